@@ -1,0 +1,150 @@
+/**
+ * The records the storage layer keeps. Field names are the API's snake_case names where the API
+ * shows the field, so that presenting a record is a projection, not a translation.
+ *
+ * Timestamps are ISO 8601 UTC strings as produced by `Date.prototype.toISOString()`
+ * (`2026-11-21T09:30:00.000Z`): fixed width, so string order is time order in every adapter.
+ */
+
+/** The five post statuses, in roadmap order. */
+export const POST_STATUSES = ['open', 'planned', 'in_progress', 'shipped', 'declined'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** API key scopes, weakest first. */
+export const SCOPES = ['read', 'propose', 'write'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const EVIDENCE_KINDS = ['branch', 'commit', 'pr', 'transcript', 'url'] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+export interface OrganizationRecord {
+  id: number;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiKeyRecord {
+  id: number;
+  organization_id: number;
+  scope: Scope;
+  label: string;
+  /** The first characters of the raw key, for display. */
+  prefix: string;
+  /** Lower-case hex SHA-256 of the raw key. The raw key itself is never stored. */
+  hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface BoardRecord {
+  id: number;
+  organization_id: number;
+  slug: string;
+  name: string;
+  description: string;
+  welcome_message: string;
+  published: boolean;
+  logo_url: string | null;
+  created_at: string;
+}
+
+/** A pending status proposal, kept on its post until confirmed, rejected or overtaken. */
+export interface ProposalRecord {
+  status: PostStatus;
+  note: string;
+  proposed_at: string;
+  proposed_by_api_key_id: number;
+}
+
+export interface PostRecord {
+  id: number;
+  board_id: number;
+  title: string;
+  body: string;
+  status: PostStatus;
+  is_admin: boolean;
+  hidden: boolean;
+  pinned: boolean;
+  queue_rank: number | null;
+  shipped_at: string | null;
+  created_at: string;
+  /** Number of votes; maintained by the storage on insertVote/deleteVote. */
+  vote_count: number;
+  /** Number of comments (hidden ones included); maintained by the storage on insertComment. */
+  comment_count: number;
+  proposal: ProposalRecord | null;
+}
+
+export interface TagRecord {
+  id: number;
+  board_id: number;
+  /** The first spelling the board saw. */
+  name: string;
+  /** `foldCase(name)`; unique per board. */
+  slug: string;
+}
+
+export interface EvidenceRecord {
+  id: number;
+  post_id: number;
+  kind: EvidenceKind;
+  ref: string;
+  label: string;
+  added_at: string;
+  /** Idempotency key of the request that added it, if any; unique per post. */
+  action_key: string | null;
+}
+
+export interface ClaimRecord {
+  post_id: number;
+  api_key_id: number;
+  agent_label: string;
+  claimed_at: string;
+  expires_at: string;
+}
+
+export interface VoterRecord {
+  id: number;
+  organization_id: number;
+  /** Lower-cased e-mail address; unique per organization. Null for anonymous voters. */
+  email: string | null;
+  name: string;
+  created_at: string;
+}
+
+export interface VoteRecord {
+  post_id: number;
+  voter_id: number;
+  created_at: string;
+}
+
+export interface CommentRecord {
+  id: number;
+  post_id: number;
+  parent_comment_id: number | null;
+  body: string;
+  is_admin: boolean;
+  hidden: boolean;
+  /** The voter who wrote it; null for comments of the board team. */
+  voter_id: number | null;
+  created_at: string;
+}
+
+export interface ReactionRecord {
+  comment_id: number;
+  voter_id: number;
+  reaction: string;
+  created_at: string;
+}
+
+export interface WebhookRecord {
+  id: number;
+  organization_id: number;
+  url: string;
+  description: string;
+  events: string[];
+  active: boolean;
+  /** Signing secret. Never returned by the HTTP API. */
+  secret: string;
+  created_at: string;
+}

@@ -1,0 +1,284 @@
+/**
+ * The storage contract. Types only: the core never imports an adapter, and every adapter
+ * (memory, SQLite, IndexedDB, or one of your own) implements exactly this.
+ *
+ * Rules every adapter keeps (the conformance suite in `test/conformance/` checks each):
+ *
+ * - **Atomic.** `transaction()` runs `fn` with a {@link StorageTx}. If `fn` throws or rejects,
+ *   every write it made is undone and the error is rethrown unchanged.
+ * - **Serializable writes.** Write transactions never interleave with one another (within a
+ *   process, and across processes for a shared file): a read followed by a write inside one
+ *   `write` transaction cannot race. Reads see only committed data.
+ * - **Copies.** Records returned are copies; mutating one never changes the store, and a record
+ *   passed in is never kept by reference.
+ * - **Only storage awaits inside.** `fn` awaits nothing but `tx` methods (IndexedDB commits a
+ *   transaction as soon as the event loop turns). Hash keys, read the clock and build values
+ *   before opening the transaction.
+ * - **Ids.** Integer ids are assigned by the storage, starting at 1 for each kind of record and
+ *   increasing; an id is never reused after a delete (one rolled back may be).
+ * - **Orderings** are exactly those documented on each method; every one ends with `id`.
+ * - **Case folding** is {@link foldCase} from `storage/text.ts`, computed in JavaScript, never by
+ *   the database (SQLite's `lower()` and `LIKE` fold ASCII only).
+ */
+import type {
+  ApiKeyRecord,
+  BoardRecord,
+  ClaimRecord,
+  CommentRecord,
+  EvidenceRecord,
+  OrganizationRecord,
+  PostRecord,
+  PostStatus,
+  ReactionRecord,
+  TagRecord,
+  VoteRecord,
+  VoterRecord,
+  WebhookRecord,
+} from '../domain/records.js';
+
+export type TransactionMode = 'read' | 'write';
+
+export interface Storage {
+  /** Runs `fn` in one transaction; see the rules above. A `read` transaction must not write. */
+  transaction<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T>;
+  /** Releases the underlying resources. Further calls reject. */
+  close(): Promise<void>;
+}
+
+/** One page of a list plus the number of matches before `limit`/`offset` were applied. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface PageQuery {
+  /** 1..500 */
+  limit: number;
+  /** >= 0 */
+  offset: number;
+}
+
+export interface PostListQuery extends PageQuery {
+  status?: PostStatus;
+  /**
+   * Already folded with `foldCase`; non-empty. Matches posts where `foldCase(title)` or
+   * `foldCase(body)` contains it as a substring. Every character is literal.
+   */
+  search?: string;
+  /** Only posts carrying this tag. */
+  tagId?: number;
+  /**
+   * `new`: created_at desc, id desc.
+   * `top`: vote_count desc, created_at desc, id desc.
+   */
+  sort: 'new' | 'top';
+}
+
+export interface QueueQuery {
+  /** The calling key: its own live claims do not hide a post. */
+  apiKeyId: number;
+  /** Current time (ISO); a claim is live while now < expires_at. */
+  now: string;
+  limit: number;
+}
+
+/** `from` inclusive, `to` exclusive (ISO timestamps). */
+export interface TimeWindow {
+  from: string;
+  to: string;
+}
+
+/** Per-day counts; `date` is `YYYY-MM-DD` (UTC). Days without any are omitted. */
+export interface DailyCount {
+  date: string;
+  count: number;
+}
+
+/** Everything the analytics operation needs, computed over the board's non-hidden posts. */
+export interface AnalyticsAggregate {
+  /** Posts created in the window. */
+  posts: number;
+  /** Votes cast in the window. */
+  votes: number;
+  /** Comments (hidden ones included) written in the window. */
+  comments: number;
+  /** Distinct voters who cast a vote in the window. */
+  voters: number;
+  /** Current status of every non-hidden post; every status present (0 when none). */
+  statusBreakdown: Record<PostStatus, number>;
+  /** Posts created per UTC day in the window, date asc. */
+  postsPerDay: DailyCount[];
+  /** Votes cast per UTC day in the window, date asc. */
+  votesPerDay: DailyCount[];
+  /** Up to 10 posts not shipped or declined: vote_count desc, created_at asc, id asc. */
+  topRequests: PostRecord[];
+  /** Posts whose status is shipped (all time). */
+  shippedTotal: number;
+  /** Posts whose status is shipped and whose shipped_at is in the window. */
+  shippedInWindow: number;
+  /** Posts created in the window that have at least one vote. */
+  postsWithVotes: number;
+  /** Sum of comment_count over posts created in the window. */
+  commentsOnWindowPosts: number;
+}
+
+export type NewRecord<T extends { id: number }> = Omit<T, 'id'>;
+export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count'>;
+export type PostPatch = Partial<
+  Pick<
+    PostRecord,
+    'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal'
+  >
+>;
+export type BoardPatch = Partial<
+  Pick<BoardRecord, 'name' | 'description' | 'welcome_message' | 'published' | 'logo_url'>
+>;
+export type WebhookPatch = Partial<Pick<WebhookRecord, 'url' | 'description' | 'events' | 'active'>>;
+
+export interface ClaimRequest {
+  post_id: number;
+  api_key_id: number;
+  /** Replaces the label when given; a new claim without one gets "". */
+  agent_label?: string;
+  /** Now (ISO): claimed_at of a new claim and the liveness reference. */
+  now: string;
+  expires_at: string;
+}
+
+export type ClaimOutcome =
+  /** No claim, or only an expired one: the given claim was stored. */
+  | { outcome: 'created'; claim: ClaimRecord }
+  /** The same key held a live claim: expires_at (and agent_label when given) updated, claimed_at kept. */
+  | { outcome: 'extended'; claim: ClaimRecord }
+  /** Another key holds a live claim: nothing changed; `claim` is that key's claim. */
+  | { outcome: 'conflict'; claim: ClaimRecord };
+
+/**
+ * - `released`: the caller held a live claim; it is gone.
+ * - `none`: there was no live claim (an expired one is removed).
+ * - `conflict`: another key holds a live claim; nothing changed.
+ */
+export type ReleaseOutcome = 'released' | 'none' | 'conflict';
+
+export interface StorageTx {
+  // ── organizations, keys, settings ──────────────────────────────────────────
+  insertOrganization(row: NewRecord<OrganizationRecord>): Promise<OrganizationRecord>;
+  getOrganization(id: number): Promise<OrganizationRecord | null>;
+  /** id asc. */
+  listOrganizations(): Promise<OrganizationRecord[]>;
+
+  insertApiKey(row: NewRecord<ApiKeyRecord>): Promise<ApiKeyRecord>;
+  getApiKey(id: number): Promise<ApiKeyRecord | null>;
+  getApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** id asc, revoked keys included. */
+  listApiKeys(organizationId: number): Promise<ApiKeyRecord[]>;
+  updateApiKey(id: number, patch: Partial<Pick<ApiKeyRecord, 'label' | 'revoked_at'>>): Promise<ApiKeyRecord | null>;
+
+  getSetting(name: string): Promise<string | null>;
+  /** `null` removes the setting. */
+  setSetting(name: string, value: string | null): Promise<void>;
+
+  // ── boards ─────────────────────────────────────────────────────────────────
+  /** The caller has checked that the slug is free in the organization. */
+  insertBoard(row: NewRecord<BoardRecord>): Promise<BoardRecord>;
+  getBoard(id: number): Promise<BoardRecord | null>;
+  getBoardBySlug(organizationId: number, slug: string): Promise<BoardRecord | null>;
+  /** created_at asc, id asc. */
+  listBoards(organizationId: number): Promise<BoardRecord[]>;
+  updateBoard(id: number, patch: BoardPatch): Promise<BoardRecord | null>;
+
+  // ── posts ──────────────────────────────────────────────────────────────────
+  /** vote_count and comment_count start at 0. */
+  insertPost(row: NewPost): Promise<PostRecord>;
+  getPost(id: number): Promise<PostRecord | null>;
+  /** Absent fields are unchanged; returns the updated record, or null if there is no such post. */
+  updatePost(id: number, patch: PostPatch): Promise<PostRecord | null>;
+  /** Deletes the post with its votes, comments (and their reactions), claim, evidence and tag links. */
+  deletePost(id: number): Promise<boolean>;
+  /** Every post of the board (hidden included) matching the query; see {@link PostListQuery}. */
+  listPosts(boardId: number, query: PostListQuery): Promise<Page<PostRecord>>;
+  /**
+   * The agent queue: posts that are not hidden, not shipped or declined, and not under a live
+   * claim of another key. Ranked posts (queue_rank not null, any such status) first by
+   * queue_rank asc, id asc; then unranked `planned` posts by vote_count desc, created_at asc,
+   * id asc. Unranked posts of other statuses are not in it. `total` counts all eligible posts.
+   */
+  listQueue(boardId: number, query: QueueQuery): Promise<Page<PostRecord>>;
+  /**
+   * Non-hidden posts with status open, planned, in_progress or shipped: in that status order,
+   * then vote_count desc, then id asc.
+   */
+  listRoadmap(boardId: number, query: PageQuery): Promise<Page<PostRecord>>;
+  /** Non-hidden shipped posts: shipped_at desc, id desc. */
+  listChangelog(boardId: number, query: PageQuery): Promise<Page<PostRecord>>;
+
+  // ── tags ───────────────────────────────────────────────────────────────────
+  /**
+   * For each name, the board's tag whose slug is `foldCase(name)`, created (name as given,
+   * next id) when missing. Returns one tag per distinct slug, in order of first appearance.
+   */
+  ensureTags(boardId: number, names: string[]): Promise<TagRecord[]>;
+  getTagBySlug(boardId: number, slug: string): Promise<TagRecord | null>;
+  /** Replaces the post's tag set. */
+  setPostTags(postId: number, tagIds: number[]): Promise<void>;
+  /** Tags per post, each list by tag id asc; posts without tags map to []. */
+  getTagsOfPosts(postIds: number[]): Promise<Map<number, TagRecord[]>>;
+
+  // ── evidence ───────────────────────────────────────────────────────────────
+  /** added_at asc, id asc. */
+  listEvidence(postId: number): Promise<EvidenceRecord[]>;
+  insertEvidence(row: NewRecord<EvidenceRecord>): Promise<EvidenceRecord>;
+  /** Replaces the post's evidence with these rows (new ids, in the given order). */
+  replaceEvidence(postId: number, rows: NewRecord<EvidenceRecord>[]): Promise<EvidenceRecord[]>;
+  findEvidenceByActionKey(postId: number, actionKey: string): Promise<EvidenceRecord | null>;
+
+  // ── claims ─────────────────────────────────────────────────────────────────
+  /** The stored claim, live or expired, or null. */
+  getClaim(postId: number): Promise<ClaimRecord | null>;
+  /** Stored claims of these posts (live or expired); posts without one are absent. */
+  getClaims(postIds: number[]): Promise<Map<number, ClaimRecord>>;
+  /** Atomic claim; see {@link ClaimOutcome}. Exactly one of many concurrent claimants wins. */
+  claimPost(request: ClaimRequest): Promise<ClaimOutcome>;
+  releaseClaim(postId: number, apiKeyId: number, now: string): Promise<ReleaseOutcome>;
+
+  // ── voters and votes ───────────────────────────────────────────────────────
+  insertVoter(row: NewRecord<VoterRecord>): Promise<VoterRecord>;
+  getVoter(id: number): Promise<VoterRecord | null>;
+  /** `email` is already lower-cased. */
+  getVoterByEmail(organizationId: number, email: string): Promise<VoterRecord | null>;
+  /** Adds the vote and increments the post's vote_count; false (and no change) if it exists. */
+  insertVote(row: VoteRecord): Promise<boolean>;
+  /** Removes the vote and decrements vote_count; false if there was none. */
+  deleteVote(postId: number, voterId: number): Promise<boolean>;
+  /** Voter ids of the post's votes, voter id asc. */
+  listVoterIds(postId: number): Promise<number[]>;
+
+  // ── comments and reactions ─────────────────────────────────────────────────
+  /** Increments the post's comment_count. */
+  insertComment(row: NewRecord<CommentRecord>): Promise<CommentRecord>;
+  getComment(id: number): Promise<CommentRecord | null>;
+  updateComment(id: number, patch: Partial<Pick<CommentRecord, 'hidden' | 'body'>>): Promise<CommentRecord | null>;
+  /** Every comment of the post, replies included: created_at asc, id asc. */
+  listComments(postId: number): Promise<CommentRecord[]>;
+  /** false (and no change) if this voter already reacted so. */
+  insertReaction(row: ReactionRecord): Promise<boolean>;
+  deleteReaction(commentId: number, voterId: number, reaction: string): Promise<boolean>;
+  /** Reaction counts per comment; comments without reactions are absent. */
+  getReactionCounts(commentIds: number[]): Promise<Map<number, Record<string, number>>>;
+
+  // ── statistics ─────────────────────────────────────────────────────────────
+  /**
+   * Non-hidden posts whose status is shipped and whose shipped_at is in the window
+   * (shipped_at desc, id desc), and the number of distinct voters of those posts.
+   */
+  shipStats(boardId: number, window: TimeWindow): Promise<{ posts: PostRecord[]; voterCount: number }>;
+  analytics(boardId: number, window: TimeWindow): Promise<AnalyticsAggregate>;
+
+  // ── webhooks ───────────────────────────────────────────────────────────────
+  insertWebhook(row: NewRecord<WebhookRecord>): Promise<WebhookRecord>;
+  getWebhook(id: number): Promise<WebhookRecord | null>;
+  updateWebhook(id: number, patch: WebhookPatch): Promise<WebhookRecord | null>;
+  deleteWebhook(id: number): Promise<boolean>;
+  /** created_at asc, id asc. */
+  listWebhooks(organizationId: number): Promise<WebhookRecord[]>;
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup';
+
+/**
+ * One build for every entry point, with shared chunks: the core is bundled once, so every
+ * subpath (`feedback-board/adapters/memory`, ...) uses the same classes as the main entry.
+ * Optional peer dependencies stay external and are only reached through their subpaths.
+ */
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    'adapters/memory/index': 'adapters/memory/index.ts',
+    'cli/main': 'src/cli/main.ts',
+  },
+  format: ['esm'],
+  target: 'es2022',
+  platform: 'neutral',
+  dts: true,
+  splitting: true,
+  sourcemap: true,
+  clean: true,
+  external: ['better-sqlite3', 'fetch-mock', /^node:/],
+});
