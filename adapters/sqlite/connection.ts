@@ -1,0 +1,66 @@
+/**
+ * Opening and configuring the connection the storage runs on.
+ */
+import Database from 'better-sqlite3';
+import { withBusyRetrySync } from './busy.js';
+
+/** Where the data lives: a file the adapter opens (and closes), or a connection the caller owns. */
+export type SqliteSource = { path: string } | { database: Database.Database };
+
+export interface SqliteOptions {
+  /**
+   * How long a transaction waits for another connection's write lock before failing, in ms.
+   * Default 5000. The wait is a retry loop with backoff that does not block the event loop.
+   */
+  busyTimeoutMs?: number;
+  /**
+   * `FULL` (default): a transaction that has resolved survives a power loss. `NORMAL`: it survives
+   * a crash of the process but the last transactions may be lost on power loss; commits are
+   * faster. In both modes the database stays consistent.
+   */
+  synchronous?: 'NORMAL' | 'FULL';
+}
+
+export interface Connection {
+  db: Database.Database;
+  /** True when the adapter opened the database and therefore closes it. */
+  owned: boolean;
+  busyTimeoutMs: number;
+}
+
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens (or adopts) the connection and sets: WAL (readers never wait for the writer, and
+ * concurrent processes are safe), the busy timeout, the synchronous level and `foreign_keys=ON`
+ * (the schema's cascades depend on it; SQLite's default is off, per connection).
+ */
+export function openConnection(source: SqliteSource, options: SqliteOptions = {}): Connection {
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+    throw new RangeError('feedback-board/sqlite: busyTimeoutMs must be an integer >= 0');
+  }
+  const synchronous = options.synchronous ?? 'FULL';
+  if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
+    throw new RangeError("feedback-board/sqlite: synchronous must be 'NORMAL' or 'FULL'");
+  }
+
+  const owned = 'path' in source;
+  const db = owned ? new Database(source.path, { timeout: busyTimeoutMs }) : source.database;
+  try {
+    if (!db.open) throw new Error('feedback-board/sqlite: the given database is closed');
+    if (db.inTransaction) {
+      throw new Error('feedback-board/sqlite: the given database is inside a transaction');
+    }
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    // Switching to WAL needs a moment of exclusive access when the file is new; another process
+    // opening the same file at that moment makes it answer SQLITE_BUSY, so it is retried.
+    withBusyRetrySync(() => db.pragma('journal_mode = WAL'), busyTimeoutMs);
+    db.pragma(`synchronous = ${synchronous}`);
+    db.pragma('foreign_keys = ON');
+    return { db, owned, busyTimeoutMs };
+  } catch (error) {
+    if (owned && db.open) db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Schema migrations. The applied versions are recorded in the table `fb_schema_migrations` (not in
+ * `PRAGMA user_version`, which belongs to the application when it shares its database with us).
+ *
+ * `migrate()` runs on every open. It reads the version without locking; if anything is missing it
+ * takes the write lock (`BEGIN IMMEDIATE`), reads the version again and applies the missing steps
+ * in that one transaction. Two processes opening the same new file at once therefore serialize: the
+ * second finds the work done. A crash part-way leaves the previous version intact.
+ *
+ * Each step is frozen once released: a database at version N was made by exactly steps 1..N.
+ */
+import type { Database } from 'better-sqlite3';
+import { foldCase } from '../../src/storage/text.js';
+import { withBusyRetrySync } from './busy.js';
+import { SCHEMA_V1, SCHEMA_V2_INDEXES } from './schema.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  /** Runs inside the migration transaction. */
+  up(db: Database): void;
+}
+
+/** Fills the folded copies of title and body that `search` matches against (see schema.ts). */
+function foldExistingPosts(db: Database): void {
+  const batch = db.prepare<[number], { id: number; title: string; body: string }>(
+    'SELECT id, title, body FROM fb_posts WHERE id > ? ORDER BY id LIMIT 500',
+  );
+  const update = db.prepare<[string, string, number]>(
+    'UPDATE fb_posts SET title_folded = ?, body_folded = ? WHERE id = ?',
+  );
+  let after = 0;
+  for (;;) {
+    const rows = batch.all(after);
+    for (const row of rows) update.run(foldCase(row.title), foldCase(row.body), row.id);
+    const last = rows.at(-1);
+    if (last === undefined) return;
+    after = last.id;
+  }
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, description: 'tables', up: (db) => db.exec(SCHEMA_V1) },
+  {
+    version: 2,
+    description: 'case-folded title and body for search; indexes for lists and statistics',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE fb_posts ADD COLUMN title_folded TEXT NOT NULL DEFAULT '';
+        ALTER TABLE fb_posts ADD COLUMN body_folded TEXT NOT NULL DEFAULT '';
+      `);
+      foldExistingPosts(db);
+      db.exec(SCHEMA_V2_INDEXES);
+    },
+  },
+];
+
+/** The newest schema version this package knows. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Opening a database whose schema was written by a newer version of the package. */
+export class SchemaTooNewError extends Error {
+  readonly found: number;
+  readonly supported: number;
+
+  constructor(found: number, supported: number) {
+    super(
+      `feedback-board/sqlite: the database has schema version ${found}, but this version of feedback-board supports up to ${supported}; upgrade feedback-board to open it`,
+    );
+    this.name = 'SchemaTooNewError';
+    this.found = found;
+    this.supported = supported;
+  }
+}
+
+/** The applied schema version; 0 for a database the adapter has never opened. */
+export function readSchemaVersion(db: Database): number {
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'fb_schema_migrations'")
+    .get();
+  if (table === undefined) return 0;
+  const version = db.prepare('SELECT max(version) FROM fb_schema_migrations').pluck().get();
+  return typeof version === 'number' ? version : 0;
+}
+
+export interface MigrateOptions {
+  /** Stop at this version (tests use it to build an older database). Default: the newest. */
+  target?: number;
+  /** How long to wait for another connection's write lock, in ms. */
+  busyTimeoutMs: number;
+}
+
+/**
+ * Brings the schema to `target`; returns the version found before. Throws
+ * {@link SchemaTooNewError} for a newer schema, whatever the target.
+ */
+export function migrate(db: Database, options: MigrateOptions): number {
+  const target = options.target ?? SCHEMA_VERSION;
+  const seen = readSchemaVersion(db);
+  if (seen > SCHEMA_VERSION) throw new SchemaTooNewError(seen, SCHEMA_VERSION);
+  if (seen >= target) return seen;
+
+  withBusyRetrySync(() => db.exec('BEGIN IMMEDIATE'), options.busyTimeoutMs);
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS fb_schema_migrations (
+      version INTEGER PRIMARY KEY,
+      description TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )`);
+    const current = readSchemaVersion(db);
+    if (current > SCHEMA_VERSION) throw new SchemaTooNewError(current, SCHEMA_VERSION);
+    const record = db.prepare<[number, string, string]>(
+      'INSERT INTO fb_schema_migrations (version, description, applied_at) VALUES (?, ?, ?)',
+    );
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= current || migration.version > target) continue;
+      migration.up(db);
+      record.run(migration.version, migration.description, new Date().toISOString());
+    }
+    db.exec('COMMIT');
+    return current;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The Storage: transactions over one connection.
+ *
+ * better-sqlite3 is synchronous and its `db.transaction(fn)` refuses async functions, while the
+ * contract's transactions are async. So transactions are opened and closed with explicit
+ * statements, and run one at a time under an {@link AsyncLock}: without it, another request's
+ * statements would run inside an open transaction whenever its function awaits.
+ *
+ * Write transactions start with `BEGIN IMMEDIATE`, which takes SQLite's write lock at once: all
+ * reads of the transaction then see the state its writes apply to, across processes too. If another
+ * connection holds the lock, BEGIN is retried with backoff (the event loop keeps running) until the
+ * busy timeout; SQLite's own busy wait, which would block the thread, is switched off for it.
+ * Read transactions use a deferred `BEGIN` and, under WAL, never wait for a writer.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
+import { AsyncLock } from '../../src/storage/lock.js';
+import { withBusyRetry } from './busy.js';
+import type { Connection } from './connection.js';
+import { Sql } from './sql.js';
+import { openScope, sqlMethods } from './tx/index.js';
+
+export class SqliteStorageImpl implements Storage {
+  readonly database: Database;
+  readonly #connection: Connection;
+  readonly #lock = new AsyncLock();
+  readonly #methods: StorageTx;
+  readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback' | 'noWait' | 'wait', Statement>;
+  #closed = false;
+  #busyRetries = 0;
+
+  constructor(connection: Connection) {
+    this.#connection = connection;
+    this.database = connection.db;
+    const sql = new Sql(connection.db);
+    this.#methods = sqlMethods(sql);
+    const prepare = (source: string) => connection.db.prepare(source);
+    this.#statements = {
+      begin: prepare('BEGIN'),
+      beginImmediate: prepare('BEGIN IMMEDIATE'),
+      commit: prepare('COMMIT'),
+      rollback: prepare('ROLLBACK'),
+      noWait: prepare('PRAGMA busy_timeout = 0'),
+      wait: prepare(`PRAGMA busy_timeout = ${connection.busyTimeoutMs}`),
+    };
+  }
+
+  /** How many times a write transaction found the write lock taken and retried BEGIN. */
+  get busyRetries(): number {
+    return this.#busyRetries;
+  }
+
+  transaction<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
+    if (mode !== 'read' && mode !== 'write') {
+      return Promise.reject(new TypeError(`feedback-board/sqlite: unknown transaction mode ${String(mode)}`));
+    }
+    if (this.#closed) return Promise.reject(closedError());
+    return this.#lock.run(async () => {
+      if (!this.#connection.db.open) throw closedError();
+      if (mode === 'write') await this.#beginWrite();
+      else this.#statements.begin.run();
+      const scope = openScope(this.#methods, mode);
+      try {
+        const result = await fn(scope.tx);
+        scope.end();
+        this.#statements.commit.run();
+        return result;
+      } catch (error) {
+        scope.end();
+        // SQLite may already have rolled back on its own (after some I/O errors, for one).
+        if (this.#connection.db.inTransaction) this.#statements.rollback.run();
+        throw error;
+      }
+    });
+  }
+
+  async #beginWrite(): Promise<void> {
+    const { beginImmediate, noWait, wait } = this.#statements;
+    await withBusyRetry(
+      () => {
+        noWait.get();
+        try {
+          beginImmediate.run();
+        } finally {
+          wait.get();
+        }
+      },
+      this.#connection.busyTimeoutMs,
+      () => {
+        this.#busyRetries += 1;
+      },
+    );
+  }
+
+  /**
+   * Waits for transactions already started or queued, then closes the database if the adapter
+   * opened it (a database passed in by the caller stays open: the caller owns it).
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#lock.run(async () => {
+      if (this.#connection.owned && this.#connection.db.open) this.#connection.db.close();
+    });
+  }
+}
+
+function closedError(): Error {
+  return new Error('feedback-board/sqlite: the storage is closed');
+}

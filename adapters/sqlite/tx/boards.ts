@@ -1,0 +1,122 @@
+/**
+ * Boards and their tags.
+ */
+import type { StorageTx } from '../../../src/storage/contract.js';
+import type { TagRecord } from '../../../src/domain/records.js';
+import { foldCase } from '../../../src/storage/text.js';
+import { assignments, bool, idList, type Sql } from '../sql.js';
+import { toBoard, type BoardRow } from './rows.js';
+
+const BOARD = `SELECT id, organization_id, slug, name, description, welcome_message, published,
+  logo_url, created_at FROM fb_boards`;
+const TAG = 'SELECT id, board_id, name, slug FROM fb_tags';
+
+type BoardMethods = Pick<
+  StorageTx,
+  | 'insertBoard'
+  | 'getBoard'
+  | 'getBoardBySlug'
+  | 'listBoards'
+  | 'updateBoard'
+  | 'ensureTags'
+  | 'getTagBySlug'
+  | 'setPostTags'
+  | 'getTagsOfPosts'
+>;
+
+export function boardMethods(sql: Sql): BoardMethods {
+  const getBoard = (id: number) => {
+    const row = sql.get<BoardRow>(`${BOARD} WHERE id = ?`, id);
+    return row === undefined ? null : toBoard(row);
+  };
+  const getTagBySlug = (boardId: number, slug: string) =>
+    sql.get<TagRecord>(`${TAG} WHERE board_id = ? AND slug = ?`, boardId, slug) ?? null;
+
+  return {
+    async insertBoard(row) {
+      const { id } = sql.get<{ id: number }>(
+        `INSERT INTO fb_boards
+           (organization_id, slug, name, description, welcome_message, published, logo_url, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        row.organization_id,
+        row.slug,
+        row.name,
+        row.description,
+        row.welcome_message,
+        bool(row.published),
+        row.logo_url,
+        row.created_at,
+      )!;
+      return getBoard(id)!;
+    },
+    async getBoard(id) {
+      return getBoard(id);
+    },
+    async getBoardBySlug(organizationId, slug) {
+      const row = sql.get<BoardRow>(`${BOARD} WHERE organization_id = ? AND slug = ?`, organizationId, slug);
+      return row === undefined ? null : toBoard(row);
+    },
+    async listBoards(organizationId) {
+      const rows = sql.all<BoardRow>(
+        `${BOARD} WHERE organization_id = ? ORDER BY created_at, id`,
+        organizationId,
+      );
+      return rows.map(toBoard);
+    },
+    async updateBoard(id, patch) {
+      const { set, params } = assignments([
+        ['name', patch.name],
+        ['description', patch.description],
+        ['welcome_message', patch.welcome_message],
+        ['published', patch.published === undefined ? undefined : bool(patch.published)],
+        ['logo_url', patch.logo_url],
+      ]);
+      if (set !== '') sql.run(`UPDATE fb_boards SET ${set} WHERE id = ?`, ...params, id);
+      return getBoard(id);
+    },
+
+    async ensureTags(boardId, names) {
+      const tags: TagRecord[] = [];
+      const seen = new Set<string>();
+      for (const name of names) {
+        const slug = foldCase(name);
+        if (seen.has(slug)) continue;
+        seen.add(slug);
+        // Looked up before inserting (rather than INSERT ... ON CONFLICT DO NOTHING) so that a tag
+        // that already exists never consumes an id: the next new tag gets the next id.
+        const existing = getTagBySlug(boardId, slug);
+        tags.push(
+          existing ??
+            sql.get<TagRecord>(
+              'INSERT INTO fb_tags (board_id, name, slug) VALUES (?, ?, ?) RETURNING id, board_id, name, slug',
+              boardId,
+              name,
+              slug,
+            )!,
+        );
+      }
+      return tags;
+    },
+    async getTagBySlug(boardId, slug) {
+      return getTagBySlug(boardId, slug);
+    },
+    async setPostTags(postId, tagIds) {
+      sql.run('DELETE FROM fb_post_tags WHERE post_id = ?', postId);
+      for (const tagId of tagIds) {
+        sql.run('INSERT OR IGNORE INTO fb_post_tags (post_id, tag_id) VALUES (?, ?)', postId, tagId);
+      }
+    },
+    async getTagsOfPosts(postIds) {
+      const tags = new Map<number, TagRecord[]>(postIds.map((id) => [id, []]));
+      const rows = sql.all<TagRecord & { post_id: number }>(
+        `SELECT pt.post_id, t.id, t.board_id, t.name, t.slug
+           FROM fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id
+          WHERE pt.post_id IN (SELECT value FROM json_each(?))
+          ORDER BY pt.post_id, t.id`,
+        idList(postIds),
+      );
+      for (const { post_id, ...tag } of rows) tags.get(post_id)?.push(tag);
+      return tags;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The agent queue, the roadmap and the changelog. Each query repeats, word for word, the WHERE
+ * terms (and expression) of the partial index made for it in schema.ts, which is what lets
+ * SQLite use that index; the page is then an index walk that stops after `limit` rows.
+ */
+import type { StorageTx } from '../../../src/storage/contract.js';
+import { pageBounds, type Sql } from '../sql.js';
+import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+
+type ListMethods = Pick<StorageTx, 'listQueue' | 'listRoadmap' | 'listChangelog'>;
+
+/** Not under a live claim of another key (`@key`, `@now`). */
+const UNCLAIMED = `NOT EXISTS (SELECT 1 FROM fb_claims c
+  WHERE c.post_id = p.id AND c.api_key_id <> @key AND c.expires_at > @now)`;
+const RANKED = `p.board_id = @board AND p.queue_rank IS NOT NULL AND p.hidden = 0
+  AND p.status NOT IN ('shipped', 'declined') AND ${UNCLAIMED}`;
+const PLANNED = `p.board_id = @board AND p.queue_rank IS NULL AND p.hidden = 0
+  AND p.status = 'planned' AND ${UNCLAIMED}`;
+
+const ROADMAP = `p.board_id = ? AND p.hidden = 0 AND p.status <> 'declined'`;
+const ROADMAP_ORDER = `(CASE p.status WHEN 'open' THEN 0 WHEN 'planned' THEN 1 WHEN 'in_progress' THEN 2 ELSE 3 END),
+  p.vote_count DESC, p.id`;
+const CHANGELOG = `p.board_id = ? AND p.hidden = 0 AND p.status = 'shipped'`;
+
+export function listMethods(sql: Sql): ListMethods {
+  return {
+    async listQueue(boardId, query) {
+      const { limit } = pageBounds({ limit: query.limit, offset: 0 });
+      const named = { board: boardId, key: query.apiKeyId, now: query.now };
+      // Two index walks, ranked posts first; the second only fills what the first left of the page.
+      const ranked = sql.all<PostRow>(
+        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${RANKED} ORDER BY p.queue_rank, p.id LIMIT @limit`,
+        { ...named, limit },
+      );
+      const planned =
+        ranked.length < limit
+          ? sql.all<PostRow>(
+              `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${PLANNED}
+                ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT @limit`,
+              { ...named, limit: limit - ranked.length },
+            )
+          : [];
+      const total = sql.value<number>(
+        `SELECT (SELECT count(*) FROM fb_posts p WHERE ${RANKED})
+              + (SELECT count(*) FROM fb_posts p WHERE ${PLANNED})`,
+        named,
+      )!;
+      return { rows: [...ranked, ...planned].map(toPost), total };
+    },
+
+    async listRoadmap(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      const rows = sql.all<PostRow>(
+        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${ROADMAP} ORDER BY ${ROADMAP_ORDER} LIMIT ? OFFSET ?`,
+        boardId,
+        limit,
+        offset,
+      );
+      const total = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${ROADMAP}`, boardId)!;
+      return { rows: rows.map(toPost), total };
+    },
+
+    async listChangelog(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      const rows = sql.all<PostRow>(
+        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${CHANGELOG}
+          ORDER BY p.shipped_at DESC, p.id DESC LIMIT ? OFFSET ?`,
+        boardId,
+        limit,
+        offset,
+      );
+      const total = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${CHANGELOG}`, boardId)!;
+      return { rows: rows.map(toPost), total };
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Posts: writes, and the filtered, sorted, paged post list.
+ *
+ * Every post row also carries `title_folded` / `body_folded` (`foldCase` of title and body,
+ * computed here in JavaScript), which `search` matches with `instr()`: an exact, case-folded
+ * substring test in which every character is literal. (LIKE would need escaping, folds ASCII only
+ * and fails on long patterns with "pattern too complex".)
+ */
+import type { PostListQuery, StorageTx } from '../../../src/storage/contract.js';
+import type { ProposalRecord } from '../../../src/domain/records.js';
+import { foldCase } from '../../../src/storage/text.js';
+import { assignments, bool, pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+
+type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost' | 'listPosts'>;
+
+function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
+  return proposal === null
+    ? [null, null, null, null]
+    : [proposal.status, proposal.note, proposal.proposed_at, proposal.proposed_by_api_key_id];
+}
+
+/** The WHERE clause of a post list and its values; the same for the page and for `total`. */
+function listFilter(boardId: number, query: PostListQuery): { where: string; params: SqlValue[] } {
+  const terms = ['p.board_id = ?'];
+  const params: SqlValue[] = [boardId];
+  if (query.status !== undefined) {
+    terms.push('p.status = ?');
+    params.push(query.status);
+  }
+  if (query.search !== undefined) {
+    terms.push('(instr(p.title_folded, ?) > 0 OR instr(p.body_folded, ?) > 0)');
+    params.push(query.search, query.search);
+  }
+  if (query.tagId !== undefined) {
+    terms.push('EXISTS (SELECT 1 FROM fb_post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = ?)');
+    params.push(query.tagId);
+  }
+  return { where: terms.join(' AND '), params };
+}
+
+const LIST_ORDER = {
+  new: 'p.created_at DESC, p.id DESC',
+  top: 'p.vote_count DESC, p.created_at DESC, p.id DESC',
+} as const;
+
+export function postMethods(sql: Sql): PostMethods {
+  const getPost = (id: number) => {
+    const row = sql.get<PostRow>(`SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`, id);
+    return row === undefined ? null : toPost(row);
+  };
+
+  return {
+    async insertPost(row) {
+      const { id } = sql.get<{ id: number }>(
+        `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
+           shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
+           proposal_api_key_id, title_folded, body_folded)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        row.board_id,
+        row.title,
+        row.body,
+        row.status,
+        bool(row.is_admin),
+        bool(row.hidden),
+        bool(row.pinned),
+        row.queue_rank,
+        row.shipped_at,
+        row.created_at,
+        ...proposalColumns(row.proposal),
+        foldCase(row.title),
+        foldCase(row.body),
+      )!;
+      return getPost(id)!;
+    },
+
+    async getPost(id) {
+      return getPost(id);
+    },
+
+    async updatePost(id, patch) {
+      const proposal = patch.proposal === undefined ? undefined : proposalColumns(patch.proposal);
+      const { set, params } = assignments([
+        ['title', patch.title],
+        ['title_folded', patch.title === undefined ? undefined : foldCase(patch.title)],
+        ['body', patch.body],
+        ['body_folded', patch.body === undefined ? undefined : foldCase(patch.body)],
+        ['status', patch.status],
+        ['hidden', patch.hidden === undefined ? undefined : bool(patch.hidden)],
+        ['pinned', patch.pinned === undefined ? undefined : bool(patch.pinned)],
+        ['queue_rank', patch.queue_rank],
+        ['shipped_at', patch.shipped_at],
+        ['proposal_status', proposal?.[0]],
+        ['proposal_note', proposal?.[1]],
+        ['proposal_proposed_at', proposal?.[2]],
+        ['proposal_api_key_id', proposal?.[3]],
+      ]);
+      if (set !== '') sql.run(`UPDATE fb_posts SET ${set} WHERE id = ?`, ...params, id);
+      return getPost(id);
+    },
+
+    async deletePost(id) {
+      // Votes, comments (and through them reactions), the claim, evidence and tag links go by
+      // ON DELETE CASCADE.
+      return sql.run('DELETE FROM fb_posts WHERE id = ?', id).changes > 0;
+    },
+
+    async listPosts(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      const { where, params } = listFilter(boardId, query);
+      const rows = sql.all<PostRow>(
+        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${where}
+          ORDER BY ${LIST_ORDER[query.sort]} LIMIT ? OFFSET ?`,
+        ...params,
+        limit,
+        offset,
+      );
+      const total = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!;
+      return { rows: rows.map(toPost), total };
+    },
+  };
+}
