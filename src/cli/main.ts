@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * The `feedback-board` command.
+ *
+ *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
+ *
+ * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
+ * the server and the storage, then exit 0.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { createFeedbackBoard } from '../board.js';
+import { isFeedbackBoardError } from '../domain/errors.js';
+import { cryptoRandom } from '../services/context.js';
+import { listen } from '../node/listen.js';
+import { demoFixture } from './demo.js';
+import { openStorage } from './storage.js';
+
+const USAGE = `Usage: feedback-board serve [options]
+
+Options:
+  --port N              port to listen on (0 picks a free one; default 8787)
+  --host H              address to bind (default 127.0.0.1)
+  --fixture FILE        load this fixture (JSON) instead of the demo data
+  --rate-limit N|off    requests per key per rolling minute (default 120)
+  --agent-publishing    allow publishing boards through the API
+  -h, --help            show this help
+`;
+
+class UsageError extends Error {}
+
+function parseRateLimit(value: string | undefined): number | false | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'off') return false;
+  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new UsageError(`--rate-limit takes a positive integer or "off", not "${value}"`);
+  return Number(value);
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 8787;
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new UsageError(`--port takes 0..65535, not "${value}"`);
+  return Number(value);
+}
+
+async function serve(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      fixture: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'agent-publishing': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const port = parsePort(values.port);
+  const rateLimit = parseRateLimit(values['rate-limit']);
+  const fixture = values.fixture === undefined ? undefined : JSON.parse(await readFile(values.fixture, 'utf8')) as unknown;
+
+  const storage = await openStorage();
+  const board = createFeedbackBoard({
+    storage: storage.storage,
+    agentPublishing: values['agent-publishing'] === true,
+    http: { rateLimit: rateLimit === false ? false : rateLimit === undefined ? {} : { limit: rateLimit } },
+  });
+
+  const notes: string[] = [];
+  if (fixture !== undefined) {
+    const loaded = await board.loadFixture(fixture);
+    notes.push(`loaded fixture ${values.fixture}: ${loaded.organizations.length} organization(s)`);
+  } else if (storage.fresh) {
+    const demo = demoFixture(cryptoRandom);
+    await board.loadFixture(demo.fixture);
+    notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo.keys.write}`, `propose key: ${demo.keys.propose}`);
+  } else {
+    notes.push(`serving the existing data in ${storage.description} (keys were shown when it was created)`);
+  }
+
+  const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1' });
+  process.stdout.write(`listening on ${server.url}\n`);
+  process.stdout.write(`storage: ${storage.description}\n`);
+  for (const note of notes) process.stdout.write(`${note}\n`);
+  process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close();
+    await board.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === 'serve') return serve(rest);
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    if (command === undefined) process.exitCode = 2;
+    return;
+  }
+  throw new UsageError(`unknown command "${command}"`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (isFeedbackBoardError(error)) {
+    process.stderr.write(`feedback-board: ${error.message}\n`);
+    for (const d of error.details ?? []) process.stderr.write(`  at ${d.path}: ${d.message}\n`);
+  } else {
+    process.stderr.write(`feedback-board: ${(error as Error).message ?? String(error)}\n`);
+  }
+  process.exit(1);
+});

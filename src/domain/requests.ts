@@ -1,0 +1,152 @@
+/**
+ * Request schemas of the 23 operations: bodies are strict (an unknown field is a 422), query
+ * parameters are parsed from strings with no coercion surprises. Limits are CONTRACT section 2.
+ */
+import { z } from 'zod';
+import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
+import { enumParam, int, intParam, text, trimmedText } from './validation.js';
+
+export const LIMITS = {
+  slug: 64,
+  boardName: 120,
+  boardDescription: 2000,
+  welcomeMessage: 2000,
+  title: 200,
+  body: 20_000,
+  tagsPerPost: 20,
+  tagName: 40,
+  commentBody: 10_000,
+  evidenceRef: 2000,
+  evidenceLabel: 200,
+  evidencePerPost: 100,
+  agentLabel: 100,
+  proposalNote: 2000,
+  query: 200,
+  actionKey: 200,
+  pageSize: 500,
+  defaultPageSize: 100,
+  defaultQueueSize: 10,
+  maxTtlSeconds: 86_400,
+  defaultTtlSeconds: 3600,
+} as const;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const postStatus = z.enum(POST_STATUSES, { error: `must be one of: ${POST_STATUSES.join(', ')}` });
+export const evidenceKind = z.enum(EVIDENCE_KINDS, { error: `must be one of: ${EVIDENCE_KINDS.join(', ')}` });
+
+export const boardSlug = text(1, LIMITS.slug).regex(
+  SLUG,
+  'must be lower-case letters, digits and single hyphens, not starting or ending with a hyphen',
+);
+
+export const createBoardBody = z.strictObject({
+  slug: boardSlug,
+  name: text(1, LIMITS.boardName),
+  description: text(0, LIMITS.boardDescription).optional(),
+  welcome_message: text(0, LIMITS.welcomeMessage).optional(),
+});
+
+const tagList = z.array(text(1, LIMITS.tagName)).max(LIMITS.tagsPerPost, `at most ${LIMITS.tagsPerPost} tags`);
+
+export const createPostBody = z.strictObject({
+  title: trimmedText(1, LIMITS.title),
+  body: text(0, LIMITS.body).optional(),
+  status: postStatus.optional(),
+  tags: tagList.optional(),
+  pinned: z.boolean().optional(),
+});
+
+/** `url` and `pr` evidence is shown publicly as a link: it must be absolute http(s). */
+function isHttpUrl(ref: string): boolean {
+  try {
+    const url = new URL(ref);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function evidenceRefRule<T extends { kind: string; ref: string }>(value: T, ctx: z.RefinementCtx) {
+  if ((value.kind === 'url' || value.kind === 'pr') && !isHttpUrl(value.ref)) {
+    ctx.addIssue({ code: 'custom', path: ['ref'], message: `must be an absolute http(s) URL for kind ${value.kind}` });
+  }
+}
+
+export const evidenceItem = z
+  .strictObject({
+    kind: evidenceKind,
+    ref: text(1, LIMITS.evidenceRef),
+    label: text(0, LIMITS.evidenceLabel).optional(),
+  })
+  .superRefine(evidenceRefRule);
+
+export const updatePostBody = z.strictObject({
+  title: trimmedText(1, LIMITS.title).optional(),
+  body: text(0, LIMITS.body).optional(),
+  status: postStatus.optional(),
+  tags: tagList.optional(),
+  pinned: z.boolean().optional(),
+  queue_rank: int(0).nullable().optional(),
+  implementation_evidence: z
+    .array(evidenceItem)
+    .max(LIMITS.evidencePerPost, `at most ${LIMITS.evidencePerPost} evidence items`)
+    .optional(),
+  notify_voters: z.boolean().optional(),
+});
+
+export const claimBody = z.strictObject({
+  ttl_seconds: int(1, LIMITS.maxTtlSeconds).optional(),
+  agent_label: text(0, LIMITS.agentLabel).optional(),
+});
+
+export const addEvidenceBody = z
+  .strictObject({
+    kind: evidenceKind,
+    ref: text(1, LIMITS.evidenceRef),
+    label: text(0, LIMITS.evidenceLabel).optional(),
+    action_key: text(1, LIMITS.actionKey).optional(),
+  })
+  .superRefine(evidenceRefRule);
+
+export const proposeStatusBody = z.strictObject({
+  status: postStatus,
+  note: text(0, LIMITS.proposalNote).optional(),
+});
+
+export const createCommentBody = z.strictObject({
+  body: text(1, LIMITS.commentBody),
+  parent_comment_id: int(1).optional(),
+});
+
+const limitParam = (fallback: number) => intParam(1, LIMITS.pageSize).default(fallback);
+const offsetParam = intParam(0).default(0);
+
+export const listPostsQuery = z.object({
+  status: enumParam(POST_STATUSES).optional(),
+  q: text(0, LIMITS.query).optional(),
+  tag: text(1, LIMITS.query).optional(),
+  sort: enumParam(['new', 'top'] as const).default('new'),
+  limit: limitParam(LIMITS.defaultPageSize),
+  offset: offsetParam,
+});
+
+export const pageQuery = z.object({
+  limit: limitParam(LIMITS.defaultPageSize),
+  offset: offsetParam,
+});
+
+export const queueQuery = z.object({ limit: limitParam(LIMITS.defaultQueueSize) });
+export const shipStatsQuery = z.object({ period: enumParam(['month', 'week'] as const).default('month') });
+export const analyticsQuery = z.object({ period: enumParam(['30d', '90d'] as const).default('30d') });
+
+export type CreateBoardInput = z.input<typeof createBoardBody>;
+export type CreatePostInput = z.input<typeof createPostBody>;
+export type UpdatePostInput = z.input<typeof updatePostBody>;
+export type EvidenceInput = z.input<typeof evidenceItem>;
+export type ClaimInput = z.input<typeof claimBody>;
+export type AddEvidenceInput = z.input<typeof addEvidenceBody>;
+export type ProposeStatusInput = z.input<typeof proposeStatusBody>;
+export type CreateCommentInput = z.input<typeof createCommentBody>;
+export type ListPostsQuery = z.output<typeof listPostsQuery>;
+export type PageQueryInput = z.output<typeof pageQuery>;

@@ -1,0 +1,213 @@
+/**
+ * Response shapes of the API (seed section 2, CONTRACT sections 6–10). The types the services
+ * return, the client's result types and the OpenAPI document all come from these schemas.
+ */
+import { z } from 'zod';
+import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
+
+const timestamp = z.string().meta({ format: 'date-time' });
+const status = z.enum(POST_STATUSES);
+
+export const boardSchema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  welcome_message: z.string(),
+  published: z.boolean(),
+  created_at: timestamp,
+  logo_url: z.string().nullable(),
+});
+
+export const boardListSchema = z.object({ boards: z.array(boardSchema) });
+
+export const tagSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  slug: z.string(),
+  color: z.null(),
+});
+
+export const evidenceSchema = z.object({
+  kind: z.enum(EVIDENCE_KINDS),
+  ref: z.string(),
+  label: z.string(),
+  added_at: timestamp,
+});
+
+export const claimSchema = z.object({
+  post_id: z.int(),
+  agent_label: z.string(),
+  claimed_at: timestamp,
+  expires_at: timestamp,
+});
+
+export const proposalSchema = z.object({
+  status,
+  note: z.string(),
+  proposed_at: timestamp,
+  proposed_by_api_key_id: z.int(),
+});
+
+/** Attachments are not collected by this service; the field is always an empty array. */
+const attachments = z.array(z.never()).meta({ maxItems: 0 });
+
+export const postSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  body: z.string(),
+  status,
+  vote_count: z.int(),
+  voter_has_voted: z.boolean(),
+  following: z.boolean(),
+  is_admin: z.boolean(),
+  hidden: z.boolean(),
+  pinned: z.boolean(),
+  roadmap_estimate: z.null(),
+  shipped_at: timestamp.nullable(),
+  created_at: timestamp,
+  attachments,
+  tags: z.array(tagSchema),
+});
+
+export const postDetailSchema = postSchema.extend({
+  queue_rank: z.int().nullable(),
+  implementation_evidence: z.array(evidenceSchema),
+  claim: claimSchema.nullable(),
+  proposal: proposalSchema.nullable(),
+});
+
+export const postListSchema = z.object({ posts: z.array(postSchema), total: z.int() });
+
+export const queueItemSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  status,
+  queue_rank: z.int().nullable(),
+  vote_count: z.int(),
+  claim: claimSchema.nullable(),
+});
+
+export const queueSchema = z.object({ posts: z.array(queueItemSchema), total: z.int() });
+
+export const proposeStatusResultSchema = z.object({ id: z.int(), status, proposal: proposalSchema });
+
+export const votesSchema = z.object({ post_id: z.int(), vote_count: z.int() });
+
+export interface Comment {
+  id: number;
+  body: string;
+  is_admin: boolean;
+  hidden: boolean;
+  vote_count: number;
+  voter_has_voted: boolean;
+  reaction_counts: Record<string, number>;
+  own_reactions: string[];
+  voter_blocked: boolean;
+  parent_comment_id: number | null;
+  created_at: string;
+  attachments: never[];
+  replies: Comment[];
+}
+
+export const commentSchema: z.ZodType<Comment> = z.object({
+  id: z.int(),
+  body: z.string(),
+  is_admin: z.boolean(),
+  hidden: z.boolean(),
+  vote_count: z.int(),
+  voter_has_voted: z.boolean(),
+  reaction_counts: z.record(z.string(), z.int()),
+  own_reactions: z.array(z.string()),
+  voter_blocked: z.boolean(),
+  parent_comment_id: z.int().nullable(),
+  created_at: timestamp,
+  attachments,
+  get replies() {
+    return z.array(commentSchema);
+  },
+});
+
+export const commentListSchema = z.object({ comments: z.array(commentSchema) });
+
+export const shipStatsSchema = z.object({
+  period: z.enum(['month', 'week']),
+  period_label: z.string(),
+  shipped_count: z.int(),
+  voter_count: z.int(),
+  posts: z.array(
+    z.object({ id: z.int(), title: z.string(), vote_count: z.int(), shipped_at: timestamp }),
+  ),
+});
+
+const day = z.string().meta({ format: 'date' });
+
+export const analyticsSchema = z.object({
+  period: z.enum(['30d', '90d']),
+  totals: z.object({ posts: z.int(), votes: z.int(), comments: z.int(), voters: z.int() }),
+  status_breakdown: z.object({
+    open: z.int(),
+    planned: z.int(),
+    in_progress: z.int(),
+    shipped: z.int(),
+    declined: z.int(),
+  }),
+  posts_over_time: z.array(z.object({ date: day, post_count: z.int() })),
+  votes_over_time: z.array(z.object({ date: day, vote_count: z.int() })),
+  top_requests: z.array(
+    z.object({
+      id: z.int(),
+      title: z.string(),
+      status,
+      vote_count: z.int(),
+      comment_count: z.int(),
+      created_at: timestamp,
+      shipped_at: timestamp.nullable(),
+    }),
+  ),
+  ship_velocity: z.object({
+    shipped_total: z.int(),
+    shipped_per_week: z.number(),
+    shipped_per_month: z.number(),
+  }),
+  engagement: z.object({ comments_per_post: z.number(), posts_with_votes_percent: z.number() }),
+});
+
+export const webhookSchema = z.object({
+  id: z.int(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.string()),
+  active: z.boolean(),
+  created_at: timestamp,
+});
+
+export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
+
+export const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+export type Board = z.infer<typeof boardSchema>;
+export type BoardList = z.infer<typeof boardListSchema>;
+export type Tag = z.infer<typeof tagSchema>;
+export type Evidence = z.infer<typeof evidenceSchema>;
+export type Claim = z.infer<typeof claimSchema>;
+export type Proposal = z.infer<typeof proposalSchema>;
+export type Post = z.infer<typeof postSchema>;
+export type PostDetail = z.infer<typeof postDetailSchema>;
+export type PostList = z.infer<typeof postListSchema>;
+export type QueueItem = z.infer<typeof queueItemSchema>;
+export type Queue = z.infer<typeof queueSchema>;
+export type ProposeStatusResult = z.infer<typeof proposeStatusResultSchema>;
+export type Votes = z.infer<typeof votesSchema>;
+export type CommentList = z.infer<typeof commentListSchema>;
+export type ShipStats = z.infer<typeof shipStatsSchema>;
+export type Analytics = z.infer<typeof analyticsSchema>;
+export type Webhook = z.infer<typeof webhookSchema>;
+export type WebhookList = z.infer<typeof webhookListSchema>;
+export type ErrorEnvelope = z.infer<typeof errorSchema>;

@@ -1,0 +1,106 @@
+/**
+ * The building blocks of every request schema: text with CONTRACT's rules (well-formed Unicode,
+ * no NUL, lengths in code points), strict integer query parameters, and the translation of zod
+ * issues into the error envelope's `details`.
+ */
+import { z } from 'zod';
+import { FeedbackBoardError, type ErrorDetail } from './errors.js';
+
+/** Lengths count Unicode code points, not UTF-16 units. */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** True when the string has no lone surrogate (`String.prototype.isWellFormed`, where available). */
+export function isWellFormed(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(text) : !LONE_SURROGATE.test(text);
+}
+
+function textIssue(value: string, min: number, max: number): string | undefined {
+  if (!isWellFormed(value)) return 'must be well-formed Unicode (no lone surrogates)';
+  if (value.includes('\u0000')) return 'must not contain NUL characters';
+  const length = codePointLength(value);
+  if (length < min) return min === 1 ? 'must not be empty' : `must be at least ${min} characters`;
+  if (length > max) return `must be at most ${max} characters`;
+  return undefined;
+}
+
+/** A string of `min..max` code points, stored exactly as sent. */
+export function text(min: number, max: number) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const message = textIssue(value, min, max);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .meta({ minLength: min, maxLength: max });
+}
+
+/** Like {@link text}, but trimmed of surrounding white space first (post titles only). */
+export function trimmedText(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const message = textIssue(value, min, max);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .meta({ minLength: min, maxLength: max });
+}
+
+/** A JSON integer in `min..max` (safe integers only). */
+export function int(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `between ${min} and ${max}`;
+  return z.int(`must be an integer`).min(min, `must be ${range}`).max(max, `must be ${range}`);
+}
+
+/** Decimal digits only: `Number()` would accept "", "0x10", "1e3" and " 1 ". */
+const STRICT_INTEGER = /^(0|-?[1-9][0-9]{0,15})$/;
+
+/** A query parameter holding an integer in `min..max`. */
+export function intParam(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  return z.string().regex(STRICT_INTEGER, 'must be an integer').transform(Number).pipe(int(min, max));
+}
+
+/** A query parameter holding one of `values`. */
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of: ${values.join(', ')}` });
+}
+
+/** Turns zod issues into envelope details (`unknown field` once per unrecognized key). */
+export function issuesToDetails(issues: readonly z.core.$ZodIssue[], prefix: string[] = []): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path.map(String)];
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) details.push({ path: [...path, key].join('.'), message: 'unknown field' });
+    } else if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      // Report the branch that got furthest rather than "invalid input".
+      const best = [...issue.errors].sort((a, b) => b.length - a.length)[0] ?? [];
+      details.push(...issuesToDetails(best, path));
+    } else {
+      details.push({ path: path.join('.'), message: issue.message });
+    }
+  }
+  return details;
+}
+
+/** Parses `input` with `schema` or throws a 422 `validation_error` naming every failed field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw validationFailure(issuesToDetails(result.error.issues));
+}
+
+export function validationFailure(details: ErrorDetail[]): FeedbackBoardError {
+  const first = details[0];
+  const message = first
+    ? `${first.path || 'body'}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}`
+    : 'Invalid request';
+  return new FeedbackBoardError('validation_error', message, { details });
+}

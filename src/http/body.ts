@@ -1,0 +1,60 @@
+/**
+ * Reading a JSON request body under CONTRACT's rules: size first (413), then media type (415),
+ * then UTF-8 and JSON (400). An absent or empty body counts as `{}`.
+ */
+import { FeedbackBoardError } from '../domain/errors.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The body's bytes, refusing more than `maxBytes` without reading the rest. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new FeedbackBoardError('payload_too_large', `The body exceeds ${maxBytes} bytes`);
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** `application/json`, with parameters such as charset allowed. */
+function isJsonMediaType(contentType: string | null): boolean {
+  return contentType !== null && contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** Parses the body as a JSON object; `{}` when it is empty. */
+export function parseJsonObject(bytes: Uint8Array, contentType: string | null): Record<string, unknown> {
+  if (bytes.byteLength === 0) return {};
+  if (!isJsonMediaType(contentType)) {
+    throw new FeedbackBoardError('unsupported_media_type', 'Send the body as application/json');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(bytes));
+  } catch {
+    throw new FeedbackBoardError('invalid_json', 'The body is not valid UTF-8 JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new FeedbackBoardError('invalid_json', 'The body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,153 @@
+/**
+ * The fetch handler: `Request → Promise<Response>` serving the operation table at a base path.
+ *
+ * Order of checks, so that nothing leaks existence (CONTRACT section 1): 401, 429, route
+ * (404/405), board or post (404), 413, 415, 400, 403, 422, 409. The happy path reads a board or
+ * post once (inside its service); only an error of a later rank triggers an extra existence check,
+ * so that a 4xx never tells a caller anything about an object it cannot see.
+ */
+import { ERROR_STATUS, FeedbackBoardError, isFeedbackBoardError, type ErrorCode } from '../domain/errors.js';
+import { validationFailure } from '../domain/validation.js';
+import type { Caller, ServiceContext } from '../services/context.js';
+import { read } from '../services/context.js';
+import { authenticateKey, hashApiKey } from '../services/keys.js';
+import { boardOf, postOf } from '../services/lookup.js';
+import { extractApiKey, KeyCache } from './auth.js';
+import { bindings } from './bindings.js';
+import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
+import { operations, type OperationName } from './operations.js';
+import { rateLimitHeaders, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
+import { matchRoute, type PathParams } from './router.js';
+
+export interface HandlerOptions {
+  /** Where the API is mounted. Default `/api/v1`. */
+  basePath?: string;
+  /** Per-key limit (default 120 requests per rolling 60 s), or `false` for none. */
+  rateLimit?: RateLimitOptions | false;
+  /** Largest accepted request body. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** How long an authenticated key is trusted without a storage read. Default 5000 ms. */
+  keyCacheTtlMs?: number;
+}
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+/** Errors that rank below "board or post not found" in CONTRACT's precedence. */
+const RANKED_BELOW_NOT_FOUND = new Set<ErrorCode>([
+  'payload_too_large', 'unsupported_media_type', 'invalid_json', 'insufficient_scope',
+  'publish_disabled', 'validation_error', 'status_unchanged', 'claim_conflict', 'slug_taken',
+]);
+
+export function errorResponse(error: FeedbackBoardError, extraHeaders: Record<string, string> = {}): Response {
+  const status = (ERROR_STATUS as Record<string, number>)[error.code] ?? error.status;
+  const envelope = {
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+  };
+  const headers: Record<string, string> = { ...JSON_HEADERS, ...extraHeaders };
+  if (status === 401) headers['WWW-Authenticate'] = 'Bearer realm="feedback-board"';
+  return new Response(JSON.stringify(envelope), { status, headers });
+}
+
+/** Query parameters an operation knows; a repeated one is a 422, unknown ones are ignored. */
+function readQuery(name: OperationName, params: URLSearchParams): Record<string, string> {
+  const spec = operations[name];
+  const query: Record<string, string> = {};
+  if (!('query' in spec)) return query;
+  const repeated: string[] = [];
+  for (const key of Object.keys(spec.query.shape)) {
+    const values = params.getAll(key);
+    if (values.length > 1) repeated.push(key);
+    if (values.length > 0) query[key] = values[0]!;
+  }
+  if (repeated.length > 0) {
+    throw validationFailure(repeated.map((path) => ({ path, message: 'must be given at most once' })));
+  }
+  return query;
+}
+
+async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
+  if (params.slug === undefined) return;
+  await read(ctx, async (tx) => {
+    const board = await boardOf(tx, caller, params.slug!);
+    if (params.id !== undefined) await postOf(tx, board, params.id);
+  });
+}
+
+export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions = {}): {
+  fetch: FetchHandler;
+  keyCache: KeyCache;
+  limiter: SlidingLogLimiter | null;
+} {
+  const basePath = (options.basePath ?? '/api/v1').replace(/\/+$/, '');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const limiter = options.rateLimit === false ? null : new SlidingLogLimiter(options.rateLimit ?? {});
+  const keyCache = new KeyCache({ ttlMs: options.keyCacheTtlMs ?? 5000 });
+
+  async function authenticate(request: Request): Promise<Caller | null> {
+    const raw = extractApiKey(request.headers);
+    if (raw === null) return null;
+    const hash = await hashApiKey(raw);
+    let key = keyCache.get(hash);
+    if (!key) {
+      const found = await authenticateKey(ctx, hash);
+      if (!found) return null;
+      keyCache.set(hash, found);
+      key = found;
+    }
+    return { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope };
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const caller = await authenticate(request);
+    if (!caller) return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
+
+    let headers: Record<string, string> = {};
+    if (limiter) {
+      const decision = limiter.take(caller.apiKeyId, ctx.clock.now());
+      headers = rateLimitHeaders(decision);
+      if (!decision.allowed) {
+        return errorResponse(new FeedbackBoardError('rate_limited', 'Too many requests for this key'), headers);
+      }
+    }
+
+    const url = new URL(request.url);
+    const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : null;
+    const route = path === null ? ({ kind: 'not_found' } as const) : matchRoute(request.method.toUpperCase(), path);
+    if (route.kind === 'not_found') return errorResponse(new FeedbackBoardError('not_found', 'No such route'), headers);
+    if (route.kind === 'method_not_allowed') {
+      return errorResponse(new FeedbackBoardError('method_not_allowed', 'Method not allowed on this path'), {
+        ...headers,
+        Allow: route.allow.join(', '),
+      });
+    }
+
+    try {
+      const query = readQuery(route.name, url.searchParams);
+      const body =
+        'body' in operations[route.name]
+          ? parseJsonObject(await readBodyBytes(request, maxBodyBytes), request.headers.get('content-type'))
+          : {};
+      const result = await bindings[route.name](ctx, caller, { params: route.params, query, body });
+      if (result.status === 204) return new Response(null, { status: 204, headers });
+      return new Response(JSON.stringify(result.body), { status: result.status, headers: { ...JSON_HEADERS, ...headers } });
+    } catch (error) {
+      let failure = error;
+      if (isFeedbackBoardError(error) && RANKED_BELOW_NOT_FOUND.has(error.code as ErrorCode)) {
+        failure = await assertPathExists(ctx, caller, route.params).then(() => error, (notFound: unknown) => notFound);
+      }
+      return failureResponse(failure, headers);
+    }
+  }
+
+  function failureResponse(error: unknown, headers: Record<string, string>): Response {
+    if (isFeedbackBoardError(error) && error.code !== 'internal_error') return errorResponse(error, headers);
+    ctx.logger.error('unexpected error while handling a request', error);
+    return errorResponse(new FeedbackBoardError('internal_error', 'Something went wrong on our side'), headers);
+  }
+
+  const fetch: FetchHandler = (request) => handle(request).catch((error: unknown) => failureResponse(error, {}));
+
+  return { fetch, keyCache, limiter };
+}

@@ -1,0 +1,60 @@
+/**
+ * feedback-board: a complete customer-feedback service, embeddable in-process.
+ *
+ * ```ts
+ * import { createFeedbackBoard } from 'feedback-board';
+ * import { createMemoryStorage } from 'feedback-board/adapters/memory';
+ *
+ * const board = createFeedbackBoard({ storage: createMemoryStorage() });
+ * const org = await board.dashboard.organizations.create({ name: 'Acme' });
+ * const { key } = await board.dashboard.apiKeys.create(org.id, { scope: 'write' });
+ * const res = await board.fetch(new Request('http://local/api/v1/boards', { headers: { authorization: `Bearer ${key}` } }));
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions, type ApiServices } from './board.js';
+export {
+  FeedbackBoardError,
+  isFeedbackBoardError,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorDetail,
+  type FeedbackBoardErrorInit,
+} from './domain/errors.js';
+export * from './domain/records.js';
+export * from './domain/responses.js';
+export {
+  LIMITS,
+  type CreateBoardInput,
+  type CreatePostInput,
+  type UpdatePostInput,
+  type EvidenceInput,
+  type ClaimInput,
+  type AddEvidenceInput,
+  type ProposeStatusInput,
+  type CreateCommentInput,
+} from './domain/requests.js';
+export type {
+  Clock,
+  Caller,
+  Logger,
+  Notifier,
+  RandomBytes,
+  VoterNotification,
+} from './services/context.js';
+export { systemClock } from './services/context.js';
+export { createRecordingNotifier, type RecordingNotifier } from './services/notifications.js';
+export type { ClaimResult, ConfirmOptions } from './services/agent.js';
+export type { ApiKeyInfo, CreateApiKeyInput, CreatedApiKey } from './services/keys.js';
+export type { CreateWebhookInput, UpdateWebhookInput, WebhookWithSecret } from './services/dashboard.js';
+export type { VoterInput } from './services/comments.js';
+export type { QueryInput } from './services/posts.js';
+export { operations, operationNames, type OperationName, type OperationSpec, type HttpMethod } from './http/operations.js';
+export type { HandlerOptions, FetchHandler } from './http/handler.js';
+export type { RateLimitOptions } from './http/rate-limit.js';
+export { parseFixture, type LoadedFixture } from './fixture/load.js';
+export type { Fixture } from './fixture/schema.js';
+export * from './storage/contract.js';
+export { foldCase } from './storage/text.js';
+export { AsyncLock } from './storage/lock.js';

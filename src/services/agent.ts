@@ -1,0 +1,177 @@
+/**
+ * The agent workflow (CONTRACT section 7): queue, claim, release, evidence, status proposals, and
+ * the dashboard's confirmation or rejection of a proposal.
+ */
+import { FeedbackBoardError, notFound, validationError } from '../domain/errors.js';
+import {
+  LIMITS,
+  addEvidenceBody,
+  claimBody,
+  proposeStatusBody,
+  queueQuery,
+  type AddEvidenceInput,
+  type ClaimInput,
+  type ProposeStatusInput,
+} from '../domain/requests.js';
+import type { Claim, PostDetail, ProposeStatusResult, Queue } from '../domain/responses.js';
+import { requireScope } from '../domain/scopes.js';
+import { toIso } from '../domain/time.js';
+import { parseOrThrow } from '../domain/validation.js';
+import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { boardOf, boardPostOf, readPostDetail, statusChange } from './lookup.js';
+import { deliver, notificationsFor } from './notifications.js';
+import type { QueryInput } from './posts.js';
+import { liveClaim, presentClaim, presentQueueItem } from './present.js';
+
+export function getQueue(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<Queue> {
+  const { limit } = parseOrThrow(queueQuery, query);
+  const now = nowIso(ctx);
+  return read(ctx, async (tx) => {
+    const board = await boardOf(tx, caller, slug);
+    const page = await tx.listQueue(board.id, { apiKeyId: caller.apiKeyId, now, limit });
+    const claims = await tx.getClaims(page.rows.map((p) => p.id));
+    return {
+      posts: page.rows.map((p) => presentQueueItem(p, liveClaim(claims.get(p.id), now))),
+      total: page.total,
+    };
+  });
+}
+
+/** The claim and whether it is new (201) or an extension of the caller's own (200). */
+export interface ClaimResult {
+  claim: Claim;
+  created: boolean;
+}
+
+export async function claimPost(
+  ctx: ServiceContext,
+  caller: Caller,
+  slug: string,
+  id: number,
+  body: ClaimInput = {},
+): Promise<ClaimResult> {
+  requireScope(caller.scope, 'propose');
+  const input = parseOrThrow(claimBody, body);
+  const nowMs = ctx.clock.now();
+  const ttl = input.ttl_seconds ?? LIMITS.defaultTtlSeconds;
+  return write(ctx, async (tx) => {
+    const { post } = await boardPostOf(tx, caller, slug, id);
+    const result = await tx.claimPost({
+      post_id: post.id,
+      api_key_id: caller.apiKeyId,
+      agent_label: input.agent_label,
+      now: toIso(nowMs),
+      expires_at: toIso(nowMs + ttl * 1000),
+    });
+    if (result.outcome === 'conflict') {
+      throw new FeedbackBoardError('claim_conflict', 'Another key holds a live claim on this post');
+    }
+    return { claim: presentClaim(result.claim), created: result.outcome === 'created' };
+  });
+}
+
+/** Succeeds when the caller held the claim or nobody does; 409 when another key does. */
+export function releaseClaim(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<void> {
+  requireScope(caller.scope, 'propose');
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    const { post } = await boardPostOf(tx, caller, slug, id);
+    if ((await tx.releaseClaim(post.id, caller.apiKeyId, now)) === 'conflict') {
+      throw new FeedbackBoardError('claim_conflict', 'Another key holds a live claim on this post');
+    }
+  });
+}
+
+/** Adds one evidence entry; a repeated `action_key` on the same post adds nothing. */
+export function addEvidence(
+  ctx: ServiceContext,
+  caller: Caller,
+  slug: string,
+  id: number,
+  body: AddEvidenceInput,
+): Promise<PostDetail> {
+  requireScope(caller.scope, 'propose');
+  const input = parseOrThrow(addEvidenceBody, body);
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    const { post } = await boardPostOf(tx, caller, slug, id);
+    const repeated = input.action_key !== undefined && (await tx.findEvidenceByActionKey(post.id, input.action_key));
+    if (!repeated) {
+      if ((await tx.listEvidence(post.id)).length >= LIMITS.evidencePerPost) {
+        throw validationError('implementation_evidence', `a post holds at most ${LIMITS.evidencePerPost} evidence items`);
+      }
+      await tx.insertEvidence({
+        post_id: post.id,
+        kind: input.kind,
+        ref: input.ref,
+        label: input.label ?? '',
+        added_at: now,
+        action_key: input.action_key ?? null,
+      });
+    }
+    return readPostDetail(tx, post, now);
+  });
+}
+
+/** Records a pending proposal (replacing one); nothing changes publicly and nobody is notified. */
+export function proposeStatus(
+  ctx: ServiceContext,
+  caller: Caller,
+  slug: string,
+  id: number,
+  body: ProposeStatusInput,
+): Promise<ProposeStatusResult> {
+  requireScope(caller.scope, 'propose');
+  const input = parseOrThrow(proposeStatusBody, body);
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    const { post } = await boardPostOf(tx, caller, slug, id);
+    if (post.status === input.status) {
+      throw new FeedbackBoardError('status_unchanged', `The post already has status ${input.status}`);
+    }
+    const proposal = { status: input.status, note: input.note ?? '', proposed_at: now, proposed_by_api_key_id: caller.apiKeyId };
+    await tx.updatePost(post.id, { proposal });
+    return { id: post.id, status: post.status, proposal };
+  });
+}
+
+export interface ConfirmOptions {
+  /** Notify the post's voters of the change, as a PATCH with `notify_voters: true` would. Default true. */
+  notifyVoters?: boolean;
+}
+
+/** Applies the pending proposal exactly like a status PATCH. Returns the post as the API shows it. */
+export async function confirmProposal(ctx: ServiceContext, postId: number, options: ConfirmOptions = {}): Promise<PostDetail> {
+  const now = nowIso(ctx);
+  const { detail, notifications } = await write(ctx, async (tx) => {
+    const post = await tx.getPost(postId);
+    if (!post?.proposal) throw notFound('No pending proposal for this post');
+    const board = (await tx.getBoard(post.board_id))!;
+    const next = post.proposal.status;
+    const notifications =
+      options.notifyVoters !== false && next !== post.status ? await notificationsFor(tx, board, post, next, now) : [];
+    const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
+    return { detail: await readPostDetail(tx, updated, now), notifications };
+  });
+  await deliver(ctx, notifications);
+  return detail;
+}
+
+/** Drops the pending proposal; the status stays as it is. */
+export function rejectProposal(ctx: ServiceContext, postId: number): Promise<PostDetail> {
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    const post = await tx.getPost(postId);
+    if (!post?.proposal) throw notFound('No pending proposal for this post');
+    return readPostDetail(tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
+  });
+}
+
+export async function readPost(ctx: ServiceContext, postId: number): Promise<PostDetail> {
+  const now = nowIso(ctx);
+  return read(ctx, async (tx) => {
+    const post = await tx.getPost(postId);
+    if (!post) throw notFound('Post not found');
+    return readPostDetail(tx, post, now);
+  });
+}

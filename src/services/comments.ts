@@ -1,0 +1,159 @@
+/**
+ * Votes and comments as the API shows them (CONTRACT section 8), and the voter side that creates
+ * them in-process: voters, votes, reactions and voters' comments.
+ */
+import { z } from 'zod';
+import { notFound, validationError } from '../domain/errors.js';
+import type { CommentRecord, VoterRecord } from '../domain/records.js';
+import { createCommentBody, type CreateCommentInput } from '../domain/requests.js';
+import type { Comment, CommentList, Votes } from '../domain/responses.js';
+import { requireScope } from '../domain/scopes.js';
+import { parseOrThrow, text } from '../domain/validation.js';
+import type { StorageTx } from '../storage/contract.js';
+import { foldCase } from '../storage/text.js';
+import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { boardPostOf } from './lookup.js';
+import { nestComments, presentComment } from './present.js';
+
+export function listVotes(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<Votes> {
+  return read(ctx, async (tx) => {
+    const { post } = await boardPostOf(tx, caller, slug, id);
+    return { post_id: post.id, vote_count: post.vote_count };
+  });
+}
+
+export function listComments(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<CommentList> {
+  return read(ctx, async (tx) => {
+    const { post } = await boardPostOf(tx, caller, slug, id);
+    const comments = await tx.listComments(post.id);
+    const reactions = await tx.getReactionCounts(comments.map((c) => c.id));
+    return { comments: nestComments(comments, reactions) };
+  });
+}
+
+/** A parent must be a comment of the same post; the message is the same whether it exists elsewhere or not. */
+async function checkParent(tx: StorageTx, postId: number, parentId: number | undefined): Promise<void> {
+  if (parentId === undefined) return;
+  const parent = await tx.getComment(parentId);
+  if (!parent || parent.post_id !== postId) {
+    throw validationError('parent_comment_id', 'is not a comment of this post');
+  }
+}
+
+async function insertComment(
+  tx: StorageTx,
+  postId: number,
+  input: z.output<typeof createCommentBody>,
+  author: { is_admin: boolean; voter_id: number | null },
+  now: string,
+): Promise<CommentRecord> {
+  await checkParent(tx, postId, input.parent_comment_id);
+  return tx.insertComment({
+    post_id: postId,
+    parent_comment_id: input.parent_comment_id ?? null,
+    body: input.body,
+    hidden: false,
+    created_at: now,
+    ...author,
+  });
+}
+
+/** A comment of the board team (`is_admin: true`). */
+export function createComment(
+  ctx: ServiceContext,
+  caller: Caller,
+  slug: string,
+  id: number,
+  body: CreateCommentInput,
+): Promise<Comment> {
+  requireScope(caller.scope, 'propose');
+  const input = parseOrThrow(createCommentBody, body);
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    const { post } = await boardPostOf(tx, caller, slug, id);
+    return presentComment(await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now));
+  });
+}
+
+// ── the voter side ────────────────────────────────────────────────────────────
+
+const voterInput = z.strictObject({
+  email: text(3, 320).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
+  name: text(0, 120).optional(),
+});
+const reactionInput = text(1, 32);
+
+export type VoterInput = z.input<typeof voterInput>;
+
+/** The organization's voter with this e-mail (case-insensitive), created on first use. */
+export async function registerVoter(ctx: ServiceContext, organizationId: number, input: VoterInput): Promise<VoterRecord> {
+  const { email, name } = parseOrThrow(voterInput, input);
+  const folded = foldCase(email);
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
+    const existing = await tx.getVoterByEmail(organizationId, folded);
+    return existing ?? tx.insertVoter({ organization_id: organizationId, email: folded, name: name ?? '', created_at: now });
+  });
+}
+
+/** The voter and a post of the voter's own organization, or 404. */
+async function voterAndPost(tx: StorageTx, voterId: number, postId: number) {
+  const voter = await tx.getVoter(voterId);
+  if (!voter) throw notFound('Voter not found');
+  const post = await tx.getPost(postId);
+  const board = post && (await tx.getBoard(post.board_id));
+  if (!post || !board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
+  return { voter, post };
+}
+
+async function voterAndComment(tx: StorageTx, voterId: number, commentId: number) {
+  const comment = await tx.getComment(commentId);
+  if (!comment) throw notFound('Comment not found');
+  const { voter } = await voterAndPost(tx, voterId, comment.post_id);
+  return { voter, comment };
+}
+
+/** One vote per voter per post; voting twice changes nothing. */
+export function vote(ctx: ServiceContext, voterId: number, postId: number): Promise<Votes> {
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    await voterAndPost(tx, voterId, postId);
+    await tx.insertVote({ post_id: postId, voter_id: voterId, created_at: now });
+    return { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
+  });
+}
+
+export function unvote(ctx: ServiceContext, voterId: number, postId: number): Promise<Votes> {
+  return write(ctx, async (tx) => {
+    await voterAndPost(tx, voterId, postId);
+    await tx.deleteVote(postId, voterId);
+    return { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
+  });
+}
+
+export function react(ctx: ServiceContext, voterId: number, commentId: number, reaction: string): Promise<boolean> {
+  const value = parseOrThrow(reactionInput, reaction);
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    await voterAndComment(tx, voterId, commentId);
+    return tx.insertReaction({ comment_id: commentId, voter_id: voterId, reaction: value, created_at: now });
+  });
+}
+
+export function unreact(ctx: ServiceContext, voterId: number, commentId: number, reaction: string): Promise<boolean> {
+  return write(ctx, async (tx) => {
+    await voterAndComment(tx, voterId, commentId);
+    return tx.deleteReaction(commentId, voterId, reaction);
+  });
+}
+
+/** A voter's comment (`is_admin: false`). */
+export function voterComment(ctx: ServiceContext, voterId: number, postId: number, body: CreateCommentInput): Promise<Comment> {
+  const input = parseOrThrow(createCommentBody, body);
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    await voterAndPost(tx, voterId, postId);
+    return presentComment(await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now));
+  });
+}

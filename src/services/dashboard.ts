@@ -1,0 +1,127 @@
+/**
+ * The dashboard side: what the seed calls "dashboard steps", as typed in-process functions for the
+ * embedding application. None of these is reachable over HTTP.
+ */
+import { z } from 'zod';
+import { notFound } from '../domain/errors.js';
+import type { CommentRecord, OrganizationRecord, PostRecord, WebhookRecord } from '../domain/records.js';
+import type { WebhookList } from '../domain/responses.js';
+import { parseOrThrow, text } from '../domain/validation.js';
+import type { WebhookPatch } from '../storage/contract.js';
+import { AGENT_PUBLISHING_SETTING, agentPublishingEnabled } from './boards.js';
+import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { randomBase62 } from './keys.js';
+import { presentWebhook } from './present.js';
+
+const orgInput = z.strictObject({ name: text(1, 120) });
+
+export function createOrganization(ctx: ServiceContext, input: { name: string }): Promise<OrganizationRecord> {
+  const { name } = parseOrThrow(orgInput, input);
+  const now = nowIso(ctx);
+  return write(ctx, (tx) => tx.insertOrganization({ name, created_at: now }));
+}
+
+export function listOrganizations(ctx: ServiceContext): Promise<OrganizationRecord[]> {
+  return read(ctx, (tx) => tx.listOrganizations());
+}
+
+export function getAgentPublishing(ctx: ServiceContext): Promise<boolean> {
+  return read(ctx, (tx) => agentPublishingEnabled(ctx, tx));
+}
+
+/** Stored, so it holds for every process sharing the storage and survives a restart. */
+export function setAgentPublishing(ctx: ServiceContext, enabled: boolean): Promise<void> {
+  return write(ctx, (tx) => tx.setSetting(AGENT_PUBLISHING_SETTING, String(enabled)));
+}
+
+export function setPostHidden(ctx: ServiceContext, postId: number, hidden: boolean): Promise<PostRecord> {
+  return write(ctx, async (tx) => {
+    const post = await tx.updatePost(postId, { hidden });
+    if (!post) throw notFound('Post not found');
+    return post;
+  });
+}
+
+export function setCommentHidden(ctx: ServiceContext, commentId: number, hidden: boolean): Promise<CommentRecord> {
+  return write(ctx, async (tx) => {
+    const comment = await tx.updateComment(commentId, { hidden });
+    if (!comment) throw notFound('Comment not found');
+    return comment;
+  });
+}
+
+// ── webhooks ──────────────────────────────────────────────────────────────────
+
+const webhookUrl = text(1, 2000).refine((value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an absolute http(s) URL');
+
+const webhookFields = {
+  url: webhookUrl,
+  description: text(0, 500).optional(),
+  events: z.array(text(1, 100)).max(50).optional(),
+  active: z.boolean().optional(),
+};
+const createWebhookInput = z.strictObject(webhookFields);
+const updateWebhookInput = z.strictObject({ ...webhookFields, url: webhookUrl.optional() });
+
+export type CreateWebhookInput = z.input<typeof createWebhookInput>;
+export type UpdateWebhookInput = z.input<typeof updateWebhookInput>;
+
+/** A webhook as the dashboard sees it, signing secret included. */
+export type WebhookWithSecret = WebhookRecord;
+
+export function createWebhook(
+  ctx: ServiceContext,
+  organizationId: number,
+  input: CreateWebhookInput,
+): Promise<WebhookWithSecret> {
+  const parsed = parseOrThrow(createWebhookInput, input);
+  const secret = `whsec_${randomBase62(ctx.random, 32)}`;
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
+    return tx.insertWebhook({
+      organization_id: organizationId,
+      url: parsed.url,
+      description: parsed.description ?? '',
+      events: parsed.events ?? [],
+      active: parsed.active ?? true,
+      secret,
+      created_at: now,
+    });
+  });
+}
+
+export function updateWebhook(ctx: ServiceContext, id: number, input: UpdateWebhookInput): Promise<WebhookWithSecret> {
+  const parsed = parseOrThrow(updateWebhookInput, input);
+  const patch: WebhookPatch = {};
+  if (parsed.url !== undefined) patch.url = parsed.url;
+  if (parsed.description !== undefined) patch.description = parsed.description;
+  if (parsed.events !== undefined) patch.events = parsed.events;
+  if (parsed.active !== undefined) patch.active = parsed.active;
+  return write(ctx, async (tx) => {
+    const webhook = await tx.updateWebhook(id, patch);
+    if (!webhook) throw notFound('Webhook not found');
+    return webhook;
+  });
+}
+
+export function deleteWebhook(ctx: ServiceContext, id: number): Promise<void> {
+  return write(ctx, async (tx) => {
+    if (!(await tx.deleteWebhook(id))) throw notFound('Webhook not found');
+  });
+}
+
+export function listWebhookSecrets(ctx: ServiceContext, organizationId: number): Promise<WebhookWithSecret[]> {
+  return read(ctx, (tx) => tx.listWebhooks(organizationId));
+}
+
+/** The API's read-only list: never the signing secret. */
+export function listWebhooks(ctx: ServiceContext, caller: Caller): Promise<WebhookList> {
+  return read(ctx, async (tx) => ({ webhooks: (await tx.listWebhooks(caller.organizationId)).map(presentWebhook) }));
+}

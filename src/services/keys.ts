@@ -1,0 +1,104 @@
+/**
+ * API keys: generated as `fbk_` + 40 random base62 characters, shown once, stored only as a
+ * SHA-256 hash plus a display prefix (CONTRACT section 3).
+ */
+import { z } from 'zod';
+import { notFound, validationError } from '../domain/errors.js';
+import { SCOPES, type ApiKeyRecord, type Scope } from '../domain/records.js';
+import { parseOrThrow, text } from '../domain/validation.js';
+import { nowIso, read, write, type RandomBytes, type ServiceContext } from './context.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const KEY_PREFIX = 'fbk_';
+const KEY_RANDOM_CHARS = 40;
+const DISPLAY_PREFIX_LENGTH = 12;
+
+/** `count` unbiased base62 characters (bytes >= 248 are discarded, so each character is uniform). */
+export function randomBase62(random: RandomBytes, count: number): string {
+  let out = '';
+  while (out.length < count) {
+    for (const byte of random(count * 2)) {
+      if (byte < 248 && out.length < count) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function generateApiKey(random: RandomBytes): string {
+  return KEY_PREFIX + randomBase62(random, KEY_RANDOM_CHARS);
+}
+
+/** Lower-case hex SHA-256 of the key, through Web Crypto (every runtime has it). */
+export async function hashApiKey(rawKey: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(rawKey));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What the dashboard shows of a key: everything but its hash. */
+export type ApiKeyInfo = Omit<ApiKeyRecord, 'hash'>;
+
+export const toKeyInfo = ({ hash: _hash, ...info }: ApiKeyRecord): ApiKeyInfo => info;
+
+const createKeyInput = z.strictObject({
+  scope: z.enum(SCOPES),
+  label: text(0, 100).optional(),
+  /** A raw key to register instead of generating one (fixtures, tests): 8..200 visible ASCII characters. */
+  rawKey: z.string().regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 visible ASCII characters').optional(),
+});
+
+export type CreateApiKeyInput = z.input<typeof createKeyInput>;
+
+export interface CreatedApiKey {
+  /** The raw key. Shown this once; only its hash is stored. */
+  key: string;
+  info: ApiKeyInfo;
+}
+
+export async function createApiKey(
+  ctx: ServiceContext,
+  organizationId: number,
+  input: CreateApiKeyInput,
+): Promise<CreatedApiKey> {
+  const { scope, label, rawKey } = parseOrThrow(createKeyInput, input);
+  const key = rawKey ?? generateApiKey(ctx.random);
+  const hash = await hashApiKey(key);
+  const now = nowIso(ctx);
+  const record = await write(ctx, async (tx) => {
+    if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
+    if (await tx.getApiKeyByHash(hash)) {
+      throw validationError('rawKey', 'is already registered');
+    }
+    return tx.insertApiKey({
+      organization_id: organizationId,
+      scope: scope as Scope,
+      label: label ?? '',
+      prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+      hash,
+      created_at: now,
+      revoked_at: null,
+    });
+  });
+  return { key, info: toKeyInfo(record) };
+}
+
+export function listApiKeys(ctx: ServiceContext, organizationId: number): Promise<ApiKeyInfo[]> {
+  return read(ctx, async (tx) => (await tx.listApiKeys(organizationId)).map(toKeyInfo));
+}
+
+/** Revokes the key at once: its next request is a 401. Revoking twice keeps the first time. */
+export async function revokeApiKey(ctx: ServiceContext, keyId: number): Promise<ApiKeyInfo> {
+  const now = nowIso(ctx);
+  const record = await write(ctx, async (tx) => {
+    const key = await tx.getApiKey(keyId);
+    if (!key) throw notFound('API key not found');
+    return key.revoked_at ? key : (await tx.updateApiKey(keyId, { revoked_at: now }))!;
+  });
+  ctx.onKeyRevoked(record.hash);
+  return toKeyInfo(record);
+}
+
+/** The live key record for a raw key, or null (unknown or revoked). */
+export async function authenticateKey(ctx: ServiceContext, hash: string): Promise<ApiKeyRecord | null> {
+  const key = await read(ctx, (tx) => tx.getApiKeyByHash(hash));
+  return key && key.revoked_at === null ? key : null;
+}

@@ -1,0 +1,59 @@
+/**
+ * Lookups every operation starts with. A board or post of another organization is "not found",
+ * exactly like one that does not exist, so nothing leaks its existence.
+ */
+import { notFound } from '../domain/errors.js';
+import type { BoardRecord, PostRecord, PostStatus, TagRecord } from '../domain/records.js';
+import type { PostDetail } from '../domain/responses.js';
+import type { PostPatch, StorageTx } from '../storage/contract.js';
+import type { Caller } from './context.js';
+import { liveClaim, presentPostDetail } from './present.js';
+
+export async function boardOf(tx: StorageTx, caller: Caller, slug: string): Promise<BoardRecord> {
+  const board = await tx.getBoardBySlug(caller.organizationId, slug);
+  if (!board) throw notFound('Board not found');
+  return board;
+}
+
+export async function postOf(tx: StorageTx, board: BoardRecord, id: number): Promise<PostRecord> {
+  const post = await tx.getPost(id);
+  if (!post || post.board_id !== board.id) throw notFound('Post not found');
+  return post;
+}
+
+/** The board and post named by a path, checked together. */
+export async function boardPostOf(
+  tx: StorageTx,
+  caller: Caller,
+  slug: string,
+  id: number,
+): Promise<{ board: BoardRecord; post: PostRecord }> {
+  const board = await boardOf(tx, caller, slug);
+  return { board, post: await postOf(tx, board, id) };
+}
+
+/** The single-post shape: the post with its tags, evidence, live claim and pending proposal. */
+export async function readPostDetail(tx: StorageTx, post: PostRecord, now: string): Promise<PostDetail> {
+  const tags = await tx.getTagsOfPosts([post.id]);
+  const evidence = await tx.listEvidence(post.id);
+  const claim = liveClaim(await tx.getClaim(post.id), now);
+  return presentPostDetail(post, tags.get(post.id) ?? [], evidence, claim);
+}
+
+export function byId<T extends { id: number }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => a.id - b.id);
+}
+
+/** Tags to attach: created on first use, merged case-insensitively, in id order. */
+export async function resolveTags(tx: StorageTx, boardId: number, names: readonly string[]): Promise<TagRecord[]> {
+  return names.length === 0 ? [] : byId(await tx.ensureTags(boardId, [...names]));
+}
+
+/**
+ * The patch that moves a post to `next`. Setting the status it already has changes nothing;
+ * a real change sets or clears shipped_at and drops a pending proposal.
+ */
+export function statusChange(post: PostRecord, next: PostStatus, now: string): PostPatch {
+  if (post.status === next) return {};
+  return { status: next, shipped_at: next === 'shipped' ? now : null, proposal: null };
+}

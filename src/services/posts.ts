@@ -1,0 +1,151 @@
+/** Posts: list, create, read, update, delete (CONTRACT section 6). */
+import type { EvidenceRecord } from '../domain/records.js';
+import {
+  createPostBody,
+  listPostsQuery,
+  updatePostBody,
+  type CreatePostInput,
+  type EvidenceInput,
+  type UpdatePostInput,
+} from '../domain/requests.js';
+import type { PostDetail, PostList } from '../domain/responses.js';
+import { createPostScope, requireScope } from '../domain/scopes.js';
+import { parseOrThrow } from '../domain/validation.js';
+import type { NewRecord, PostPatch } from '../storage/contract.js';
+import { foldCase } from '../storage/text.js';
+import { nowIso, read, write, type Caller, type ServiceContext, type VoterNotification } from './context.js';
+import { boardOf, boardPostOf, readPostDetail, resolveTags, statusChange } from './lookup.js';
+import { deliver, notificationsFor } from './notifications.js';
+import { presentPost, presentPostDetail } from './present.js';
+
+/** Query values as they arrive in a URL: strings, parsed and checked here. */
+export type QueryInput = Record<string, string | undefined>;
+
+export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<PostList> {
+  const q = parseOrThrow(listPostsQuery, query);
+  return read(ctx, async (tx) => {
+    const board = await boardOf(tx, caller, slug);
+    let tagId: number | undefined;
+    if (q.tag !== undefined) {
+      const tag = await tx.getTagBySlug(board.id, foldCase(q.tag));
+      if (!tag) return { posts: [], total: 0 };
+      tagId = tag.id;
+    }
+    const page = await tx.listPosts(board.id, {
+      status: q.status,
+      search: q.q ? foldCase(q.q) : undefined,
+      tagId,
+      sort: q.sort,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    const tags = await tx.getTagsOfPosts(page.rows.map((p) => p.id));
+    return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [])), total: page.total };
+  });
+}
+
+export function createPost(ctx: ServiceContext, caller: Caller, slug: string, body: CreatePostInput): Promise<PostDetail> {
+  requireScope(caller.scope, createPostScope(body));
+  const input = parseOrThrow(createPostBody, body);
+  const now = nowIso(ctx);
+  return write(ctx, async (tx) => {
+    const board = await boardOf(tx, caller, slug);
+    const status = input.status ?? 'open';
+    const post = await tx.insertPost({
+      board_id: board.id,
+      title: input.title,
+      body: input.body ?? '',
+      status,
+      is_admin: true,
+      hidden: false,
+      pinned: input.pinned ?? false,
+      queue_rank: null,
+      shipped_at: status === 'shipped' ? now : null,
+      created_at: now,
+      proposal: null,
+    });
+    const tags = await resolveTags(tx, board.id, input.tags ?? []);
+    if (tags.length > 0) await tx.setPostTags(post.id, tags.map((t) => t.id));
+    return presentPostDetail(post, tags, [], null);
+  });
+}
+
+export function getPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
+  const now = nowIso(ctx);
+  return read(ctx, async (tx) => readPostDetail(tx, (await boardPostOf(tx, caller, slug, id)).post, now));
+}
+
+/**
+ * Evidence replaced by PATCH: an entry equal in kind, ref and label to an existing one keeps its
+ * added_at (and action key); the others are added now.
+ */
+function mergeEvidence(
+  postId: number,
+  existing: readonly EvidenceRecord[],
+  items: readonly EvidenceInput[],
+  now: string,
+): NewRecord<EvidenceRecord>[] {
+  const pool = new Map<string, EvidenceRecord[]>();
+  for (const e of existing) {
+    const key = JSON.stringify([e.kind, e.ref, e.label]);
+    pool.set(key, [...(pool.get(key) ?? []), e]);
+  }
+  return items.map((item) => {
+    const label = item.label ?? '';
+    const match = pool.get(JSON.stringify([item.kind, item.ref, label]))?.shift();
+    return {
+      post_id: postId,
+      kind: item.kind,
+      ref: item.ref,
+      label,
+      added_at: match?.added_at ?? now,
+      action_key: match?.action_key ?? null,
+    };
+  });
+}
+
+export async function updatePost(
+  ctx: ServiceContext,
+  caller: Caller,
+  slug: string,
+  id: number,
+  body: UpdatePostInput,
+): Promise<PostDetail> {
+  requireScope(caller.scope, 'write');
+  const input = parseOrThrow(updatePostBody, body);
+  const now = nowIso(ctx);
+  const { detail, notifications } = await write(ctx, async (tx) => {
+    const { board, post } = await boardPostOf(tx, caller, slug, id);
+    const patch: PostPatch = {};
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.body !== undefined) patch.body = input.body;
+    if (input.pinned !== undefined) patch.pinned = input.pinned;
+    if (input.queue_rank !== undefined) patch.queue_rank = input.queue_rank;
+    let notifications: VoterNotification[] = [];
+    if (input.status !== undefined && input.status !== post.status) {
+      Object.assign(patch, statusChange(post, input.status, now));
+      if (input.notify_voters === true) notifications = await notificationsFor(tx, board, post, input.status, now);
+    }
+    const updated = Object.keys(patch).length > 0 ? (await tx.updatePost(post.id, patch))! : post;
+    if (input.tags !== undefined) {
+      const tags = await resolveTags(tx, board.id, input.tags);
+      await tx.setPostTags(post.id, tags.map((t) => t.id));
+    }
+    if (input.implementation_evidence !== undefined) {
+      const existing = await tx.listEvidence(post.id);
+      await tx.replaceEvidence(post.id, mergeEvidence(post.id, existing, input.implementation_evidence, now));
+    }
+    return { detail: await readPostDetail(tx, updated, now), notifications };
+  });
+  await deliver(ctx, notifications);
+  return detail;
+}
+
+/** Deletes the post with its votes, comments, claim, evidence and proposal. */
+export function deletePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<void> {
+  requireScope(caller.scope, 'write');
+  return write(ctx, async (tx) => {
+    const { post } = await boardPostOf(tx, caller, slug, id);
+    await tx.deletePost(post.id);
+  });
+}

@@ -1,0 +1,147 @@
+/** Records → API shapes. Pure functions: everything they show was read beforehand. */
+import type {
+  BoardRecord,
+  ClaimRecord,
+  CommentRecord,
+  EvidenceRecord,
+  PostRecord,
+  TagRecord,
+  WebhookRecord,
+} from '../domain/records.js';
+import type {
+  Board,
+  Claim,
+  Comment,
+  Evidence,
+  Post,
+  PostDetail,
+  QueueItem,
+  Tag,
+  Webhook,
+} from '../domain/responses.js';
+
+export function presentBoard(b: BoardRecord): Board {
+  return {
+    id: b.id,
+    slug: b.slug,
+    name: b.name,
+    description: b.description,
+    welcome_message: b.welcome_message,
+    published: b.published,
+    created_at: b.created_at,
+    logo_url: b.logo_url,
+  };
+}
+
+export function presentTag(t: TagRecord): Tag {
+  return { id: t.id, name: t.name, slug: t.slug, color: null };
+}
+
+/** The list shape. API callers are the board team: never "voted" or "following". */
+export function presentPost(p: PostRecord, tags: readonly TagRecord[]): Post {
+  return {
+    id: p.id,
+    title: p.title,
+    body: p.body,
+    status: p.status,
+    vote_count: p.vote_count,
+    voter_has_voted: false,
+    following: false,
+    is_admin: p.is_admin,
+    hidden: p.hidden,
+    pinned: p.pinned,
+    roadmap_estimate: null,
+    shipped_at: p.shipped_at,
+    created_at: p.created_at,
+    attachments: [],
+    tags: tags.map(presentTag),
+  };
+}
+
+export function presentEvidence(e: EvidenceRecord): Evidence {
+  return { kind: e.kind, ref: e.ref, label: e.label, added_at: e.added_at };
+}
+
+export function presentClaim(c: ClaimRecord): Claim {
+  return { post_id: c.post_id, agent_label: c.agent_label, claimed_at: c.claimed_at, expires_at: c.expires_at };
+}
+
+/** A claim counts only while now < expires_at; an expired one reads as null. */
+export function liveClaim(claim: ClaimRecord | null | undefined, now: string): ClaimRecord | null {
+  return claim && now < claim.expires_at ? claim : null;
+}
+
+export function presentPostDetail(
+  p: PostRecord,
+  tags: readonly TagRecord[],
+  evidence: readonly EvidenceRecord[],
+  claim: ClaimRecord | null,
+): PostDetail {
+  return {
+    ...presentPost(p, tags),
+    queue_rank: p.queue_rank,
+    implementation_evidence: evidence.map(presentEvidence),
+    claim: claim ? presentClaim(claim) : null,
+    proposal: p.proposal ? { ...p.proposal } : null,
+  };
+}
+
+export function presentQueueItem(p: PostRecord, claim: ClaimRecord | null): QueueItem {
+  return {
+    id: p.id,
+    title: p.title,
+    status: p.status,
+    queue_rank: p.queue_rank,
+    vote_count: p.vote_count,
+    claim: claim ? presentClaim(claim) : null,
+  };
+}
+
+/** One comment with no replies yet; see {@link nestComments}. */
+export function presentComment(c: CommentRecord, reactions: Record<string, number> = {}): Comment {
+  return {
+    id: c.id,
+    body: c.body,
+    is_admin: c.is_admin,
+    hidden: c.hidden,
+    vote_count: 0,
+    voter_has_voted: false,
+    reaction_counts: { ...reactions },
+    own_reactions: [],
+    voter_blocked: false,
+    parent_comment_id: c.parent_comment_id,
+    created_at: c.created_at,
+    attachments: [],
+    replies: [],
+  };
+}
+
+/**
+ * Builds the reply tree from comments already in created_at, id order, so every level keeps that
+ * order. A reply whose parent is missing is shown at the top level rather than lost.
+ */
+export function nestComments(
+  comments: readonly CommentRecord[],
+  reactions: ReadonlyMap<number, Record<string, number>>,
+): Comment[] {
+  const byId = new Map<number, Comment>();
+  for (const c of comments) byId.set(c.id, presentComment(c, reactions.get(c.id)));
+  const roots: Comment[] = [];
+  for (const c of comments) {
+    const node = byId.get(c.id)!;
+    const parent = c.parent_comment_id === null ? undefined : byId.get(c.parent_comment_id);
+    (parent ? parent.replies : roots).push(node);
+  }
+  return roots;
+}
+
+export function presentWebhook(w: WebhookRecord): Webhook {
+  return {
+    id: w.id,
+    url: w.url,
+    description: w.description,
+    events: [...w.events],
+    active: w.active,
+    created_at: w.created_at,
+  };
+}
