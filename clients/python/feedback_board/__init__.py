@@ -1,0 +1,90 @@
+"""Typed client for the feedback-board HTTP API.
+
+    from feedback_board import Client, FeedbackBoardError
+
+    client = Client("https://feedback.example.com", "fbk_...")
+    for post in client.posts.iter_all("features", status="planned"):
+        print(post.id, post.title)
+"""
+
+__version__ = "0.1.0"
+
+from ._unset import UNSET, Unset
+from .client import AuthHeader, Client
+from .errors import ErrorDetail, FeedbackBoardError
+from .models import (
+    Board,
+    Claim,
+    Comment,
+    Evidence,
+    EvidenceInput,
+    EvidenceKind,
+    Post,
+    PostDetail,
+    PostList,
+    PostSort,
+    PostStatus,
+    Proposal,
+    ProposalResult,
+    Queue,
+    QueueItem,
+    Tag,
+    Votes,
+    Webhook,
+)
+from .statistics import (
+    Analytics,
+    AnalyticsPeriod,
+    AnalyticsTotals,
+    DailyPostCount,
+    DailyVoteCount,
+    Engagement,
+    ShipStats,
+    ShipStatsPeriod,
+    ShippedPost,
+    ShipVelocity,
+    StatusBreakdown,
+    TopRequest,
+)
+from .transport import RetryPolicy
+
+__all__ = [
+    "UNSET",
+    "Analytics",
+    "AnalyticsPeriod",
+    "AnalyticsTotals",
+    "AuthHeader",
+    "Board",
+    "Claim",
+    "Client",
+    "Comment",
+    "DailyPostCount",
+    "DailyVoteCount",
+    "Engagement",
+    "ErrorDetail",
+    "Evidence",
+    "EvidenceInput",
+    "EvidenceKind",
+    "FeedbackBoardError",
+    "Post",
+    "PostDetail",
+    "PostList",
+    "PostSort",
+    "PostStatus",
+    "Proposal",
+    "ProposalResult",
+    "Queue",
+    "QueueItem",
+    "RetryPolicy",
+    "ShipStats",
+    "ShipStatsPeriod",
+    "ShipVelocity",
+    "ShippedPost",
+    "StatusBreakdown",
+    "Tag",
+    "TopRequest",
+    "Unset",
+    "Votes",
+    "Webhook",
+    "__version__",
+]

@@ -1,0 +1,72 @@
+"""``client.agent``: the agent workflow (queue, claims, evidence, status proposals)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+from .models import Claim, EvidenceKind, PostDetail, PostStatus, ProposalResult, Queue
+from .transport import Transport, no_content, path_of
+
+
+class AgentAPI:
+    def __init__(self, transport: Transport) -> None:
+        self._t = transport
+
+    def queue(self, slug: str, limit: Optional[int] = None) -> Queue:
+        """The next posts to work on (``limit`` 1..500, default 10): ranked posts by
+        ``queue_rank``, then unranked ``planned`` posts by votes. Posts under another key's live
+        claim are left out; posts this key claimed stay in, with their ``claim`` filled in."""
+        path = path_of("boards", slug, "queue")
+        return self._t.call("GET", path, Queue.from_json, query={"limit": limit})
+
+    def claim(
+        self,
+        slug: str,
+        id: int,
+        ttl_seconds: Optional[int] = None,
+        agent_label: Optional[str] = None,
+    ) -> Claim:
+        """Claims the post for this key for ``ttl_seconds`` (1..86400, default 3600); claiming
+        again extends the lease. Another key's live claim raises ``claim_conflict`` (409)."""
+        body: Dict[str, Any] = {}
+        if ttl_seconds is not None:
+            body["ttl_seconds"] = ttl_seconds
+        if agent_label is not None:
+            body["agent_label"] = agent_label
+        path = path_of("boards", slug, "posts", id, "claim")
+        return self._t.call("POST", path, Claim.from_json, body=body)
+
+    def release(self, slug: str, id: int) -> None:
+        """Gives the claim up; fine when there is none, ``claim_conflict`` if another key holds it."""
+        self._t.call("DELETE", path_of("boards", slug, "posts", id, "claim"), no_content)
+
+    def add_evidence(
+        self,
+        slug: str,
+        id: int,
+        kind: EvidenceKind,
+        ref: str,
+        label: Optional[str] = None,
+        action_key: Optional[str] = None,
+    ) -> PostDetail:
+        """Attaches implementation evidence (shown publicly; ``url`` and ``pr`` refs must be
+        http(s) URLs). Repeating a request with the same ``action_key`` adds nothing."""
+        body: Dict[str, Any] = {"kind": kind, "ref": ref}
+        if label is not None:
+            body["label"] = label
+        if action_key is not None:
+            body["action_key"] = action_key
+        path = path_of("boards", slug, "posts", id, "evidence")
+        return self._t.call("POST", path, PostDetail.from_json, body=body)
+
+    def propose_status(
+        self, slug: str, id: int, status: PostStatus, note: Optional[str] = None
+    ) -> ProposalResult:
+        """Records a status proposal for a human to confirm; the post's status does not change.
+        Proposing the current status raises ``status_unchanged`` (422)."""
+        body: Dict[str, Any] = {"status": status}
+        if note is not None:
+            body["note"] = note
+        path = path_of("boards", slug, "posts", id, "propose-status")
+        return self._t.call("POST", path, ProposalResult.from_json, body=body)
+

@@ -1,0 +1,139 @@
+"""``client.posts``: posts of a board, and the page walker shared by every paged list."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
+
+from ._unset import UNSET, Unset
+from .models import Evidence, EvidenceInput, Post, PostDetail, PostList, PostSort, PostStatus
+from .transport import Transport, no_content, path_of
+
+
+def walk_pages(fetch: Callable[[int, int], PostList], page_size: int) -> Iterator[Post]:
+    """Yields every post of a paged list, fetching ``page_size`` posts per request.
+
+    It stops at the first empty page or once ``total`` posts have been seen, so a list that
+    shrinks while it is walked cannot make it loop.
+    """
+    offset = 0
+    while True:
+        page = fetch(page_size, offset)
+        yield from page.posts
+        offset += len(page.posts)
+        if not page.posts or offset >= page.total:
+            return
+
+
+def _tag_names(tags: Sequence[str]) -> List[str]:
+    if isinstance(tags, str):
+        raise TypeError("tags must be a sequence of tag names, not one string")
+    return list(tags)
+
+
+def _evidence_entry(entry: Union[Evidence, EvidenceInput]) -> Dict[str, Any]:
+    if isinstance(entry, Evidence):
+        return {"kind": entry.kind, "ref": entry.ref, "label": entry.label}
+    return dict(entry)
+
+
+class PostsAPI:
+    def __init__(self, transport: Transport) -> None:
+        self._t = transport
+
+    def list(
+        self,
+        slug: str,
+        status: Optional[PostStatus] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[PostSort] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+    ) -> PostList:
+        """One page of the board's posts (hidden ones included). ``q`` matches title or body
+        case-insensitively; ``tag`` is a tag's slug or name; ``sort`` is ``new`` (default) or
+        ``top``; ``limit`` is 1..500 (default 100)."""
+        query = {"status": status, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset}
+        return self._t.call("GET", path_of("boards", slug, "posts"), PostList.from_json, query=query)
+
+    def iter_all(
+        self,
+        slug: str,
+        status: Optional[PostStatus] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[PostSort] = None,
+        page_size: int = 100,
+    ) -> Iterator[Post]:
+        """Every matching post, one request per ``page_size`` posts, fetched as iterated."""
+
+        def fetch(limit: int, offset: int) -> PostList:
+            return self.list(slug, status=status, q=q, tag=tag, sort=sort, limit=limit, offset=offset)
+
+        return walk_pages(fetch, page_size)
+
+    def create(
+        self,
+        slug: str,
+        title: str,
+        body: Optional[str] = None,
+        status: Optional[PostStatus] = None,
+        tags: Optional[Sequence[str]] = None,
+        pinned: Optional[bool] = None,
+    ) -> PostDetail:
+        """Creates a post as the board team. A propose key may create only ``open`` posts."""
+        payload: Dict[str, Any] = {"title": title}
+        if body is not None:
+            payload["body"] = body
+        if status is not None:
+            payload["status"] = status
+        if tags is not None:
+            payload["tags"] = _tag_names(tags)
+        if pinned is not None:
+            payload["pinned"] = pinned
+        return self._t.call("POST", path_of("boards", slug, "posts"), PostDetail.from_json, body=payload)
+
+    def get(self, slug: str, id: int) -> PostDetail:
+        return self._t.call("GET", path_of("boards", slug, "posts", id), PostDetail.from_json)
+
+    def update(
+        self,
+        slug: str,
+        id: int,
+        *,
+        title: Union[str, Unset] = UNSET,
+        body: Union[str, Unset] = UNSET,
+        status: Union[PostStatus, Unset] = UNSET,
+        tags: Union[Sequence[str], Unset] = UNSET,
+        pinned: Union[bool, Unset] = UNSET,
+        queue_rank: Union[int, None, Unset] = UNSET,
+        implementation_evidence: Union[Sequence[Union[Evidence, EvidenceInput]], Unset] = UNSET,
+        notify_voters: Union[bool, Unset] = UNSET,
+    ) -> PostDetail:
+        """Changes the given fields only (needs a write key). ``queue_rank=None`` un-ranks the
+        post; ``tags`` and ``implementation_evidence`` replace the whole set; ``notify_voters``
+        e-mails the post's voters when the status changes."""
+        payload: Dict[str, Any] = {}
+        if not isinstance(title, Unset):
+            payload["title"] = title
+        if not isinstance(body, Unset):
+            payload["body"] = body
+        if not isinstance(status, Unset):
+            payload["status"] = status
+        if not isinstance(tags, Unset):
+            payload["tags"] = _tag_names(tags)
+        if not isinstance(pinned, Unset):
+            payload["pinned"] = pinned
+        if not isinstance(queue_rank, Unset):
+            payload["queue_rank"] = queue_rank
+        if not isinstance(implementation_evidence, Unset):
+            payload["implementation_evidence"] = [_evidence_entry(e) for e in implementation_evidence]
+        if not isinstance(notify_voters, Unset):
+            payload["notify_voters"] = notify_voters
+        path = path_of("boards", slug, "posts", id)
+        return self._t.call("PATCH", path, PostDetail.from_json, body=payload)
+
+    def delete(self, slug: str, id: int) -> None:
+        """Deletes the post with its votes, comments, claim, evidence and proposal."""
+        self._t.call("DELETE", path_of("boards", slug, "posts", id), no_content)
+
