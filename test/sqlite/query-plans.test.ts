@@ -1,0 +1,101 @@
+/**
+ * The heavy reads run as index walks: each statement the adapter issues for a list or statistic
+ * is captured and explained, and its plan must use the index made for it, with no full scan of the
+ * posts and no sort of the result (which would read every matching post to return one page).
+ */
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteStorage, type SqliteStorage } from '../../adapters/sqlite/index.js';
+import type { StorageTx } from '../../src/storage/contract.js';
+import { POST_STATUSES } from '../../src/domain/records.js';
+import { at, newPost, seedBoard, tempDir } from './helpers.js';
+
+const temp = tempDir();
+const statements: string[] = [];
+let db: Database.Database;
+let storage: SqliteStorage;
+let boardId: number;
+let keyId: number;
+
+beforeAll(async () => {
+  db = new Database(temp.file(), { verbose: (sql) => statements.push(String(sql)) });
+  storage = createSqliteStorage({ database: db });
+  ({ boardId, keyId } = await storage.transaction('write', seedBoard));
+  await storage.transaction('write', async (tx) => {
+    for (let i = 0; i < 500; i += 1) {
+      const status = POST_STATUSES[i % POST_STATUSES.length]!;
+      await tx.insertPost(
+        newPost(boardId, {
+          status,
+          hidden: i % 11 === 0,
+          queue_rank: i % 7 === 0 ? i : null,
+          shipped_at: status === 'shipped' ? at(i) : null,
+          created_at: at(i),
+        }),
+      );
+    }
+  });
+});
+afterAll(async () => {
+  await storage.close();
+  db.close();
+  temp.remove();
+});
+
+/** The plans of the SELECTs `read` issues, one array of plan lines per statement. */
+async function plansOf(read: (tx: StorageTx) => Promise<unknown>): Promise<{ sql: string; plan: string[] }[]> {
+  statements.length = 0;
+  await storage.transaction('read', read);
+  return statements
+    .filter((sql) => /^\s*SELECT/i.test(sql))
+    .map((sql) => ({
+      sql,
+      plan: (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail),
+    }));
+}
+
+/** Asserts that the statement returning the rows (the first) walks `index` without sorting. */
+function expectIndexWalk(plans: { sql: string; plan: string[] }[], index: string): void {
+  const rows = plans[0]!;
+  expect(rows.plan.join('\n')).toMatch(new RegExp(`SEARCH p USING (COVERING )?INDEX ${index}\\b`));
+  expect(rows.plan.join('\n')).not.toMatch(/TEMP B-TREE FOR (ORDER BY|LAST TERM)/);
+  for (const { plan } of plans) expect(plan.join('\n')).not.toMatch(/^SCAN p\b/m);
+}
+
+const page = { limit: 20, offset: 40 };
+
+describe('sqlite query plans', () => {
+  it('walks an index for every sort and filter of the post list', async () => {
+    expectIndexWalk(await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new' })), 'fb_posts_new');
+    expectIndexWalk(await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'top' })), 'fb_posts_top');
+    expectIndexWalk(
+      await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new', status: 'planned' })),
+      'fb_posts_status_new',
+    );
+    expectIndexWalk(
+      await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'top', status: 'open', search: 'post' })),
+      'fb_posts_status_top',
+    );
+  });
+
+  it('walks the partial indexes of the queue, roadmap and changelog', async () => {
+    const queue = await plansOf((tx) => tx.listQueue(boardId, { apiKeyId: keyId, now: at(0), limit: 100 }));
+    expectIndexWalk(queue, 'fb_posts_queue_ranked');
+    expect(queue[1]!.plan.join('\n')).toMatch(/INDEX fb_posts_queue_planned\b/);
+    expect(queue[1]!.plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    expectIndexWalk(await plansOf((tx) => tx.listRoadmap(boardId, page)), 'fb_posts_roadmap');
+    expectIndexWalk(await plansOf((tx) => tx.listChangelog(boardId, page)), 'fb_posts_shipped');
+  });
+
+  it('computes statistics from index ranges', async () => {
+    const window = { from: at(100), to: at(200) };
+    const ship = await plansOf((tx) => tx.shipStats(boardId, window));
+    expect(ship[0]!.plan.join('\n')).toMatch(/INDEX fb_posts_shipped \(board_id=\? AND shipped_at>\? AND shipped_at<\?\)/);
+    const analytics = await plansOf((tx) => tx.analytics(boardId, window));
+    const all = analytics.map(({ plan }) => plan.join('\n')).join('\n');
+    expect(all).toMatch(/INDEX fb_posts_new \(board_id=\? AND created_at>\? AND created_at<\?\)/);
+    expect(all).toMatch(/INDEX fb_votes_post_time \(post_id=\? AND created_at>\? AND created_at<\?\)/);
+    expect(all).toMatch(/INDEX fb_posts_requests\b/);
+    expect(all).not.toMatch(/^SCAN (p|fb_posts|v|fb_votes|c|fb_comments)\b/m);
+  });
+});
