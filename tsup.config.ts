@@ -9,6 +9,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'adapters/memory/index': 'adapters/memory/index.ts',
+    'adapters/sqlite/index': 'adapters/sqlite/index.ts',
     'cli/main': 'src/cli/main.ts',
   },
   format: ['esm'],

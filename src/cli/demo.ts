@@ -5,6 +5,7 @@
 import type { Fixture } from '../fixture/schema.js';
 import { generateApiKey } from '../services/keys.js';
 import type { RandomBytes } from '../services/context.js';
+import type { Storage } from '../storage/contract.js';
 
 export interface DemoKeys {
   write: string;
@@ -48,4 +49,16 @@ export function demoFixture(random: RandomBytes): { fixture: Fixture; keys: Demo
     ],
   };
   return { fixture, keys };
+}
+
+const DEMO_SETTING = 'demo_organization_id';
+
+/** Remembers which organization is the demo one, so later starts can hand out keys for it. */
+export function rememberDemoOrganization(storage: Storage, organizationId: number): Promise<void> {
+  return storage.transaction('write', (tx) => tx.setSetting(DEMO_SETTING, String(organizationId)));
+}
+
+export async function demoOrganization(storage: Storage): Promise<number | null> {
+  const stored = await storage.transaction('read', (tx) => tx.getSetting(DEMO_SETTING));
+  return stored === null ? null : Number(stored);
 }

@@ -11,17 +11,22 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createFeedbackBoard } from '../board.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
+import { parseFixture } from '../fixture/load.js';
 import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
-import { demoFixture } from './demo.js';
-import { openStorage } from './storage.js';
+import { demoFixture, demoOrganization, rememberDemoOrganization } from './demo.js';
+import { openStorage, StorageChoiceError } from './storage.js';
 
 const USAGE = `Usage: feedback-board serve [options]
 
 Options:
   --port N              port to listen on (0 picks a free one; default 8787)
   --host H              address to bind (default 127.0.0.1)
-  --fixture FILE        load this fixture (JSON) instead of the demo data
+  --db FILE             SQLite database file (default ./feedback.db; created with demo
+                        data on the first start)
+  --memory              keep everything in memory (gone when the server stops)
+  --fixture FILE        load this fixture (JSON) instead of the demo data; served from
+                        memory unless --db names a new, empty file
   --rate-limit N|off    requests per key per rolling minute (default 120)
   --agent-publishing    allow publishing boards through the API
   -h, --help            show this help
@@ -42,12 +47,32 @@ function parsePort(value: string | undefined): number {
   return Number(value);
 }
 
+/** Reads and validates a fixture file before any storage is opened, so a bad one changes nothing. */
+async function readFixture(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new StorageChoiceError(`cannot read the fixture ${file}: ${(error as Error).message}`);
+  }
+  let fixture: unknown;
+  try {
+    fixture = JSON.parse(text);
+  } catch (error) {
+    throw new StorageChoiceError(`the fixture ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  parseFixture(fixture);
+  return fixture;
+}
+
 async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      db: { type: 'string' },
+      memory: { type: 'boolean' },
       fixture: { type: 'string' },
       'rate-limit': { type: 'string' },
       'agent-publishing': { type: 'boolean' },
@@ -62,9 +87,9 @@ async function serve(argv: string[]): Promise<void> {
   }
   const port = parsePort(values.port);
   const rateLimit = parseRateLimit(values['rate-limit']);
-  const fixture = values.fixture === undefined ? undefined : JSON.parse(await readFile(values.fixture, 'utf8')) as unknown;
+  const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
 
-  const storage = await openStorage();
+  const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
   const board = createFeedbackBoard({
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
@@ -77,10 +102,19 @@ async function serve(argv: string[]): Promise<void> {
     notes.push(`loaded fixture ${values.fixture}: ${loaded.organizations.length} organization(s)`);
   } else if (storage.fresh) {
     const demo = demoFixture(cryptoRandom);
-    await board.loadFixture(demo.fixture);
+    const loaded = await board.loadFixture(demo.fixture);
+    await rememberDemoOrganization(storage.storage, loaded.organizations[0]!.id);
     notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo.keys.write}`, `propose key: ${demo.keys.propose}`);
   } else {
-    notes.push(`serving the existing data in ${storage.description} (keys were shown when it was created)`);
+    // Raw keys are never stored, so a restart hands out a new pair for the demo organization.
+    const demoOrg = await demoOrganization(storage.storage);
+    if (demoOrg === null) {
+      notes.push('serving the existing data (its keys were shown when they were created)');
+    } else {
+      const write = await board.dashboard.apiKeys.create(demoOrg, { scope: 'write', label: 'demo write key' });
+      const propose = await board.dashboard.apiKeys.create(demoOrg, { scope: 'propose', label: 'demo agent key' });
+      notes.push('existing demo organization "Demo"; new keys for this start:', `write key:   ${write.key}`, `propose key: ${propose.key}`);
+    }
   }
 
   const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1' });
@@ -113,6 +147,10 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof StorageChoiceError) {
+    process.stderr.write(`feedback-board: ${error.message}\n`);
+    process.exit(1);
+  }
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
