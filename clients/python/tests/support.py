@@ -16,10 +16,11 @@ import socket
 import subprocess
 import tempfile
 import threading
+import unittest
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from feedback_board import Client
+from feedback_board import Client, FeedbackBoardError
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 CLI = REPO_ROOT / "dist" / "cli" / "main.js"
@@ -58,10 +59,9 @@ class Server:
             first = None
         match = _LISTENING.match((first or b"").decode("utf-8", "replace").strip())
         if match is None:
+            stderr = self.stderr()
             self.stop()
-            raise RuntimeError(
-                f"server did not start: first stdout line {first!r}; stderr: {self.stderr()}"
-            )
+            raise RuntimeError(f"server did not start: first stdout line {first!r}; stderr: {stderr}")
         self.url: str = match.group(1)
 
     def _drain(self, lines: "queue.Queue[Optional[bytes]]") -> None:
@@ -95,7 +95,36 @@ class Server:
         self._dir.cleanup()
 
 
-def keys(*pairs: "tuple[str, str]") -> List[Dict[str, str]]:
+class LiveServerTest(unittest.TestCase):
+    """Tests against one server per class, started from :meth:`fixture` with :attr:`flags`."""
+
+    flags: Tuple[str, ...] = ("--rate-limit", "off")
+    server: Server
+
+    @classmethod
+    def fixture(cls) -> Dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        super().setUpClass()
+        cls.server = Server(cls.fixture(), *cls.flags)
+        cls.addClassCleanup(cls.server.stop)
+
+    def client(self, key: str = ACME_WRITE, **options: Any) -> Client:
+        return self.server.client(key, **options)
+
+    def assertFails(self, status: int, code: str, call: Callable[[], object]) -> FeedbackBoardError:
+        """Runs ``call`` and returns the FeedbackBoardError it must raise."""
+        with self.assertRaises(FeedbackBoardError) as caught:
+            call()
+        error = caught.exception
+        self.assertEqual((error.status, error.code), (status, code), error.message)
+        self.assertTrue(error.message)
+        return error
+
+
+def keys(*pairs: Tuple[str, str]) -> List[Dict[str, str]]:
     return [{"key": key, "scope": scope, "label": scope} for key, scope in pairs]
 
 
