@@ -1,0 +1,141 @@
+// Benchmarks: `npm run bench` (builds first). Not part of `npm test`.
+//
+// Seeds boards of 1k, 10k and 100k posts (about 10 votes and 1.5 comments per post) on SQLite and
+// on memory, then times each read operation and the main writes through the fetch handler. Prints,
+// per adapter, the median per operation at each size and the growth from 10k to 100k, and the
+// ratio of the handler's time to the storage call and to the bare SQL query for the same list.
+//
+// BENCH_SIZES=1000,10000 narrows the sizes; BENCH_ADAPTERS=sqlite narrows the adapters.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createFeedbackBoard } from '../dist/index.js';
+import { createMemoryStorage } from '../dist/adapters/memory/index.js';
+import { seedBoard } from './seed.mjs';
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const ADAPTERS = (process.env.BENCH_ADAPTERS ?? 'sqlite,memory').split(',');
+const BASE = 'http://bench.local/api/v1';
+
+/** Median wall time (ms) of `fn` over `runs` runs after `warmup` unmeasured ones. */
+async function median(fn, { runs = 25, warmup = 3 } = {}) {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i + warmup);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+async function openAdapter(name, dir, size) {
+  if (name === 'memory') return { storage: createMemoryStorage() };
+  const { createSqliteStorage } = await import('../dist/adapters/sqlite/index.js');
+  const storage = createSqliteStorage({ path: join(dir, `bench-${size}.db`) }, { synchronous: 'NORMAL' });
+  return { storage, database: storage.database };
+}
+
+function request(key, method, path, body) {
+  const init = { method, headers: { authorization: `Bearer ${key}` } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers['content-type'] = 'application/json';
+  }
+  return new Request(`${BASE}${path}`, init);
+}
+
+async function call(board, key, method, path, body, expected) {
+  const res = await board.fetch(request(key, method, path, body));
+  if (res.status !== expected) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}
+
+async function measure(adapter, size, dir) {
+  const { storage, database } = await openAdapter(adapter, dir, size);
+  const board = createFeedbackBoard({ storage, http: { rateLimit: false } });
+  const seedStart = performance.now();
+  const seeded = await seedBoard(board, size);
+  const seedMs = performance.now() - seedStart;
+  const { key, slug, boardId, voterIds } = seeded;
+  const get = (path) => () => call(board, key, 'GET', path, undefined, 200);
+  const mid = Math.floor(size / 2);
+  const results = {
+    'list new': await median(get(`/boards/${slug}/posts`)),
+    'list top': await median(get(`/boards/${slug}/posts?sort=top`)),
+    'list status': await median(get(`/boards/${slug}/posts?status=planned`)),
+    'list q': await median(get(`/boards/${slug}/posts?q=needle`)),
+    'list tag': await median(get(`/boards/${slug}/posts?tag=ux`)),
+    'list deep offset': await median(get(`/boards/${slug}/posts?offset=${mid}`)),
+    queue: await median(get(`/boards/${slug}/queue`)),
+    roadmap: await median(get(`/boards/${slug}/roadmap`)),
+    changelog: await median(get(`/boards/${slug}/changelog`)),
+    'get post': await median((i) => call(board, key, 'GET', `/boards/${slug}/posts/${1 + ((i * 7919) % size)}`, undefined, 200)),
+    comments: await median((i) => call(board, key, 'GET', `/boards/${slug}/posts/${1 + ((i * 7919) % size)}/comments`, undefined, 200)),
+    'ship-stats': await median(get(`/boards/${slug}/ship-stats?period=month`), { runs: 9 }),
+    'analytics 30d': await median(get(`/boards/${slug}/analytics`), { runs: 9 }),
+    'analytics 90d': await median(get(`/boards/${slug}/analytics?period=90d`), { runs: 9 }),
+    'create post': await median(() => call(board, key, 'POST', `/boards/${slug}/posts`, { title: 'Bench post', tags: ['ux'] }, 201)),
+    'patch post': await median((i) => call(board, key, 'PATCH', `/boards/${slug}/posts/${1 + i}`, { title: `Renamed ${i}` }, 200)),
+    'claim+release': await median(async (i) => {
+      const id = 1 + ((i * 104729) % size);
+      await call(board, key, 'POST', `/boards/${slug}/posts/${id}/claim`, {}, 201);
+      await call(board, key, 'DELETE', `/boards/${slug}/posts/${id}/claim`, undefined, 204);
+    }),
+    vote: await median((i) => board.voters.vote(voterIds[i % voterIds.length], 1 + ((i * 31) % size))),
+  };
+
+  // The same first page of "list new" at three depths: handler, storage call, bare SQL.
+  const layers = { handler: results['list new'] };
+  layers.storage = await median(() =>
+    storage.transaction('read', (tx) => tx.listPosts(boardId, { sort: 'new', limit: 100, offset: 0 })),
+  );
+  if (database) {
+    const rows = database.prepare(
+      'SELECT * FROM fb_posts WHERE board_id = ? ORDER BY created_at DESC, id DESC LIMIT 100',
+    );
+    const count = database.prepare('SELECT count(*) AS n FROM fb_posts WHERE board_id = ?');
+    layers.sql = await median(() => {
+      rows.all(boardId);
+      count.get(boardId);
+    });
+  }
+  await board.close();
+  return { results, layers, seedMs };
+}
+
+const fmt = (ms) => (ms < 1 ? ms.toFixed(3) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0));
+
+const dir = mkdtempSync(join(tmpdir(), 'feedback-board-bench-'));
+try {
+  for (const adapter of ADAPTERS) {
+    const bySize = new Map();
+    for (const size of SIZES) {
+      const m = await measure(adapter, size, dir);
+      bySize.set(size, m);
+      console.error(`${adapter} ${size}: seeded in ${(m.seedMs / 1000).toFixed(1)} s`);
+    }
+    const ops = Object.keys(bySize.get(SIZES[0]).results);
+    console.log(`\n## ${adapter}: median ms per operation through the handler\n`);
+    const growth = SIZES.includes(10000) && SIZES.includes(100000);
+    console.log(`| operation | ${SIZES.map((s) => `${s / 1000}k`).join(' | ')} |${growth ? ' 10k→100k |' : ''}`);
+    console.log(`|---|${SIZES.map(() => '---:').join('|')}|${growth ? '---:|' : ''}`);
+    for (const op of ops) {
+      const cells = SIZES.map((s) => fmt(bySize.get(s).results[op]));
+      const g = growth ? ` ${(bySize.get(100000).results[op] / bySize.get(10000).results[op]).toFixed(1)}× |` : '';
+      console.log(`| ${op} | ${cells.join(' | ')} |${g}`);
+    }
+    console.log(`\nLayers for "list new" (first page of 100):`);
+    for (const size of SIZES) {
+      const l = bySize.get(size).layers;
+      const parts = [`handler ${fmt(l.handler)} ms`, `storage ${fmt(l.storage)} ms`];
+      if (l.sql !== undefined) parts.push(`bare SQL ${fmt(l.sql)} ms`, `handler/SQL ${(l.handler / l.sql).toFixed(1)}×`);
+      parts.push(`handler/storage ${(l.handler / l.storage).toFixed(1)}×`);
+      console.log(`- ${size / 1000}k: ${parts.join(', ')}`);
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
