@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import unittest
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 from .support import ACME_PROPOSE, ACME_READ, ACME_WRITE, GLOBEX_WRITE, LiveServerTest, two_organizations
 
-BOARDS = [
+BOARDS: List[Dict[str, Any]] = [
     {
         "slug": "features",
         "name": "Features",
