@@ -25,7 +25,7 @@ export class SqliteStorageImpl implements Storage {
   readonly #connection: Connection;
   readonly #lock = new AsyncLock();
   readonly #methods: StorageTx;
-  readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback' | 'noWait' | 'wait', Statement>;
+  readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback', Statement>;
   #closed = false;
   #busyRetries = 0;
 
@@ -40,8 +40,6 @@ export class SqliteStorageImpl implements Storage {
       beginImmediate: prepare('BEGIN IMMEDIATE'),
       commit: prepare('COMMIT'),
       rollback: prepare('ROLLBACK'),
-      noWait: prepare('PRAGMA busy_timeout = 0'),
-      wait: prepare(`PRAGMA busy_timeout = ${connection.busyTimeoutMs}`),
     };
   }
 
@@ -75,17 +73,20 @@ export class SqliteStorageImpl implements Storage {
   }
 
   async #beginWrite(): Promise<void> {
-    const { beginImmediate, noWait, wait } = this.#statements;
+    const { db, busyTimeoutMs } = this.#connection;
+    const { beginImmediate } = this.#statements;
     await withBusyRetry(
       () => {
-        noWait.get();
+        // A PRAGMA takes effect when it is prepared, so it is run with db.pragma() each time,
+        // never as a cached statement.
+        db.pragma('busy_timeout = 0');
         try {
           beginImmediate.run();
         } finally {
-          wait.get();
+          db.pragma(`busy_timeout = ${busyTimeoutMs}`);
         }
       },
-      this.#connection.busyTimeoutMs,
+      busyTimeoutMs,
       () => {
         this.#busyRetries += 1;
       },

@@ -10,7 +10,7 @@ import { buildSqliteAdapter, type BuiltAdapter } from './build-adapter.js';
 import { startChild } from './children.js';
 import { tempDir } from './helpers.js';
 
-const ROUNDS = 14;
+const ROUNDS = 15;
 
 let adapter: BuiltAdapter;
 const temp = tempDir();
@@ -28,20 +28,23 @@ interface Ack {
   votedPostId: number;
 }
 
-/** Runs one writer and kills it `killAfterMs` after it started (or after it is ready). */
-async function killedWriter(file: string, round: number, killAfterMs: number, afterReady: boolean): Promise<Ack[]> {
+/**
+ * Runs one writer and kills it: `early` rounds a random moment after it starts (possibly while it
+ * opens and migrates the file), the others a random 0-3 ms after a random number of acknowledged
+ * transactions (so that the kill lands anywhere in a transaction, and every round writes).
+ */
+async function killedWriter(file: string, round: number, early: boolean): Promise<Ack[]> {
   const child = startChild('writer.mjs', { modulePath: adapter.modulePath, file, round });
   const acks: Ack[] = [];
-  const kill = () => setTimeout(() => child.process.kill('SIGKILL'), killAfterMs);
+  const target = 200 + Math.floor(Math.random() * 300);
+  const kill = (delayMs: number) => setTimeout(() => child.process.kill('SIGKILL'), delayMs);
   child.onLine((line) => {
-    if (line === 'ready') {
-      if (afterReady) kill();
-      return;
-    }
+    if (line === 'ready') return;
     const [, postId, voterId, votedPostId] = line.split(' ').map(Number);
     acks.push({ postId: postId!, voterId: voterId!, votedPostId: votedPostId! });
+    if (!early && acks.length === target) kill(Math.random() * 3);
   });
-  if (!afterReady) kill();
+  if (early) kill(20 + Math.random() * 150);
   const result = await child.done;
   // Killed, never ended on its own: an error inside the writer would show up here.
   expect(result.signal, result.stderr).toBe('SIGKILL');
@@ -54,10 +57,7 @@ describe('sqlite crash safety', () => {
     const acks: Ack[] = [];
     const started = performance.now();
     for (let round = 0; round < ROUNDS; round += 1) {
-      // The first rounds are killed early, possibly while creating and migrating the file.
-      const early = round < 3;
-      const delay = early ? 20 + Math.random() * 150 : 50 + Math.random() * 400;
-      acks.push(...(await killedWriter(file, round, delay, !early)));
+      acks.push(...(await killedWriter(file, round, round < 3)));
     }
     const durationMs = Math.round(performance.now() - started);
 

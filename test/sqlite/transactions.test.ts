@@ -130,6 +130,55 @@ describe('sqlite transactions', () => {
     }
   });
 
+  it('waits for another connection\'s write lock without blocking the event loop', async () => {
+    const file = factory.path('two.db');
+    const first = factory.open(file);
+    const { boardId } = await first.transaction('write', seedBoard);
+    const second = createSqliteStorage({ path: file }, { busyTimeoutMs: 3000 });
+    try {
+      let proceed!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        proceed = resolve;
+      });
+      let inserted!: () => void;
+      const insertedSignal = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      const writing = first.transaction('write', async (tx) => {
+        await tx.insertPost(newPost(boardId, { title: 'first' }));
+        inserted();
+        await gate;
+      });
+      await insertedSignal;
+      // Another connection reads the last committed state, without waiting.
+      const seen = await second.transaction('read', (tx) => tx.listPosts(boardId, { limit: 5, offset: 0, sort: 'new' }));
+      expect(seen.total).toBe(0);
+      // Its write waits for the lock; the first transaction can only finish if that wait leaves
+      // the event loop free.
+      const waiting = second.transaction('write', async (tx) => {
+        const page = await tx.listPosts(boardId, { limit: 5, offset: 0, sort: 'new' });
+        await tx.insertPost(newPost(boardId, { title: 'second' }));
+        return page.rows.map((post) => post.title);
+      });
+      setTimeout(proceed, 100);
+      await writing;
+      expect(await waiting).toEqual(['first']);
+      expect(second.busyRetries).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('works on an in-memory database the caller opened', async () => {
+    const db = new Database(':memory:');
+    const storage = createSqliteStorage({ database: db });
+    const { boardId } = await storage.transaction('write', seedBoard);
+    await storage.transaction('write', (tx) => tx.insertPost(newPost(boardId)));
+    expect((await storage.transaction('read', (tx) => tx.getPost(1)))?.title).toBe('A post');
+    await storage.close();
+    db.close();
+  });
+
   it('refuses a caller connection that is inside a transaction', () => {
     const db = new Database(factory.path('busy.db'));
     try {
