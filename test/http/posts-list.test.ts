@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../helpers/harness.js';
+import { createHarness, T0, type Harness } from '../helpers/harness.js';
 
 const titles = (r: { json: { posts: Array<{ title: string }> } }) => r.json.posts.map((p) => p.title);
 
@@ -21,6 +21,10 @@ async function seeded(): Promise<Harness & { ids: Record<string, number> }> {
   await add('Delta', { body: 'same instant as Gamma', status: 'planned' }, 0);
   h.clock.advance(60_000);
   await add('ÉCLAIR', { body: 'unicode title' }, 2);
+  // Created last but dated first: created_at, not id, decides the order.
+  h.clock.set(T0 - 3_600_000);
+  await add('Omega', { body: 'backdated' }, 2);
+  h.clock.set(T0 + 3_600_000);
   return Object.assign(h, { ids });
 }
 
@@ -29,16 +33,16 @@ describe('list posts', () => {
     const h = await seeded();
     const r = await h.req('GET', '/boards/features/posts', { key: h.a.keys.read });
     expect(r.status).toBe(200);
-    expect(titles(r)).toEqual(['ÉCLAIR', 'Delta', 'Gamma', 'Beta', 'Alpha']);
-    expect(r.json.total).toBe(5);
+    expect(titles(r)).toEqual(['ÉCLAIR', 'Delta', 'Gamma', 'Beta', 'Alpha', 'Omega']);
+    expect(r.json.total).toBe(6);
     expect((await h.req('GET', '/boards/features/posts?sort=new')).json).toEqual(r.json);
   });
 
   it('sorts top: vote_count desc, then created_at desc, then id desc', async () => {
     const h = await seeded();
     const r = await h.req('GET', '/boards/features/posts?sort=top');
-    expect(titles(r)).toEqual(['Gamma', 'Beta', 'ÉCLAIR', 'Alpha', 'Delta']);
-    expect(r.json.posts.map((p: { vote_count: number }) => p.vote_count)).toEqual([5, 5, 2, 2, 0]);
+    expect(titles(r)).toEqual(['Gamma', 'Beta', 'ÉCLAIR', 'Alpha', 'Omega', 'Delta']);
+    expect(r.json.posts.map((p: { vote_count: number }) => p.vote_count)).toEqual([5, 5, 2, 2, 2, 0]);
   });
 
   it('filters by one status', async () => {
@@ -60,7 +64,7 @@ describe('list posts', () => {
     expect(await q('ÉcL')).toEqual(['ÉCLAIR']);
     expect(await q('gamma')).toEqual(['Delta', 'Gamma']);
     expect(await q('.*')).toEqual([]);
-    expect(await q('')).toEqual(['ÉCLAIR', 'Delta', 'Gamma', 'Beta', 'Alpha']);
+    expect(await q('')).toEqual(['ÉCLAIR', 'Delta', 'Gamma', 'Beta', 'Alpha', 'Omega']);
   });
 
   it('filters by tag slug or name, case-insensitively; an unknown tag matches nothing', async () => {
@@ -77,12 +81,12 @@ describe('list posts', () => {
     expect(titles(r)).toEqual(['Gamma', 'Alpha']);
     const page = await h.req('GET', '/boards/features/posts?limit=2&offset=1');
     expect(titles(page)).toEqual(['Delta', 'Gamma']);
-    expect(page.json.total).toBe(5);
-    const tail = await h.req('GET', '/boards/features/posts?limit=2&offset=4');
-    expect(titles(tail)).toEqual(['Alpha']);
-    expect(tail.json.total).toBe(5);
+    expect(page.json.total).toBe(6);
+    const tail = await h.req('GET', '/boards/features/posts?limit=2&offset=5');
+    expect(titles(tail)).toEqual(['Omega']);
+    expect(tail.json.total).toBe(6);
     const past = await h.req('GET', '/boards/features/posts?offset=99');
-    expect(past.json).toEqual({ posts: [], total: 5 });
+    expect(past.json).toEqual({ posts: [], total: 6 });
     const filtered = await h.req('GET', '/boards/features/posts?status=planned&limit=1');
     expect(filtered.json.total).toBe(2);
     expect(filtered.json.posts).toHaveLength(1);
@@ -102,7 +106,7 @@ describe('list posts', () => {
     const h = await seeded();
     await h.board.dashboard.posts.hide(h.ids.Beta!);
     const r = await h.req('GET', '/boards/features/posts');
-    expect(r.json.total).toBe(5);
+    expect(r.json.total).toBe(6);
     const beta = r.json.posts.find((p: { title: string }) => p.title === 'Beta');
     expect(beta.hidden).toBe(true);
     expect(r.json.posts.filter((p: { hidden: boolean }) => p.hidden)).toHaveLength(1);
