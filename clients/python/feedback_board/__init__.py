@@ -15,6 +15,7 @@ from .errors import ErrorDetail, FeedbackBoardError
 from .models import (
     Board,
     Claim,
+    ClaimOutcome,
     Comment,
     Evidence,
     EvidenceInput,
@@ -56,6 +57,7 @@ __all__ = [
     "AuthHeader",
     "Board",
     "Claim",
+    "ClaimOutcome",
     "Client",
     "Comment",
     "DailyPostCount",

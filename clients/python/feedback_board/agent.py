@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from .models import Claim, EvidenceKind, PostDetail, PostStatus, ProposalResult, Queue
+from .models import Claim, ClaimOutcome, EvidenceKind, PostDetail, PostStatus, ProposalResult, Queue
 from .transport import Transport, no_content, path_of
 
 
@@ -25,16 +25,19 @@ class AgentAPI:
         id: int,
         ttl_seconds: Optional[int] = None,
         agent_label: Optional[str] = None,
-    ) -> Claim:
-        """Claims the post for this key for ``ttl_seconds`` (1..86400, default 3600); claiming
-        again extends the lease. Another key's live claim raises ``claim_conflict`` (409)."""
+    ) -> ClaimOutcome:
+        """Claims the post for this key for ``ttl_seconds`` (1..86400, default 3600).
+
+        ``created`` is true for a new claim (HTTP 201, also when taking over an expired one) and
+        false when the key's own live claim was extended (HTTP 200: ``claimed_at`` kept,
+        ``expires_at`` renewed). Another key's live claim raises ``claim_conflict`` (409)."""
         body: Dict[str, Any] = {}
         if ttl_seconds is not None:
             body["ttl_seconds"] = ttl_seconds
         if agent_label is not None:
             body["agent_label"] = agent_label
         path = path_of("boards", slug, "posts", id, "claim")
-        return self._t.call("POST", path, Claim.from_json, body=body)
+        return self._t.call_with_status("POST", path, _claim_outcome, body=body)
 
     def release(self, slug: str, id: int) -> None:
         """Gives the claim up; fine when there is none, ``claim_conflict`` if another key holds it."""
@@ -70,3 +73,7 @@ class AgentAPI:
         path = path_of("boards", slug, "posts", id, "propose-status")
         return self._t.call("POST", path, ProposalResult.from_json, body=body)
 
+
+
+def _claim_outcome(status: int, payload: object) -> ClaimOutcome:
+    return ClaimOutcome(claim=Claim.from_json(payload), created=status == 201)

@@ -105,6 +105,15 @@ def _claim(f: Fields) -> Claim:
     )
 
 
+@dataclass(frozen=True)
+class ClaimOutcome:
+    """Result of ``agent.claim``: the claim, and whether it was created (a new claim, or one taken
+    over after the previous holder's expired) rather than the caller's own claim extended."""
+
+    claim: Claim
+    created: bool
+
+
 def _opt_claim(f: Optional[Fields]) -> Optional[Claim]:
     return None if f is None else _claim(f)
 

@@ -91,9 +91,21 @@ class Transport:
         body: Any = NO_BODY,
     ) -> T:
         """Sends one operation (with retries) and builds its result from the decoded JSON answer."""
+        return self.call_with_status(method, path, lambda _, payload: parse(payload), query=query, body=body)
+
+    def call_with_status(
+        self,
+        method: str,
+        path: str,
+        parse: Callable[[int, Any], T],
+        *,
+        query: Optional[Mapping[str, Optional[object]]] = None,
+        body: Any = NO_BODY,
+    ) -> T:
+        """Like :meth:`call`, for results that depend on the success status too."""
         status, payload = self._with_retries(method, path, query, body)
         try:
-            return parse(payload)
+            return parse(status, payload)
         except ShapeError as exc:
             raise FeedbackBoardError(status, INVALID_RESPONSE, f"unexpected answer: {exc}") from None
 

@@ -75,12 +75,16 @@ class AgentTest(LiveServerTest):
         post = self.new_post("Claimed work")
         agent, rival = self.client(ACME_PROPOSE).agent, self.client(ACME_PROPOSE_2).agent
 
-        claim = agent.claim("work", post.id, ttl_seconds=600, agent_label="bot-1")
+        outcome = agent.claim("work", post.id, ttl_seconds=600, agent_label="bot-1")
+        claim = outcome.claim
+        self.assertTrue(outcome.created)
         self.assertEqual((claim.post_id, claim.agent_label), (post.id, "bot-1"))
         self.assertAlmostEqual(seconds_between(claim.claimed_at, claim.expires_at), 600, delta=1)
         self.assertEqual(self.client(ACME_READ).posts.get("work", post.id).claim, claim)
 
-        extended = agent.claim("work", post.id, ttl_seconds=1200, agent_label="bot-2")
+        renewed = agent.claim("work", post.id, ttl_seconds=1200, agent_label="bot-2")
+        self.assertFalse(renewed.created)
+        extended = renewed.claim
         self.assertEqual((extended.claimed_at, extended.agent_label), (claim.claimed_at, "bot-2"))
         self.assertGreater(extended.expires_at, claim.expires_at)
 
@@ -90,11 +94,11 @@ class AgentTest(LiveServerTest):
         agent.release("work", post.id)
         self.assertIsNone(self.client().posts.get("work", post.id).claim)
         agent.release("work", post.id)
-        self.assertEqual(rival.claim("work", post.id).post_id, post.id)
+        self.assertTrue(rival.claim("work", post.id).created)
 
     def test_claim_defaults_to_one_hour_and_an_empty_label(self) -> None:
         post = self.new_post("Default claim")
-        claim = self.client(ACME_PROPOSE).agent.claim("work", post.id)
+        claim = self.client(ACME_PROPOSE).agent.claim("work", post.id).claim
         self.assertEqual(claim.agent_label, "")
         self.assertAlmostEqual(seconds_between(claim.claimed_at, claim.expires_at), 3600, delta=1)
 
@@ -104,14 +108,14 @@ class AgentTest(LiveServerTest):
         time.sleep(1.2)
         self.assertIsNone(self.client().posts.get("work", post.id).claim)
         taken = self.client(ACME_PROPOSE_2).agent.claim("work", post.id, agent_label="second")
-        self.assertEqual(taken.agent_label, "second")
+        self.assertEqual((taken.created, taken.claim.agent_label), (True, "second"))
 
     def test_the_queue_skips_posts_claimed_by_others_and_keeps_own_claims(self) -> None:
         post = self.new_post("Contested")
         owner, rival = self.client(ACME_PROPOSE).agent, self.client(ACME_PROPOSE_2).agent
         before = rival.queue("work", limit=500)
         self.assertIn(post.id, [p.id for p in before.posts])
-        claim = owner.claim("work", post.id, agent_label="owner")
+        claim = owner.claim("work", post.id, agent_label="owner").claim
         after = rival.queue("work", limit=500)
         self.assertNotIn(post.id, [p.id for p in after.posts])
         self.assertEqual(after.total, before.total - 1)
@@ -126,7 +130,7 @@ class AgentTest(LiveServerTest):
             error = self.assertFails(422, "validation_error", lambda: agent.claim("work", post.id, ttl_seconds=ttl))
             self.assertIn("ttl_seconds", [d.path for d in error.details])
         self.assertFails(422, "validation_error", lambda: agent.claim("work", post.id, agent_label="x" * 101))
-        self.assertEqual(agent.claim("work", post.id, ttl_seconds=86400).post_id, post.id)
+        self.assertEqual(agent.claim("work", post.id, ttl_seconds=86400).claim.post_id, post.id)
 
     def test_read_keys_cannot_act_as_agents(self) -> None:
         post = self.new_post("Read only")

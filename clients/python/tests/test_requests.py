@@ -121,10 +121,11 @@ class RequestShapeTest(unittest.TestCase):
 
     def test_claim_without_options_sends_an_empty_object(self) -> None:
         self.stub.script = [reply(201, CLAIM)]
-        self.client.agent.claim("features", 5)
+        self.assertTrue(self.client.agent.claim("features", 5).created)
         self.assertEqual(self.last().path, "/api/v1/boards/features/posts/5/claim")
         self.assertEqual(self.last().json(), {})
-        self.client.agent.claim("features", 5, ttl_seconds=60, agent_label="bot")
+        self.stub.script = [reply(200, CLAIM)]
+        self.assertFalse(self.client.agent.claim("features", 5, ttl_seconds=60, agent_label="bot").created)
         self.assertEqual(self.last().json(), {"ttl_seconds": 60, "agent_label": "bot"})
 
     def test_bodyless_operations_send_no_body_and_no_content_type(self) -> None:
