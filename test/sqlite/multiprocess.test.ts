@@ -91,7 +91,13 @@ describe('sqlite with several processes on one file', () => {
       const keys = [keyId];
       for (let i = 1; i < PROCESSES; i += 1) {
         const key = await tx.insertApiKey({
-          organization_id: orgId, scope: 'propose', label: `agent ${i}`, prefix: 'fbk_', hash: `h${i}`, created_at: T0, revoked_at: null,
+          organization_id: orgId,
+          scope: 'propose',
+          label: `agent ${i}`,
+          prefix: 'fbk_',
+          hash: `h${i}`,
+          created_at: T0,
+          revoked_at: null,
         });
         keys.push(key.id);
       }
@@ -108,7 +114,13 @@ describe('sqlite with several processes on one file', () => {
     const reports = (
       await Promise.all(
         keyIds.map((apiKeyId) =>
-          runChild<ChildReport>('claimer.mjs', { modulePath: adapter.modulePath, file, apiKeyId, postIds, operations: OPERATIONS }),
+          runChild<ChildReport>('claimer.mjs', {
+            modulePath: adapter.modulePath,
+            file,
+            apiKeyId,
+            postIds,
+            operations: OPERATIONS,
+          }),
         ),
       )
     ).flat();

@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteStorage } from '../../adapters/sqlite/index.js';
+import { createSqliteStorage, SqliteBusyTimeoutError } from '../../adapters/sqlite/index.js';
 import { newPost, seedBoard, storageFactory, T0 } from './helpers.js';
 
 let factory: ReturnType<typeof storageFactory>;
@@ -166,6 +166,27 @@ describe('sqlite transactions', () => {
       expect(second.busyRetries).toBeGreaterThan(0);
     } finally {
       await second.close();
+    }
+  });
+
+  it('gives up with SqliteBusyTimeoutError once the busy timeout has passed, while reads go on', async () => {
+    const file = factory.path('held.db');
+    const storage = createSqliteStorage({ path: file }, { busyTimeoutMs: 150 });
+    const holder = new Database(file);
+    try {
+      holder.exec('BEGIN IMMEDIATE');
+      const started = Date.now();
+      const error = await storage.transaction('write', (tx) => tx.setSetting('a', 'b')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SqliteBusyTimeoutError);
+      expect(error).toMatchObject({ code: 'SQLITE_BUSY' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(await storage.transaction('read', (tx) => tx.getSetting('a'))).toBeNull();
+      holder.exec('COMMIT');
+      await storage.transaction('write', (tx) => tx.setSetting('a', 'b'));
+      expect(await storage.transaction('read', (tx) => tx.getSetting('a'))).toBe('b');
+    } finally {
+      holder.close();
+      await storage.close();
     }
   });
 

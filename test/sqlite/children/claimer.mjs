@@ -15,7 +15,11 @@ const log = storage.database.prepare(
   `INSERT INTO claim_log (pid, post_id, api_key_id, op, outcome, now, expires_at, holder_key)
    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 );
-const counts = { claims: 0, created: 0, extended: 0, conflict: 0, releases: 0, released: 0, none: 0, releaseConflict: 0, reads: 0 };
+const counts = {
+  claims: 0, created: 0, extended: 0, conflict: 0,
+  releases: 0, released: 0, none: 0, releaseConflict: 0,
+  reads: 0,
+};
 const errors = [];
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,8 +35,11 @@ for (let i = 0; i < operations; i += 1) {
       const expiresAt = new Date(now.getTime() + 2 + Math.floor(Math.random() * 25)).toISOString();
       const label = Math.random() < 0.5 ? `agent-${apiKeyId}` : undefined;
       const result = await storage.transaction('write', async (tx) => {
-        const outcome = await tx.claimPost({ post_id: postId, api_key_id: apiKeyId, agent_label: label, now: now.toISOString(), expires_at: expiresAt });
-        log.run(process.pid, postId, apiKeyId, 'claim', outcome.outcome, now.toISOString(), expiresAt, outcome.claim.api_key_id);
+        const outcome = await tx.claimPost({
+          post_id: postId, api_key_id: apiKeyId, agent_label: label, now: now.toISOString(), expires_at: expiresAt,
+        });
+        const holder = outcome.claim.api_key_id;
+        log.run(process.pid, postId, apiKeyId, 'claim', outcome.outcome, now.toISOString(), expiresAt, holder);
         return outcome;
       });
       counts[result.outcome] += 1;
