@@ -1,0 +1,132 @@
+/**
+ * `createClient`: builds one method per row of the operation table at run time (the types in
+ * `types.ts` describe the same derivation), so the client cannot drift from the server.
+ */
+import { operationNames, operations, type HttpMethod, type OperationName } from '../http/operations.js';
+import type { Post } from '../domain/responses.js';
+import { exchange, type FetchLike } from './http.js';
+import { createRetrier, type RetryOptions } from './retry.js';
+import type { FeedbackBoardClient, RequestOptions } from './types.js';
+
+export interface ClientOptions {
+  /**
+   * The service's base address, without `/api/v1` (the client appends it), e.g.
+   * `https://feedback.example.com` or a mock server's `http://feedback-board.test`.
+   */
+  baseUrl: string;
+  /** The API key, sent with every request. */
+  apiKey: string;
+  /**
+   * The fetch to send requests with; it receives a `Request`. Default: `globalThis.fetch`, read
+   * at each call (so a fetch mock installed later is used).
+   */
+  fetch?: FetchLike;
+  /** How the key travels: `Authorization: Bearer <key>` (default) or `X-API-Key: <key>`. */
+  authHeader?: 'bearer' | 'x-api-key';
+  /** Opt-in retry (none by default); see {@link RetryOptions}. */
+  retry?: RetryOptions;
+  /** Per-attempt time limit in ms; a call that takes longer fails with code `timeout`. Default: none. */
+  timeoutMs?: number;
+}
+
+interface Call {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+  options?: RequestOptions | undefined;
+}
+
+/** Fills `{slug}` and `{id}` in a path, each percent-encoded as one segment. */
+function fillPath(path: string, values: unknown[]): string {
+  let i = 0;
+  return path.replace(/\{\w+\}/g, () => encodeURIComponent(String(values[i++])));
+}
+
+function searchOf(query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? '' : `?${search}`;
+}
+
+/**
+ * Creates a typed client for any deployment of the API (a server, `board.fetch` in-process, a
+ * mock server). Methods take path parameters first (`slug`, then `id`), then the body or the
+ * query, then {@link RequestOptions}. Every failure rejects with a `FeedbackBoardError` whose
+ * `code` is the server's (or `http_error`, `network_error`, `timeout`); an abort rejects with
+ * the signal's reason.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'feedback-board/client';
+ *
+ * const client = createClient({ baseUrl: 'https://feedback.example.com', apiKey: process.env.FB_KEY! });
+ * const { boards } = await client.boards.list();
+ * const post = await client.posts.get('features', 42, { signal: AbortSignal.timeout(5000) });
+ * ```
+ */
+export function createClient(options: ClientOptions): FeedbackBoardClient {
+  const root = `${options.baseUrl.replace(/\/+$/, '')}/api/v1`;
+  const authHeader: [string, string] =
+    options.authHeader === 'x-api-key' ? ['X-API-Key', options.apiKey] : ['Authorization', `Bearer ${options.apiKey}`];
+  const retrying = createRetrier(options.retry);
+  const fetchFn: FetchLike = (request) => (options.fetch ?? globalThis.fetch)(request);
+
+  function send(call: Call) {
+    const url = root + call.path + searchOf(call.query);
+    const signal = call.options?.signal;
+    const build = (attemptSignal: AbortSignal) => {
+      const headers = new Headers({ Accept: 'application/json' });
+      headers.set(...authHeader);
+      if (call.body !== undefined) headers.set('Content-Type', 'application/json');
+      const body = call.body === undefined ? null : JSON.stringify(call.body);
+      return new Request(url, { method: call.method, headers, body, signal: attemptSignal });
+    };
+    const timeoutMs = call.options?.timeoutMs ?? options.timeoutMs;
+    return retrying(call.method, signal, () => exchange(fetchFn, build, { signal, timeoutMs }));
+  }
+
+  async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {
+    const spec = operations[name];
+    const pathCount = spec.path.split('{').length - 1;
+    const hasInput = 'body' in spec || 'query' in spec;
+    const input = hasInput ? args[pathCount] : undefined;
+    const answer = await send({
+      method: spec.method,
+      path: fillPath(spec.path, args.slice(0, pathCount)),
+      query: 'query' in spec ? (input as Record<string, unknown> | undefined) : undefined,
+      body: 'body' in spec ? input : undefined,
+      options: args[pathCount + (hasInput ? 1 : 0)] as RequestOptions | undefined,
+    });
+    if (name === 'claimPost') return { claim: answer.data, created: answer.status === 201 };
+    return answer.data;
+  }
+
+  const client: Record<string, Record<string, unknown>> = {};
+  for (const name of operationNames) {
+    const [group, method] = operations[name].client;
+    (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
+  }
+
+  type Page = { posts: Post[]; total: number };
+  function pager(name: 'listPosts' | 'getRoadmap' | 'getChangelog') {
+    return async function* listAll(slug: string, query: Record<string, unknown> = {}, opts?: RequestOptions) {
+      const limit = query['limit'] ?? 100;
+      let offset = Number(query['offset'] ?? 0);
+      for (;;) {
+        const page = (await invoke(name, [slug, { ...query, limit, offset }, opts])) as Page;
+        yield* page.posts;
+        offset += page.posts.length;
+        if (page.posts.length === 0 || offset >= page.total) return;
+      }
+    };
+  }
+  client['posts']!['listAll'] = pager('listPosts');
+  client['roadmap']!['listAll'] = pager('getRoadmap');
+  client['changelog']!['listAll'] = pager('getChangelog');
+
+  return client as FeedbackBoardClient;
+}

@@ -1,0 +1,117 @@
+/**
+ * One HTTP exchange of the client: send a request through any fetch, read the whole answer under
+ * the caller's signal and the timeout, and turn every failure into a {@link FeedbackBoardError}
+ * (except the caller's own abort, which propagates as the caller's abort reason).
+ */
+import { FeedbackBoardError, isFeedbackBoardError } from '../domain/errors.js';
+import { errorSchema } from '../domain/responses.js';
+
+/** Any fetch: the global one, `board.fetch`, a mock's, a runtime's. It receives a `Request`. */
+export type FetchLike = (request: Request) => Promise<Response>;
+
+/** A successful answer: its status and parsed JSON body (`undefined` for an empty body). */
+export interface Answer {
+  status: number;
+  data: unknown;
+}
+
+/**
+ * Seconds in a `Retry-After` header: delta-seconds, or an HTTP date (seconds from `now`, at
+ * least 0). `undefined` when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * The error an unsuccessful response stands for: rebuilt from the envelope (same `code`,
+ * `message` and `details` as the server's error), or `http_error` when the body is not an
+ * envelope (a proxy's HTML page, say). `status` is the status received; `retryAfter` comes from
+ * the `Retry-After` header.
+ */
+export function errorFromResponse(response: Response, text: string): FeedbackBoardError {
+  const status = response.status;
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+  const parsed = parseJson(text);
+  const envelope = parsed.ok ? errorSchema.safeParse(parsed.value) : undefined;
+  if (envelope?.success) {
+    const { code, message, details } = envelope.data.error;
+    return new FeedbackBoardError(code, message, { status, details, retryAfter });
+  }
+  const label = response.statusText ? `${status} ${response.statusText}` : String(status);
+  return new FeedbackBoardError('http_error', `HTTP ${label}`, { status, retryAfter });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs one exchange. Resolves with the answer of a 2xx; rejects with a FeedbackBoardError for an
+ * error status (see {@link errorFromResponse}), `network_error` (status 0) when fetch fails,
+ * `timeout` (status 0) after `timeoutMs`, or the caller's abort reason when `signal` aborts.
+ * The signal and the timeout are enforced here too, so a fetch that ignores signals (an
+ * in-process handler) still stops on time.
+ */
+export async function exchange(
+  fetchFn: FetchLike,
+  build: (signal: AbortSignal) => Request,
+  options: { signal?: AbortSignal | undefined; timeoutMs?: number | undefined },
+): Promise<Answer> {
+  const { signal, timeoutMs } = options;
+  signal?.throwIfAborted();
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
+        }, timeoutMs);
+  const stopped = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+  });
+
+  const run = async (): Promise<Answer> => {
+    const response = await fetchFn(build(controller.signal));
+    const text = await response.text();
+    if (!response.ok) throw errorFromResponse(response, text);
+    if (text === '') return { status: response.status, data: undefined };
+    const parsed = parseJson(text);
+    if (!parsed.ok) {
+      throw new FeedbackBoardError('http_error', `HTTP ${response.status}: the body is not JSON`, {
+        status: response.status,
+      });
+    }
+    return { status: response.status, data: parsed.value };
+  };
+
+  try {
+    return await Promise.race([run(), stopped]);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if (timedOut) {
+      throw new FeedbackBoardError('timeout', `No answer within ${timeoutMs} ms`, { status: 0, cause: error });
+    }
+    if (isFeedbackBoardError(error)) throw error;
+    throw new FeedbackBoardError('network_error', `The request failed: ${describe(error)}`, { status: 0, cause: error });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
