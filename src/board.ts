@@ -43,15 +43,16 @@ export interface FeedbackBoardOptions {
   http?: HandlerOptions;
 }
 
+// Async wrappers, so that a validation error arrives as a rejected promise, never a synchronous throw.
 const bind =
-  <A extends unknown[], R>(ctx: ServiceContext, fn: (ctx: ServiceContext, ...args: A) => R) =>
-  (...args: A): R =>
+  <A extends unknown[], R>(ctx: ServiceContext, fn: (ctx: ServiceContext, ...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> =>
     fn(ctx, ...args);
 
 function apiFor(ctx: ServiceContext, caller: Caller) {
   const as =
-    <A extends unknown[], R>(fn: (ctx: ServiceContext, caller: Caller, ...args: A) => R) =>
-    (...args: A): R =>
+    <A extends unknown[], R>(fn: (ctx: ServiceContext, caller: Caller, ...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> =>
       fn(ctx, caller, ...args);
   return {
     boards: { list: as(boards.listBoards), get: as(boards.getBoard), create: as(boards.createBoard), publish: as(boards.publishBoard), unpublish: as(boards.unpublishBoard) },
