@@ -1,0 +1,224 @@
+/**
+ * A small table API over which {@link createRecordTx} implements the whole storage contract.
+ * Stores that have no query language of their own (memory, IndexedDB) implement only this.
+ *
+ * One {@link RecordStore} lives for exactly one transaction. Its rules:
+ *
+ * - Every method returns a Promise and awaits nothing but the underlying store, so that an
+ *   IndexedDB transaction stays active across the calls of one StorageTx method.
+ * - Rows returned are read-only snapshots: the caller never mutates them (a store may hand out
+ *   the objects it keeps), and builds a new row to `put`. Arrays returned are the caller's.
+ * - `put` never keeps the row passed in by reference; it inserts or replaces by primary key.
+ * - `getAll` and `getAllFromIndex` return rows in no particular order: callers sort.
+ * - Indexes follow IndexedDB rules: a row is in an index only when every field of the index's
+ *   key path holds a number or a string (so `null` e-mails and action keys are not indexed).
+ * - `nextId` hands out 1, 2, 3, ... per table and never an id handed out by a committed
+ *   transaction, even if that row was deleted since.
+ */
+import type {
+  ApiKeyRecord,
+  BoardRecord,
+  ClaimRecord,
+  CommentRecord,
+  EvidenceRecord,
+  OrganizationRecord,
+  PostRecord,
+  ReactionRecord,
+  TagRecord,
+  VoteRecord,
+  VoterRecord,
+  WebhookRecord,
+} from '../domain/records.js';
+
+/** A row of the `settings` table. */
+export interface SettingRow {
+  name: string;
+  value: string;
+}
+
+/** A row of the `post_tags` table: one tag on one post. */
+export interface PostTagRow {
+  post_id: number;
+  tag_id: number;
+}
+
+/** The row type of every table. */
+export interface TableRows {
+  organizations: OrganizationRecord;
+  api_keys: ApiKeyRecord;
+  settings: SettingRow;
+  boards: BoardRecord;
+  posts: PostRecord;
+  tags: TagRecord;
+  post_tags: PostTagRow;
+  evidence: EvidenceRecord;
+  claims: ClaimRecord;
+  voters: VoterRecord;
+  votes: VoteRecord;
+  comments: CommentRecord;
+  reactions: ReactionRecord;
+  webhooks: WebhookRecord;
+}
+
+export type TableName = keyof TableRows;
+
+type FieldOf<Row> = keyof Row & string;
+
+/** A key path: one field, or several for a compound key (IndexedDB's array key paths). */
+export type KeyPath<Row> = FieldOf<Row> | readonly FieldOf<Row>[];
+
+export interface TableDefinition<Row> {
+  /** The primary key. */
+  keyPath: KeyPath<Row>;
+  /** True when the primary key is an integer `id` handed out by {@link RecordStore.nextId}. */
+  ids: boolean;
+  /** Index name -> key path. Only equality lookups are made on them. */
+  indexes: Readonly<Record<string, KeyPath<Row>>>;
+}
+
+/**
+ * Every table, its primary key and its indexes, as data: an IndexedDB adapter creates its object
+ * stores and indexes from this, and the memory adapter its index maps.
+ */
+export const RECORD_SCHEMA = {
+  organizations: { keyPath: 'id', ids: true, indexes: {} },
+  api_keys: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization: 'organization_id', by_hash: 'hash' },
+  },
+  settings: { keyPath: 'name', ids: false, indexes: {} },
+  boards: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization: 'organization_id', by_organization_slug: ['organization_id', 'slug'] },
+  },
+  posts: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] },
+  },
+  tags: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_board_slug: ['board_id', 'slug'] },
+  },
+  post_tags: {
+    keyPath: ['post_id', 'tag_id'],
+    ids: false,
+    indexes: { by_post: 'post_id', by_tag: 'tag_id' },
+  },
+  evidence: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_post: 'post_id', by_post_action_key: ['post_id', 'action_key'] },
+  },
+  claims: { keyPath: 'post_id', ids: false, indexes: {} },
+  voters: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization_email: ['organization_id', 'email'] },
+  },
+  votes: {
+    keyPath: ['post_id', 'voter_id'],
+    ids: false,
+    indexes: { by_post: 'post_id' },
+  },
+  comments: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id' } },
+  reactions: {
+    keyPath: ['comment_id', 'voter_id', 'reaction'],
+    ids: false,
+    indexes: { by_comment: 'comment_id' },
+  },
+  webhooks: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+} as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
+
+export type RecordSchema = typeof RECORD_SCHEMA;
+
+/** The table names, in schema order. */
+export const TABLE_NAMES = Object.keys(RECORD_SCHEMA) as TableName[];
+
+/**
+ * Where a persistent store may keep its id counters: one row `{ table, next }` per table with
+ * ids, written in the same transaction as the rows, so a rolled-back transaction takes its ids
+ * back with it.
+ */
+export const ID_COUNTERS_STORE = { name: 'id_counters', keyPath: 'table' } as const;
+
+/** Tables whose primary key is an allocated integer id. */
+export type IdTable = {
+  [T in TableName]: RecordSchema[T]['ids'] extends true ? T : never;
+}[TableName];
+
+/** A value that can be part of a key: what IndexedDB accepts among the record fields. */
+type KeyPart<V> = Exclude<V, null | undefined | boolean>;
+
+type KeyPathValue<Row, P> = P extends readonly unknown[]
+  ? { -readonly [K in keyof P]: P[K] extends keyof Row ? KeyPart<Row[P[K]]> : never }
+  : P extends keyof Row
+    ? KeyPart<Row[P]>
+    : never;
+
+/** The primary key of a table: a number or string, or an array for a compound key. */
+export type TableKey<T extends TableName> = KeyPathValue<TableRows[T], RecordSchema[T]['keyPath']>;
+
+export type IndexName<T extends TableName> = keyof RecordSchema[T]['indexes'] & string;
+
+/** The value an index is looked up by: one field's value, or an array for a compound index. */
+export type IndexKey<T extends TableName, I extends IndexName<T>> = KeyPathValue<
+  TableRows[T],
+  RecordSchema[T]['indexes'][I]
+>;
+
+type ReadonlyValue<V> = V extends object ? Readonly<V> : V;
+
+/** A row as a store hands it out: not to be mutated (nested objects and arrays included). */
+export type Frozen<Row> = { readonly [K in keyof Row]: ReadonlyValue<Row[K]> };
+
+export interface RecordTable<T extends TableName> {
+  get(key: TableKey<T>): Promise<Frozen<TableRows[T]> | undefined>;
+  /** Inserts, or replaces the row with the same primary key. */
+  put(row: Frozen<TableRows[T]>): Promise<void>;
+  /** Deleting a missing key is not an error. */
+  delete(key: TableKey<T>): Promise<void>;
+  /** Every row, in no particular order. */
+  getAll(): Promise<Frozen<TableRows[T]>[]>;
+  /** Rows whose index key equals `value`, in no particular order. */
+  getAllFromIndex<I extends IndexName<T>>(index: I, value: IndexKey<T, I>): Promise<Frozen<TableRows[T]>[]>;
+}
+
+/** The tables of one transaction. */
+export interface RecordStore {
+  table<T extends TableName>(name: T): RecordTable<T>;
+  /** The next id of the table: monotonic, starting at 1, never one handed out before. */
+  nextId(table: IdTable): Promise<number>;
+}
+
+/** The value of `keyPath` in `row`: what an adapter keys or indexes the row by. */
+export function keyOf(row: object, keyPath: string | readonly string[]): unknown {
+  const fields = row as Record<string, unknown>;
+  return typeof keyPath === 'string' ? fields[keyPath] : keyPath.map((field) => fields[field]);
+}
+
+/**
+ * A deep copy of a record (plain objects, arrays and primitives only). Own keys are defined, not
+ * assigned, so a user-chosen key such as `__proto__` stays an ordinary property.
+ */
+export function cloneRow<Row>(row: Frozen<Row> | Row): Row {
+  return copyValue(row) as Row;
+}
+
+function copyValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyValue);
+  const source = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, { value: copyValue(source[key]), enumerable: true, writable: true, configurable: true });
+    } else {
+      copy[key] = copyValue(source[key]);
+    }
+  }
+  return copy;
+}

@@ -1,0 +1,156 @@
+/** Voters, votes, comments and reactions, with the post counters they maintain. */
+import type { CommentRecord, VoterRecord } from '../../domain/records.js';
+import type { StorageTx } from '../contract.js';
+import { cloneRow, type RecordStore } from '../record-store.js';
+import { byCreatedAsc, byIdAsc, compareCodePoints, distinct, patched } from './shared.js';
+
+type EngagementMethods = Pick<
+  StorageTx,
+  | 'insertVoter'
+  | 'getVoter'
+  | 'getVoterByEmail'
+  | 'insertVote'
+  | 'deleteVote'
+  | 'listVoterIds'
+  | 'insertComment'
+  | 'getComment'
+  | 'updateComment'
+  | 'listComments'
+  | 'insertReaction'
+  | 'deleteReaction'
+  | 'getReactionCounts'
+>;
+
+const COMMENT_PATCH_FIELDS = ['hidden', 'body'] as const;
+
+export function engagementMethods(store: RecordStore): EngagementMethods {
+  const posts = store.table('posts');
+  const voters = store.table('voters');
+  const votes = store.table('votes');
+  const comments = store.table('comments');
+  const reactions = store.table('reactions');
+
+  /**
+   * Adds `delta` to one of the post's counters. A vote or comment always belongs to an existing
+   * post: one for a missing post is a caller's error, and aborts the transaction.
+   */
+  async function bumpCounter(postId: number, counter: 'vote_count' | 'comment_count', delta: number): Promise<void> {
+    const post = await posts.get(postId);
+    if (!post) throw new Error(`storage: post ${postId} does not exist`);
+    await posts.put(
+      counter === 'vote_count'
+        ? { ...post, vote_count: post.vote_count + delta }
+        : { ...post, comment_count: post.comment_count + delta },
+    );
+  }
+
+  return {
+    async insertVoter(row) {
+      const record: VoterRecord = {
+        id: await store.nextId('voters'),
+        organization_id: row.organization_id,
+        email: row.email,
+        name: row.name,
+        created_at: row.created_at,
+      };
+      await voters.put(record);
+      return cloneRow(record);
+    },
+    async getVoter(id) {
+      const row = await voters.get(id);
+      return row ? cloneRow(row) : null;
+    },
+    async getVoterByEmail(organizationId, email) {
+      const [first] = (await voters.getAllFromIndex('by_organization_email', [organizationId, email])).sort(byIdAsc);
+      return first ? cloneRow(first) : null;
+    },
+
+    async insertVote(row) {
+      if (await votes.get([row.post_id, row.voter_id])) return false;
+      await bumpCounter(row.post_id, 'vote_count', 1);
+      await votes.put({ post_id: row.post_id, voter_id: row.voter_id, created_at: row.created_at });
+      return true;
+    },
+    async deleteVote(postId, voterId) {
+      if (!(await votes.get([postId, voterId]))) return false;
+      await votes.delete([postId, voterId]);
+      await bumpCounter(postId, 'vote_count', -1);
+      return true;
+    },
+    async listVoterIds(postId) {
+      const rows = await votes.getAllFromIndex('by_post', postId);
+      return rows.map((vote) => vote.voter_id).sort((a, b) => a - b);
+    },
+
+    async insertComment(row) {
+      await bumpCounter(row.post_id, 'comment_count', 1);
+      const record: CommentRecord = {
+        id: await store.nextId('comments'),
+        post_id: row.post_id,
+        parent_comment_id: row.parent_comment_id,
+        body: row.body,
+        is_admin: row.is_admin,
+        hidden: row.hidden,
+        voter_id: row.voter_id,
+        created_at: row.created_at,
+      };
+      await comments.put(record);
+      return cloneRow(record);
+    },
+    async getComment(id) {
+      const row = await comments.get(id);
+      return row ? cloneRow(row) : null;
+    },
+    async updateComment(id, patch) {
+      const row = await comments.get(id);
+      if (!row) return null;
+      const next = patched<CommentRecord, (typeof COMMENT_PATCH_FIELDS)[number]>(row, patch, COMMENT_PATCH_FIELDS);
+      await comments.put(next);
+      return cloneRow(next);
+    },
+    async listComments(postId) {
+      const rows = await comments.getAllFromIndex('by_post', postId);
+      return rows.sort(byCreatedAsc).map((row) => cloneRow(row));
+    },
+
+    async insertReaction(row) {
+      const key: [number, number, string] = [row.comment_id, row.voter_id, row.reaction];
+      if (await reactions.get(key)) return false;
+      await reactions.put({
+        comment_id: row.comment_id,
+        voter_id: row.voter_id,
+        reaction: row.reaction,
+        created_at: row.created_at,
+      });
+      return true;
+    },
+    async deleteReaction(commentId, voterId, reaction) {
+      const key: [number, number, string] = [commentId, voterId, reaction];
+      if (!(await reactions.get(key))) return false;
+      await reactions.delete(key);
+      return true;
+    },
+    /** Each comment's reactions are added to its counts in code-point order. */
+    async getReactionCounts(commentIds) {
+      const result = new Map<number, Record<string, number>>();
+      for (const commentId of distinct(commentIds)) {
+        const rows = await reactions.getAllFromIndex('by_comment', commentId);
+        if (rows.length === 0) continue;
+        const tally = new Map<string, number>();
+        for (const row of rows) tally.set(row.reaction, (tally.get(row.reaction) ?? 0) + 1);
+        const counts: Record<string, number> = {};
+        for (const reaction of [...tally.keys()].sort(compareCodePoints)) {
+          // Defined, not assigned: a reaction named `__proto__` is a count like any other.
+          Object.defineProperty(counts, reaction, {
+            value: tally.get(reaction),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+        result.set(commentId, counts);
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/** Post records: insert, read, patch and the cascading delete. */
+import type { PostRecord } from '../../domain/records.js';
+import type { PostPatch, StorageTx } from '../contract.js';
+import { cloneRow, type RecordStore } from '../record-store.js';
+import { patched } from './shared.js';
+
+type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost'>;
+
+const POST_PATCH_FIELDS = [
+  'title',
+  'body',
+  'status',
+  'hidden',
+  'pinned',
+  'queue_rank',
+  'shipped_at',
+  'proposal',
+] as const satisfies readonly (keyof PostPatch)[];
+
+export function postMethods(store: RecordStore): PostMethods {
+  const posts = store.table('posts');
+
+  return {
+    async insertPost(row) {
+      const record: PostRecord = {
+        id: await store.nextId('posts'),
+        board_id: row.board_id,
+        title: row.title,
+        body: row.body,
+        status: row.status,
+        is_admin: row.is_admin,
+        hidden: row.hidden,
+        pinned: row.pinned,
+        queue_rank: row.queue_rank,
+        shipped_at: row.shipped_at,
+        created_at: row.created_at,
+        vote_count: 0,
+        comment_count: 0,
+        proposal: row.proposal === null ? null : { ...row.proposal },
+      };
+      await posts.put(record);
+      return cloneRow(record);
+    },
+    async getPost(id) {
+      const row = await posts.get(id);
+      return row ? cloneRow(row) : null;
+    },
+    async updatePost(id, patch) {
+      const row = await posts.get(id);
+      if (!row) return null;
+      const next = patched<PostRecord, (typeof POST_PATCH_FIELDS)[number]>(row, patch, POST_PATCH_FIELDS);
+      await posts.put(next);
+      return cloneRow(next);
+    },
+    async deletePost(id) {
+      if (!(await posts.get(id))) return false;
+      const votes = store.table('votes');
+      for (const vote of await votes.getAllFromIndex('by_post', id)) {
+        await votes.delete([vote.post_id, vote.voter_id]);
+      }
+      const comments = store.table('comments');
+      const reactions = store.table('reactions');
+      for (const comment of await comments.getAllFromIndex('by_post', id)) {
+        for (const reaction of await reactions.getAllFromIndex('by_comment', comment.id)) {
+          await reactions.delete([reaction.comment_id, reaction.voter_id, reaction.reaction]);
+        }
+        await comments.delete(comment.id);
+      }
+      const evidence = store.table('evidence');
+      for (const item of await evidence.getAllFromIndex('by_post', id)) {
+        await evidence.delete(item.id);
+      }
+      const postTags = store.table('post_tags');
+      for (const link of await postTags.getAllFromIndex('by_post', id)) {
+        await postTags.delete([link.post_id, link.tag_id]);
+      }
+      await store.table('claims').delete(id);
+      await posts.delete(id);
+      return true;
+    },
+  };
+}
