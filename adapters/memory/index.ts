@@ -1,0 +1,149 @@
+/**
+ * The memory adapter: the whole storage contract in one process's memory, for tests, the mock
+ * server and short-lived embeddings. Nothing survives the process.
+ *
+ * Every transaction, read or write, runs alone under one {@link AsyncLock}, so reads see only
+ * committed data and a read followed by a write cannot race. Writes are applied at once and
+ * recorded in an undo log, which is replayed backwards when `fn` throws.
+ */
+import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
+import { AsyncLock } from '../../src/storage/lock.js';
+import {
+  TABLE_NAMES,
+  type Frozen,
+  type IdTable,
+  type IndexKey,
+  type IndexName,
+  type RecordStore,
+  type RecordTable,
+  type TableKey,
+  type TableName,
+  type TableRows,
+} from '../../src/storage/record-store.js';
+import { createRecordTx } from '../../src/storage/record-tx.js';
+import { encodeKey, copyRow, MemoryTable, type EncodedKey } from './tables.js';
+
+type UndoEntry =
+  | { kind: 'row'; table: MemoryTable; key: EncodedKey; previous: object | undefined }
+  | { kind: 'id'; table: IdTable; previous: number };
+
+/** Everything the memory storage holds. */
+interface MemoryState {
+  tables: Map<TableName, MemoryTable>;
+  /** The last id handed out per table (0 before the first). */
+  lastIds: Map<IdTable, number>;
+}
+
+/** The record store of one transaction: applies writes to the state and logs how to undo them. */
+class MemoryTransaction implements RecordStore {
+  readonly #state: MemoryState;
+  readonly #writable: boolean;
+  readonly #undo: UndoEntry[] = [];
+  #active = true;
+
+  constructor(state: MemoryState, mode: TransactionMode) {
+    this.#state = state;
+    this.#writable = mode === 'write';
+  }
+
+  table<T extends TableName>(name: T): RecordTable<T> {
+    const table = this.#state.tables.get(name);
+    if (table === undefined) throw new Error(`storage: no table ${name}`);
+    type Row = Frozen<TableRows[T]>;
+    return {
+      get: async (key: TableKey<T>) => {
+        this.#checkActive();
+        const encoded = encodeKey(key);
+        return encoded === undefined ? undefined : (table.rows.get(encoded) as Row | undefined);
+      },
+      put: async (row: Row) => {
+        this.#checkWritable();
+        const copy = copyRow(row);
+        const key = table.primaryKeyOf(copy);
+        const previous = table.set(key, copy);
+        this.#undo.push({ kind: 'row', table, key, previous });
+      },
+      delete: async (key: TableKey<T>) => {
+        this.#checkWritable();
+        const encoded = encodeKey(key);
+        const previous = encoded === undefined ? undefined : table.remove(encoded);
+        if (encoded !== undefined && previous !== undefined) {
+          this.#undo.push({ kind: 'row', table, key: encoded, previous });
+        }
+      },
+      getAll: async () => {
+        this.#checkActive();
+        return [...table.rows.values()] as Row[];
+      },
+      getAllFromIndex: async <I extends IndexName<T>>(index: I, value: IndexKey<T, I>) => {
+        this.#checkActive();
+        return table.lookup(index, value) as Row[];
+      },
+    };
+  }
+
+  async nextId(table: IdTable): Promise<number> {
+    this.#checkWritable();
+    const previous = this.#state.lastIds.get(table) ?? 0;
+    this.#state.lastIds.set(table, previous + 1);
+    this.#undo.push({ kind: 'id', table, previous });
+    return previous + 1;
+  }
+
+  /** Ends the transaction, keeping its writes. */
+  commit(): void {
+    this.#active = false;
+  }
+
+  /** Ends the transaction, undoing its writes newest first. */
+  rollback(): void {
+    this.#active = false;
+    for (let i = this.#undo.length - 1; i >= 0; i--) {
+      const entry = this.#undo[i]!;
+      if (entry.kind === 'id') this.#state.lastIds.set(entry.table, entry.previous);
+      else if (entry.previous === undefined) entry.table.remove(entry.key);
+      else entry.table.set(entry.key, entry.previous);
+    }
+  }
+
+  #checkActive(): void {
+    if (!this.#active) throw new Error('storage: the transaction has already finished');
+  }
+
+  #checkWritable(): void {
+    this.#checkActive();
+    if (!this.#writable) throw new Error('storage: a read transaction cannot write');
+  }
+}
+
+export function createMemoryStorage(): Storage {
+  const state: MemoryState = {
+    tables: new Map(TABLE_NAMES.map((name) => [name, new MemoryTable(name)])),
+    lastIds: new Map(),
+  };
+  const lock = new AsyncLock();
+  let closed = false;
+
+  return {
+    transaction<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
+      if (closed) return Promise.reject(new Error('storage: the storage is closed'));
+      return lock.run(async () => {
+        const transaction = new MemoryTransaction(state, mode);
+        let result: T;
+        try {
+          result = await fn(createRecordTx(transaction));
+        } catch (error) {
+          transaction.rollback();
+          throw error;
+        }
+        transaction.commit();
+        return result;
+      });
+    },
+    /** Transactions already started or queued finish first; closing twice is not an error. */
+    async close(): Promise<void> {
+      closed = true;
+      await lock.run(async () => undefined);
+    },
+  };
+}
