@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createHarness, send, type Harness } from '../helpers/harness.js';
+
+const raw = (h: Harness, headers: Record<string, string>, path = '/boards', method = 'GET') =>
+  send(h.board.fetch, method, path, { key: null, headers });
+
+function expectUnauthorized(r: Awaited<ReturnType<typeof raw>>) {
+  expect(r.status).toBe(401);
+  expect(r.headers.get('www-authenticate')).toBe('Bearer realm="feedback-board"');
+  expect(r.headers.get('content-type')).toMatch(/^application\/json(;|$)/);
+  expect(r.json).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+  expect(r.json.error.message.length).toBeGreaterThan(0);
+}
+
+describe('authentication', () => {
+  it('accepts Authorization: Bearer (scheme case-insensitive) and X-API-Key', async () => {
+    const h = await createHarness();
+    const key = h.a.keys.read;
+    for (const headers of [
+      { authorization: `Bearer ${key}` },
+      { authorization: `bearer ${key}` },
+      { authorization: `BEARER ${key}` },
+      { 'x-api-key': key },
+      { authorization: `Bearer ${key}`, 'x-api-key': key },
+    ]) {
+      const r = await raw(h, headers);
+      expect(r.status, JSON.stringify(headers)).toBe(200);
+      expect(r.json).toEqual({ boards: [] });
+    }
+  });
+
+  it('refuses a missing, unknown or malformed key with 401 and WWW-Authenticate', async () => {
+    const h = await createHarness();
+    const key = h.a.keys.read;
+    const cases: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer fbk_unknownunknownunknownunknownunknown' },
+      { 'x-api-key': 'fbk_nope' },
+      { authorization: `Basic ${key}` },
+      { authorization: `Token ${key}` },
+      { authorization: key },
+      { authorization: 'Bearer' },
+      { authorization: 'Bearer ' },
+      { authorization: `Bearer ${key} extra` },
+      { 'x-api-key': '' },
+      { authorization: '' },
+      { authorization: `Bearer ${key}`, 'x-api-key': h.a.keys.write },
+      { authorization: `Bearer ${key}`, 'x-api-key': 'fbk_other' },
+      { authorization: `Basic ${key}`, 'x-api-key': key },
+      { authorization: `Bearer ${key.toUpperCase()}` },
+    ];
+    const bodies = new Set<string>();
+    for (const headers of cases) {
+      const r = await raw(h, headers);
+      expectUnauthorized(r);
+      bodies.add(r.text);
+    }
+    // One answer for every failure: nothing tells which keys exist.
+    expect(bodies.size).toBe(1);
+  });
+
+  it('answers 401 before everything else: unknown routes, wrong methods, bad bodies, other organizations', async () => {
+    const h = await createHarness();
+    await h.makeBoard('features', h.b.keys.write);
+    const big = 'x'.repeat(2 * 1024 * 1024);
+    const cases: Array<[string, string, Record<string, string>, BodyInit | undefined]> = [
+      ['GET', '/nope', {}, undefined],
+      ['GET', 'http://board.test/elsewhere', {}, undefined],
+      ['PUT', '/boards', {}, undefined],
+      ['GET', '/boards/features', {}, undefined],
+      ['POST', '/boards', { 'content-type': 'application/json' }, '{not json'],
+      ['POST', '/boards', { 'content-type': 'text/plain' }, 'hello'],
+      ['POST', '/boards', { 'content-type': 'application/json' }, big],
+      ['DELETE', '/boards/features/posts/1', {}, undefined],
+    ];
+    for (const [method, path, headers, body] of cases) {
+      for (const auth of [{}, { authorization: 'Bearer wrong-key-000' }]) {
+        const r = await send(h.board.fetch, method, path, { key: null, headers: { ...headers, ...auth }, ...(body === undefined ? {} : { raw: body }) });
+        expectUnauthorized(r);
+      }
+    }
+  });
+
+  it('a revoked key is a 401 like an unknown one', async () => {
+    const h = await createHarness();
+    const unknown = await raw(h, { authorization: 'Bearer fbk_never_issued_0000' });
+    await h.board.dashboard.apiKeys.revoke(h.a.keys.ids.read);
+    const revoked = await raw(h, { authorization: `Bearer ${h.a.keys.read}` });
+    expectUnauthorized(revoked);
+    expect(revoked.text).toBe(unknown.text);
+  });
+
+  it('scopes a key to its organization: the same slug names different boards for different keys', async () => {
+    const h = await createHarness();
+    await h.req('POST', '/boards', { body: { slug: 'features', name: 'Acme features' } });
+    await h.req('POST', '/boards', { key: h.b.keys.write, body: { slug: 'features', name: 'Globex features' } });
+    expect((await h.req('GET', '/boards/features', { key: h.a.keys.read })).json.name).toBe('Acme features');
+    expect((await h.req('GET', '/boards/features', { key: h.b.keys.read })).json.name).toBe('Globex features');
+    expect((await h.req('GET', '/boards', { key: h.b.keys.read })).json.boards).toHaveLength(1);
+  });
+});
