@@ -96,10 +96,12 @@ CREATE TABLE fb_evidence (
   ref TEXT NOT NULL,
   label TEXT NOT NULL,
   added_at TEXT NOT NULL,
-  action_key TEXT,
-  UNIQUE (post_id, action_key)
+  action_key TEXT
 );
 CREATE INDEX fb_evidence_post ON fb_evidence (post_id, added_at, id);
+-- Not UNIQUE: the service looks the key up before adding evidence, in the same write
+-- transaction; the storage, like every adapter, returns the oldest row for a key.
+CREATE INDEX fb_evidence_action_key ON fb_evidence (post_id, action_key);
 
 CREATE TABLE fb_claims (
   post_id INTEGER PRIMARY KEY REFERENCES fb_posts (id) ON DELETE CASCADE,

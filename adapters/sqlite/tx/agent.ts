@@ -67,7 +67,10 @@ export function agentMethods(sql: Sql): AgentMethods {
       return rows.map((row) => insertEvidence({ ...row, post_id: postId }));
     },
     async findEvidenceByActionKey(postId, actionKey) {
-      return sql.get<EvidenceRow>(`${EVIDENCE} WHERE post_id = ? AND action_key = ?`, postId, actionKey) ?? null;
+      return (
+        sql.get<EvidenceRow>(`${EVIDENCE} WHERE post_id = ? AND action_key = ? ORDER BY id LIMIT 1`, postId, actionKey) ??
+        null
+      );
     },
 
     async getClaim(postId) {
