@@ -123,6 +123,4 @@ def parse_retry_after(value: Optional[str]) -> Optional[int]:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
         return None
-    if when is None:
-        return None
     return max(0, math.ceil(when.timestamp() - time.time()))

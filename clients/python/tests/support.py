@@ -54,7 +54,7 @@ class Server:
         lines: "queue.Queue[Optional[bytes]]" = queue.Queue()
         threading.Thread(target=self._drain, args=(lines,), daemon=True).start()
         try:
-            first = lines.get(timeout=20)
+            first = lines.get(timeout=60)
         except queue.Empty:
             first = None
         match = _LISTENING.match((first or b"").decode("utf-8", "replace").strip())

@@ -122,7 +122,7 @@ class RetryTest(unittest.TestCase):
     def test_timeout_of_get_is_retried_when_asked(self) -> None:
         self.stub.script = [STALL, reply(200, {"boards": []})]
         policy = self.policy(retry_network_errors=True)
-        self.assertEqual(self.stub.client(timeout=0.3, retry=policy).boards.list(), [])
+        self.assertEqual(self.stub.client(timeout=1.0, retry=policy).boards.list(), [])
         self.assertEqual(len(self.stub.requests), 2)
 
     def test_timeout_of_post_is_not_retried(self) -> None:
