@@ -52,6 +52,7 @@ export type { VoterInput } from './services/comments.js';
 export type { QueryInput } from './services/posts.js';
 export { operations, operationNames, type OperationName, type OperationSpec, type HttpMethod } from './http/operations.js';
 export type { HandlerOptions, FetchHandler } from './http/handler.js';
+export { createOpenApiDocument, type OpenApiOptions, type OpenApiDocument } from './http/openapi.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
 export { parseFixture, type LoadedFixture } from './fixture/load.js';
 export type { Fixture } from './fixture/schema.js';

@@ -17,6 +17,7 @@ import { bindings } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
 import { operations, type OperationName } from './operations.js';
 import { rateLimitHeaders, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
+import { createOpenApiDocument } from './openapi.js';
 import { matchRoute, type PathParams } from './router.js';
 
 export interface HandlerOptions {
@@ -28,6 +29,12 @@ export interface HandlerOptions {
   maxBodyBytes?: number;
   /** How long an authenticated key is trusted without a storage read. Default 5000 ms. */
   keyCacheTtlMs?: number;
+  /**
+   * Serve the OpenAPI document at `GET {basePath}/openapi.json` to anyone, without a key. Off by
+   * default: every other request, to any path, needs a valid key first (401 before anything else).
+   * The document describes the API only and holds no data.
+   */
+  serveOpenApi?: boolean;
 }
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -99,7 +106,14 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     return { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope };
   }
 
+  const openApiPath = options.serveOpenApi === true ? `${basePath}/openapi.json` : null;
+  let openApiJson: string | undefined;
+
   async function handle(request: Request): Promise<Response> {
+    if (openApiPath !== null && request.method.toUpperCase() === 'GET' && new URL(request.url).pathname === openApiPath) {
+      openApiJson ??= JSON.stringify(createOpenApiDocument({ basePath }));
+      return new Response(openApiJson, { status: 200, headers: JSON_HEADERS });
+    }
     const caller = await authenticate(request);
     if (!caller) return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
 

@@ -28,14 +28,17 @@ export interface OperationSpec {
   errors: readonly ErrorCode[];
 }
 
+// Exactly the codes each operation can answer (test/openapi samples every one from the handler).
 const BOARD: readonly ErrorCode[] = ['not_found'];
-const WRITE: readonly ErrorCode[] = ['not_found', 'insufficient_scope', 'validation_error'];
-const BODY: readonly ErrorCode[] = [...WRITE, 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
+/** Operations without body or query never answer a 422: a body sent to them is ignored. */
+const WRITE: readonly ErrorCode[] = ['not_found', 'insufficient_scope'];
+const BODY_ONLY: readonly ErrorCode[] = ['insufficient_scope', 'validation_error', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
+const BODY: readonly ErrorCode[] = ['not_found', ...BODY_ONLY];
 
 export const operations = {
   listBoards: { method: 'GET', path: '/boards', scope: 'read', summary: "List the organization's boards, drafts included, oldest first.", client: ['boards', 'list'], success: { status: 200, schema: res.boardListSchema }, errors: [] },
   getBoard: { method: 'GET', path: '/boards/{slug}', scope: 'read', summary: 'Get one board.', client: ['boards', 'get'], success: { status: 200, schema: res.boardSchema }, errors: BOARD },
-  createBoard: { method: 'POST', path: '/boards', scope: 'write', summary: 'Create a board (a draft).', client: ['boards', 'create'], body: req.createBoardBody, success: { status: 201, schema: res.boardSchema }, errors: [...BODY, 'slug_taken'] },
+  createBoard: { method: 'POST', path: '/boards', scope: 'write', summary: 'Create a board (a draft).', client: ['boards', 'create'], body: req.createBoardBody, success: { status: 201, schema: res.boardSchema }, errors: [...BODY_ONLY, 'slug_taken'] },
   publishBoard: { method: 'POST', path: '/boards/{slug}/publish', scope: 'write', summary: 'Publish a board; 403 publish_disabled while agent publishing is off (the default).', client: ['boards', 'publish'], success: { status: 200, schema: res.boardSchema }, errors: [...WRITE, 'publish_disabled'] },
   unpublishBoard: { method: 'POST', path: '/boards/{slug}/unpublish', scope: 'write', summary: 'Return a board to draft; deletes nothing.', client: ['boards', 'unpublish'], success: { status: 200, schema: res.boardSchema }, errors: WRITE },
 

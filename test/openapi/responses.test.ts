@@ -1,0 +1,290 @@
+/**
+ * Real answers of the fetch handler, for every operation, validated against the OpenAPI document:
+ * each operation's success answer(s) and one sample of EVERY error code the document says it can
+ * answer (so the document declares nothing the handler cannot produce, and the handler answers
+ * nothing the document does not declare, with the declared body and headers).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '../../adapters/memory/index.js';
+import { createFeedbackBoard, type FeedbackBoard } from '../../src/board.js';
+import type { ErrorCode } from '../../src/domain/errors.js';
+import type { HandlerOptions } from '../../src/http/handler.js';
+import { COMMON_ERRORS, operationNames, operations, type OperationName } from '../../src/http/operations.js';
+import type { Storage } from '../../src/storage/contract.js';
+import { ResponseChecker, type Sample } from './support.js';
+
+const KEYS = {
+  write: 'acme-write-key-0001',
+  propose: 'acme-propose-key-0001',
+  read: 'acme-read-key-0001',
+  other: 'globex-write-key-0001',
+} as const;
+
+/** 2026-11-21T09:00:00Z, a Saturday in the ISO week of Monday 2026-11-16. */
+const NOW = Date.UTC(2026, 10, 21, 9);
+
+const fixture = {
+  organizations: [
+    {
+      name: 'Acme',
+      apiKeys: [
+        { key: KEYS.write, scope: 'write' },
+        { key: KEYS.propose, scope: 'propose' },
+        { key: KEYS.read, scope: 'read' },
+      ],
+      webhooks: [{ url: 'https://hooks.example.com/fb', events: ['post.created'], description: 'main' }],
+      boards: [
+        {
+          slug: 'features',
+          name: 'Features',
+          published: true,
+          posts: [
+            {
+              title: 'Dark mode', body: 'Please', status: 'planned', tags: ['UI'], created_at: '2026-11-10T09:00:00Z',
+              votes: [{ voter: 'ann@example.com', created_at: '2026-11-12T09:00:00Z' }, { voter: 'bob@example.com' }],
+              comments: [{ body: 'Yes please', reactions: { '👍': 3 }, replies: [{ body: 'Seconded', replies: [{ body: 'Thirded' }] }] }],
+            },
+            { title: 'Export to CSV', status: 'in_progress', queue_rank: 1, votes: 1 },
+            { title: 'Shortcuts', status: 'shipped', shipped_at: '2026-11-18T10:00:00Z', tags: ['ui', 'Keys'], votes: 4 },
+            { title: 'Old idea', status: 'declined', hidden: true },
+          ],
+        },
+      ],
+    },
+    { name: 'Globex', apiKeys: [{ key: KEYS.other, scope: 'write' }], boards: [{ slug: 'secret', name: 'Secret' }] },
+  ],
+};
+
+interface Env {
+  board: FeedbackBoard;
+  /** Makes every storage transaction throw from now on (the key stays cached by the handler). */
+  breakStorage(): void;
+}
+
+async function env(http: HandlerOptions = {}): Promise<Env> {
+  const memory = createMemoryStorage();
+  let broken = false;
+  const storage: Storage = {
+    transaction: (mode, fn) => (broken ? Promise.reject(new Error('disk on fire')) : memory.transaction(mode, fn)),
+    close: () => memory.close(),
+  };
+  const board = createFeedbackBoard({ storage, clock: { now: () => NOW }, logger: { error: () => undefined }, http });
+  await board.loadFixture(fixture);
+  return { board, breakStorage: () => void (broken = true) };
+}
+
+interface Call {
+  method?: string;
+  slug?: string;
+  id?: number;
+  query?: string;
+  key?: string | null;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Sent as is, with `headers`' Content-Type. */
+  raw?: string;
+}
+
+/** One request through `board.fetch` for the operation `name` (its method and path unless overridden). */
+async function call(board: FeedbackBoard, name: OperationName, c: Call = {}): Promise<Sample> {
+  const spec = operations[name];
+  const path = spec.path.replace('{slug}', c.slug ?? 'features').replace('{id}', String(c.id ?? 1));
+  const headers = new Headers(c.headers);
+  const key = c.key === undefined ? KEYS.write : c.key;
+  if (key !== null) headers.set('authorization', `Bearer ${key}`);
+  let body: string | undefined = c.raw;
+  if (body === undefined && c.body !== undefined) {
+    body = JSON.stringify(c.body);
+    headers.set('content-type', 'application/json');
+  }
+  const url = `http://board.test/api/v1${path}${c.query ? `?${c.query}` : ''}`;
+  const response = await board.fetch(new Request(url, { method: c.method ?? spec.method, headers, body: body ?? null }));
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+type Step = (board: FeedbackBoard) => Promise<unknown>;
+
+interface SuccessCase {
+  call?: Call;
+  /** Requests made first (their answers are not checked here). */
+  before?: Step;
+  status: number;
+}
+
+/** A valid body for each operation that takes one, used by the generic error samples. */
+const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
+  createBoard: { slug: 'roadmap-2027', name: 'Roadmap 2027' },
+  createPost: { title: 'Offline mode' },
+  updatePost: { pinned: true },
+  claimPost: { ttl_seconds: 600 },
+  addEvidence: { kind: 'commit', ref: 'abc123' },
+  proposeStatus: { status: 'shipped' },
+  createComment: { body: 'On it' },
+};
+
+const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
+
+/** The success answers of each operation, from a state that fills every optional part of them. */
+const SUCCESS: Record<OperationName, SuccessCase[]> = {
+  listBoards: [{ status: 200 }],
+  getBoard: [{ status: 200 }],
+  createBoard: [{ call: { body: { slug: 'roadmap-2027', name: 'Roadmap 2027', description: 'Next year' } }, status: 201 }],
+  publishBoard: [{ before: (b) => b.dashboard.settings.setAgentPublishing(true), status: 200 }],
+  unpublishBoard: [{ status: 200 }],
+  listPosts: [{ call: { query: 'sort=top&limit=3&q=o' }, status: 200 }, { call: { query: 'tag=ui&status=shipped' }, status: 200 }],
+  createPost: [
+    { call: { body: { title: '  Offline mode ', body: 'Sync later', status: 'shipped', tags: ['UI', 'Sync'], pinned: true } }, status: 201 },
+    { call: { key: KEYS.propose, body: { title: 'Suggested' } }, status: 201 },
+  ],
+  getPost: [
+    {
+      before: async (b) => {
+        await claimAs(KEYS.propose)(b);
+        await call(b, 'addEvidence', { key: KEYS.propose, body: { kind: 'pr', ref: 'https://git.example.com/pr/7', label: 'PR' } });
+        await call(b, 'proposeStatus', { key: KEYS.propose, body: { status: 'shipped', note: 'done' } });
+      },
+      status: 200,
+    },
+  ],
+  updatePost: [
+    {
+      call: {
+        body: {
+          title: 'Dark theme', status: 'shipped', tags: ['UI'], queue_rank: 3, notify_voters: true,
+          implementation_evidence: [{ kind: 'branch', ref: 'dark-theme' }, { kind: 'url', ref: 'https://example.com/x', label: 'Docs' }],
+        },
+      },
+      status: 200,
+    },
+    { call: { body: {} }, status: 200 },
+  ],
+  deletePost: [{ status: 204 }],
+  getQueue: [{ before: claimAs(KEYS.propose, 2), call: { key: KEYS.propose, query: 'limit=5' }, status: 200 }],
+  claimPost: [
+    { call: { key: KEYS.propose, body: { ttl_seconds: 600, agent_label: 'bot' } }, status: 201 },
+    { before: claimAs(KEYS.propose), call: { key: KEYS.propose }, status: 200 },
+  ],
+  releaseClaim: [{ before: claimAs(KEYS.propose), call: { key: KEYS.propose }, status: 204 }],
+  addEvidence: [{ call: { key: KEYS.propose, body: { kind: 'pr', ref: 'https://git.example.com/pr/7', action_key: 'run-1' } }, status: 201 }],
+  proposeStatus: [{ call: { key: KEYS.propose, body: { status: 'in_progress', note: 'started' } }, status: 200 }],
+  listVotes: [{ status: 200 }],
+  listComments: [{ status: 200 }],
+  createComment: [{ call: { body: { body: 'Reply from the team', parent_comment_id: 2 } }, status: 201 }],
+  getRoadmap: [{ call: { query: 'limit=2&offset=1' }, status: 200 }],
+  getChangelog: [{ status: 200 }],
+  getShipStats: [{ status: 200 }, { call: { query: 'period=week' }, status: 200 }],
+  getAnalytics: [{ status: 200 }, { call: { query: 'period=90d' }, status: 200 }],
+  listWebhooks: [{ status: 200 }],
+};
+
+interface ErrorCase {
+  code: ErrorCode;
+  call: Call;
+  before?: Step;
+  http?: HandlerOptions;
+  /** Break the storage after a first request has put the key in the handler's cache. */
+  breakStorage?: boolean;
+}
+
+/** Samples of every error code an operation can answer, built from what the operation takes. */
+function errorCases(name: OperationName): ErrorCase[] {
+  const spec = operations[name];
+  const body = VALID_BODY[name];
+  const cases: ErrorCase[] = [
+    { code: 'unauthorized', call: { key: null } },
+    { code: 'unauthorized', call: { key: 'not-a-key-at-all', body } },
+    { code: 'rate_limited', call: { body }, http: { rateLimit: { limit: 1 } }, before: (b) => call(b, 'listBoards') },
+    { code: 'internal_error', call: { body }, breakStorage: true },
+  ];
+  if (spec.path.includes('{slug}')) {
+    cases.push({ code: 'not_found', call: { slug: 'secret', body } }, { code: 'not_found', call: { slug: 'nope', body } });
+  }
+  if (spec.path.includes('{id}')) cases.push({ code: 'not_found', call: { id: 999, body } });
+  if (spec.scope !== 'read') cases.push({ code: 'insufficient_scope', call: { key: KEYS.read, body } });
+  if ('query' in spec) {
+    const first = Object.keys(spec.query.shape)[0]!;
+    cases.push({ code: 'validation_error', call: { query: `${first}=1&${first}=2` } });
+  }
+  if (body) {
+    cases.push(
+      { code: 'validation_error', call: { body: { ...body, id: 7 } } },
+      { code: 'invalid_json', call: { raw: '{"title": ', headers: { 'content-type': 'application/json' } } },
+      { code: 'unsupported_media_type', call: { raw: 'title=x', headers: { 'content-type': 'text/plain' } } },
+      { code: 'payload_too_large', call: { body: { ...body, padding: 'x'.repeat(200) } }, http: { maxBodyBytes: 64 } },
+    );
+  }
+  const special: Partial<Record<OperationName, ErrorCase[]>> = {
+    createBoard: [{ code: 'slug_taken', call: { body: { slug: 'features', name: 'Again' } } }],
+    publishBoard: [{ code: 'publish_disabled', call: {} }],
+    claimPost: [{ code: 'claim_conflict', before: claimAs(KEYS.propose), call: { body: {} } }],
+    releaseClaim: [{ code: 'claim_conflict', before: claimAs(KEYS.propose), call: {} }],
+    proposeStatus: [{ code: 'status_unchanged', call: { key: KEYS.propose, body: { status: 'planned' } } }],
+    addEvidence: [{ code: 'validation_error', call: { key: KEYS.propose, body: { kind: 'url', ref: 'not a url' } } }],
+  };
+  return [...cases, ...(special[name] ?? [])];
+}
+
+const checker = new ResponseChecker();
+const docPath = (name: OperationName) => `/api/v1${operations[name].path}`;
+
+describe('answers of the handler match the OpenAPI document', () => {
+  it.each(operationNames)('%s: success answers', async (name) => {
+    const statuses = new Set<number>();
+    for (const sample of SUCCESS[name]) {
+      const { board } = await env();
+      await sample.before?.(board);
+      const answer = await call(board, name, { body: VALID_BODY[name], ...sample.call });
+      expect(answer.status, answer.text).toBe(sample.status);
+      checker.checkOperation(operations[name].method, docPath(name), answer);
+      statuses.add(answer.status);
+    }
+    const spec = operations[name];
+    expect([...statuses].sort()).toEqual([spec.success.status, ...('alsoStatus' in spec.success ? [spec.success.alsoStatus] : [])].sort());
+  });
+
+  it.each(operationNames)('%s: one answer of every error code it declares', async (name) => {
+    const seen = new Set<ErrorCode>();
+    for (const sample of errorCases(name)) {
+      const { board, breakStorage } = await env(sample.http);
+      await sample.before?.(board);
+      if (sample.breakStorage) {
+        await call(board, 'listBoards');
+        breakStorage();
+      }
+      const answer = await call(board, name, sample.call);
+      const code = answer.text ? (JSON.parse(answer.text) as { error?: { code?: string } }).error?.code : undefined;
+      expect(code, `${JSON.stringify(sample.call).slice(0, 120)} → ${answer.status} ${answer.text}`).toBe(sample.code);
+      checker.checkOperation(operations[name].method, docPath(name), answer);
+      seen.add(sample.code);
+    }
+    expect([...seen].sort()).toEqual([...new Set([...operations[name].errors, ...COMMON_ERRORS])].sort());
+  });
+});
+
+describe('answers that belong to no operation', () => {
+  let board: FeedbackBoard;
+  beforeAll(async () => {
+    board = (await env()).board;
+  });
+
+  it('a known path with another method is the documented 405 with Allow', async () => {
+    const answer = await call(board, 'listBoards', { method: 'PUT' });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, POST');
+    checker.checkComponent('MethodNotAllowed', answer);
+  });
+
+  it('an unknown path is the documented 404', async () => {
+    const answer = await board.fetch(new Request('http://board.test/api/v1/boardz', { headers: { authorization: `Bearer ${KEYS.read}` } }));
+    checker.checkComponent('NotFound', { status: answer.status, headers: answer.headers, text: await answer.text() });
+  });
+
+  it('the checker rejects an answer the document does not allow', async () => {
+    const answer = await call(board, 'getBoard');
+    const tampered = JSON.stringify({ ...JSON.parse(answer.text), published: 'yes' });
+    expect(() => checker.checkOperation('GET', docPath('getBoard'), { ...answer, text: tampered })).toThrow(/published/);
+    expect(() => checker.checkOperation('GET', docPath('getBoard'), { ...answer, status: 409 })).toThrow(/does not declare/);
+    const noRetryAfter = new Headers(answer.headers);
+    expect(() => checker.checkComponent('RateLimited', { status: 429, headers: noRetryAfter, text: '{"error":{"code":"rate_limited","message":"x"}}' })).toThrow(/Retry-After/);
+  });
+});
