@@ -16,13 +16,14 @@ describe('authentication', () => {
   it('accepts Authorization: Bearer (scheme case-insensitive) and X-API-Key', async () => {
     const h = await createHarness();
     const key = h.a.keys.read;
-    for (const headers of [
+    const accepted: Array<Record<string, string>> = [
       { authorization: `Bearer ${key}` },
       { authorization: `bearer ${key}` },
       { authorization: `BEARER ${key}` },
       { 'x-api-key': key },
       { authorization: `Bearer ${key}`, 'x-api-key': key },
-    ]) {
+    ];
+    for (const headers of accepted) {
       const r = await raw(h, headers);
       expect(r.status, JSON.stringify(headers)).toBe(200);
       expect(r.json).toEqual({ boards: [] });
@@ -74,7 +75,7 @@ describe('authentication', () => {
       ['DELETE', '/boards/features/posts/1', {}, undefined],
     ];
     for (const [method, path, headers, body] of cases) {
-      for (const auth of [{}, { authorization: 'Bearer wrong-key-000' }]) {
+      for (const auth of [{}, { authorization: 'Bearer wrong-key-000' }] as Array<Record<string, string>>) {
         const r = await send(h.board.fetch, method, path, { key: null, headers: { ...headers, ...auth }, ...(body === undefined ? {} : { raw: body }) });
         expectUnauthorized(r);
       }
