@@ -46,7 +46,7 @@ export function openConnection(source: SqliteSource, options: SqliteOptions = {}
   }
 
   const owned = 'path' in source;
-  const db = owned ? new Database(source.path, { timeout: busyTimeoutMs }) : source.database;
+  const db = owned ? new Database(source.path) : source.database;
   try {
     if (!db.open) throw new Error('feedback-board/sqlite: the given database is closed');
     if (db.inTransaction) {
