@@ -2,7 +2,7 @@
  * Request schemas of the 23 operations: bodies are strict (an unknown field is a 422), query
  * parameters are parsed from strings with no coercion surprises. Limits are CONTRACT section 2.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 import { enumParam, int, intParam, text, trimmedText } from './validation.js';
 

@@ -2,7 +2,7 @@
  * Response shapes of the API (seed section 2, CONTRACT sections 6–10). The types the services
  * return, the client's result types and the OpenAPI document all come from these schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 
 const timestamp = z.string().meta({ format: 'date-time' });

@@ -3,7 +3,7 @@
  * no NUL, lengths in code points), strict integer query parameters, and the translation of zod
  * issues into the error envelope's `details`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FeedbackBoardError, type ErrorDetail } from './errors.js';
 
 /** Lengths count Unicode code points, not UTF-16 units. */
