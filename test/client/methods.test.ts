@@ -1,0 +1,151 @@
+/**
+ * Every client method against a board, in-process and over real HTTP: two identical boards on
+ * frozen clocks, one driven by the client, its twin by requests written out by hand. Each step's
+ * result must equal the twin's response, and the client must have sent the same method and URL.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type FeedbackBoardClient } from '../../src/client/index.js';
+import type { FeedbackBoard } from '../../src/board.js';
+import { operationNames, type OperationName } from '../../src/http/operations.js';
+import { KEYS, makeBoard, raw, transports, type Endpoint } from './helpers.js';
+
+type Key = keyof typeof KEYS;
+
+interface Step {
+  op: OperationName;
+  key: Key;
+  call: (client: FeedbackBoardClient) => Promise<unknown>;
+  /** The same request, written by hand: method, path below /api/v1 (with query), body. */
+  request: [method: string, path: string, body?: unknown];
+  status: number;
+}
+
+const steps: Step[] = [
+  { op: 'listBoards', key: 'read', call: (c) => c.boards.list(), request: ['GET', '/boards'], status: 200 },
+  { op: 'getBoard', key: 'read', call: (c) => c.boards.get('features'), request: ['GET', '/boards/features'], status: 200 },
+  {
+    op: 'createBoard', key: 'write',
+    call: (c) => c.boards.create({ slug: 'ideas', name: 'Ideas', description: 'Raw ideas' }),
+    request: ['POST', '/boards', { slug: 'ideas', name: 'Ideas', description: 'Raw ideas' }], status: 201,
+  },
+  { op: 'publishBoard', key: 'write', call: (c) => c.boards.publish('ideas'), request: ['POST', '/boards/ideas/publish'], status: 200 },
+  { op: 'unpublishBoard', key: 'write', call: (c) => c.boards.unpublish('ideas'), request: ['POST', '/boards/ideas/unpublish'], status: 200 },
+  {
+    op: 'listPosts', key: 'read',
+    call: (c) => c.posts.list('features', { status: 'planned', sort: 'top', limit: 2, offset: 0 }),
+    request: ['GET', '/boards/features/posts?status=planned&sort=top&limit=2&offset=0'], status: 200,
+  },
+  {
+    op: 'listPosts', key: 'read', call: (c) => c.posts.list('features', { q: 'DARK', tag: 'ui' }),
+    request: ['GET', '/boards/features/posts?q=DARK&tag=ui'], status: 200,
+  },
+  {
+    op: 'createPost', key: 'write',
+    call: (c) => c.posts.create('features', { title: ' New idea ', body: 'b', tags: ['UI', 'api'], pinned: true, status: 'planned' }),
+    request: ['POST', '/boards/features/posts', { title: ' New idea ', body: 'b', tags: ['UI', 'api'], pinned: true, status: 'planned' }],
+    status: 201,
+  },
+  { op: 'getPost', key: 'read', call: (c) => c.posts.get('features', 8), request: ['GET', '/boards/features/posts/8'], status: 200 },
+  {
+    op: 'updatePost', key: 'write',
+    call: (c) => c.posts.update('features', 8, { status: 'in_progress', queue_rank: 2, notify_voters: true }),
+    request: ['PATCH', '/boards/features/posts/8', { status: 'in_progress', queue_rank: 2, notify_voters: true }], status: 200,
+  },
+  { op: 'getQueue', key: 'propose', call: (c) => c.agent.queue('features', { limit: 5 }), request: ['GET', '/boards/features/queue?limit=5'], status: 200 },
+  {
+    op: 'claimPost', key: 'propose', call: (c) => c.agent.claim('features', 1, { ttl_seconds: 600, agent_label: 'bot' }),
+    request: ['POST', '/boards/features/posts/1/claim', { ttl_seconds: 600, agent_label: 'bot' }], status: 201,
+  },
+  { op: 'claimPost', key: 'propose', call: (c) => c.agent.claim('features', 1), request: ['POST', '/boards/features/posts/1/claim'], status: 200 },
+  {
+    op: 'addEvidence', key: 'propose',
+    call: (c) => c.agent.addEvidence('features', 1, { kind: 'pr', ref: 'https://github.com/acme/app/pull/1', label: 'PR #1' }),
+    request: ['POST', '/boards/features/posts/1/evidence', { kind: 'pr', ref: 'https://github.com/acme/app/pull/1', label: 'PR #1' }],
+    status: 201,
+  },
+  {
+    op: 'proposeStatus', key: 'propose', call: (c) => c.agent.proposeStatus('features', 1, { status: 'shipped', note: 'merged' }),
+    request: ['POST', '/boards/features/posts/1/propose-status', { status: 'shipped', note: 'merged' }], status: 200,
+  },
+  { op: 'releaseClaim', key: 'propose', call: (c) => c.agent.release('features', 1), request: ['DELETE', '/boards/features/posts/1/claim'], status: 204 },
+  { op: 'listVotes', key: 'read', call: (c) => c.votes.list('features', 1), request: ['GET', '/boards/features/posts/1/votes'], status: 200 },
+  { op: 'listComments', key: 'read', call: (c) => c.comments.list('features', 1), request: ['GET', '/boards/features/posts/1/comments'], status: 200 },
+  {
+    op: 'createComment', key: 'propose', call: (c) => c.comments.create('features', 1, { body: 'Thanks', parent_comment_id: 1 }),
+    request: ['POST', '/boards/features/posts/1/comments', { body: 'Thanks', parent_comment_id: 1 }], status: 201,
+  },
+  { op: 'getRoadmap', key: 'read', call: (c) => c.roadmap.list('features', { limit: 3, offset: 1 }), request: ['GET', '/boards/features/roadmap?limit=3&offset=1'], status: 200 },
+  { op: 'getChangelog', key: 'read', call: (c) => c.changelog.list('features', { limit: 2 }), request: ['GET', '/boards/features/changelog?limit=2'], status: 200 },
+  { op: 'getShipStats', key: 'read', call: (c) => c.stats.shipStats('features', { period: 'week' }), request: ['GET', '/boards/features/ship-stats?period=week'], status: 200 },
+  { op: 'getAnalytics', key: 'read', call: (c) => c.stats.analytics('features', { period: '90d' }), request: ['GET', '/boards/features/analytics?period=90d'], status: 200 },
+  { op: 'listWebhooks', key: 'read', call: (c) => c.webhooks.list(), request: ['GET', '/webhooks'], status: 200 },
+  { op: 'deletePost', key: 'write', call: (c) => c.posts.delete('features', 8), request: ['DELETE', '/boards/features/posts/8'], status: 204 },
+];
+
+it('the steps cover every operation of the table', () => {
+  expect(new Set(steps.map((s) => s.op))).toEqual(new Set(operationNames));
+});
+
+describe.each(transports)('every client method, $name', (transport) => {
+  let board: FeedbackBoard;
+  let twin: FeedbackBoard;
+  let endpoint: Endpoint;
+  let sent: string[];
+
+  beforeEach(async () => {
+    ({ board } = await makeBoard({ agentPublishing: true }));
+    ({ board: twin } = await makeBoard({ agentPublishing: true }));
+    endpoint = await transport.open(board);
+    sent = [];
+  });
+  afterEach(() => endpoint.close());
+
+  const clientFor = (key: Key) =>
+    createClient({
+      baseUrl: endpoint.baseUrl,
+      apiKey: KEYS[key],
+      fetch: (request) => {
+        const url = new URL(request.url);
+        sent.push(`${request.method} ${url.pathname}${url.search}`);
+        return endpoint.fetch(request);
+      },
+    });
+
+  it('returns what the server answers, step by step', async () => {
+    for (const step of steps) {
+      const result = await step.call(clientFor(step.key));
+      const [method, path, body] = step.request;
+      const expected = await raw(twin, KEYS[step.key], method, path, body);
+      expect(expected.status, `${step.op} ${path}`).toBe(step.status);
+      expect(sent.at(-1), step.op).toBe(`${method} /api/v1${path}`);
+      const want = step.op === 'claimPost' ? { claim: expected.json, created: expected.status === 201 } : expected.json;
+      expect(result, `${step.op} ${path}`).toEqual(want);
+    }
+    expect(sent).toHaveLength(steps.length);
+  });
+
+  it('sends the key as X-API-Key when asked, and as a Bearer token by default', async () => {
+    const seen: Array<[string | null, string | null]> = [];
+    const spy = (request: Request) => {
+      seen.push([request.headers.get('authorization'), request.headers.get('x-api-key')]);
+      return endpoint.fetch(request);
+    };
+    const viaHeader = createClient({ baseUrl: endpoint.baseUrl, apiKey: KEYS.read, fetch: spy, authHeader: 'x-api-key' });
+    const viaBearer = createClient({ baseUrl: endpoint.baseUrl, apiKey: KEYS.read, fetch: spy });
+    expect((await viaHeader.boards.list()).boards).toHaveLength(2);
+    expect((await viaBearer.boards.list()).boards).toHaveLength(2);
+    expect(seen).toEqual([[null, KEYS.read], [`Bearer ${KEYS.read}`, null]]);
+  });
+
+  it('encodes path segments, so a slug cannot reach another path', async () => {
+    const client = clientFor('read');
+    await expect(client.boards.get('features/posts')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(client.boards.get('a b?c#d')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    expect(sent).toEqual(['GET /api/v1/boards/features%2Fposts', 'GET /api/v1/boards/a%20b%3Fc%23d']);
+  });
+
+  it('accepts a base URL with a trailing slash', async () => {
+    const client = createClient({ baseUrl: `${endpoint.baseUrl}/`, apiKey: KEYS.read, fetch: endpoint.fetch });
+    expect((await client.boards.get('features')).slug).toBe('features');
+  });
+});
