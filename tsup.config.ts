@@ -9,6 +9,8 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'adapters/memory/index': 'adapters/memory/index.ts',
+    'client/index': 'src/client/index.ts',
+    'mock-server/index': 'mock-server/index.ts',
     'adapters/sqlite/index': 'adapters/sqlite/index.ts',
     'cli/main': 'src/cli/main.ts',
   },

@@ -1,0 +1,76 @@
+/**
+ * The mock server's record of requests: what was asked (method, path, query, body), which
+ * operation the route named, and the status answered.
+ */
+import type { OperationName } from '../src/http/operations.js';
+
+/** One request the mock server received. */
+export interface RecordedCall {
+  /** Upper-case HTTP method. */
+  method: string;
+  /** The full URL requested. */
+  url: string;
+  /** The path below the mock's base URL, e.g. `/api/v1/boards/features/posts`. */
+  path: string;
+  /** Query parameters (the last value of a repeated one). */
+  query: Record<string, string>;
+  /** The parsed JSON body; the raw text when it is not JSON; undefined when empty. */
+  body: unknown;
+  /** The operation the route names; null for a path or method the API does not have. */
+  operation: OperationName | null;
+  /** The status answered; undefined while in flight, or when the call was aborted or failed. */
+  status: number | undefined;
+  /** True when an injected fault answered or delayed it. */
+  faulted: boolean;
+  /** When it arrived, by the mock clock (ISO 8601). */
+  at: string;
+}
+
+/** Which calls to return: an operation name, fields that must match, or a predicate. */
+export type CallFilter =
+  | OperationName
+  | { operation?: OperationName | null; method?: string; status?: number; path?: string }
+  | ((call: RecordedCall) => boolean);
+
+function matches(call: RecordedCall, filter: CallFilter | undefined): boolean {
+  if (filter === undefined) return true;
+  if (typeof filter === 'string') return call.operation === filter;
+  if (typeof filter === 'function') return filter(call);
+  return (
+    (filter.operation === undefined || call.operation === filter.operation) &&
+    (filter.method === undefined || call.method === filter.method.toUpperCase()) &&
+    (filter.status === undefined || call.status === filter.status) &&
+    (filter.path === undefined || call.path === filter.path)
+  );
+}
+
+/** Reads a request body for the record without consuming the request's own. */
+export async function recordedBody(request: Request): Promise<unknown> {
+  if (!request.body) return undefined;
+  const text = await request.clone().text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The calls of one mock server, oldest first. */
+export class CallHistory {
+  readonly #calls: RecordedCall[] = [];
+
+  record(call: RecordedCall): RecordedCall {
+    this.#calls.push(call);
+    return call;
+  }
+
+  /** Copies of the matching calls, oldest first. */
+  list(filter?: CallFilter): RecordedCall[] {
+    return this.#calls.filter((call) => matches(call, filter)).map((call) => ({ ...call, query: { ...call.query } }));
+  }
+
+  clear(): void {
+    this.#calls.length = 0;
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * `createMockServer`: a stateful, rule-true copy of the service for integrators' tests. It is the
+ * real core (the same handler, services and rules) over memory storage, loaded from a fixture,
+ * with a controllable clock, a request history, fault injection and recorded notifications.
+ */
+import { createMemoryStorage } from '../adapters/memory/index.js';
+import { createFeedbackBoard, type FeedbackBoard } from '../src/board.js';
+import { createClient, type ClientOptions } from '../src/client/create-client.js';
+import type { FeedbackBoardClient } from '../src/client/types.js';
+import { parseFixture, type LoadedFixture } from '../src/fixture/load.js';
+import type { Fixture } from '../src/fixture/schema.js';
+import type { RateLimitOptions } from '../src/http/rate-limit.js';
+import { matchRoute } from '../src/http/router.js';
+import type { VoterNotification } from '../src/services/context.js';
+import { createRecordingNotifier } from '../src/services/notifications.js';
+import type { Storage } from '../src/storage/contract.js';
+import { createMockClock, type ClockStart } from './clock.js';
+import { FaultRegistry } from './faults.js';
+import { forwarder } from './forward.js';
+import { CallHistory, recordedBody, type RecordedCall } from './history.js';
+import { GlobalInstall, normalizeBase, type GlobalFetch } from './install.js';
+import type { MockServer } from './types.js';
+
+export interface MockServerOptions {
+  /** The data to start from (CONTRACT section 11), loaded again by every `reset()`. Default: no organizations. */
+  fixture?: Fixture;
+  /** Where the mock answers; the API is at `<baseUrl>/api/v1`. Default `http://feedback-board.test`. */
+  baseUrl?: string;
+  /** Start of the mock clock: an instant (frozen until moved) or `'real'`. Default {@link DEFAULT_CLOCK_START}. */
+  clock?: ClockStart;
+  /** The per-key rate limit (default: the service's 120 per rolling 60 s, on the mock clock), or `false`. */
+  rateLimit?: RateLimitOptions | false;
+  /** The server's agent-publishing setting (a fixture's `agentPublishing: true` also turns it on). Default false. */
+  agentPublishing?: boolean;
+  /** Makes a fresh, empty storage; called at creation and by every `reset()`. Default: memory storage. */
+  storage?: () => Storage;
+}
+
+interface State {
+  board: FeedbackBoard;
+  loaded: Promise<LoadedFixture>;
+}
+
+const API_PREFIX = '/api/v1';
+
+/** Rejects with the signal's reason as soon as it aborts. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const wait = (ms: number, signal: AbortSignal) =>
+  abortable(new Promise<void>((resolve) => setTimeout(resolve, ms)), signal);
+
+/**
+ * Creates a mock server. The fixture is validated at once (an invalid one throws a
+ * `validation_error` naming the path of the offending field) and loaded in the background:
+ * every request and dashboard call waits for it.
+ *
+ * @example
+ * ```ts
+ * import { createMockServer } from 'feedback-board/mock-server';
+ *
+ * const mock = createMockServer({ fixture });
+ * beforeEach(() => mock.reset());
+ *
+ * it('survives a rate limit', async () => {
+ *   mock.fail('listPosts', { status: 429, code: 'rate_limited', retryAfter: 2, times: 1 });
+ *   const client = mock.client('acme-write-0123456789');
+ *   await client.posts.list('features'); // your code under test, through the client or fetch
+ *   expect(mock.calls('listPosts').map((c) => c.status)).toEqual([429, 200]);
+ * });
+ * ```
+ */
+export function createMockServer(options: MockServerOptions = {}): MockServer {
+  const fixture: Fixture = options.fixture ?? { organizations: [] };
+  parseFixture(fixture);
+  const base = normalizeBase(options.baseUrl ?? 'http://feedback-board.test');
+  const prefix = new URL(base).pathname.replace(/\/+$/, '');
+  const clock = createMockClock(options.clock);
+  const notifier = createRecordingNotifier();
+  const history = new CallHistory();
+  const faults = new FaultRegistry();
+  const makeStorage = options.storage ?? createMemoryStorage;
+  const servers = new Set<{ close(): Promise<void> }>();
+  let installed: GlobalInstall | undefined;
+  // A limiter sized for a mock's few keys: one for 10 000 keys takes a millisecond to build,
+  // which every reset() would pay.
+  const rateLimit = options.rateLimit === false ? false : { maxKeys: 1000, ...options.rateLimit };
+
+  function start(): State {
+    const board = createFeedbackBoard({
+      storage: makeStorage(),
+      clock,
+      notifier,
+      agentPublishing: options.agentPublishing ?? false,
+      http: { basePath: `${prefix}${API_PREFIX}`, rateLimit },
+    });
+    const loaded = board.loadFixture(fixture);
+    loaded.catch(() => undefined); // surfaced by the next request or reset()
+    return { board, loaded };
+  }
+  let state = start();
+
+  const fetch: GlobalFetch = async (input, init) => {
+    // A Request passed alone is used as it is (@hono/node-server's requests cannot be copied).
+    // `patch` is not normalized by the Fetch spec (fetch-mock passes methods lower-cased).
+    const request =
+      input instanceof Request && init === undefined
+        ? input
+        : new Request(input, init?.method ? { ...init, method: init.method.toUpperCase() } : init);
+    request.signal.throwIfAborted();
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) || '/' : url.pathname;
+    const route = path.startsWith(`${API_PREFIX}/`) ? matchRoute(method, path.slice(API_PREFIX.length)) : null;
+    const call: RecordedCall = history.record({
+      method,
+      url: request.url,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      body: await recordedBody(request),
+      operation: route?.kind === 'operation' ? route.name : null,
+      status: undefined,
+      faulted: false,
+      at: clock.date().toISOString(),
+    });
+    const serving = state;
+    await abortable(serving.loaded, request.signal);
+    const fault = faults.take(call.operation);
+    if (fault) {
+      call.faulted = true;
+      if (fault.delayMs > 0) await wait(fault.delayMs, request.signal);
+    }
+    const response = fault?.respond ? fault.respond() : await abortable(serving.board.fetch(request), request.signal);
+    call.status = response.status;
+    return response;
+  };
+
+  const current = () => state;
+  const ready = () => state.loaded;
+  const dashboard = forwarder(state.board.dashboard, () => current().board.dashboard, ready);
+  const voters = forwarder(state.board.voters, () => current().board.voters, ready);
+
+  return {
+    baseUrl: base,
+    clock,
+    fetch,
+    dashboard,
+    voters,
+    loaded: ready,
+    client: (apiKey: string, clientOptions: Omit<ClientOptions, 'baseUrl' | 'apiKey' | 'fetch'> = {}): FeedbackBoardClient =>
+      createClient({ ...clientOptions, baseUrl: base, apiKey, fetch }),
+    install() {
+      if (!installed?.active) installed = new GlobalInstall(base, fetch);
+    },
+    uninstall() {
+      installed?.uninstall();
+      installed = undefined;
+    },
+    async listen(listenOptions = {}) {
+      const { listen } = await import('../src/node/listen.js');
+      const running = await listen((request) => fetch(request), listenOptions);
+      servers.add(running);
+      return {
+        url: running.url + prefix,
+        close: async () => {
+          servers.delete(running);
+          await running.close();
+        },
+      };
+    },
+    async reset() {
+      const previous = state;
+      clock.reset();
+      history.clear();
+      faults.clear();
+      notifier.clear();
+      installed?.clearHistory();
+      state = start();
+      await previous.board.close().catch(() => undefined);
+      await state.loaded;
+    },
+    calls: (filter) => history.list(filter),
+    clearCalls: () => history.clear(),
+    notifications: (): VoterNotification[] => notifier.notifications.map((n) => structuredClone(n)),
+    fail: (target, failOptions) => faults.fail(target, failOptions),
+    delay: (target, ms, delayOptions) => faults.delay(target, ms, delayOptions),
+    clearFaults: () => faults.clear(),
+    async close() {
+      this.uninstall();
+      await Promise.all([...servers].map((s) => s.close()));
+      servers.clear();
+      await state.board.close();
+    },
+  };
+}
