@@ -10,7 +10,7 @@ import type { Storage, StorageTx, TransactionMode } from '../../src/storage/cont
 import { AsyncLock } from '../../src/storage/lock.js';
 import {
   TABLE_NAMES,
-  type Frozen,
+  type ReadonlyRow,
   type IdTable,
   type IndexKey,
   type IndexName,
@@ -49,45 +49,20 @@ class MemoryTransaction implements RecordStore {
   table<T extends TableName>(name: T): RecordTable<T> {
     const table = this.#state.tables.get(name);
     if (table === undefined) throw new Error(`storage: no table ${name}`);
-    type Row = Frozen<TableRows[T]>;
-    return {
-      get: async (key: TableKey<T>) => {
-        this.#checkActive();
-        const encoded = encodeKey(key);
-        return encoded === undefined ? undefined : (table.rows.get(encoded) as Row | undefined);
-      },
-      put: async (row: Row) => {
-        this.#checkWritable();
-        const copy = copyRow(row);
-        const key = table.primaryKeyOf(copy);
-        const previous = table.set(key, copy);
-        this.#undo.push({ kind: 'row', table, key, previous });
-      },
-      delete: async (key: TableKey<T>) => {
-        this.#checkWritable();
-        const encoded = encodeKey(key);
-        const previous = encoded === undefined ? undefined : table.remove(encoded);
-        if (encoded !== undefined && previous !== undefined) {
-          this.#undo.push({ kind: 'row', table, key: encoded, previous });
-        }
-      },
-      getAll: async () => {
-        this.#checkActive();
-        return [...table.rows.values()] as Row[];
-      },
-      getAllFromIndex: async <I extends IndexName<T>>(index: I, value: IndexKey<T, I>) => {
-        this.#checkActive();
-        return table.lookup(index, value) as Row[];
-      },
-    };
+    return new MemoryTableHandle<T>(this, table);
   }
 
   async nextId(table: IdTable): Promise<number> {
-    this.#checkWritable();
+    this.checkWritable();
     const previous = this.#state.lastIds.get(table) ?? 0;
     this.#state.lastIds.set(table, previous + 1);
     this.#undo.push({ kind: 'id', table, previous });
     return previous + 1;
+  }
+
+  /** Records how to undo a change of `key` in `table` whose row was `previous`. */
+  logChange(table: MemoryTable, key: EncodedKey, previous: object | undefined): void {
+    this.#undo.push({ kind: 'row', table, key, previous });
   }
 
   /** Ends the transaction, keeping its writes. */
@@ -106,13 +81,55 @@ class MemoryTransaction implements RecordStore {
     }
   }
 
-  #checkActive(): void {
+  checkActive(): void {
     if (!this.#active) throw new Error('storage: the transaction has already finished');
   }
 
-  #checkWritable(): void {
-    this.#checkActive();
+  checkWritable(): void {
+    this.checkActive();
     if (!this.#writable) throw new Error('storage: a read transaction cannot write');
+  }
+}
+
+/** One table as seen by one transaction. */
+class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
+  readonly #transaction: MemoryTransaction;
+  readonly #table: MemoryTable;
+
+  constructor(transaction: MemoryTransaction, table: MemoryTable) {
+    this.#transaction = transaction;
+    this.#table = table;
+  }
+
+  async get(key: TableKey<T>): Promise<ReadonlyRow<TableRows[T]> | undefined> {
+    this.#transaction.checkActive();
+    const encoded = encodeKey(key);
+    return encoded === undefined ? undefined : (this.#table.rows.get(encoded) as ReadonlyRow<TableRows[T]> | undefined);
+  }
+
+  async put(row: ReadonlyRow<TableRows[T]>): Promise<void> {
+    this.#transaction.checkWritable();
+    const copy = copyRow(row);
+    const key = this.#table.primaryKeyOf(copy);
+    this.#transaction.logChange(this.#table, key, this.#table.set(key, copy));
+  }
+
+  async delete(key: TableKey<T>): Promise<void> {
+    this.#transaction.checkWritable();
+    const encoded = encodeKey(key);
+    if (encoded === undefined) return;
+    const previous = this.#table.remove(encoded);
+    if (previous !== undefined) this.#transaction.logChange(this.#table, encoded, previous);
+  }
+
+  async getAll(): Promise<ReadonlyRow<TableRows[T]>[]> {
+    this.#transaction.checkActive();
+    return [...this.#table.rows.values()] as ReadonlyRow<TableRows[T]>[];
+  }
+
+  async getAllFromIndex<I extends IndexName<T>>(index: I, value: IndexKey<T, I>): Promise<ReadonlyRow<TableRows[T]>[]> {
+    this.#transaction.checkActive();
+    return this.#table.lookup(index, value) as ReadonlyRow<TableRows[T]>[];
   }
 }
 

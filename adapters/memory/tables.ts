@@ -3,7 +3,7 @@
  * plus one Map per index from index key to the primary keys of its rows.
  *
  * Rows are stored as deep copies and handed out by reference: the record store's callers treat
- * them as read-only (its `Frozen` row type), and copy what they return.
+ * them as read-only (its `ReadonlyRow` row type), and copy what they return.
  */
 import { RECORD_SCHEMA, type TableName } from '../../src/storage/record-store.js';
 

@@ -173,38 +173,35 @@ export type IndexKey<T extends TableName, I extends IndexName<T>> = KeyPathValue
 type ReadonlyValue<V> = V extends object ? Readonly<V> : V;
 
 /** A row as a store hands it out: not to be mutated (nested objects and arrays included). */
-export type Frozen<Row> = { readonly [K in keyof Row]: ReadonlyValue<Row[K]> };
+export type ReadonlyRow<Row> = { readonly [K in keyof Row]: ReadonlyValue<Row[K]> };
 
 export interface RecordTable<T extends TableName> {
-  get(key: TableKey<T>): Promise<Frozen<TableRows[T]> | undefined>;
+  get(key: TableKey<T>): Promise<ReadonlyRow<TableRows[T]> | undefined>;
   /** Inserts, or replaces the row with the same primary key. */
-  put(row: Frozen<TableRows[T]>): Promise<void>;
+  put(row: ReadonlyRow<TableRows[T]>): Promise<void>;
   /** Deleting a missing key is not an error. */
   delete(key: TableKey<T>): Promise<void>;
   /** Every row, in no particular order. */
-  getAll(): Promise<Frozen<TableRows[T]>[]>;
+  getAll(): Promise<ReadonlyRow<TableRows[T]>[]>;
   /** Rows whose index key equals `value`, in no particular order. */
-  getAllFromIndex<I extends IndexName<T>>(index: I, value: IndexKey<T, I>): Promise<Frozen<TableRows[T]>[]>;
+  getAllFromIndex<I extends IndexName<T>>(index: I, value: IndexKey<T, I>): Promise<ReadonlyRow<TableRows[T]>[]>;
 }
 
-/** The tables of one transaction. */
+/**
+ * The tables of one transaction, which spans every table of {@link RECORD_SCHEMA}: a StorageTx
+ * asks for several tables when it is built, before any request is made.
+ */
 export interface RecordStore {
   table<T extends TableName>(name: T): RecordTable<T>;
   /** The next id of the table: monotonic, starting at 1, never one handed out before. */
   nextId(table: IdTable): Promise<number>;
 }
 
-/** The value of `keyPath` in `row`: what an adapter keys or indexes the row by. */
-export function keyOf(row: object, keyPath: string | readonly string[]): unknown {
-  const fields = row as Record<string, unknown>;
-  return typeof keyPath === 'string' ? fields[keyPath] : keyPath.map((field) => fields[field]);
-}
-
 /**
  * A deep copy of a record (plain objects, arrays and primitives only). Own keys are defined, not
  * assigned, so a user-chosen key such as `__proto__` stays an ordinary property.
  */
-export function cloneRow<Row>(row: Frozen<Row> | Row): Row {
+export function cloneRow<Row>(row: ReadonlyRow<Row> | Row): Row {
   return copyValue(row) as Row;
 }
 

@@ -18,16 +18,70 @@ import { postMethods } from './record-tx/posts.js';
 import { statsMethods } from './record-tx/stats.js';
 
 export function createRecordTx(store: RecordStore): StorageTx {
-  // Object.assign, not spread syntax: V8 merges 55 methods by spread some 25 times slower, and
-  // one StorageTx is built per transaction.
-  return Object.assign(
-    {},
-    accountMethods(store),
-    boardMethods(store),
-    postMethods(store),
-    postListMethods(store),
-    agentMethods(store),
-    engagementMethods(store),
-    statsMethods(store),
-  );
+  const accounts = accountMethods(store);
+  const boards = boardMethods(store);
+  const posts = postMethods(store);
+  const lists = postListMethods(store);
+  const agent = agentMethods(store);
+  const engagement = engagementMethods(store);
+  const stats = statsMethods(store);
+  // One object literal naming every method: V8 builds it from a template, where merging the
+  // groups with spread or Object.assign costs several microseconds per transaction.
+  return {
+    insertOrganization: accounts.insertOrganization,
+    getOrganization: accounts.getOrganization,
+    listOrganizations: accounts.listOrganizations,
+    insertApiKey: accounts.insertApiKey,
+    getApiKey: accounts.getApiKey,
+    getApiKeyByHash: accounts.getApiKeyByHash,
+    listApiKeys: accounts.listApiKeys,
+    updateApiKey: accounts.updateApiKey,
+    getSetting: accounts.getSetting,
+    setSetting: accounts.setSetting,
+    insertWebhook: accounts.insertWebhook,
+    getWebhook: accounts.getWebhook,
+    updateWebhook: accounts.updateWebhook,
+    deleteWebhook: accounts.deleteWebhook,
+    listWebhooks: accounts.listWebhooks,
+    insertBoard: boards.insertBoard,
+    getBoard: boards.getBoard,
+    getBoardBySlug: boards.getBoardBySlug,
+    listBoards: boards.listBoards,
+    updateBoard: boards.updateBoard,
+    ensureTags: boards.ensureTags,
+    getTagBySlug: boards.getTagBySlug,
+    setPostTags: boards.setPostTags,
+    getTagsOfPosts: boards.getTagsOfPosts,
+    insertPost: posts.insertPost,
+    getPost: posts.getPost,
+    updatePost: posts.updatePost,
+    deletePost: posts.deletePost,
+    listPosts: lists.listPosts,
+    listQueue: lists.listQueue,
+    listRoadmap: lists.listRoadmap,
+    listChangelog: lists.listChangelog,
+    listEvidence: agent.listEvidence,
+    insertEvidence: agent.insertEvidence,
+    replaceEvidence: agent.replaceEvidence,
+    findEvidenceByActionKey: agent.findEvidenceByActionKey,
+    getClaim: agent.getClaim,
+    getClaims: agent.getClaims,
+    claimPost: agent.claimPost,
+    releaseClaim: agent.releaseClaim,
+    insertVoter: engagement.insertVoter,
+    getVoter: engagement.getVoter,
+    getVoterByEmail: engagement.getVoterByEmail,
+    insertVote: engagement.insertVote,
+    deleteVote: engagement.deleteVote,
+    listVoterIds: engagement.listVoterIds,
+    insertComment: engagement.insertComment,
+    getComment: engagement.getComment,
+    updateComment: engagement.updateComment,
+    listComments: engagement.listComments,
+    insertReaction: engagement.insertReaction,
+    deleteReaction: engagement.deleteReaction,
+    getReactionCounts: engagement.getReactionCounts,
+    shipStats: stats.shipStats,
+    analytics: stats.analytics,
+  };
 }

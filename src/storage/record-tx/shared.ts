@@ -1,9 +1,9 @@
 /** Orderings, paging and patching shared by the parts of the record-store StorageTx. */
 import type { PostRecord } from '../../domain/records.js';
 import type { Page, PageQuery } from '../contract.js';
-import { cloneRow, type Frozen } from '../record-store.js';
+import { cloneRow, type ReadonlyRow } from '../record-store.js';
 
-export type StoredPost = Frozen<PostRecord>;
+export type StoredPost = ReadonlyRow<PostRecord>;
 
 /**
  * Code-unit order, the order of ISO timestamps and of SQLite's BINARY collation on ASCII;
@@ -66,7 +66,7 @@ export function inWindow(at: string | null, window: { from: string; to: string }
 }
 
 /** One page of already sorted rows, copied, with the number of rows before paging. */
-export function pageOf<Row>(sorted: readonly Frozen<Row>[], query: PageQuery): Page<Row> {
+export function pageOf<Row>(sorted: readonly ReadonlyRow<Row>[], query: PageQuery): Page<Row> {
   const rows = sorted.slice(query.offset, query.offset + query.limit).map((row) => cloneRow<Row>(row));
   return { rows, total: sorted.length };
 }
@@ -76,7 +76,7 @@ export function pageOf<Row>(sorted: readonly Frozen<Row>[], query: PageQuery): P
  * present with the value `undefined`, is unchanged; fields not listed are ignored.
  */
 export function patched<Row, K extends keyof Row>(
-  row: Frozen<Row>,
+  row: ReadonlyRow<Row>,
   patch: Partial<Pick<Row, K>>,
   fields: readonly K[],
 ): Row {
