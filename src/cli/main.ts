@@ -138,9 +138,14 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  if (command === undefined) {
+    // A usage error like any other bad invocation: usage on stderr, exit 2.
+    process.stderr.write(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
-    if (command === undefined) process.exitCode = 2;
     return;
   }
   throw new UsageError(`unknown command "${command}"`);
