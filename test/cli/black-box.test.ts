@@ -1,0 +1,117 @@
+/**
+ * All 23 operations against `feedback-board serve --fixture` over real HTTP, as an integrator
+ * would see them: only the documented requests and responses, nothing in-process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationNames } from '../../src/http/operations.js';
+import { call, startServe, workDir, type Server } from '../helpers/cli.js';
+import { KEYS, sampleFixture } from '../helpers/fixture.js';
+
+const dir = workDir();
+let server: Server;
+const done = new Set<string>();
+
+beforeAll(async () => {
+  server = await startServe(['--port', '0', '--agent-publishing', '--fixture', dir.write('fixture.json', sampleFixture())], dir.dir);
+});
+afterAll(async () => {
+  const code = await server?.stop();
+  dir.remove();
+  expect(code).toBe(0);
+});
+
+async function op(name: string, method: string, path: string, key: string, body?: unknown) {
+  const r = await call(server.api, method, path, key, body);
+  expect(r.status, `${name}: ${r.text}`).toBeLessThan(300);
+  done.add(name);
+  return r;
+}
+
+describe('black box: every operation over HTTP against the CLI', () => {
+  it('boards', async () => {
+    const w = KEYS.acmeWrite;
+    expect((await op('listBoards', 'GET', '/boards', KEYS.acmeRead)).json.boards.map((b: { id: number }) => b.id)).toEqual([1, 2]);
+    expect((await op('getBoard', 'GET', '/boards/features', KEYS.acmeRead)).json).toMatchObject({ id: 1, name: 'Features', published: true });
+    const created = await op('createBoard', 'POST', '/boards', w, { slug: 'black-box', name: 'Black box' });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ slug: 'black-box', published: false, logo_url: null });
+    expect((await op('publishBoard', 'POST', '/boards/black-box/publish', w)).json.published).toBe(true);
+    expect((await op('unpublishBoard', 'POST', '/boards/black-box/unpublish', w)).json.published).toBe(false);
+  });
+
+  it('posts', async () => {
+    const w = KEYS.acmeWrite;
+    const list = await op('listPosts', 'GET', '/boards/features/posts?sort=top&limit=2', KEYS.acmeRead);
+    expect(list.json.total).toBe(4);
+    expect(list.json.posts.map((p: { id: number }) => p.id)).toEqual([1, 2]);
+    const created = await op('createPost', 'POST', '/boards/features/posts', KEYS.acmePropose, { title: '  From outside ', tags: ['ui'] });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ title: 'From outside', status: 'open', is_admin: true, tags: [{ id: 1, name: 'UI', slug: 'ui', color: null }] });
+    const id = created.json.id;
+    expect((await op('getPost', 'GET', `/boards/features/posts/${id}`, KEYS.acmeRead)).json).toEqual(created.json);
+    const patched = await op('updatePost', 'PATCH', `/boards/features/posts/${id}`, w, { status: 'planned', queue_rank: 0 });
+    expect(patched.json).toMatchObject({ status: 'planned', queue_rank: 0 });
+    const deleted = await op('deletePost', 'DELETE', `/boards/features/posts/${id}`, w);
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe('');
+    expect((await call(server.api, 'GET', `/boards/features/posts/${id}`, w)).status).toBe(404);
+  });
+
+  it('agent workflow', async () => {
+    const agent = KEYS.acmePropose;
+    const queue = await op('getQueue', 'GET', '/boards/features/queue', agent);
+    // Ranked "Ranked" (id 3) first, then the planned "Dark mode" (id 1).
+    expect(queue.json.posts.map((p: { id: number }) => p.id)).toEqual([3, 1]);
+    const claim = await op('claimPost', 'POST', '/boards/features/posts/3/claim', agent, { ttl_seconds: 600, agent_label: 'bb' });
+    expect(claim.status).toBe(201);
+    expect(claim.json).toMatchObject({ post_id: 3, agent_label: 'bb' });
+    expect((await call(server.api, 'POST', '/boards/features/posts/3/claim', KEYS.acmeWrite)).status).toBe(409);
+    const evidence = await op('addEvidence', 'POST', '/boards/features/posts/3/evidence', agent, { kind: 'pr', ref: 'https://git.example/pr/1', action_key: 'bb-1' });
+    expect(evidence.status).toBe(201);
+    expect(evidence.json.implementation_evidence).toHaveLength(1);
+    expect(evidence.json.claim).toMatchObject({ agent_label: 'bb' });
+    const proposal = await op('proposeStatus', 'POST', '/boards/features/posts/3/propose-status', agent, { status: 'shipped', note: 'merged' });
+    expect(proposal.json).toMatchObject({ id: 3, status: 'in_progress', proposal: { status: 'shipped', note: 'merged', proposed_by_api_key_id: 2 } });
+    expect((await call(server.api, 'POST', '/boards/features/posts/3/propose-status', agent, { status: 'in_progress' })).json.error.code).toBe('status_unchanged');
+    const released = await op('releaseClaim', 'DELETE', '/boards/features/posts/3/claim', agent);
+    expect(released.status).toBe(204);
+  });
+
+  it('votes and comments', async () => {
+    expect((await op('listVotes', 'GET', '/boards/features/posts/1/votes', KEYS.acmeRead)).json).toEqual({ post_id: 1, vote_count: 12 });
+    const comment = await op('createComment', 'POST', '/boards/features/posts/1/comments', KEYS.acmePropose, { body: 'On it', parent_comment_id: 1 });
+    expect(comment.status).toBe(201);
+    expect(comment.json).toMatchObject({ is_admin: true, parent_comment_id: 1, replies: [], reaction_counts: {} });
+    const comments = (await op('listComments', 'GET', '/boards/features/posts/1/comments', KEYS.acmeRead)).json.comments;
+    const yes = comments.find((c: { id: number }) => c.id === 1);
+    expect(yes.reaction_counts).toEqual({ '👍': 3, '🎉': 1 });
+    expect(yes.replies.map((r: { id: number }) => r.id)).toEqual([2, comment.json.id]);
+  });
+
+  it('roadmap, changelog and statistics', async () => {
+    const r = KEYS.acmeRead;
+    const roadmap = await op('getRoadmap', 'GET', '/boards/features/roadmap', r);
+    expect(roadmap.json.posts.map((p: { status: string }) => p.status)).toEqual(['planned', 'in_progress', 'shipped', 'shipped']);
+    const changelog = await op('getChangelog', 'GET', '/boards/features/changelog?limit=1', r);
+    expect(changelog.json.total).toBe(2);
+    expect(changelog.json.posts).toHaveLength(1);
+    const stats = await op('getShipStats', 'GET', '/boards/features/ship-stats?period=week', r);
+    expect(stats.json.period_label).toMatch(/^Week of \d{4}-\d{2}-\d{2}$/);
+    expect(new Date(`${stats.json.period_label.slice(8)}T00:00:00Z`).getUTCDay()).toBe(1);
+    const analytics = await op('getAnalytics', 'GET', '/boards/features/analytics?period=90d', r);
+    expect(analytics.json.posts_over_time).toHaveLength(90);
+    expect(analytics.json.status_breakdown).toEqual({ open: 0, planned: 1, in_progress: 1, shipped: 2, declined: 0 });
+  });
+
+  it('webhooks, and every operation was exercised', async () => {
+    const hooks = await op('listWebhooks', 'GET', '/webhooks', KEYS.acmeRead);
+    expect(hooks.json.webhooks.map((w: { url: string; active: boolean }) => [w.url, w.active])).toEqual([
+      ['https://hooks.example.com/fb', true],
+      ['https://hooks.example.com/off', false],
+    ]);
+    expect(hooks.text).not.toContain('whsec_');
+    // Another organization sees none of this.
+    expect((await call(server.api, 'GET', '/boards/black-box', KEYS.globexWrite)).status).toBe(404);
+    expect([...done].sort()).toEqual([...operationNames].sort());
+  });
+});
