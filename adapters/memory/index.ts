@@ -9,6 +9,7 @@
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import { AsyncLock } from '../../src/storage/lock.js';
 import {
+  cloneRow,
   TABLE_NAMES,
   type ReadonlyRow,
   type IdTable,
@@ -21,7 +22,7 @@ import {
   type TableRows,
 } from '../../src/storage/record-store.js';
 import { createRecordTx } from '../../src/storage/record-tx.js';
-import { encodeKey, copyRow, MemoryTable, type EncodedKey } from './tables.js';
+import { encodeKey, MemoryTable, type EncodedKey } from './tables.js';
 
 type UndoEntry =
   | { kind: 'row'; table: MemoryTable; key: EncodedKey; previous: object | undefined }
@@ -109,7 +110,7 @@ class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
 
   async put(row: ReadonlyRow<TableRows[T]>): Promise<void> {
     this.#transaction.checkWritable();
-    const copy = copyRow(row);
+    const copy = cloneRow(row);
     const key = this.#table.primaryKeyOf(copy);
     this.#transaction.logChange(this.#table, key, this.#table.set(key, copy));
   }

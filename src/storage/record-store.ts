@@ -193,13 +193,13 @@ export interface RecordTable<T extends TableName> {
  */
 export interface RecordStore {
   table<T extends TableName>(name: T): RecordTable<T>;
-  /** The next id of the table: monotonic, starting at 1, never one handed out before. */
+  /** The next id of the table: 1 first, then increasing; never one a committed transaction got. */
   nextId(table: IdTable): Promise<number>;
 }
 
 /**
- * A deep copy of a record (plain objects, arrays and primitives only). Own keys are defined, not
- * assigned, so a user-chosen key such as `__proto__` stays an ordinary property.
+ * A deep copy of a record (plain objects, arrays and primitives). Spread copies own keys as data
+ * properties, so a user-chosen key such as `__proto__` stays an ordinary property.
  */
 export function cloneRow<Row>(row: ReadonlyRow<Row> | Row): Row {
   return copyValue(row) as Row;
@@ -208,13 +208,11 @@ export function cloneRow<Row>(row: ReadonlyRow<Row> | Row): Row {
 function copyValue(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(copyValue);
-  const source = value as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) {
-    if (key === '__proto__') {
-      Object.defineProperty(copy, key, { value: copyValue(source[key]), enumerable: true, writable: true, configurable: true });
-    } else {
-      copy[key] = copyValue(source[key]);
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key in copy) {
+    const field = copy[key];
+    if (typeof field === 'object' && field !== null) {
+      Object.defineProperty(copy, key, { value: copyValue(field), enumerable: true, writable: true, configurable: true });
     }
   }
   return copy;
