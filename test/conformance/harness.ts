@@ -16,7 +16,10 @@ export interface ConformanceTarget {
   create(): Promise<Storage>;
   /** Persistent stores: closes `storage` and opens the same data again. */
   reopen?(storage: Storage): Promise<Storage>;
-  /** Test name -> the reason it does not apply to this target. */
+  /**
+   * Test name -> the reason it does not apply to this target. The test is registered with
+   * `it.skip` and the reason in its name (left out where the runner has no `it.skip`).
+   */
   skip?: Record<string, string>;
 }
 

@@ -54,6 +54,8 @@ export function postTests(ctx: SuiteContext): void {
       const expected = { ...post, status: 'shipped', shipped_at: at(5), title: 'New', body: 'b', hidden: true, pinned: true, queue_rank: 0 };
       expect(second).toEqual(expected);
       expect(await ctx.write((tx) => tx.updatePost(post.id, {}))).toEqual(expected);
+      // A field present with the value undefined is absent too (a patch built from optional input).
+      expect(await ctx.write((tx) => tx.updatePost(post.id, { title: undefined, queue_rank: undefined }))).toEqual(expected);
       expect(await ctx.read((tx) => tx.getPost(post.id))).toEqual(expected);
       expect(await ctx.write((tx) => tx.updatePost(99, { title: 'x' }))).toBeNull();
     });
