@@ -8,7 +8,8 @@ afterAll(() => dir.remove());
 const USAGE = /Usage: feedback-board serve \[options\]/;
 
 describe('feedback-board arguments', () => {
-  it.each([
+  // Independent processes: run them side by side.
+  it.concurrent.each([
     ['a non-numeric port', ['serve', '--port', 'abc']],
     ['a port out of range', ['serve', '--port', '70000']],
     ['a negative port', ['serve', '--port', '-1']],

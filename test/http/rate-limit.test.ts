@@ -38,6 +38,26 @@ describe('rate limit', () => {
     expect((await h.req('GET', '/boards', { key: h.a.keys.propose })).status).toBe(200);
   });
 
+  it('every authenticated answer carries the headers and counts: 201, 204, 400, 409, 413, 415', async () => {
+    const h = await createHarness();
+    await h.makeBoard();
+    const post = await h.makePost('features', { title: 'x' });
+    const json = { 'content-type': 'application/json' };
+    const replies = [
+      await h.req('POST', '/boards/features/posts', { body: { title: 'y' } }),
+      await h.req('DELETE', `/boards/features/posts/${post.id}/claim`),
+      await h.req('POST', '/boards/features/posts', { raw: '{', headers: json }),
+      await h.req('POST', '/boards', { body: { slug: 'features', name: 'again' } }),
+      await h.req('POST', '/boards/features/posts', { raw: 'x'.repeat(1024 * 1024 + 1), headers: json }),
+      await h.req('POST', '/boards/features/posts', { raw: 'x', headers: { 'content-type': 'text/plain' } }),
+    ];
+    expect(replies.map((r) => r.status)).toEqual([201, 204, 400, 409, 413, 415]);
+    const remaining = replies.map((r) => parse(r.headers.get('ratelimit')).r);
+    // The write key made the board and the post first (2 requests).
+    expect(remaining).toEqual([117, 116, 115, 114, 113, 112]);
+    for (const r of replies) expect(r.headers.get('ratelimit-policy')).toBe(POLICY);
+  });
+
   it('Retry-After is whole seconds, at least 1; refused requests do not count', async () => {
     const h = await createHarness();
     for (let i = 0; i < 120; i++) await h.req('GET', '/boards');
