@@ -12,6 +12,7 @@ export default defineConfig({
     'client/index': 'src/client/index.ts',
     'mock-server/index': 'mock-server/index.ts',
     'adapters/sqlite/index': 'adapters/sqlite/index.ts',
+    'adapters/indexeddb/index': 'adapters/indexeddb/index.ts',
     'cli/main': 'src/cli/main.ts',
   },
   format: ['esm'],

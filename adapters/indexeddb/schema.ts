@@ -1,0 +1,96 @@
+/**
+ * The IndexedDB schema: one object store per table of {@link RECORD_SCHEMA} with the same primary
+ * key path, its indexes under the same names and key paths, and the id counters store. Every
+ * index is non-unique: uniqueness (slugs, hashes, e-mails) is the core's to check, as in the
+ * other adapters, and a lookup returns every matching row.
+ *
+ * Versions are the IndexedDB database version. A database at version N was built by exactly the
+ * steps 1..N, run in order in the `versionchange` transaction of the open that found an older
+ * version (0 for a new database). A released step is never edited: a later change to a table,
+ * an index or the stored rows is a new step. Steps name the stores and indexes they add; the key
+ * paths come from {@link RECORD_SCHEMA}, and the tests check that a new database and an
+ * upgraded one both have exactly the stores and indexes it declares.
+ */
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import {
+  ID_COUNTERS_STORE,
+  RECORD_SCHEMA,
+  TABLE_NAMES,
+  type IndexName,
+  type KeyPath,
+  type TableName,
+} from '../../src/storage/record-store.js';
+
+export type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
+
+export interface UpgradeStep {
+  readonly version: number;
+  readonly description: string;
+  /**
+   * Runs in the upgrade's `versionchange` transaction. It may only issue IndexedDB requests (a
+   * step that rewrites rows chains them on `tx`): the transaction commits when none is pending.
+   */
+  apply(db: IDBPDatabase, tx: UpgradeTransaction): void;
+}
+
+/** Indexes a step adds, per table, by name. */
+type IndexesToAdd = { [T in TableName]?: readonly IndexName<T>[] };
+
+/** IndexedDB wants a mutable array for a compound key path. */
+function idbKeyPath(keyPath: KeyPath<object> | string | readonly string[]): string | string[] {
+  return typeof keyPath === 'string' ? keyPath : [...keyPath];
+}
+
+function addIndexes(tx: UpgradeTransaction, indexes: IndexesToAdd): void {
+  for (const [table, names] of Object.entries(indexes) as [TableName, readonly string[]][]) {
+    const store = tx.objectStore(table);
+    const declared: Readonly<Record<string, string | readonly string[]>> = RECORD_SCHEMA[table].indexes;
+    for (const name of names) {
+      const keyPath = declared[name];
+      if (keyPath === undefined) throw new Error(`feedback-board/indexeddb: no index ${table}.${name} in the schema`);
+      store.createIndex(name, idbKeyPath(keyPath), { unique: false });
+    }
+  }
+}
+
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [
+  {
+    version: 1,
+    description: 'an object store per table with its primary key, the id counters, and the indexes of lookups by key',
+    apply(db, tx) {
+      for (const table of TABLE_NAMES) db.createObjectStore(table, { keyPath: idbKeyPath(RECORD_SCHEMA[table].keyPath) });
+      db.createObjectStore(ID_COUNTERS_STORE.name, { keyPath: ID_COUNTERS_STORE.keyPath });
+      addIndexes(tx, {
+        api_keys: ['by_organization', 'by_hash'],
+        boards: ['by_organization', 'by_organization_slug'],
+        tags: ['by_board_slug'],
+        post_tags: ['by_post', 'by_tag'],
+        evidence: ['by_post', 'by_post_action_key'],
+        voters: ['by_organization_email'],
+        comments: ['by_post'],
+        reactions: ['by_comment'],
+        webhooks: ['by_organization'],
+      });
+    },
+  },
+  {
+    version: 2,
+    description: "indexes for the post list, queue, roadmap, changelog and statistics reads: a board's posts, by status, and a post's votes",
+    apply(_db, tx) {
+      addIndexes(tx, { posts: ['by_board', 'by_board_status'], votes: ['by_post'] });
+    },
+  },
+];
+
+/** The newest schema version: the IndexedDB version this package opens its database at. */
+export const SCHEMA_VERSION = UPGRADE_STEPS.length;
+
+/** Every object store: each transaction spans all of them (see `storage.ts`). */
+export const STORE_NAMES: readonly string[] = [...TABLE_NAMES, ID_COUNTERS_STORE.name];
+
+/** Runs the steps after `oldVersion` up to `newVersion`, in order. */
+export function upgradeDatabase(db: IDBPDatabase, tx: UpgradeTransaction, oldVersion: number, newVersion: number): void {
+  for (const step of UPGRADE_STEPS) {
+    if (step.version > oldVersion && step.version <= newVersion) step.apply(db, tx);
+  }
+}
