@@ -21,6 +21,10 @@ import { CallHistory, recordedBody, type RecordedCall } from './history.js';
 import { GlobalInstall, normalizeBase, type GlobalFetch } from './install.js';
 import type { MockServer } from './types.js';
 
+/**
+ * Options of {@link createMockServer}. Everything is optional: `createMockServer()` is an empty
+ * service at `http://feedback-board.test` on a frozen clock, with the service's own rate limit.
+ */
 export interface MockServerOptions {
   /** The data to start from (CONTRACT section 11), loaded again by every `reset()`. Default: no organizations. */
   fixture?: Fixture;
@@ -70,8 +74,8 @@ const wait = (ms: number, signal: AbortSignal) =>
  *
  * it('survives a rate limit', async () => {
  *   mock.fail('listPosts', { status: 429, code: 'rate_limited', retryAfter: 2, times: 1 });
- *   const client = mock.client('acme-write-0123456789');
- *   await client.posts.list('features'); // your code under test, through the client or fetch
+ *   const client = mock.client('acme-write-0123456789', { retry: {} }); // waits out the 429
+ *   await client.posts.list('features');
  *   expect(mock.calls('listPosts').map((c) => c.status)).toEqual([429, 200]);
  * });
  * ```
@@ -141,6 +145,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     return response;
   };
 
+  const uninstall = () => {
+    installed?.uninstall();
+    installed = undefined;
+  };
   const current = () => state;
   const ready = () => state.loaded;
   const dashboard = forwarder(state.board.dashboard, () => current().board.dashboard, ready);
@@ -158,10 +166,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     install() {
       if (!installed?.active) installed = new GlobalInstall(base, fetch);
     },
-    uninstall() {
-      installed?.uninstall();
-      installed = undefined;
-    },
+    uninstall,
     async listen(listenOptions = {}) {
       const { listen } = await import('../src/node/listen.js');
       const running = await listen((request) => fetch(request), listenOptions);
@@ -192,7 +197,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     delay: (target, ms, delayOptions) => faults.delay(target, ms, delayOptions),
     clearFaults: () => faults.clear(),
     async close() {
-      this.uninstall();
+      uninstall();
       await Promise.all([...servers].map((s) => s.close()));
       servers.clear();
       await state.board.close();

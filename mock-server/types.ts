@@ -20,6 +20,23 @@ export interface ListeningMockServer {
 /** Options of a client bound to the mock (everything but where and how it sends). */
 export type MockClientOptions = Omit<ClientOptions, 'baseUrl' | 'apiKey' | 'fetch'>;
 
+/**
+ * A mock server: the real service in-process, plus the controls a test needs. Made by
+ * `createMockServer()`; every member can be used detached (`const { reset } = mock`).
+ *
+ * @example
+ * ```ts
+ * const mock = createMockServer({ fixture });
+ * beforeEach(() => mock.reset());
+ * afterAll(() => mock.close());
+ *
+ * it('shows a claim conflict', async () => {
+ *   await mock.client(agentA).agent.claim('features', 1);
+ *   await expect(mock.client(agentB).agent.claim('features', 1)).rejects.toMatchObject({ code: 'claim_conflict' });
+ *   expect(mock.calls({ operation: 'claimPost', status: 409 })).toHaveLength(1);
+ * });
+ * ```
+ */
 export interface MockServer {
   /** The normalized base URL (no trailing slash); the API is at `<baseUrl>/api/v1`. */
   readonly baseUrl: string;

@@ -8,6 +8,7 @@ import { exchange, type FetchLike } from './http.js';
 import { createRetrier, type RetryOptions } from './retry.js';
 import type { FeedbackBoardClient, RequestOptions } from './types.js';
 
+/** Options of {@link createClient}: where the service is, the key, and how to send. */
 export interface ClientOptions {
   /**
    * The service's base address, without `/api/v1` (the client appends it), e.g.

@@ -10,6 +10,15 @@ import type { HttpMethod } from '../http/operations.js';
 /** Waits `ms` milliseconds; rejects with the signal's reason when it aborts first. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
+/**
+ * Opt-in retry of the client (`createClient({ retry: {} })` for the defaults). Retries are
+ * bounded by `retries`; each wait by `maxDelayMs`.
+ *
+ * @example
+ * ```ts
+ * createClient({ baseUrl, apiKey, retry: { retries: 5, retryNetworkErrors: true, retryServerErrors: true } });
+ * ```
+ */
 export interface RetryOptions {
   /** Retries after the first attempt, at most. Default 3. */
   retries?: number;
