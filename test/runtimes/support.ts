@@ -28,8 +28,11 @@ export interface RunningExample {
   stop(): Promise<void>;
 }
 
-/** Starts `binary args...` with PORT=0 and waits for its `listening on` and `write key:` lines. */
-export function start(binary: string, args: string[]): Promise<RunningExample> {
+/**
+ * Starts `binary args...` with PORT=0 and waits until it has said where it listens (`listening on
+ * URL`, or Deno's `Listening on URL`) and, unless `key` is given, printed its `write key:`.
+ */
+export function start(binary: string, args: string[], key?: string): Promise<RunningExample> {
   const child = spawn(`${ROOT}node_modules/.bin/${binary}`, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', NO_COLOR: '1' },
@@ -48,15 +51,21 @@ export function start(binary: string, args: string[]): Promise<RunningExample> {
       void stop();
       reject(new Error(`${binary} did not start within 30 s.\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const look = () => {
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/i.exec(stdout + stderr)?.[1];
+      const printedKey = key ?? /write key: (fbk_\w+)/.exec(stdout)?.[1];
+      if (url && printedKey) {
+        clearTimeout(timer);
+        resolve({ url, key: printedKey, child, stop });
+      }
+    };
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      look();
+    });
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
-      const key = /write key: (fbk_\w+)/.exec(stdout)?.[1];
-      if (url && key) {
-        clearTimeout(timer);
-        resolve({ url, key, child, stop });
-      }
+      look();
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
