@@ -30,7 +30,7 @@ export interface MockServerOptions {
   fixture?: Fixture;
   /** Where the mock answers; the API is at `<baseUrl>/api/v1`. Default `http://feedback-board.test`. */
   baseUrl?: string;
-  /** Start of the mock clock: an instant (frozen until moved) or `'real'`. Default {@link DEFAULT_CLOCK_START}. */
+  /** Start of the mock clock: an instant (frozen until moved) or `'real'`. Default `DEFAULT_CLOCK_START` (2026-11-20T12:00:00Z). */
   clock?: ClockStart;
   /** The per-key rate limit (default: the service's 120 per rolling 60 s, on the mock clock), or `false`. */
   rateLimit?: RateLimitOptions | false;
