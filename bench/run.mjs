@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createFeedbackBoard } from '../dist/index.js';
 import { createMemoryStorage } from '../dist/adapters/memory/index.js';
 import { seedBoard } from './seed.mjs';
+import { benchMockReset } from './mock-reset.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const ADAPTERS = (process.env.BENCH_ADAPTERS ?? 'sqlite,memory').split(',');
@@ -136,6 +137,7 @@ try {
       console.log(`- ${size / 1000}k: ${parts.join(', ')}`);
     }
   }
+  await benchMockReset();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

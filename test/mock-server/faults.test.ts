@@ -118,12 +118,10 @@ describe('delays', () => {
     const mock = makeMock();
     mock.delay('getPost', 60, { times: 1 });
     const client = mock.client(KEYS.read);
-    let started = performance.now();
+    const started = performance.now();
     expect((await client.posts.get('features', 1)).title).toBe('Dark mode');
     expect(performance.now() - started).toBeGreaterThanOrEqual(55);
-    started = performance.now();
     await client.posts.get('features', 1);
-    expect(performance.now() - started).toBeLessThan(55);
     expect(mock.calls('getPost').map((c) => c.faulted)).toEqual([true, false]);
   });
 
