@@ -23,6 +23,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long close() lets requests in flight finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 2000;
+
 export function listen(fetch: (request: Request) => Promise<Response>, options: ListenOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const server = createServer(getRequestListener(fetch, { overrideGlobalObjects: false }));
@@ -39,7 +42,17 @@ export function listen(fetch: (request: Request) => Promise<Response>, options: 
         server,
         close: () =>
           new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
+            // A connection still busy when close() is called (a request body being drained after
+            // an early 413, say) turns idle later: sweep idle ones until the server is closed, and
+            // cut whatever is left after a grace period.
+            const sweep = setInterval(() => server.closeIdleConnections(), 25);
+            const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+            server.close((error) => {
+              clearInterval(sweep);
+              clearTimeout(force);
+              if (error) fail(error);
+              else done();
+            });
             server.closeIdleConnections();
           }),
       });
