@@ -35,7 +35,7 @@
  * timestamps and statistics are the same on every run; `clock: 'real'` follows the real time.
  * Fixture objects without a timestamp get the clock's time at load.
  *
- * @packageDocumentation
+ * @module feedback-board/mock-server
  */
 export { createMockServer, type MockServerOptions } from './server.js';
 export type { MockServer, ListeningMockServer, MockClientOptions } from './types.js';

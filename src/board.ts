@@ -26,6 +26,7 @@ import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
 import { loadFixture, type LoadedFixture } from './fixture/load.js';
 
+/** Options of {@link createFeedbackBoard}; only `storage` is required. */
 export interface FeedbackBoardOptions {
   /** Where the data lives: `createMemoryStorage()`, `createSqliteStorage(...)`, `createIndexedDbStorage(...)`. */
   storage: Storage;
@@ -55,21 +56,92 @@ function apiFor(ctx: ServiceContext, caller: Caller) {
     async (...args: A): Promise<R> =>
       fn(ctx, caller, ...args);
   return {
-    boards: { list: as(boards.listBoards), get: as(boards.getBoard), create: as(boards.createBoard), publish: as(boards.publishBoard), unpublish: as(boards.unpublishBoard) },
-    posts: { list: as(posts.listPosts), create: as(posts.createPost), get: as(posts.getPost), update: as(posts.updatePost), delete: as(posts.deletePost) },
-    agent: { queue: as(agent.getQueue), claim: as(agent.claimPost), release: as(agent.releaseClaim), addEvidence: as(agent.addEvidence), proposeStatus: as(agent.proposeStatus) },
-    votes: { list: as(comments.listVotes) },
-    comments: { list: as(comments.listComments), create: as(comments.createComment) },
-    roadmap: { list: as(stats.getRoadmap) },
-    changelog: { list: as(stats.getChangelog) },
-    stats: { shipStats: as(stats.getShipStats), analytics: as(stats.getAnalytics) },
-    webhooks: { list: as(dashboard.listWebhooks) },
+    boards: {
+      /** `GET /boards`: the organization's boards, drafts included, oldest first. */
+      list: as(boards.listBoards),
+      /** `GET /boards/{slug}`. */
+      get: as(boards.getBoard),
+      /** `POST /boards`: a new draft board (`write` scope). */
+      create: as(boards.createBoard),
+      /** `POST /boards/{slug}/publish`: `publish_disabled` while agent publishing is off. */
+      publish: as(boards.publishBoard),
+      /** `POST /boards/{slug}/unpublish`: back to draft; deletes nothing. */
+      unpublish: as(boards.unpublishBoard),
+    },
+    posts: {
+      /** `GET /boards/{slug}/posts`: filters `status`, `q`, `tag`; `sort`; `limit`, `offset` (query strings). */
+      list: as(posts.listPosts),
+      /** `POST /boards/{slug}/posts` (`propose` scope for open posts, `write` for any other status). */
+      create: as(posts.createPost),
+      /** `GET /boards/{slug}/posts/{id}`: the single-post shape. */
+      get: as(posts.getPost),
+      /** `PATCH /boards/{slug}/posts/{id}` (`write` scope); absent fields are unchanged. */
+      update: as(posts.updatePost),
+      /** `DELETE /boards/{slug}/posts/{id}` with its votes, comments, claim, evidence and proposal. */
+      delete: as(posts.deletePost),
+    },
+    agent: {
+      /** `GET /boards/{slug}/queue`: ranked posts, then planned posts by votes. */
+      queue: as(agent.getQueue),
+      /** `POST …/claim`: `{ claim, created }`; `claim_conflict` while another key holds a live claim. */
+      claim: as(agent.claimPost),
+      /** `DELETE …/claim`: `claim_conflict` while another key holds a live claim. */
+      release: as(agent.releaseClaim),
+      /** `POST …/evidence`: a repeated `action_key` adds nothing. */
+      addEvidence: as(agent.addEvidence),
+      /** `POST …/propose-status`: a pending proposal for a human to confirm. */
+      proposeStatus: as(agent.proposeStatus),
+    },
+    votes: {
+      /** `GET …/votes`: `{ post_id, vote_count }`. */
+      list: as(comments.listVotes),
+    },
+    comments: {
+      /** `GET …/comments`: oldest first, replies nested. */
+      list: as(comments.listComments),
+      /** `POST …/comments`: a comment of the board team (`is_admin: true`). */
+      create: as(comments.createComment),
+    },
+    roadmap: {
+      /** `GET /boards/{slug}/roadmap`. */
+      list: as(stats.getRoadmap),
+    },
+    changelog: {
+      /** `GET /boards/{slug}/changelog`: visible shipped posts, newest first. */
+      list: as(stats.getChangelog),
+    },
+    stats: {
+      /** `GET /boards/{slug}/ship-stats`: `period` `month` (default) or `week`. */
+      shipStats: as(stats.getShipStats),
+      /** `GET /boards/{slug}/analytics`: `period` `30d` (default) or `90d`. */
+      analytics: as(stats.getAnalytics),
+    },
+    webhooks: {
+      /** `GET /webhooks`: the organization's webhooks, never their secrets. */
+      list: as(dashboard.listWebhooks),
+    },
   };
 }
 
 /** The 23 operations in-process, acting as one API key (same scopes and rules as over HTTP). */
 export type ApiServices = ReturnType<typeof apiFor>;
 
+/**
+ * Creates a board: the in-process services (`api(key)`, `dashboard`, `voters`) and `fetch`, the
+ * HTTP API of the same data, over the storage you give it.
+ *
+ * @example
+ * ```ts
+ * import { createFeedbackBoard } from 'feedback-board';
+ * import { createMemoryStorage } from 'feedback-board/adapters/memory';
+ *
+ * const board = createFeedbackBoard({ storage: createMemoryStorage() });
+ * const org = await board.dashboard.organizations.create({ name: 'Acme' });
+ * const { key } = await board.dashboard.apiKeys.create(org.id, { scope: 'write' });
+ * await (await board.api(key)).boards.create({ slug: 'features', name: 'Features' });
+ * Bun.serve({ fetch: board.fetch }); // or Deno.serve(board.fetch), export default { fetch: board.fetch }
+ * ```
+ */
 export function createFeedbackBoard(options: FeedbackBoardOptions) {
   let handler: ReturnType<typeof createFetchHandler> | undefined;
   const ctx: ServiceContext = {
@@ -86,7 +158,9 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
   return {
     /** The HTTP face: `Request → Promise<Response>`, the API mounted at the base path. */
     fetch: handler.fetch as FetchHandler,
+    /** The storage given in the options (for maintenance and reporting transactions of your own). */
     storage: options.storage,
+    /** The clock the board reads "now" from. */
     clock: ctx.clock,
 
     /** The API operations in-process for a raw key, checked exactly as the handler checks it. */
@@ -98,34 +172,71 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
 
     /** The dashboard side: organizations, keys, proposals, webhooks, settings, moderation. */
     dashboard: {
-      organizations: { create: bind(ctx, dashboard.createOrganization), list: bind(ctx, dashboard.listOrganizations) },
-      apiKeys: { create: bind(ctx, keys.createApiKey), list: bind(ctx, keys.listApiKeys), revoke: bind(ctx, keys.revokeApiKey) },
-      proposals: { confirm: bind(ctx, agent.confirmProposal), reject: bind(ctx, agent.rejectProposal) },
+      organizations: {
+        /** Creates an organization (`name` 1..120). */
+        create: bind(ctx, dashboard.createOrganization),
+        /** Every organization, oldest first. */
+        list: bind(ctx, dashboard.listOrganizations),
+      },
+      apiKeys: {
+        /** Creates a key of an organization; the raw key is in the result, this once. */
+        create: bind(ctx, keys.createApiKey),
+        /** The organization's keys (revoked ones included), without their hashes. */
+        list: bind(ctx, keys.listApiKeys),
+        /** Revokes a key at once in this process; revoking twice keeps the first time. */
+        revoke: bind(ctx, keys.revokeApiKey),
+      },
+      proposals: {
+        /** Applies a post's pending proposal like a status PATCH, notifying voters unless told not to. */
+        confirm: bind(ctx, agent.confirmProposal),
+        /** Drops a post's pending proposal; the status stays. */
+        reject: bind(ctx, agent.rejectProposal),
+      },
       webhooks: {
+        /** Creates a webhook of an organization, with a new signing secret. */
         create: bind(ctx, dashboard.createWebhook),
+        /** Changes a webhook; absent fields are unchanged. */
         update: bind(ctx, dashboard.updateWebhook),
+        /** Deletes a webhook. */
         delete: bind(ctx, dashboard.deleteWebhook),
+        /** The organization's webhooks with their secrets, oldest first. */
         list: bind(ctx, dashboard.listWebhookSecrets),
       },
-      settings: { getAgentPublishing: bind(ctx, dashboard.getAgentPublishing), setAgentPublishing: bind(ctx, dashboard.setAgentPublishing) },
+      settings: {
+        /** Whether `POST …/publish` may publish boards (the stored setting, else the option). */
+        getAgentPublishing: bind(ctx, dashboard.getAgentPublishing),
+        /** Stores the agent-publishing setting, for every process sharing the storage. */
+        setAgentPublishing: bind(ctx, dashboard.setAgentPublishing),
+      },
       posts: {
+        /** A post by id in the single-post shape, whatever its board. */
         get: bind(ctx, agent.readPost),
+        /** Hides a post: it leaves the queue, roadmap, changelog and statistics; lists show `hidden: true`. */
         hide: (postId: number) => dashboard.setPostHidden(ctx, postId, true),
+        /** Shows a hidden post again. */
         unhide: (postId: number) => dashboard.setPostHidden(ctx, postId, false),
       },
       comments: {
+        /** Hides a comment (still listed, with `hidden: true`). */
         hide: (commentId: number) => dashboard.setCommentHidden(ctx, commentId, true),
+        /** Shows a hidden comment again. */
         unhide: (commentId: number) => dashboard.setCommentHidden(ctx, commentId, false),
       },
     },
 
     /** The voter side, which the API only reads: voters, votes, reactions, voters' comments. */
     voters: {
+      /** The organization's voter with this e-mail (case-insensitive), created on first use. */
       register: bind(ctx, comments.registerVoter),
+      /** One vote per voter per post; voting twice changes nothing. Answers `{ post_id, vote_count }`. */
       vote: bind(ctx, comments.vote),
+      /** Withdraws the voter's vote. */
       unvote: bind(ctx, comments.unvote),
+      /** Adds a reaction (1..32 characters, an emoji say) to a comment; false if it was there. */
       react: bind(ctx, comments.react),
+      /** Removes a reaction; false if there was none. */
       unreact: bind(ctx, comments.unreact),
+      /** A voter's comment or reply (`is_admin: false`). */
       comment: bind(ctx, comments.voterComment),
     },
 
@@ -146,4 +257,5 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
   };
 }
 
+/** A board created by {@link createFeedbackBoard}. */
 export type FeedbackBoard = ReturnType<typeof createFeedbackBoard>;

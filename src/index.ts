@@ -11,7 +11,7 @@
  * const res = await board.fetch(new Request('http://local/api/v1/boards', { headers: { authorization: `Bearer ${key}` } }));
  * ```
  *
- * @packageDocumentation
+ * @module feedback-board
  */
 export { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions, type ApiServices } from './board.js';
 export {

@@ -24,10 +24,12 @@ export type IndexedDbStorageErrorCode =
    */
   | 'transaction_inactive';
 
+/** A failure of the IndexedDB storage that the application can act on; `code` says which. */
 export class IndexedDbStorageError extends Error {
   override readonly name = 'IndexedDbStorageError';
   readonly code: IndexedDbStorageErrorCode;
 
+  /** An error of `code`; the message is prefixed with `feedback-board/indexeddb:`. */
   constructor(code: IndexedDbStorageErrorCode, message: string, options?: { cause?: unknown }) {
     super(`feedback-board/indexeddb: ${message}`, options);
     this.code = code;

@@ -17,7 +17,7 @@
  * }
  * ```
  *
- * @module
+ * @module feedback-board/adapters/indexeddb
  */
 import { IndexedDbStorageError } from './errors.js';
 import { openFeedbackDatabase } from './open.js';
@@ -28,6 +28,7 @@ export { IndexedDbStorageError, isIndexedDbStorageError, type IndexedDbStorageEr
 export { SCHEMA_VERSION } from './schema.js';
 export type { IndexedDbStorage } from './storage.js';
 
+/** Options of {@link createIndexedDbStorage}. */
 export interface IndexedDbStorageOptions {
   /** The IndexedDB database name. Default `"feedback-board"`. */
   name?: string;

@@ -5,6 +5,8 @@
  * Every transaction, read or write, runs alone under one {@link AsyncLock}, so reads see only
  * committed data and a read followed by a write cannot race. Writes are applied at once and
  * recorded in an undo log, which is replayed backwards when `fn` throws.
+ *
+ * @module feedback-board/adapters/memory
  */
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import { AsyncLock } from '../../src/storage/lock.js';
@@ -134,6 +136,17 @@ class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
   }
 }
 
+/**
+ * A new, empty storage in this process's memory.
+ *
+ * @example
+ * ```ts
+ * import { createFeedbackBoard } from 'feedback-board';
+ * import { createMemoryStorage } from 'feedback-board/adapters/memory';
+ *
+ * const board = createFeedbackBoard({ storage: createMemoryStorage() });
+ * ```
+ */
 export function createMemoryStorage(): Storage {
   const state: MemoryState = {
     tables: new Map(TABLE_NAMES.map((name) => [name, new MemoryTable(name)])),

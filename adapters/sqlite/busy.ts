@@ -16,6 +16,7 @@ export class SqliteBusyTimeoutError extends Error {
   /** Kept from SQLite so that callers who test the code still recognise the condition. */
   readonly code = 'SQLITE_BUSY';
 
+  /** The lock was still held after `waitedMs`; `cause` is SQLite's last SQLITE_BUSY error. */
   constructor(waitedMs: number, cause: unknown) {
     super(
       `feedback-board/sqlite: another connection held the database's write lock for more than ${waitedMs} ms`,

@@ -7,6 +7,7 @@ import { withBusyRetrySync } from './busy.js';
 /** Where the data lives: a file the adapter opens (and closes), or a connection the caller owns. */
 export type SqliteSource = { path: string } | { database: Database.Database };
 
+/** Options of {@link createSqliteStorage}. */
 export interface SqliteOptions {
   /**
    * How long a transaction waits for another connection's write lock before failing, in ms.

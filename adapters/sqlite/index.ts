@@ -10,7 +10,7 @@
  * Several processes may open the same file: writes are serialized by SQLite's write lock and
  * waiting for it is handled here, up to `busyTimeoutMs`.
  *
- * @module
+ * @module feedback-board/adapters/sqlite
  */
 import type Database from 'better-sqlite3';
 import type { Storage } from '../../src/storage/contract.js';

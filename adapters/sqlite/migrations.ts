@@ -63,6 +63,7 @@ export class SchemaTooNewError extends Error {
   readonly found: number;
   readonly supported: number;
 
+  /** The file is at schema version `found`; this version of the package knows up to `supported`. */
   constructor(found: number, supported: number) {
     super(
       `feedback-board/sqlite: the database has schema version ${found}, but this version of feedback-board supports up to ${supported}; upgrade feedback-board to open it`,

@@ -34,7 +34,7 @@
  * An aborted call rejects with the signal's reason (an `AbortError` by default), not a
  * FeedbackBoardError.
  *
- * @packageDocumentation
+ * @module feedback-board/client
  */
 export { createClient, type ClientOptions } from './create-client.js';
 export { defaultSleep, type RetryOptions, type Sleep } from './retry.js';

@@ -1,8 +1,5 @@
 /**
- * One error type for the whole service. Its `code` is one of CONTRACT's codes; the HTTP layer maps
- * codes to statuses, and the client rebuilds the same error from the envelope, so a caller sees
- * the same code in-process and over HTTP. Check errors with {@link isFeedbackBoardError} or by
- * `code`, not with `instanceof` alone (two copies of the package have two classes).
+ * The service's error codes and its one error type.
  */
 
 /** Every error code the service produces, with its HTTP status. */
@@ -23,6 +20,7 @@ export const ERROR_STATUS = {
   internal_error: 500,
 } as const;
 
+/** An error code of the API: `not_found`, `validation_error`, `claim_conflict`... */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** One failed check of a validation error: `path` is the dotted field path (`tags.0`, `limit`). */
@@ -31,6 +29,7 @@ export interface ErrorDetail {
   message: string;
 }
 
+/** The optional parts of a {@link FeedbackBoardError}. */
 export interface FeedbackBoardErrorInit {
   details?: ErrorDetail[];
   /** HTTP status; defaults to the status of the code. Clients set the status they received. */
@@ -40,6 +39,22 @@ export interface FeedbackBoardErrorInit {
   cause?: unknown;
 }
 
+/**
+ * One error type for the whole service. Its `code` is one of the API's error codes; the HTTP layer
+ * maps codes to statuses, and the client rebuilds the same error from the envelope, so a caller
+ * sees the same code in-process and over HTTP. Check errors with {@link isFeedbackBoardError} or by
+ * `code`, not with `instanceof` alone (two copies of the package have two classes).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await api.agent.claim('features', 12, { ttl_seconds: 600 });
+ * } catch (error) {
+ *   if (isFeedbackBoardError(error) && error.code === 'claim_conflict') return; // another agent has it
+ *   throw error;
+ * }
+ * ```
+ */
 export class FeedbackBoardError extends Error {
   override readonly name = 'FeedbackBoardError';
   /** A CONTRACT error code, or (clients only) `network_error`, `timeout`, `http_error`. */
@@ -48,6 +63,7 @@ export class FeedbackBoardError extends Error {
   readonly details: ErrorDetail[] | undefined;
   readonly retryAfter: number | undefined;
 
+  /** An error with `code` and a short, human `message`; the status defaults to the code's. */
   constructor(code: ErrorCode | (string & {}), message: string, init: FeedbackBoardErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = code;

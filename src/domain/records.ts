@@ -8,21 +8,27 @@
 
 /** The five post statuses, in roadmap order. */
 export const POST_STATUSES = ['open', 'planned', 'in_progress', 'shipped', 'declined'] as const;
+/** A post status: `open`, `planned`, `in_progress`, `shipped` or `declined`. */
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** API key scopes, weakest first. */
 export const SCOPES = ['read', 'propose', 'write'] as const;
+/** An API key scope: `read`, `propose` or `write` (each allows everything the weaker ones do). */
 export type Scope = (typeof SCOPES)[number];
 
+/** The kinds of implementation evidence; `url` and `pr` refs must be absolute http(s) URLs. */
 export const EVIDENCE_KINDS = ['branch', 'commit', 'pr', 'transcript', 'url'] as const;
+/** A kind of implementation evidence. */
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
+/** An organization: the owner of boards, API keys, voters and webhooks. */
 export interface OrganizationRecord {
   id: number;
   name: string;
   created_at: string;
 }
 
+/** A stored API key: its hash and display prefix, never the raw key. */
 export interface ApiKeyRecord {
   id: number;
   organization_id: number;
@@ -36,6 +42,7 @@ export interface ApiKeyRecord {
   revoked_at: string | null;
 }
 
+/** A stored board of an organization. */
 export interface BoardRecord {
   id: number;
   organization_id: number;
@@ -56,6 +63,7 @@ export interface ProposalRecord {
   proposed_by_api_key_id: number;
 }
 
+/** A stored post, with the counters and pending proposal the storage keeps on it. */
 export interface PostRecord {
   id: number;
   board_id: number;
@@ -75,6 +83,7 @@ export interface PostRecord {
   proposal: ProposalRecord | null;
 }
 
+/** A tag of a board, shared by the posts that carry it. */
 export interface TagRecord {
   id: number;
   board_id: number;
@@ -84,6 +93,7 @@ export interface TagRecord {
   slug: string;
 }
 
+/** One piece of implementation evidence attached to a post. */
 export interface EvidenceRecord {
   id: number;
   post_id: number;
@@ -95,6 +105,7 @@ export interface EvidenceRecord {
   action_key: string | null;
 }
 
+/** A claim of a post by an API key, stored until released, taken over or deleted with the post. */
 export interface ClaimRecord {
   post_id: number;
   api_key_id: number;
@@ -103,6 +114,7 @@ export interface ClaimRecord {
   expires_at: string;
 }
 
+/** A voter of an organization (the voter side of the SDK creates them). */
 export interface VoterRecord {
   id: number;
   organization_id: number;
@@ -112,12 +124,14 @@ export interface VoterRecord {
   created_at: string;
 }
 
+/** One voter's vote on one post. */
 export interface VoteRecord {
   post_id: number;
   voter_id: number;
   created_at: string;
 }
 
+/** A comment or reply on a post, by the board team or by a voter. */
 export interface CommentRecord {
   id: number;
   post_id: number;
@@ -130,6 +144,7 @@ export interface CommentRecord {
   created_at: string;
 }
 
+/** One voter's reaction (an emoji or short text) to a comment. */
 export interface ReactionRecord {
   comment_id: number;
   voter_id: number;
@@ -137,6 +152,7 @@ export interface ReactionRecord {
   created_at: string;
 }
 
+/** A webhook of an organization, with its signing secret. */
 export interface WebhookRecord {
   id: number;
   organization_id: number;

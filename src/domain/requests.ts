@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 import { enumParam, int, intParam, text, trimmedText } from './validation.js';
 
+/** The length and range limits of the API (CONTRACT section 2), in code points or items. */
 export const LIMITS = {
   slug: 64,
   boardName: 120,
@@ -140,13 +141,21 @@ export const queueQuery = z.object({ limit: limitParam(LIMITS.defaultQueueSize) 
 export const shipStatsQuery = z.object({ period: enumParam(['month', 'week'] as const).default('month') });
 export const analyticsQuery = z.object({ period: enumParam(['30d', '90d'] as const).default('30d') });
 
+/** Body of `POST /boards`: `slug` and `name` required. */
 export type CreateBoardInput = z.input<typeof createBoardBody>;
+/** Body of `POST /boards/{slug}/posts`: `title` required. */
 export type CreatePostInput = z.input<typeof createPostBody>;
+/** Body of `PATCH /boards/{slug}/posts/{id}`: any of its fields; absent fields are unchanged. */
 export type UpdatePostInput = z.input<typeof updatePostBody>;
+/** One entry of `implementation_evidence` in a PATCH. */
 export type EvidenceInput = z.input<typeof evidenceItem>;
+/** Body of a claim: `ttl_seconds` (1..86400, default 3600) and `agent_label`. */
 export type ClaimInput = z.input<typeof claimBody>;
+/** Body of `POST …/evidence`: `kind` and `ref` required; a repeated `action_key` adds nothing. */
 export type AddEvidenceInput = z.input<typeof addEvidenceBody>;
+/** Body of `POST …/propose-status`: `status` required, `note` optional. */
 export type ProposeStatusInput = z.input<typeof proposeStatusBody>;
+/** Body of `POST …/comments`: `body` required; `parent_comment_id` makes it a reply. */
 export type CreateCommentInput = z.input<typeof createCommentBody>;
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 export type PageQueryInput = z.output<typeof pageQuery>;

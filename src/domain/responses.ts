@@ -8,6 +8,7 @@ import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 const timestamp = z.string().meta({ format: 'date-time' });
 const status = z.enum(POST_STATUSES);
 
+/** Response schema of a board. */
 export const boardSchema = z.object({
   id: z.int(),
   slug: z.string(),
@@ -19,8 +20,10 @@ export const boardSchema = z.object({
   logo_url: z.string().nullable(),
 });
 
+/** Response schema of the board list. */
 export const boardListSchema = z.object({ boards: z.array(boardSchema) });
 
+/** Response schema of a tag. */
 export const tagSchema = z.object({
   id: z.int(),
   name: z.string(),
@@ -28,6 +31,7 @@ export const tagSchema = z.object({
   color: z.null(),
 });
 
+/** Response schema of an evidence entry. */
 export const evidenceSchema = z.object({
   kind: z.enum(EVIDENCE_KINDS),
   ref: z.string(),
@@ -35,6 +39,7 @@ export const evidenceSchema = z.object({
   added_at: timestamp,
 });
 
+/** Response schema of a claim. */
 export const claimSchema = z.object({
   post_id: z.int(),
   agent_label: z.string(),
@@ -42,6 +47,7 @@ export const claimSchema = z.object({
   expires_at: timestamp,
 });
 
+/** Response schema of a pending proposal. */
 export const proposalSchema = z.object({
   status,
   note: z.string(),
@@ -52,6 +58,7 @@ export const proposalSchema = z.object({
 /** Attachments are not collected by this service; the field is always an empty array. */
 const attachments = z.array(z.never()).meta({ maxItems: 0 });
 
+/** Response schema of a post in lists. */
 export const postSchema = z.object({
   id: z.int(),
   title: z.string(),
@@ -70,6 +77,7 @@ export const postSchema = z.object({
   tags: z.array(tagSchema),
 });
 
+/** Response schema of the single-post shape. */
 export const postDetailSchema = postSchema.extend({
   queue_rank: z.int().nullable(),
   implementation_evidence: z.array(evidenceSchema),
@@ -77,8 +85,10 @@ export const postDetailSchema = postSchema.extend({
   proposal: proposalSchema.nullable(),
 });
 
+/** Response schema of a page of posts. */
 export const postListSchema = z.object({ posts: z.array(postSchema), total: z.int() });
 
+/** Response schema of a queue item. */
 export const queueItemSchema = z.object({
   id: z.int(),
   title: z.string(),
@@ -88,12 +98,16 @@ export const queueItemSchema = z.object({
   claim: claimSchema.nullable(),
 });
 
+/** Response schema of the agent queue. */
 export const queueSchema = z.object({ posts: z.array(queueItemSchema), total: z.int() });
 
+/** Response schema of the propose-status answer. */
 export const proposeStatusResultSchema = z.object({ id: z.int(), status, proposal: proposalSchema });
 
+/** Response schema of the votes of a post. */
 export const votesSchema = z.object({ post_id: z.int(), vote_count: z.int() });
 
+/** A comment as the API shows it, with its replies nested to any depth. */
 export interface Comment {
   id: number;
   body: string;
@@ -110,6 +124,7 @@ export interface Comment {
   replies: Comment[];
 }
 
+/** Response schema of a comment, with its replies nested. */
 export const commentSchema: z.ZodType<Comment> = z.object({
   id: z.int(),
   body: z.string(),
@@ -128,8 +143,10 @@ export const commentSchema: z.ZodType<Comment> = z.object({
   },
 });
 
+/** Response schema of the comment list. */
 export const commentListSchema = z.object({ comments: z.array(commentSchema) });
 
+/** Response schema of ship stats. */
 export const shipStatsSchema = z.object({
   period: z.enum(['month', 'week']),
   period_label: z.string(),
@@ -142,6 +159,7 @@ export const shipStatsSchema = z.object({
 
 const day = z.string().meta({ format: 'date' });
 
+/** Response schema of board analytics. */
 export const analyticsSchema = z.object({
   period: z.enum(['30d', '90d']),
   totals: z.object({ posts: z.int(), votes: z.int(), comments: z.int(), voters: z.int() }),
@@ -173,6 +191,7 @@ export const analyticsSchema = z.object({
   engagement: z.object({ comments_per_post: z.number(), posts_with_votes_percent: z.number() }),
 });
 
+/** Response schema of a webhook as the API shows it. */
 export const webhookSchema = z.object({
   id: z.int(),
   url: z.string(),
@@ -182,8 +201,10 @@ export const webhookSchema = z.object({
   created_at: timestamp,
 });
 
+/** Response schema of the webhook list. */
 export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
 
+/** Response schema of the error envelope. */
 export const errorSchema = z.object({
   error: z.object({
     code: z.string(),
@@ -192,22 +213,41 @@ export const errorSchema = z.object({
   }),
 });
 
+/** A board (BoardAdmin). */
 export type Board = z.infer<typeof boardSchema>;
+/** `{ boards }`: the organization's boards, oldest first. */
 export type BoardList = z.infer<typeof boardListSchema>;
+/** A tag: `name` as first spelled, `slug` its lower-case form. */
 export type Tag = z.infer<typeof tagSchema>;
+/** An implementation evidence entry. */
 export type Evidence = z.infer<typeof evidenceSchema>;
+/** A live claim of a post. */
 export type Claim = z.infer<typeof claimSchema>;
+/** A pending status proposal. */
 export type Proposal = z.infer<typeof proposalSchema>;
+/** A post as lists show it. */
 export type Post = z.infer<typeof postSchema>;
+/** The single-post shape: a post with queue rank, evidence, live claim and pending proposal. */
 export type PostDetail = z.infer<typeof postDetailSchema>;
+/** `{ posts, total }`: one page, and the number of matches before paging. */
 export type PostList = z.infer<typeof postListSchema>;
+/** An item of the agent queue. */
 export type QueueItem = z.infer<typeof queueItemSchema>;
+/** `{ posts, total }` of the agent queue. */
 export type Queue = z.infer<typeof queueSchema>;
+/** The answer of propose-status: the unchanged status and the proposal. */
 export type ProposeStatusResult = z.infer<typeof proposeStatusResultSchema>;
+/** `{ post_id, vote_count }`. */
 export type Votes = z.infer<typeof votesSchema>;
+/** `{ comments }`: top-level comments, oldest first, replies nested. */
 export type CommentList = z.infer<typeof commentListSchema>;
+/** Posts shipped in the current month or ISO week. */
 export type ShipStats = z.infer<typeof shipStatsSchema>;
+/** Board analytics over the last 30 or 90 days. */
 export type Analytics = z.infer<typeof analyticsSchema>;
+/** A webhook as the API shows it (never its secret). */
 export type Webhook = z.infer<typeof webhookSchema>;
+/** `{ webhooks }` of the organization, oldest first. */
 export type WebhookList = z.infer<typeof webhookListSchema>;
+/** `{ error: { code, message, details? } }`, the body of every error answer. */
 export type ErrorEnvelope = z.infer<typeof errorSchema>;

@@ -20,6 +20,7 @@ import { rateLimitHeaders, SlidingLogLimiter, type RateLimitOptions } from './ra
 import { createOpenApiDocument } from './openapi.js';
 import { matchRoute, type PathParams } from './router.js';
 
+/** Options of the HTTP face: `createFeedbackBoard({ http: { ... } })`. */
 export interface HandlerOptions {
   /** Where the API is mounted. Default `/api/v1`. */
   basePath?: string;
@@ -37,6 +38,7 @@ export interface HandlerOptions {
   serveOpenApi?: boolean;
 }
 
+/** The HTTP API as one function: a `Request` in, a `Response` out (never a rejection). */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };

@@ -9,8 +9,10 @@ import type { Scope } from '../domain/records.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';
 
+/** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** One row of the operation table. */
 export interface OperationSpec {
   method: HttpMethod;
   /** Path below the base path; `{slug}` is a board slug, `{id}` a post id. */
@@ -35,6 +37,14 @@ const WRITE: readonly ErrorCode[] = ['not_found', 'insufficient_scope'];
 const BODY_ONLY: readonly ErrorCode[] = ['insufficient_scope', 'validation_error', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
 const BODY: readonly ErrorCode[] = ['not_found', ...BODY_ONLY];
 
+/**
+ * The 23 operations of the API by name: method, path, scope, schemas, success status and errors.
+ *
+ * @example
+ * ```ts
+ * const { method, path, scope } = operations.claimPost; // 'POST', '/boards/{slug}/posts/{id}/claim', 'propose'
+ * ```
+ */
 export const operations = {
   listBoards: { method: 'GET', path: '/boards', scope: 'read', summary: "List the organization's boards, drafts included, oldest first.", client: ['boards', 'list'], success: { status: 200, schema: res.boardListSchema }, errors: [] },
   getBoard: { method: 'GET', path: '/boards/{slug}', scope: 'read', summary: 'Get one board.', client: ['boards', 'get'], success: { status: 200, schema: res.boardSchema }, errors: BOARD },
@@ -67,8 +77,10 @@ export const operations = {
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;
+/** The name of an operation: `listBoards`, `claimPost`... */
 export type OperationName = keyof Operations;
 
+/** Every operation name, in table order. */
 export const operationNames = Object.keys(operations) as OperationName[];
 
 /** Errors every authenticated operation can answer. */

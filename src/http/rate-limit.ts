@@ -5,6 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 
+/** The per-key rate limit of the handler; `http: { rateLimit: false }` switches it off. */
 export interface RateLimitOptions {
   /** Accepted requests per window per key. Default 120. */
   limit?: number;

@@ -135,6 +135,7 @@ export function proposeStatus(
   });
 }
 
+/** Options of `board.dashboard.proposals.confirm`. */
 export interface ConfirmOptions {
   /** Notify the post's voters of the change, as a PATCH with `notify_voters: true` would. Default true. */
   notifyVoters?: boolean;

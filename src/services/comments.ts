@@ -83,6 +83,7 @@ const voterInput = z.strictObject({
 });
 const reactionInput = text(1, 32);
 
+/** A voter to register: an e-mail address (unique per organization, case-insensitive) and a name. */
 export type VoterInput = z.input<typeof voterInput>;
 
 /** The organization's voter with this e-mail (case-insensitive), created on first use. */

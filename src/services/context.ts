@@ -12,6 +12,7 @@ export interface Clock {
   now(): number;
 }
 
+/** The real time, `Date.now()`. */
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** Fills a new array with `length` cryptographically random bytes. */
@@ -33,10 +34,13 @@ export interface VoterNotification {
 
 /** Receives voter notifications (e-mail them, queue them...). The response waits for it. */
 export interface Notifier {
+  /** Delivers one notification; a rejection is logged and never fails the request. */
   notify(notification: VoterNotification): void | Promise<void>;
 }
 
+/** Where unexpected errors are reported (their causes are never returned to callers). */
 export interface Logger {
+  /** Reports an unexpected error with what was being done. */
   error(message: string, error?: unknown): void;
 }
 

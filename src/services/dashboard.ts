@@ -69,7 +69,9 @@ const webhookFields = {
 const createWebhookInput = z.strictObject(webhookFields);
 const updateWebhookInput = z.strictObject({ ...webhookFields, url: webhookUrl.optional() });
 
+/** A webhook to create: an absolute http(s) `url`, and optionally `description`, `events`, `active`. */
 export type CreateWebhookInput = z.input<typeof createWebhookInput>;
+/** Changes to a webhook; absent fields are unchanged. */
 export type UpdateWebhookInput = z.input<typeof updateWebhookInput>;
 
 /** A webhook as the dashboard sees it, signing secret included. */

@@ -46,8 +46,10 @@ const createKeyInput = z.strictObject({
   rawKey: z.string().regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 visible ASCII characters').optional(),
 });
 
+/** A key to create: its `scope`, an optional `label`, and (fixtures, tests) an optional `rawKey` to register. */
 export type CreateApiKeyInput = z.input<typeof createKeyInput>;
 
+/** A new key: the raw key, shown this once, and what the dashboard shows of it. */
 export interface CreatedApiKey {
   /** The raw key. Shown this once; only its hash is stored. */
   key: string;

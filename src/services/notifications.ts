@@ -47,9 +47,21 @@ export async function deliver(ctx: ServiceContext, notifications: readonly Voter
 /** A notifier that keeps what it is given, for tests and the mock server. */
 export interface RecordingNotifier extends Notifier {
   readonly notifications: VoterNotification[];
+  /** Forgets the notifications kept so far. */
   clear(): void;
 }
 
+/**
+ * A notifier that keeps every notification in `notifications`, for tests and previews.
+ *
+ * @example
+ * ```ts
+ * const notifier = createRecordingNotifier();
+ * const board = createFeedbackBoard({ storage, notifier });
+ * // ... a PATCH with notify_voters: true ...
+ * notifier.notifications.map((n) => n.voter.email);
+ * ```
+ */
 export function createRecordingNotifier(): RecordingNotifier {
   const notifications: VoterNotification[] = [];
   return {

@@ -36,8 +36,10 @@ import type {
   WebhookRecord,
 } from '../domain/records.js';
 
+/** `read` transactions must not write; `write` transactions are serialized with one another. */
 export type TransactionMode = 'read' | 'write';
 
+/** Where a board keeps its data: a transaction primitive (see the rules above) and `close()`. */
 export interface Storage {
   /** Runs `fn` in one transaction; see the rules above. A `read` transaction must not write. */
   transaction<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T>;
@@ -51,6 +53,7 @@ export interface Page<T> {
   total: number;
 }
 
+/** One page of a list. */
 export interface PageQuery {
   /** 1..500 */
   limit: number;
@@ -58,6 +61,7 @@ export interface PageQuery {
   offset: number;
 }
 
+/** The filters, sort and page of {@link StorageTx.listPosts}. */
 export interface PostListQuery extends PageQuery {
   status?: PostStatus;
   /**
@@ -74,6 +78,7 @@ export interface PostListQuery extends PageQuery {
   sort: 'new' | 'top';
 }
 
+/** Who asks for the agent queue, when, and how many posts. */
 export interface QueueQuery {
   /** The calling key: its own live claims do not hide a post. */
   apiKeyId: number;
@@ -122,19 +127,25 @@ export interface AnalyticsAggregate {
   commentsOnWindowPosts: number;
 }
 
+/** A record to insert: everything but the `id`, which the storage assigns. */
 export type NewRecord<T extends { id: number }> = Omit<T, 'id'>;
+/** A post to insert: its counters start at 0. */
 export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count'>;
+/** Fields of a post to change; absent fields are unchanged. */
 export type PostPatch = Partial<
   Pick<
     PostRecord,
     'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal'
   >
 >;
+/** Fields of a board to change; absent fields are unchanged. */
 export type BoardPatch = Partial<
   Pick<BoardRecord, 'name' | 'description' | 'welcome_message' | 'published' | 'logo_url'>
 >;
+/** Fields of a webhook to change; absent fields are unchanged. */
 export type WebhookPatch = Partial<Pick<WebhookRecord, 'url' | 'description' | 'events' | 'active'>>;
 
+/** A claim to make atomically; see {@link StorageTx.claimPost}. */
 export interface ClaimRequest {
   post_id: number;
   api_key_id: number;
@@ -145,6 +156,7 @@ export interface ClaimRequest {
   expires_at: string;
 }
 
+/** What {@link StorageTx.claimPost} did. */
 export type ClaimOutcome =
   /** No claim, or only an expired one: the given claim was stored. */
   | { outcome: 'created'; claim: ClaimRecord }
@@ -160,20 +172,31 @@ export type ClaimOutcome =
  */
 export type ReleaseOutcome = 'released' | 'none' | 'conflict';
 
+/**
+ * The reads and writes of one transaction, in the domain's terms. Every adapter implements all of
+ * them with the documented results and orderings; the conformance suite checks each.
+ */
 export interface StorageTx {
   // ── organizations, keys, settings ──────────────────────────────────────────
+  /** Inserts an organization; the storage assigns its id. */
   insertOrganization(row: NewRecord<OrganizationRecord>): Promise<OrganizationRecord>;
+  /** The organization, or null. */
   getOrganization(id: number): Promise<OrganizationRecord | null>;
   /** id asc. */
   listOrganizations(): Promise<OrganizationRecord[]>;
 
+  /** Inserts a key record; the storage assigns its id. */
   insertApiKey(row: NewRecord<ApiKeyRecord>): Promise<ApiKeyRecord>;
+  /** The key record (revoked ones included), or null. */
   getApiKey(id: number): Promise<ApiKeyRecord | null>;
+  /** The key record with this hash (revoked ones included), or null. */
   getApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   /** id asc, revoked keys included. */
   listApiKeys(organizationId: number): Promise<ApiKeyRecord[]>;
+  /** Changes a key's label or revocation time; the updated record, or null if there is no such key. */
   updateApiKey(id: number, patch: Partial<Pick<ApiKeyRecord, 'label' | 'revoked_at'>>): Promise<ApiKeyRecord | null>;
 
+  /** A stored setting's value, or null. */
   getSetting(name: string): Promise<string | null>;
   /** `null` removes the setting. */
   setSetting(name: string, value: string | null): Promise<void>;
@@ -181,15 +204,19 @@ export interface StorageTx {
   // ── boards ─────────────────────────────────────────────────────────────────
   /** The caller has checked that the slug is free in the organization. */
   insertBoard(row: NewRecord<BoardRecord>): Promise<BoardRecord>;
+  /** The board, or null. */
   getBoard(id: number): Promise<BoardRecord | null>;
+  /** The organization's board with this exact slug, or null. */
   getBoardBySlug(organizationId: number, slug: string): Promise<BoardRecord | null>;
   /** created_at asc, id asc. */
   listBoards(organizationId: number): Promise<BoardRecord[]>;
+  /** Absent fields are unchanged; the updated record, or null if there is no such board. */
   updateBoard(id: number, patch: BoardPatch): Promise<BoardRecord | null>;
 
   // ── posts ──────────────────────────────────────────────────────────────────
   /** vote_count and comment_count start at 0. */
   insertPost(row: NewPost): Promise<PostRecord>;
+  /** The post, or null. */
   getPost(id: number): Promise<PostRecord | null>;
   /** Absent fields are unchanged; returns the updated record, or null if there is no such post. */
   updatePost(id: number, patch: PostPatch): Promise<PostRecord | null>;
@@ -218,6 +245,7 @@ export interface StorageTx {
    * next id) when missing. Returns one tag per distinct slug, in order of first appearance.
    */
   ensureTags(boardId: number, names: string[]): Promise<TagRecord[]>;
+  /** The board's tag with this slug (already folded), or null. */
   getTagBySlug(boardId: number, slug: string): Promise<TagRecord | null>;
   /** Replaces the post's tag set. */
   setPostTags(postId: number, tagIds: number[]): Promise<void>;
@@ -227,9 +255,11 @@ export interface StorageTx {
   // ── evidence ───────────────────────────────────────────────────────────────
   /** added_at asc, id asc. */
   listEvidence(postId: number): Promise<EvidenceRecord[]>;
+  /** Adds one evidence entry; the storage assigns its id. */
   insertEvidence(row: NewRecord<EvidenceRecord>): Promise<EvidenceRecord>;
   /** Replaces the post's evidence with these rows (new ids, in the given order). */
   replaceEvidence(postId: number, rows: NewRecord<EvidenceRecord>[]): Promise<EvidenceRecord[]>;
+  /** The post's evidence entry added with this action key, or null. */
   findEvidenceByActionKey(postId: number, actionKey: string): Promise<EvidenceRecord | null>;
 
   // ── claims ─────────────────────────────────────────────────────────────────
@@ -239,10 +269,13 @@ export interface StorageTx {
   getClaims(postIds: number[]): Promise<Map<number, ClaimRecord>>;
   /** Atomic claim; see {@link ClaimOutcome}. Exactly one of many concurrent claimants wins. */
   claimPost(request: ClaimRequest): Promise<ClaimOutcome>;
+  /** Atomic release by `apiKeyId` at `now`; see {@link ReleaseOutcome}. */
   releaseClaim(postId: number, apiKeyId: number, now: string): Promise<ReleaseOutcome>;
 
   // ── voters and votes ───────────────────────────────────────────────────────
+  /** Inserts a voter; the storage assigns its id. */
   insertVoter(row: NewRecord<VoterRecord>): Promise<VoterRecord>;
+  /** The voter, or null. */
   getVoter(id: number): Promise<VoterRecord | null>;
   /** `email` is already lower-cased. */
   getVoterByEmail(organizationId: number, email: string): Promise<VoterRecord | null>;
@@ -256,12 +289,15 @@ export interface StorageTx {
   // ── comments and reactions ─────────────────────────────────────────────────
   /** Increments the post's comment_count. */
   insertComment(row: NewRecord<CommentRecord>): Promise<CommentRecord>;
+  /** The comment, or null. */
   getComment(id: number): Promise<CommentRecord | null>;
+  /** Changes a comment's `hidden` or `body`; the updated record, or null if there is no such comment. */
   updateComment(id: number, patch: Partial<Pick<CommentRecord, 'hidden' | 'body'>>): Promise<CommentRecord | null>;
   /** Every comment of the post, replies included: created_at asc, id asc. */
   listComments(postId: number): Promise<CommentRecord[]>;
   /** false (and no change) if this voter already reacted so. */
   insertReaction(row: ReactionRecord): Promise<boolean>;
+  /** Removes the reaction; false if there was none. */
   deleteReaction(commentId: number, voterId: number, reaction: string): Promise<boolean>;
   /** Reaction counts per comment; comments without reactions are absent. */
   getReactionCounts(commentIds: number[]): Promise<Map<number, Record<string, number>>>;
@@ -272,12 +308,17 @@ export interface StorageTx {
    * (shipped_at desc, id desc), and the number of distinct voters of those posts.
    */
   shipStats(boardId: number, window: TimeWindow): Promise<{ posts: PostRecord[]; voterCount: number }>;
+  /** Every figure of the analytics operation for the window; see {@link AnalyticsAggregate}. */
   analytics(boardId: number, window: TimeWindow): Promise<AnalyticsAggregate>;
 
   // ── webhooks ───────────────────────────────────────────────────────────────
+  /** Inserts a webhook; the storage assigns its id. */
   insertWebhook(row: NewRecord<WebhookRecord>): Promise<WebhookRecord>;
+  /** The webhook (with its secret), or null. */
   getWebhook(id: number): Promise<WebhookRecord | null>;
+  /** Absent fields are unchanged; the updated record, or null if there is no such webhook. */
   updateWebhook(id: number, patch: WebhookPatch): Promise<WebhookRecord | null>;
+  /** Deletes the webhook; false if there was none. */
   deleteWebhook(id: number): Promise<boolean>;
   /** created_at asc, id asc. */
   listWebhooks(organizationId: number): Promise<WebhookRecord[]>;
