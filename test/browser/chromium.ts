@@ -1,0 +1,121 @@
+/**
+ * Node's side of the browser tests: bundling a page entry for the browser, serving the pages
+ * from a local HTTP server (IndexedDB needs a real origin), and headless Chromium, the Debian
+ * package driven by playwright-core in a new, empty profile. No browser is ever downloaded.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Why the browser tests cannot run here, or undefined when they can. In CI they always run: a
+ * missing Chromium is then a failure, not a skip.
+ */
+export function chromiumSkipReason(): string | undefined {
+  if (existsSync(CHROMIUM_PATH) || process.env.CI) return undefined;
+  return `no Chromium at ${CHROMIUM_PATH} outside CI (apt-get install chromium)`;
+}
+
+/** One page entry (a path from the repository root) bundled for the browser as an ES module. */
+export async function bundleForBrowser(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    sourcemap: 'inline',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** An HTML page that loads `script` as a module. */
+export function modulePage(script: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><script type="module" src="${script}"></script></body></html>`;
+}
+
+export interface Served {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves these paths (path -> content type and body) on 127.0.0.1 at a free port. */
+export async function serve(files: Record<string, { type: string; body: string }>): Promise<Served> {
+  const server = createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', 'http://localhost').pathname];
+    if (file === undefined) response.writeHead(404).end();
+    else response.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface Chromium {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium with a new, empty user data directory, removed on close. */
+export async function launchChromium(): Promise<Chromium> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'fb-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  // Every page reports its unhandled rejections on the console, where `watchPage` sees them.
+  await context.addInitScript(() => {
+    addEventListener('unhandledrejection', (event) => {
+      const reason: unknown = event.reason;
+      console.error(`unhandledrejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+    });
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects the page's uncaught errors and unhandled rejections, as they happen. */
+export function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('unhandledrejection:')) problems.push(message.text());
+  });
+  return problems;
+}
