@@ -45,3 +45,21 @@ describe('GET /webhooks', () => {
     }
   });
 });
+
+describe('dashboard: webhooks', () => {
+  it('creates, updates, lists with secrets, and deletes; refuses bad input', async () => {
+    const h = await createHarness();
+    const w = await h.board.dashboard.webhooks.create(h.a.id, { url: 'https://hooks.example.com/a' });
+    expect(w).toMatchObject({ organization_id: h.a.id, url: 'https://hooks.example.com/a', description: '', events: [], active: true });
+    expect((await h.board.dashboard.webhooks.list(h.a.id))[0]!.secret).toBe(w.secret);
+    const changed = await h.board.dashboard.webhooks.update(w.id, { url: 'https://hooks.example.com/b' });
+    expect(changed).toMatchObject({ url: 'https://hooks.example.com/b', secret: w.secret, created_at: w.created_at });
+    await expect(h.board.dashboard.webhooks.create(h.a.id, { url: 'ftp://x.example' })).rejects.toMatchObject({ code: 'validation_error' });
+    await expect(h.board.dashboard.webhooks.update(w.id, { secret: 'mine' } as never)).rejects.toMatchObject({ code: 'validation_error' });
+    await expect(h.board.dashboard.webhooks.create(999, { url: 'https://x.example' })).rejects.toMatchObject({ code: 'not_found' });
+    await h.board.dashboard.webhooks.delete(w.id);
+    expect(await h.board.dashboard.webhooks.list(h.a.id)).toEqual([]);
+    await expect(h.board.dashboard.webhooks.delete(w.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(h.board.dashboard.webhooks.update(w.id, { active: false })).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
