@@ -7,14 +7,20 @@
  * import { createFeedbackBoard } from 'feedback-board';
  * import { createIndexedDbStorage, isIndexedDbStorageError } from 'feedback-board/adapters/indexeddb';
  *
+ * let storage;
  * try {
- *   const board = createFeedbackBoard({ storage: await createIndexedDbStorage({ name: 'my-app-feedback' }) });
- *   const response = await board.fetch(new Request('https://app.local/api/v1/boards', { headers: { authorization: `Bearer ${key}` } }));
+ *   storage = await createIndexedDbStorage({ name: 'my-app-feedback' });
  * } catch (error) {
- *   // Another tab runs a newer version of the application: this page's code is outdated.
+ *   // Another tab runs a newer release of the application: this page's code is outdated.
  *   if (isIndexedDbStorageError(error) && error.code === 'version_too_new') location.reload();
- *   else throw error;
+ *   throw error;
  * }
+ * const board = createFeedbackBoard({ storage });
+ * const organization = await board.dashboard.organizations.create({ name: 'Acme' });
+ * const { key } = await board.dashboard.apiKeys.create(organization.id, { scope: 'write' });
+ * const response = await board.fetch(
+ *   new Request(new URL('/api/v1/boards', location.origin), { headers: { authorization: `Bearer ${key}` } }),
+ * );
  * ```
  *
  * @module feedback-board/adapters/indexeddb
