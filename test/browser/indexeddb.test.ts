@@ -6,7 +6,9 @@
  *   vitest test per suite test, named like it;
  * - the whole service on a page: organization and key through the dashboard, board and posts
  *   through `board.fetch`, votes through the voter side, a claim; then a reload, and everything
- *   read back through the service from IndexedDB.
+ *   read back through the service from IndexedDB;
+ * - two tabs of one origin at different schema versions: blocked upgrade, closing for a newer
+ *   version, refusing a newer database.
  *
  * Skipped (with the reason in its name) only when Chromium is missing outside CI.
  */
@@ -34,15 +36,18 @@ describe.skipIf(skipReason !== undefined)(`IndexedDB in headless Chromium${skipR
   let server: Served | undefined;
 
   beforeAll(async () => {
-    const [conformance, board] = await Promise.all([
+    const [conformance, board, tabs] = await Promise.all([
       bundleForBrowser('test/browser/pages/conformance.ts'),
       bundleForBrowser('test/browser/pages/board.ts'),
+      bundleForBrowser('test/browser/pages/tabs.ts'),
     ]);
     server = await serve({
       '/conformance.html': page('/conformance.js'),
       '/conformance.js': script(conformance),
       '/board.html': page('/board.js'),
       '/board.js': script(board),
+      '/tabs.html': page('/tabs.js'),
+      '/tabs.js': script(tabs),
     });
     chromium = await launchChromium();
   }, 60_000);
@@ -50,7 +55,7 @@ describe.skipIf(skipReason !== undefined)(`IndexedDB in headless Chromium${skipR
   afterAll(async () => {
     await chromium?.close();
     await server?.close();
-    console.log(`browser run (bundling, Chromium, ${suiteNames.length} conformance tests, the service across a reload): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`browser run (bundling, Chromium, ${suiteNames.length} conformance tests, the service across a reload, two tabs): ${((performance.now() - started) / 1000).toFixed(1)} s`);
   });
 
   describe('storage conformance suite in the page', () => {
@@ -117,6 +122,36 @@ describe.skipIf(skipReason !== undefined)(`IndexedDB in headless Chromium${skipR
       expect(read).toEqual(expected);
       expect(problems).toEqual([]);
       await tab.close();
+    }, 60_000);
+  });
+
+  describe('tabs running different schema versions', () => {
+    it('fails an upgrade an older tab blocks, closes for a newer tab, then refuses its newer database', async () => {
+      const openTab = async () => {
+        const tab = await chromium!.context.newPage();
+        await tab.goto(`${server!.origin}/tabs.html`);
+        await tab.waitForFunction(() => (globalThis as PageGlobals).tabsPage !== undefined);
+        return tab;
+      };
+      const [current, other] = [await openTab(), await openTab()];
+      const problems = [...watchPage(current), ...watchPage(other)];
+      const name = 'tabs';
+
+      // An old release keeps version 1 open and never closes: the upgrade fails after the timeout.
+      await other.evaluate((db) => (globalThis as PageGlobals).tabsPage!.holdVersion1(db), name);
+      const blocked = await current.evaluate((db) => (globalThis as PageGlobals).tabsPage!.open(db, 300), name);
+      expect(blocked).toMatchObject({ ok: false, code: 'upgrade_blocked' });
+      await other.evaluate(() => (globalThis as PageGlobals).tabsPage!.release());
+      expect(await current.evaluate((db) => (globalThis as PageGlobals).tabsPage!.open(db), name)).toEqual({ ok: true, version: SCHEMA_VERSION });
+
+      // A newer release upgrades: this tab's connection closes at once, so the upgrade is not blocked.
+      const newer = await other.evaluate(([db, version]) => (globalThis as PageGlobals).tabsPage!.openNewer(db, version), [name, SCHEMA_VERSION + 1] as const);
+      expect(newer).toEqual({ version: SCHEMA_VERSION + 1, blocked: false });
+      expect(await current.evaluate(() => (globalThis as PageGlobals).tabsPage!.read())).toMatchObject({ ok: false, code: 'version_changed' });
+      const reopened = await current.evaluate((db) => (globalThis as PageGlobals).tabsPage!.open(db), name);
+      expect(reopened).toMatchObject({ ok: false, code: 'version_too_new' });
+      expect(problems).toEqual([]);
+      await Promise.all([current.close(), other.close()]);
     }, 60_000);
   });
 });

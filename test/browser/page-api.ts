@@ -34,9 +34,29 @@ export interface BoardPage {
   readBack(key: string): Promise<BoardSnapshot>;
 }
 
+/** A storage call's outcome as data: what a tab saw, success or the adapter's error code. */
+export type Outcome = { ok: true; version: number } | { ok: false; code: string; message: string };
+
+/** The tabs page's global: one tab's view of a database shared with other tabs. */
+export interface TabsPage {
+  /** Opens this tab's storage on `name` and reads from it. */
+  open(name: string, blockedTimeoutMs?: number): Promise<Outcome>;
+  /** A read transaction on this tab's storage. */
+  read(): Promise<Outcome>;
+  /** Opens `name` at schema version 1 and keeps it open, never closing when asked to (an old release). */
+  holdVersion1(name: string): Promise<void>;
+  release(): void;
+  /**
+   * Opens `name` at `version` through plain IndexedDB (a newer release) and closes it; says whether
+   * it was blocked (answering after 2 s when it stays blocked).
+   */
+  openNewer(name: string, version: number): Promise<{ version: number; blocked: boolean }>;
+}
+
 export interface PageGlobals {
   conformance?: ConformancePage;
   boardPage?: BoardPage;
+  tabsPage?: TabsPage;
   /** Exposed by the Node side: receives each conformance result as it ends. */
   reportResult?: (result: TestResult) => Promise<void>;
 }
