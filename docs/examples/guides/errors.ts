@@ -2,7 +2,12 @@ import { createFeedbackBoard, isFeedbackBoardError } from 'feedback-board';
 import { createMemoryStorage } from 'feedback-board/adapters/memory';
 import { createClient } from 'feedback-board/client';
 
-const board = createFeedbackBoard({ storage: createMemoryStorage(), http: { rateLimit: { limit: 3 } } });
+// A fixed clock, so that the rate-limit figures below are the same on every run.
+const board = createFeedbackBoard({
+  storage: createMemoryStorage(),
+  clock: { now: () => Date.UTC(2026, 10, 20, 12) },
+  http: { rateLimit: { limit: 3 } },
+});
 const acme = await board.dashboard.organizations.create({ name: 'Acme' });
 const write = (await board.dashboard.apiKeys.create(acme.id, { scope: 'write' })).key;
 const propose = (await board.dashboard.apiKeys.create(acme.id, { scope: 'propose' })).key;
