@@ -100,6 +100,8 @@ class IdbTable<T extends TableName> implements RecordTable<T> {
  */
 export class IdbRecordStore implements RecordStore {
   readonly #tx: StorageTransaction;
+  /** Taken while the transaction is active: `objectStore()` throws once it has finished. */
+  readonly #counters: Store;
   /** Per table, the last id handed out in this transaction, so concurrent calls never share one. */
   readonly #lastIds = new Map<IdTable, Promise<number>>();
   /** Per table, the highest id handed out in this transaction: what the counter must exceed. */
@@ -107,6 +109,7 @@ export class IdbRecordStore implements RecordStore {
 
   constructor(tx: StorageTransaction) {
     this.#tx = tx;
+    this.#counters = tx.objectStore(ID_COUNTERS_STORE.name);
   }
 
   table<T extends TableName>(name: T): RecordTable<T> {
@@ -114,7 +117,7 @@ export class IdbRecordStore implements RecordStore {
   }
 
   async nextId(table: IdTable): Promise<number> {
-    const counters = this.#tx.objectStore(ID_COUNTERS_STORE.name);
+    const counters = this.#counters;
     const previous = this.#lastIds.get(table);
     const id =
       previous === undefined

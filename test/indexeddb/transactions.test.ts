@@ -80,6 +80,12 @@ describe('indexeddb transactions', () => {
     expect(error).toMatchObject({ name: 'IndexedDbStorageError', code: 'transaction_inactive' });
     expect((error as Error).message).toMatch(/await nothing but/);
     expect(await storage.transaction('read', (tx) => tx.getSetting('second'))).toBeNull();
+    // The same for an insert, whose first request is for its id.
+    const late = storage.transaction('write', async (tx) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return tx.insertPost(newPost(1));
+    });
+    await expect(late).rejects.toMatchObject({ code: 'transaction_inactive' });
   });
 
   it('hands out distinct ids to concurrent inserts within one transaction, and continues after them', async () => {
