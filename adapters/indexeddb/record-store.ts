@@ -109,7 +109,7 @@ export class IdbRecordStore implements RecordStore {
 
   constructor(tx: StorageTransaction) {
     this.#tx = tx;
-    this.#counters = tx.objectStore(ID_COUNTERS_STORE.name);
+    this.#counters = tx.objectStore(ID_COUNTERS_STORE.name as string);
   }
 
   table<T extends TableName>(name: T): RecordTable<T> {
