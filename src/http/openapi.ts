@@ -4,7 +4,7 @@
  * response and every error it can answer (CONTRACT section 1), both ways of sending a key, and the
  * headers of the rate limit, 401 and 405 answers. Plain data, no Node built-ins.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';

@@ -2,7 +2,7 @@
  * Votes and comments as the API shows them (CONTRACT section 8), and the voter side that creates
  * them in-process: voters, votes, reactions and voters' comments.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound, validationError } from '../domain/errors.js';
 import type { CommentRecord, VoterRecord } from '../domain/records.js';
 import { createCommentBody, type CreateCommentInput } from '../domain/requests.js';

@@ -2,7 +2,7 @@
  * The dashboard side: what the seed calls "dashboard steps", as typed in-process functions for the
  * embedding application. None of these is reachable over HTTP.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound } from '../domain/errors.js';
 import type { CommentRecord, OrganizationRecord, PostRecord, WebhookRecord } from '../domain/records.js';
 import type { WebhookList } from '../domain/responses.js';

@@ -2,7 +2,7 @@
  * API keys: generated as `fbk_` + 40 random base62 characters, shown once, stored only as a
  * SHA-256 hash plus a display prefix (CONTRACT section 3).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound, validationError } from '../domain/errors.js';
 import { SCOPES, type ApiKeyRecord, type Scope } from '../domain/records.js';
 import { parseOrThrow, text } from '../domain/validation.js';
