@@ -72,8 +72,10 @@ describe('indexeddb transactions', () => {
     const error = await rejectionOf(
       storage.transaction('write', async (tx) => {
         await tx.setSetting('first', '1');
-        // Waiting for a timer returns to the event loop: IndexedDB commits the transaction.
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Waiting for a timer returns to the event loop: IndexedDB commits the transaction. The
+        // wait is long enough for fake-indexeddb's commit, which takes several loop turns, to
+        // finish first even on a loaded machine.
+        await new Promise((resolve) => setTimeout(resolve, 50));
         await tx.setSetting('second', '2');
       }),
     );
@@ -82,7 +84,7 @@ describe('indexeddb transactions', () => {
     expect(await storage.transaction('read', (tx) => tx.getSetting('second'))).toBeNull();
     // The same for an insert, whose first request is for its id.
     const late = storage.transaction('write', async (tx) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 50));
       return tx.insertPost(newPost(1));
     });
     await expect(late).rejects.toMatchObject({ code: 'transaction_inactive' });
