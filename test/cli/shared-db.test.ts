@@ -1,0 +1,132 @@
+/**
+ * Several `serve --db FILE` processes on one SQLite file, used over real HTTP: agents claim and
+ * release the same posts through different servers at once. At every moment a post has at most
+ * one live holder, every refusal is a proper 409, and no "database is locked" reaches a client.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { startServe, workDir, type Server } from '../helpers/cli.js';
+
+const SERVERS = 4;
+const AGENTS = 8;
+const POSTS = 5;
+const ROUNDS = 40;
+
+const agentKey = (i: number) => `agent-${i}-key-0123456789`;
+const WRITE_KEY = 'writer-key-0123456789';
+
+const fixture = {
+  organizations: [
+    {
+      name: 'Shared',
+      apiKeys: [
+        { key: WRITE_KEY, scope: 'write' },
+        ...Array.from({ length: AGENTS }, (_, i) => ({ key: agentKey(i), scope: 'propose' })),
+      ],
+      boards: [
+        {
+          slug: 'work',
+          name: 'Work',
+          posts: Array.from({ length: POSTS }, (_, i) => ({ title: `Task ${i + 1}`, status: 'planned' })),
+        },
+      ],
+    },
+  ],
+};
+
+/** One won claim, seen from the client: when the 201 arrived and when its release was sent. */
+interface Hold {
+  agent: number;
+  post: number;
+  claimedAt: string;
+  wonAt: number;
+  releaseSentAt: number;
+}
+
+const work = workDir();
+const servers: Server[] = [];
+
+beforeAll(async () => {
+  const db = join(work.dir, 'shared.db');
+  // The first process loads the fixture into the new file; the others open it as it is.
+  servers.push(await startServe(['--port', '0', '--db', db, '--fixture', work.write('fixture.json', fixture), '--rate-limit', 'off'], work.dir));
+  for (let i = 1; i < SERVERS; i++) servers.push(await startServe(['--port', '0', '--db', db, '--rate-limit', 'off'], work.dir));
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of servers) expect(await server.stop()).toBe(0);
+  work.remove();
+});
+
+async function call(server: Server, key: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.api}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text === '' ? null : (JSON.parse(text) as Record<string, any>) };
+}
+
+describe(`${SERVERS} serve processes on one SQLite file`, () => {
+  it('see each other’s writes', async () => {
+    const created = await call(servers[1]!, WRITE_KEY, 'POST', '/boards/work/posts', { title: 'Written through server 2' });
+    expect(created.status).toBe(201);
+    for (const server of servers) {
+      const read = await call(server, WRITE_KEY, 'GET', `/boards/work/posts/${created.json!['id']}`);
+      expect(read.json!['title']).toBe('Written through server 2');
+    }
+    expect((await call(servers[3]!, WRITE_KEY, 'DELETE', `/boards/work/posts/${created.json!['id']}`)).status).toBe(204);
+  });
+
+  it('keep one live holder per post while agents claim and release through all of them', async () => {
+    const holds: Hold[] = [];
+    const unexpected: string[] = [];
+    let conflicts = 0;
+
+    async function agent(i: number) {
+      for (let round = 0; round < ROUNDS; round++) {
+        const post = 1 + ((i * 7 + round * 3) % POSTS);
+        const server = servers[(i + round) % SERVERS]!;
+        const claim = await call(server, agentKey(i), 'POST', `/boards/work/posts/${post}/claim`, { ttl_seconds: 600 });
+        if (claim.status === 409) {
+          if (claim.json?.['error']?.code !== 'claim_conflict') unexpected.push(`409 ${JSON.stringify(claim.json)}`);
+          conflicts++;
+          continue;
+        }
+        if (claim.status !== 201) {
+          unexpected.push(`claim ${claim.status} ${JSON.stringify(claim.json)}`);
+          continue;
+        }
+        const wonAt = performance.now();
+        // Hold it briefly, then release through another server.
+        await new Promise((r) => setTimeout(r, 2));
+        const releaseSentAt = performance.now();
+        const release = await call(servers[(i + round + 1) % SERVERS]!, agentKey(i), 'DELETE', `/boards/work/posts/${post}/claim`);
+        if (release.status !== 204) unexpected.push(`release ${release.status} ${JSON.stringify(release.json)}`);
+        holds.push({ agent: i, post, claimedAt: claim.json!['claimed_at'], wonAt, releaseSentAt });
+      }
+    }
+
+    await Promise.all(Array.from({ length: AGENTS }, (_, i) => agent(i)));
+
+    expect(unexpected).toEqual([]);
+    expect(holds.length).toBeGreaterThan(0);
+    expect(conflicts).toBeGreaterThan(0);
+    // A second holder's 201 can only have arrived after the first holder sent its release.
+    for (let post = 1; post <= POSTS; post++) {
+      const ordered = holds.filter((h) => h.post === post).sort((a, b) => a.wonAt - b.wonAt);
+      for (let k = 1; k < ordered.length; k++) {
+        expect(ordered[k]!.wonAt, `post ${post}: agent ${ordered[k]!.agent} won while agent ${ordered[k - 1]!.agent} held it`)
+          .toBeGreaterThan(ordered[k - 1]!.releaseSentAt);
+      }
+    }
+    // Everything was released: every server sees no claim on any post.
+    for (const server of servers) {
+      for (let post = 1; post <= POSTS; post++) {
+        expect((await call(server, WRITE_KEY, 'GET', `/boards/work/posts/${post}`)).json!['claim']).toBeNull();
+      }
+    }
+    console.log(`${SERVERS} servers, ${AGENTS} agents: ${holds.length} claims won, ${conflicts} refused with 409, 0 errors`);
+  }, 60_000);
+});
