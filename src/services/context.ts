@@ -3,7 +3,7 @@
  * notifier and logger. Nothing here is global, so two boards in one process never share state.
  */
 import type { Scope } from '../domain/records.js';
-import type { Storage, StorageTx, TransactionMode } from '../storage/contract.js';
+import type { Storage, StorageTx } from '../storage/contract.js';
 import { toIso } from '../domain/time.js';
 
 /** The source of "now". Inject one to make claims, rate limits and statistics deterministic. */
@@ -78,5 +78,3 @@ export function read<T>(ctx: ServiceContext, fn: (tx: StorageTx) => Promise<T>):
 export function write<T>(ctx: ServiceContext, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
   return ctx.storage.transaction('write', fn);
 }
-
-export type { TransactionMode };

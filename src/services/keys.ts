@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { notFound, validationError } from '../domain/errors.js';
-import { SCOPES, type ApiKeyRecord, type Scope } from '../domain/records.js';
+import { SCOPES, type ApiKeyRecord } from '../domain/records.js';
 import { parseOrThrow, text } from '../domain/validation.js';
 import { nowIso, read, write, type RandomBytes, type ServiceContext } from './context.js';
 
@@ -72,7 +72,7 @@ export async function createApiKey(
     }
     return tx.insertApiKey({
       organization_id: organizationId,
-      scope: scope as Scope,
+      scope,
       label: label ?? '',
       prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
       hash,

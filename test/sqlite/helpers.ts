@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteStorage, type SqliteStorage } from '../../adapters/sqlite/index.js';
-import type { NewPost, StorageTx } from '../../src/storage/contract.js';
+import type { StorageTx } from '../../src/storage/contract.js';
+import { at, newApiKey, newBoard, newOrganization, newPost } from '../conformance/fixtures.js';
 
 /** A temporary directory, removed by the returned `remove()`. */
 export function tempDir(prefix = 'fb-sqlite-'): { dir: string; file(name?: string): string; remove(): void } {
@@ -40,51 +41,15 @@ export function storageFactory(): {
   };
 }
 
-export const T0 = '2026-11-01T09:00:00.000Z';
+/** The conformance suite's reference instant, as an ISO timestamp. */
+export const T0 = at(0);
 
-/** `T0` plus `minutes`, as an ISO timestamp. */
-export function at(minutes: number): string {
-  return new Date(Date.parse(T0) + minutes * 60_000).toISOString();
-}
-
-export function newPost(boardId: number, fields: Partial<NewPost> = {}): NewPost {
-  return {
-    board_id: boardId,
-    title: 'A post',
-    body: '',
-    status: 'open',
-    is_admin: true,
-    hidden: false,
-    pinned: false,
-    queue_rank: null,
-    shipped_at: null,
-    created_at: T0,
-    proposal: null,
-    ...fields,
-  };
-}
+export { at, newPost };
 
 /** One organization with one write key and one board. */
 export async function seedBoard(tx: StorageTx): Promise<{ orgId: number; keyId: number; boardId: number }> {
-  const org = await tx.insertOrganization({ name: 'Acme', created_at: T0 });
-  const key = await tx.insertApiKey({
-    organization_id: org.id,
-    scope: 'write',
-    label: 'CI',
-    prefix: 'fbk_abcd',
-    hash: 'a'.repeat(64),
-    created_at: T0,
-    revoked_at: null,
-  });
-  const board = await tx.insertBoard({
-    organization_id: org.id,
-    slug: 'features',
-    name: 'Features',
-    description: '',
-    welcome_message: '',
-    published: false,
-    logo_url: null,
-    created_at: T0,
-  });
+  const org = await tx.insertOrganization(newOrganization());
+  const key = await tx.insertApiKey(newApiKey(org.id));
+  const board = await tx.insertBoard(newBoard(org.id));
   return { orgId: org.id, keyId: key.id, boardId: board.id };
 }

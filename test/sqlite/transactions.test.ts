@@ -195,7 +195,7 @@ describe('sqlite transactions', () => {
     const storage = createSqliteStorage({ database: db });
     const { boardId } = await storage.transaction('write', seedBoard);
     await storage.transaction('write', (tx) => tx.insertPost(newPost(boardId)));
-    expect((await storage.transaction('read', (tx) => tx.getPost(1)))?.title).toBe('A post');
+    expect((await storage.transaction('read', (tx) => tx.getPost(1)))?.title).toBe('Dark mode');
     await storage.close();
     db.close();
   });
