@@ -57,5 +57,6 @@ export type { RateLimitOptions } from './http/rate-limit.js';
 export { parseFixture, type LoadedFixture } from './fixture/load.js';
 export type { Fixture } from './fixture/schema.js';
 export * from './storage/contract.js';
+export type { SharedLimits, SharedRateLimitStep } from './storage/shared-limits.js';
 export { foldCase } from './storage/text.js';
 export { AsyncLock } from './storage/lock.js';

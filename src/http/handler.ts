@@ -16,7 +16,7 @@ import { extractApiKey, KeyCache } from './auth.js';
 import { bindings } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
 import { operations, type OperationName } from './operations.js';
-import { rateLimitHeaders, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
+import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
 import { createOpenApiDocument } from './openapi.js';
 import { matchRoute, type PathParams } from './router.js';
 
@@ -92,7 +92,9 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   const basePath = (options.basePath ?? '/api/v1').replace(/\/+$/, '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const limiter = options.rateLimit === false ? null : new SlidingLogLimiter(options.rateLimit ?? {});
-  const keyCache = new KeyCache({ ttlMs: options.keyCacheTtlMs ?? 5000 });
+  const shared = ctx.storage.sharedLimits;
+  const keyCacheTtlMs = Math.min(options.keyCacheTtlMs ?? 5000, shared?.maxKeyCacheTtlMs ?? Infinity);
+  const keyCache = new KeyCache({ ttlMs: keyCacheTtlMs });
 
   async function authenticate(request: Request): Promise<Caller | null> {
     const raw = extractApiKey(request.headers);
@@ -121,7 +123,9 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
 
     let headers: Record<string, string> = {};
     if (limiter) {
-      const decision = limiter.take(caller.apiKeyId, ctx.clock.now());
+      const decision = shared
+        ? sharedDecision(limiter, await shared.takeRateLimit(caller.apiKeyId, limiter.limit, limiter.windowMs))
+        : limiter.take(caller.apiKeyId, ctx.clock.now());
       headers = rateLimitHeaders(decision);
       if (!decision.allowed) {
         return errorResponse(new FeedbackBoardError('rate_limited', 'Too many requests for this key'), headers);

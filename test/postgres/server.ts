@@ -84,3 +84,24 @@ export async function dropTestDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
+
+let schemas = 0;
+
+/**
+ * A new, empty schema in the database of `url`; resolves with a URL whose connections use it
+ * (`search_path`). Much faster than a database per test where a suite needs hundreds of stores.
+ */
+export async function createTestSchema(url: string): Promise<string> {
+  schemas += 1;
+  const name = `s_${process.pid}_${schemas}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA ${name}`);
+  } finally {
+    await client.end();
+  }
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${name}`);
+  return parsed.toString();
+}
