@@ -51,12 +51,8 @@ export function demoFixture(random: RandomBytes): { fixture: Fixture; keys: Demo
   return { fixture, keys };
 }
 
-const DEMO_SETTING = 'demo_organization_id';
-
-/** Remembers which organization is the demo one, so later starts can hand out keys for it. */
-export function rememberDemoOrganization(storage: Storage, organizationId: number): Promise<void> {
-  return storage.transaction('write', (tx) => tx.setSetting(DEMO_SETTING, String(organizationId)));
-}
+/** The setting naming the demo organization (written in the transaction that creates it). */
+export const DEMO_SETTING = 'demo_organization_id';
 
 export async function demoOrganization(storage: Storage): Promise<number | null> {
   const stored = await storage.transaction('read', (tx) => tx.getSetting(DEMO_SETTING));
