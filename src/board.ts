@@ -5,6 +5,7 @@
 import type { Storage } from './storage/contract.js';
 import * as agent from './services/agent.js';
 import * as boards from './services/boards.js';
+import { claimNextPost } from './services/claim-next.js';
 import * as comments from './services/comments.js';
 import {
   consoleLogger,
@@ -85,6 +86,8 @@ function apiFor(ctx: ServiceContext, caller: Caller) {
       queue: as(agent.getQueue),
       /** `POST …/claim`: `{ claim, created }`; `claim_conflict` while another key holds a live claim. */
       claim: as(agent.claimPost),
+      /** `POST /boards/{slug}/queue/claim`: `{ claim, post }` of the next free post in queue order, or both null. */
+      claimNext: as(claimNextPost),
       /** `DELETE …/claim`: `claim_conflict` while another key holds a live claim. */
       release: as(agent.releaseClaim),
       /** `POST …/evidence`: a repeated `action_key` adds nothing. */
@@ -123,7 +126,7 @@ function apiFor(ctx: ServiceContext, caller: Caller) {
   };
 }
 
-/** The 23 operations in-process, acting as one API key (same scopes and rules as over HTTP). */
+/** The 24 operations in-process, acting as one API key (same scopes and rules as over HTTP). */
 export type ApiServices = ReturnType<typeof apiFor>;
 
 /**
