@@ -43,6 +43,16 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
+/**
+ * Headers on every API answer: nothing is cached by browsers or proxies (answers depend on the
+ * key), and no answer is ever sniffed into another content type.
+ */
+function withApiHeaders(response: Response): Response {
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  return response;
+}
+
 /** Errors that rank below "board or post not found" in CONTRACT's precedence. */
 const RANKED_BELOW_NOT_FOUND = new Set<ErrorCode>([
   'payload_too_large', 'unsupported_media_type', 'invalid_json', 'insufficient_scope',
@@ -163,7 +173,8 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     return errorResponse(new FeedbackBoardError('internal_error', 'Something went wrong on our side'), headers);
   }
 
-  const fetch: FetchHandler = (request) => handle(request).catch((error: unknown) => failureResponse(error, {}));
+  const fetch: FetchHandler = (request) =>
+    handle(request).catch((error: unknown) => failureResponse(error, {})).then(withApiHeaders);
 
   return { fetch, keyCache, limiter };
 }
