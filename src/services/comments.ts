@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { notFound, validationError } from '../domain/errors.js';
+import { MAX_REPLY_DEPTH } from '../domain/limits.js';
 import type { CommentRecord, VoterRecord } from '../domain/records.js';
 import { createCommentBody, type CreateCommentInput } from '../domain/requests.js';
 import type { Comment, CommentList, Votes } from '../domain/responses.js';
@@ -31,12 +32,25 @@ export function listComments(ctx: ServiceContext, caller: Caller, slug: string, 
   });
 }
 
-/** A parent must be a comment of the same post; the message is the same whether it exists elsewhere or not. */
+/**
+ * A parent must be a comment of the same post; the message is the same whether it exists elsewhere
+ * or not. A parent already at the maximum depth takes no reply: its chain is walked up at most
+ * {@link MAX_REPLY_DEPTH} steps.
+ */
 async function checkParent(tx: StorageTx, postId: number, parentId: number | undefined): Promise<void> {
   if (parentId === undefined) return;
   const parent = await tx.getComment(parentId);
   if (!parent || parent.post_id !== postId) {
     throw validationError('parent_comment_id', 'is not a comment of this post');
+  }
+  let depth = 0;
+  for (let at = parent; at.parent_comment_id !== null && depth < MAX_REPLY_DEPTH; depth++) {
+    const up = await tx.getComment(at.parent_comment_id);
+    if (!up) break;
+    at = up;
+  }
+  if (depth >= MAX_REPLY_DEPTH) {
+    throw validationError('parent_comment_id', `replies nest at most ${MAX_REPLY_DEPTH} levels deep`);
   }
 }
 
