@@ -1,17 +1,17 @@
 /**
  * API keys: generated as `fbk_` + 40 random base62 characters, shown once, stored only as a
- * SHA-256 hash plus a display prefix (CONTRACT section 3).
+ * SHA-256 hash plus a short display prefix (CONTRACT section 3; see key-prefix.ts).
  */
 import * as z from 'zod';
 import { notFound, validationError } from '../domain/errors.js';
 import { SCOPES, type ApiKeyRecord } from '../domain/records.js';
 import { parseOrThrow, text } from '../domain/validation.js';
 import { nowIso, read, write, type RandomBytes, type ServiceContext } from './context.js';
+import { displayPrefix } from './key-prefix.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const KEY_PREFIX = 'fbk_';
 const KEY_RANDOM_CHARS = 40;
-const DISPLAY_PREFIX_LENGTH = 12;
 
 /** `count` unbiased base62 characters (bytes >= 248 are discarded, so each character is uniform). */
 export function randomBase62(random: RandomBytes, count: number): string {
@@ -74,7 +74,7 @@ export async function createApiKey(
       organization_id: organizationId,
       scope,
       label: label ?? '',
-      prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+      prefix: displayPrefix(key),
       hash,
       created_at: now,
       revoked_at: null,
