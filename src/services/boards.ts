@@ -28,8 +28,8 @@ export function getBoard(ctx: ServiceContext, caller: Caller, slug: string): Pro
 export function createBoard(ctx: ServiceContext, caller: Caller, body: CreateBoardInput): Promise<Board> {
   requireScope(caller.scope, 'write');
   const input = parseOrThrow(createBoardBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     if (await tx.getBoardBySlug(caller.organizationId, input.slug)) {
       throw new FeedbackBoardError('slug_taken', `The slug "${input.slug}" is already used by a board`);
     }

@@ -82,8 +82,8 @@ export function createComment(
 ): Promise<Comment> {
   requireScope(caller.scope, 'propose');
   const input = parseOrThrow(createCommentBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const { post } = await boardPostOf(tx, caller, slug, id);
     return presentComment(await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now));
   });
@@ -104,8 +104,8 @@ export type VoterInput = z.input<typeof voterInput>;
 export async function registerVoter(ctx: ServiceContext, organizationId: number, input: VoterInput): Promise<VoterRecord> {
   const { email, name } = parseOrThrow(voterInput, input);
   const folded = foldCase(email);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
     const existing = await tx.getVoterByEmail(organizationId, folded);
     return existing ?? tx.insertVoter({ organization_id: organizationId, email: folded, name: name ?? '', created_at: now });
@@ -131,8 +131,8 @@ async function voterAndComment(tx: StorageTx, voterId: number, commentId: number
 
 /** One vote per voter per post; voting twice changes nothing. */
 export function vote(ctx: ServiceContext, voterId: number, postId: number): Promise<Votes> {
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     await voterAndPost(tx, voterId, postId);
     await tx.insertVote({ post_id: postId, voter_id: voterId, created_at: now });
     return { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
@@ -149,8 +149,8 @@ export function unvote(ctx: ServiceContext, voterId: number, postId: number): Pr
 
 export function react(ctx: ServiceContext, voterId: number, commentId: number, reaction: string): Promise<boolean> {
   const value = parseOrThrow(reactionInput, reaction);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     await voterAndComment(tx, voterId, commentId);
     return tx.insertReaction({ comment_id: commentId, voter_id: voterId, reaction: value, created_at: now });
   });
@@ -166,8 +166,8 @@ export function unreact(ctx: ServiceContext, voterId: number, commentId: number,
 /** A voter's comment (`is_admin: false`). */
 export function voterComment(ctx: ServiceContext, voterId: number, postId: number, body: CreateCommentInput): Promise<Comment> {
   const input = parseOrThrow(createCommentBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     await voterAndPost(tx, voterId, postId);
     return presentComment(await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now));
   });

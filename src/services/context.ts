@@ -67,6 +67,10 @@ export interface ServiceContext {
   onKeyRevoked(hash: string): void;
 }
 
+/**
+ * Now, as an ISO timestamp. Services read it inside their transaction, so a write that waited for
+ * the lock is stamped with the time it ran (a claim never starts before the release it waited for).
+ */
 export function nowIso(ctx: ServiceContext): string {
   return toIso(ctx.clock.now());
 }

@@ -64,8 +64,8 @@ export async function createApiKey(
   const { scope, label, rawKey } = parseOrThrow(createKeyInput, input);
   const key = rawKey ?? generateApiKey(ctx.random);
   const hash = await hashApiKey(key);
-  const now = nowIso(ctx);
   const record = await write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
     if (await tx.getApiKeyByHash(hash)) {
       throw validationError('rawKey', 'is already registered');
@@ -89,8 +89,8 @@ export function listApiKeys(ctx: ServiceContext, organizationId: number): Promis
 
 /** Revokes the key at once: its next request is a 401. Revoking twice keeps the first time. */
 export async function revokeApiKey(ctx: ServiceContext, keyId: number): Promise<ApiKeyInfo> {
-  const now = nowIso(ctx);
   const record = await write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const key = await tx.getApiKey(keyId);
     if (!key) throw notFound('API key not found');
     return key.revoked_at ? key : (await tx.updateApiKey(keyId, { revoked_at: now }))!;

@@ -47,8 +47,8 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
 export function createPost(ctx: ServiceContext, caller: Caller, slug: string, body: CreatePostInput): Promise<PostDetail> {
   requireScope(caller.scope, createPostScope(body));
   const input = parseOrThrow(createPostBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
     const status = input.status ?? 'open';
     const post = await tx.insertPost({
@@ -71,8 +71,7 @@ export function createPost(ctx: ServiceContext, caller: Caller, slug: string, bo
 }
 
 export function getPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
-  const now = nowIso(ctx);
-  return read(ctx, async (tx) => readPostDetail(tx, (await boardPostOf(tx, caller, slug, id)).post, now));
+  return read(ctx, async (tx) => readPostDetail(tx, (await boardPostOf(tx, caller, slug, id)).post, nowIso(ctx)));
 }
 
 /**
@@ -113,8 +112,8 @@ export async function updatePost(
 ): Promise<PostDetail> {
   requireScope(caller.scope, 'write');
   const input = parseOrThrow(updatePostBody, body);
-  const now = nowIso(ctx);
   const { detail, notifications } = await write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const { board, post } = await boardPostOf(tx, caller, slug, id);
     const patch: PostPatch = {};
     if (input.title !== undefined) patch.title = input.title;
