@@ -6,6 +6,7 @@ import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { assertBoardRoom } from './limits.js';
 import { boardOf } from './lookup.js';
 import { presentBoard } from './present.js';
 
@@ -33,6 +34,7 @@ export function createBoard(ctx: ServiceContext, caller: Caller, body: CreateBoa
     if (await tx.getBoardBySlug(caller.organizationId, input.slug)) {
       throw new FeedbackBoardError('slug_taken', `The slug "${input.slug}" is already used by a board`);
     }
+    await assertBoardRoom(ctx, tx, caller.organizationId);
     const board = await tx.insertBoard({
       organization_id: caller.organizationId,
       slug: input.slug,

@@ -13,6 +13,7 @@ import { parseOrThrow, text } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { assertCommentRoom } from './limits.js';
 import { boardPostOf } from './lookup.js';
 import { nestComments, presentComment } from './present.js';
 
@@ -85,6 +86,7 @@ export function createComment(
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
     const { post } = await boardPostOf(tx, caller, slug, id);
+    assertCommentRoom(ctx, post);
     return presentComment(await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now));
   });
 }
@@ -168,7 +170,8 @@ export function voterComment(ctx: ServiceContext, voterId: number, postId: numbe
   const input = parseOrThrow(createCommentBody, body);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
-    await voterAndPost(tx, voterId, postId);
+    const { post } = await voterAndPost(tx, voterId, postId);
+    assertCommentRoom(ctx, post);
     return presentComment(await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now));
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { Scope } from '../domain/records.js';
 import type { Storage, StorageTx } from '../storage/contract.js';
+import type { ResourceLimits } from '../domain/limits.js';
 import { toIso } from '../domain/time.js';
 
 /** The source of "now". Inject one to make claims, rate limits and statistics deterministic. */
@@ -63,6 +64,8 @@ export interface ServiceContext {
   logger: Logger;
   /** Agent publishing when no setting is stored (the server's own setting). */
   agentPublishingDefault: boolean;
+  /** The resource limits in force (`createFeedbackBoard({ limits })`). */
+  limits: Readonly<Required<ResourceLimits>>;
   /** Called when a key is revoked, so caches drop it at once. */
   onKeyRevoked(hash: string): void;
 }

@@ -10,6 +10,7 @@ import { accountMethods } from './accounts.js';
 import { agentMethods } from './agent.js';
 import { boardMethods } from './boards.js';
 import { communityMethods } from './community.js';
+import { countMethods } from './counts.js';
 import { listMethods } from './lists.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
@@ -23,6 +24,7 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertPost: true, getPost: false, updatePost: true, deletePost: true,
   listPosts: false, listQueue: false, listRoadmap: false, listChangelog: false,
   ensureTags: true, getTagBySlug: false, setPostTags: true, getTagsOfPosts: false,
+  countPosts: false, countTags: false,
   listEvidence: false, insertEvidence: true, replaceEvidence: true, findEvidenceByActionKey: false,
   getClaim: false, getClaims: false, claimPost: true, releaseClaim: true,
   insertVoter: true, getVoter: false, getVoterByEmail: false,
@@ -43,6 +45,7 @@ export function sqlMethods(sql: Sql): StorageTx {
     ...agentMethods(sql),
     ...communityMethods(sql),
     ...statsMethods(sql),
+    ...countMethods(sql),
   };
 }
 
