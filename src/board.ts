@@ -251,6 +251,11 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     loadFixture: (fixture: unknown): Promise<LoadedFixture> =>
       loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
 
+    /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
+    get authThrottle() {
+      return handler!.authThrottle;
+    },
+
     /** Limiter state, for tests of its bound. */
     get rateLimiter() {
       return handler!.limiter;
