@@ -25,6 +25,7 @@ import * as stats from './services/stats.js';
 import { createFetchHandler, type FetchHandler, type HandlerOptions } from './http/handler.js';
 import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
+import { resolveLimits, type ResourceLimits } from './domain/limits.js';
 import { loadFixture, type LoadedFixture } from './fixture/load.js';
 
 /** Options of {@link createFeedbackBoard}; only `storage` is required. */
@@ -41,6 +42,8 @@ export interface FeedbackBoardOptions {
   logger?: Logger;
   /** The server's own agent-publishing setting, used while none is stored. Default false. */
   agentPublishing?: boolean;
+  /** Limits on boards, posts, comments and tags one organization can create. Default: generous (see docs). */
+  limits?: ResourceLimits;
   /** Options of the HTTP face: base path, rate limit, body size. */
   http?: HandlerOptions;
 }
@@ -154,6 +157,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     notifier: options.notifier ?? null,
     logger: options.logger ?? consoleLogger,
     agentPublishingDefault: options.agentPublishing ?? false,
+    limits: resolveLimits(options.limits),
     onKeyRevoked: (hash) => handler?.keyCache.evict(hash),
   };
   handler = createFetchHandler(ctx, options.http);
@@ -249,6 +253,11 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
      */
     loadFixture: (fixture: unknown): Promise<LoadedFixture> =>
       loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
+
+    /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
+    get authThrottle() {
+      return handler!.authThrottle;
+    },
 
     /** Limiter state, for tests of its bound. */
     get rateLimiter() {

@@ -24,10 +24,11 @@ export async function claimNextPost(
 ): Promise<ClaimNext> {
   requireScope(caller.scope, 'propose');
   const input = parseOrThrow(claimBody, body);
-  const nowMs = ctx.clock.now();
-  const now = toIso(nowMs);
   const ttl = input.ttl_seconds ?? LIMITS.defaultTtlSeconds;
   return write(ctx, async (tx) => {
+    // Read inside the transaction: a claim that waited for the lock starts when it runs.
+    const nowMs = ctx.clock.now();
+    const now = toIso(nowMs);
     const board = await boardOf(tx, caller, slug);
     const claim = await tx.claimNextPost({
       board_id: board.id,

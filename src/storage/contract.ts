@@ -263,6 +263,12 @@ export interface StorageTx {
   /** Tags per post, each list by tag id asc; posts without tags map to []. */
   getTagsOfPosts(postIds: number[]): Promise<Map<number, TagRecord[]>>;
 
+  // ── counts, for the resource limits ────────────────────────────────────────
+  /** How many posts the board holds, hidden ones included. */
+  countPosts(boardId: number): Promise<number>;
+  /** How many tags the board holds. */
+  countTags(boardId: number): Promise<number>;
+
   // ── evidence ───────────────────────────────────────────────────────────────
   /** added_at asc, id asc. */
   listEvidence(postId: number): Promise<EvidenceRecord[]>;

@@ -11,6 +11,7 @@ import { agentMethods } from './agent.js';
 import { boardMethods } from './boards.js';
 import { claimNextMethods } from './claim-next.js';
 import { communityMethods } from './community.js';
+import { countMethods } from './counts.js';
 import { listMethods } from './lists.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
@@ -24,6 +25,7 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertPost: true, getPost: false, updatePost: true, deletePost: true,
   listPosts: false, listQueue: false, listRoadmap: false, listChangelog: false,
   ensureTags: true, getTagBySlug: false, setPostTags: true, getTagsOfPosts: false,
+  countPosts: false, countTags: false,
   listEvidence: false, insertEvidence: true, replaceEvidence: true, findEvidenceByActionKey: false,
   getClaim: false, getClaims: false, claimPost: true, claimNextPost: true, releaseClaim: true,
   insertVoter: true, getVoter: false, getVoterByEmail: false,
@@ -45,6 +47,7 @@ export function sqlMethods(sql: Sql): StorageTx {
     ...claimNextMethods(sql),
     ...communityMethods(sql),
     ...statsMethods(sql),
+    ...countMethods(sql),
   };
 }
 
