@@ -5,6 +5,7 @@
 import type { Storage } from './storage/contract.js';
 import * as agent from './services/agent.js';
 import * as boards from './services/boards.js';
+import { claimNextPost } from './services/claim-next.js';
 import * as comments from './services/comments.js';
 import {
   consoleLogger,
@@ -24,6 +25,7 @@ import * as stats from './services/stats.js';
 import { createFetchHandler, type FetchHandler, type HandlerOptions } from './http/handler.js';
 import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
+import { resolveLimits, type ResourceLimits } from './domain/limits.js';
 import { loadFixture, type LoadedFixture } from './fixture/load.js';
 
 /** Options of {@link createFeedbackBoard}; only `storage` is required. */
@@ -40,6 +42,8 @@ export interface FeedbackBoardOptions {
   logger?: Logger;
   /** The server's own agent-publishing setting, used while none is stored. Default false. */
   agentPublishing?: boolean;
+  /** Limits on boards, posts, comments and tags one organization can create. Default: generous (see docs). */
+  limits?: ResourceLimits;
   /** Options of the HTTP face: base path, rate limit, body size. */
   http?: HandlerOptions;
 }
@@ -85,6 +89,8 @@ function apiFor(ctx: ServiceContext, caller: Caller) {
       queue: as(agent.getQueue),
       /** `POST …/claim`: `{ claim, created }`; `claim_conflict` while another key holds a live claim. */
       claim: as(agent.claimPost),
+      /** `POST /boards/{slug}/queue/claim`: `{ claim, post }` of the next free post in queue order, or both null. */
+      claimNext: as(claimNextPost),
       /** `DELETE …/claim`: `claim_conflict` while another key holds a live claim. */
       release: as(agent.releaseClaim),
       /** `POST …/evidence`: a repeated `action_key` adds nothing. */
@@ -123,7 +129,7 @@ function apiFor(ctx: ServiceContext, caller: Caller) {
   };
 }
 
-/** The 23 operations in-process, acting as one API key (same scopes and rules as over HTTP). */
+/** The 24 operations in-process, acting as one API key (same scopes and rules as over HTTP). */
 export type ApiServices = ReturnType<typeof apiFor>;
 
 /**
@@ -151,6 +157,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     notifier: options.notifier ?? null,
     logger: options.logger ?? consoleLogger,
     agentPublishingDefault: options.agentPublishing ?? false,
+    limits: resolveLimits(options.limits),
     onKeyRevoked: (hash) => handler?.keyCache.evict(hash),
   };
   handler = createFetchHandler(ctx, options.http);
@@ -246,6 +253,11 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
      */
     loadFixture: (fixture: unknown): Promise<LoadedFixture> =>
       loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
+
+    /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
+    get authThrottle() {
+      return handler!.authThrottle;
+    },
 
     /** Limiter state, for tests of its bound. */
     get rateLimiter() {

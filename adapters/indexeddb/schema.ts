@@ -11,7 +11,8 @@
  * paths come from {@link RECORD_SCHEMA}, and the tests check that a new database and an
  * upgraded one both have exactly the stores and indexes it declares.
  */
-import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import { unwrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { shortenStoredPrefix } from '../../src/services/key-prefix.js';
 import {
   ID_COUNTERS_STORE,
   RECORD_SCHEMA,
@@ -78,6 +79,22 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
     description: "indexes for the post list, queue, roadmap, changelog and statistics reads: a board's posts, by status, and a post's votes",
     apply(_db, tx) {
       addIndexes(tx, { posts: ['by_board', 'by_board_status'], votes: ['by_post'] });
+    },
+  },
+  {
+    version: 3,
+    description: 'shorten stored key prefixes to at most a third of the key (4 characters past fbk_ at most)',
+    apply(_db, tx) {
+      // Raw requests chained from each cursor's success: the upgrade commits when the last is done.
+      const cursorRequest = unwrap(tx).objectStore('api_keys').openCursor();
+      cursorRequest.onsuccess = () => {
+        const cursor = cursorRequest.result;
+        if (!cursor) return;
+        const record = cursor.value as { prefix: string };
+        const shorter = shortenStoredPrefix(record.prefix);
+        if (shorter !== record.prefix) cursor.update({ ...record, prefix: shorter });
+        cursor.continue();
+      };
     },
   },
 ];

@@ -10,6 +10,7 @@
  * Each step is frozen once released: a database at version N was made by exactly steps 1..N.
  */
 import type { Database } from 'better-sqlite3';
+import { shortenStoredPrefix } from '../../src/services/key-prefix.js';
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES } from './schema.js';
@@ -39,6 +40,16 @@ function foldExistingPosts(db: Database): void {
   }
 }
 
+/** Rewrites every stored key prefix by the rule of `key-prefix.ts` (older versions kept 12 characters). */
+function shortenKeyPrefixes(db: Database): void {
+  const rows = db.prepare<[], { id: number; prefix: string }>('SELECT id, prefix FROM fb_api_keys').all();
+  const update = db.prepare<[string, number]>('UPDATE fb_api_keys SET prefix = ? WHERE id = ?');
+  for (const row of rows) {
+    const shorter = shortenStoredPrefix(row.prefix);
+    if (shorter !== row.prefix) update.run(shorter, row.id);
+  }
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'tables', up: (db) => db.exec(SCHEMA_V1) },
   {
@@ -52,6 +63,11 @@ export const MIGRATIONS: readonly Migration[] = [
       foldExistingPosts(db);
       db.exec(SCHEMA_V2_INDEXES);
     },
+  },
+  {
+    version: 3,
+    description: 'shorten stored key prefixes to at most a third of the key (4 characters past fbk_ at most)',
+    up: shortenKeyPrefixes,
   },
 ];
 

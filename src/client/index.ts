@@ -66,6 +66,7 @@ export type {
   Board,
   BoardList,
   Claim,
+  ClaimNext,
   Comment,
   CommentList,
   Evidence,

@@ -1,5 +1,5 @@
 /**
- * Request schemas of the 23 operations: bodies are strict (an unknown field is a 422), query
+ * Request schemas of the 24 operations: bodies are strict (an unknown field is a 422), query
  * parameters are parsed from strings with no coercion surprises. Limits are CONTRACT section 2.
  */
 import * as z from 'zod';

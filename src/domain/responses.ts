@@ -101,6 +101,12 @@ export const queueItemSchema = z.object({
 /** Response schema of the agent queue. */
 export const queueSchema = z.object({ posts: z.array(queueItemSchema), total: z.int() });
 
+/**
+ * Response schema of claim-next: the new claim and the claimed post (201), or both null when
+ * nothing in the queue is claimable (200).
+ */
+export const claimNextSchema = z.object({ claim: claimSchema.nullable(), post: postDetailSchema.nullable() });
+
 /** Response schema of the propose-status answer. */
 export const proposeStatusResultSchema = z.object({ id: z.int(), status, proposal: proposalSchema });
 
@@ -235,6 +241,8 @@ export type PostList = z.infer<typeof postListSchema>;
 export type QueueItem = z.infer<typeof queueItemSchema>;
 /** `{ posts, total }` of the agent queue. */
 export type Queue = z.infer<typeof queueSchema>;
+/** The answer of claim-next: both set (a new claim of that post) or both null (nothing claimable). */
+export type ClaimNext = z.infer<typeof claimNextSchema>;
 /** The answer of propose-status: the unchanged status and the proposal. */
 export type ProposeStatusResult = z.infer<typeof proposeStatusResultSchema>;
 /** `{ post_id, vote_count }`. */

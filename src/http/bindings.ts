@@ -4,6 +4,7 @@
  */
 import * as agent from '../services/agent.js';
 import * as boards from '../services/boards.js';
+import { claimNextPost } from '../services/claim-next.js';
 import * as comments from '../services/comments.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import { listWebhooks } from '../services/dashboard.js';
@@ -54,6 +55,10 @@ export const bindings: Record<OperationName, Binding> = {
   claimPost: async (ctx, c, i) => {
     const result = await agent.claimPost(ctx, c, slug(i), id(i), i.body as Body<typeof agent.claimPost>);
     return { status: result.created ? 201 : 200, body: result.claim };
+  },
+  claimNextPost: async (ctx, c, i) => {
+    const result = await claimNextPost(ctx, c, slug(i), i.body as Parameters<typeof claimNextPost>[3]);
+    return { status: result.claim === null ? 200 : 201, body: result };
   },
   releaseClaim: (ctx, c, i) => noContent(agent.releaseClaim(ctx, c, slug(i), id(i))),
   addEvidence: (ctx, c, i) => ok(agent.addEvidence(ctx, c, slug(i), id(i), i.body as Body<typeof agent.addEvidence>), 201),

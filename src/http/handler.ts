@@ -13,6 +13,7 @@ import { read } from '../services/context.js';
 import { authenticateKey, hashApiKey } from '../services/keys.js';
 import { boardOf, postOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
+import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { bindings } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
 import { operations, type OperationName } from './operations.js';
@@ -36,12 +37,38 @@ export interface HandlerOptions {
    * The document describes the API only and holds no data.
    */
   serveOpenApi?: boolean;
+  /**
+   * Throttle of failed authentication per client address (default 30 at once, then 30 a minute),
+   * or `false` for none. It applies only where the client address is known: see `clientAddress`.
+   */
+  authThrottle?: AuthThrottleOptions | false;
+  /**
+   * The client address of a request, when the application knows it better than the runtime (say,
+   * from a proxy's `X-Forwarded-For` it trusts). Without it, the address comes from the second
+   * argument of `fetch`: `{ clientAddress }` (as `serve` passes it), Deno's `info.remoteAddr` or
+   * Bun's `server.requestIP()`.
+   */
+  clientAddress?: (request: Request) => string | null | undefined;
 }
 
-/** The HTTP API as one function: a `Request` in, a `Response` out (never a rejection). */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/**
+ * The HTTP API as one function: a `Request` in, a `Response` out (never a rejection). The optional
+ * second argument is what the runtime passes beside the request (`{ clientAddress }`, Deno's info,
+ * Bun's server); it is read only for the client address.
+ */
+export type FetchHandler = (request: Request, context?: unknown) => Promise<Response>;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+/**
+ * Headers on every API answer: nothing is cached by browsers or proxies (answers depend on the
+ * key), and no answer is ever sniffed into another content type.
+ */
+function withApiHeaders(response: Response): Response {
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  return response;
+}
 
 /** Errors that rank below "board or post not found" in CONTRACT's precedence. */
 const RANKED_BELOW_NOT_FOUND = new Set<ErrorCode>([
@@ -57,6 +84,14 @@ export function errorResponse(error: FeedbackBoardError, extraHeaders: Record<st
   const headers: Record<string, string> = { ...JSON_HEADERS, ...extraHeaders };
   if (status === 401) headers['WWW-Authenticate'] = 'Bearer realm="feedback-board"';
   return new Response(JSON.stringify(envelope), { status, headers });
+}
+
+/** The answer to an address that has spent its allowance of failed authentications. */
+function tooManyFailures(retryAfterSeconds: number): Response {
+  return errorResponse(
+    new FeedbackBoardError('rate_limited', 'Too many failed authentication attempts from this address'),
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 }
 
 /** Query parameters an operation knows; a repeated one is a 422, unknown ones are ignored. */
@@ -88,6 +123,7 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   fetch: FetchHandler;
   keyCache: KeyCache;
   limiter: SlidingLogLimiter | null;
+  authThrottle: AuthFailureThrottle | null;
 } {
   const basePath = (options.basePath ?? '/api/v1').replace(/\/+$/, '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -95,6 +131,11 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   const shared = ctx.storage.sharedLimits;
   const keyCacheTtlMs = Math.min(options.keyCacheTtlMs ?? 5000, shared?.maxKeyCacheTtlMs ?? Infinity);
   const keyCache = new KeyCache({ ttlMs: keyCacheTtlMs });
+  const authThrottle = options.authThrottle === false ? null : new AuthFailureThrottle(options.authThrottle ?? {});
+  const clientAddressOf = (request: Request, context: unknown): string | null => {
+    const address = options.clientAddress ? options.clientAddress(request) : addressFromContext(request, context);
+    return address ? addressKey(address) : null;
+  };
 
   async function authenticate(request: Request): Promise<Caller | null> {
     const raw = extractApiKey(request.headers);
@@ -113,13 +154,21 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   const openApiPath = options.serveOpenApi === true ? `${basePath}/openapi.json` : null;
   let openApiJson: string | undefined;
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, context: unknown): Promise<Response> {
     if (openApiPath !== null && request.method.toUpperCase() === 'GET' && new URL(request.url).pathname === openApiPath) {
       openApiJson ??= JSON.stringify(createOpenApiDocument({ basePath }));
       return new Response(openApiJson, { status: 200, headers: JSON_HEADERS });
     }
+    const address = authThrottle ? clientAddressOf(request, context) : null;
+    if (address !== null) {
+      const wait = authThrottle!.retryAfter(address, ctx.clock.now());
+      if (wait > 0) return tooManyFailures(wait);
+    }
     const caller = await authenticate(request);
-    if (!caller) return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
+    if (!caller) {
+      if (address !== null) authThrottle!.fail(address, ctx.clock.now());
+      return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
+    }
 
     let headers: Record<string, string> = {};
     if (limiter) {
@@ -167,7 +216,8 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     return errorResponse(new FeedbackBoardError('internal_error', 'Something went wrong on our side'), headers);
   }
 
-  const fetch: FetchHandler = (request) => handle(request).catch((error: unknown) => failureResponse(error, {}));
+  const fetch: FetchHandler = (request, context) =>
+    handle(request, context).catch((error: unknown) => failureResponse(error, {})).then(withApiHeaders);
 
-  return { fetch, keyCache, limiter };
+  return { fetch, keyCache, limiter, authThrottle };
 }

@@ -1,5 +1,5 @@
 /**
- * The one table of the API's 23 operations. The fetch handler routes by it, the typed client is
+ * The one table of the API's 24 operations. The fetch handler routes by it, the typed client is
  * derived from it, and the OpenAPI document is generated from it, so the three cannot drift.
  * It holds only data and schemas (no service code), so the client can import it alone.
  */
@@ -38,7 +38,7 @@ const BODY_ONLY: readonly ErrorCode[] = ['insufficient_scope', 'validation_error
 const BODY: readonly ErrorCode[] = ['not_found', ...BODY_ONLY];
 
 /**
- * The 23 operations of the API by name: method, path, scope, schemas, success status and errors.
+ * The 24 operations of the API by name: method, path, scope, schemas, success status and errors.
  *
  * @example
  * ```ts
@@ -60,6 +60,7 @@ export const operations = {
 
   getQueue: { method: 'GET', path: '/boards/{slug}/queue', scope: 'read', summary: 'The top unclaimed posts for agents: ranked first, then planned by votes.', client: ['agent', 'queue'], query: req.queueQuery, success: { status: 200, schema: res.queueSchema }, errors: [...BOARD, 'validation_error'] },
   claimPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Claim a post (201), or extend your own live claim (200); 409 while another key holds one.', client: ['agent', 'claim'], body: req.claimBody, success: { status: 201, schema: res.claimSchema, alsoStatus: 200 }, errors: [...BODY, 'claim_conflict'] },
+  claimNextPost: { method: 'POST', path: '/boards/{slug}/queue/claim', scope: 'propose', summary: 'Claim the first post in queue order that nobody holds a live claim on (201 with claim and post), or 200 with both null when none is left.', client: ['agent', 'claimNext'], body: req.claimBody, success: { status: 201, schema: res.claimNextSchema, alsoStatus: 200 }, errors: BODY },
   releaseClaim: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Release your claim; 409 while another key holds one.', client: ['agent', 'release'], success: { status: 204 }, errors: [...WRITE, 'claim_conflict'] },
   addEvidence: { method: 'POST', path: '/boards/{slug}/posts/{id}/evidence', scope: 'propose', summary: 'Attach implementation evidence; a repeated action_key adds nothing.', client: ['agent', 'addEvidence'], body: req.addEvidenceBody, success: { status: 201, schema: res.postDetailSchema }, errors: BODY },
   proposeStatus: { method: 'POST', path: '/boards/{slug}/posts/{id}/propose-status', scope: 'propose', summary: 'Propose a status for a human to confirm; nothing changes publicly.', client: ['agent', 'proposeStatus'], body: req.proposeStatusBody, success: { status: 200, schema: res.proposeStatusResultSchema }, errors: [...BODY, 'status_unchanged'] },

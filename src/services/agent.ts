@@ -25,8 +25,8 @@ import { liveClaim, presentClaim, presentQueueItem } from './present.js';
 
 export function getQueue(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<Queue> {
   const { limit } = parseOrThrow(queueQuery, query);
-  const now = nowIso(ctx);
   return read(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
     const page = await tx.listQueue(board.id, { apiKeyId: caller.apiKeyId, now, limit });
     const claims = await tx.getClaims(page.rows.map((p) => p.id));
@@ -52,9 +52,10 @@ export async function claimPost(
 ): Promise<ClaimResult> {
   requireScope(caller.scope, 'propose');
   const input = parseOrThrow(claimBody, body);
-  const nowMs = ctx.clock.now();
   const ttl = input.ttl_seconds ?? LIMITS.defaultTtlSeconds;
   return write(ctx, async (tx) => {
+    // Read inside the transaction: a claim that waited for the lock starts when it runs.
+    const nowMs = ctx.clock.now();
     const { post } = await boardPostOf(tx, caller, slug, id);
     const result = await tx.claimPost({
       post_id: post.id,
@@ -73,8 +74,8 @@ export async function claimPost(
 /** Succeeds when the caller held the claim or nobody does; 409 when another key does. */
 export function releaseClaim(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<void> {
   requireScope(caller.scope, 'propose');
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const { post } = await boardPostOf(tx, caller, slug, id);
     if ((await tx.releaseClaim(post.id, caller.apiKeyId, now)) === 'conflict') {
       throw new FeedbackBoardError('claim_conflict', 'Another key holds a live claim on this post');
@@ -92,8 +93,8 @@ export function addEvidence(
 ): Promise<PostDetail> {
   requireScope(caller.scope, 'propose');
   const input = parseOrThrow(addEvidenceBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const { post } = await boardPostOf(tx, caller, slug, id);
     const repeated = input.action_key !== undefined && (await tx.findEvidenceByActionKey(post.id, input.action_key));
     if (!repeated) {
@@ -123,8 +124,8 @@ export function proposeStatus(
 ): Promise<ProposeStatusResult> {
   requireScope(caller.scope, 'propose');
   const input = parseOrThrow(proposeStatusBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const { post } = await boardPostOf(tx, caller, slug, id);
     if (post.status === input.status) {
       throw new FeedbackBoardError('status_unchanged', `The post already has status ${input.status}`);
@@ -143,8 +144,8 @@ export interface ConfirmOptions {
 
 /** Applies the pending proposal exactly like a status PATCH. Returns the post as the API shows it. */
 export async function confirmProposal(ctx: ServiceContext, postId: number, options: ConfirmOptions = {}): Promise<PostDetail> {
-  const now = nowIso(ctx);
   const { detail, notifications } = await write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const post = await tx.getPost(postId);
     if (!post?.proposal) throw notFound('No pending proposal for this post');
     const board = (await tx.getBoard(post.board_id))!;
@@ -160,8 +161,8 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
 
 /** Drops the pending proposal; the status stays as it is. */
 export function rejectProposal(ctx: ServiceContext, postId: number): Promise<PostDetail> {
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const post = await tx.getPost(postId);
     if (!post?.proposal) throw notFound('No pending proposal for this post');
     return readPostDetail(tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
@@ -169,8 +170,8 @@ export function rejectProposal(ctx: ServiceContext, postId: number): Promise<Pos
 }
 
 export async function readPost(ctx: ServiceContext, postId: number): Promise<PostDetail> {
-  const now = nowIso(ctx);
   return read(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const post = await tx.getPost(postId);
     if (!post) throw notFound('Post not found');
     return readPostDetail(tx, post, now);

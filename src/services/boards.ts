@@ -6,6 +6,7 @@ import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { assertBoardRoom } from './limits.js';
 import { boardOf } from './lookup.js';
 import { presentBoard } from './present.js';
 
@@ -28,11 +29,12 @@ export function getBoard(ctx: ServiceContext, caller: Caller, slug: string): Pro
 export function createBoard(ctx: ServiceContext, caller: Caller, body: CreateBoardInput): Promise<Board> {
   requireScope(caller.scope, 'write');
   const input = parseOrThrow(createBoardBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     if (await tx.getBoardBySlug(caller.organizationId, input.slug)) {
       throw new FeedbackBoardError('slug_taken', `The slug "${input.slug}" is already used by a board`);
     }
+    await assertBoardRoom(ctx, tx, caller.organizationId);
     const board = await tx.insertBoard({
       organization_id: caller.organizationId,
       slug: input.slug,

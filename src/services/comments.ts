@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { notFound, validationError } from '../domain/errors.js';
+import { MAX_REPLY_DEPTH } from '../domain/limits.js';
 import type { CommentRecord, VoterRecord } from '../domain/records.js';
 import { createCommentBody, type CreateCommentInput } from '../domain/requests.js';
 import type { Comment, CommentList, Votes } from '../domain/responses.js';
@@ -12,6 +13,7 @@ import { parseOrThrow, text } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { assertCommentRoom } from './limits.js';
 import { boardPostOf } from './lookup.js';
 import { nestComments, presentComment } from './present.js';
 
@@ -31,12 +33,25 @@ export function listComments(ctx: ServiceContext, caller: Caller, slug: string, 
   });
 }
 
-/** A parent must be a comment of the same post; the message is the same whether it exists elsewhere or not. */
+/**
+ * A parent must be a comment of the same post; the message is the same whether it exists elsewhere
+ * or not. A parent already at the maximum depth takes no reply: its chain is walked up at most
+ * {@link MAX_REPLY_DEPTH} steps.
+ */
 async function checkParent(tx: StorageTx, postId: number, parentId: number | undefined): Promise<void> {
   if (parentId === undefined) return;
   const parent = await tx.getComment(parentId);
   if (!parent || parent.post_id !== postId) {
     throw validationError('parent_comment_id', 'is not a comment of this post');
+  }
+  let depth = 0;
+  for (let at = parent; at.parent_comment_id !== null && depth < MAX_REPLY_DEPTH; depth++) {
+    const up = await tx.getComment(at.parent_comment_id);
+    if (!up) break;
+    at = up;
+  }
+  if (depth >= MAX_REPLY_DEPTH) {
+    throw validationError('parent_comment_id', `replies nest at most ${MAX_REPLY_DEPTH} levels deep`);
   }
 }
 
@@ -68,9 +83,10 @@ export function createComment(
 ): Promise<Comment> {
   requireScope(caller.scope, 'propose');
   const input = parseOrThrow(createCommentBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const { post } = await boardPostOf(tx, caller, slug, id);
+    assertCommentRoom(ctx, post);
     return presentComment(await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now));
   });
 }
@@ -90,8 +106,8 @@ export type VoterInput = z.input<typeof voterInput>;
 export async function registerVoter(ctx: ServiceContext, organizationId: number, input: VoterInput): Promise<VoterRecord> {
   const { email, name } = parseOrThrow(voterInput, input);
   const folded = foldCase(email);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
     const existing = await tx.getVoterByEmail(organizationId, folded);
     return existing ?? tx.insertVoter({ organization_id: organizationId, email: folded, name: name ?? '', created_at: now });
@@ -117,8 +133,8 @@ async function voterAndComment(tx: StorageTx, voterId: number, commentId: number
 
 /** One vote per voter per post; voting twice changes nothing. */
 export function vote(ctx: ServiceContext, voterId: number, postId: number): Promise<Votes> {
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     await voterAndPost(tx, voterId, postId);
     await tx.insertVote({ post_id: postId, voter_id: voterId, created_at: now });
     return { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
@@ -135,8 +151,8 @@ export function unvote(ctx: ServiceContext, voterId: number, postId: number): Pr
 
 export function react(ctx: ServiceContext, voterId: number, commentId: number, reaction: string): Promise<boolean> {
   const value = parseOrThrow(reactionInput, reaction);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     await voterAndComment(tx, voterId, commentId);
     return tx.insertReaction({ comment_id: commentId, voter_id: voterId, reaction: value, created_at: now });
   });
@@ -152,9 +168,10 @@ export function unreact(ctx: ServiceContext, voterId: number, commentId: number,
 /** A voter's comment (`is_admin: false`). */
 export function voterComment(ctx: ServiceContext, voterId: number, postId: number, body: CreateCommentInput): Promise<Comment> {
   const input = parseOrThrow(createCommentBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
-    await voterAndPost(tx, voterId, postId);
+    const now = nowIso(ctx);
+    const { post } = await voterAndPost(tx, voterId, postId);
+    assertCommentRoom(ctx, post);
     return presentComment(await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now));
   });
 }

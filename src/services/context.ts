@@ -4,6 +4,7 @@
  */
 import type { Scope } from '../domain/records.js';
 import type { Storage, StorageTx } from '../storage/contract.js';
+import type { ResourceLimits } from '../domain/limits.js';
 import { toIso } from '../domain/time.js';
 
 /** The source of "now". Inject one to make claims, rate limits and statistics deterministic. */
@@ -63,10 +64,16 @@ export interface ServiceContext {
   logger: Logger;
   /** Agent publishing when no setting is stored (the server's own setting). */
   agentPublishingDefault: boolean;
+  /** The resource limits in force (`createFeedbackBoard({ limits })`). */
+  limits: Readonly<Required<ResourceLimits>>;
   /** Called when a key is revoked, so caches drop it at once. */
   onKeyRevoked(hash: string): void;
 }
 
+/**
+ * Now, as an ISO timestamp. Services read it inside their transaction, so a write that waited for
+ * the lock is stamped with the time it ran (a claim never starts before the release it waited for).
+ */
 export function nowIso(ctx: ServiceContext): string {
   return toIso(ctx.clock.now());
 }

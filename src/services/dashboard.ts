@@ -17,8 +17,7 @@ const orgInput = z.strictObject({ name: text(1, 120) });
 
 export function createOrganization(ctx: ServiceContext, input: { name: string }): Promise<OrganizationRecord> {
   const { name } = parseOrThrow(orgInput, input);
-  const now = nowIso(ctx);
-  return write(ctx, (tx) => tx.insertOrganization({ name, created_at: now }));
+  return write(ctx, (tx) => tx.insertOrganization({ name, created_at: nowIso(ctx) }));
 }
 
 export function listOrganizations(ctx: ServiceContext): Promise<OrganizationRecord[]> {
@@ -84,8 +83,8 @@ export function createWebhook(
 ): Promise<WebhookWithSecret> {
   const parsed = parseOrThrow(createWebhookInput, input);
   const secret = `whsec_${randomBase62(ctx.random, 32)}`;
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
     return tx.insertWebhook({
       organization_id: organizationId,

@@ -1,17 +1,17 @@
 /**
  * API keys: generated as `fbk_` + 40 random base62 characters, shown once, stored only as a
- * SHA-256 hash plus a display prefix (CONTRACT section 3).
+ * SHA-256 hash plus a short display prefix (CONTRACT section 3; see key-prefix.ts).
  */
 import * as z from 'zod';
 import { notFound, validationError } from '../domain/errors.js';
 import { SCOPES, type ApiKeyRecord } from '../domain/records.js';
 import { parseOrThrow, text } from '../domain/validation.js';
 import { nowIso, read, write, type RandomBytes, type ServiceContext } from './context.js';
+import { displayPrefix } from './key-prefix.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const KEY_PREFIX = 'fbk_';
 const KEY_RANDOM_CHARS = 40;
-const DISPLAY_PREFIX_LENGTH = 12;
 
 /** `count` unbiased base62 characters (bytes >= 248 are discarded, so each character is uniform). */
 export function randomBase62(random: RandomBytes, count: number): string {
@@ -64,8 +64,8 @@ export async function createApiKey(
   const { scope, label, rawKey } = parseOrThrow(createKeyInput, input);
   const key = rawKey ?? generateApiKey(ctx.random);
   const hash = await hashApiKey(key);
-  const now = nowIso(ctx);
   const record = await write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
     if (await tx.getApiKeyByHash(hash)) {
       throw validationError('rawKey', 'is already registered');
@@ -74,7 +74,7 @@ export async function createApiKey(
       organization_id: organizationId,
       scope,
       label: label ?? '',
-      prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+      prefix: displayPrefix(key),
       hash,
       created_at: now,
       revoked_at: null,
@@ -89,8 +89,8 @@ export function listApiKeys(ctx: ServiceContext, organizationId: number): Promis
 
 /** Revokes the key at once: its next request is a 401. Revoking twice keeps the first time. */
 export async function revokeApiKey(ctx: ServiceContext, keyId: number): Promise<ApiKeyInfo> {
-  const now = nowIso(ctx);
   const record = await write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const key = await tx.getApiKey(keyId);
     if (!key) throw notFound('API key not found');
     return key.revoked_at ? key : (await tx.updateApiKey(keyId, { revoked_at: now }))!;

@@ -14,6 +14,7 @@ import { parseOrThrow } from '../domain/validation.js';
 import type { NewRecord, PostPatch } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { nowIso, read, write, type Caller, type ServiceContext, type VoterNotification } from './context.js';
+import { assertPostRoom, assertTagRoom } from './limits.js';
 import { boardOf, boardPostOf, readPostDetail, resolveTags, statusChange } from './lookup.js';
 import { deliver, notificationsFor } from './notifications.js';
 import { presentPost, presentPostDetail } from './present.js';
@@ -47,9 +48,11 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
 export function createPost(ctx: ServiceContext, caller: Caller, slug: string, body: CreatePostInput): Promise<PostDetail> {
   requireScope(caller.scope, createPostScope(body));
   const input = parseOrThrow(createPostBody, body);
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
+    await assertPostRoom(ctx, tx, board.id);
+    await assertTagRoom(ctx, tx, board.id, input.tags ?? []);
     const status = input.status ?? 'open';
     const post = await tx.insertPost({
       board_id: board.id,
@@ -71,8 +74,7 @@ export function createPost(ctx: ServiceContext, caller: Caller, slug: string, bo
 }
 
 export function getPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
-  const now = nowIso(ctx);
-  return read(ctx, async (tx) => readPostDetail(tx, (await boardPostOf(tx, caller, slug, id)).post, now));
+  return read(ctx, async (tx) => readPostDetail(tx, (await boardPostOf(tx, caller, slug, id)).post, nowIso(ctx)));
 }
 
 /**
@@ -113,9 +115,10 @@ export async function updatePost(
 ): Promise<PostDetail> {
   requireScope(caller.scope, 'write');
   const input = parseOrThrow(updatePostBody, body);
-  const now = nowIso(ctx);
   const { detail, notifications } = await write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const { board, post } = await boardPostOf(tx, caller, slug, id);
+    if (input.tags !== undefined) await assertTagRoom(ctx, tx, board.id, input.tags);
     const patch: PostPatch = {};
     if (input.title !== undefined) patch.title = input.title;
     if (input.body !== undefined) patch.body = input.body;

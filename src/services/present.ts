@@ -1,4 +1,5 @@
 /** Records → API shapes. Pure functions: everything they show was read beforehand. */
+import { MAX_REPLY_DEPTH } from '../domain/limits.js';
 import type {
   BoardRecord,
   ClaimRecord,
@@ -119,6 +120,11 @@ export function presentComment(c: CommentRecord, reactions: Record<string, numbe
 /**
  * Builds the reply tree from comments already in created_at, id order, so every level keeps that
  * order. A reply whose parent is missing is shown at the top level rather than lost.
+ *
+ * The tree is at most {@link MAX_REPLY_DEPTH} levels of replies deep, whatever the storage holds
+ * (a chain written before the limit, or by another tool): a deeper reply is shown, in order,
+ * among the replies of its ancestor one level above the deepest, its `parent_comment_id` still
+ * naming its real parent. Nothing here recurses, so no chain can overflow the stack.
  */
 export function nestComments(
   comments: readonly CommentRecord[],
@@ -126,11 +132,22 @@ export function nestComments(
 ): Comment[] {
   const byId = new Map<number, Comment>();
   for (const c of comments) byId.set(c.id, presentComment(c, reactions.get(c.id)));
+  // A parent always has a smaller id than its replies (it existed when they were written), so one
+  // pass in id order knows every parent's depth and anchor before its replies.
+  const depth = new Map<number, number>();
+  /** The comment itself up to depth MAX - 1, else its ancestor at that depth. */
+  const anchor = new Map<number, number>();
+  for (const c of [...comments].sort((x, y) => x.id - y.id)) {
+    const parentDepth = c.parent_comment_id === null ? undefined : depth.get(c.parent_comment_id);
+    const d = parentDepth === undefined ? 0 : parentDepth + 1;
+    depth.set(c.id, d);
+    anchor.set(c.id, d < MAX_REPLY_DEPTH ? c.id : anchor.get(c.parent_comment_id!)!);
+  }
   const roots: Comment[] = [];
   for (const c of comments) {
     const node = byId.get(c.id)!;
-    const parent = c.parent_comment_id === null ? undefined : byId.get(c.parent_comment_id);
-    (parent ? parent.replies : roots).push(node);
+    const shownUnder = depth.get(c.id) === 0 ? undefined : byId.get(anchor.get(c.parent_comment_id!)!);
+    (shownUnder ? shownUnder.replies : roots).push(node);
   }
   return roots;
 }

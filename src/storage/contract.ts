@@ -162,6 +162,17 @@ export interface ClaimRequest {
   expires_at: string;
 }
 
+/** A claim of the next post of a board's queue; see {@link StorageTx.claimNextPost}. */
+export interface ClaimNextRequest {
+  board_id: number;
+  api_key_id: number;
+  /** The new claim's label; "" when absent. */
+  agent_label?: string;
+  /** Now (ISO): claimed_at of the new claim and the liveness reference. */
+  now: string;
+  expires_at: string;
+}
+
 /** What {@link StorageTx.claimPost} did. */
 export type ClaimOutcome =
   /** No claim, or only an expired one: the given claim was stored. */
@@ -258,6 +269,12 @@ export interface StorageTx {
   /** Tags per post, each list by tag id asc; posts without tags map to []. */
   getTagsOfPosts(postIds: number[]): Promise<Map<number, TagRecord[]>>;
 
+  // ── counts, for the resource limits ────────────────────────────────────────
+  /** How many posts the board holds, hidden ones included. */
+  countPosts(boardId: number): Promise<number>;
+  /** How many tags the board holds. */
+  countTags(boardId: number): Promise<number>;
+
   // ── evidence ───────────────────────────────────────────────────────────────
   /** added_at asc, id asc. */
   listEvidence(postId: number): Promise<EvidenceRecord[]>;
@@ -275,6 +292,14 @@ export interface StorageTx {
   getClaims(postIds: number[]): Promise<Map<number, ClaimRecord>>;
   /** Atomic claim; see {@link ClaimOutcome}. Exactly one of many concurrent claimants wins. */
   claimPost(request: ClaimRequest): Promise<ClaimOutcome>;
+  /**
+   * Atomic claim-next: claims for `api_key_id` the first post in queue order (that of
+   * {@link StorageTx.listQueue}) that has no live claim of anyone, the caller's own included, and
+   * returns the new claim (claimed_at = now; an expired claim of that post is replaced). Null when
+   * no such post exists. One step: of concurrent callers, in one process or many, each gets a
+   * different post, and none gets null while a post remains that no concurrent call took.
+   */
+  claimNextPost(request: ClaimNextRequest): Promise<ClaimRecord | null>;
   /** Atomic release by `apiKeyId` at `now`; see {@link ReleaseOutcome}. */
   releaseClaim(postId: number, apiKeyId: number, now: string): Promise<ReleaseOutcome>;
 

@@ -12,6 +12,8 @@ import type { RecordStore } from './record-store.js';
 import { accountMethods } from './record-tx/accounts.js';
 import { agentMethods } from './record-tx/agent.js';
 import { boardMethods } from './record-tx/boards.js';
+import { claimNextMethods } from './record-tx/claim-next.js';
+import { countMethods } from './record-tx/counts.js';
 import { engagementMethods } from './record-tx/engagement.js';
 import { postListMethods } from './record-tx/post-lists.js';
 import { postMethods } from './record-tx/posts.js';
@@ -25,6 +27,8 @@ export function createRecordTx(store: RecordStore): StorageTx {
   const agent = agentMethods(store);
   const engagement = engagementMethods(store);
   const stats = statsMethods(store);
+  const claimNext = claimNextMethods(store, lists.listQueue);
+  const counts = countMethods(store);
   // One object literal naming every method: V8 builds it from a template, where merging the
   // groups with spread or Object.assign costs several microseconds per transaction.
   return {
@@ -52,6 +56,8 @@ export function createRecordTx(store: RecordStore): StorageTx {
     getTagBySlug: boards.getTagBySlug,
     setPostTags: boards.setPostTags,
     getTagsOfPosts: boards.getTagsOfPosts,
+    countPosts: counts.countPosts,
+    countTags: counts.countTags,
     insertPost: posts.insertPost,
     getPost: posts.getPost,
     updatePost: posts.updatePost,
@@ -67,6 +73,7 @@ export function createRecordTx(store: RecordStore): StorageTx {
     getClaim: agent.getClaim,
     getClaims: agent.getClaims,
     claimPost: agent.claimPost,
+    claimNextPost: claimNext.claimNextPost,
     releaseClaim: agent.releaseClaim,
     insertVoter: engagement.insertVoter,
     getVoter: engagement.getVoter,

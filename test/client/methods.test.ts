@@ -67,6 +67,13 @@ const steps: Step[] = [
     op: 'proposeStatus', key: 'propose', call: (c) => c.agent.proposeStatus('features', 1, { status: 'shipped', note: 'merged' }),
     request: ['POST', '/boards/features/posts/1/propose-status', { status: 'shipped', note: 'merged' }], status: 200,
   },
+  {
+    op: 'claimNextPost', key: 'propose', call: (c) => c.agent.claimNext('features', { ttl_seconds: 300, agent_label: 'next' }),
+    request: ['POST', '/boards/features/queue/claim', { ttl_seconds: 300, agent_label: 'next' }], status: 201,
+  },
+  { op: 'claimNextPost', key: 'propose', call: (c) => c.agent.claimNext('features'), request: ['POST', '/boards/features/queue/claim'], status: 201 },
+  // Posts 2 and 8 are now claimed, and post 1 is the caller's own live claim: nothing is left.
+  { op: 'claimNextPost', key: 'propose', call: (c) => c.agent.claimNext('features', {}), request: ['POST', '/boards/features/queue/claim', {}], status: 200 },
   { op: 'releaseClaim', key: 'propose', call: (c) => c.agent.release('features', 1), request: ['DELETE', '/boards/features/posts/1/claim'], status: 204 },
   { op: 'listVotes', key: 'read', call: (c) => c.votes.list('features', 1), request: ['GET', '/boards/features/posts/1/votes'], status: 200 },
   { op: 'listComments', key: 'read', call: (c) => c.comments.list('features', 1), request: ['GET', '/boards/features/posts/1/comments'], status: 200 },

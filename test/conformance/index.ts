@@ -15,6 +15,7 @@
 import { accountTests } from './accounts.js';
 import { agentTests } from './agent.js';
 import { boardTests } from './boards.js';
+import { claimNextTests } from './claim-next.js';
 import { copyAndIdTests } from './copies-and-ids.js';
 import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
@@ -38,6 +39,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     postTests(ctx);
     listTests(ctx);
     agentTests(ctx);
+    claimNextTests(ctx);
     engagementTests(ctx);
     statsTests(ctx);
     persistenceTests(ctx);

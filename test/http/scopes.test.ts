@@ -41,6 +41,7 @@ const ROWS: Row[] = [
   { op: 'deletePost', method: 'DELETE', path: post(), need: 'write', ok: 204 },
   { op: 'getQueue', method: 'GET', path: board('/queue'), need: 'read', ok: 200 },
   { op: 'claimPost', method: 'POST', path: post('/claim'), body: { ttl_seconds: 60 }, need: 'propose', ok: 201 },
+  { op: 'claimNextPost', method: 'POST', path: board('/queue/claim'), body: { ttl_seconds: 60 }, need: 'propose', ok: 201 },
   { op: 'releaseClaim', method: 'DELETE', path: post('/claim'), need: 'propose', ok: 204 },
   { op: 'addEvidence', method: 'POST', path: post('/evidence'), body: { kind: 'commit', ref: 'abc' }, need: 'propose', ok: 201 },
   { op: 'proposeStatus', method: 'POST', path: post('/propose-status'), body: { status: 'shipped' }, need: 'propose', ok: 200 },
@@ -69,8 +70,8 @@ async function world() {
 }
 
 describe('scope matrix', () => {
-  it('covers all 23 operations', () => {
-    expect(new Set(ROWS.map((r) => r.op.split(' ')[0])).size).toBe(23);
+  it('covers all 24 operations', () => {
+    expect(new Set(ROWS.map((r) => r.op.split(' ')[0])).size).toBe(24);
   });
 
   for (const row of ROWS) {

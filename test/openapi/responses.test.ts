@@ -117,12 +117,19 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   createPost: { title: 'Offline mode' },
   updatePost: { pinned: true },
   claimPost: { ttl_seconds: 600 },
+  claimNextPost: { ttl_seconds: 600 },
   addEvidence: { kind: 'commit', ref: 'abc123' },
   proposeStatus: { status: 'shipped' },
   createComment: { body: 'On it' },
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
+
+/** Claims every claimable post of the board, so that claim-next has nothing left to give. */
+const drainQueue: Step = async (board) => {
+  for (let i = 0; i < 100; i++) if ((await call(board, 'claimNextPost', { key: KEYS.write, body: {} })).status !== 201) return;
+  throw new Error('the queue did not drain');
+};
 
 /** The success answers of each operation, from a state that fills every optional part of them. */
 const SUCCESS: Record<OperationName, SuccessCase[]> = {
@@ -163,6 +170,10 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   claimPost: [
     { call: { key: KEYS.propose, body: { ttl_seconds: 600, agent_label: 'bot' } }, status: 201 },
     { before: claimAs(KEYS.propose), call: { key: KEYS.propose }, status: 200 },
+  ],
+  claimNextPost: [
+    { call: { key: KEYS.propose, body: { ttl_seconds: 600, agent_label: 'bot' } }, status: 201 },
+    { before: drainQueue, call: { key: KEYS.propose }, status: 200 },
   ],
   releaseClaim: [{ before: claimAs(KEYS.propose), call: { key: KEYS.propose }, status: 204 }],
   addEvidence: [{ call: { key: KEYS.propose, body: { kind: 'pr', ref: 'https://git.example.com/pr/7', action_key: 'run-1' } }, status: 201 }],

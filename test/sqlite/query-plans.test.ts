@@ -93,6 +93,25 @@ describe('sqlite query plans', () => {
     expectIndexWalk(await plansOf((tx) => tx.listChangelog(boardId, page)), 'fb_posts_shipped');
   });
 
+  it('claim-next walks the two partial indexes of the queue, without sorting', async () => {
+    statements.length = 0;
+    const rollback = new Error('roll back');
+    await expect(
+      storage.transaction('write', async (tx) => {
+        await tx.claimNextPost({ board_id: boardId, api_key_id: keyId, now: at(0), expires_at: at(60) });
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    const insert = statements.find((sql) => /^\s*INSERT INTO fb_claims/i.test(sql))!;
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${insert}`).all() as { detail: string }[]).map((row) => row.detail).join('\n');
+    expect(plan).toMatch(/SEARCH p USING (COVERING )?INDEX fb_posts_queue_ranked\b/);
+    expect(plan).toMatch(/SEARCH p USING (COVERING )?INDEX fb_posts_queue_planned\b/);
+    // Each half stops at its first free post in index order; only those one-row halves are
+    // ordered (by which half they come from), never the posts themselves.
+    expect(plan).not.toMatch(/SEARCH p [^\n]*\n(CORRELATED [^\n]*\n[^\n]*\n)?USE TEMP B-TREE/);
+    expect(plan).not.toMatch(/^SCAN p\b/m);
+  });
+
   it('computes statistics from index ranges', async () => {
     const window = { from: at(100), to: at(200) };
     const ship = await plansOf((tx) => tx.shipStats(boardId, window));

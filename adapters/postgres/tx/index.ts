@@ -10,7 +10,9 @@ import type { Sql } from '../sql.js';
 import { accountMethods } from './accounts.js';
 import { agentMethods } from './agent.js';
 import { boardMethods } from './boards.js';
+import { claimNextMethods } from './claim-next.js';
 import { communityMethods } from './community.js';
+import { countMethods } from './counts.js';
 import { listMethods } from './lists.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
@@ -24,8 +26,9 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertPost: true, getPost: false, updatePost: true, deletePost: true,
   listPosts: false, listQueue: false, listRoadmap: false, listChangelog: false,
   ensureTags: true, getTagBySlug: false, setPostTags: true, getTagsOfPosts: false,
+  countPosts: false, countTags: false,
   listEvidence: false, insertEvidence: true, replaceEvidence: true, findEvidenceByActionKey: false,
-  getClaim: false, getClaims: false, claimPost: true, releaseClaim: true,
+  getClaim: false, getClaims: false, claimPost: true, claimNextPost: true, releaseClaim: true,
   insertVoter: true, getVoter: false, getVoterByEmail: false,
   insertVote: true, deleteVote: true, listVoterIds: false,
   insertComment: true, getComment: false, updateComment: true, listComments: false,
@@ -42,6 +45,8 @@ export function pgMethods(sql: Sql): StorageTx {
     ...postMethods(sql),
     ...listMethods(sql),
     ...agentMethods(sql),
+    ...claimNextMethods(sql),
+    ...countMethods(sql),
     ...communityMethods(sql),
     ...statsMethods(sql),
   };

@@ -92,8 +92,15 @@ export function postMethods(sql: Sql): PostMethods {
 
     async deletePost(id) {
       // Votes, comments (and through them reactions), the claim, evidence and tag links go by
-      // ON DELETE CASCADE.
-      return (await sql.run('DELETE FROM fb_posts WHERE id = $1', [id])) > 0;
+      // ON DELETE CASCADE. A reply chain would cascade one level per reply, each a nested trigger
+      // call, so the chain is cut first (in the same statement) to keep deep chains deletable.
+      return (
+        (await sql.run(
+          `WITH cut AS (UPDATE fb_comments SET parent_comment_id = NULL WHERE post_id = $1 AND parent_comment_id IS NOT NULL)
+           DELETE FROM fb_posts WHERE id = $1`,
+          [id],
+        )) > 0
+      );
     },
 
     async listPosts(boardId, query) {

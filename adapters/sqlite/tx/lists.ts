@@ -12,9 +12,11 @@ type ListMethods = Pick<StorageTx, 'listQueue' | 'listRoadmap' | 'listChangelog'
 /** Not under a live claim of another key (`@key`, `@now`). */
 const UNCLAIMED = `NOT EXISTS (SELECT 1 FROM fb_claims c
   WHERE c.post_id = p.id AND c.api_key_id <> @key AND c.expires_at > @now)`;
-const RANKED_ANY = `p.board_id = @board AND p.queue_rank IS NOT NULL AND p.hidden = 0
+/** Ranked queue posts of board `@board`, word for word the WHERE of the index fb_posts_queue_ranked. */
+export const RANKED_ANY = `p.board_id = @board AND p.queue_rank IS NOT NULL AND p.hidden = 0
   AND p.status NOT IN ('shipped', 'declined')`;
-const PLANNED_ANY = `p.board_id = @board AND p.queue_rank IS NULL AND p.hidden = 0 AND p.status = 'planned'`;
+/** Unranked planned posts of board `@board`, word for word the WHERE of the index fb_posts_queue_planned. */
+export const PLANNED_ANY = `p.board_id = @board AND p.queue_rank IS NULL AND p.hidden = 0 AND p.status = 'planned'`;
 const RANKED = `${RANKED_ANY} AND ${UNCLAIMED}`;
 const PLANNED = `${PLANNED_ANY} AND ${UNCLAIMED}`;
 /**

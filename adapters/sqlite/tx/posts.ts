@@ -101,7 +101,9 @@ export function postMethods(sql: Sql): PostMethods {
 
     async deletePost(id) {
       // Votes, comments (and through them reactions), the claim, evidence and tag links go by
-      // ON DELETE CASCADE.
+      // ON DELETE CASCADE. A reply chain would cascade one level per reply, and SQLite stops
+      // cascades at its trigger depth limit (1000), so the chain is cut first.
+      sql.run('UPDATE fb_comments SET parent_comment_id = NULL WHERE post_id = ? AND parent_comment_id IS NOT NULL', id);
       return sql.run('DELETE FROM fb_posts WHERE id = ?', id).changes > 0;
     },
 

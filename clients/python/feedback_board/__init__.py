@@ -15,6 +15,7 @@ from .errors import ErrorDetail, FeedbackBoardError
 from .models import (
     Board,
     Claim,
+    ClaimNext,
     ClaimOutcome,
     Comment,
     Evidence,
@@ -57,6 +58,7 @@ __all__ = [
     "AuthHeader",
     "Board",
     "Claim",
+    "ClaimNext",
     "ClaimOutcome",
     "Client",
     "Comment",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from .models import Claim, ClaimOutcome, EvidenceKind, PostDetail, PostStatus, ProposalResult, Queue
+from .models import Claim, ClaimNext, ClaimOutcome, EvidenceKind, PostDetail, PostStatus, ProposalResult, Queue
 from .transport import Transport, no_content, path_of
 
 
@@ -38,6 +38,25 @@ class AgentAPI:
             body["agent_label"] = agent_label
         path = path_of("boards", slug, "posts", id, "claim")
         return self._t.call_with_status("POST", path, _claim_outcome, body=body)
+
+    def claim_next(
+        self,
+        slug: str,
+        ttl_seconds: Optional[int] = None,
+        agent_label: Optional[str] = None,
+    ) -> ClaimNext:
+        """Claims, in one atomic step, the first post in queue order that nobody holds a live
+        claim on (this key included), for ``ttl_seconds`` (1..86400, default 3600).
+
+        Returns the new claim and the claimed post (HTTP 201), or ``ClaimNext(None, None)`` when
+        nothing is claimable (HTTP 200). Repeated and concurrent calls hand out distinct posts."""
+        body: Dict[str, Any] = {}
+        if ttl_seconds is not None:
+            body["ttl_seconds"] = ttl_seconds
+        if agent_label is not None:
+            body["agent_label"] = agent_label
+        path = path_of("boards", slug, "queue", "claim")
+        return self._t.call("POST", path, ClaimNext.from_json, body=body)
 
     def release(self, slug: str, id: int) -> None:
         """Gives the claim up; fine when there is none, ``claim_conflict`` if another key holds it."""

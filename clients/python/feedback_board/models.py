@@ -209,6 +209,25 @@ class PostDetail(Post):
 
 
 @dataclass(frozen=True)
+class ClaimNext:
+    """Result of ``agent.claim_next``: the new claim and the claimed post, or both ``None`` when
+    nothing in the queue was claimable."""
+
+    claim: Optional[Claim]
+    post: Optional[PostDetail]
+
+    @classmethod
+    def from_json(cls, value: object) -> ClaimNext:
+        f = Fields(value, "claim-next answer")
+        claim = f.opt_nested("claim")
+        post = f.raw("post")
+        return cls(
+            claim=None if claim is None else _claim(claim),
+            post=None if post is None else PostDetail.from_json(post),
+        )
+
+
+@dataclass(frozen=True)
 class PostList:
     """One page of posts; ``total`` counts every match before ``limit`` and ``offset``."""
 

@@ -1,0 +1,31 @@
+/**
+ * The display prefix stored with a key, so the dashboard can tell keys apart. It must never help
+ * anyone guess the key: at most 4 characters past the known `fbk_` marker of generated keys, and
+ * never more than a third of the key (a short custom key shows only its first two characters).
+ */
+
+/** The marker every generated key starts with; it tells nothing about the key. */
+export const GENERATED_KEY_MARKER = 'fbk_';
+
+/** Characters of the key shown past the marker (or from the start of a custom key), at most. */
+export const PREFIX_CHARS_SHOWN = 4;
+
+/** The longest prefix that may be stored of a key of `length` characters. */
+export function maxPrefixLength(key: string): number {
+  const marker = key.startsWith(GENERATED_KEY_MARKER) ? GENERATED_KEY_MARKER.length : 0;
+  return Math.min(marker + PREFIX_CHARS_SHOWN, Math.floor(key.length / 3));
+}
+
+/** What is stored and shown of a raw key: `fbk_AbCd` for a generated key, `acme` for `acme-write-0123456789`. */
+export function displayPrefix(key: string): string {
+  return key.slice(0, maxPrefixLength(key));
+}
+
+/**
+ * The same rule applied to a prefix stored by an older version (the first 12 characters, or the
+ * whole key when it was shorter): the key is at least as long as that prefix, and nothing more is
+ * known of it, so at most a third of the stored prefix is kept.
+ */
+export function shortenStoredPrefix(stored: string): string {
+  return displayPrefix(stored);
+}
