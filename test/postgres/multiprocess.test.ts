@@ -1,7 +1,7 @@
 /**
  * Four `serve --db postgres://…` processes on one database, driven over real HTTP: every rule of
  * the API holds for all of them together. Writes are visible everywhere; of many keys racing for
- * many posts exactly one holds each post; one key gets exactly the rate limit across two processes;
+ * many posts exactly one holds each post; claim-next hands out distinct posts; one key gets exactly the rate limit across two processes;
  * a key revoked elsewhere is refused by every process within 1 s; SIGKILL during a burst of writes
  * loses none that was acknowledged.
  */
@@ -105,6 +105,25 @@ describe(`${SERVERS} serve processes on one PostgreSQL database`, () => {
     for (const winner of results.filter((r) => r.status === 201)) {
       const server = servers[(winner.agent + winner.post + 1) % SERVERS]!;
       expect((await call(server, agentKey(winner.agent), 'DELETE', `/boards/work/posts/${winner.post}/claim`)).status).toBe(204);
+    }
+  }, 60_000);
+
+  it('hand out distinct posts to agents calling claim-next through all of them at once', async () => {
+    // The POSTS planned posts are free again (released above): 2 calls per agent, 20 calls for 12 posts.
+    const calls = [];
+    for (let agent = 0; agent < AGENTS; agent++) {
+      for (let k = 0; k < 2; k++) {
+        calls.push(call(servers[(agent + k) % SERVERS]!, agentKey(agent), 'POST', '/boards/work/queue/claim', { ttl_seconds: 600 }).then((r) => ({ agent, ...r })));
+      }
+    }
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => r.status !== 201 && r.status !== 200).map((r) => `${r.status} ${JSON.stringify(r.json)}`)).toEqual([]);
+    const won = results.filter((r) => r.status === 201).map((r) => r.json!['post']['id'] as number);
+    expect(new Set(won).size).toBe(won.length);
+    expect(won).toHaveLength(POSTS);
+    expect(results.filter((r) => r.status === 200 && r.json!['claim'] === null)).toHaveLength(2 * AGENTS - POSTS);
+    for (const r of results.filter((x) => x.status === 201)) {
+      expect((await call(servers[r.agent % SERVERS]!, agentKey(r.agent), 'DELETE', `/boards/work/posts/${r.json!['post']['id']}/claim`)).status).toBe(204);
     }
   }, 60_000);
 
