@@ -13,6 +13,7 @@ import type { Database } from 'better-sqlite3';
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES } from './schema.js';
+import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 
 export interface Migration {
   readonly version: number;
@@ -52,6 +53,11 @@ export const MIGRATIONS: readonly Migration[] = [
       foldExistingPosts(db);
       db.exec(SCHEMA_V2_INDEXES);
     },
+  },
+  {
+    version: 3,
+    description: 'the webhook outbox: messages and their delivery attempts',
+    up: (db) => db.exec(SCHEMA_WEBHOOK_OUTBOX),
   },
 ];
 

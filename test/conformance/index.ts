@@ -24,6 +24,7 @@ import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
 import { statsTests } from './stats.js';
 import { transactionTests } from './transactions.js';
+import { webhookOutboxTests } from './webhook-outbox.js';
 
 export type { Assertion, ConformanceTarget, Matchers, TestApi } from './harness.js';
 
@@ -40,6 +41,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     agentTests(ctx);
     engagementTests(ctx);
     statsTests(ctx);
+    webhookOutboxTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     ctx.finish();

@@ -13,6 +13,7 @@ import { communityMethods } from './community.js';
 import { listMethods } from './lists.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
+import { webhookOutboxMethods } from './webhook-outbox.js';
 
 /** Whether each method writes. A Record, so that a method added to the contract must be listed. */
 const WRITES: Record<keyof StorageTx, boolean> = {
@@ -31,6 +32,8 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertReaction: true, deleteReaction: true, getReactionCounts: false,
   shipStats: false, analytics: false,
   insertWebhook: true, getWebhook: false, updateWebhook: true, deleteWebhook: true, listWebhooks: false,
+  enqueueWebhookMessages: true, getWebhookMessage: false, listWebhookMessages: false, listWebhookAttempts: false,
+  leaseWebhookMessages: true, recordWebhookAttempt: true, redeliverWebhookMessage: true,
 };
 
 /** The SQL implementation of every method, built once per connection. */
@@ -43,6 +46,7 @@ export function sqlMethods(sql: Sql): StorageTx {
     ...agentMethods(sql),
     ...communityMethods(sql),
     ...statsMethods(sql),
+    ...webhookOutboxMethods(sql),
   };
 }
 
