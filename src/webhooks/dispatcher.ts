@@ -26,7 +26,10 @@ export interface WebhookDispatcherOptions {
   allowPrivateNetworks?: boolean;
   /** An attempt without a complete answer by then fails. Default 15 000 ms. */
   timeoutMs?: number;
-  /** How long a leased message stays with this dispatcher. Default 60 000 ms (more than a send takes). */
+  /**
+   * How long a leased message stays with this dispatcher: longer than a send can take. Default
+   * `timeoutMs` + 15 000 ms. A dispatcher that dies mid-send delays its messages by at most this.
+   */
   leaseMs?: number;
   /** Messages leased at a time; they are sent concurrently. Default 16. */
   batchSize?: number;
@@ -72,14 +75,15 @@ export interface WebhookDispatcher {
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? consoleLogger;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const leaseMs = options.leaseMs ?? timeoutMs + 15_000;
   const batchSize = options.batchSize ?? 16;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const owner = `dispatcher_${randomBase62(options.random ?? cryptoRandom, 20)}`;
   const send = {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     clock,
-    timeoutMs: options.timeoutMs ?? 15_000,
+    timeoutMs,
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
   } satisfies Parameters<typeof sendWebhook>[1];
 
