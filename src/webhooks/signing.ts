@@ -51,9 +51,24 @@ export function isWebhookSecret(secret: string): boolean {
   }
 }
 
+// Imported keys by secret: importing costs as much as signing. Bounded; the oldest goes first.
+const KEY_CACHE_SIZE = 256;
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = crypto.subtle.importKey('raw', secretKeyBytes(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    if (keys.size >= KEY_CACHE_SIZE) keys.delete(keys.keys().next().value!);
+    keys.set(secret, key);
+    key.catch(() => keys.delete(secret));
+  }
+  return key;
+}
+
 /** The `webhook-signature` value of one attempt: `v1,` + base64 HMAC-SHA256. */
 export async function signWebhook(secret: string, msgId: string, timestampSeconds: number, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', secretKeyBytes(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await hmacKey(secret);
   const signed = new TextEncoder().encode(`${msgId}.${timestampSeconds}.${body}`);
   return `v1,${toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', key, signed)))}`;
 }
