@@ -14,6 +14,7 @@ export default defineConfig({
     'adapters/sqlite/index': 'adapters/sqlite/index.ts',
     'adapters/indexeddb/index': 'adapters/indexeddb/index.ts',
     'cli/main': 'src/cli/main.ts',
+    'node/index': 'src/node/index.ts',
   },
   format: ['esm'],
   target: 'es2022',
