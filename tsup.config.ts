@@ -15,6 +15,7 @@ export default defineConfig({
     'adapters/indexeddb/index': 'adapters/indexeddb/index.ts',
     'adapters/postgres/index': 'adapters/postgres/index.ts',
     'cli/main': 'src/cli/main.ts',
+    'node/index': 'src/node/index.ts',
   },
   format: ['esm'],
   target: 'es2022',

@@ -43,6 +43,7 @@ export { createMockClock, DEFAULT_CLOCK_START, type MockClock, type ClockStart }
 export type { FailOptions, DelayOptions, FaultTarget } from './faults.js';
 export type { RecordedCall, CallFilter } from './history.js';
 export type { GlobalFetch } from './install.js';
+export type { MockWebhooks, MockWebhookMessage, SentWebhook, WebhookAnswer } from './webhooks.js';
 export type { Fixture } from '../src/fixture/schema.js';
 export type { LoadedFixture } from '../src/fixture/load.js';
 export type { VoterNotification } from '../src/services/context.js';

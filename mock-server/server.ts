@@ -20,6 +20,7 @@ import { forwarder } from './forward.js';
 import { CallHistory, recordedBody, type RecordedCall } from './history.js';
 import { GlobalInstall, normalizeBase, type GlobalFetch } from './install.js';
 import type { MockServer } from './types.js';
+import { mockWebhooks, WebhookRelay } from './webhooks.js';
 
 /**
  * Options of {@link createMockServer}. Everything is optional: `createMockServer()` is an empty
@@ -87,6 +88,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const prefix = new URL(base).pathname.replace(/\/+$/, '');
   const clock = createMockClock(options.clock);
   const notifier = createRecordingNotifier();
+  const relay = new WebhookRelay();
   const history = new CallHistory();
   const faults = new FaultRegistry();
   const makeStorage = options.storage ?? createMemoryStorage;
@@ -103,6 +105,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       notifier,
       agentPublishing: options.agentPublishing ?? false,
       http: { basePath: `${prefix}${API_PREFIX}`, rateLimit },
+      webhooks: { fetch: relay.fetch, allowPrivateNetworks: true },
     });
     const loaded = board.loadFixture(fixture);
     loaded.catch(() => undefined); // surfaced by the next request or reset()
@@ -160,6 +163,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     fetch,
     dashboard,
     voters,
+    webhooks: mockWebhooks(() => current().board, ready, relay),
     loaded: ready,
     client: (apiKey: string, clientOptions: Omit<ClientOptions, 'baseUrl' | 'apiKey' | 'fetch'> = {}): FeedbackBoardClient =>
       createClient({ ...clientOptions, baseUrl: base, apiKey, fetch }),
@@ -185,6 +189,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       history.clear();
       faults.clear();
       notifier.clear();
+      relay.clear();
       installed?.clearHistory();
       state = start();
       await previous.board.close().catch(() => undefined);

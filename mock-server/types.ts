@@ -8,6 +8,7 @@ import type { MockClock } from './clock.js';
 import type { DelayOptions, FailOptions, FaultTarget } from './faults.js';
 import type { CallFilter, RecordedCall } from './history.js';
 import type { GlobalFetch } from './install.js';
+import type { MockWebhooks } from './webhooks.js';
 
 /** A mock server reachable over real HTTP. */
 export interface ListeningMockServer {
@@ -63,6 +64,21 @@ export interface MockServer {
   readonly dashboard: FeedbackBoard['dashboard'];
   /** The voter side: register voters, vote, react, comment as a voter. */
   readonly voters: FeedbackBoard['voters'];
+  /**
+   * Webhooks: events are recorded as messages and sent only by `deliverDue()`, on the mock clock,
+   * to the test's answer function (or over the network without one).
+   *
+   * @example
+   * ```ts
+   * mock.webhooks.answer(() => 500);
+   * await mock.webhooks.deliverDue();      // first attempt fails
+   * mock.clock.advance(5_000);
+   * mock.webhooks.answer(() => 204);
+   * await mock.webhooks.deliverDue();      // the retry succeeds
+   * expect((await mock.webhooks.messages())[0].status).toBe('delivered');
+   * ```
+   */
+  readonly webhooks: MockWebhooks;
   /** Waits for the fixture to be loaded; resolves with the ids it received and its raw keys. */
   loaded(): Promise<LoadedFixture>;
   /** A typed client bound to this mock (through {@link MockServer.fetch}; no `install()` needed). */

@@ -27,6 +27,8 @@ import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
 import { resolveLimits, type ResourceLimits } from './domain/limits.js';
 import { loadFixture, type LoadedFixture } from './fixture/load.js';
+import * as webhookDashboard from './webhooks/dashboard.js';
+import { createWebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
 
 /** Options of {@link createFeedbackBoard}; only `storage` is required. */
 export interface FeedbackBoardOptions {
@@ -46,6 +48,11 @@ export interface FeedbackBoardOptions {
   limits?: ResourceLimits;
   /** Options of the HTTP face: base path, rate limit, body size. */
   http?: HandlerOptions;
+  /**
+   * Options of the webhook dispatcher (`board.webhooks`): `allowPrivateNetworks`, `fetch`,
+   * `timeoutMs`, `pollIntervalMs`... Its storage, clock, randomness and logger are the board's.
+   */
+  webhooks?: Omit<WebhookDispatcherOptions, 'storage'>;
 }
 
 // Async wrappers, so that a validation error arrives as a rejected promise, never a synchronous throw.
@@ -161,6 +168,13 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     onKeyRevoked: (hash) => handler?.keyCache.evict(hash),
   };
   handler = createFetchHandler(ctx, options.http);
+  const dispatcher = createWebhookDispatcher({
+    clock: ctx.clock,
+    random: ctx.random,
+    logger: ctx.logger,
+    ...options.webhooks,
+    storage: options.storage,
+  });
 
   return {
     /** The HTTP face: `Request → Promise<Response>`, the API mounted at the base path. */
@@ -208,6 +222,16 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
         delete: bind(ctx, dashboard.deleteWebhook),
         /** The organization's webhooks with their secrets, oldest first. */
         list: bind(ctx, dashboard.listWebhookSecrets),
+        /** A webhook's messages, newest first: `{ rows, total }`, paged with `limit` (1..500, default 50) and `offset`. */
+        messages: bind(ctx, webhookDashboard.listWebhookMessages),
+        /** A message's delivery attempts, newest first, paged like `messages`. */
+        attempts: bind(ctx, webhookDashboard.listWebhookAttempts),
+        /** Makes a message due now (delivered and failed ones too); the dispatcher sends it next. */
+        redeliver: bind(ctx, webhookDashboard.redeliverWebhookMessage),
+        /** Gives the webhook a new signing secret; returns the webhook with it. */
+        rotateSecret: bind(ctx, webhookDashboard.rotateWebhookSecret),
+        /** Enqueues a `webhook.test` event for this webhook alone. */
+        sendTest: bind(ctx, webhookDashboard.sendTestEvent),
       },
       settings: {
         /** Whether `POST …/publish` may publish boards (the stored setting, else the option). */
@@ -264,8 +288,17 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       return handler!.limiter;
     },
 
-    /** Closes the storage. */
-    close: () => options.storage.close(),
+    /**
+     * The webhook dispatcher: `start()` and `stop()` in a long-running process, or `deliverDue()`
+     * from a worker or cron job. Nothing is sent until one of them is called.
+     */
+    webhooks: dispatcher,
+
+    /** Stops the webhook dispatcher, then closes the storage. */
+    close: async () => {
+      await dispatcher.stop();
+      await options.storage.close();
+    },
   };
 }
 

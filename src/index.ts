@@ -60,3 +60,15 @@ export * from './storage/contract.js';
 export type { SharedLimits, SharedRateLimitStep } from './storage/shared-limits.js';
 export { foldCase } from './storage/text.js';
 export { AsyncLock } from './storage/lock.js';
+export {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+  type DeliveryReport,
+} from './webhooks/dispatcher.js';
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookEventData, type WebhookPayload, type PostField } from './webhooks/events.js';
+export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from './webhooks/schedule.js';
+export { signWebhook, generateWebhookSecret, isWebhookSecret } from './webhooks/signing.js';
+export { isPrivateAddress, refusedTarget } from './webhooks/targets.js';
+export { WEBHOOK_USER_AGENT, type WebhookFetch } from './webhooks/send.js';
+export type { WebhookMessage, WebhookAttempt, WebhookPageInput } from './webhooks/dashboard.js';

@@ -63,10 +63,19 @@ function request<T>(make: () => Promise<T>): Promise<T> {
 }
 
 class IdbTable<T extends TableName> implements RecordTable<T> {
-  readonly #store: Store;
+  readonly #open: () => Store;
+  #opened: Store | undefined;
 
-  constructor(store: Store) {
-    this.#store = store;
+  /**
+   * The object store is looked up at the first request, so that a transaction of a database at
+   * an older version (tests of upgrades) can be built although a later version's stores are missing.
+   */
+  constructor(open: () => Store) {
+    this.#open = open;
+  }
+
+  get #store(): Store {
+    return (this.#opened ??= this.#open());
   }
 
   async get(key: TableKey<T>): Promise<ReadonlyRow<TableRows[T]> | undefined> {
@@ -113,7 +122,7 @@ export class IdbRecordStore implements RecordStore {
   }
 
   table<T extends TableName>(name: T): RecordTable<T> {
-    return new IdbTable<T>(this.#tx.objectStore(name as string));
+    return new IdbTable<T>(() => this.#tx.objectStore(name as string));
   }
 
   async nextId(table: IdTable): Promise<number> {

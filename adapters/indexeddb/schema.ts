@@ -54,12 +54,22 @@ function addIndexes(tx: UpgradeTransaction, indexes: IndexesToAdd): void {
   }
 }
 
+function createStore(db: IDBPDatabase, table: TableName): void {
+  db.createObjectStore(table, { keyPath: idbKeyPath(RECORD_SCHEMA[table].keyPath) });
+}
+
+/** The tables of version 1, frozen: later tables are created by the step that adds them. */
+const VERSION_1_TABLES: readonly TableName[] = [
+  'organizations', 'api_keys', 'settings', 'boards', 'posts', 'tags', 'post_tags',
+  'evidence', 'claims', 'voters', 'votes', 'comments', 'reactions', 'webhooks',
+];
+
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   {
     version: 1,
     description: 'an object store per table with its primary key, the id counters, and the indexes of lookups by key',
     apply(db, tx) {
-      for (const table of TABLE_NAMES) db.createObjectStore(table, { keyPath: idbKeyPath(RECORD_SCHEMA[table].keyPath) });
+      for (const table of VERSION_1_TABLES) createStore(db, table);
       db.createObjectStore(ID_COUNTERS_STORE.name, { keyPath: ID_COUNTERS_STORE.keyPath });
       addIndexes(tx, {
         api_keys: ['by_organization', 'by_hash'],
@@ -95,6 +105,18 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
         if (shorter !== record.prefix) cursor.update({ ...record, prefix: shorter });
         cursor.continue();
       };
+    },
+  },
+  {
+    version: 4,
+    description: "the webhook outbox: messages (by webhook, by status) and their delivery attempts (by message, by webhook)",
+    apply(db, tx) {
+      createStore(db, 'webhook_messages');
+      createStore(db, 'webhook_attempts');
+      addIndexes(tx, {
+        webhook_messages: ['by_webhook', 'by_status'],
+        webhook_attempts: ['by_message', 'by_webhook'],
+      });
     },
   },
 ];

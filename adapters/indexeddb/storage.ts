@@ -42,9 +42,12 @@ export class IndexedDbStorageImpl implements IndexedDbStorage {
   #unavailable: IndexedDbStorageError | undefined;
   /** The endings of the transactions under way, which `close()` waits for. */
   readonly #running = new Set<Promise<Ending>>();
+  /** The stores every transaction spans: all of them, as far as this database's version has them. */
+  readonly #storeNames: string[];
 
   constructor(db: IDBPDatabase) {
     this.#db = db;
+    this.#storeNames = STORE_NAMES.filter((name) => db.objectStoreNames.contains(name));
     this.name = db.name;
     this.version = db.version;
     // Another connection wants to upgrade or delete the database: close this one at once, so that
@@ -72,7 +75,7 @@ export class IndexedDbStorageImpl implements IndexedDbStorage {
     if (this.#unavailable !== undefined) return Promise.reject(this.#unavailable);
     let tx: StorageTransaction;
     try {
-      tx = this.#db.transaction(STORE_NAMES as string[], mode === 'write' ? 'readwrite' : 'readonly') as StorageTransaction;
+      tx = this.#db.transaction(this.#storeNames, mode === 'write' ? 'readwrite' : 'readonly') as StorageTransaction;
     } catch (error) {
       return Promise.reject(error);
     }

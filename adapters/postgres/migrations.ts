@@ -14,6 +14,7 @@ import type { PoolClient } from 'pg';
 import { foldCase } from '../../src/storage/text.js';
 import { LOCKS } from './locks.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
+import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 
 /** One step of the schema. */
 export interface PgMigration {
@@ -55,6 +56,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       await foldExistingPosts(client);
       await client.query(PG_SCHEMA_V2_INDEXES);
     },
+  },
+  {
+    version: 3,
+    description: 'the webhook outbox: messages and their delivery attempts',
+    up: async (client) => void (await client.query(PG_SCHEMA_WEBHOOK_OUTBOX)),
   },
 ];
 

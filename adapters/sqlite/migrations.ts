@@ -14,6 +14,7 @@ import { shortenStoredPrefix } from '../../src/services/key-prefix.js';
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES } from './schema.js';
+import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 
 export interface Migration {
   readonly version: number;
@@ -68,6 +69,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 3,
     description: 'shorten stored key prefixes to at most a third of the key (4 characters past fbk_ at most)',
     up: shortenKeyPrefixes,
+  },
+  {
+    version: 4,
+    description: 'the webhook outbox: messages and their delivery attempts',
+    up: (db) => db.exec(SCHEMA_WEBHOOK_OUTBOX),
   },
 ];
 

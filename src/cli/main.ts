@@ -3,6 +3,7 @@
  * The `feedback-board` command.
  *
  *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
+ *                        [--allow-private-webhooks]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
  * the server and the storage, then exit 0.
@@ -16,6 +17,7 @@ import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
 import { demoFixture, demoOrganization, DEMO_SETTING } from './demo.js';
 import { openStorage, StorageChoiceError } from './storage.js';
+import { webhookOptions } from './webhooks.js';
 
 const USAGE = `Usage: feedback-board serve [options]
 
@@ -30,6 +32,8 @@ Options:
                         memory unless --db names a new, empty file
   --rate-limit N|off    requests per key per rolling minute (default 120)
   --agent-publishing    allow publishing boards through the API
+  --allow-private-webhooks
+                        deliver webhooks to loopback and private addresses too
   -h, --help            show this help
 `;
 
@@ -77,6 +81,7 @@ async function serve(argv: string[]): Promise<void> {
       fixture: { type: 'string' },
       'rate-limit': { type: 'string' },
       'agent-publishing': { type: 'boolean' },
+      'allow-private-webhooks': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -95,6 +100,7 @@ async function serve(argv: string[]): Promise<void> {
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
     http: { rateLimit: rateLimit === false ? false : rateLimit === undefined ? {} : { limit: rateLimit } },
+    webhooks: webhookOptions(values['allow-private-webhooks'] === true),
   });
 
   const notes: string[] = [];
@@ -131,6 +137,8 @@ async function serve(argv: string[]): Promise<void> {
   }
 
   const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1' });
+  // Messages left by an earlier process (even one killed right after a commit) go out now.
+  board.webhooks.start();
   process.stdout.write(`listening on ${server.url}\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);

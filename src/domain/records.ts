@@ -164,3 +164,49 @@ export interface WebhookRecord {
   secret: string;
   created_at: string;
 }
+
+/** Where a webhook message stands: waiting for an attempt, delivered, or given up on. */
+export type WebhookMessageStatus = 'pending' | 'delivered' | 'failed';
+
+/**
+ * One event for one webhook, written in the transaction of the change it reports (the outbox),
+ * and kept with its delivery state until the webhook is deleted.
+ */
+export interface WebhookMessageRecord {
+  id: number;
+  webhook_id: number;
+  /** `msg_…`: the `webhook-id` header, the same on every attempt. */
+  msg_id: string;
+  /** The event name, e.g. `post.created`. */
+  event_type: string;
+  /** The exact body sent: `{"type","timestamp","data"}` as JSON text. */
+  payload: string;
+  status: WebhookMessageStatus;
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the next attempt is due; null once delivered or failed. */
+  next_attempt_at: string | null;
+  /** A dispatcher holds the message until this time; null when nobody does. */
+  lease_until: string | null;
+  /** Who holds the lease (a dispatcher's random id); null when nobody does. */
+  lease_owner: string | null;
+  created_at: string;
+}
+
+/** One delivery attempt of a webhook message, as the dispatcher recorded it. */
+export interface WebhookAttemptRecord {
+  id: number;
+  message_id: number;
+  webhook_id: number;
+  /** When the request started. */
+  attempted_at: string;
+  /** The answer's HTTP status; null when none came (timeout, network error, refused target). */
+  status_code: number | null;
+  /** Why the attempt failed without a 2xx answer, in a few words; null on success. */
+  error: string | null;
+  duration_ms: number;
+  /** The first 1 KiB of the answer's body (UTF-8, decoded leniently); "" when none. */
+  response_body: string;
+  /** A 2xx answer within the timeout. */
+  success: boolean;
+}

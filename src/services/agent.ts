@@ -21,7 +21,8 @@ import { nowIso, read, write, type Caller, type ServiceContext } from './context
 import { boardOf, boardPostOf, readPostDetail, statusChange } from './lookup.js';
 import { deliver, notificationsFor } from './notifications.js';
 import type { QueryInput } from './posts.js';
-import { liveClaim, presentClaim, presentQueueItem } from './present.js';
+import { liveClaim, presentClaim, presentEvidence, presentQueueItem } from './present.js';
+import { emitBoardEvent } from '../webhooks/events.js';
 
 export function getQueue(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<Queue> {
   const { limit } = parseOrThrow(queueQuery, query);
@@ -56,7 +57,7 @@ export async function claimPost(
   return write(ctx, async (tx) => {
     // Read inside the transaction: a claim that waited for the lock starts when it runs.
     const nowMs = ctx.clock.now();
-    const { post } = await boardPostOf(tx, caller, slug, id);
+    const { board, post } = await boardPostOf(tx, caller, slug, id);
     const result = await tx.claimPost({
       post_id: post.id,
       api_key_id: caller.apiKeyId,
@@ -67,7 +68,11 @@ export async function claimPost(
     if (result.outcome === 'conflict') {
       throw new FeedbackBoardError('claim_conflict', 'Another key holds a live claim on this post');
     }
-    return { claim: presentClaim(result.claim), created: result.outcome === 'created' };
+    const claim = presentClaim(result.claim);
+    if (result.outcome === 'created') {
+      await emitBoardEvent(ctx, tx, board, 'claim.created', { post_id: post.id, claim }, toIso(nowMs));
+    }
+    return { claim, created: result.outcome === 'created' };
   });
 }
 
@@ -76,9 +81,14 @@ export function releaseClaim(ctx: ServiceContext, caller: Caller, slug: string, 
   requireScope(caller.scope, 'propose');
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
-    const { post } = await boardPostOf(tx, caller, slug, id);
-    if ((await tx.releaseClaim(post.id, caller.apiKeyId, now)) === 'conflict') {
+    const { board, post } = await boardPostOf(tx, caller, slug, id);
+    const held = await tx.getClaim(post.id);
+    const outcome = await tx.releaseClaim(post.id, caller.apiKeyId, now);
+    if (outcome === 'conflict') {
       throw new FeedbackBoardError('claim_conflict', 'Another key holds a live claim on this post');
+    }
+    if (outcome === 'released' && held) {
+      await emitBoardEvent(ctx, tx, board, 'claim.released', { post_id: post.id, claim: presentClaim(held) }, now);
     }
   });
 }
@@ -95,13 +105,13 @@ export function addEvidence(
   const input = parseOrThrow(addEvidenceBody, body);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
-    const { post } = await boardPostOf(tx, caller, slug, id);
+    const { board, post } = await boardPostOf(tx, caller, slug, id);
     const repeated = input.action_key !== undefined && (await tx.findEvidenceByActionKey(post.id, input.action_key));
     if (!repeated) {
       if ((await tx.listEvidence(post.id)).length >= LIMITS.evidencePerPost) {
         throw validationError('implementation_evidence', `a post holds at most ${LIMITS.evidencePerPost} evidence items`);
       }
-      await tx.insertEvidence({
+      const evidence = await tx.insertEvidence({
         post_id: post.id,
         kind: input.kind,
         ref: input.ref,
@@ -109,6 +119,7 @@ export function addEvidence(
         added_at: now,
         action_key: input.action_key ?? null,
       });
+      await emitBoardEvent(ctx, tx, board, 'evidence.added', { post_id: post.id, evidence: presentEvidence(evidence) }, now);
     }
     return readPostDetail(tx, post, now);
   });
@@ -126,12 +137,13 @@ export function proposeStatus(
   const input = parseOrThrow(proposeStatusBody, body);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
-    const { post } = await boardPostOf(tx, caller, slug, id);
+    const { board, post } = await boardPostOf(tx, caller, slug, id);
     if (post.status === input.status) {
       throw new FeedbackBoardError('status_unchanged', `The post already has status ${input.status}`);
     }
     const proposal = { status: input.status, note: input.note ?? '', proposed_at: now, proposed_by_api_key_id: caller.apiKeyId };
     await tx.updatePost(post.id, { proposal });
+    await emitBoardEvent(ctx, tx, board, 'proposal.created', { post_id: post.id, proposal: { ...proposal } }, now);
     return { id: post.id, status: post.status, proposal };
   });
 }
@@ -153,7 +165,12 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     const notifications =
       options.notifyVoters !== false && next !== post.status ? await notificationsFor(tx, board, post, next, now) : [];
     const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
-    return { detail: await readPostDetail(tx, updated, now), notifications };
+    const detail = await readPostDetail(tx, updated, now);
+    await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: { ...post.proposal } }, now);
+    if (updated.status !== post.status) {
+      await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
+    }
+    return { detail, notifications };
   });
   await deliver(ctx, notifications);
   return detail;
@@ -165,7 +182,10 @@ export function rejectProposal(ctx: ServiceContext, postId: number): Promise<Pos
     const now = nowIso(ctx);
     const post = await tx.getPost(postId);
     if (!post?.proposal) throw notFound('No pending proposal for this post');
-    return readPostDetail(tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
+    const detail = await readPostDetail(tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
+    const board = (await tx.getBoard(post.board_id))!;
+    await emitBoardEvent(ctx, tx, board, 'proposal.rejected', { post_id: post.id, proposal: { ...post.proposal } }, now);
+    return detail;
   });
 }
 

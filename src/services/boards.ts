@@ -9,6 +9,7 @@ import { nowIso, read, write, type Caller, type ServiceContext } from './context
 import { assertBoardRoom } from './limits.js';
 import { boardOf } from './lookup.js';
 import { presentBoard } from './present.js';
+import { emitBoardEvent } from '../webhooks/events.js';
 
 export const AGENT_PUBLISHING_SETTING = 'agent_publishing';
 
@@ -45,6 +46,7 @@ export function createBoard(ctx: ServiceContext, caller: Caller, body: CreateBoa
       logo_url: null,
       created_at: now,
     });
+    await emitBoardEvent(ctx, tx, board, 'board.created', {}, now);
     return presentBoard(board);
   });
 }
@@ -52,22 +54,28 @@ export function createBoard(ctx: ServiceContext, caller: Caller, body: CreateBoa
 /** 403 `publish_disabled` while agent publishing is off, whatever the board's state. */
 export function publishBoard(ctx: ServiceContext, caller: Caller, slug: string): Promise<Board> {
   requireScope(caller.scope, 'write');
+  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
     const board = await boardOf(tx, caller, slug);
     if (!(await agentPublishingEnabled(ctx, tx))) {
       throw new FeedbackBoardError('publish_disabled', 'Publishing through the API is disabled on this server');
     }
     if (board.published) return presentBoard(board);
-    return presentBoard((await tx.updateBoard(board.id, { published: true }))!);
+    const published = (await tx.updateBoard(board.id, { published: true }))!;
+    await emitBoardEvent(ctx, tx, published, 'board.published', {}, now);
+    return presentBoard(published);
   });
 }
 
 /** Always allowed, idempotent; deletes nothing. */
 export function unpublishBoard(ctx: ServiceContext, caller: Caller, slug: string): Promise<Board> {
   requireScope(caller.scope, 'write');
+  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
     const board = await boardOf(tx, caller, slug);
     if (!board.published) return presentBoard(board);
-    return presentBoard((await tx.updateBoard(board.id, { published: false }))!);
+    const unpublished = (await tx.updateBoard(board.id, { published: false }))!;
+    await emitBoardEvent(ctx, tx, unpublished, 'board.unpublished', {}, now);
+    return presentBoard(unpublished);
   });
 }

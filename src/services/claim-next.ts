@@ -11,6 +11,7 @@ import { parseOrThrow } from '../domain/validation.js';
 import { write, type Caller, type ServiceContext } from './context.js';
 import { boardOf, readPostDetail } from './lookup.js';
 import { presentClaim } from './present.js';
+import { emitBoardEvent } from '../webhooks/events.js';
 
 /**
  * `{ claim, post }` of the newly claimed post, or `{ claim: null, post: null }` when nothing is
@@ -39,6 +40,8 @@ export async function claimNextPost(
     });
     if (claim === null) return { claim: null, post: null };
     const post = (await tx.getPost(claim.post_id))!;
-    return { claim: presentClaim(claim), post: await readPostDetail(tx, post, now) };
+    const presented = presentClaim(claim);
+    await emitBoardEvent(ctx, tx, board, 'claim.created', { post_id: post.id, claim: presented }, now);
+    return { claim: presented, post: await readPostDetail(tx, post, now) };
   });
 }

@@ -16,6 +16,7 @@ import { nowIso, read, write, type Caller, type ServiceContext } from './context
 import { assertCommentRoom } from './limits.js';
 import { boardPostOf } from './lookup.js';
 import { nestComments, presentComment } from './present.js';
+import { emitBoardEvent } from '../webhooks/events.js';
 
 export function listVotes(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<Votes> {
   return read(ctx, async (tx) => {
@@ -85,9 +86,11 @@ export function createComment(
   const input = parseOrThrow(createCommentBody, body);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
-    const { post } = await boardPostOf(tx, caller, slug, id);
+    const { board, post } = await boardPostOf(tx, caller, slug, id);
     assertCommentRoom(ctx, post);
-    return presentComment(await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now));
+    const comment = presentComment(await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now));
+    await emitBoardEvent(ctx, tx, board, 'comment.created', { post_id: post.id, comment }, now);
+    return comment;
   });
 }
 
@@ -121,7 +124,7 @@ async function voterAndPost(tx: StorageTx, voterId: number, postId: number) {
   const post = await tx.getPost(postId);
   const board = post && (await tx.getBoard(post.board_id));
   if (!post || !board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
-  return { voter, post };
+  return { voter, post, board };
 }
 
 async function voterAndComment(tx: StorageTx, voterId: number, commentId: number) {
@@ -135,17 +138,22 @@ async function voterAndComment(tx: StorageTx, voterId: number, commentId: number
 export function vote(ctx: ServiceContext, voterId: number, postId: number): Promise<Votes> {
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
-    await voterAndPost(tx, voterId, postId);
-    await tx.insertVote({ post_id: postId, voter_id: voterId, created_at: now });
-    return { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
+    const { board } = await voterAndPost(tx, voterId, postId);
+    const added = await tx.insertVote({ post_id: postId, voter_id: voterId, created_at: now });
+    const votes = { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
+    if (added) await emitBoardEvent(ctx, tx, board, 'vote.created', votes, now);
+    return votes;
   });
 }
 
 export function unvote(ctx: ServiceContext, voterId: number, postId: number): Promise<Votes> {
+  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
-    await voterAndPost(tx, voterId, postId);
-    await tx.deleteVote(postId, voterId);
-    return { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
+    const { board } = await voterAndPost(tx, voterId, postId);
+    const removed = await tx.deleteVote(postId, voterId);
+    const votes = { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
+    if (removed) await emitBoardEvent(ctx, tx, board, 'vote.deleted', votes, now);
+    return votes;
   });
 }
 
@@ -170,8 +178,10 @@ export function voterComment(ctx: ServiceContext, voterId: number, postId: numbe
   const input = parseOrThrow(createCommentBody, body);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
-    const { post } = await voterAndPost(tx, voterId, postId);
+    const { board, post } = await voterAndPost(tx, voterId, postId);
     assertCommentRoom(ctx, post);
-    return presentComment(await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now));
+    const comment = presentComment(await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now));
+    await emitBoardEvent(ctx, tx, board, 'comment.created', { post_id: postId, comment }, now);
+    return comment;
   });
 }

@@ -10,8 +10,10 @@ import { parseOrThrow, text } from '../domain/validation.js';
 import type { WebhookPatch } from '../storage/contract.js';
 import { AGENT_PUBLISHING_SETTING, agentPublishingEnabled } from './boards.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
-import { randomBase62 } from './keys.js';
+import { generateWebhookSecret } from '../webhooks/signing.js';
 import { presentWebhook } from './present.js';
+import { readPostDetail } from './lookup.js';
+import { emitBoardEvent } from '../webhooks/events.js';
 
 const orgInput = z.strictObject({ name: text(1, 120) });
 
@@ -34,9 +36,16 @@ export function setAgentPublishing(ctx: ServiceContext, enabled: boolean): Promi
 }
 
 export function setPostHidden(ctx: ServiceContext, postId: number, hidden: boolean): Promise<PostRecord> {
+  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
-    const post = await tx.updatePost(postId, { hidden });
-    if (!post) throw notFound('Post not found');
+    const before = await tx.getPost(postId);
+    if (!before) throw notFound('Post not found');
+    const post = (await tx.updatePost(postId, { hidden }))!;
+    if (before.hidden !== hidden) {
+      const board = (await tx.getBoard(post.board_id))!;
+      const detail = await readPostDetail(tx, post, now);
+      await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed: ['hidden'] }, now);
+    }
     return post;
   });
 }
@@ -82,7 +91,7 @@ export function createWebhook(
   input: CreateWebhookInput,
 ): Promise<WebhookWithSecret> {
   const parsed = parseOrThrow(createWebhookInput, input);
-  const secret = `whsec_${randomBase62(ctx.random, 32)}`;
+  const secret = generateWebhookSecret(ctx.random);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
     if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');

@@ -18,6 +18,8 @@ import { assertPostRoom, assertTagRoom } from './limits.js';
 import { boardOf, boardPostOf, readPostDetail, resolveTags, statusChange } from './lookup.js';
 import { deliver, notificationsFor } from './notifications.js';
 import { presentPost, presentPostDetail } from './present.js';
+import { emitBoardEvent } from '../webhooks/events.js';
+import { changedFields, sameEvidence, sameTags } from '../webhooks/changes.js';
 
 /** Query values as they arrive in a URL: strings, parsed and checked here. */
 export type QueryInput = Record<string, string | undefined>;
@@ -69,7 +71,9 @@ export function createPost(ctx: ServiceContext, caller: Caller, slug: string, bo
     });
     const tags = await resolveTags(tx, board.id, input.tags ?? []);
     if (tags.length > 0) await tx.setPostTags(post.id, tags.map((t) => t.id));
-    return presentPostDetail(post, tags, [], null);
+    const detail = presentPostDetail(post, tags, [], null);
+    await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
+    return detail;
   });
 }
 
@@ -130,15 +134,25 @@ export async function updatePost(
       if (input.notify_voters === true) notifications = await notificationsFor(tx, board, post, input.status, now);
     }
     const updated = Object.keys(patch).length > 0 ? (await tx.updatePost(post.id, patch))! : post;
+    const changed = changedFields(post, updated);
     if (input.tags !== undefined) {
+      const before = (await tx.getTagsOfPosts([post.id])).get(post.id) ?? [];
       const tags = await resolveTags(tx, board.id, input.tags);
       await tx.setPostTags(post.id, tags.map((t) => t.id));
+      if (!sameTags(before, tags)) changed.push('tags');
     }
     if (input.implementation_evidence !== undefined) {
       const existing = await tx.listEvidence(post.id);
-      await tx.replaceEvidence(post.id, mergeEvidence(post.id, existing, input.implementation_evidence, now));
+      const merged = mergeEvidence(post.id, existing, input.implementation_evidence, now);
+      await tx.replaceEvidence(post.id, merged);
+      if (!sameEvidence(existing, merged)) changed.push('implementation_evidence');
     }
-    return { detail: await readPostDetail(tx, updated, now), notifications };
+    const detail = await readPostDetail(tx, updated, now);
+    if (updated.status !== post.status) {
+      await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
+    }
+    if (changed.length > 0) await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed }, now);
+    return { detail, notifications };
   });
   await deliver(ctx, notifications);
   return detail;
@@ -147,8 +161,10 @@ export async function updatePost(
 /** Deletes the post with its votes, comments, claim, evidence and proposal. */
 export function deletePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<void> {
   requireScope(caller.scope, 'write');
+  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
-    const { post } = await boardPostOf(tx, caller, slug, id);
+    const { board, post } = await boardPostOf(tx, caller, slug, id);
     await tx.deletePost(post.id);
+    await emitBoardEvent(ctx, tx, board, 'post.deleted', { post_id: post.id }, now);
   });
 }

@@ -33,8 +33,18 @@ import type {
   TagRecord,
   VoteRecord,
   VoterRecord,
+  WebhookAttemptRecord,
+  WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type {
+  LeasedWebhookMessage,
+  WebhookAttemptReport,
+  WebhookEventToEnqueue,
+  WebhookLeaseRequest,
+} from './webhook-outbox.js';
+
+export type { LeasedWebhookMessage, WebhookAttemptReport, WebhookEventToEnqueue, WebhookLeaseRequest };
 import type { SharedLimits } from './shared-limits.js';
 
 /** `read` transactions must not write; `write` transactions are serialized with one another. */
@@ -149,7 +159,7 @@ export type BoardPatch = Partial<
   Pick<BoardRecord, 'name' | 'description' | 'welcome_message' | 'published' | 'logo_url'>
 >;
 /** Fields of a webhook to change; absent fields are unchanged. */
-export type WebhookPatch = Partial<Pick<WebhookRecord, 'url' | 'description' | 'events' | 'active'>>;
+export type WebhookPatch = Partial<Pick<WebhookRecord, 'url' | 'description' | 'events' | 'active' | 'secret'>>;
 
 /** A claim to make atomically; see {@link StorageTx.claimPost}. */
 export interface ClaimRequest {
@@ -353,4 +363,23 @@ export interface StorageTx {
   deleteWebhook(id: number): Promise<boolean>;
   /** created_at asc, id asc. */
   listWebhooks(organizationId: number): Promise<WebhookRecord[]>;
+
+  // ── webhook outbox (see webhook-outbox.ts) ────────────────────────────────
+  /** Enqueues an event's messages; see {@link WebhookEventToEnqueue}. Returns them by webhook id asc. */
+  enqueueWebhookMessages(event: WebhookEventToEnqueue): Promise<WebhookMessageRecord[]>;
+  /** The message, or null. */
+  getWebhookMessage(id: number): Promise<WebhookMessageRecord | null>;
+  /** The webhook's messages: created_at desc, id desc. */
+  listWebhookMessages(webhookId: number, query: PageQuery): Promise<Page<WebhookMessageRecord>>;
+  /** The message's attempts: attempted_at desc, id desc. */
+  listWebhookAttempts(messageId: number, query: PageQuery): Promise<Page<WebhookAttemptRecord>>;
+  /** Atomic lease of due messages; see {@link WebhookLeaseRequest}. */
+  leaseWebhookMessages(request: WebhookLeaseRequest): Promise<LeasedWebhookMessage[]>;
+  /** Records an attempt by the lease holder; see {@link WebhookAttemptReport}. */
+  recordWebhookAttempt(report: WebhookAttemptReport): Promise<WebhookMessageRecord | null>;
+  /**
+   * Makes the message due at `now` (pending, lease dropped), whatever its state; its attempts
+   * count is kept. The updated message, or null if there is no such message.
+   */
+  redeliverWebhookMessage(id: number, now: string): Promise<WebhookMessageRecord | null>;
 }

@@ -27,6 +27,8 @@ import type {
   TagRecord,
   VoteRecord,
   VoterRecord,
+  WebhookAttemptRecord,
+  WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
 
@@ -58,6 +60,8 @@ export interface TableRows {
   comments: CommentRecord;
   reactions: ReactionRecord;
   webhooks: WebhookRecord;
+  webhook_messages: WebhookMessageRecord;
+  webhook_attempts: WebhookAttemptRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -131,6 +135,8 @@ export const RECORD_SCHEMA = {
     indexes: { by_comment: 'comment_id' },
   },
   webhooks: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  webhook_messages: { keyPath: 'id', ids: true, indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
+  webhook_attempts: { keyPath: 'id', ids: true, indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -18,6 +18,7 @@ import { engagementMethods } from './record-tx/engagement.js';
 import { postListMethods } from './record-tx/post-lists.js';
 import { postMethods } from './record-tx/posts.js';
 import { statsMethods } from './record-tx/stats.js';
+import { webhookOutboxMethods } from './record-tx/webhook-outbox.js';
 
 export function createRecordTx(store: RecordStore): StorageTx {
   const accounts = accountMethods(store);
@@ -29,6 +30,7 @@ export function createRecordTx(store: RecordStore): StorageTx {
   const stats = statsMethods(store);
   const claimNext = claimNextMethods(store, lists.listQueue);
   const counts = countMethods(store);
+  const outbox = webhookOutboxMethods(store);
   // One object literal naming every method: V8 builds it from a template, where merging the
   // groups with spread or Object.assign costs several microseconds per transaction.
   return {
@@ -90,5 +92,12 @@ export function createRecordTx(store: RecordStore): StorageTx {
     getReactionCounts: engagement.getReactionCounts,
     shipStats: stats.shipStats,
     analytics: stats.analytics,
+    enqueueWebhookMessages: outbox.enqueueWebhookMessages,
+    getWebhookMessage: outbox.getWebhookMessage,
+    listWebhookMessages: outbox.listWebhookMessages,
+    listWebhookAttempts: outbox.listWebhookAttempts,
+    leaseWebhookMessages: outbox.leaseWebhookMessages,
+    recordWebhookAttempt: outbox.recordWebhookAttempt,
+    redeliverWebhookMessage: outbox.redeliverWebhookMessage,
   };
 }

@@ -75,6 +75,14 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect((await call(server.api, 'POST', '/boards/features/posts/3/propose-status', agent, { status: 'in_progress' })).json.error.code).toBe('status_unchanged');
     const released = await op('releaseClaim', 'DELETE', '/boards/features/posts/3/claim', agent);
     expect(released.status).toBe(204);
+    // Claim-next hands out the queue in order, each post once, then nothing.
+    const first = await op('claimNextPost', 'POST', '/boards/features/queue/claim', agent, { agent_label: 'next' });
+    expect(first.status).toBe(201);
+    expect(first.json).toMatchObject({ claim: { post_id: 3, agent_label: 'next' }, post: { id: 3 } });
+    expect((await call(server.api, 'POST', '/boards/features/queue/claim', agent)).json).toMatchObject({ claim: { post_id: 1 } });
+    const none = await call(server.api, 'POST', '/boards/features/queue/claim', agent);
+    expect([none.status, none.json]).toEqual([200, { claim: null, post: null }]);
+    for (const id of [3, 1]) expect((await call(server.api, 'DELETE', `/boards/features/posts/${id}/claim`, agent)).status).toBe(204);
   });
 
   it('votes and comments', async () => {

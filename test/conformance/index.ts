@@ -25,6 +25,7 @@ import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
 import { statsTests } from './stats.js';
 import { transactionTests } from './transactions.js';
+import { webhookOutboxTests } from './webhook-outbox.js';
 
 export type { Assertion, ConformanceTarget, Matchers, TestApi } from './harness.js';
 
@@ -42,6 +43,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     claimNextTests(ctx);
     engagementTests(ctx);
     statsTests(ctx);
+    webhookOutboxTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     ctx.finish();

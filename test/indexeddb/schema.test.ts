@@ -49,6 +49,7 @@ describe('indexeddb schema', () => {
   it('numbers its upgrade steps 1..SCHEMA_VERSION', () => {
     expect(UPGRADE_STEPS.map((step) => step.version)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(3);
+    expect(SCHEMA_VERSION).toBe(UPGRADE_STEPS.at(-1)?.version);
   });
 
   it('creates exactly the stores, key paths and indexes of the shared table schema', async () => {

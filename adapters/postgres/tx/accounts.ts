@@ -115,6 +115,7 @@ export function accountMethods(sql: Sql): AccountMethods {
         ['description', patch.description],
         ['events', patch.events === undefined ? undefined : JSON.stringify(patch.events)],
         ['active', patch.active],
+        ['secret', patch.secret],
       ], 2);
       if (set === '') return getWebhook(id);
       const row = await sql.row<WebhookRow>(`UPDATE fb_webhooks SET ${set} WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`, [id, ...params]);

@@ -149,6 +149,7 @@ export function accountMethods(sql: Sql): AccountMethods {
         ['description', patch.description],
         ['events', patch.events === undefined ? undefined : JSON.stringify(patch.events)],
         ['active', patch.active === undefined ? undefined : bool(patch.active)],
+        ['secret', patch.secret],
       ]);
       if (set !== '') sql.run(`UPDATE fb_webhooks SET ${set} WHERE id = ?`, ...params, id);
       return getWebhook(id);

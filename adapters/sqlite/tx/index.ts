@@ -15,6 +15,7 @@ import { countMethods } from './counts.js';
 import { listMethods } from './lists.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
+import { webhookOutboxMethods } from './webhook-outbox.js';
 
 /** Whether each method writes. A Record, so that a method added to the contract must be listed. */
 const WRITES: Record<keyof StorageTx, boolean> = {
@@ -34,6 +35,8 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertReaction: true, deleteReaction: true, getReactionCounts: false,
   shipStats: false, analytics: false,
   insertWebhook: true, getWebhook: false, updateWebhook: true, deleteWebhook: true, listWebhooks: false,
+  enqueueWebhookMessages: true, getWebhookMessage: false, listWebhookMessages: false, listWebhookAttempts: false,
+  leaseWebhookMessages: true, recordWebhookAttempt: true, redeliverWebhookMessage: true,
 };
 
 /** The SQL implementation of every method, built once per connection. */
@@ -48,6 +51,7 @@ export function sqlMethods(sql: Sql): StorageTx {
     ...communityMethods(sql),
     ...statsMethods(sql),
     ...countMethods(sql),
+    ...webhookOutboxMethods(sql),
   };
 }
 

@@ -24,13 +24,15 @@ type AccountMethods = Pick<
 >;
 
 const API_KEY_PATCH_FIELDS = ['label', 'revoked_at'] as const;
-const WEBHOOK_PATCH_FIELDS = ['url', 'description', 'events', 'active'] as const;
+const WEBHOOK_PATCH_FIELDS = ['url', 'description', 'events', 'active', 'secret'] as const;
 
 export function accountMethods(store: RecordStore): AccountMethods {
   const organizations = store.table('organizations');
   const apiKeys = store.table('api_keys');
   const settings = store.table('settings');
   const webhooks = store.table('webhooks');
+  const messages = store.table('webhook_messages');
+  const attempts = store.table('webhook_attempts');
 
   return {
     async insertOrganization(row) {
@@ -122,6 +124,9 @@ export function accountMethods(store: RecordStore): AccountMethods {
     async deleteWebhook(id) {
       if (!(await webhooks.get(id))) return false;
       await webhooks.delete(id);
+      // Its messages and their attempts go with it, as ON DELETE CASCADE does in SQL.
+      for (const message of await messages.getAllFromIndex('by_webhook', id)) await messages.delete(message.id);
+      for (const attempt of await attempts.getAllFromIndex('by_webhook', id)) await attempts.delete(attempt.id);
       return true;
     },
     async listWebhooks(organizationId) {

@@ -1,0 +1,7 @@
+/**
+ * Node-only helpers of feedback-board.
+ *
+ * @module feedback-board/node
+ */
+export { createNodeWebhookFetch, PrivateTargetError, type NodeWebhookFetchOptions } from './webhook-fetch.js';
+export { listen, type ListenOptions, type RunningServer } from './listen.js';

@@ -1,0 +1,112 @@
+/**
+ * One delivery attempt: sign, POST with a timeout and no redirects, keep the first 1 KiB of the
+ * answer. Never throws: whatever happens becomes the attempt's record.
+ */
+import type { WebhookAttemptRecord } from '../domain/records.js';
+import { toIso } from '../domain/time.js';
+import type { Clock } from '../services/context.js';
+import type { LeasedWebhookMessage } from '../storage/contract.js';
+import { signWebhook } from './signing.js';
+import { refusedTarget } from './targets.js';
+
+/** The part of `fetch` the dispatcher uses. */
+export type WebhookFetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** The `User-Agent` of every delivery. */
+export const WEBHOOK_USER_AGENT = 'feedback-board-webhooks/0.1.0';
+
+/** How much of an answer's body an attempt keeps. */
+export const RESPONSE_BODY_LIMIT = 1024;
+
+export interface SendSettings {
+  fetch: WebhookFetch;
+  clock: Clock;
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+}
+
+type Attempt = Omit<WebhookAttemptRecord, 'id' | 'message_id' | 'webhook_id'>;
+
+/** Reads at most {@link RESPONSE_BODY_LIMIT} bytes of the body, then lets the rest go. */
+async function readStart(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < RESPONSE_BODY_LIMIT) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(Math.min(size, RESPONSE_BODY_LIMIT));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.length - offset);
+    bytes.set(part, offset);
+    offset += part.length;
+    if (offset >= bytes.length) break;
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+function describe(error: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `timeout: no complete answer within ${timeoutMs / 1000} s`;
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const code = (error as { code?: string })?.code ?? cause?.code;
+  const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return `network error: ${code ? `${code} ` : ''}${message}`.slice(0, 500);
+}
+
+/** Sends one leased message once and describes the attempt. */
+export async function sendWebhook(leased: LeasedWebhookMessage, settings: SendSettings): Promise<Attempt> {
+  const { message } = leased;
+  const startedMs = settings.clock.now();
+  const started = performance.now();
+  const finish = (fields: Pick<Attempt, 'status_code' | 'error' | 'response_body' | 'success'>): Attempt => ({
+    attempted_at: toIso(startedMs),
+    duration_ms: Math.round(performance.now() - started),
+    ...fields,
+  });
+
+  const refused = refusedTarget(leased.url, settings.allowPrivateNetworks);
+  if (refused) return finish({ status_code: null, error: refused, response_body: '', success: false });
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, settings.timeoutMs);
+  try {
+    const timestamp = Math.floor(startedMs / 1000);
+    const response = await settings.fetch(leased.url, {
+      method: 'POST',
+      body: message.payload,
+      redirect: 'manual',
+      signal: controller.signal,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': WEBHOOK_USER_AGENT,
+        'webhook-id': message.msg_id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': await signWebhook(leased.secret, message.msg_id, timestamp, message.payload),
+      },
+    });
+    const body = await readStart(response);
+    // A browser reports a redirect it did not follow as an opaque answer with status 0.
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      return finish({ status_code: response.status || null, error: 'redirect: not followed', response_body: body, success: false });
+    }
+    const success = response.status >= 200 && response.status < 300;
+    return finish({ status_code: response.status, error: success ? null : `HTTP ${response.status}`, response_body: body, success });
+  } catch (error) {
+    return finish({ status_code: null, error: describe(error, timedOut, settings.timeoutMs), response_body: '', success: false });
+  } finally {
+    clearTimeout(timer);
+  }
+}
