@@ -97,7 +97,10 @@ try {
   url.pathname = `/${dbName}`;
   const storage = await createPostgresStorage({ connectionString: url.toString() });
   const board = createFeedbackBoard({ storage });
-  const { key } = await seedPostgresBoard(board, storage.pool, POSTS);
+  // Seeding runs statements longer than the adapter's timeouts allow a request: a pool of its own.
+  const seedPool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const { key } = await seedPostgresBoard(board, seedPool, POSTS);
+  await seedPool.end();
   await board.close();
 
   console.log(`\n## serve processes on one PostgreSQL database (${POSTS / 1000}k posts, ${CONCURRENCY} clients, ${SECONDS} s, 90% reads)\n`);
