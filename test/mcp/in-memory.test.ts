@@ -11,24 +11,7 @@ import { operationNames } from '../../src/http/operations.js';
 import type { Storage } from '../../src/storage/contract.js';
 import { toolDefinitions, toolName } from '../../mcp/index.js';
 import { snapshot } from '../helpers/state.js';
-import { connectInProcess, fixture, KEYS, makeBoard, outputValidators, textOf } from './helpers.js';
-
-/** The 24 tool names of CONTRACT section 15, in table order. */
-const ALL_TOOLS = [
-  'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'create_post', 'get_post',
-  'update_post', 'delete_post', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
-  'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats',
-  'get_analytics', 'list_webhooks',
-];
-const READ_TOOLS = [
-  'list_boards', 'get_board', 'list_posts', 'get_post', 'get_queue', 'get_votes', 'list_comments', 'get_roadmap',
-  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
-];
-const PROPOSE_TOOLS = [
-  'list_boards', 'get_board', 'list_posts', 'create_post', 'get_post', 'get_queue', 'claim_post', 'claim_next_post',
-  'release_claim', 'add_evidence', 'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
-  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
-];
+import { ALL_TOOLS, callEveryTool, connectInProcess, fixture, KEYS, makeBoard, PROPOSE_TOOLS, READ_TOOLS, textOf } from './helpers.js';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -104,48 +87,7 @@ describe('tools', () => {
 describe('calls', () => {
   it('every tool answers with structured content that its output schema accepts', async () => {
     const { client } = await connect(KEYS.write);
-    const validators = await outputValidators(client);
-    const called = new Set<string>();
-    async function call(name: string, args: Record<string, unknown>) {
-      const result = await client.callTool({ name, arguments: args });
-      expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
-      called.add(name);
-      const validate = validators.get(name);
-      if (validate) {
-        expect(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
-        expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
-      } else {
-        expect(result.structuredContent).toBeUndefined();
-      }
-      return result.structuredContent as Record<string, any>;
-    }
-    expect((await call('list_boards', {})).boards.map((b: { slug: string }) => b.slug)).toEqual(['features']);
-    expect((await call('get_board', { slug: 'features' })).name).toBe('Features');
-    expect((await call('create_board', { slug: 'ideas', name: 'Ideas' })).published).toBe(false);
-    expect((await call('publish_board', { slug: 'ideas' })).published).toBe(true);
-    expect((await call('unpublish_board', { slug: 'ideas' })).published).toBe(false);
-    expect((await call('list_posts', { slug: 'features', status: 'planned', sort: 'top', limit: 1 })).total).toBe(2);
-    const created = await call('create_post', { slug: 'features', title: 'Webhooks', status: 'planned', tags: ['API'] });
-    expect((await call('get_post', { slug: 'features', id: created.id })).tags[0].name).toBe('API');
-    expect((await call('update_post', { slug: 'features', id: created.id, queue_rank: 5 })).queue_rank).toBe(5);
-    expect((await call('get_queue', { slug: 'features', limit: 10 })).total).toBe(4);
-    expect((await call('claim_post', { slug: 'features', id: created.id, ttl_seconds: 60 })).post_id).toBe(created.id);
-    expect((await call('release_claim', { slug: 'features', id: created.id }))).toBeUndefined();
-    const next = await call('claim_next_post', { slug: 'features', agent_label: 'mcp' });
-    expect([next.post.title, next.claim.agent_label]).toEqual(['Export to CSV', 'mcp']);
-    const evidence = await call('add_evidence', { slug: 'features', id: next.post.id, kind: 'pr', ref: 'https://git.example.com/pr/1' });
-    expect(evidence.implementation_evidence).toHaveLength(1);
-    expect((await call('propose_status', { slug: 'features', id: next.post.id, status: 'shipped', note: 'done' })).proposal.status).toBe('shipped');
-    expect((await call('get_votes', { slug: 'features', id: 1 })).vote_count).toBe(3);
-    expect((await call('list_comments', { slug: 'features', id: 1 })).comments[0].replies).toHaveLength(1);
-    expect((await call('create_comment', { slug: 'features', id: 1, body: 'On it', parent_comment_id: 1 })).is_admin).toBe(true);
-    expect((await call('get_roadmap', { slug: 'features', limit: 2, offset: 1 })).posts).toHaveLength(2);
-    expect((await call('get_changelog', { slug: 'features' })).posts[0].title).toBe('Keyboard shortcuts');
-    expect((await call('get_ship_stats', { slug: 'features', period: 'month' })).shipped_count).toBe(1);
-    expect((await call('get_analytics', { slug: 'features', period: '90d' })).posts_over_time).toHaveLength(90);
-    expect((await call('list_webhooks', {})).webhooks).toHaveLength(1);
-    expect(await call('delete_post', { slug: 'features', id: created.id })).toBeUndefined();
-    expect([...called].sort()).toEqual([...ALL_TOOLS].sort());
+    expect([...(await callEveryTool(client))].sort()).toEqual([...ALL_TOOLS].sort());
   });
 
   it('claim_next_post answers claim and post null when nothing is left', async () => {
