@@ -1,5 +1,5 @@
 /**
- * All 23 operations against `feedback-board serve --fixture` over real HTTP, as an integrator
+ * All 24 operations against `feedback-board serve --fixture` over real HTTP, as an integrator
  * would see them: only the documented requests and responses, nothing in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,12 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect((await call(server.api, 'POST', '/boards/features/posts/3/propose-status', agent, { status: 'in_progress' })).json.error.code).toBe('status_unchanged');
     const released = await op('releaseClaim', 'DELETE', '/boards/features/posts/3/claim', agent);
     expect(released.status).toBe(204);
+    // Claim-next hands out 3, then 1; then nothing is left for this key.
+    const next = await op('claimNextPost', 'POST', '/boards/features/queue/claim', agent, { agent_label: 'bb' });
+    expect([next.status, next.json.claim.post_id, next.json.post.id]).toEqual([201, 3, 3]);
+    expect((await call(server.api, 'POST', '/boards/features/queue/claim', agent)).json.post.id).toBe(1);
+    expect((await call(server.api, 'POST', '/boards/features/queue/claim', agent)).json).toEqual({ claim: null, post: null });
+    for (const id of [3, 1]) expect((await call(server.api, 'DELETE', `/boards/features/posts/${id}/claim`, agent)).status).toBe(204);
   });
 
   it('votes and comments', async () => {
