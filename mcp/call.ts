@@ -13,7 +13,13 @@ import type { ToolDefinition } from './tools.js';
  * (`await board.api(key)`), or anything with their shape: `api[group][method](...path, input)`,
  * grouped as the operation table's `client` column says.
  */
-export type McpApi = { readonly [group: string]: { readonly [method: string]: (...args: never[]) => unknown } };
+export type McpApi = {
+  /** A group of the table's `client` column (`boards`, `posts`, `agent`...). */
+  readonly [group: string]: {
+    /** The operation's method: path parameters first, then the body or query. */
+    readonly [method: string]: (...args: never[]) => unknown;
+  };
+};
 
 /** What a tool call answers, in MCP's terms. */
 export interface ToolResult {
@@ -25,6 +31,7 @@ export interface ToolResult {
 
 /** Where unexpected failures are reported (never to the caller). */
 export interface McpLogger {
+  /** Reports an unexpected failure and its cause. */
   error(message: string, cause?: unknown): void;
 }
 

@@ -24,7 +24,9 @@ import { createMcpServer } from './server.js';
 
 /** What the handler needs of a board: its HTTP face (the API at `/api/v1`) and its in-process API. */
 export interface McpBoard {
+  /** The board's HTTP face: `board.fetch`. */
   fetch(request: Request): Promise<Response>;
+  /** The in-process API for a raw key (`board.api`); rejects with `unauthorized` for a refused key. */
   api(rawKey: string): Promise<McpApi>;
 }
 

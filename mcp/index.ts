@@ -21,7 +21,7 @@
  * @module feedback-board/mcp
  */
 export { createMcpServer, type McpServerOptions } from './server.js';
-export { createMcpHttpHandler, type McpHttpOptions } from './http.js';
+export { createMcpHttpHandler, type McpBoard, type McpHttpOptions } from './http.js';
 export { callTool, errorText, type McpApi, type McpLogger, type ToolResult } from './call.js';
 export { detectScope, type DetectedScope } from './scope.js';
 export { toolDefinitions, toolName, type JsonSchema, type ToolDefinition } from './tools.js';
