@@ -53,7 +53,8 @@ async function post(target: Server, headers: Record<string, string>, body: unkno
 
 describe('MCP at /mcp of serve', () => {
   it('is 401 with the API’s envelope without a valid key, for any method', async () => {
-    for (const headers of [{}, bearer('not-a-key'), { authorization: 'Basic abc' }, { authorization: `Bearer ${KEYS.read}`, 'x-api-key': KEYS.write }]) {
+    const refused: Record<string, string>[] = [{}, bearer('not-a-key'), { authorization: 'Basic abc' }, { authorization: `Bearer ${KEYS.read}`, 'x-api-key': KEYS.write }];
+    for (const headers of refused) {
       const r = await post(server, headers, INITIALIZE);
       expect(r.status).toBe(401);
       expect(r.headers.get('www-authenticate')).toBe('Bearer realm="feedback-board"');
