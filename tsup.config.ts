@@ -13,6 +13,7 @@ export default defineConfig({
     'mock-server/index': 'mock-server/index.ts',
     'adapters/sqlite/index': 'adapters/sqlite/index.ts',
     'adapters/indexeddb/index': 'adapters/indexeddb/index.ts',
+    'mcp/index': 'mcp/index.ts',
     'cli/main': 'src/cli/main.ts',
     'node/index': 'src/node/index.ts',
   },
@@ -23,5 +24,5 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
-  external: ['better-sqlite3', 'fetch-mock', /^node:/],
+  external: ['better-sqlite3', 'fetch-mock', /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
 });

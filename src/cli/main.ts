@@ -4,6 +4,7 @@
  *
  *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
  *                        [--allow-private-webhooks]
+ *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
  * the server and the storage, then exit 0.
@@ -15,11 +16,14 @@ import { isFeedbackBoardError } from '../domain/errors.js';
 import { parseFixture } from '../fixture/load.js';
 import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
+import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
+import { withMcp } from './mcp-mount.js';
 import { demoFixture, demoOrganization, rememberDemoOrganization } from './demo.js';
 import { openStorage, StorageChoiceError } from './storage.js';
 import { webhookOptions } from './webhooks.js';
 
 const USAGE = `Usage: feedback-board serve [options]
+       feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
 
 Options:
   --port N              port to listen on (0 picks a free one; default 8787)
@@ -123,7 +127,9 @@ async function serve(argv: string[]): Promise<void> {
     }
   }
 
-  const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1' });
+  const mounted = await withMcp(board);
+  notes.push(mounted.note);
+  const server = await listen(mounted.fetch, { port, host: values.host ?? '127.0.0.1' });
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();
   process.stdout.write(`listening on ${server.url}\n`);
@@ -146,6 +152,7 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
+  if (command === 'mcp') return runMcp(rest);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
     process.stderr.write(USAGE);
@@ -163,6 +170,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof StorageChoiceError) {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     process.exit(1);
+  }
+  if (error instanceof McpUsageError || (process.argv[2] === 'mcp' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
+    process.exit(2);
   }
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
