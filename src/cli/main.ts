@@ -3,6 +3,7 @@
  * The `feedback-board` command.
  *
  *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
+ *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
  * the server and the storage, then exit 0.
@@ -15,6 +16,7 @@ import { parseFixture } from '../fixture/load.js';
 import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
 import { demoFixture, demoOrganization, rememberDemoOrganization } from './demo.js';
+import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
 import { openStorage, StorageChoiceError } from './storage.js';
 
 const USAGE = `Usage: feedback-board serve [options]
@@ -29,7 +31,7 @@ Options:
                         memory unless --db names a new, empty file
   --rate-limit N|off    requests per key per rolling minute (default 120)
   --agent-publishing    allow publishing boards through the API
-  -h, --help            show this help
+${NET_USAGE}  -h, --help            show this help
 `;
 
 class UsageError extends Error {}
@@ -76,6 +78,7 @@ async function serve(argv: string[]): Promise<void> {
       fixture: { type: 'string' },
       'rate-limit': { type: 'string' },
       'agent-publishing': { type: 'boolean' },
+      ...NET_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -87,6 +90,7 @@ async function serve(argv: string[]): Promise<void> {
   }
   const port = parsePort(values.port);
   const rateLimit = parseRateLimit(values['rate-limit']);
+  const net = netOptions(values);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
 
   const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
@@ -117,7 +121,7 @@ async function serve(argv: string[]): Promise<void> {
     }
   }
 
-  const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1' });
+  const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1', ...net });
   process.stdout.write(`listening on ${server.url}\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
@@ -156,7 +160,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     process.exit(1);
   }
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof UsageError || error instanceof NetOptionError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
