@@ -15,7 +15,7 @@ import { isFeedbackBoardError } from '../domain/errors.js';
 import { parseFixture } from '../fixture/load.js';
 import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
-import { demoFixture, demoOrganization, rememberDemoOrganization } from './demo.js';
+import { demoFixture, demoOrganization, rememberDemoOrganization, replaceDemoKeys } from './demo.js';
 import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
 import { openStorage, StorageChoiceError } from './storage.js';
 
@@ -107,17 +107,21 @@ async function serve(argv: string[]): Promise<void> {
   } else if (storage.fresh) {
     const demo = demoFixture(cryptoRandom);
     const loaded = await board.loadFixture(demo.fixture);
-    await rememberDemoOrganization(storage.storage, loaded.organizations[0]!.id);
+    const demoOrg = loaded.organizations[0]!;
+    await rememberDemoOrganization(storage.storage, demoOrg.id, demoOrg.apiKeys.map((k) => k.id));
     notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo.keys.write}`, `propose key: ${demo.keys.propose}`);
   } else {
-    // Raw keys are never stored, so a restart hands out a new pair for the demo organization.
+    // Raw keys are never stored, so a restart hands out a new pair and revokes the previous one.
     const demoOrg = await demoOrganization(storage.storage);
     if (demoOrg === null) {
       notes.push('serving the existing data (its keys were shown when they were created)');
     } else {
-      const write = await board.dashboard.apiKeys.create(demoOrg, { scope: 'write', label: 'demo write key' });
-      const propose = await board.dashboard.apiKeys.create(demoOrg, { scope: 'propose', label: 'demo agent key' });
-      notes.push('existing demo organization "Demo"; new keys for this start:', `write key:   ${write.key}`, `propose key: ${propose.key}`);
+      const keys = await replaceDemoKeys(board, demoOrg);
+      notes.push(
+        'existing demo organization "Demo"; new keys for this start (the previous start\'s are revoked):',
+        `write key:   ${keys.write}`,
+        `propose key: ${keys.propose}`,
+      );
     }
   }
 
