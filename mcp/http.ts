@@ -24,8 +24,8 @@ import { createMcpServer } from './server.js';
 
 /** What the handler needs of a board: its HTTP face (the API at `/api/v1`) and its in-process API. */
 export interface McpBoard {
-  /** The board's HTTP face: `board.fetch`. */
-  fetch(request: Request): Promise<Response>;
+  /** The board's HTTP face: `board.fetch`, given the runtime's context (the client's address). */
+  fetch(request: Request, context?: unknown): Promise<Response>;
   /** The in-process API for a raw key (`board.api`); rejects with `unauthorized` for a refused key. */
   api(rawKey: string): Promise<McpApi>;
 }
@@ -63,7 +63,7 @@ function onlyToolCalls(body: unknown): boolean {
  * Bun.serve({ fetch: (req) => (new URL(req.url).pathname === '/mcp' ? mcp(req) : board.fetch(req)) });
  * ```
  */
-export function createMcpHttpHandler(options: McpHttpOptions): (request: Request) => Promise<Response> {
+export function createMcpHttpHandler(options: McpHttpOptions): (request: Request, context?: unknown) => Promise<Response> {
   const { board } = options;
   const logger = options.logger ?? { error: (message: string, cause?: unknown) => console.error(message, cause) };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -83,7 +83,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
     return headers;
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, context: unknown): Promise<Response> {
     const key = extractApiKey(request.headers);
     if (key === null) return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
     if (request.method !== 'POST') {
@@ -101,7 +101,12 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
     try {
       inProcess = await board.api(key);
     } catch (error) {
-      if (isFeedbackBoardError(error) && error.code === 'unauthorized') return errorResponse(error);
+      if (isFeedbackBoardError(error) && error.code === 'unauthorized') {
+        // Refused through the API with the runtime's context, so that the failure counts against the
+        // client's address like any other (and a throttled address gets the API's 429).
+        const probe = new Request(`${new URL(request.url).origin}${API_BASE}/`, { headers: { authorization: `Bearer ${key}` } });
+        return board.fetch(probe, context);
+      }
       throw error;
     }
     const origin = new URL(request.url).origin;
@@ -133,8 +138,8 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
     }
   }
 
-  return (request) =>
-    handle(request).catch((error: unknown) => {
+  return (request, context) =>
+    handle(request, context).catch((error: unknown) => {
       if (isFeedbackBoardError(error) && error.code !== 'internal_error') return errorResponse(error);
       logger.error('feedback-board mcp: unexpected error while handling a request', error);
       return errorResponse(new FeedbackBoardError('internal_error', 'Something went wrong on our side'));

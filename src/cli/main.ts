@@ -3,7 +3,7 @@
  * The `feedback-board` command.
  *
  *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
- *                        [--allow-private-webhooks]
+ *                        [--allow-private-webhooks] [--max-connections N] [--headers-timeout S] [--idle-timeout S]
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
@@ -18,7 +18,8 @@ import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
 import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
 import { withMcp } from './mcp-mount.js';
-import { demoFixture, demoOrganization, rememberDemoOrganization } from './demo.js';
+import { demoFixture, demoOrganization, rememberDemoOrganization, replaceDemoKeys } from './demo.js';
+import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
 import { openStorage, StorageChoiceError } from './storage.js';
 import { webhookOptions } from './webhooks.js';
 
@@ -37,7 +38,7 @@ Options:
   --agent-publishing    allow publishing boards through the API
   --allow-private-webhooks
                         deliver webhooks to loopback and private addresses too
-  -h, --help            show this help
+${NET_USAGE}  -h, --help            show this help
 `;
 
 class UsageError extends Error {}
@@ -85,6 +86,7 @@ async function serve(argv: string[]): Promise<void> {
       'rate-limit': { type: 'string' },
       'agent-publishing': { type: 'boolean' },
       'allow-private-webhooks': { type: 'boolean' },
+      ...NET_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -96,6 +98,7 @@ async function serve(argv: string[]): Promise<void> {
   }
   const port = parsePort(values.port);
   const rateLimit = parseRateLimit(values['rate-limit']);
+  const net = netOptions(values);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
 
   const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
@@ -113,23 +116,27 @@ async function serve(argv: string[]): Promise<void> {
   } else if (storage.fresh) {
     const demo = demoFixture(cryptoRandom);
     const loaded = await board.loadFixture(demo.fixture);
-    await rememberDemoOrganization(storage.storage, loaded.organizations[0]!.id);
+    const demoOrg = loaded.organizations[0]!;
+    await rememberDemoOrganization(storage.storage, demoOrg.id, demoOrg.apiKeys.map((k) => k.id));
     notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo.keys.write}`, `propose key: ${demo.keys.propose}`);
   } else {
-    // Raw keys are never stored, so a restart hands out a new pair for the demo organization.
+    // Raw keys are never stored, so a restart hands out a new pair and revokes the previous one.
     const demoOrg = await demoOrganization(storage.storage);
     if (demoOrg === null) {
       notes.push('serving the existing data (its keys were shown when they were created)');
     } else {
-      const write = await board.dashboard.apiKeys.create(demoOrg, { scope: 'write', label: 'demo write key' });
-      const propose = await board.dashboard.apiKeys.create(demoOrg, { scope: 'propose', label: 'demo agent key' });
-      notes.push('existing demo organization "Demo"; new keys for this start:', `write key:   ${write.key}`, `propose key: ${propose.key}`);
+      const keys = await replaceDemoKeys(board, demoOrg);
+      notes.push(
+        'existing demo organization "Demo"; new keys for this start (the previous start\'s are revoked):',
+        `write key:   ${keys.write}`,
+        `propose key: ${keys.propose}`,
+      );
     }
   }
 
   const mounted = await withMcp(board);
   notes.push(mounted.note);
-  const server = await listen(mounted.fetch, { port, host: values.host ?? '127.0.0.1' });
+  const server = await listen(mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net });
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();
   process.stdout.write(`listening on ${server.url}\n`);
@@ -175,7 +182,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
     process.exit(2);
   }
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof UsageError || error instanceof NetOptionError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }

@@ -4,12 +4,13 @@
  * `serve` works without it.
  */
 import type { FeedbackBoard } from '../board.js';
+import type { FetchHandler } from '../http/handler.js';
 
 /** The path MCP is answered at. */
 export const MCP_PATH = '/mcp';
 
 /** The fetch handler to serve (the API, plus `/mcp` when possible) and a line saying which. */
-export async function withMcp(board: FeedbackBoard): Promise<{ fetch: (request: Request) => Promise<Response>; note: string }> {
+export async function withMcp(board: FeedbackBoard): Promise<{ fetch: FetchHandler; note: string }> {
   let mcp: typeof import('../../mcp/index.js');
   try {
     mcp = await import('../../mcp/index.js');
@@ -18,7 +19,8 @@ export async function withMcp(board: FeedbackBoard): Promise<{ fetch: (request: 
   }
   const handler = mcp.createMcpHttpHandler({ board: { fetch: board.fetch, api: (key) => board.api(key) as never } });
   return {
-    fetch: (request) => (new URL(request.url).pathname === MCP_PATH ? handler(request) : board.fetch(request)),
+    fetch: (request, context) =>
+      new URL(request.url).pathname === MCP_PATH ? handler(request, context) : board.fetch(request, context),
     note: `MCP: Streamable HTTP at ${MCP_PATH} (same keys and rate limit as the API)`,
   };
 }
