@@ -279,7 +279,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
 
     /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
-    get authThrottle() {
+    get authThrottle(): { readonly size: number } | null {
       return handler!.authThrottle;
     },
 

@@ -54,6 +54,8 @@ export { operations, operationNames, type OperationName, type OperationSpec, typ
 export type { HandlerOptions, FetchHandler } from './http/handler.js';
 export { createOpenApiDocument, type OpenApiOptions, type OpenApiDocument } from './http/openapi.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
+export { DEFAULT_AUTH_THROTTLE, type AuthThrottleOptions } from './http/auth-throttle.js';
+export { MAX_REPLY_DEPTH, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './domain/limits.js';
 export { parseFixture, type LoadedFixture } from './fixture/load.js';
 export type { Fixture } from './fixture/schema.js';
 export * from './storage/contract.js';
