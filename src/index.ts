@@ -23,6 +23,7 @@ export {
   type FeedbackBoardErrorInit,
 } from './domain/errors.js';
 export * from './domain/records.js';
+export * from './domain/people.js';
 export * from './domain/responses.js';
 export {
   LIMITS,

@@ -53,12 +53,22 @@ function addIndexes(tx: UpgradeTransaction, indexes: IndexesToAdd): void {
   }
 }
 
+/** The tables version 1 created: frozen, since later steps add tables of their own. */
+const VERSION_1_TABLES: readonly TableName[] = [
+  'organizations', 'api_keys', 'settings', 'boards', 'posts', 'tags', 'post_tags',
+  'evidence', 'claims', 'voters', 'votes', 'comments', 'reactions', 'webhooks',
+];
+
+function createStores(db: IDBPDatabase, tables: readonly TableName[]): void {
+  for (const table of tables) db.createObjectStore(table, { keyPath: idbKeyPath(RECORD_SCHEMA[table].keyPath) });
+}
+
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   {
     version: 1,
     description: 'an object store per table with its primary key, the id counters, and the indexes of lookups by key',
     apply(db, tx) {
-      for (const table of TABLE_NAMES) db.createObjectStore(table, { keyPath: idbKeyPath(RECORD_SCHEMA[table].keyPath) });
+      createStores(db, VERSION_1_TABLES);
       db.createObjectStore(ID_COUNTERS_STORE.name, { keyPath: ID_COUNTERS_STORE.keyPath });
       addIndexes(tx, {
         api_keys: ['by_organization', 'by_hash'],
@@ -78,6 +88,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
     description: "indexes for the post list, queue, roadmap, changelog and statistics reads: a board's posts, by status, and a post's votes",
     apply(_db, tx) {
       addIndexes(tx, { posts: ['by_board', 'by_board_status'], votes: ['by_post'] });
+    },
+  },
+  {
+    version: 3,
+    description: 'team members, sessions and one-time sign-in links of the web pages',
+    apply(db, tx) {
+      createStores(db, ['team_members', 'sessions', 'sign_in_links']);
+      addIndexes(tx, { team_members: ['by_organization', 'by_organization_email'] });
     },
   },
 ];

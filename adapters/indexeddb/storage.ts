@@ -42,11 +42,14 @@ export class IndexedDbStorageImpl implements IndexedDbStorage {
   #unavailable: IndexedDbStorageError | undefined;
   /** The endings of the transactions under way, which `close()` waits for. */
   readonly #running = new Set<Promise<Ending>>();
+  /** The stores of the schema that this database has (an older version lacks newer ones). */
+  readonly #storeNames: string[];
 
   constructor(db: IDBPDatabase) {
     this.#db = db;
     this.name = db.name;
     this.version = db.version;
+    this.#storeNames = STORE_NAMES.filter((store) => db.objectStoreNames.contains(store));
     // Another connection wants to upgrade or delete the database: close this one at once, so that
     // it is not blocked. Transactions already running finish first.
     db.addEventListener('versionchange', (event) => {
@@ -72,7 +75,7 @@ export class IndexedDbStorageImpl implements IndexedDbStorage {
     if (this.#unavailable !== undefined) return Promise.reject(this.#unavailable);
     let tx: StorageTransaction;
     try {
-      tx = this.#db.transaction(STORE_NAMES as string[], mode === 'write' ? 'readwrite' : 'readonly') as StorageTransaction;
+      tx = this.#db.transaction(this.#storeNames, mode === 'write' ? 'readwrite' : 'readonly') as StorageTransaction;
     } catch (error) {
       return Promise.reject(error);
     }

@@ -12,7 +12,7 @@
 import type { Database } from 'better-sqlite3';
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
-import { SCHEMA_V1, SCHEMA_V2_INDEXES } from './schema.js';
+import { SCHEMA_V1, SCHEMA_V2_INDEXES, SCHEMA_V3_PEOPLE } from './schema.js';
 
 export interface Migration {
   readonly version: number;
@@ -53,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(SCHEMA_V2_INDEXES);
     },
   },
+  { version: 3, description: 'team members, sessions and one-time sign-in links', up: (db) => db.exec(SCHEMA_V3_PEOPLE) },
 ];
 
 /** The newest schema version this package knows. */

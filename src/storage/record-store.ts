@@ -29,6 +29,7 @@ import type {
   VoterRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 
 /** A row of the `settings` table. */
 export interface SettingRow {
@@ -58,6 +59,9 @@ export interface TableRows {
   comments: CommentRecord;
   reactions: ReactionRecord;
   webhooks: WebhookRecord;
+  team_members: TeamMemberRecord;
+  sessions: SessionRecord;
+  sign_in_links: SignInLinkRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -131,6 +135,13 @@ export const RECORD_SCHEMA = {
     indexes: { by_comment: 'comment_id' },
   },
   webhooks: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  team_members: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] },
+  },
+  sessions: { keyPath: 'token_hash', ids: false, indexes: {} },
+  sign_in_links: { keyPath: 'token_hash', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

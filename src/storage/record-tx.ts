@@ -13,6 +13,7 @@ import { accountMethods } from './record-tx/accounts.js';
 import { agentMethods } from './record-tx/agent.js';
 import { boardMethods } from './record-tx/boards.js';
 import { engagementMethods } from './record-tx/engagement.js';
+import { peopleMethods } from './record-tx/people.js';
 import { postListMethods } from './record-tx/post-lists.js';
 import { postMethods } from './record-tx/posts.js';
 import { statsMethods } from './record-tx/stats.js';
@@ -25,6 +26,7 @@ export function createRecordTx(store: RecordStore): StorageTx {
   const agent = agentMethods(store);
   const engagement = engagementMethods(store);
   const stats = statsMethods(store);
+  const people = peopleMethods(store);
   // One object literal naming every method: V8 builds it from a template, where merging the
   // groups with spread or Object.assign costs several microseconds per transaction.
   return {
@@ -83,5 +85,14 @@ export function createRecordTx(store: RecordStore): StorageTx {
     getReactionCounts: engagement.getReactionCounts,
     shipStats: stats.shipStats,
     analytics: stats.analytics,
+    insertTeamMember: people.insertTeamMember,
+    getTeamMember: people.getTeamMember,
+    getTeamMemberByEmail: people.getTeamMemberByEmail,
+    listTeamMembers: people.listTeamMembers,
+    insertSession: people.insertSession,
+    getSession: people.getSession,
+    deleteSession: people.deleteSession,
+    insertSignInLink: people.insertSignInLink,
+    useSignInLink: people.useSignInLink,
   };
 }

@@ -19,6 +19,7 @@ import { copyAndIdTests } from './copies-and-ids.js';
 import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
 import { listTests } from './lists.js';
+import { peopleTests } from './people.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
@@ -40,6 +41,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     agentTests(ctx);
     engagementTests(ctx);
     statsTests(ctx);
+    peopleTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     ctx.finish();

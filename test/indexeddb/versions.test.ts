@@ -23,12 +23,12 @@ describe('indexeddb versions across tabs', () => {
     expect(newer.version).toBe(SCHEMA_VERSION + 1);
     const changed = await rejectionOf(storage.transaction('read', (tx) => tx.getBoard(1)));
     expect(changed).toMatchObject({ name: 'IndexedDbStorageError', code: 'version_changed' });
-    expect((changed as Error).message).toMatch(/upgraded to version 3 elsewhere.*reload/);
+    expect((changed as Error).message).toMatch(new RegExp(`upgraded to version ${SCHEMA_VERSION + 1} elsewhere.*reload`));
     newer.close();
 
     const tooNew = await rejectionOf(createIndexedDbStorage({ indexedDB: factory, name: 'shared' }));
     expect(tooNew).toMatchObject({ name: 'IndexedDbStorageError', code: 'version_too_new' });
-    expect((tooNew as Error).message).toMatch(/newer schema than version 2.*reload/);
+    expect((tooNew as Error).message).toMatch(new RegExp(`newer schema than version ${SCHEMA_VERSION}.*reload`));
     await storage.close();
   });
 

@@ -11,6 +11,7 @@ import { agentMethods } from './agent.js';
 import { boardMethods } from './boards.js';
 import { communityMethods } from './community.js';
 import { listMethods } from './lists.js';
+import { peopleMethods } from './people.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
 
@@ -31,6 +32,8 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertReaction: true, deleteReaction: true, getReactionCounts: false,
   shipStats: false, analytics: false,
   insertWebhook: true, getWebhook: false, updateWebhook: true, deleteWebhook: true, listWebhooks: false,
+  insertTeamMember: true, getTeamMember: false, getTeamMemberByEmail: false, listTeamMembers: false,
+  insertSession: true, getSession: false, deleteSession: true, insertSignInLink: true, useSignInLink: true,
 };
 
 /** The SQL implementation of every method, built once per connection. */
@@ -43,6 +46,7 @@ export function sqlMethods(sql: Sql): StorageTx {
     ...agentMethods(sql),
     ...communityMethods(sql),
     ...statsMethods(sql),
+    ...peopleMethods(sql),
   };
 }
 
