@@ -14,6 +14,8 @@ export default defineConfig({
     'adapters/sqlite/index': 'adapters/sqlite/index.ts',
     'adapters/indexeddb/index': 'adapters/indexeddb/index.ts',
     'cli/main': 'src/cli/main.ts',
+    'pages/index': 'src/pages/index.ts',
+    'mail/smtp': 'src/mail/smtp.ts',
   },
   format: ['esm'],
   target: 'es2022',
@@ -22,5 +24,5 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
-  external: ['better-sqlite3', 'fetch-mock', /^node:/],
+  external: ['better-sqlite3', 'fetch-mock', 'nodemailer', /^hono/, /^node:/],
 });

@@ -50,6 +50,9 @@ export type { ClaimResult, ConfirmOptions } from './services/agent.js';
 export type { ApiKeyInfo, CreateApiKeyInput, CreatedApiKey } from './services/keys.js';
 export type { CreateWebhookInput, UpdateWebhookInput, WebhookWithSecret } from './services/dashboard.js';
 export type { VoterInput } from './services/comments.js';
+export type { TeamMemberInput, CreatedSignInLink, StartedSession, SessionSubject } from './services/people.js';
+export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
+export type { PendingProposal } from './services/team.js';
 export type { QueryInput } from './services/posts.js';
 export { operations, operationNames, type OperationName, type OperationSpec, type HttpMethod } from './http/operations.js';
 export type { HandlerOptions, FetchHandler } from './http/handler.js';
@@ -60,3 +63,13 @@ export type { Fixture } from './fixture/schema.js';
 export * from './storage/contract.js';
 export { foldCase } from './storage/text.js';
 export { AsyncLock } from './storage/lock.js';
+export {
+  createMailerNotifier,
+  createRecordingMailer,
+  notificationMail,
+  statusLabel,
+  type Mailer,
+  type MailMessage,
+  type MailerNotifierOptions,
+  type RecordingMailer,
+} from './mail/mailer.js';

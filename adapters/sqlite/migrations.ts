@@ -53,7 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(SCHEMA_V2_INDEXES);
     },
   },
-  { version: 3, description: 'team members, sessions and one-time sign-in links', up: (db) => db.exec(SCHEMA_V3_PEOPLE) },
+  { version: 3, description: 'team members, sessions and one-time sign-in links; an index of pending proposals', up: (db) => db.exec(SCHEMA_V3_PEOPLE) },
 ];
 
 /** The newest schema version this package knows. */

@@ -239,4 +239,8 @@ CREATE TABLE fb_sign_in_links (
   expires_at TEXT NOT NULL,
   used_at TEXT
 ) WITHOUT ROWID;
+
+-- The dashboard's pending proposals of a board.
+CREATE INDEX fb_posts_proposed ON fb_posts (board_id, proposal_proposed_at, id)
+  WHERE proposal_status IS NOT NULL;
 `;

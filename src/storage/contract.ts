@@ -347,4 +347,6 @@ export interface StorageTx {
    * number of concurrent calls for one link, in one process or many sharing a store, one wins.
    */
   useSignInLink(tokenHash: string, now: string): Promise<SignInLinkRecord | null>;
+  /** Posts of the board (hidden included) with a pending proposal: proposed_at asc, id asc. */
+  listProposedPosts(boardId: number): Promise<PostRecord[]>;
 }

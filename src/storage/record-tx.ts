@@ -94,5 +94,6 @@ export function createRecordTx(store: RecordStore): StorageTx {
     deleteSession: people.deleteSession,
     insertSignInLink: people.insertSignInLink,
     useSignInLink: people.useSignInLink,
+    listProposedPosts: people.listProposedPosts,
   };
 }

@@ -1,5 +1,5 @@
 /** Team members, sessions and one-time sign-in links. */
-import { at, newOrganization } from './fixtures.js';
+import { at, newBoard, newOrganization, newPost, seedBoard } from './fixtures.js';
 import type { SuiteContext } from './harness.js';
 
 export function peopleTests(ctx: SuiteContext): void {
@@ -80,6 +80,26 @@ export function peopleTests(ctx: SuiteContext): void {
         Array.from({ length: 8 }, (_, i) => ctx.write((tx) => tx.useSignInLink('race', at(1 + i / 10)))),
       );
       expect(results.filter((r) => r !== null)).toHaveLength(1);
+    });
+
+    ctx.test('listProposedPosts lists the board\'s posts with a pending proposal, oldest proposal first', async () => {
+      const proposal = (minute: number) => ({ status: 'shipped' as const, note: `n${minute}`, proposed_at: at(minute), proposed_by_api_key_id: 1 });
+      const ids = await ctx.write(async (tx) => {
+        const { organization, board } = await seedBoard(tx);
+        const other = await tx.insertBoard(newBoard(organization.id, { slug: 'other' }));
+        const a = await tx.insertPost(newPost(board.id, { proposal: proposal(5) }));
+        await tx.insertPost(newPost(board.id));
+        const c = await tx.insertPost(newPost(board.id, { proposal: proposal(2), hidden: true }));
+        const d = await tx.insertPost(newPost(board.id, { proposal: proposal(5) }));
+        await tx.insertPost(newPost(other.id, { proposal: proposal(1) }));
+        return [c.id, a.id, d.id];
+      });
+      const listed = await ctx.read((tx) => tx.listProposedPosts(1));
+      expect(listed.map((p) => p.id)).toEqual(ids);
+      expect(listed[0]!.proposal).toEqual(proposal(2));
+      await ctx.write((tx) => tx.updatePost(ids[1]!, { proposal: null }));
+      expect((await ctx.read((tx) => tx.listProposedPosts(1))).map((p) => p.id)).toEqual([ids[0], ids[2]]);
+      expect(await ctx.read((tx) => tx.listProposedPosts(99))).toEqual([]);
     });
   });
 }

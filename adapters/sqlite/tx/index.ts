@@ -34,6 +34,7 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertWebhook: true, getWebhook: false, updateWebhook: true, deleteWebhook: true, listWebhooks: false,
   insertTeamMember: true, getTeamMember: false, getTeamMemberByEmail: false, listTeamMembers: false,
   insertSession: true, getSession: false, deleteSession: true, insertSignInLink: true, useSignInLink: true,
+  listProposedPosts: false,
 };
 
 /** The SQL implementation of every method, built once per connection. */

@@ -2,7 +2,7 @@
 import type { SignInLinkRecord, TeamMemberRecord } from '../../domain/people.js';
 import type { StorageTx } from '../contract.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
-import { byIdAsc } from './shared.js';
+import { byIdAsc, compareText } from './shared.js';
 
 type PeopleMethods = Pick<
   StorageTx,
@@ -15,12 +15,14 @@ type PeopleMethods = Pick<
   | 'deleteSession'
   | 'insertSignInLink'
   | 'useSignInLink'
+  | 'listProposedPosts'
 >;
 
 export function peopleMethods(store: RecordStore): PeopleMethods {
   const members = store.table('team_members');
   const sessions = store.table('sessions');
   const links = store.table('sign_in_links');
+  const posts = store.table('posts');
 
   return {
     async insertTeamMember(row) {
@@ -71,6 +73,12 @@ export function peopleMethods(store: RecordStore): PeopleMethods {
       const used: SignInLinkRecord = { ...cloneRow(row), used_at: now };
       await links.put(used);
       return cloneRow(used);
+    },
+
+    async listProposedPosts(boardId) {
+      const rows = (await posts.getAllFromIndex('by_board', boardId)).filter((post) => post.proposal !== null);
+      rows.sort((a, b) => compareText(a.proposal!.proposed_at, b.proposal!.proposed_at) || a.id - b.id);
+      return rows.map((row) => cloneRow(row));
     },
   };
 }
