@@ -2,7 +2,7 @@
 /**
  * The `feedback-board` command.
  *
- *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
+ *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing] [--smtp URL]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
  * the server and the storage, then exit 0.
@@ -14,6 +14,8 @@ import { isFeedbackBoardError } from '../domain/errors.js';
 import { parseFixture } from '../fixture/load.js';
 import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
+import { createMailerNotifier, type Mailer } from '../mail/mailer.js';
+import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { demoFixture, demoOrganization, rememberDemoOrganization } from './demo.js';
 import { openStorage, StorageChoiceError } from './storage.js';
 
@@ -29,6 +31,9 @@ Options:
                         memory unless --db names a new, empty file
   --rate-limit N|off    requests per key per rolling minute (default 120)
   --agent-publishing    allow publishing boards through the API
+  --smtp URL            send sign-in links and voter notifications by SMTP
+                        (smtp://user:pass@host:port); without it, sign-in links are
+                        printed here and no notification is sent
   -h, --help            show this help
 `;
 
@@ -76,6 +81,7 @@ async function serve(argv: string[]): Promise<void> {
       fixture: { type: 'string' },
       'rate-limit': { type: 'string' },
       'agent-publishing': { type: 'boolean' },
+      smtp: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -89,10 +95,29 @@ async function serve(argv: string[]): Promise<void> {
   const rateLimit = parseRateLimit(values['rate-limit']);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
 
+  let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
+  let closeMailer = () => {};
+  if (values.smtp !== undefined) {
+    const smtp = await import('../mail/smtp.js').catch((error: unknown) => {
+      throw new StorageChoiceError(`--smtp needs the nodemailer package (npm install nodemailer). (${(error as Error).message})`);
+    });
+    let smtpMailer: ReturnType<typeof smtp.createSmtpMailer>;
+    try {
+      smtpMailer = smtp.createSmtpMailer(values.smtp);
+    } catch (error) {
+      throw new UsageError(`--smtp takes an smtp:// URL: ${(error as Error).message}`);
+    }
+    mailer = smtpMailer;
+    closeMailer = () => smtpMailer.close();
+  }
+  // The pages' URL is known once the server listens; notifications read it when they are sent.
+  const pagesLink = { pagesUrl: undefined as string | undefined };
+
   const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
   const board = createFeedbackBoard({
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
+    notifier: values.smtp === undefined ? undefined : createMailerNotifier(mailer, pagesLink),
     http: { rateLimit: rateLimit === false ? false : rateLimit === undefined ? {} : { limit: rateLimit } },
   });
 
@@ -117,17 +142,25 @@ async function serve(argv: string[]): Promise<void> {
     }
   }
 
-  const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1' });
+  const organizationId = await pagesOrganization(board);
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer);
+  const server = await listen(pages?.fetch ?? board.fetch, { port, host: values.host ?? '127.0.0.1' });
+  pagesLink.pagesUrl = server.url;
   process.stdout.write(`listening on ${server.url}\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
   process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
+  if (pages) {
+    process.stdout.write(`pages: ${server.url}/\n`);
+    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(server.url)}\n`);
+  }
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     await server.close();
+    closeMailer();
     await board.close();
     process.exit(0);
   };

@@ -1,0 +1,48 @@
+/**
+ * What `serve` adds for people: the web pages at `/` beside the API, the organization's first
+ * team member (created when there is none), the `team sign-in:` link printed at every start, and
+ * e-mail (SMTP with `--smtp`, else sign-in links printed and no notification sent).
+ */
+import type { FeedbackBoard } from '../board.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createPagesHandler, signInLinkUrl } from '../pages/index.js';
+
+/** The team member `serve` creates for an organization that has none. */
+export const FIRST_TEAM_MEMBER = { email: 'team@localhost', name: 'Team' } as const;
+
+/** A mailer for servers without SMTP: prints each sign-in link to standard output. */
+export function printingMailer(write: (line: string) => void): Mailer {
+  return {
+    async send(message) {
+      const link = /https?:\/\/\S+/.exec(message.text)?.[0] ?? '(no link)';
+      write(`sign-in link for ${message.to}: ${link}`);
+    },
+  };
+}
+
+/** The organization whose pages `serve` mounts: the first one (the demo, or the fixture's first). */
+export async function pagesOrganization(board: FeedbackBoard): Promise<number | null> {
+  return (await board.dashboard.organizations.list())[0]?.id ?? null;
+}
+
+export interface ServedPages {
+  /** The API under `/api/`, the pages everywhere else. */
+  fetch(request: Request): Promise<Response>;
+  /** A new one-time link for the organization's first team member, once the server's URL is known. */
+  teamSignInUrl(origin: string): Promise<string>;
+}
+
+/** Mounts the pages of `organizationId` beside the API, ensuring the organization has a team member. */
+export async function servePages(board: FeedbackBoard, organizationId: number, mailer: Mailer): Promise<ServedPages> {
+  const team = board.team(organizationId);
+  const [first] = await team.members.list();
+  const member = first ?? (await team.members.add(FIRST_TEAM_MEMBER));
+  const pages = createPagesHandler(board, { organizationId, mailer });
+  return {
+    fetch: (request) => (new URL(request.url).pathname.startsWith('/api/') ? board.fetch(request) : pages(request)),
+    async teamSignInUrl(origin) {
+      const link = await board.signIn.createLink('team', member.id);
+      return signInLinkUrl(origin, '', link.token);
+    },
+  };
+}
