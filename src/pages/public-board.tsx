@@ -58,8 +58,8 @@ export function VoteBox(props: { ctx: PageContext; board: Board; post: Post; vot
           </button>
         </PostForm>
       ) : (
-        <a class="small" href={ctx.href(`/sign-in?next=${encodeURIComponent(ctx.href(path))}`)}>
-          Sign in to vote
+        <a class="button" href={ctx.href(`/sign-in?next=${encodeURIComponent(ctx.href(path))}`)}>
+          <span class="sr-only">Sign in to </span>Vote
         </a>
       )}
     </div>
@@ -188,11 +188,11 @@ export async function roadmapPage(ctx: PageContext, slug: string): Promise<Respo
               <StatusBadge status={column.status} /> <span class="muted small">{column.posts.length}</span>
             </h2>
             {column.posts.length === 0 ? <p class="muted small">Nothing here yet.</p> : null}
-            <ul class="evidence">
+            <ul class="plain">
               {column.posts.map((post) => (
                 <li>
                   <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>{post.title}</a>
-                  <span class="muted small">{post.vote_count} votes</span>
+                  <span class="muted small count-text">{post.vote_count} votes</span>
                 </li>
               ))}
             </ul>

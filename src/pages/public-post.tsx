@@ -57,7 +57,8 @@ function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[
                   ? REACTIONS.map((reaction) => (
                       <PostForm ctx={ctx} action={`${base}/comments/${comment.id}/react`} class="inline">
                         <input type="hidden" name="reaction" value={reaction} />
-                        <button type="submit" aria-label={`React ${reaction} (${comment.reaction_counts[reaction] ?? 0})`}>
+                        <button type="submit">
+                          <span class="sr-only">React </span>
                           {reaction} {comment.reaction_counts[reaction] ?? 0}
                         </button>
                       </PostForm>
@@ -155,7 +156,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         {ctx.voter ? (
           <PostForm ctx={ctx} action={`${base}/comments`} class="card" label="Add a comment">
             <div class="field">
-              <label for="comment-body">Add a comment</label>
+              <label for="comment-body">Your comment</label>
               <textarea id="comment-body" name="body" required maxlength={10000} />
             </div>
             <button type="submit">Post comment</button>

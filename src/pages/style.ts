@@ -16,6 +16,7 @@ body { margin: 0; }
 a { color: var(--fb-accent); }
 a:hover { text-decoration-thickness: 2px; }
 :focus-visible { outline: 3px solid var(--fb-accent); outline-offset: 2px; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: 1rem; background: var(--fb-surface); padding: .5rem 1rem; z-index: 10; }
 header.site { background: var(--fb-surface); border-bottom: 1px solid var(--fb-border); }
@@ -52,7 +53,8 @@ form.inline { display: inline; }
 .votes { flex: 0 0 4.5rem; text-align: center; border: 1px solid var(--fb-border); border-radius: 8px; padding: .35rem .25rem; background: var(--fb-bg); }
 .votes .count { font-size: 1.3rem; font-weight: 700; display: block; }
 .votes .label { font-size: .75rem; color: var(--fb-muted); display: block; }
-.votes form { margin-top: .3rem; }
+.votes form, .votes .button { margin-top: .3rem; }
+.votes .button { padding: .2rem .5rem; font-size: .8rem; }
 .votes button { padding: .2rem .5rem; font-size: .8rem; }
 .post .content { flex: 1; min-width: 0; }
 .post .content h3 a { color: var(--fb-text); text-decoration: none; }
@@ -76,9 +78,13 @@ form.inline { display: inline; }
 details > summary { cursor: pointer; color: var(--fb-accent); font-size: .9rem; }
 details[open] > summary { margin-bottom: .5rem; }
 .evidence { list-style: none; padding: 0; margin: 0; }
-.evidence li { display: flex; gap: .6rem; align-items: baseline; padding: .45rem 0; border-bottom: 1px solid var(--fb-border); overflow-wrap: anywhere; }
+.evidence li { display: grid; grid-template-columns: 7.5rem 1fr auto; gap: .75rem; align-items: baseline; padding: .5rem 0; border-bottom: 1px solid var(--fb-border); overflow-wrap: anywhere; }
+.plain { list-style: none; padding: 0; margin: 0; }
+.plain li { display: flex; justify-content: space-between; gap: .75rem; align-items: baseline; padding: .45rem 0; border-bottom: 1px solid var(--fb-border); overflow-wrap: anywhere; }
+.plain li:last-child { border-bottom: none; }
+.plain li .count-text { white-space: nowrap; }
 .evidence li:last-child { border-bottom: none; }
-.kind { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: var(--fb-muted); min-width: 4.5rem; }
+.kind { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: var(--fb-muted); }
 .pager { display: flex; justify-content: space-between; margin-top: 1rem; }
 .notice { border-left: 4px solid var(--fb-accent); background: var(--fb-accent-soft); padding: .75rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
 .notice.error { border-color: var(--fb-danger); background: #fdecec; }
@@ -89,7 +95,8 @@ table { width: 100%; border-collapse: collapse; background: var(--fb-surface); b
 th, td { text-align: left; padding: .55rem .7rem; border-bottom: 1px solid var(--fb-border); vertical-align: top; font-size: .92rem; }
 th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--fb-muted); }
 td.title { overflow-wrap: anywhere; max-width: 22rem; }
-.columns { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: .75rem; }
+.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; align-items: start; }
+.card > h2:first-child, .card > form > h2:first-child { margin-top: 0; }
 .proposal { border-left: 4px solid var(--fb-accent); }
 .proposal .arrow { font-weight: 700; color: var(--fb-muted); }
 .note { background: var(--fb-bg); border-radius: 6px; padding: .5rem .75rem; margin: .5rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }

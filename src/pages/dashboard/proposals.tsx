@@ -57,7 +57,7 @@ function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }
             Reject
           </button>
         </PostForm>
-        <PostForm ctx={ctx} action={`/dashboard/proposals/${post.id}/confirm`} class="inline row" label={`Confirm proposal for ${post.title}`}>
+        <PostForm ctx={ctx} action={`/dashboard/proposals/${post.id}/confirm`} class="row" label={`Confirm proposal for ${post.title}`}>
           <label class="row">
             <input type="checkbox" name="notify" value="yes" checked /> Notify voters
           </label>

@@ -95,11 +95,11 @@ export async function statsPage(ctx: PageContext): Promise<Response> {
           {analytics.ship_velocity.shipped_total}; {analytics.ship_velocity.shipped_per_week} per week and {analytics.ship_velocity.shipped_per_month} per
           month over the window.
         </p>
-        <ul class="evidence">
+        <ul class="plain">
           {ship.posts.map((p) => (
             <li>
               <a href={ctx.href(`/dashboard/posts/${p.id}`)}>{p.title}</a>
-              <span class="muted small">
+              <span class="muted small count-text">
                 {p.vote_count} votes · {day(p.shipped_at)}
               </span>
             </li>
