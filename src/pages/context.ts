@@ -32,6 +32,8 @@ export interface PagesOptions {
   stylesheetUrl?: string;
   /** The site's name in the header and titles. Default: the organization's name. */
   siteName?: string;
+  /** Posts per page of a board, 1..100. Default 20. */
+  boardPageSize?: number;
 }
 
 /** A page handler's view of one request. */

@@ -103,8 +103,13 @@ export const STATUSES = ['open', 'planned', 'in_progress', 'shipped', 'declined'
 /** A date as `23 Nov 2026` (UTC). */
 export function day(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  // By hand: toLocaleDateString builds a formatter on every call, which dominated page renders.
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A page's message, from a `notice` query parameter set by a redirect after a form. */
 export function Notice({ ctx }: { ctx: PageContext }) {

@@ -4,7 +4,7 @@ import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from './layout.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 
-const PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 export async function boardsPage(ctx: PageContext): Promise<Response> {
   const boards = (await ctx.team.api.boards.list()).boards.filter((b) => b.published);
@@ -110,7 +110,8 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   const status = pick(params.get('status'), STATUSES);
   const q = [...(params.get('q') ?? '')].slice(0, 200).join('').replace(/\0/g, '');
   const pageNumber = Math.min(Math.max(Number.parseInt(params.get('page') ?? '1', 10) || 1, 1), 10_000);
-  const query: Record<string, string> = { sort, limit: String(PAGE_SIZE), offset: String((pageNumber - 1) * PAGE_SIZE) };
+  const size = Math.min(Math.max(Math.trunc(ctx.options.boardPageSize ?? DEFAULT_PAGE_SIZE), 1), 100);
+  const query: Record<string, string> = { sort, limit: String(size), offset: String((pageNumber - 1) * size) };
   if (status) query.status = status;
   if (q.trim()) query.q = q.trim();
   const list = await ctx.team.api.posts.list(board.slug, query);
@@ -163,7 +164,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
       ))}
       <nav class="pager" aria-label="Pages">
         {pageNumber > 1 ? <a href={link(pageNumber - 1)}>← Previous page</a> : <span />}
-        {list.total > pageNumber * PAGE_SIZE ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}
+        {list.total > pageNumber * size ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}
       </nav>
     </>,
     { nav: boardNav(board, 'posts') },

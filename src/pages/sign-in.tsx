@@ -38,7 +38,7 @@ export function signInPage(ctx: PageContext, sent = false): Promise<Response> {
         </div>
       ) : null}
       {ctx.options.mailer ? (
-        <PostForm ctx={ctx} action="/sign-in" class="card" label="Sign in by e-mail">
+        <PostForm ctx={ctx} action="/sign-in" class="card narrow" label="Sign in by e-mail">
           <p>We e-mail you a one-time link. No password needed.</p>
           <input type="hidden" name="next" value={ctx.href(next)} />
           <div class="field">
@@ -85,7 +85,7 @@ export function linkPage(ctx: PageContext): Promise<Response> {
     <>
       <h1>Sign in</h1>
       {plausibleToken(token) ? (
-        <PostForm ctx={ctx} action="/sign-in/link" class="card" label="Use sign-in link">
+        <PostForm ctx={ctx} action="/sign-in/link" class="card narrow" label="Use sign-in link">
           <p>Continue to sign in on this device.</p>
           <input type="hidden" name="token" value={token} />
           <button type="submit">Sign in</button>

@@ -49,6 +49,9 @@ label { font-weight: 600; font-size: .9rem; }
 form.inline { display: inline; }
 .filters { display: flex; gap: .5rem; flex-wrap: wrap; align-items: flex-end; margin-bottom: 1rem; }
 .filters .field { margin: 0; }
+.filters input, .filters select, .filters button { height: 2.5rem; }
+.narrow { max-width: 34rem; }
+.stats { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: .75rem; }
 .post { display: flex; gap: 1rem; align-items: flex-start; }
 .votes { flex: 0 0 4.5rem; text-align: center; border: 1px solid var(--fb-border); border-radius: 8px; padding: .35rem .25rem; background: var(--fb-bg); }
 .votes .count { font-size: 1.3rem; font-weight: 700; display: block; }

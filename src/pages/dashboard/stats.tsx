@@ -53,7 +53,7 @@ export async function statsPage(ctx: PageContext): Promise<Response> {
         </div>
         <button type="submit">Show</button>
       </form>
-      <div class="columns">
+      <div class="stats">
         {(
           [
             ['New posts', analytics.totals.posts],
