@@ -59,4 +59,6 @@ export interface PageContext {
   readonly secure: boolean;
   /** The base path joined with a path of the pages (`/boards/x` → `/feedback/boards/x`). */
   href(path: string): string;
+  /** Counts one sign-in mail to `email`; false once the address had its share (see sign-in.tsx). */
+  allowSignInMail(email: string): boolean;
 }

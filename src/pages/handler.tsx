@@ -10,7 +10,7 @@ import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-boar
 import { commentAction, postPage, reactAction, voteAction } from './public-post.js';
 import { forbiddenPage, notFoundPage, orNotFound, page } from './respond.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
-import { linkPage, requestLinkAction, signInPage, signOutAction, useLinkAction } from './sign-in.js';
+import { linkPage, requestLinkAction, signInMailLimiter, signInPage, signOutAction, useLinkAction } from './sign-in.js';
 import { STYLESHEET } from './style.js';
 
 /** A route's handler: the context, the path parameters, and the form of a POST. */
@@ -67,6 +67,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   const team = board.team(options.organizationId);
   const routes = [...PUBLIC_ROUTES, ...dashboardRoutes];
   let siteName: string | undefined = options.siteName;
+  const allowSignInMail = signInMailLimiter(() => board.clock.now());
 
   return async function pages(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -78,7 +79,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
       });
     }
     siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';
-    const ctx = await contextFor(board, team, options, base, siteName, request, url);
+    const ctx = await contextFor(board, team, options, base, siteName, request, url, allowSignInMail);
     try {
       return await route(ctx, routes, pathName);
     } catch (error) {
@@ -153,6 +154,7 @@ async function contextFor(
   siteName: string,
   request: Request,
   url: URL,
+  allowSignInMail: (email: string) => boolean,
 ): Promise<PageContext> {
   const secure = url.protocol === 'https:';
   const cookies = readCookies(request);
@@ -200,5 +202,6 @@ async function contextFor(
     setCookies,
     secure,
     href,
+    allowSignInMail,
   };
 }

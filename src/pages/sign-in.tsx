@@ -58,6 +58,8 @@ export async function requestLinkAction(ctx: PageContext, form: FormData): Promi
   const mailer = ctx.options.mailer;
   const email = String(form.get('email') ?? '').trim();
   if (!mailer || !/^[^\s@]{1,200}@[^\s@]{1,200}$/.test(email)) return redirect(ctx, '/sign-in', 'invalid');
+  // Over the limit the answer is the same, but nothing is sent: the form cannot flood a mailbox.
+  if (!ctx.allowSignInMail(email.toLowerCase())) return signInPage(ctx, true);
   const members = await ctx.team.members.list();
   const member = members.find((m) => m.email === email.toLowerCase());
   let kind: SessionKind = 'team';
@@ -131,4 +133,26 @@ export async function signOutAction(ctx: PageContext): Promise<Response> {
     ctx.setCookies.push(cookie(COOKIES[kind], '', { path: ctx.href('/'), secure: ctx.secure, maxAge: 0 }));
   }
   return redirect(ctx, '/', 'signed_out');
+}
+
+/** Sign-in mails per address per window, in one handler's memory. */
+export const SIGN_IN_MAILS_PER_WINDOW = 3;
+const WINDOW_MS = 15 * 60_000;
+const MAX_ADDRESSES = 10_000;
+
+/** A per-address counter of sign-in mails (a fixed window per address, bounded memory). */
+export function signInMailLimiter(now: () => number): (email: string) => boolean {
+  const sent = new Map<string, { since: number; count: number }>();
+  return (email) => {
+    const at = now();
+    const entry = sent.get(email);
+    if (!entry || at - entry.since >= WINDOW_MS) {
+      sent.delete(email);
+      if (sent.size >= MAX_ADDRESSES) sent.delete(sent.keys().next().value!);
+      sent.set(email, { since: at, count: 1 });
+      return true;
+    }
+    entry.count += 1;
+    return entry.count <= SIGN_IN_MAILS_PER_WINDOW;
+  };
 }

@@ -170,4 +170,19 @@ describe('pages security', () => {
     expect((await api.posts.get('features', theirs.id)).hidden).toBe(false);
     expect((await client.get(`/boards/features/posts/${theirs.id}`)).status).toBe(404);
   });
+
+  it('mails at most 3 sign-in links per address in 15 minutes, answering the same page either way', async () => {
+    const setup = await setupPages();
+    const client = new Client(setup.pages);
+    await client.get('/sign-in');
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await client.post('/sign-in', { email: 'Flood@Example.com' })).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+    expect(setup.mailer.messages).toHaveLength(3);
+    await client.post('/sign-in', { email: 'other@example.com' });
+    expect(setup.mailer.messages).toHaveLength(4);
+    setup.clock.advance(15 * 60_000);
+    await client.post('/sign-in', { email: 'flood@example.com' });
+    expect(setup.mailer.messages).toHaveLength(5);
+  });
 });
