@@ -25,8 +25,17 @@ export async function pagesOrganization(board: FeedbackBoard): Promise<number | 
   return (await board.dashboard.organizations.list())[0]?.id ?? null;
 }
 
+/**
+ * Requests for the API: under `/api/`, or carrying an API key anywhere (a client with a wrong base
+ * URL then gets the API's JSON `not_found`, never an HTML page). Browsers send no key headers.
+ */
+export function isApiRequest(request: Request): boolean {
+  if (new URL(request.url).pathname.startsWith('/api/')) return true;
+  return request.headers.has('authorization') || request.headers.has('x-api-key');
+}
+
 export interface ServedPages {
-  /** The API under `/api/`, the pages everywhere else. */
+  /** The API under `/api/` and for every request carrying a key; the pages for the rest. */
   fetch(request: Request): Promise<Response>;
   /** A new one-time link for the organization's first team member, once the server's URL is known. */
   teamSignInUrl(origin: string): Promise<string>;
@@ -39,7 +48,7 @@ export async function servePages(board: FeedbackBoard, organizationId: number, m
   const member = first ?? (await team.members.add(FIRST_TEAM_MEMBER));
   const pages = createPagesHandler(board, { organizationId, mailer });
   return {
-    fetch: (request) => (new URL(request.url).pathname.startsWith('/api/') ? board.fetch(request) : pages(request)),
+    fetch: (request) => (isApiRequest(request) ? board.fetch(request) : pages(request)),
     async teamSignInUrl(origin) {
       const link = await board.signIn.createLink('team', member.id);
       return signInLinkUrl(origin, '', link.token);

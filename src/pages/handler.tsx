@@ -4,6 +4,7 @@
  * the dashboard, and routes to the page modules.
  */
 import type { FeedbackBoard } from '../board.js';
+import { foldCase } from '../storage/text.js';
 import type { PageContext, PagesOptions } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-board.js';
@@ -98,7 +99,12 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
     if (!match) continue;
     allowed = true;
     if (r.method !== ctx.request.method) continue;
-    const params = match.slice(1).map((p) => decodeURIComponent(p));
+    let params: string[];
+    try {
+      params = match.slice(1).map((p) => decodeURIComponent(p));
+    } catch {
+      return notFoundPage(ctx); // a malformed %-escape names nothing
+    }
     const isDashboard = pathName === '/dashboard' || pathName.startsWith('/dashboard/');
     if (isDashboard && !ctx.member) {
       return page(
@@ -176,7 +182,11 @@ async function contextFor(
   let voterFromApp = false;
   const fromApp = options.voterFromRequest ? await options.voterFromRequest(request) : null;
   if (fromApp) {
-    voter = await board.voters.register(options.organizationId, fromApp);
+    // A read first: registering (a write) only for a voter seen for the first time.
+    const email = foldCase(fromApp.email.trim());
+    voter =
+      (await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email))) ??
+      (await board.voters.register(options.organizationId, fromApp));
     voterFromApp = true;
   } else if (plausibleToken(voterToken)) {
     const subject = await board.signIn.session(voterToken);

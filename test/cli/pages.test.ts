@@ -51,6 +51,11 @@ describe('serve with the pages', () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('Demo board');
     expect((await fetch(`${first.url}/api/v1/boards`)).status).toBe(401);
+    // A key on a path that is not the API's: the API's JSON 404, not a page.
+    const misrouted = await fetch(`${first.url}/elsewhere/boards`, { headers: { authorization: 'Bearer fbk_x' } });
+    expect(misrouted.status).toBe(401);
+    expect(misrouted.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await fetch(`${first.url}/elsewhere/boards`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
 
     const team = browser(first.url);
     const path = link.slice(first.url.length);

@@ -149,5 +149,10 @@ describe('public pages', () => {
     expect(voted.location).toBe(`/feedback/boards/features/posts/${setup.ids.open}?notice=voted`);
     expect((await setup.board.storage.transaction('read', (tx) => tx.getPost(setup.ids.open)))!.vote_count).toBe(1);
     expect((await client.get('/other')).status).toBe(404);
+    expect((await client.get('/feedback/boards/%E0%A4%A')).status).toBe(404);
+    // The same application user is one voter on every request.
+    await client.request('GET', '/feedback/', { headers: { 'x-user': 'APP@acme.test' } });
+    expect((await setup.board.storage.transaction('read', (tx) => tx.getVoterByEmail(setup.orgId, 'app@acme.test')))!.id).toBeGreaterThan(0);
+    expect(await setup.board.storage.transaction('read', (tx) => tx.getVoterByEmail(setup.orgId, 'APP@acme.test'))).toBeNull();
   });
 });
