@@ -16,6 +16,8 @@ export default defineConfig({
     'mcp/index': 'mcp/index.ts',
     'cli/main': 'src/cli/main.ts',
     'node/index': 'src/node/index.ts',
+    'pages/index': 'src/pages/index.ts',
+    'mail/smtp': 'src/mail/smtp.ts',
   },
   format: ['esm'],
   target: 'es2022',
@@ -24,5 +26,5 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
-  external: ['better-sqlite3', 'fetch-mock', /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
+  external: ['better-sqlite3', 'fetch-mock', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
 });

@@ -3,7 +3,8 @@
  * The `feedback-board` command.
  *
  *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
- *                        [--allow-private-webhooks] [--max-connections N] [--headers-timeout S] [--idle-timeout S]
+ *                        [--smtp URL] [--allow-private-webhooks]
+ *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
@@ -20,6 +21,8 @@ import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
 import { withMcp } from './mcp-mount.js';
 import { demoFixture, demoOrganization, rememberDemoOrganization, replaceDemoKeys } from './demo.js';
 import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
+import { createMailerNotifier, type Mailer } from '../mail/mailer.js';
+import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, StorageChoiceError } from './storage.js';
 import { webhookOptions } from './webhooks.js';
 
@@ -38,6 +41,9 @@ Options:
   --agent-publishing    allow publishing boards through the API
   --allow-private-webhooks
                         deliver webhooks to loopback and private addresses too
+  --smtp URL            send sign-in links and voter notifications by SMTP
+                        (smtp://user:pass@host:port); without it, sign-in links are
+                        printed here and no notification is sent
 ${NET_USAGE}  -h, --help            show this help
 `;
 
@@ -87,6 +93,7 @@ async function serve(argv: string[]): Promise<void> {
       'agent-publishing': { type: 'boolean' },
       'allow-private-webhooks': { type: 'boolean' },
       ...NET_OPTIONS,
+      smtp: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -101,10 +108,29 @@ async function serve(argv: string[]): Promise<void> {
   const net = netOptions(values);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
 
+  let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
+  let closeMailer = () => {};
+  if (values.smtp !== undefined) {
+    const smtp = await import('../mail/smtp.js').catch((error: unknown) => {
+      throw new StorageChoiceError(`--smtp needs the nodemailer package (npm install nodemailer). (${(error as Error).message})`);
+    });
+    let smtpMailer: ReturnType<typeof smtp.createSmtpMailer>;
+    try {
+      smtpMailer = smtp.createSmtpMailer(values.smtp);
+    } catch (error) {
+      throw new UsageError(`--smtp takes an smtp:// URL: ${(error as Error).message}`);
+    }
+    mailer = smtpMailer;
+    closeMailer = () => smtpMailer.close();
+  }
+  // The pages' URL is known once the server listens; notifications read it when they are sent.
+  const pagesLink = { pagesUrl: undefined as string | undefined };
+
   const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
   const board = createFeedbackBoard({
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
+    notifier: values.smtp === undefined ? undefined : createMailerNotifier(mailer, pagesLink),
     http: { rateLimit: rateLimit === false ? false : rateLimit === undefined ? {} : { limit: rateLimit } },
     webhooks: webhookOptions(values['allow-private-webhooks'] === true),
   });
@@ -136,19 +162,27 @@ async function serve(argv: string[]): Promise<void> {
 
   const mounted = await withMcp(board);
   notes.push(mounted.note);
-  const server = await listen(mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net });
+  const organizationId = await pagesOrganization(board);
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, mounted.fetch);
+  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net });
+  pagesLink.pagesUrl = server.url;
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();
   process.stdout.write(`listening on ${server.url}\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
   process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
+  if (pages) {
+    process.stdout.write(`pages: ${server.url}/\n`);
+    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(server.url)}\n`);
+  }
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     await server.close();
+    closeMailer();
     await board.close();
     process.exit(0);
   };
