@@ -14,8 +14,11 @@ export default defineConfig({
     'adapters/sqlite/index': 'adapters/sqlite/index.ts',
     'adapters/indexeddb/index': 'adapters/indexeddb/index.ts',
     'adapters/postgres/index': 'adapters/postgres/index.ts',
+    'mcp/index': 'mcp/index.ts',
     'cli/main': 'src/cli/main.ts',
     'node/index': 'src/node/index.ts',
+    'pages/index': 'src/pages/index.ts',
+    'mail/smtp': 'src/mail/smtp.ts',
   },
   format: ['esm'],
   target: 'es2022',
@@ -24,5 +27,5 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
-  external: ['better-sqlite3', 'pg', 'fetch-mock', /^node:/],
+  external: ['better-sqlite3', 'pg', 'fetch-mock', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
 });

@@ -22,6 +22,8 @@ import * as dashboard from './services/dashboard.js';
 import * as keys from './services/keys.js';
 import * as posts from './services/posts.js';
 import * as stats from './services/stats.js';
+import * as people from './services/people.js';
+import * as team from './services/team.js';
 import { createFetchHandler, type FetchHandler, type HandlerOptions } from './http/handler.js';
 import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
@@ -255,6 +257,81 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       },
     },
 
+    /**
+     * The dashboard side scoped to one organization (what the team pages use): the API operations
+     * acting as the team (`write` scope, no key), and the dashboard functions, each refusing with
+     * `not_found` anything of another organization.
+     */
+    team(organizationId: number) {
+      const of = <A extends unknown[], R>(fn: (ctx: ServiceContext, organizationId: number, ...args: A) => Promise<R>) =>
+        async (...args: A): Promise<R> =>
+          fn(ctx, organizationId, ...args);
+      return {
+        /** The organization's id. */
+        organizationId,
+        /** The API operations, as the organization's team (write scope; publishing still follows the setting). */
+        api: apiFor(ctx, team.teamCaller(organizationId)),
+        proposals: {
+          /** Pending proposals of every board, with the post, its evidence and the proposing key. */
+          list: () => team.listPendingProposals(ctx, organizationId),
+          /** Applies a pending proposal; voters are notified unless `notifyVoters: false`. */
+          confirm: of(team.confirmProposal),
+          /** Drops a pending proposal; the status stays. */
+          reject: of(team.rejectProposal),
+        },
+        posts: {
+          /** The board of one of the organization's posts. */
+          boardOf: of(team.boardOfPost),
+          /** Hides or shows a post. */
+          setHidden: of(team.setPostHidden),
+        },
+        comments: {
+          /** Hides or shows a comment. */
+          setHidden: of(team.setCommentHidden),
+        },
+        apiKeys: {
+          /** Creates a key; the raw key is in the result, this once. */
+          create: of(keys.createApiKey),
+          /** The organization's keys, revoked ones included, without hashes. */
+          list: () => keys.listApiKeys(ctx, organizationId),
+          /** Revokes one of the organization's keys. */
+          revoke: of(team.revokeApiKey),
+        },
+        webhooks: {
+          /** Creates a webhook with a new signing secret. */
+          create: of(dashboard.createWebhook),
+          /** The organization's webhooks with their secrets. */
+          list: () => dashboard.listWebhookSecrets(ctx, organizationId),
+          /** Changes one of the organization's webhooks. */
+          update: of(team.updateWebhook),
+          /** Deletes one of the organization's webhooks. */
+          delete: of(team.deleteWebhook),
+        },
+        boards: {
+          /** Publishes or unpublishes a board by the team's decision (not subject to agent publishing). */
+          setPublished: of(team.setBoardPublished),
+        },
+        members: {
+          /** Adds a team member (an e-mail already on the team returns that member). */
+          add: of(people.addTeamMember),
+          /** The team, oldest first. */
+          list: () => people.listTeamMembers(ctx, organizationId),
+        },
+      };
+    },
+
+    /** One-time sign-in links and the sessions they start (team members and voters). */
+    signIn: {
+      /** A one-time link token (15 minutes, single use) for a team member or voter. */
+      createLink: bind(ctx, people.createSignInLink),
+      /** Uses a link token and starts a session; `not_found` for an unknown, used or expired link. */
+      useLink: bind(ctx, people.useSignInLink),
+      /** The live session of a session token with its team member or voter, or null. */
+      session: bind(ctx, people.readSession),
+      /** Ends a session (sign-out). */
+      endSession: bind(ctx, people.endSession),
+    },
+
     /** The voter side, which the API only reads: voters, votes, reactions, voters' comments. */
     voters: {
       /** The organization's voter with this e-mail (case-insensitive), created on first use. */
@@ -279,7 +356,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
 
     /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
-    get authThrottle() {
+    get authThrottle(): { readonly size: number } | null {
       return handler!.authThrottle;
     },
 

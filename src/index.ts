@@ -23,6 +23,7 @@ export {
   type FeedbackBoardErrorInit,
 } from './domain/errors.js';
 export * from './domain/records.js';
+export * from './domain/people.js';
 export * from './domain/responses.js';
 export {
   LIMITS,
@@ -49,11 +50,16 @@ export type { ClaimResult, ConfirmOptions } from './services/agent.js';
 export type { ApiKeyInfo, CreateApiKeyInput, CreatedApiKey } from './services/keys.js';
 export type { CreateWebhookInput, UpdateWebhookInput, WebhookWithSecret } from './services/dashboard.js';
 export type { VoterInput } from './services/comments.js';
+export type { TeamMemberInput, CreatedSignInLink, StartedSession, SessionSubject } from './services/people.js';
+export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
+export type { PendingProposal } from './services/team.js';
 export type { QueryInput } from './services/posts.js';
 export { operations, operationNames, type OperationName, type OperationSpec, type HttpMethod } from './http/operations.js';
 export type { HandlerOptions, FetchHandler } from './http/handler.js';
 export { createOpenApiDocument, type OpenApiOptions, type OpenApiDocument } from './http/openapi.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
+export { DEFAULT_AUTH_THROTTLE, type AuthThrottleOptions } from './http/auth-throttle.js';
+export { MAX_REPLY_DEPTH, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './domain/limits.js';
 export { parseFixture, type LoadedFixture } from './fixture/load.js';
 export type { Fixture } from './fixture/schema.js';
 export * from './storage/contract.js';
@@ -72,3 +78,13 @@ export { signWebhook, generateWebhookSecret, isWebhookSecret } from './webhooks/
 export { isPrivateAddress, refusedTarget } from './webhooks/targets.js';
 export { WEBHOOK_USER_AGENT, type WebhookFetch } from './webhooks/send.js';
 export type { WebhookMessage, WebhookAttempt, WebhookPageInput } from './webhooks/dashboard.js';
+export {
+  createMailerNotifier,
+  createRecordingMailer,
+  notificationMail,
+  statusLabel,
+  type Mailer,
+  type MailMessage,
+  type MailerNotifierOptions,
+  type RecordingMailer,
+} from './mail/mailer.js';

@@ -122,6 +122,9 @@ export class IdbRecordStore implements RecordStore {
   }
 
   table<T extends TableName>(name: T): RecordTable<T> {
+    // A database still at an older version (an older release's tab) lacks the newer tables:
+    // their methods then reject, while every other table works.
+    if (!this.#tx.objectStoreNames.contains(name)) return missingTable(name);
     return new IdbTable<T>(() => this.#tx.objectStore(name as string));
   }
 
@@ -141,4 +144,10 @@ export class IdbRecordStore implements RecordStore {
     await request(() => counters.put(counter));
     return value;
   }
+}
+
+function missingTable<T extends TableName>(name: T): RecordTable<T> {
+  const fail = () =>
+    Promise.reject(new Error(`feedback-board/indexeddb: the database has no table ${name} at its version; open it with this release to upgrade it`));
+  return { get: fail, put: fail, delete: fail, getAll: fail, getAllFromIndex: fail };
 }

@@ -119,6 +119,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       });
     },
   },
+  {
+    version: 5,
+    description: 'team members, sessions and one-time sign-in links of the web pages',
+    apply(db, tx) {
+      for (const table of ['team_members', 'sessions', 'sign_in_links'] as const) createStore(db, table);
+      addIndexes(tx, { team_members: ['by_organization', 'by_organization_email'] });
+    },
+  },
 ];
 
 /** The newest schema version: the IndexedDB version this package opens its database at. */

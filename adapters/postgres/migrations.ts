@@ -15,6 +15,7 @@ import { foldCase } from '../../src/storage/text.js';
 import { LOCKS } from './locks.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
+import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 
 /** One step of the schema. */
 export interface PgMigration {
@@ -61,6 +62,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 3,
     description: 'the webhook outbox: messages and their delivery attempts',
     up: async (client) => void (await client.query(PG_SCHEMA_WEBHOOK_OUTBOX)),
+  },
+  {
+    version: 4,
+    description: 'team members, sessions and one-time sign-in links; the index of pending proposals',
+    up: async (client) => void (await client.query(PG_SCHEMA_PEOPLE)),
   },
 ];
 

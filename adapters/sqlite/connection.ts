@@ -27,6 +27,8 @@ export interface Connection {
   /** True when the adapter opened the database and therefore closes it. */
   owned: boolean;
   busyTimeoutMs: number;
+  /** The file the adapter opened (none for a database passed in). */
+  path?: string;
 }
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -59,7 +61,7 @@ export function openConnection(source: SqliteSource, options: SqliteOptions = {}
     withBusyRetrySync(() => db.pragma('journal_mode = WAL'), busyTimeoutMs);
     db.pragma(`synchronous = ${synchronous}`);
     db.pragma('foreign_keys = ON');
-    return { db, owned, busyTimeoutMs };
+    return owned ? { db, owned, busyTimeoutMs, path: source.path } : { db, owned, busyTimeoutMs };
   } catch (error) {
     if (owned && db.open) db.close();
     throw error;

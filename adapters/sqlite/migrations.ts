@@ -13,7 +13,7 @@ import type { Database } from 'better-sqlite3';
 import { shortenStoredPrefix } from '../../src/services/key-prefix.js';
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
-import { SCHEMA_V1, SCHEMA_V2_INDEXES } from './schema.js';
+import { SCHEMA_V1, SCHEMA_V2_INDEXES, SCHEMA_PEOPLE } from './schema.js';
 import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 
 export interface Migration {
@@ -74,6 +74,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 4,
     description: 'the webhook outbox: messages and their delivery attempts',
     up: (db) => db.exec(SCHEMA_WEBHOOK_OUTBOX),
+  },
+  {
+    version: 5,
+    description: 'team members, sessions and one-time sign-in links; an index of pending proposals',
+    up: (db) => db.exec(SCHEMA_PEOPLE),
   },
 ];
 

@@ -208,3 +208,39 @@ CREATE INDEX fb_posts_requests ON fb_posts (board_id, vote_count DESC, created_a
 -- Votes of a post in a time window (analytics).
 CREATE INDEX fb_votes_post_time ON fb_votes (post_id, created_at);
 `;
+
+/**
+ * Schema version 5: team members, sessions and one-time sign-in links of the web pages. Sessions
+ * and links are keyed by the SHA-256 hash of their token; the raw token is never stored.
+ */
+export const SCHEMA_PEOPLE = `
+CREATE TABLE fb_team_members (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES fb_organizations (id),
+  email TEXT NOT NULL,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (organization_id, email)
+);
+
+CREATE TABLE fb_sessions (
+  token_hash TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('voter', 'team')),
+  subject_id INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE fb_sign_in_links (
+  token_hash TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('voter', 'team')),
+  subject_id INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT
+) WITHOUT ROWID;
+
+-- The dashboard's pending proposals of a board.
+CREATE INDEX fb_posts_proposed ON fb_posts (board_id, proposal_proposed_at, id)
+  WHERE proposal_status IS NOT NULL;
+`;

@@ -16,6 +16,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import { AsyncLock } from '../../src/storage/lock.js';
 import { withBusyRetry } from './busy.js';
+import { watchFileIdentity, type FileIdentity } from './file-identity.js';
 import type { Connection } from './connection.js';
 import { Sql } from './sql.js';
 import { openScope, sqlMethods } from './tx/index.js';
@@ -28,10 +29,12 @@ export class SqliteStorageImpl implements Storage {
   readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback', Statement>;
   #closed = false;
   #busyRetries = 0;
+  readonly #identity: FileIdentity | null;
 
   constructor(connection: Connection) {
     this.#connection = connection;
     this.database = connection.db;
+    this.#identity = connection.path === undefined ? null : watchFileIdentity(connection.path);
     const sql = new Sql(connection.db);
     this.#methods = sqlMethods(sql);
     const prepare = (source: string) => connection.db.prepare(source);
@@ -55,6 +58,7 @@ export class SqliteStorageImpl implements Storage {
     if (this.#closed) return Promise.reject(closedError());
     return this.#lock.run(async () => {
       if (!this.#connection.db.open) throw closedError();
+      this.#identity?.check();
       if (mode === 'write') await this.#beginWrite();
       else this.#statements.begin.run();
       const scope = openScope(this.#methods, mode);

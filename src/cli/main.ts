@@ -3,7 +3,9 @@
  * The `feedback-board` command.
  *
  *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
- *                        [--allow-private-webhooks]
+ *                        [--smtp URL] [--allow-private-webhooks]
+ *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
+ *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
  * the server and the storage, then exit 0.
@@ -15,11 +17,17 @@ import { isFeedbackBoardError } from '../domain/errors.js';
 import { loadFixtureIfEmpty, parseFixture } from '../fixture/load.js';
 import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
-import { demoFixture, demoOrganization, DEMO_SETTING } from './demo.js';
+import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
+import { withMcp } from './mcp-mount.js';
+import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
+import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
+import { createMailerNotifier, type Mailer } from '../mail/mailer.js';
+import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, StorageChoiceError } from './storage.js';
 import { webhookOptions } from './webhooks.js';
 
 const USAGE = `Usage: feedback-board serve [options]
+       feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
 
 Options:
   --port N              port to listen on (0 picks a free one; default 8787)
@@ -34,7 +42,10 @@ Options:
   --agent-publishing    allow publishing boards through the API
   --allow-private-webhooks
                         deliver webhooks to loopback and private addresses too
-  -h, --help            show this help
+  --smtp URL            send sign-in links and voter notifications by SMTP
+                        (smtp://user:pass@host:port); without it, sign-in links are
+                        printed here and no notification is sent
+${NET_USAGE}  -h, --help            show this help
 `;
 
 class UsageError extends Error {}
@@ -82,6 +93,8 @@ async function serve(argv: string[]): Promise<void> {
       'rate-limit': { type: 'string' },
       'agent-publishing': { type: 'boolean' },
       'allow-private-webhooks': { type: 'boolean' },
+      ...NET_OPTIONS,
+      smtp: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -93,12 +106,32 @@ async function serve(argv: string[]): Promise<void> {
   }
   const port = parsePort(values.port);
   const rateLimit = parseRateLimit(values['rate-limit']);
+  const net = netOptions(values);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
+
+  let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
+  let closeMailer = () => {};
+  if (values.smtp !== undefined) {
+    const smtp = await import('../mail/smtp.js').catch((error: unknown) => {
+      throw new StorageChoiceError(`--smtp needs the nodemailer package (npm install nodemailer). (${(error as Error).message})`);
+    });
+    let smtpMailer: ReturnType<typeof smtp.createSmtpMailer>;
+    try {
+      smtpMailer = smtp.createSmtpMailer(values.smtp);
+    } catch (error) {
+      throw new UsageError(`--smtp takes an smtp:// URL: ${(error as Error).message}`);
+    }
+    mailer = smtpMailer;
+    closeMailer = () => smtpMailer.close();
+  }
+  // The pages' URL is known once the server listens; notifications read it when they are sent.
+  const pagesLink = { pagesUrl: undefined as string | undefined };
 
   const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
   const board = createFeedbackBoard({
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
+    notifier: values.smtp === undefined ? undefined : createMailerNotifier(mailer, pagesLink),
     http: { rateLimit: rateLimit === false ? false : rateLimit === undefined ? {} : { limit: rateLimit } },
     webhooks: webhookOptions(values['allow-private-webhooks'] === true),
   });
@@ -112,7 +145,10 @@ async function serve(argv: string[]): Promise<void> {
       ? await loadFixtureIfEmpty(storage.storage, fixture ?? demo!.fixture, {
           clock: board.clock,
           then: async (tx, result) => {
-            if (demo !== null) await tx.setSetting(DEMO_SETTING, String(result.organizations[0]!.id));
+            if (demo === null) return;
+            const demoOrg = result.organizations[0]!;
+            await tx.setSetting(DEMO_SETTING, String(demoOrg.id));
+            await tx.setSetting(DEMO_KEYS_SETTING, JSON.stringify(demoOrg.apiKeys.map((k) => k.id)));
           },
         })
       : null;
@@ -125,30 +161,43 @@ async function serve(argv: string[]): Promise<void> {
   } else if (loaded !== null) {
     notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo!.keys.write}`, `propose key: ${demo!.keys.propose}`);
   } else {
-    // Raw keys are never stored, so a restart hands out a new pair for the demo organization.
+    // Raw keys are never stored, so a restart hands out a new pair and revokes the previous one.
     const demoOrg = await demoOrganization(storage.storage);
     if (demoOrg === null) {
       notes.push('serving the existing data (its keys were shown when they were created)');
     } else {
-      const write = await board.dashboard.apiKeys.create(demoOrg, { scope: 'write', label: 'demo write key' });
-      const propose = await board.dashboard.apiKeys.create(demoOrg, { scope: 'propose', label: 'demo agent key' });
-      notes.push('existing demo organization "Demo"; new keys for this start:', `write key:   ${write.key}`, `propose key: ${propose.key}`);
+      const keys = await replaceDemoKeys(board, demoOrg);
+      notes.push(
+        'existing demo organization "Demo"; new keys for this start (the previous start\'s are revoked):',
+        `write key:   ${keys.write}`,
+        `propose key: ${keys.propose}`,
+      );
     }
   }
 
-  const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1' });
+  const mounted = await withMcp(board);
+  notes.push(mounted.note);
+  const organizationId = await pagesOrganization(board);
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, mounted.fetch);
+  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net });
+  pagesLink.pagesUrl = server.url;
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();
   process.stdout.write(`listening on ${server.url}\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
   process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
+  if (pages) {
+    process.stdout.write(`pages: ${server.url}/\n`);
+    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(server.url)}\n`);
+  }
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     await server.close();
+    closeMailer();
     await board.close();
     process.exit(0);
   };
@@ -159,6 +208,7 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
+  if (command === 'mcp') return runMcp(rest);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
     process.stderr.write(USAGE);
@@ -177,7 +227,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     process.exit(1);
   }
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof McpUsageError || (process.argv[2] === 'mcp' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof UsageError || error instanceof NetOptionError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }

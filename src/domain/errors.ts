@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   status_unchanged: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 /** An error code of the API: `not_found`, `validation_error`, `claim_conflict`... */

@@ -211,6 +211,11 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   }
 
   function failureResponse(error: unknown, headers: Record<string, string>): Response {
+    if (isFeedbackBoardError(error) && error.code === 'service_unavailable') {
+      const cause = error.cause instanceof Error ? error.cause.message : error.message;
+      ctx.logger.error(`storage unavailable, answering 503: ${cause}`);
+      return errorResponse(error, headers);
+    }
     if (isFeedbackBoardError(error) && error.code !== 'internal_error') return errorResponse(error, headers);
     ctx.logger.error('unexpected error while handling a request', error);
     return errorResponse(new FeedbackBoardError('internal_error', 'Something went wrong on our side'), headers);

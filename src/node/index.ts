@@ -4,4 +4,3 @@
  * @module feedback-board/node
  */
 export { createNodeWebhookFetch, PrivateTargetError, type NodeWebhookFetchOptions } from './webhook-fetch.js';
-export { listen, type ListenOptions, type RunningServer } from './listen.js';

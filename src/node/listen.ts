@@ -1,17 +1,40 @@
 /**
  * Serving a fetch handler over real HTTP in Node, through @hono/node-server's request listener
  * (a well-kept Request/Response bridge). Used by the CLI and the mock server's `listen()`.
+ *
+ * Hardened for the open network: a cap on open connections (idle ones give way to new ones),
+ * header, request and idle timeouts, and every request the HTTP layer refuses (malformed, headers
+ * over 16 KiB, `GET *`, no Host) answered in the API's JSON envelope. The client address is
+ * passed to the handler as `{ clientAddress }` (the failed-authentication throttle uses it).
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { limitConnections } from './connections.js';
+import { classifyClientError, rawErrorAnswer, refuseUnroutable } from './http-errors.js';
 
 export interface ListenOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Open connections at most (idle ones give way to new ones). Default 1000. */
+  maxConnections?: number;
+  /** Time for a request's headers to arrive, in ms; then 408. Default 10 000. */
+  headersTimeoutMs?: number;
+  /** Time for a whole request (headers and body) to arrive, in ms; then 408. Default 60 000. */
+  requestTimeoutMs?: number;
+  /** A connection with no traffic for this long is closed, in ms. Default 30 000. */
+  idleTimeoutMs?: number;
 }
+
+/** The defaults of the limits in {@link ListenOptions}. */
+export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host'>>> = Object.freeze({
+  maxConnections: 1000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  idleTimeoutMs: 30_000,
+});
 
 export interface RunningServer {
   /** `http://HOST:PORT`, no trailing slash. */
@@ -19,6 +42,8 @@ export interface RunningServer {
   host: string;
   port: number;
   server: Server;
+  /** Connections open now. */
+  readonly connections: number;
   /** Stops accepting connections and closes idle ones; resolves when the server is closed. */
   close(): Promise<void>;
 }
@@ -26,9 +51,37 @@ export interface RunningServer {
 /** How long close() lets requests in flight finish before it cuts their connections. */
 const CLOSE_GRACE_MS = 2000;
 
-export function listen(fetch: (request: Request) => Promise<Response>, options: ListenOptions = {}): Promise<RunningServer> {
+export function listen(
+  fetch: (request: Request, context?: unknown) => Promise<Response>,
+  options: ListenOptions = {},
+): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(getRequestListener(fetch, { overrideGlobalObjects: false }));
+  const limits = { ...LISTEN_DEFAULTS, ...definedOnly(options) };
+  const bridge = getRequestListener(
+    (request, env) => fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
+    { overrideGlobalObjects: false },
+  );
+  const server = createServer(
+    {
+      requireHostHeader: false, // answered below, in the envelope
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (request, response) => {
+      if (!refuseUnroutable(request, response)) void bridge(request, response);
+    },
+  );
+  server.timeout = limits.idleTimeoutMs;
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const { code, message } = classifyClientError(error);
+    socket.end(rawErrorAnswer(code, message));
+  });
+  const connections = limitConnections(server, limits.maxConnections);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -40,6 +93,9 @@ export function listen(fetch: (request: Request) => Promise<Response>, options: 
         host,
         port,
         server,
+        get connections() {
+          return connections.open;
+        },
         close: () =>
           new Promise<void>((done, fail) => {
             // A connection still busy when close() is called (a request body being drained after
@@ -58,4 +114,15 @@ export function listen(fetch: (request: Request) => Promise<Response>, options: 
       });
     });
   });
+}
+
+function definedOnly(options: ListenOptions): Partial<Record<keyof typeof LISTEN_DEFAULTS, number>> {
+  const out: Partial<Record<keyof typeof LISTEN_DEFAULTS, number>> = {};
+  for (const name of Object.keys(LISTEN_DEFAULTS) as (keyof typeof LISTEN_DEFAULTS)[]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`feedback-board: ${name} must be a positive integer`);
+    out[name] = value;
+  }
+  return out;
 }

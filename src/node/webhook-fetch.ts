@@ -26,6 +26,7 @@ export class PrivateTargetError extends Error {
   /** `EPRIVATETARGET`, so that an attempt's record names the cause. */
   readonly code = 'EPRIVATETARGET';
 
+  /** `host` was refused because it is, or resolved to, the private `address`. */
   constructor(host: string, address: string) {
     super(`refused: ${host} resolves to the private or loopback address ${address}`);
     this.name = 'PrivateTargetError';
@@ -64,7 +65,7 @@ function toResponse(message: IncomingMessage): Response {
 }
 
 /**
- * A fetch for {@link createWebhookDispatcher} (`fetch` option) and `createFeedbackBoard`'s
+ * A fetch for `createWebhookDispatcher` (`fetch` option) and `createFeedbackBoard`'s
  * `webhooks.fetch`: POSTs with node:http(s), refusing private targets after resolving them and
  * connecting to the address it checked.
  */

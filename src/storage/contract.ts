@@ -46,6 +46,7 @@ import type {
 
 export type { LeasedWebhookMessage, WebhookAttemptReport, WebhookEventToEnqueue, WebhookLeaseRequest };
 import type { SharedLimits } from './shared-limits.js';
+import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 
 /** `read` transactions must not write; `write` transactions are serialized with one another. */
 export type TransactionMode = 'read' | 'write';
@@ -382,4 +383,29 @@ export interface StorageTx {
    * count is kept. The updated message, or null if there is no such message.
    */
   redeliverWebhookMessage(id: number, now: string): Promise<WebhookMessageRecord | null>;
+  // ── team members, sessions, one-time sign-in links ─────────────────────────
+  /** Inserts a team member; the storage assigns its id. The caller has checked the e-mail is free. */
+  insertTeamMember(row: NewRecord<TeamMemberRecord>): Promise<TeamMemberRecord>;
+  /** The team member, or null. */
+  getTeamMember(id: number): Promise<TeamMemberRecord | null>;
+  /** `email` is already lower-cased. */
+  getTeamMemberByEmail(organizationId: number, email: string): Promise<TeamMemberRecord | null>;
+  /** id asc. */
+  listTeamMembers(organizationId: number): Promise<TeamMemberRecord[]>;
+  /** Stores a session under its token hash (unique: the caller generates random tokens). */
+  insertSession(row: SessionRecord): Promise<void>;
+  /** The stored session, expired or not, or null. */
+  getSession(tokenHash: string): Promise<SessionRecord | null>;
+  /** Ends a session; false if there was none. */
+  deleteSession(tokenHash: string): Promise<boolean>;
+  /** Stores a one-time link under its token hash, with `used_at: null`. */
+  insertSignInLink(row: SignInLinkRecord): Promise<void>;
+  /**
+   * Uses a link in one atomic step: if it exists, is unused and now < expires_at, sets `used_at`
+   * to `now` and returns the updated record; otherwise changes nothing and returns null. Of any
+   * number of concurrent calls for one link, in one process or many sharing a store, one wins.
+   */
+  useSignInLink(tokenHash: string, now: string): Promise<SignInLinkRecord | null>;
+  /** Posts of the board (hidden included) with a pending proposal: proposed_at asc, id asc. */
+  listProposedPosts(boardId: number): Promise<PostRecord[]>;
 }

@@ -31,6 +31,7 @@ import type {
   WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 
 /** A row of the `settings` table. */
 export interface SettingRow {
@@ -62,6 +63,9 @@ export interface TableRows {
   webhooks: WebhookRecord;
   webhook_messages: WebhookMessageRecord;
   webhook_attempts: WebhookAttemptRecord;
+  team_members: TeamMemberRecord;
+  sessions: SessionRecord;
+  sign_in_links: SignInLinkRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -137,6 +141,13 @@ export const RECORD_SCHEMA = {
   webhooks: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
   webhook_messages: { keyPath: 'id', ids: true, indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
   webhook_attempts: { keyPath: 'id', ids: true, indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
+  team_members: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] },
+  },
+  sessions: { keyPath: 'token_hash', ids: false, indexes: {} },
+  sign_in_links: { keyPath: 'token_hash', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -15,6 +15,7 @@ import { boardMethods } from './record-tx/boards.js';
 import { claimNextMethods } from './record-tx/claim-next.js';
 import { countMethods } from './record-tx/counts.js';
 import { engagementMethods } from './record-tx/engagement.js';
+import { peopleMethods } from './record-tx/people.js';
 import { postListMethods } from './record-tx/post-lists.js';
 import { postMethods } from './record-tx/posts.js';
 import { statsMethods } from './record-tx/stats.js';
@@ -31,6 +32,7 @@ export function createRecordTx(store: RecordStore): StorageTx {
   const claimNext = claimNextMethods(store, lists.listQueue);
   const counts = countMethods(store);
   const outbox = webhookOutboxMethods(store);
+  const people = peopleMethods(store);
   // One object literal naming every method: V8 builds it from a template, where merging the
   // groups with spread or Object.assign costs several microseconds per transaction.
   return {
@@ -99,5 +101,15 @@ export function createRecordTx(store: RecordStore): StorageTx {
     leaseWebhookMessages: outbox.leaseWebhookMessages,
     recordWebhookAttempt: outbox.recordWebhookAttempt,
     redeliverWebhookMessage: outbox.redeliverWebhookMessage,
+    insertTeamMember: people.insertTeamMember,
+    getTeamMember: people.getTeamMember,
+    getTeamMemberByEmail: people.getTeamMemberByEmail,
+    listTeamMembers: people.listTeamMembers,
+    insertSession: people.insertSession,
+    getSession: people.getSession,
+    deleteSession: people.deleteSession,
+    insertSignInLink: people.insertSignInLink,
+    useSignInLink: people.useSignInLink,
+    listProposedPosts: people.listProposedPosts,
   };
 }

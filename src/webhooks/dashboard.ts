@@ -21,8 +21,13 @@ const pageInput = z.strictObject({
   offset: z.int().min(0).optional(),
 });
 
-/** A page of a list: `limit` 1..500 (default 50), `offset` >= 0 (default 0). */
-export type WebhookPageInput = z.input<typeof pageInput>;
+/** A page of a list. */
+export interface WebhookPageInput {
+  /** 1..500, default 50. */
+  limit?: number;
+  /** >= 0, default 0. */
+  offset?: number;
+}
 
 function page(input: WebhookPageInput) {
   const parsed = parseOrThrow(pageInput, input);

@@ -12,7 +12,7 @@ import { refusedTarget } from './targets.js';
 /** The part of `fetch` the dispatcher uses. */
 export type WebhookFetch = (input: string, init: RequestInit) => Promise<Response>;
 
-/** The `User-Agent` of every delivery. */
+/** The `User-Agent` of every delivery (a test keeps its version equal to package.json's). */
 export const WEBHOOK_USER_AGENT = 'feedback-board-webhooks/0.1.0';
 
 /** How much of an answer's body an attempt keeps. */

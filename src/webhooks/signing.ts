@@ -42,7 +42,7 @@ export function secretKeyBytes(secret: string): Uint8Array {
   return fromBase64(encoded);
 }
 
-/** True for a secret {@link secretKeyBytes} accepts. */
+/** True for `whsec_` followed by base64 of at least 16 bytes. */
 export function isWebhookSecret(secret: string): boolean {
   try {
     return secretKeyBytes(secret).length >= 16;

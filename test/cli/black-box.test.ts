@@ -1,5 +1,5 @@
 /**
- * All 23 operations against `feedback-board serve --fixture` over real HTTP, as an integrator
+ * All 24 operations against `feedback-board serve --fixture` over real HTTP, as an integrator
  * would see them: only the documented requests and responses, nothing in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,6 +2,7 @@
  * Several `serve --db FILE` processes on one SQLite file, used over real HTTP: agents claim and
  * release the same posts through different servers at once. At every moment a post has at most
  * one live holder, every refusal is a proper 409, and no "database is locked" reaches a client.
+ * Claim-next through all of them at once hands each post to exactly one caller.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -128,5 +129,25 @@ describe(`${SERVERS} serve processes on one SQLite file`, () => {
       }
     }
     console.log(`${SERVERS} servers, ${AGENTS} agents: ${holds.length} claims won, ${conflicts} refused with 409, 0 errors`);
+  }, 60_000);
+
+  it('hand 20 eligible posts to 50 concurrent claim-next callers spread over all of them: 20 distinct claims, 30 empty answers', async () => {
+    // The fixture's 5 planned posts (all released above), plus 15 more, plus 2 that are never queued.
+    for (let i = 0; i < 15; i++) {
+      expect((await call(servers[i % SERVERS]!, WRITE_KEY, 'POST', '/boards/work/posts', { title: `Extra ${i + 1}`, status: 'planned' })).status).toBe(201);
+    }
+    await call(servers[0]!, WRITE_KEY, 'POST', '/boards/work/posts', { title: 'Open, unranked' });
+    await call(servers[0]!, WRITE_KEY, 'POST', '/boards/work/posts', { title: 'Shipped', status: 'shipped' });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(servers[i % SERVERS]!, agentKey(i % AGENTS), 'POST', '/boards/work/queue/claim', { ttl_seconds: 600, agent_label: `caller ${i}` }),
+      ),
+    );
+    const won = answers.filter((a) => a.status === 201);
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 200)).toEqual([]);
+    expect(won).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 200 && a.json!['claim'] === null && a.json!['post'] === null)).toHaveLength(30);
+    expect(new Set(won.map((a) => a.json!['post'].id)).size).toBe(20);
+    for (const a of won) expect(a.json!['post'].status).toBe('planned');
   }, 60_000);
 });

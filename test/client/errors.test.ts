@@ -24,12 +24,12 @@ const withBody = (request: Request, body: string, contentType = 'application/jso
   });
 
 /** A storage that works until `failing` is set, then fails every transaction. */
-function breakableStorage(): Storage & { failing: boolean } {
+function breakableStorage(failure: () => Error = () => new Error('disk on fire')): Storage & { failing: boolean } {
   const inner = createMemoryStorage();
   const storage: Storage & { failing: boolean } = {
     failing: false,
     transaction: ((mode, fn) =>
-      storage.failing ? Promise.reject(new Error('disk on fire')) : inner.transaction(mode, fn)) as Storage['transaction'],
+      storage.failing ? Promise.reject(failure()) : inner.transaction(mode, fn)) as Storage['transaction'],
     close: () => inner.close(),
   };
   return storage;
@@ -118,6 +118,21 @@ const cases: Case[] = [
       const endpoint = await open(board);
       const client = createClient({ baseUrl: endpoint.baseUrl, apiKey: KEYS.read, fetch: endpoint.fetch });
       await client.boards.list(); // the key is now cached, so the failure comes from the operation
+      storage.failing = true;
+      return client.boards.get('features');
+    },
+  },
+  {
+    code: 'service_unavailable',
+    run: async (open) => {
+      const storage = breakableStorage(
+        () => new FeedbackBoardError('service_unavailable', 'The service is unavailable: its storage cannot be used'),
+      );
+      const board = createFeedbackBoard({ storage, clock: frozenClock(), logger: silentLogger });
+      await board.loadFixture(FIXTURE);
+      const endpoint = await open(board);
+      const client = createClient({ baseUrl: endpoint.baseUrl, apiKey: KEYS.read, fetch: endpoint.fetch });
+      await client.boards.list();
       storage.failing = true;
       return client.boards.get('features');
     },

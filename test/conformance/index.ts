@@ -20,6 +20,7 @@ import { copyAndIdTests } from './copies-and-ids.js';
 import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
 import { listTests } from './lists.js';
+import { peopleTests } from './people.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
@@ -44,6 +45,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     engagementTests(ctx);
     statsTests(ctx);
     webhookOutboxTests(ctx);
+    peopleTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     ctx.finish();

@@ -68,7 +68,10 @@ describe('the API in-process (board.api)', () => {
     expect((await write.comments.create('features', post.id, { body: 'team' })).is_admin).toBe(true);
     await write.agent.claim('features', post.id);
     await write.agent.release('features', post.id);
-    expect((await write.agent.claimNext('features', { agent_label: 'next' })).claim?.post_id).toBe(post.id);
+    const next = await write.agent.claimNext('features', { agent_label: 'in process' });
+    expect(next.post).toEqual((await h.req('GET', p)).json);
+    expect(await write.agent.claimNext('features')).toEqual({ claim: null, post: null });
+    await write.agent.release('features', post.id);
     await write.posts.delete('features', post.id);
     expect((await h.req('GET', p)).status).toBe(404);
     expect(Object.values(api).reduce((n, group) => n + Object.keys(group).length, 0)).toBe(24);

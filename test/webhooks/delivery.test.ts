@@ -4,6 +4,7 @@
  * the same webhook-id until the message fails after the eighth attempt.
  */
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
@@ -12,6 +13,8 @@ import { createNodeWebhookFetch } from '../../src/node/webhook-fetch.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/webhooks/schedule.js';
 import { testClock } from '../helpers/harness.js';
 import { startReceiver, type Receiver, type ReceiverMode } from './receiver.js';
+
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 let receiver: Receiver | undefined;
 afterEach(async () => {
@@ -46,7 +49,7 @@ describe('webhook delivery', () => {
       const sent = { 'webhook-id': headers['webhook-id'] as string, 'webhook-timestamp': headers['webhook-timestamp'] as string, 'webhook-signature': headers['webhook-signature'] as string };
       expect(new Webhook(hook.secret).verify(body, sent)).toEqual(JSON.parse(body));
       expect(headers['content-type']).toBe('application/json');
-      expect(headers['user-agent']).toMatch(/^feedback-board-webhooks\/\d+\.\d+\.\d+$/);
+      expect(headers['user-agent']).toBe(`feedback-board-webhooks/${PACKAGE_VERSION}`);
       expect(() => new Webhook('whsec_' + Buffer.from('another secret of 24 byte').toString('base64')).verify(body, sent)).toThrow();
       expect(() => new Webhook(hook.secret).verify(body.replace('Dark', 'Dork').replace('features', 'featurez'), sent)).toThrow();
       // By hand: HMAC-SHA256 of "{id}.{timestamp}.{body}" keyed with the base64-decoded secret.
@@ -81,6 +84,19 @@ describe('webhook delivery', () => {
     await board.webhooks.deliverDue();
     const second = receiver.received[1]!;
     expect(new Webhook(legacy).verify(second.body, second.headers as Record<string, string>)).toMatchObject({ type: 'board.created' });
+  });
+
+  it('start() polls for due messages until stop(), which waits for the sends under way', async () => {
+    const { board, api, receiver } = await setup('ok', { pollIntervalMs: 20 });
+    board.webhooks.start();
+    board.webhooks.start();
+    await api.boards.create({ slug: 'a', name: 'A' });
+    await receiver.waitFor(1, 5_000);
+    await board.webhooks.stop();
+    await api.boards.create({ slug: 'b', name: 'B' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.received.map((r) => JSON.parse(r.body).data.board.slug)).toEqual(['a']);
+    expect(await board.webhooks.deliverDue()).toEqual({ attempted: 1, delivered: 1 });
   });
 
   for (const mode of ['500', 'timeout', 'reset', 'redirect'] as const) {

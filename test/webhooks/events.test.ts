@@ -38,6 +38,12 @@ describe('webhook events', () => {
     expect((await h.req('POST', '/boards/features/unpublish')).status).toBe(200);
     events = await h.next();
     expect(types(events)).toEqual(['board.published', 'board.unpublished']);
+    // The team's dashboard publishes too, whatever the agent-publishing setting, with the same events.
+    const team = h.board.team(h.a.id).boards;
+    await team.setPublished('features', true);
+    await team.setPublished('features', true);
+    await team.setPublished('features', false);
+    expect(types(await h.next())).toEqual(['board.published', 'board.unpublished']);
     expect(events[0]!.payload.data.board.published).toBe(true);
 
     const post = await h.makePost('features', { title: 'Dark mode', tags: ['UI'] });

@@ -14,6 +14,7 @@ import { claimNextMethods } from './claim-next.js';
 import { communityMethods } from './community.js';
 import { countMethods } from './counts.js';
 import { listMethods } from './lists.js';
+import { peopleMethods } from './people.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
 import { webhookOutboxMethods } from './webhook-outbox.js';
@@ -38,6 +39,9 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertWebhook: true, getWebhook: false, updateWebhook: true, deleteWebhook: true, listWebhooks: false,
   enqueueWebhookMessages: true, getWebhookMessage: false, listWebhookMessages: false, listWebhookAttempts: false,
   leaseWebhookMessages: true, recordWebhookAttempt: true, redeliverWebhookMessage: true,
+  insertTeamMember: true, getTeamMember: false, getTeamMemberByEmail: false, listTeamMembers: false,
+  insertSession: true, getSession: false, deleteSession: true,
+  insertSignInLink: true, useSignInLink: true, listProposedPosts: false,
 };
 
 /** The SQL implementation of every method over one transaction's connection. */
@@ -53,6 +57,7 @@ export function pgMethods(sql: Sql): StorageTx {
     ...communityMethods(sql),
     ...statsMethods(sql),
     ...webhookOutboxMethods(sql),
+    ...peopleMethods(sql),
   };
 }
 

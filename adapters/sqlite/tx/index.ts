@@ -13,6 +13,7 @@ import { claimNextMethods } from './claim-next.js';
 import { communityMethods } from './community.js';
 import { countMethods } from './counts.js';
 import { listMethods } from './lists.js';
+import { peopleMethods } from './people.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
 import { webhookOutboxMethods } from './webhook-outbox.js';
@@ -37,6 +38,9 @@ const WRITES: Record<keyof StorageTx, boolean> = {
   insertWebhook: true, getWebhook: false, updateWebhook: true, deleteWebhook: true, listWebhooks: false,
   enqueueWebhookMessages: true, getWebhookMessage: false, listWebhookMessages: false, listWebhookAttempts: false,
   leaseWebhookMessages: true, recordWebhookAttempt: true, redeliverWebhookMessage: true,
+  insertTeamMember: true, getTeamMember: false, getTeamMemberByEmail: false, listTeamMembers: false,
+  insertSession: true, getSession: false, deleteSession: true, insertSignInLink: true, useSignInLink: true,
+  listProposedPosts: false,
 };
 
 /** The SQL implementation of every method, built once per connection. */
@@ -52,6 +56,7 @@ export function sqlMethods(sql: Sql): StorageTx {
     ...statsMethods(sql),
     ...countMethods(sql),
     ...webhookOutboxMethods(sql),
+    ...peopleMethods(sql),
   };
 }
 

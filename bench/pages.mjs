@@ -1,0 +1,86 @@
+// Benchmark of the web pages: server render time through the pages handler on SQLite at 10k
+// posts, against the JSON API's answer for the same data through `board.fetch` (run in the same
+// process, so the ratio is what counts). `npm run bench:pages` (builds first). Not part of `npm test`.
+//
+// - board page: 100 posts, sorted by votes (the API: GET …/posts?sort=top&limit=100);
+// - post page: a post with 200 comments and replies (the API: GET the post, then its comments).
+//
+// BENCH_POSTS=10000 sets the board size.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createFeedbackBoard } from '../dist/index.js';
+import { createSqliteStorage } from '../dist/adapters/sqlite/index.js';
+import { createPagesHandler } from '../dist/pages/index.js';
+import { seedBoard } from './seed.mjs';
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
+const COMMENTS = 200;
+
+async function median(fn, { runs = 30, warmup = 5 } = {}) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+async function ok(responsePromise) {
+  const response = await responsePromise;
+  if (response.status !== 200) throw new Error(`status ${response.status}`);
+  return (await response.text()).length;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'fb-bench-pages-'));
+try {
+  const storage = createSqliteStorage({ path: join(dir, 'pages.db') }, { synchronous: 'NORMAL' });
+  const board = createFeedbackBoard({ storage, http: { rateLimit: false } });
+  const t0 = performance.now();
+  const { key, slug, voterIds } = await seedBoard(board, POSTS);
+  // One post with 200 comments: a third of them replies, some with reactions.
+  const { postId } = await storage.transaction('write', async (tx) => {
+    const boardRecord = await tx.getBoardBySlug(1, slug);
+    const post = await tx.insertPost({
+      board_id: boardRecord.id, title: 'A much discussed post', body: 'Many comments.', status: 'planned', is_admin: false,
+      hidden: false, pinned: false, queue_rank: null, shipped_at: null, created_at: new Date().toISOString(), proposal: null,
+    });
+    let last = null;
+    for (let i = 0; i < COMMENTS; i++) {
+      const comment = await tx.insertComment({
+        post_id: post.id, parent_comment_id: i % 3 === 2 && last ? last : null, body: `Comment ${i}: we need this <b>now</b>.`,
+        is_admin: i % 10 === 0, hidden: false, voter_id: voterIds[i % voterIds.length], created_at: new Date(Date.now() + i).toISOString(),
+      });
+      if (i % 3 === 0) last = comment.id;
+      if (i % 4 === 0) await tx.insertReaction({ comment_id: comment.id, voter_id: voterIds[i], reaction: '👍', created_at: new Date().toISOString() });
+    }
+    return { postId: post.id };
+  });
+  console.log(`seeded ${POSTS} posts on SQLite in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const pages = createPagesHandler(board, { organizationId: 1, boardPageSize: 100 });
+  const headers = { authorization: `Bearer ${key}` };
+  const api = (path) => board.fetch(new Request(`http://bench.local/api/v1${path}`, { headers }));
+  const page = (path) => pages(new Request(`http://bench.local${path}`));
+
+  const rows = [];
+  const boardHtml = await median(() => ok(page(`/boards/${slug}?sort=top`)));
+  const boardJson = await median(() => ok(api(`/boards/${slug}/posts?sort=top&limit=100`)));
+  rows.push(['board page, 100 posts', boardHtml, boardJson, await ok(page(`/boards/${slug}?sort=top`)), await ok(api(`/boards/${slug}/posts?sort=top&limit=100`))]);
+  const postHtml = await median(() => ok(page(`/boards/${slug}/posts/${postId}`)));
+  const postJson = await median(async () => (await ok(api(`/boards/${slug}/posts/${postId}`))) + (await ok(api(`/boards/${slug}/posts/${postId}/comments`))));
+  rows.push(['post page, 200 comments', postHtml, postJson, await ok(page(`/boards/${slug}/posts/${postId}`)), 0]);
+
+  console.log(`\npages vs JSON API on SQLite, ${POSTS} posts (median ms)`);
+  console.log('what                       HTML ms   JSON ms   ratio   HTML bytes');
+  for (const [what, html, json, bytes] of rows) {
+    console.log(`${what.padEnd(26)} ${html.toFixed(2).padStart(7)}   ${json.toFixed(2).padStart(7)}   ${(html / json).toFixed(2).padStart(5)}x  ${String(bytes).padStart(9)}`);
+  }
+  await board.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,32 @@
+import { createFeedbackBoard } from 'feedback-board';
+import { createMemoryStorage } from 'feedback-board/adapters/memory';
+import { createPagesHandler, signInLinkUrl } from 'feedback-board/pages';
+
+declare function sessionUser(request: Request): Promise<{ email: string; displayName: string } | null>;
+declare const memberId: number;
+declare const orgId: number;
+declare const postId: number;
+
+const board = createFeedbackBoard({ storage: createMemoryStorage() });
+
+const pages = createPagesHandler(board, {
+  organizationId: 1,
+  basePath: '/feedback',
+  voterFromRequest: async (request) => {
+    const user = await sessionUser(request); // your own session lookup
+    return user ? { email: user.email, name: user.displayName } : null;
+  },
+});
+
+const { token } = await board.signIn.createLink('team', memberId);
+console.log(signInLinkUrl('https://feedback.example.com', '', token));
+
+const team = board.team(orgId);
+for (const { post, board: b, proposedBy } of await team.proposals.list()) {
+  console.log(b.slug, post.title, post.proposal?.status, post.proposal?.note, proposedBy?.label);
+}
+await team.proposals.confirm(postId, { notifyVoters: true });
+await team.posts.setHidden(postId, true);
+await team.boards.setPublished('features', true); // a person's decision: not subject to agent publishing
+
+export { pages };

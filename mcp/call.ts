@@ -1,0 +1,107 @@
+/**
+ * Calling a tool: the tool's fields become the operation's path parameters and body or query, the
+ * operation runs through the API the server was given, and its answer becomes structured content.
+ * Every failure becomes a tool result with `isError: true` whose text holds the error's code and
+ * message (and, for a 429, when to retry); nothing a caller sends can make the call throw.
+ */
+import { FeedbackBoardError, isFeedbackBoardError, type ErrorDetail } from '../src/domain/errors.js';
+import { operations } from '../src/http/operations.js';
+import type { ToolDefinition } from './tools.js';
+
+/**
+ * The API the tools call: the typed client (`createClient(...)`), the in-process services
+ * (`await board.api(key)`), or anything with their shape: `api[group][method](...path, input)`,
+ * grouped as the operation table's `client` column says.
+ */
+export type McpApi = {
+  /** A group of the table's `client` column (`boards`, `posts`, `agent`...). */
+  readonly [group: string]: {
+    /** The operation's method: path parameters first, then the body or query. */
+    readonly [method: string]: (...args: never[]) => unknown;
+  };
+};
+
+/** What a tool call answers, in MCP's terms. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Where unexpected failures are reported (never to the caller). */
+export interface McpLogger {
+  /** Reports an unexpected failure and its cause. */
+  error(message: string, cause?: unknown): void;
+}
+
+type Fields = Record<string, unknown>;
+
+/** The text of a failed call: `code: message`, the details, and for a 429 when to retry. */
+export function errorText(error: FeedbackBoardError): string {
+  const lines = [`${error.code}: ${error.message}`];
+  for (const detail of error.details ?? ([] as ErrorDetail[])) lines.push(`  at ${detail.path}: ${detail.message}`);
+  if (error.code === 'rate_limited') {
+    const seconds = error.retryAfter ?? 1;
+    lines.push(`Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * An error as a tool result. Text only: MCP clients check any structured content of a result,
+ * errors included, against the tool's output schema, which describes success.
+ */
+function toolError(error: FeedbackBoardError): ToolResult {
+  return { content: [{ type: 'text', text: errorText(error) }], isError: true };
+}
+
+const invalid = (details: ErrorDetail[]) =>
+  new FeedbackBoardError('validation_error', details.map((d) => `${d.path}: ${d.message}`).join('; '), { details });
+
+/** Splits a tool's fields into the positional path values and the body or query. */
+function argumentsOf(tool: ToolDefinition, raw: unknown): unknown[] {
+  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+    throw invalid([{ path: '', message: 'arguments must be an object' }]);
+  }
+  const fields: Fields = { ...(raw as Fields | undefined) };
+  const problems: ErrorDetail[] = [];
+  const path: unknown[] = [];
+  for (const name of tool.pathParams) {
+    const value = fields[name];
+    delete fields[name];
+    if (name === 'slug' && (typeof value !== 'string' || value === '')) problems.push({ path: 'slug', message: 'must be a board slug' });
+    if (name === 'id' && !(Number.isSafeInteger(value) && (value as number) >= 1)) problems.push({ path: 'id', message: 'must be a post id (a positive integer)' });
+    path.push(value);
+  }
+  if (tool.input === 'body') {
+    if (problems.length > 0) throw invalid(problems);
+    return [...path, fields];
+  }
+  const known = new Set(Object.keys((tool.inputSchema['properties'] as Fields | undefined) ?? {}));
+  for (const name of Object.keys(fields)) if (!known.has(name)) problems.push({ path: name, message: 'is not a field of this tool' });
+  if (problems.length > 0) throw invalid(problems);
+  if (tool.input === 'none') return path;
+  // Query values travel as strings, exactly as in a URL; the service parses and checks them.
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) query[name] = String(value);
+  return [...path, query];
+}
+
+/** Runs `tool` with `raw` arguments against `api`; never rejects. */
+export async function callTool(api: McpApi, tool: ToolDefinition, raw: unknown, logger: McpLogger): Promise<ToolResult> {
+  try {
+    const [group, method] = operations[tool.operation].client;
+    const fn = api[group]?.[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    if (fn === undefined) throw new Error(`the API given to the MCP server has no ${group}.${method}`);
+    let result = await fn(...argumentsOf(tool, raw));
+    // `agent.claim` answers `{ claim, created }`; the operation's response is the claim.
+    if (tool.operation === 'claimPost') result = (result as { claim: unknown }).claim;
+    if (tool.outputSchema === undefined) return { content: [{ type: 'text', text: 'Done.' }] };
+    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
+  } catch (error) {
+    if (isFeedbackBoardError(error) && error.code !== 'internal_error') return toolError(error);
+    logger.error(`feedback-board mcp: ${tool.name} failed unexpectedly`, error);
+    return toolError(new FeedbackBoardError('internal_error', 'Something went wrong on our side'));
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * MCP over Streamable HTTP as a fetch handler, to mount next to `board.fetch` (the CLI's `serve`
+ * answers it at `/mcp`). Stateless: each POST is one exchange with a server made for its key, and
+ * answered with JSON. Authenticated and rate limited exactly like `/api/v1`, through the board's
+ * own handler, so the key cache, the limiter and the answers are the same:
+ *
+ * - every request needs a valid key (the same two headers): 401 with the API's envelope otherwise;
+ * - a request carrying tool calls only is not counted itself: each tool call is one API request
+ *   through `board.fetch`, counted there, and a 429 comes back as a tool error saying when to retry;
+ * - any other request (initialize, tools/list, notifications) is counted once as it arrives, by
+ *   asking the API's base path itself (answered 404 after authentication and the limit, without
+ *   touching storage), and refused with the API's 429 when the key has used its window.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { LRUCache } from 'lru-cache';
+import { createClient } from '../src/client/create-client.js';
+import { FeedbackBoardError, isFeedbackBoardError } from '../src/domain/errors.js';
+import { extractApiKey } from '../src/http/auth.js';
+import { DEFAULT_MAX_BODY_BYTES, readBodyBytes } from '../src/http/body.js';
+import { errorResponse } from '../src/http/handler.js';
+import type { McpApi, McpLogger } from './call.js';
+import { detectScope, type DetectedScope } from './scope.js';
+import { createMcpServer } from './server.js';
+
+/** What the handler needs of a board: its HTTP face (the API at `/api/v1`) and its in-process API. */
+export interface McpBoard {
+  /** The board's HTTP face: `board.fetch`, given the runtime's context (the client's address). */
+  fetch(request: Request, context?: unknown): Promise<Response>;
+  /** The in-process API for a raw key (`board.api`); rejects with `unauthorized` for a refused key. */
+  api(rawKey: string): Promise<McpApi>;
+}
+
+/** Options of {@link createMcpHttpHandler}. */
+export interface McpHttpOptions {
+  /** The board to serve; its API must be mounted at `/api/v1` (the default base path). */
+  board: McpBoard;
+  /** Largest accepted request body. Default 1 MiB, as for the API. */
+  maxBodyBytes?: number;
+  /** Where unexpected failures are reported. Default: `console.error`. */
+  logger?: McpLogger;
+}
+
+const API_BASE = '/api/v1';
+const RATE_HEADERS = ['ratelimit', 'ratelimit-policy'];
+
+function isToolCall(message: unknown): boolean {
+  return message !== null && typeof message === 'object' && (message as { method?: unknown }).method === 'tools/call';
+}
+
+/** True when the body is one `tools/call` request or a batch of nothing else. */
+function onlyToolCalls(body: unknown): boolean {
+  return Array.isArray(body) ? body.length > 0 && body.every(isToolCall) : isToolCall(body);
+}
+
+/**
+ * Creates the fetch handler of MCP's Streamable HTTP transport for `board`. Mount it at the path
+ * of your choice (the CLI uses `/mcp`); it answers POST, and 405 to other methods (there is no
+ * server-to-client stream in stateless mode).
+ *
+ * @example
+ * ```ts
+ * const mcp = createMcpHttpHandler({ board });
+ * Bun.serve({ fetch: (req) => (new URL(req.url).pathname === '/mcp' ? mcp(req) : board.fetch(req)) });
+ * ```
+ */
+export function createMcpHttpHandler(options: McpHttpOptions): (request: Request, context?: unknown) => Promise<Response> {
+  const { board } = options;
+  const logger = options.logger ?? { error: (message: string, cause?: unknown) => console.error(message, cause) };
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // Scopes never change for a key; revocation is caught by authentication on every request.
+  const scopes = new LRUCache<string, DetectedScope>({ max: 1000, ttl: 60_000 });
+
+  /** Takes one rate-limit slot for the key through the API itself; a Response when refused. */
+  async function admit(origin: string, key: string): Promise<Headers | Response> {
+    const probe = await board.fetch(new Request(`${origin}${API_BASE}/`, { headers: { authorization: `Bearer ${key}` } }));
+    if (probe.status === 401 || probe.status === 429) return probe;
+    await probe.body?.cancel();
+    const headers = new Headers();
+    for (const name of RATE_HEADERS) {
+      const value = probe.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    return headers;
+  }
+
+  async function handle(request: Request, context: unknown): Promise<Response> {
+    const key = extractApiKey(request.headers);
+    if (key === null) return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
+    if (request.method !== 'POST') {
+      return new Response(null, { status: 405, headers: { Allow: 'POST' } });
+    }
+    const text = new TextDecoder().decode(await readBodyBytes(request, maxBodyBytes));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined; // the transport answers a JSON-RPC parse error
+    }
+
+    let inProcess: McpApi;
+    try {
+      inProcess = await board.api(key);
+    } catch (error) {
+      if (isFeedbackBoardError(error) && error.code === 'unauthorized') {
+        // Refused through the API with the runtime's context, so that the failure counts against the
+        // client's address like any other (and a throttled address gets the API's 429).
+        const probe = new Request(`${new URL(request.url).origin}${API_BASE}/`, { headers: { authorization: `Bearer ${key}` } });
+        return board.fetch(probe, context);
+      }
+      throw error;
+    }
+    const origin = new URL(request.url).origin;
+    let rateHeaders = new Headers();
+    if (!onlyToolCalls(parsed)) {
+      const admitted = await admit(origin, key);
+      if (admitted instanceof Response) return admitted;
+      rateHeaders = admitted;
+    }
+
+    let scope = scopes.get(key);
+    if (scope?.certain !== true) {
+      scope = await detectScope(inProcess);
+      scopes.set(key, scope);
+    }
+    const api = createClient({ baseUrl: origin, apiKey: key, fetch: (r) => board.fetch(r) }) as unknown as McpApi;
+    const server = createMcpServer({ api, scope: scope.scope, logger });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: text });
+      const response = await transport.handleRequest(forwarded, parsed === undefined ? {} : { parsedBody: parsed });
+      const headers = new Headers(response.headers);
+      rateHeaders.forEach((value, name) => headers.set(name, value));
+      const body = response.body === null ? null : await response.arrayBuffer();
+      return new Response(body, { status: response.status, headers });
+    } finally {
+      await server.close();
+    }
+  }
+
+  return (request, context) =>
+    handle(request, context).catch((error: unknown) => {
+      if (isFeedbackBoardError(error) && error.code !== 'internal_error') return errorResponse(error);
+      logger.error('feedback-board mcp: unexpected error while handling a request', error);
+      return errorResponse(new FeedbackBoardError('internal_error', 'Something went wrong on our side'));
+    });
+}

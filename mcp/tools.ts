@@ -1,0 +1,107 @@
+/**
+ * The MCP tools, derived from the operation table: one per operation, named in snake case
+ * (`claimNextPost` → `claim_next_post`), its input schema the path parameters plus the request
+ * body or query, its output schema the response schema, and annotations from the method and path.
+ * A new row in the table is a new tool; nothing here names an operation except one spelling.
+ */
+import * as z from 'zod';
+import type { Scope } from '../src/domain/records.js';
+import { operationNames, operations, type OperationName, type OperationSpec } from '../src/http/operations.js';
+
+/** A JSON Schema object, as MCP carries it. */
+export type JsonSchema = { type: 'object'; [key: string]: unknown };
+
+/** One tool as `tools/list` shows it, plus what calling it needs. */
+export interface ToolDefinition {
+  /** The tool's name, e.g. `claim_next_post`. */
+  name: string;
+  /** The operation the tool calls. */
+  operation: OperationName;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /** The response schema; absent for operations that answer 204 with no body. */
+  outputSchema?: JsonSchema;
+  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
+  /** The weakest scope that may call it; a key sees only the tools its scope allows. */
+  scope: Scope;
+  /** Path parameters the tool takes as fields, in path order. */
+  pathParams: ('slug' | 'id')[];
+  /** Where the remaining fields go. */
+  input: 'body' | 'query' | 'none';
+}
+
+/** The one name that is not the operation's name in snake case. */
+const NAMES: Partial<Record<OperationName, string>> = { listVotes: 'get_votes' };
+
+/** POSTs whose repeat changes nothing (CONTRACT section 5). PATCH and DELETE are idempotent by method. */
+const IDEMPOTENT_POSTS = new Set<OperationName>(['publishBoard', 'unpublishBoard']);
+
+/** The tool name of an operation. */
+export function toolName(operation: OperationName): string {
+  return NAMES[operation] ?? operation.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+const PATH_FIELDS = {
+  slug: { type: 'string', minLength: 1, description: 'The board slug.' },
+  id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The post id.' },
+} as const;
+
+type Json = Record<string, unknown>;
+
+/** A standalone JSON Schema without the draft marker (MCP clients validate with their own draft). */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+/** Query parameters typed as the service reads them (numbers as numbers), all optional. */
+function queryProperties(spec: OperationSpec): Json {
+  if (!spec.query) return {};
+  return Object.fromEntries(Object.entries(spec.query.shape).map(([name, schema]) => [name, schemaOf(schema as z.ZodType, 'output')]));
+}
+
+function inputSchema(spec: OperationSpec, pathParams: ('slug' | 'id')[]): JsonSchema {
+  const path = Object.fromEntries(pathParams.map((name) => [name, PATH_FIELDS[name]]));
+  if (spec.body) {
+    const body = schemaOf(spec.body, 'input');
+    const required = [...pathParams, ...((body['required'] as string[] | undefined) ?? [])];
+    return { ...body, type: 'object', properties: { ...path, ...(body['properties'] as Json) }, required, additionalProperties: false };
+  }
+  return { type: 'object', properties: { ...path, ...queryProperties(spec) }, required: pathParams, additionalProperties: false };
+}
+
+function define(operation: OperationName): ToolDefinition {
+  const spec: OperationSpec = operations[operation];
+  const pathParams = (['slug', 'id'] as const).filter((name) => spec.path.includes(`{${name}}`));
+  const readOnly = spec.method === 'GET';
+  const title = spec.summary.replace(/[;:(.].*$/s, '').trim();
+  const description = `${spec.summary} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
+  return {
+    name: toolName(operation),
+    operation,
+    title,
+    description,
+    inputSchema: inputSchema(spec, pathParams),
+    ...(spec.success.schema ? { outputSchema: { ...schemaOf(spec.success.schema, 'output'), type: 'object' as const } } : {}),
+    annotations: {
+      title,
+      readOnlyHint: readOnly,
+      // Deleting the object a path names destroys data; deleting a sub-resource (a claim) does not.
+      destructiveHint: spec.method === 'DELETE' && /\}$/.test(spec.path),
+      idempotentHint: readOnly || spec.method === 'PATCH' || spec.method === 'DELETE' || IDEMPOTENT_POSTS.has(operation),
+      openWorldHint: false,
+    },
+    scope: spec.scope,
+    pathParams: [...pathParams],
+    input: spec.body ? 'body' : spec.query ? 'query' : 'none',
+  };
+}
+
+let cached: readonly ToolDefinition[] | undefined;
+
+/** Every tool, in the order of the operation table (computed once). */
+export function toolDefinitions(): readonly ToolDefinition[] {
+  cached ??= operationNames.map(define);
+  return cached;
+}

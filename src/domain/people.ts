@@ -1,0 +1,40 @@
+/**
+ * The people of the web pages: team members of an organization, and the sessions and one-time
+ * sign-in links through which team members and voters sign in. Only hashes of session and link
+ * tokens are stored; the raw tokens live in cookies and e-mailed links.
+ */
+
+/** A member of an organization's team: may use the dashboard pages. */
+export interface TeamMemberRecord {
+  id: number;
+  organization_id: number;
+  /** Lower-cased; unique per organization. */
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+/** Whose session or link: a voter (`subject_id` is a voter id) or a team member. */
+export type SessionKind = 'voter' | 'team';
+
+/** A signed-in browser, keyed by the SHA-256 hash of its cookie's token. */
+export interface SessionRecord {
+  token_hash: string;
+  kind: SessionKind;
+  subject_id: number;
+  created_at: string;
+  /** The session ends at this time (ISO), or earlier on sign-out. */
+  expires_at: string;
+}
+
+/** A one-time sign-in link, keyed by the SHA-256 hash of the token it carries. */
+export interface SignInLinkRecord {
+  token_hash: string;
+  kind: SessionKind;
+  subject_id: number;
+  created_at: string;
+  /** Usable while now < expires_at. */
+  expires_at: string;
+  /** When it was used; a used link never works again. */
+  used_at: string | null;
+}

@@ -1,0 +1,94 @@
+/**
+ * E-mail: one small interface the application implements (or takes from
+ * `feedback-board/mail/smtp`), used for voter notifications and one-time sign-in links.
+ */
+import type { Notifier, VoterNotification } from '../services/context.js';
+
+/** One e-mail to send. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  /** The plain-text body; always present. */
+  text: string;
+  /** An HTML body, optional. */
+  html?: string;
+}
+
+/** Sends e-mail. A rejection means the message was not accepted for delivery. */
+export interface Mailer {
+  /** Sends one message. */
+  send(message: MailMessage): Promise<void>;
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  open: 'Open',
+  planned: 'Planned',
+  in_progress: 'In progress',
+  shipped: 'Shipped',
+  declined: 'Declined',
+};
+
+/** A status as people read it: `in_progress` is "In progress". */
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+/** Options of {@link createMailerNotifier}. */
+export interface MailerNotifierOptions {
+  /**
+   * The public pages' address, such as `https://feedback.example.com`; a notification links to
+   * `{pagesUrl}/boards/{slug}/posts/{id}`. Without it the mail carries no link.
+   */
+  pagesUrl?: string;
+  /** The product's name in subjects. Default "Feedback". */
+  productName?: string;
+}
+
+/** The plain-text e-mail of one voter notification. */
+export function notificationMail(n: VoterNotification, options: MailerNotifierOptions = {}): MailMessage | null {
+  if (!n.voter.email) return null;
+  const product = options.productName ?? 'Feedback';
+  const link = options.pagesUrl ? `${options.pagesUrl.replace(/\/$/, '')}/boards/${encodeURIComponent(n.board_slug)}/posts/${n.post_id}` : null;
+  const lines = [
+    `Hello${n.voter.name ? ` ${n.voter.name}` : ''},`,
+    '',
+    `"${n.post_title}", which you voted for, moved from ${statusLabel(n.old_status)} to ${statusLabel(n.new_status)}.`,
+  ];
+  if (link) lines.push('', `See it here: ${link}`);
+  lines.push('', 'You receive this because you voted for it.');
+  return { to: n.voter.email, subject: `[${product}] ${n.post_title}: ${statusLabel(n.new_status)}`, text: lines.join('\n') };
+}
+
+/**
+ * A {@link Notifier} that e-mails each voter notification through `mailer` (voters without an
+ * e-mail address are skipped). Pass it as `notifier` to `createFeedbackBoard`.
+ *
+ * @example
+ * ```ts
+ * const board = createFeedbackBoard({ storage, notifier: createMailerNotifier(mailer, { pagesUrl: 'https://feedback.example.com' }) });
+ * ```
+ */
+export function createMailerNotifier(mailer: Mailer, options: MailerNotifierOptions = {}): Notifier {
+  return {
+    async notify(notification) {
+      const message = notificationMail(notification, options);
+      if (message) await mailer.send(message);
+    },
+  };
+}
+
+/** A mailer that keeps every message in `messages`, for tests and previews. */
+export interface RecordingMailer extends Mailer {
+  readonly messages: MailMessage[];
+}
+
+/** A mailer that only records what it is asked to send. */
+export function createRecordingMailer(): RecordingMailer {
+  const messages: MailMessage[] = [];
+  return {
+    messages,
+    async send(message) {
+      messages.push({ ...message });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * What every page handler works with: the request, who is signed in, the CSRF token for its
+ * forms, and the cookies to set on the answer.
+ */
+import type { FeedbackBoard } from '../board.js';
+import type { TeamMemberRecord } from '../domain/people.js';
+import type { VoterRecord } from '../domain/records.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** Maps a request to the voter the embedding application has signed in, or null. */
+export type VoterFromRequest = (request: Request) => Promise<{ email: string; name?: string } | null> | { email: string; name?: string } | null;
+
+/** Options of {@link createPagesHandler}. */
+export interface PagesOptions {
+  /** The organization whose boards the pages show. */
+  organizationId: number;
+  /** Where the pages are mounted, such as `/feedback`; default `''` (the root). No trailing slash. */
+  basePath?: string;
+  /** Sends one-time sign-in links. Without it, e-mail sign-in is unavailable (the hook or printed links remain). */
+  mailer?: Mailer;
+  /**
+   * Identifies voters by the application's own accounts: called for every request, a non-null
+   * answer is the voter (registered by e-mail on first use), whatever the voter cookie says.
+   */
+  voterFromRequest?: VoterFromRequest;
+  /**
+   * The public origin (`https://feedback.example.com`) used in e-mailed links and accepted by the
+   * Origin check. Default: the origin of each request.
+   */
+  publicOrigin?: string;
+  /** A stylesheet loaded after the pages' own, for theming (overrides the `--fb-*` custom properties). */
+  stylesheetUrl?: string;
+  /** The site's name in the header and titles. Default: the organization's name. */
+  siteName?: string;
+  /** Posts per page of a board, 1..100. Default 20. */
+  boardPageSize?: number;
+}
+
+/** A page handler's view of one request. */
+export interface PageContext {
+  readonly request: Request;
+  readonly url: URL;
+  readonly board: FeedbackBoard;
+  readonly team: ReturnType<FeedbackBoard['team']>;
+  readonly options: PagesOptions;
+  readonly base: string;
+  readonly origin: string;
+  readonly siteName: string;
+  readonly voter: VoterRecord | null;
+  /** True when the voter comes from the application's hook (no sign-out here). */
+  readonly voterFromApp: boolean;
+  readonly member: TeamMemberRecord | null;
+  /** The CSRF token every form that changes something carries. */
+  readonly csrf: string;
+  /** Raw session tokens of the request's cookies, for sign-out. */
+  readonly sessionTokens: { team?: string; voter?: string };
+  /** `Set-Cookie` values for the answer. */
+  readonly setCookies: string[];
+  readonly secure: boolean;
+  /** The base path joined with a path of the pages (`/boards/x` → `/feedback/boards/x`). */
+  href(path: string): string;
+  /** Counts one sign-in mail to `email`; false once the address had its share (see sign-in.tsx). */
+  allowSignInMail(email: string): boolean;
+}

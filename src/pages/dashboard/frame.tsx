@@ -1,0 +1,59 @@
+/** The dashboard's frame: its side navigation around a panel, and shared helpers of its pages. */
+import type { Child } from 'hono/jsx';
+import { isFeedbackBoardError } from '../../domain/errors.js';
+import type { PageContext } from '../context.js';
+import { Notice } from '../layout.js';
+import { page, redirect } from '../respond.js';
+
+const SECTIONS = [
+  ['proposals', 'Proposals', '/dashboard'],
+  ['posts', 'Posts', '/dashboard/posts'],
+  ['boards', 'Boards', '/dashboard/boards'],
+  ['stats', 'Analytics', '/dashboard/stats'],
+  ['keys', 'API keys', '/dashboard/keys'],
+  ['webhooks', 'Webhooks', '/dashboard/webhooks'],
+  ['settings', 'Settings', '/dashboard/settings'],
+] as const;
+
+/** One of the dashboard's sections. */
+export type Section = (typeof SECTIONS)[number][0];
+
+/** A dashboard page: the side navigation with `section` current, and the panel. */
+export function dashPage(ctx: PageContext, section: Section, title: string, content: Child, status = 200): Promise<Response> {
+  return page(
+    ctx,
+    `${title} · Dashboard`,
+    <div class="dash">
+      <nav class="side" aria-label="Dashboard">
+        {SECTIONS.map(([id, label, path]) => (
+          <a href={ctx.href(path)} aria-current={id === section ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <div class="panel">
+        <Notice ctx={ctx} />
+        {content}
+      </div>
+    </div>,
+    { status },
+  );
+}
+
+/** A positive integer path or form value, or null. */
+export function idOf(value: unknown): number | null {
+  return typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : null;
+}
+
+/** Runs a form's change; a validation error (or a conflict) redirects back with the "invalid" notice. */
+export async function change(ctx: PageContext, back: string, notice: string, fn: () => Promise<unknown>): Promise<Response> {
+  try {
+    await fn();
+    return redirect(ctx, back, notice);
+  } catch (error) {
+    if (isFeedbackBoardError(error) && ['validation_error', 'slug_taken', 'status_unchanged'].includes(error.code)) {
+      return redirect(ctx, back, 'invalid');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,210 @@
+/** The dashboard's posts: a board's posts, and one post to change (status, hide, pin, queue rank, comments). */
+import type { Comment } from '../../domain/responses.js';
+import type { PageContext } from '../context.js';
+import { day, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from '../layout.js';
+import { notFoundPage, redirect } from '../respond.js';
+import { change, dashPage, idOf } from './frame.js';
+
+const PAGE_SIZE = 50;
+
+export async function postsPage(ctx: PageContext): Promise<Response> {
+  const boards = (await ctx.team.api.boards.list()).boards;
+  const slug = ctx.url.searchParams.get('board');
+  const board = boards.find((b) => b.slug === slug) ?? boards[0];
+  const pageNumber = Math.min(Math.max(Number.parseInt(ctx.url.searchParams.get('page') ?? '1', 10) || 1, 1), 10_000);
+  const list = board
+    ? await ctx.team.api.posts.list(board.slug, { sort: 'new', limit: String(PAGE_SIZE), offset: String((pageNumber - 1) * PAGE_SIZE) })
+    : { posts: [], total: 0 };
+  const link = (n: number) => ctx.href(`/dashboard/posts?board=${encodeURIComponent(board?.slug ?? '')}&page=${n}`);
+  return dashPage(
+    ctx,
+    'posts',
+    'Posts',
+    <>
+      <h1>Posts</h1>
+      <form class="filters" method="get" action={ctx.href('/dashboard/posts')}>
+        <div class="field">
+          <label for="board">Board</label>
+          <select id="board" name="board">
+            {boards.map((b) => (
+              <option value={b.slug} selected={b.slug === board?.slug}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit">Show</button>
+      </form>
+      <p class="muted small">{list.total} posts, newest first.</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Status</th>
+            <th scope="col">Votes</th>
+            <th scope="col">Flags</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.posts.map((post) => (
+            <tr>
+              <td class="title">
+                <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
+              </td>
+              <td>
+                <StatusBadge status={post.status} />
+              </td>
+              <td>{post.vote_count}</td>
+              <td class="small">{[post.hidden ? 'hidden' : '', post.pinned ? 'pinned' : ''].filter(Boolean).join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav class="pager" aria-label="Pages">
+        {pageNumber > 1 ? <a href={link(pageNumber - 1)}>← Previous page</a> : <span />}
+        {list.total > pageNumber * PAGE_SIZE ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}
+      </nav>
+    </>,
+  );
+}
+
+function flatten(comments: Comment[], depth = 0): { comment: Comment; depth: number }[] {
+  return comments.flatMap((c) => [{ comment: c, depth }, ...flatten(c.replies, depth + 1)]);
+}
+
+export async function postAdminPage(ctx: PageContext, id: string): Promise<Response> {
+  const postId = idOf(id);
+  if (postId === null) return notFoundPage(ctx);
+  const board = await ctx.team.posts.boardOf(postId);
+  const post = await ctx.team.api.posts.get(board.slug, postId);
+  const { comments } = await ctx.team.api.comments.list(board.slug, postId);
+  const base = `/dashboard/posts/${post.id}`;
+  return dashPage(
+    ctx,
+    'posts',
+    post.title,
+    <>
+      <p class="small">
+        <a href={ctx.href(`/dashboard/posts?board=${encodeURIComponent(board.slug)}`)}>← {board.name}</a>
+        {board.published && !post.hidden ? (
+          <>
+            {' · '}
+            <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>Public page</a>
+          </>
+        ) : null}
+      </p>
+      <h1>{post.title}</h1>
+      <p class="row">
+        <StatusBadge status={post.status} />
+        <span class="muted small">
+          {post.vote_count} votes · {flatten(comments).length} comments · created {day(post.created_at)}
+        </span>
+        {post.hidden ? <span class="badge tag">Hidden</span> : null}
+        {post.pinned ? <span class="badge tag">Pinned</span> : null}
+      </p>
+      {post.body ? <p class="body">{post.body}</p> : null}
+      <div class="columns">
+        <PostForm ctx={ctx} action={`${base}/status`} class="card" label="Change status">
+          <div class="field">
+            <label for="status">Status</label>
+            <select id="status" name="status">
+              {STATUSES.map((s) => (
+                <option value={s} selected={s === post.status}>
+                  {STATUS_TEXT[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label class="row">
+            <input type="checkbox" name="notify" value="yes" checked /> Notify voters
+          </label>
+          <p>
+            <button type="submit">Change status</button>
+          </p>
+        </PostForm>
+        <PostForm ctx={ctx} action={`${base}/rank`} class="card" label="Queue rank">
+          <div class="field">
+            <label for="rank">Queue rank (empty: not ranked)</label>
+            <input id="rank" name="queue_rank" inputmode="numeric" pattern="[0-9]*" value={post.queue_rank === null ? '' : String(post.queue_rank)} />
+          </div>
+          <button type="submit">Save rank</button>
+        </PostForm>
+        <div class="card">
+          <PostForm ctx={ctx} action={`${base}/pinned`} label="Pin">
+            <input type="hidden" name="value" value={post.pinned ? 'no' : 'yes'} />
+            <p>
+              <button type="submit" class="secondary">
+                {post.pinned ? 'Unpin' : 'Pin'}
+              </button>
+            </p>
+          </PostForm>
+          <PostForm ctx={ctx} action={`${base}/hidden`} label="Hide">
+            <input type="hidden" name="value" value={post.hidden ? 'no' : 'yes'} />
+            <button type="submit" class="danger">
+              {post.hidden ? 'Show publicly again' : 'Hide from the public'}
+            </button>
+          </PostForm>
+        </div>
+      </div>
+      {post.proposal ? (
+        <p class="notice">
+          A proposal to move this post to <StatusBadge status={post.proposal.status} /> is pending on the <a href={ctx.href('/dashboard')}>Proposals</a> page.
+        </p>
+      ) : null}
+      <h2>Comments</h2>
+      {comments.length === 0 ? <p class="muted">No comments.</p> : null}
+      {flatten(comments).map(({ comment, depth }) => (
+        <div class="card">
+          <p class="muted small">
+            {depth > 0 ? `Reply (level ${depth + 1}) · ` : ''}
+            {comment.is_admin ? 'Team' : 'Voter'} · {day(comment.created_at)}
+            {comment.hidden ? ' · hidden' : ''}
+          </p>
+          <p class="body">{comment.body}</p>
+          <PostForm ctx={ctx} action={`/dashboard/comments/${comment.id}/hidden`} label="Hide comment">
+            <input type="hidden" name="value" value={comment.hidden ? 'no' : 'yes'} />
+            <input type="hidden" name="post" value={String(post.id)} />
+            <button type="submit" class="secondary">
+              {comment.hidden ? 'Show' : 'Hide'}
+            </button>
+          </PostForm>
+        </div>
+      ))}
+    </>,
+  );
+}
+
+export async function postAction(ctx: PageContext, id: string, what: string, form: FormData): Promise<Response> {
+  const postId = idOf(id);
+  if (postId === null) return notFoundPage(ctx);
+  const board = await ctx.team.posts.boardOf(postId);
+  const back = `/dashboard/posts/${postId}`;
+  const update = (input: Parameters<typeof ctx.team.api.posts.update>[2]) => ctx.team.api.posts.update(board.slug, postId, input);
+  switch (what) {
+    case 'status': {
+      const status = STATUSES.find((s) => s === form.get('status'));
+      if (!status) return redirect(ctx, back, 'invalid');
+      return change(ctx, back, 'saved', () => update({ status, notify_voters: form.get('notify') === 'yes' }));
+    }
+    case 'rank': {
+      const raw = String(form.get('queue_rank') ?? '').trim();
+      const rank = raw === '' ? null : /^[0-9]{1,9}$/.test(raw) ? Number(raw) : undefined;
+      if (rank === undefined) return redirect(ctx, back, 'invalid');
+      return change(ctx, back, 'saved', () => update({ queue_rank: rank }));
+    }
+    case 'pinned':
+      return change(ctx, back, 'saved', () => update({ pinned: form.get('value') === 'yes' }));
+    case 'hidden':
+      return change(ctx, back, 'saved', () => ctx.team.posts.setHidden(postId, form.get('value') === 'yes'));
+    default:
+      return notFoundPage(ctx);
+  }
+}
+
+export async function commentHiddenAction(ctx: PageContext, id: string, form: FormData): Promise<Response> {
+  const commentId = idOf(id);
+  const postId = idOf(form.get('post'));
+  if (commentId === null) return notFoundPage(ctx);
+  const back = postId === null ? '/dashboard/posts' : `/dashboard/posts/${postId}`;
+  return change(ctx, back, 'saved', () => ctx.team.comments.setHidden(commentId, form.get('value') === 'yes'));
+}

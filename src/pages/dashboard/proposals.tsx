@@ -1,0 +1,99 @@
+/**
+ * The dashboard's first page: pending proposals, each with the proposing key, its note and the
+ * post's evidence, to confirm (voters notified unless unticked) or reject.
+ */
+import type { PendingProposal } from '../../services/team.js';
+import type { PageContext } from '../context.js';
+import { day, PostForm, StatusBadge } from '../layout.js';
+import { notFoundPage } from '../respond.js';
+import { change, dashPage, idOf } from './frame.js';
+
+function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }) {
+  const { post, board, proposedBy } = item;
+  const proposal = post.proposal!;
+  return (
+    <article class="card proposal" aria-labelledby={`proposal-${post.id}`}>
+      <p class="muted small">
+        {board.name} · proposed {day(proposal.proposed_at)} by{' '}
+        {proposedBy ? (
+          <>
+            the key <strong>{proposedBy.label || 'without label'}</strong> (<code>{proposedBy.prefix}…</code>, {proposedBy.scope})
+          </>
+        ) : (
+          'a key that no longer exists'
+        )}
+      </p>
+      <h2 class="h3" id={`proposal-${post.id}`}>
+        <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
+      </h2>
+      <p class="row">
+        <StatusBadge status={post.status} /> <span class="arrow" aria-label="to">→</span> <StatusBadge status={proposal.status} />
+        <span class="muted small">{post.vote_count} voters</span>
+      </p>
+      {proposal.note ? (
+        <div>
+          <strong class="small">Note</strong>
+          <p class="note">{proposal.note}</p>
+        </div>
+      ) : (
+        <p class="muted small">No note.</p>
+      )}
+      <strong class="small">Evidence</strong>
+      {post.implementation_evidence.length === 0 ? <p class="muted small">No evidence.</p> : null}
+      <ul class="evidence">
+        {post.implementation_evidence.map((e) => (
+          <li>
+            <span class="kind">{e.kind}</span>
+            <span>
+              {e.label ? <strong>{e.label} </strong> : null}
+              <code>{e.ref}</code>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div class="row end">
+        <PostForm ctx={ctx} action={`/dashboard/proposals/${post.id}/reject`} class="inline" label={`Reject proposal for ${post.title}`}>
+          <button type="submit" class="danger">
+            Reject
+          </button>
+        </PostForm>
+        <PostForm ctx={ctx} action={`/dashboard/proposals/${post.id}/confirm`} class="row" label={`Confirm proposal for ${post.title}`}>
+          <label class="row">
+            <input type="checkbox" name="notify" value="yes" checked /> Notify voters
+          </label>
+          <button type="submit">Confirm</button>
+        </PostForm>
+      </div>
+    </article>
+  );
+}
+
+export async function proposalsPage(ctx: PageContext): Promise<Response> {
+  const pending = await ctx.team.proposals.list();
+  return dashPage(
+    ctx,
+    'proposals',
+    'Proposals',
+    <>
+      <h1>Pending proposals</h1>
+      <p class="lead">Agents propose status changes; a person decides. Confirming applies the status exactly like an edit.</p>
+      {pending.length === 0 ? <p class="card muted">Nothing to decide right now.</p> : null}
+      {pending.map((item) => (
+        <ProposalCard ctx={ctx} item={item} />
+      ))}
+    </>,
+  );
+}
+
+export async function confirmAction(ctx: PageContext, id: string, form: FormData): Promise<Response> {
+  const postId = idOf(id);
+  if (postId === null) return notFoundPage(ctx);
+  const notifyVoters = form.get('notify') === 'yes';
+  return change(ctx, '/dashboard', 'confirmed', () => ctx.team.proposals.confirm(postId, { notifyVoters }));
+}
+
+export async function rejectAction(ctx: PageContext, id: string): Promise<Response> {
+  const postId = idOf(id);
+  if (postId === null) return notFoundPage(ctx);
+  return change(ctx, '/dashboard', 'rejected', () => ctx.team.proposals.reject(postId));
+}

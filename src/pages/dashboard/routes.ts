@@ -1,0 +1,51 @@
+/** The dashboard's routes; the handler lets only signed-in team members reach any of them. */
+import type { Route } from '../handler.js';
+import {
+  addMemberAction,
+  agentPublishingAction,
+  boardsAdminPage,
+  createBoardAction,
+  createKeyAction,
+  createWebhookAction,
+  deleteWebhookAction,
+  keysPage,
+  publishAction,
+  revokeKeyAction,
+  settingsPage,
+  updateWebhookAction,
+  webhooksPage,
+} from './admin.js';
+import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
+import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
+import { statsPage } from './stats.js';
+
+const path = (source: string) => new RegExp(`^${source.replaceAll(':p', '([^/]+)')}$`);
+
+export const dashboardRoutes: Route[] = [
+  { method: 'GET', pattern: path('/dashboard'), handler: (ctx) => proposalsPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/proposals/:p/confirm'), handler: (ctx, [id], form) => confirmAction(ctx, id!, form) },
+  { method: 'POST', pattern: path('/dashboard/proposals/:p/reject'), handler: (ctx, [id]) => rejectAction(ctx, id!) },
+  { method: 'GET', pattern: path('/dashboard/posts'), handler: (ctx) => postsPage(ctx) },
+  { method: 'GET', pattern: path('/dashboard/posts/:p'), handler: (ctx, [id]) => postAdminPage(ctx, id!) },
+  {
+    method: 'POST',
+    pattern: path('/dashboard/posts/:p/(status|rank|pinned|hidden)'),
+    handler: (ctx, [id, what], form) => postAction(ctx, id!, what!, form),
+  },
+  { method: 'POST', pattern: path('/dashboard/comments/:p/hidden'), handler: (ctx, [id], form) => commentHiddenAction(ctx, id!, form) },
+  { method: 'GET', pattern: path('/dashboard/boards'), handler: (ctx) => boardsAdminPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/boards'), handler: (ctx, _, form) => createBoardAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/boards/:p/publish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, true) },
+  { method: 'POST', pattern: path('/dashboard/boards/:p/unpublish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, false) },
+  { method: 'GET', pattern: path('/dashboard/stats'), handler: (ctx) => statsPage(ctx) },
+  { method: 'GET', pattern: path('/dashboard/keys'), handler: (ctx) => keysPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/keys'), handler: (ctx, _, form) => createKeyAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/keys/:p/revoke'), handler: (ctx, [id]) => revokeKeyAction(ctx, id!) },
+  { method: 'GET', pattern: path('/dashboard/webhooks'), handler: (ctx) => webhooksPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/webhooks'), handler: (ctx, _, form) => createWebhookAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/webhooks/:p'), handler: (ctx, [id], form) => updateWebhookAction(ctx, id!, form) },
+  { method: 'POST', pattern: path('/dashboard/webhooks/:p/delete'), handler: (ctx, [id]) => deleteWebhookAction(ctx, id!) },
+  { method: 'GET', pattern: path('/dashboard/settings'), handler: (ctx) => settingsPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/settings/agent-publishing'), handler: (ctx, _, form) => agentPublishingAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/settings/team'), handler: (ctx, _, form) => addMemberAction(ctx, form) },
+];

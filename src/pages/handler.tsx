@@ -1,0 +1,217 @@
+/**
+ * `createPagesHandler`: the web pages as a fetch handler (`Request → Promise<Response>`) over a
+ * board's services. It resolves who is signed in, checks CSRF and Origin on every POST, guards
+ * the dashboard, and routes to the page modules.
+ */
+import type { FeedbackBoard } from '../board.js';
+import { foldCase } from '../storage/text.js';
+import type { PageContext, PagesOptions } from './context.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-board.js';
+import { commentAction, postPage, reactAction, voteAction } from './public-post.js';
+import { forbiddenPage, notFoundPage, orNotFound, page } from './respond.js';
+import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
+import { linkPage, requestLinkAction, signInMailLimiter, signInPage, signOutAction, useLinkAction } from './sign-in.js';
+import { STYLESHEET } from './style.js';
+
+/** A route's handler: the context, the path parameters, and the form of a POST. */
+export type RouteHandler = (ctx: PageContext, params: string[], form: FormData) => Promise<Response>;
+
+/** One route: method, path pattern (groups are the parameters), handler. */
+export interface Route {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  handler: RouteHandler;
+}
+
+const SEGMENT = '([^/]+)';
+const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
+
+const PUBLIC_ROUTES: Route[] = [
+  { method: 'GET', pattern: path('/'), handler: (ctx) => boardsPage(ctx) },
+  { method: 'GET', pattern: path('/boards/:p'), handler: (ctx, [slug]) => boardPage(ctx, slug!) },
+  { method: 'GET', pattern: path('/boards/:p/roadmap'), handler: (ctx, [slug]) => roadmapPage(ctx, slug!) },
+  { method: 'GET', pattern: path('/boards/:p/changelog'), handler: (ctx, [slug]) => changelogPage(ctx, slug!) },
+  { method: 'GET', pattern: path('/boards/:p/posts/:p'), handler: (ctx, [slug, id]) => postPage(ctx, slug!, id!) },
+  { method: 'POST', pattern: path('/boards/:p/posts/:p/vote'), handler: (ctx, [s, id], form) => voteAction(ctx, s!, id!, form) },
+  { method: 'POST', pattern: path('/boards/:p/posts/:p/comments'), handler: (ctx, [s, id], form) => commentAction(ctx, s!, id!, form) },
+  {
+    method: 'POST',
+    pattern: path('/boards/:p/posts/:p/comments/:p/react'),
+    handler: (ctx, [s, id, c], form) => reactAction(ctx, s!, id!, c!, form),
+  },
+  { method: 'GET', pattern: path('/sign-in'), handler: (ctx) => signInPage(ctx) },
+  { method: 'POST', pattern: path('/sign-in'), handler: (ctx, _, form) => requestLinkAction(ctx, form) },
+  { method: 'GET', pattern: path('/sign-in/link'), handler: (ctx) => linkPage(ctx) },
+  { method: 'POST', pattern: path('/sign-in/link'), handler: (ctx, _, form) => useLinkAction(ctx, form) },
+  { method: 'POST', pattern: path('/sign-out'), handler: (ctx) => signOutAction(ctx) },
+];
+
+const MAX_FORM_BYTES = 64 * 1024;
+
+/** The pages as a fetch handler. */
+export type PagesHandler = (request: Request) => Promise<Response>;
+
+/**
+ * Creates the web pages of one organization over `board`: the public board pages, voter sign-in,
+ * and the team dashboard at `/dashboard`. Mount it beside `board.fetch`; see `docs/pages.md`.
+ *
+ * @example
+ * ```ts
+ * const pages = createPagesHandler(board, { organizationId: org.id, mailer });
+ * Bun.serve({ fetch: (req) => (new URL(req.url).pathname.startsWith('/api/') ? board.fetch(req) : pages(req)) });
+ * ```
+ */
+export function createPagesHandler(board: FeedbackBoard, options: PagesOptions): PagesHandler {
+  const base = (options.basePath ?? '').replace(/\/+$/, '');
+  if (base !== '' && !base.startsWith('/')) throw new TypeError('feedback-board/pages: basePath must start with "/"');
+  const team = board.team(options.organizationId);
+  const routes = [...PUBLIC_ROUTES, ...dashboardRoutes];
+  let siteName: string | undefined = options.siteName;
+  const allowSignInMail = signInMailLimiter(() => board.clock.now());
+
+  return async function pages(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return new Response('Not found', { status: 404 });
+    const pathName = url.pathname.slice(base.length) || '/';
+    if (request.method === 'GET' && pathName === '/assets/pages.css') {
+      return new Response(STYLESHEET, {
+        headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
+      });
+    }
+    siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';
+    const ctx = await contextFor(board, team, options, base, siteName, request, url, allowSignInMail);
+    try {
+      return await route(ctx, routes, pathName);
+    } catch (error) {
+      console.error('[feedback-board/pages] unexpected error', error);
+      return page(ctx, 'Error', <p>Something went wrong. Please try again.</p> as never, { status: 500 }).catch(
+        () => new Response('Internal error', { status: 500 }),
+      );
+    }
+  };
+}
+
+async function route(ctx: PageContext, routes: Route[], pathName: string): Promise<Response> {
+  let allowed = false;
+  for (const r of routes) {
+    const match = r.pattern.exec(pathName);
+    if (!match) continue;
+    allowed = true;
+    if (r.method !== ctx.request.method) continue;
+    let params: string[];
+    try {
+      params = match.slice(1).map((p) => decodeURIComponent(p));
+    } catch {
+      return notFoundPage(ctx); // a malformed %-escape names nothing
+    }
+    const isDashboard = pathName === '/dashboard' || pathName.startsWith('/dashboard/');
+    if (isDashboard && !ctx.member) {
+      return page(
+        ctx,
+        'Team only',
+        <>
+          <h1>Team members only</h1>
+          <p class="lead">The dashboard is for the team. Sign in with your team sign-in link.</p>
+          <a class="button" href={ctx.href('/sign-in')}>
+            Sign in
+          </a>
+        </> as never,
+        { status: 401 },
+      );
+    }
+    let form = new FormData();
+    if (r.method === 'POST') {
+      const checked = await checkedForm(ctx);
+      if (checked instanceof Response) return checked;
+      form = checked;
+    }
+    return orNotFound(ctx, () => r.handler(ctx, params, form));
+  }
+  if (allowed) return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, POST' } });
+  return notFoundPage(ctx);
+}
+
+/** The form of a POST, or the 403 answer when its origin or CSRF token is wrong. */
+async function checkedForm(ctx: PageContext): Promise<FormData | Response> {
+  const origins = [ctx.origin, ctx.url.origin];
+  if (!sameOrigin(ctx.request, origins)) return forbiddenPage(ctx, 'This form was sent from another site.');
+  const type = ctx.request.headers.get('content-type') ?? '';
+  const length = Number(ctx.request.headers.get('content-length') ?? '0');
+  if (!type.startsWith('application/x-www-form-urlencoded') || length > MAX_FORM_BYTES) {
+    return forbiddenPage(ctx, 'This form could not be read.');
+  }
+  const text = await ctx.request.text();
+  if (text.length > MAX_FORM_BYTES) return forbiddenPage(ctx, 'This form is too large.');
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
+  const sent = form.get('csrf');
+  if (typeof sent !== 'string' || !sameString(sent, ctx.csrf)) {
+    return forbiddenPage(ctx, 'This form has expired or did not come from this site. Go back, reload the page and try again.');
+  }
+  return form;
+}
+
+async function contextFor(
+  board: FeedbackBoard,
+  team: ReturnType<FeedbackBoard['team']>,
+  options: PagesOptions,
+  base: string,
+  siteName: string,
+  request: Request,
+  url: URL,
+  allowSignInMail: (email: string) => boolean,
+): Promise<PageContext> {
+  const secure = url.protocol === 'https:';
+  const cookies = readCookies(request);
+  const setCookies: string[] = [];
+  const href = (p: string) => (base + (p.startsWith('/') ? p : `/${p}`)).replace(/^(.+)\/$/, '$1') || '/';
+  let csrfCookie = cookies.get(COOKIES.csrf);
+  if (!plausibleToken(csrfCookie)) {
+    csrfCookie = randomToken();
+    setCookies.push(cookie(COOKIES.csrf, csrfCookie, { path: href('/'), secure }));
+  }
+  const teamToken = cookies.get(COOKIES.team);
+  const voterToken = cookies.get(COOKIES.voter);
+  let member = null;
+  if (plausibleToken(teamToken)) {
+    const subject = await board.signIn.session(teamToken);
+    if (subject?.kind === 'team' && subject.member.organization_id === options.organizationId) member = subject.member;
+  }
+  let voter = null;
+  let voterFromApp = false;
+  const fromApp = options.voterFromRequest ? await options.voterFromRequest(request) : null;
+  if (fromApp) {
+    // A read first: registering (a write) only for a voter seen for the first time.
+    const email = foldCase(fromApp.email.trim());
+    voter =
+      (await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email))) ??
+      (await board.voters.register(options.organizationId, fromApp));
+    voterFromApp = true;
+  } else if (plausibleToken(voterToken)) {
+    const subject = await board.signIn.session(voterToken);
+    if (subject?.kind === 'voter' && subject.voter.organization_id === options.organizationId) voter = subject.voter;
+  }
+  return {
+    request,
+    url,
+    board,
+    team,
+    options,
+    base,
+    origin: options.publicOrigin ?? url.origin,
+    siteName,
+    voter,
+    voterFromApp,
+    member,
+    csrf: await csrfTokenFor(csrfCookie),
+    sessionTokens: {
+      ...(plausibleToken(teamToken) ? { team: teamToken } : {}),
+      ...(plausibleToken(voterToken) ? { voter: voterToken } : {}),
+    },
+    setCookies,
+    secure,
+    href,
+    allowSignInMail,
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * The web pages of a board: the public board (boards, posts, roadmap, changelog), voter sign-in
+ * and the team dashboard, server-rendered HTML that works without JavaScript.
+ *
+ * @example
+ * ```ts
+ * import { createPagesHandler } from 'feedback-board/pages';
+ * const pages = createPagesHandler(board, { organizationId: org.id, basePath: '/feedback', mailer });
+ * ```
+ *
+ * @module feedback-board/pages
+ */
+export { createPagesHandler, type PagesHandler } from './handler.js';
+export type { PagesOptions, VoterFromRequest } from './context.js';
+export { signInLinkUrl } from './sign-in.js';
+export { CONTENT_SECURITY_POLICY } from './security.js';

@@ -1,0 +1,140 @@
+/** The frame of every page: head, header with navigation and who is signed in, main, footer. */
+import type { Child } from 'hono/jsx';
+import type { PageContext } from './context.js';
+
+/** The hidden CSRF field of a form that changes something. */
+export function Csrf({ ctx }: { ctx: PageContext }) {
+  return <input type="hidden" name="csrf" value={ctx.csrf} />;
+}
+
+/** A POST form with its CSRF field. */
+export function PostForm(props: { ctx: PageContext; action: string; class?: string; children?: Child; label?: string }) {
+  return (
+    <form method="post" action={props.ctx.href(props.action)} class={props.class} aria-label={props.label}>
+      <Csrf ctx={props.ctx} />
+      {props.children}
+    </form>
+  );
+}
+
+/** Navigation entries of the header: label, path, and whether it is the current page. */
+export interface NavItem {
+  label: string;
+  path: string;
+  current?: boolean;
+}
+
+export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]; children?: Child }) {
+  const { ctx } = props;
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${props.title} · ${ctx.siteName}`}</title>
+        <link rel="stylesheet" href={ctx.href('/assets/pages.css')} />
+        {ctx.options.stylesheetUrl ? <link rel="stylesheet" href={ctx.options.stylesheetUrl} /> : null}
+      </head>
+      <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <header class="site">
+          <div class="bar">
+            <a class="brand" href={ctx.href('/')}>
+              {ctx.siteName}
+            </a>
+            {props.nav && props.nav.length > 0 ? (
+              <nav aria-label="Board">
+                {props.nav.map((item) => (
+                  <a href={ctx.href(item.path)} aria-current={item.current ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                ))}
+              </nav>
+            ) : null}
+            <Who ctx={ctx} />
+          </div>
+        </header>
+        <main id="main">{props.children}</main>
+        <footer class="site">Powered by feedback-board</footer>
+      </body>
+    </html>
+  );
+}
+
+function Who({ ctx }: { ctx: PageContext }) {
+  const signedIn = ctx.member ?? ctx.voter;
+  return (
+    <div class="who">
+      {ctx.member ? <a href={ctx.href('/dashboard')}>Dashboard</a> : null}
+      {signedIn ? <span>Signed in as {signedIn.name || signedIn.email || 'voter'}</span> : null}
+      {signedIn && !(ctx.voterFromApp && !ctx.member) ? (
+        <PostForm ctx={ctx} action="/sign-out" class="inline" label="Sign out">
+          <button type="submit" class="secondary">
+            Sign out
+          </button>
+        </PostForm>
+      ) : null}
+      {!signedIn ? (
+        <a class="button secondary" href={ctx.href(`/sign-in?next=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`)}>
+          Sign in
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** A status as a coloured badge. */
+export function StatusBadge({ status }: { status: string }) {
+  return <span class={`badge status-${status}`}>{STATUS_TEXT[status] ?? status}</span>;
+}
+
+export const STATUS_TEXT: Record<string, string> = {
+  open: 'Open',
+  planned: 'Planned',
+  in_progress: 'In progress',
+  shipped: 'Shipped',
+  declined: 'Declined',
+};
+
+export const STATUSES = ['open', 'planned', 'in_progress', 'shipped', 'declined'] as const;
+
+/** A date as `23 Nov 2026` (UTC). */
+export function day(iso: string | null): string {
+  if (!iso) return '';
+  // By hand: toLocaleDateString builds a formatter on every call, which dominated page renders.
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A page's message, from a `notice` query parameter set by a redirect after a form. */
+export function Notice({ ctx }: { ctx: PageContext }) {
+  const text = NOTICES[ctx.url.searchParams.get('notice') ?? ''];
+  if (!text) return null;
+  return (
+    <div class={`notice ${text[0]}`} role="status">
+      {text[1]}
+    </div>
+  );
+}
+
+/** Fixed messages: a redirect names one, so no text from the URL is ever shown. */
+const NOTICES: Record<string, [string, string]> = {
+  voted: ['ok', 'Your vote was counted.'],
+  unvoted: ['ok', 'Your vote was withdrawn.'],
+  commented: ['ok', 'Your comment was posted.'],
+  reacted: ['ok', 'Thanks for your reaction.'],
+  signed_out: ['ok', 'You are signed out.'],
+  signed_in: ['ok', 'You are signed in.'],
+  confirmed: ['ok', 'The proposal was confirmed and the status changed.'],
+  rejected: ['ok', 'The proposal was rejected; the status stays.'],
+  saved: ['ok', 'Saved.'],
+  revoked: ['ok', 'The key was revoked.'],
+  deleted: ['ok', 'Deleted.'],
+  invalid: ['error', 'That did not work: please check the form and try again.'],
+  sign_in_to_vote: ['', 'Sign in to vote, comment and react.'],
+};

@@ -1,0 +1,219 @@
+/** A post's public page, and what signed-in voters do there: vote, comment, reply, react. */
+import { isFeedbackBoardError } from '../domain/errors.js';
+import type { Board, Comment, Evidence, PostDetail } from '../domain/responses.js';
+import type { PageContext } from './context.js';
+import { day, Notice, PostForm, StatusBadge } from './layout.js';
+import { VoteBox, votedPosts } from './public-board.js';
+import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
+
+/** Reactions offered on every comment. */
+export const REACTIONS = ['👍', '🎉', '❤️', '👀'] as const;
+
+const KIND_TEXT: Record<string, string> = { url: 'Link', pr: 'Pull request', commit: 'Commit', note: 'Note', file: 'File' };
+
+/** An evidence reference as a link only when it is an absolute http(s) URL of kind url or pr. */
+function safeHref(evidence: Evidence): string | null {
+  if (evidence.kind !== 'url' && evidence.kind !== 'pr') return null;
+  try {
+    const url = new URL(evidence.ref);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Publicly visible post of a published board, or null. */
+async function visiblePost(ctx: PageContext, slug: string, id: string): Promise<{ board: Board; post: PostDetail } | null> {
+  const board = await publishedBoard(ctx, slug);
+  if (!board || !/^[1-9][0-9]{0,15}$/.test(id)) return null;
+  try {
+    const post = await ctx.team.api.posts.get(board.slug, Number(id));
+    return post.hidden ? null : { board, post };
+  } catch (error) {
+    if (isFeedbackBoardError(error) && error.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[] }) {
+  const { ctx, base } = props;
+  const shown = props.comments.filter((c) => !c.hidden || c.replies.some((r) => !r.hidden));
+  if (shown.length === 0) return null;
+  return (
+    <ul class="comments">
+      {shown.map((comment) => (
+        <li class="comment" id={`comment-${comment.id}`}>
+          {comment.hidden ? (
+            <p class="muted small">This comment was hidden by the team.</p>
+          ) : (
+            <>
+              <div class="meta">
+                {comment.is_admin ? <span class="badge team-badge">Team</span> : <span>A voter</span>}
+                <span>{day(comment.created_at)}</span>
+              </div>
+              <p class="body">{comment.body}</p>
+              <div class="reactions">
+                {ctx.voter
+                  ? REACTIONS.map((reaction) => (
+                      <PostForm ctx={ctx} action={`${base}/comments/${comment.id}/react`} class="inline">
+                        <input type="hidden" name="reaction" value={reaction} />
+                        <button type="submit">
+                          <span class="sr-only">React </span>
+                          {reaction} {comment.reaction_counts[reaction] ?? 0}
+                        </button>
+                      </PostForm>
+                    ))
+                  : Object.entries(comment.reaction_counts).map(([reaction, count]) => (
+                      <span class="badge tag">
+                        {reaction} {count}
+                      </span>
+                    ))}
+              </div>
+              {ctx.voter ? (
+                <details>
+                  <summary>Reply</summary>
+                  <PostForm ctx={ctx} action={`${base}/comments`} label="Reply">
+                    <input type="hidden" name="parent_comment_id" value={String(comment.id)} />
+                    <div class="field">
+                      <label for={`reply-${comment.id}`}>Your reply</label>
+                      <textarea id={`reply-${comment.id}`} name="body" required maxlength={10000} />
+                    </div>
+                    <button type="submit">Post reply</button>
+                  </PostForm>
+                </details>
+              ) : null}
+            </>
+          )}
+          <CommentTree ctx={ctx} base={base} comments={comment.replies} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export async function postPage(ctx: PageContext, slug: string, id: string): Promise<Response> {
+  const found = await visiblePost(ctx, slug, id);
+  if (!found) return notFoundPage(ctx);
+  const { board, post } = found;
+  const { comments } = await ctx.team.api.comments.list(board.slug, post.id);
+  const voted = await votedPosts(ctx, [post.id]);
+  const base = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
+  return page(
+    ctx,
+    post.title,
+    <>
+      <Notice ctx={ctx} />
+      <p class="small">
+        <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}`)}>← {board.name}</a>
+      </p>
+      <article class="card post">
+        <VoteBox ctx={ctx} board={board} post={post} voted={voted.has(post.id)} />
+        <div class="content">
+          <h1>{post.title}</h1>
+          <div class="meta">
+            <StatusBadge status={post.status} />
+            {post.tags.map((tag) => (
+              <span class="badge tag">{tag.name}</span>
+            ))}
+            <span>Posted {day(post.created_at)}</span>
+            {post.shipped_at ? <span>Shipped {day(post.shipped_at)}</span> : null}
+          </div>
+          {post.body ? <p class="body">{post.body}</p> : null}
+        </div>
+      </article>
+      {post.implementation_evidence.length > 0 ? (
+        <section class="card" aria-labelledby="implementation">
+          <h2 id="implementation">Implementation</h2>
+          <ul class="evidence">
+            {post.implementation_evidence.map((evidence) => {
+              const href = safeHref(evidence);
+              return (
+                <li>
+                  <span class="kind">{KIND_TEXT[evidence.kind] ?? evidence.kind}</span>
+                  <span>
+                    {href ? (
+                      <a href={href} rel="nofollow noopener noreferrer">
+                        {evidence.label || evidence.ref}
+                      </a>
+                    ) : (
+                      <>
+                        {evidence.label ? <strong>{evidence.label} </strong> : null}
+                        <code>{evidence.ref}</code>
+                      </>
+                    )}
+                  </span>
+                  <span class="muted small">{day(evidence.added_at)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="comments">
+        <h2 id="comments">Comments</h2>
+        {comments.length === 0 ? <p class="muted">No comments yet.</p> : null}
+        <CommentTree ctx={ctx} base={base} comments={comments} />
+        {ctx.voter ? (
+          <PostForm ctx={ctx} action={`${base}/comments`} class="card" label="Add a comment">
+            <div class="field">
+              <label for="comment-body">Your comment</label>
+              <textarea id="comment-body" name="body" required maxlength={10000} />
+            </div>
+            <button type="submit">Post comment</button>
+          </PostForm>
+        ) : (
+          <p>
+            <a href={ctx.href(`/sign-in?next=${encodeURIComponent(ctx.href(base))}`)}>Sign in</a> to comment.
+          </p>
+        )}
+      </section>
+    </>,
+    { nav: boardNav(board, 'post') },
+  );
+}
+
+/** POST …/vote: `action` vote or unvote, then back to `next` (a path of these pages) or the post. */
+export async function voteAction(ctx: PageContext, slug: string, id: string, form: FormData): Promise<Response> {
+  const found = await visiblePost(ctx, slug, id);
+  if (!found) return notFoundPage(ctx);
+  const back = `/boards/${encodeURIComponent(found.board.slug)}/posts/${found.post.id}`;
+  if (!ctx.voter) return redirect(ctx, `/sign-in?next=${encodeURIComponent(ctx.href(back))}`, 'sign_in_to_vote');
+  const unvote = form.get('action') === 'unvote';
+  if (unvote) await ctx.board.voters.unvote(ctx.voter.id, found.post.id);
+  else await ctx.board.voters.vote(ctx.voter.id, found.post.id);
+  const next = String(form.get('next') ?? '');
+  const target = next.startsWith(ctx.href('/')) && !next.startsWith('//') ? next.slice(ctx.base.length) || '/' : back;
+  return redirect(ctx, target.replace(/[?&]notice=[a-z_]*/, ''), unvote ? 'unvoted' : 'voted');
+}
+
+/** POST …/comments: a voter's comment or reply. */
+export async function commentAction(ctx: PageContext, slug: string, id: string, form: FormData): Promise<Response> {
+  const found = await visiblePost(ctx, slug, id);
+  if (!found) return notFoundPage(ctx);
+  const back = `/boards/${encodeURIComponent(found.board.slug)}/posts/${found.post.id}`;
+  if (!ctx.voter) return redirect(ctx, `/sign-in?next=${encodeURIComponent(ctx.href(back))}`, 'sign_in_to_vote');
+  const parent = String(form.get('parent_comment_id') ?? '');
+  const input: { body: string; parent_comment_id?: number } = { body: String(form.get('body') ?? '') };
+  if (/^[1-9][0-9]{0,15}$/.test(parent)) input.parent_comment_id = Number(parent);
+  try {
+    const comment = await ctx.board.voters.comment(ctx.voter.id, found.post.id, input);
+    return redirect(ctx, `${back}#comment-${comment.id}`, 'commented');
+  } catch (error) {
+    if (isFeedbackBoardError(error) && error.code === 'validation_error') return redirect(ctx, back, 'invalid');
+    throw error;
+  }
+}
+
+/** POST …/comments/{id}/react: one of the offered reactions. */
+export async function reactAction(ctx: PageContext, slug: string, id: string, commentId: string, form: FormData): Promise<Response> {
+  const found = await visiblePost(ctx, slug, id);
+  if (!found || !/^[1-9][0-9]{0,15}$/.test(commentId)) return notFoundPage(ctx);
+  const back = `/boards/${encodeURIComponent(found.board.slug)}/posts/${found.post.id}`;
+  if (!ctx.voter) return redirect(ctx, `/sign-in?next=${encodeURIComponent(ctx.href(back))}`, 'sign_in_to_vote');
+  const reaction = String(form.get('reaction') ?? '');
+  if (!(REACTIONS as readonly string[]).includes(reaction)) return redirect(ctx, back, 'invalid');
+  const comment = await ctx.board.storage.transaction('read', (tx) => tx.getComment(Number(commentId)));
+  if (!comment || comment.post_id !== found.post.id || comment.hidden) return notFoundPage(ctx);
+  await ctx.board.voters.react(ctx.voter.id, comment.id, reaction);
+  return redirect(ctx, `${back}#comment-${comment.id}`, 'reacted');
+}

@@ -1,0 +1,93 @@
+/** Answers of the page handlers: a rendered page, a redirect after a form, the error pages. */
+import type { Child } from 'hono/jsx';
+import { isFeedbackBoardError } from '../domain/errors.js';
+import type { Board } from '../domain/responses.js';
+import type { PageContext } from './context.js';
+import { Layout, type NavItem } from './layout.js';
+import { pageHeaders } from './security.js';
+
+/** Renders `element` (a whole document) with the pages' headers and cookies. */
+export async function html(ctx: PageContext, element: Child, status = 200): Promise<Response> {
+  const body = '<!DOCTYPE html>' + (await Promise.resolve(String(await (element as { toString(): string | Promise<string> }).toString())));
+  const headers = new Headers(pageHeaders(ctx.options.stylesheetUrl));
+  for (const value of ctx.setCookies) headers.append('set-cookie', value);
+  return new Response(body, { status, headers });
+}
+
+/** A page in the layout. */
+export function page(ctx: PageContext, title: string, content: Child, options: { nav?: NavItem[]; status?: number } = {}) {
+  return html(
+    ctx,
+    <Layout ctx={ctx} title={title} nav={options.nav}>
+      {content}
+    </Layout>,
+    options.status,
+  );
+}
+
+/** 303 See Other to a path of the pages (POST-redirect-GET), with an optional fixed notice. */
+export function redirect(ctx: PageContext, path: string, notice?: string): Response {
+  const target = new URL(ctx.href(path), ctx.url);
+  if (notice) target.searchParams.set('notice', notice);
+  const headers = new Headers({ location: target.pathname + target.search + target.hash, 'cache-control': 'no-store' });
+  for (const value of ctx.setCookies) headers.append('set-cookie', value);
+  return new Response(null, { status: 303, headers });
+}
+
+export function notFoundPage(ctx: PageContext): Promise<Response> {
+  return page(
+    ctx,
+    'Not found',
+    <>
+      <h1>Page not found</h1>
+      <p class="lead">There is nothing here. It may have been moved, or it was never published.</p>
+      <a class="button" href={ctx.href('/')}>
+        All boards
+      </a>
+    </>,
+    { status: 404 },
+  );
+}
+
+export function forbiddenPage(ctx: PageContext, message: string): Promise<Response> {
+  return page(
+    ctx,
+    'Not allowed',
+    <>
+      <h1>Not allowed</h1>
+      <p class="lead">{message}</p>
+    </>,
+    { status: 403 },
+  );
+}
+
+/** Runs `fn`; a `not_found` from the services becomes the 404 page. */
+export async function orNotFound(ctx: PageContext, fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isFeedbackBoardError(error) && error.code === 'not_found') return notFoundPage(ctx);
+    throw error;
+  }
+}
+
+/** The navigation of a board's public pages. */
+export function boardNav(board: Board, current: 'posts' | 'roadmap' | 'changelog' | 'post'): NavItem[] {
+  const base = `/boards/${encodeURIComponent(board.slug)}`;
+  return [
+    { label: 'Posts', path: base, current: current === 'posts' },
+    { label: 'Roadmap', path: `${base}/roadmap`, current: current === 'roadmap' },
+    { label: 'Changelog', path: `${base}/changelog`, current: current === 'changelog' },
+  ];
+}
+
+/** A published board of the organization, or null (a draft or unknown board is a 404). */
+export async function publishedBoard(ctx: PageContext, slug: string): Promise<Board | null> {
+  try {
+    const board = await ctx.team.api.boards.get(slug);
+    return board.published ? board : null;
+  } catch (error) {
+    if (isFeedbackBoardError(error) && error.code === 'not_found') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Signing in with a one-time link, and signing out. `/sign-in` takes an e-mail address and mails
+ * a link (a team member's address gets a dashboard link, any other a voter link); the answer is
+ * the same either way, so the form tells nobody who is on the team. Opening a link shows a button
+ * that uses it (a POST), so that mail scanners fetching the link do not spend it.
+ */
+import { isFeedbackBoardError } from '../domain/errors.js';
+import type { SessionKind } from '../domain/people.js';
+import { SESSION_TTL_MS } from '../services/people.js';
+import type { PageContext } from './context.js';
+import { Notice, PostForm } from './layout.js';
+import { page, redirect } from './respond.js';
+import { COOKIES, cookie, plausibleToken } from './security.js';
+
+/** The URL of a one-time sign-in link: the pages' origin and base path, and the raw link token. */
+export function signInLinkUrl(origin: string, basePath: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${basePath.replace(/\/+$/, '')}/sign-in/link?token=${encodeURIComponent(token)}`;
+}
+
+/** Only paths of these pages are followed after signing in. */
+function safeNext(ctx: PageContext, next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  if (!next.startsWith(ctx.href('/'))) return '/';
+  return next.slice(ctx.base.length) || '/';
+}
+
+export function signInPage(ctx: PageContext, sent = false): Promise<Response> {
+  const next = safeNext(ctx, ctx.url.searchParams.get('next'));
+  return page(
+    ctx,
+    'Sign in',
+    <>
+      <Notice ctx={ctx} />
+      <h1>Sign in</h1>
+      {sent ? (
+        <div class="notice ok" role="status">
+          Check your inbox: if the address can sign in here, a link is on its way. It works once, for 15 minutes.
+        </div>
+      ) : null}
+      {ctx.options.mailer ? (
+        <PostForm ctx={ctx} action="/sign-in" class="card narrow" label="Sign in by e-mail">
+          <p>We e-mail you a one-time link. No password needed.</p>
+          <input type="hidden" name="next" value={ctx.href(next)} />
+          <div class="field">
+            <label for="email">E-mail address</label>
+            <input id="email" type="email" name="email" required maxlength={320} autocomplete="email" />
+          </div>
+          <button type="submit">E-mail me a sign-in link</button>
+        </PostForm>
+      ) : (
+        <p class="lead">Sign-in by e-mail is not set up on this server. Use the sign-in link you were given.</p>
+      )}
+    </>,
+  );
+}
+
+export async function requestLinkAction(ctx: PageContext, form: FormData): Promise<Response> {
+  const mailer = ctx.options.mailer;
+  const email = String(form.get('email') ?? '').trim();
+  if (!mailer || !/^[^\s@]{1,200}@[^\s@]{1,200}$/.test(email)) return redirect(ctx, '/sign-in', 'invalid');
+  // Over the limit the answer is the same, but nothing is sent: the form cannot flood a mailbox.
+  if (!ctx.allowSignInMail(email.toLowerCase())) return signInPage(ctx, true);
+  const members = await ctx.team.members.list();
+  const member = members.find((m) => m.email === email.toLowerCase());
+  let kind: SessionKind = 'team';
+  let subjectId: number;
+  if (member) subjectId = member.id;
+  else {
+    kind = 'voter';
+    subjectId = (await ctx.board.voters.register(ctx.options.organizationId, { email })).id;
+  }
+  const link = await ctx.board.signIn.createLink(kind, subjectId);
+  const url = signInLinkUrl(ctx.origin, ctx.base, link.token);
+  await mailer.send({
+    to: email,
+    subject: `Your sign-in link for ${ctx.siteName}`,
+    text: `Open this link to sign in${kind === 'team' ? ' to the team dashboard' : ''}:\n\n${url}\n\nIt works once, within 15 minutes. If you did not ask for it, ignore this e-mail.`,
+  });
+  return signInPage(ctx, true);
+}
+
+export function linkPage(ctx: PageContext): Promise<Response> {
+  const token = ctx.url.searchParams.get('token') ?? '';
+  return page(
+    ctx,
+    'Sign in',
+    <>
+      <h1>Sign in</h1>
+      {plausibleToken(token) ? (
+        <PostForm ctx={ctx} action="/sign-in/link" class="card narrow" label="Use sign-in link">
+          <p>Continue to sign in on this device.</p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit">Sign in</button>
+        </PostForm>
+      ) : (
+        <p class="lead">This sign-in link is incomplete. Ask for a new one.</p>
+      )}
+    </>,
+  );
+}
+
+export async function useLinkAction(ctx: PageContext, form: FormData): Promise<Response> {
+  const token = String(form.get('token') ?? '');
+  try {
+    if (!plausibleToken(token)) throw new Error('not a token');
+    const { token: sessionToken, session } = await ctx.board.signIn.useLink(token);
+    const name = session.kind === 'team' ? COOKIES.team : COOKIES.voter;
+    ctx.setCookies.push(cookie(name, sessionToken, { path: ctx.href('/'), secure: ctx.secure, maxAge: SESSION_TTL_MS / 1000 }));
+    return redirect(ctx, session.kind === 'team' ? '/dashboard' : '/', 'signed_in');
+  } catch (error) {
+    if (isFeedbackBoardError(error) && error.code !== 'not_found') throw error;
+    return page(
+      ctx,
+      'Link not valid',
+      <>
+        <h1>This link does not work</h1>
+        <p class="lead">Sign-in links work once, within 15 minutes. This one is unknown, already used or expired.</p>
+        {ctx.options.mailer ? (
+          <a class="button" href={ctx.href('/sign-in')}>
+            Get a new link
+          </a>
+        ) : null}
+      </>,
+      { status: 400 },
+    );
+  }
+}
+
+/** Ends the browser's sessions (team and voter) in the storage and deletes their cookies. */
+export async function signOutAction(ctx: PageContext): Promise<Response> {
+  for (const [kind, token] of Object.entries(ctx.sessionTokens) as [keyof typeof COOKIES, string | undefined][]) {
+    if (token) await ctx.board.signIn.endSession(token);
+    ctx.setCookies.push(cookie(COOKIES[kind], '', { path: ctx.href('/'), secure: ctx.secure, maxAge: 0 }));
+  }
+  return redirect(ctx, '/', 'signed_out');
+}
+
+/** Sign-in mails per address per window, in one handler's memory. */
+export const SIGN_IN_MAILS_PER_WINDOW = 3;
+const WINDOW_MS = 15 * 60_000;
+const MAX_ADDRESSES = 10_000;
+
+/** A per-address counter of sign-in mails (a fixed window per address, bounded memory). */
+export function signInMailLimiter(now: () => number): (email: string) => boolean {
+  const sent = new Map<string, { since: number; count: number }>();
+  return (email) => {
+    const at = now();
+    const entry = sent.get(email);
+    if (!entry || at - entry.since >= WINDOW_MS) {
+      sent.delete(email);
+      if (sent.size >= MAX_ADDRESSES) sent.delete(sent.keys().next().value!);
+      sent.set(email, { since: at, count: 1 });
+      return true;
+    }
+    entry.count += 1;
+    return entry.count <= SIGN_IN_MAILS_PER_WINDOW;
+  };
+}

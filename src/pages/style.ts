@@ -1,0 +1,123 @@
+/**
+ * The pages' stylesheet, served from the handler at `{basePath}/assets/pages.css`. Colours are
+ * custom properties on `:root`, so an application themes the pages by overriding them in a
+ * stylesheet of its own (`stylesheetUrl` option), loaded after this one.
+ */
+export const STYLESHEET = `
+:root {
+  --fb-bg: #f6f7f9; --fb-surface: #ffffff; --fb-text: #1c2330; --fb-muted: #5b6474;
+  --fb-border: #dde1e8; --fb-accent: #3451b2; --fb-accent-text: #ffffff; --fb-accent-soft: #e8edfb;
+  --fb-danger: #b42318; --fb-ok: #1a7f37; --fb-radius: 10px;
+  --fb-font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+}
+* { box-sizing: border-box; }
+html { font-family: var(--fb-font); color: var(--fb-text); background: var(--fb-bg); line-height: 1.5; }
+body { margin: 0; }
+a { color: var(--fb-accent); }
+a:hover { text-decoration-thickness: 2px; }
+:focus-visible { outline: 3px solid var(--fb-accent); outline-offset: 2px; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 1rem; top: 1rem; background: var(--fb-surface); padding: .5rem 1rem; z-index: 10; }
+header.site { background: var(--fb-surface); border-bottom: 1px solid var(--fb-border); }
+header.site .bar { max-width: 980px; margin: 0 auto; padding: .75rem 1.25rem; display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
+header.site .brand { font-weight: 700; font-size: 1.1rem; color: var(--fb-text); text-decoration: none; margin-right: auto; }
+header.site nav { display: flex; gap: .25rem; flex-wrap: wrap; }
+header.site nav a { text-decoration: none; color: var(--fb-muted); padding: .35rem .7rem; border-radius: 999px; }
+header.site nav a[aria-current="page"] { background: var(--fb-accent-soft); color: var(--fb-accent); font-weight: 600; }
+.who { display: flex; gap: .5rem; align-items: center; color: var(--fb-muted); font-size: .9rem; }
+main { max-width: 980px; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; }
+h1 { font-size: 1.7rem; margin: .25rem 0 .5rem; line-height: 1.25; overflow-wrap: anywhere; }
+h2 { font-size: 1.2rem; margin: 1.75rem 0 .75rem; }
+h3 { font-size: 1.05rem; margin: 0 0 .35rem; overflow-wrap: anywhere; }
+p { margin: .4rem 0; }
+.lead { color: var(--fb-muted); margin-bottom: 1.25rem; }
+.muted { color: var(--fb-muted); }
+.small { font-size: .875rem; }
+.card { background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: var(--fb-radius); padding: 1rem 1.25rem; margin-bottom: .75rem; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: .75rem; }
+.button, button { font: inherit; cursor: pointer; border-radius: 8px; border: 1px solid var(--fb-accent); background: var(--fb-accent); color: var(--fb-accent-text); padding: .45rem .9rem; text-decoration: none; display: inline-block; line-height: 1.3; }
+.button.secondary, button.secondary { background: var(--fb-surface); color: var(--fb-accent); }
+button.danger { background: var(--fb-surface); color: var(--fb-danger); border-color: var(--fb-danger); }
+button.link { background: none; border: none; color: var(--fb-accent); padding: 0; text-decoration: underline; }
+input, select, textarea { font: inherit; color: var(--fb-text); background: var(--fb-surface); border: 1px solid #8a93a3; border-radius: 8px; padding: .45rem .6rem; max-width: 100%; }
+textarea { width: 100%; min-height: 5rem; }
+label { font-weight: 600; font-size: .9rem; }
+.field { display: flex; flex-direction: column; gap: .25rem; margin-bottom: .75rem; }
+.row { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
+.row.end { justify-content: flex-end; }
+form.inline { display: inline; }
+.filters { display: flex; gap: .5rem; flex-wrap: wrap; align-items: flex-end; margin-bottom: 1rem; }
+.filters .field { margin: 0; }
+.filters input, .filters select, .filters button { height: 2.5rem; }
+.narrow { max-width: 34rem; }
+.stats { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: .75rem; }
+.post { display: flex; gap: 1rem; align-items: flex-start; }
+.votes { flex: 0 0 4.5rem; text-align: center; border: 1px solid var(--fb-border); border-radius: 8px; padding: .35rem .25rem; background: var(--fb-bg); }
+.votes .count { font-size: 1.3rem; font-weight: 700; display: block; }
+.votes .label { font-size: .75rem; color: var(--fb-muted); display: block; }
+.votes form, .votes .button { margin-top: .3rem; }
+.votes .button { padding: .2rem .5rem; font-size: .8rem; }
+.votes button { padding: .2rem .5rem; font-size: .8rem; }
+.post .content { flex: 1; min-width: 0; }
+.post .content h3 a { color: var(--fb-text); text-decoration: none; }
+.post .content h3 a:hover { text-decoration: underline; }
+.excerpt { color: var(--fb-muted); margin: .2rem 0 .4rem; overflow-wrap: anywhere; }
+.meta { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; font-size: .85rem; color: var(--fb-muted); }
+.badge { display: inline-block; border-radius: 999px; padding: .05rem .6rem; font-size: .8rem; font-weight: 600; border: 1px solid transparent; white-space: nowrap; }
+.status-open { background: #eef1f5; color: #374151; }
+.status-planned { background: #e8edfb; color: #2b3f8f; }
+.status-in_progress { background: #fff4d6; color: #7a4d00; }
+.status-shipped { background: #dcf5e3; color: #145c2a; }
+.status-declined { background: #fde7e7; color: #8f1d1d; }
+.tag { background: var(--fb-surface); border-color: var(--fb-border); color: var(--fb-muted); font-weight: 500; overflow-wrap: anywhere; white-space: normal; }
+.team-badge { background: var(--fb-accent); color: var(--fb-accent-text); }
+.body { white-space: pre-wrap; overflow-wrap: anywhere; }
+.comments { list-style: none; padding: 0; margin: 0; }
+.comments .comments { margin-left: 1.25rem; padding-left: 1rem; border-left: 2px solid var(--fb-border); }
+.comment { padding: .75rem 0; }
+.reactions { display: flex; gap: .35rem; flex-wrap: wrap; margin-top: .35rem; }
+.reactions button { background: var(--fb-surface); color: var(--fb-text); border-color: var(--fb-border); padding: .1rem .5rem; font-size: .85rem; }
+details > summary { cursor: pointer; color: var(--fb-accent); font-size: .9rem; }
+details[open] > summary { margin-bottom: .5rem; }
+.evidence { list-style: none; padding: 0; margin: 0; }
+.evidence li { display: grid; grid-template-columns: 7.5rem 1fr auto; gap: .75rem; align-items: baseline; padding: .5rem 0; border-bottom: 1px solid var(--fb-border); overflow-wrap: anywhere; }
+.plain { list-style: none; padding: 0; margin: 0; }
+.plain li { display: flex; justify-content: space-between; gap: .75rem; align-items: baseline; padding: .45rem 0; border-bottom: 1px solid var(--fb-border); overflow-wrap: anywhere; }
+.plain li:last-child { border-bottom: none; }
+.plain li .count-text { white-space: nowrap; }
+.evidence li:last-child { border-bottom: none; }
+.kind { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: var(--fb-muted); }
+.pager { display: flex; justify-content: space-between; margin-top: 1rem; }
+.notice { border-left: 4px solid var(--fb-accent); background: var(--fb-accent-soft); padding: .75rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
+.notice.error { border-color: var(--fb-danger); background: #fdecec; }
+.notice.ok { border-color: var(--fb-ok); background: #e6f6ea; }
+.secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--fb-bg); border: 1px dashed var(--fb-border); padding: .5rem .75rem; border-radius: 6px; overflow-wrap: anywhere; }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; overflow-wrap: anywhere; }
+table { width: 100%; border-collapse: collapse; background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: var(--fb-radius); }
+th, td { text-align: left; padding: .55rem .7rem; border-bottom: 1px solid var(--fb-border); vertical-align: top; font-size: .92rem; }
+th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--fb-muted); }
+td.title { overflow-wrap: anywhere; max-width: 22rem; }
+.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; align-items: start; }
+.card > h2:first-child, .card > form > h2:first-child { margin-top: 0; }
+.proposal { border-left: 4px solid var(--fb-accent); }
+.proposal .arrow { font-weight: 700; color: var(--fb-muted); }
+.note { background: var(--fb-bg); border-radius: 6px; padding: .5rem .75rem; margin: .5rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.dash { display: grid; grid-template-columns: 190px 1fr; gap: 1.5rem; }
+.dash nav.side { display: flex; flex-direction: column; gap: .15rem; }
+.dash nav.side a { text-decoration: none; color: var(--fb-text); padding: .4rem .7rem; border-radius: 8px; }
+.dash nav.side a[aria-current="page"] { background: var(--fb-accent-soft); color: var(--fb-accent); font-weight: 600; }
+.dash .panel { min-width: 0; }
+.chart { width: 100%; height: auto; }
+.chart .bar { fill: var(--fb-accent); }
+.chart .bar2 { fill: #8aa0e6; }
+.chart text { fill: var(--fb-muted); font-size: 11px; font-family: var(--fb-font); }
+.chart .axis { stroke: var(--fb-border); }
+.stat { font-size: 1.6rem; font-weight: 700; }
+footer.site { text-align: center; color: var(--fb-muted); font-size: .8rem; padding: 1.5rem; }
+@media (max-width: 720px) {
+  .dash { grid-template-columns: 1fr; }
+  .dash nav.side { flex-direction: row; flex-wrap: wrap; }
+  .post { gap: .6rem; }
+}
+`;

@@ -1,0 +1,129 @@
+/**
+ * The dashboard side scoped to one organization, for the team pages and for applications that
+ * build their own: every function checks that what it names (post, comment, key, webhook, board)
+ * belongs to the organization, and answers `not_found` otherwise, exactly like a missing one.
+ */
+import { notFound } from '../domain/errors.js';
+import type { BoardRecord, PostRecord } from '../domain/records.js';
+import type { Board, PostDetail } from '../domain/responses.js';
+import type { StorageTx } from '../storage/contract.js';
+import * as agent from './agent.js';
+import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import * as dashboard from './dashboard.js';
+import * as keys from './keys.js';
+import { boardOf, readPostDetail } from './lookup.js';
+import { presentBoard } from './present.js';
+import { emitBoardEvent } from '../webhooks/events.js';
+
+/**
+ * The caller the team acts as through the API operations: the organization with `write` scope and
+ * no key (id 0, which no stored key has), so no claim is ever the team's own.
+ */
+export function teamCaller(organizationId: number): Caller {
+  return { organizationId, apiKeyId: 0, scope: 'write' };
+}
+
+async function ownPost(tx: StorageTx, organizationId: number, postId: number): Promise<{ board: BoardRecord; post: PostRecord }> {
+  const post = await tx.getPost(postId);
+  const board = post && (await tx.getBoard(post.board_id));
+  if (!post || !board || board.organization_id !== organizationId) throw notFound('Post not found');
+  return { board, post };
+}
+
+/** A pending proposal as the dashboard shows it: the post (with its evidence), its board and the proposing key. */
+export interface PendingProposal {
+  board: Board;
+  post: PostDetail;
+  /** The proposing key's label and display prefix; null when the key record is gone. */
+  proposedBy: { id: number; label: string; prefix: string; scope: string } | null;
+}
+
+/** Every pending proposal of the organization's boards, oldest proposal first per board. */
+export function listPendingProposals(ctx: ServiceContext, organizationId: number): Promise<PendingProposal[]> {
+  const now = nowIso(ctx);
+  return read(ctx, async (tx) => {
+    const pending: PendingProposal[] = [];
+    for (const board of await tx.listBoards(organizationId)) {
+      for (const post of await tx.listProposedPosts(board.id)) {
+        const key = await tx.getApiKey(post.proposal!.proposed_by_api_key_id);
+        pending.push({
+          board: presentBoard(board),
+          post: await readPostDetail(tx, post, now),
+          proposedBy: key && key.organization_id === organizationId ? { id: key.id, label: key.label, prefix: key.prefix, scope: key.scope } : null,
+        });
+      }
+    }
+    return pending;
+  });
+}
+
+export async function confirmProposal(
+  ctx: ServiceContext,
+  organizationId: number,
+  postId: number,
+  options: agent.ConfirmOptions = {},
+): Promise<PostDetail> {
+  await read(ctx, (tx) => ownPost(tx, organizationId, postId));
+  return agent.confirmProposal(ctx, postId, options);
+}
+
+export async function rejectProposal(ctx: ServiceContext, organizationId: number, postId: number): Promise<PostDetail> {
+  await read(ctx, (tx) => ownPost(tx, organizationId, postId));
+  return agent.rejectProposal(ctx, postId);
+}
+
+/** The board of one of the organization's posts, for operations addressed by slug. */
+export async function boardOfPost(ctx: ServiceContext, organizationId: number, postId: number): Promise<Board> {
+  return presentBoard((await read(ctx, (tx) => ownPost(tx, organizationId, postId))).board);
+}
+
+export async function setPostHidden(ctx: ServiceContext, organizationId: number, postId: number, hidden: boolean): Promise<PostRecord> {
+  await read(ctx, (tx) => ownPost(tx, organizationId, postId));
+  return dashboard.setPostHidden(ctx, postId, hidden);
+}
+
+export async function setCommentHidden(ctx: ServiceContext, organizationId: number, commentId: number, hidden: boolean) {
+  await read(ctx, async (tx) => {
+    const comment = await tx.getComment(commentId);
+    if (!comment) throw notFound('Comment not found');
+    await ownPost(tx, organizationId, comment.post_id).catch(() => {
+      throw notFound('Comment not found');
+    });
+  });
+  return dashboard.setCommentHidden(ctx, commentId, hidden);
+}
+
+export async function revokeApiKey(ctx: ServiceContext, organizationId: number, keyId: number): Promise<keys.ApiKeyInfo> {
+  const key = await read(ctx, (tx) => tx.getApiKey(keyId));
+  if (!key || key.organization_id !== organizationId) throw notFound('API key not found');
+  return keys.revokeApiKey(ctx, keyId);
+}
+
+async function ownWebhook(ctx: ServiceContext, organizationId: number, id: number): Promise<void> {
+  const webhook = await read(ctx, (tx) => tx.getWebhook(id));
+  if (!webhook || webhook.organization_id !== organizationId) throw notFound('Webhook not found');
+}
+
+export async function updateWebhook(ctx: ServiceContext, organizationId: number, id: number, input: dashboard.UpdateWebhookInput) {
+  await ownWebhook(ctx, organizationId, id);
+  return dashboard.updateWebhook(ctx, id, input);
+}
+
+export async function deleteWebhook(ctx: ServiceContext, organizationId: number, id: number): Promise<void> {
+  await ownWebhook(ctx, organizationId, id);
+  return dashboard.deleteWebhook(ctx, id);
+}
+
+/**
+ * Publishes or unpublishes a board as the team decides. Unlike `POST …/publish`, a person's
+ * decision does not depend on the agent-publishing setting. Idempotent.
+ */
+export function setBoardPublished(ctx: ServiceContext, organizationId: number, slug: string, published: boolean): Promise<Board> {
+  return write(ctx, async (tx) => {
+    const board = await boardOf(tx, teamCaller(organizationId), slug);
+    if (board.published === published) return presentBoard(board);
+    const changed = (await tx.updateBoard(board.id, { published }))!;
+    await emitBoardEvent(ctx, tx, changed, published ? 'board.published' : 'board.unpublished', {}, nowIso(ctx));
+    return presentBoard(changed);
+  });
+}

@@ -1,0 +1,84 @@
+/** Team members, sessions and one-time sign-in links over the record store. */
+import type { SignInLinkRecord, TeamMemberRecord } from '../../domain/people.js';
+import type { StorageTx } from '../contract.js';
+import { cloneRow, type RecordStore } from '../record-store.js';
+import { byIdAsc, compareText } from './shared.js';
+
+type PeopleMethods = Pick<
+  StorageTx,
+  | 'insertTeamMember'
+  | 'getTeamMember'
+  | 'getTeamMemberByEmail'
+  | 'listTeamMembers'
+  | 'insertSession'
+  | 'getSession'
+  | 'deleteSession'
+  | 'insertSignInLink'
+  | 'useSignInLink'
+  | 'listProposedPosts'
+>;
+
+export function peopleMethods(store: RecordStore): PeopleMethods {
+  const members = store.table('team_members');
+  const sessions = store.table('sessions');
+  const links = store.table('sign_in_links');
+  const posts = store.table('posts');
+
+  return {
+    async insertTeamMember(row) {
+      const record: TeamMemberRecord = {
+        id: await store.nextId('team_members'),
+        organization_id: row.organization_id,
+        email: row.email,
+        name: row.name,
+        created_at: row.created_at,
+      };
+      await members.put(record);
+      return cloneRow(record);
+    },
+    async getTeamMember(id) {
+      const row = await members.get(id);
+      return row ? cloneRow(row) : null;
+    },
+    async getTeamMemberByEmail(organizationId, email) {
+      const [first] = (await members.getAllFromIndex('by_organization_email', [organizationId, email])).sort(byIdAsc);
+      return first ? cloneRow(first) : null;
+    },
+    async listTeamMembers(organizationId) {
+      const rows = await members.getAllFromIndex('by_organization', organizationId);
+      return rows.sort(byIdAsc).map((row) => cloneRow(row));
+    },
+
+    async insertSession(row) {
+      await sessions.put(cloneRow(row));
+    },
+    async getSession(tokenHash) {
+      const row = await sessions.get(tokenHash);
+      return row ? cloneRow(row) : null;
+    },
+    async deleteSession(tokenHash) {
+      if (!(await sessions.get(tokenHash))) return false;
+      await sessions.delete(tokenHash);
+      return true;
+    },
+
+    async insertSignInLink(row) {
+      await links.put({ ...cloneRow(row), used_at: null });
+    },
+    // Atomic because write transactions of these stores run one at a time (memory: one lock;
+    // IndexedDB: readwrite transactions over the same stores never overlap).
+    async useSignInLink(tokenHash, now) {
+      const row = await links.get(tokenHash);
+      if (!row || row.used_at !== null || !(now < row.expires_at)) return null;
+      const used: SignInLinkRecord = { ...cloneRow(row), used_at: now };
+      await links.put(used);
+      return cloneRow(used);
+    },
+
+    async listProposedPosts(boardId) {
+      const rows = (await posts.getAllFromIndex('by_board', boardId)).filter((post) => post.proposal !== null);
+      rows.sort((a, b) => compareText(a.proposal!.proposed_at, b.proposal!.proposed_at) || a.id - b.id);
+      return rows.map((row) => cloneRow(row));
+    },
+  };
+}

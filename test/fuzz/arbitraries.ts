@@ -1,0 +1,154 @@
+/**
+ * Random requests for every operation: the operation's own method and path most of the time, with
+ * path parameters, query strings, headers and bodies that mix valid values, near misses and junk.
+ */
+import fc from 'fast-check';
+import { operations, type OperationName } from '../../src/http/operations.js';
+
+export type KeyChoice = 'write' | 'propose' | 'read' | 'other' | 'invalid' | 'none' | 'differing' | 'basic';
+
+export interface FuzzRequest {
+  method: string;
+  path: string;
+  key: KeyChoice;
+  contentType: string | undefined;
+  /** undefined: no body; a string: sent as is. */
+  body: string | undefined;
+}
+
+const weird = fc.constantFrom('', ' ', '\u0000', '\uD800', 'null', '💥', '%', '_', '<script>', 'a'.repeat(300), '0x10', '1e3', '1.5', '-1', 'NaN', 'true');
+
+/** Any value a JSON field could hold, biased toward the troublesome ones. */
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 2, arbitrary: weird },
+  { weight: 1, arbitrary: fc.constantFrom(null, -1, 0, 1.5, 2 ** 53, -(2 ** 31), 1e308, [], {}, { __proto__: 1 }) },
+);
+
+const text = (max: number) => fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 30 }) }, { weight: 1, arbitrary: fc.string({ minLength: max, maxLength: max + 2 }) }, { weight: 1, arbitrary: weird });
+const status = fc.constantFrom('open', 'under_review', 'planned', 'in_progress', 'shipped', 'declined', 'OPEN', 'closed', '');
+const url = fc.constantFrom('https://example.com/pr/1', 'http://x.test', 'javascript:alert(1)', 'ftp://x', '/relative', 'https://');
+const evidence = fc.record(
+  { kind: fc.constantFrom('url', 'pr', 'commit', 'branch', 'transcript', 'note'), ref: fc.oneof(url, text(2000)), label: text(200) },
+  { requiredKeys: ['kind', 'ref'] },
+);
+
+/** Plausible values per body field; any field may also get any JSON. */
+const FIELD: Record<string, fc.Arbitrary<unknown>> = {
+  slug: fc.oneof(fc.constantFrom('features', 'new-board', 'a', '-x', 'x--y', 'UPPER', 'a'.repeat(65)), fc.stringMatching(/^[a-z0-9-]{1,12}$/)),
+  name: text(120),
+  description: text(2000),
+  welcome_message: text(2000),
+  title: text(200),
+  body: text(10_000),
+  status,
+  tags: fc.array(fc.oneof(fc.constantFrom('UI', 'ui', 'Data', 'x'), text(40)), { maxLength: 22 }),
+  pinned: fc.boolean(),
+  queue_rank: fc.oneof(fc.nat(5), fc.constant(null), fc.constant(-1), fc.constant(1.5)),
+  implementation_evidence: fc.array(evidence, { maxLength: 3 }),
+  notify_voters: fc.boolean(),
+  ttl_seconds: fc.oneof(fc.integer({ min: -10, max: 90_000 }), fc.constant(1.5), fc.constant('60')),
+  agent_label: text(100),
+  kind: fc.constantFrom('url', 'pr', 'commit', 'branch', 'transcript', 'note', ''),
+  ref: fc.oneof(url, text(2000)),
+  label: text(200),
+  action_key: fc.oneof(fc.constantFrom('k1', 'k2'), text(200)),
+  note: text(2000),
+  parent_comment_id: fc.oneof(fc.integer({ min: -1, max: 40 }), fc.constant('1'), fc.constant(1.5)),
+};
+
+const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
+  createBoard: ['slug', 'name', 'description', 'welcome_message'],
+  createPost: ['title', 'body', 'status', 'tags', 'pinned'],
+  updatePost: ['title', 'body', 'status', 'tags', 'pinned', 'queue_rank', 'implementation_evidence', 'notify_voters'],
+  claimPost: ['ttl_seconds', 'agent_label'],
+  addEvidence: ['kind', 'ref', 'label', 'action_key'],
+  proposeStatus: ['status', 'note'],
+  createComment: ['body', 'parent_comment_id'],
+};
+
+function bodyObject(op: OperationName): fc.Arbitrary<Record<string, unknown>> {
+  const fields = BODY_FIELDS[op] ?? ['title', 'body'];
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const f of fields) model[f] = fc.oneof({ weight: 5, arbitrary: FIELD[f]! }, { weight: 1, arbitrary: anyJson });
+  const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'id', 'vote_count', 'shipped_at', 'unknown'), anyJson, { maxKeys: 1 });
+  return fc
+    .tuple(fc.record(model, { requiredKeys: [] }), fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extra }))
+    .map(([a, b]) => ({ ...a, ...b }));
+}
+
+function body(op: OperationName): fc.Arbitrary<string | undefined> {
+  return fc.oneof(
+    { weight: 8, arbitrary: bodyObject(op).map((o) => JSON.stringify(o)) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: anyJson.map((v) => JSON.stringify(v) ?? 'null') },
+    { weight: 1, arbitrary: fc.constantFrom('', '{', '{"title":', '[1,2', 'nul', '{"a":1}{"b":2}', '\uFEFF{}', '\uD800') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+  );
+}
+
+const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
+  status: fc.oneof(status, weird),
+  q: fc.oneof(fc.string({ maxLength: 10 }), weird),
+  tag: fc.oneof(fc.constantFrom('ui', 'UI', 'data', 'none'), weird),
+  sort: fc.oneof(fc.constantFrom('new', 'top', 'old'), weird),
+  limit: fc.oneof(fc.integer({ min: -2, max: 600 }).map(String), weird),
+  offset: fc.oneof(fc.integer({ min: -2, max: 100 }).map(String), weird),
+  period: fc.oneof(fc.constantFrom('month', 'week', '30d', '90d', 'year'), weird),
+  unknown: weird,
+};
+
+function queryString(): fc.Arbitrary<string> {
+  return fc
+    .array(fc.tuple(fc.constantFrom(...Object.keys(QUERY_VALUES)), fc.nat()), { maxLength: 4 })
+    .chain((pairs) =>
+      pairs.length === 0
+        ? fc.constant('')
+        : fc.tuple(...pairs.map(([name]) => QUERY_VALUES[name]!)).map((values) => {
+            const params = new URLSearchParams();
+            pairs.forEach(([name], i) => params.append(name, values[i]!));
+            return `?${params.toString()}`;
+          }),
+    );
+}
+
+const slug = fc.oneof(
+  { weight: 24, arbitrary: fc.constant('features') },
+  { weight: 1, arbitrary: fc.constant('globex') },
+  { weight: 1, arbitrary: fc.constantFrom('nope', 'FEATURES', '%2e%2e', 'features%00', '') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 8 }).map(encodeURIComponent) },
+);
+const id = (live: readonly number[]) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...live).map(String) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }).map(String) },
+    { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', '0x1', '1e3', '001', '%20', '99999999999999999999', 'abc') },
+  );
+
+/** A request for `op`, with its method most of the time; `live` are ids of existing posts. */
+export function requestFor(op: OperationName, live: readonly number[]): fc.Arbitrary<FuzzRequest> {
+  const spec = operations[op];
+  return fc
+    .record({
+      method: fc.oneof({ weight: 12, arbitrary: fc.constant(spec.method as string) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD') }),
+      slug,
+      id: id(live),
+      query: queryString(),
+      key: fc.oneof(
+        { weight: 12, arbitrary: fc.constantFrom<KeyChoice>('write', 'write', 'propose', 'read') },
+        { weight: 1, arbitrary: fc.constantFrom<KeyChoice>('other', 'invalid', 'none', 'differing', 'basic') },
+      ),
+      contentType: fc.oneof(
+        { weight: 8, arbitrary: fc.constant('application/json') },
+        { weight: 1, arbitrary: fc.constantFrom(undefined, 'application/json; charset=utf-8', 'text/plain', 'APPLICATION/JSON', 'multipart/form-data', 'application/jsonx') },
+      ),
+      body: body(op),
+    })
+    .map((r) => ({
+      method: r.method,
+      path: spec.path.replace('{slug}', r.slug).replace('{id}', r.id) + r.query,
+      key: r.key,
+      contentType: r.contentType,
+      body: r.method === 'GET' || r.method === 'HEAD' ? undefined : r.body,
+    }));
+}

@@ -1,0 +1,52 @@
+/**
+ * E-mail: the SMTP mailer against a real SMTP server (smtp-server) with a login, the notifier
+ * that turns voter notifications into mails, and a bad SMTP URL refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailerNotifier, createRecordingMailer, notificationMail, type VoterNotification } from '../../src/index.js';
+import { createSmtpMailer } from '../../src/mail/smtp.js';
+import { startSmtpReceiver, type SmtpReceiver } from '../browser/smtp.js';
+
+let smtp: SmtpReceiver;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+});
+afterAll(() => smtp.close());
+
+const notification = (email: string | null): VoterNotification => ({
+  organization_id: 1,
+  board_slug: 'features',
+  post_id: 7,
+  post_title: 'Dark mode',
+  voter: { id: 3, email, name: 'Ada' },
+  old_status: 'planned',
+  new_status: 'in_progress',
+  sent_at: '2026-11-20T12:00:00.000Z',
+});
+
+describe('e-mail', () => {
+  it('sends through a real SMTP server with the URL\'s login, from the given sender', async () => {
+    const mailer = createSmtpMailer(smtp.url, { from: 'board@example.com' });
+    await mailer.send({ to: 'ada@example.com', subject: 'Hello there', text: 'A link: https://example.com/x?token=abc' });
+    mailer.close();
+    const mail = await smtp.waitFor('ada@example.com', /Hello there/);
+    expect(mail.text).toContain('From: board@example.com');
+    expect(mail.text).toContain('https://example.com/x?token=abc');
+  });
+
+  it('mails each voter notification with the post, both statuses and its link, and skips voters without an address', async () => {
+    const mailer = createRecordingMailer();
+    const notifier = createMailerNotifier(mailer, { pagesUrl: 'https://fb.example/', productName: 'Acme' });
+    await notifier.notify(notification('ada@example.com'));
+    await notifier.notify(notification(null));
+    expect(mailer.messages).toHaveLength(1);
+    expect(mailer.messages[0]).toMatchObject({ to: 'ada@example.com', subject: '[Acme] Dark mode: In progress' });
+    expect(mailer.messages[0]!.text).toContain('moved from Planned to In progress');
+    expect(mailer.messages[0]!.text).toContain('https://fb.example/boards/features/posts/7');
+    expect(notificationMail(notification('b@example.com'))!.text).not.toContain('http');
+  });
+
+  it('refuses a URL that is not smtp:// or smtps://', () => {
+    expect(() => createSmtpMailer('http://mail.example')).toThrow(/smtp:\/\/ or smtps:\/\//);
+  });
+});

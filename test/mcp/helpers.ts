@@ -1,0 +1,171 @@
+/**
+ * Shared by the MCP tests: a board loaded with a fixture on a frozen clock, the SDK's own Client
+ * connected to our server in-process (InMemoryTransport), and checks of structured results
+ * against the output schemas the server lists (with ajv, independently of the SDK's own check).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createRequire } from 'node:module';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { expect } from 'vitest';
+import type { FormatsPlugin } from 'ajv-formats';
+import { createMemoryStorage } from '../../adapters/memory/index.js';
+import { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions } from '../../src/board.js';
+import type { Scope } from '../../src/domain/records.js';
+import { createMcpServer, type McpApi, type McpLogger } from '../../mcp/index.js';
+
+export const KEYS = {
+  read: 'acme-read-0123456789',
+  propose: 'acme-propose-0123456789',
+  write: 'acme-write-0123456789',
+  other: 'globex-write-0123456789',
+} as const;
+
+/** 2026-11-20T12:00:00Z. */
+export const START = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+/**
+ * Board "features": a ranked post, two planned ones, an open one, one shipped at `shippedAt` (in
+ * the current month of the board's clock); a webhook. Organization Globex has the board "secret".
+ */
+export function fixture(extraPosts: Record<string, unknown>[] = [], shippedAt = '2026-11-18T09:00:00Z') {
+  return {
+    agentPublishing: true,
+    organizations: [
+      {
+        name: 'Acme',
+        apiKeys: [
+          { key: KEYS.read, scope: 'read' },
+          { key: KEYS.propose, scope: 'propose' },
+          { key: KEYS.write, scope: 'write' },
+        ],
+        webhooks: [{ url: 'https://hooks.example.com/fb', events: ['post.created'] }],
+        boards: [
+          {
+            slug: 'features',
+            name: 'Features',
+            published: true,
+            posts: [
+              { title: 'Dark mode', status: 'planned', votes: 3, created_at: '2026-11-01T09:00:00Z', comments: [{ body: 'Yes please', replies: [{ body: 'Seconded' }] }] },
+              { title: 'Export to CSV', status: 'in_progress', queue_rank: 0, created_at: '2026-11-02T09:00:00Z' },
+              { title: 'Slack integration', status: 'open', votes: 1, created_at: '2026-11-03T09:00:00Z' },
+              { title: 'Keyboard shortcuts', status: 'shipped', created_at: '2026-11-04T09:00:00Z', shipped_at: shippedAt, votes: 2 },
+              { title: 'Offline mode', status: 'planned', created_at: '2026-11-05T09:00:00Z' },
+              ...extraPosts,
+            ],
+          },
+        ],
+      },
+      { name: 'Globex', apiKeys: [{ key: KEYS.other, scope: 'write' }], boards: [{ slug: 'secret', name: 'Secret' }] },
+    ],
+  };
+}
+
+/** A board on memory storage and a frozen clock, loaded with {@link fixture}. */
+export async function makeBoard(options: Partial<FeedbackBoardOptions> = {}, posts: Record<string, unknown>[] = []) {
+  let now = START;
+  const board = createFeedbackBoard({
+    storage: createMemoryStorage(),
+    clock: { now: () => now },
+    logger: { error: () => undefined },
+    agentPublishing: true,
+    ...options,
+  });
+  await board.loadFixture(fixture(posts));
+  return { board, advance: (ms: number) => void (now += ms) };
+}
+
+/** The SDK's Client connected in-process to a server acting as `key` through `board.api(key)`. */
+export async function connectInProcess(board: FeedbackBoard, key: string, options: { scope?: Scope; logger?: McpLogger } = {}) {
+  const api = (await board.api(key)) as unknown as McpApi;
+  const server = createMcpServer({ api, ...options });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'feedback-board-tests', version: '1.0.0' });
+  await client.connect(clientSide);
+  return { client, server, close: async () => { await client.close(); await server.close(); } };
+}
+
+// ajv-formats is CommonJS with `module.exports = plugin`; require() hands over the plugin itself.
+const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+
+/** Lists tools and returns a validator per tool name for its output schema. */
+export async function outputValidators(client: Client) {
+  const { tools } = await client.listTools();
+  return new Map(tools.filter((t) => t.outputSchema).map((t) => [t.name, ajv.compile(t.outputSchema!)]));
+}
+
+/** The text of a tool result's first content item. */
+export function textOf(result: object): string {
+  const [first] = ((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[];
+  return first?.type === 'text' ? first.text ?? '' : '';
+}
+
+/** The 24 tool names of CONTRACT section 15, in table order. */
+export const ALL_TOOLS = [
+  'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'create_post', 'get_post',
+  'update_post', 'delete_post', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
+  'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats',
+  'get_analytics', 'list_webhooks',
+];
+export const READ_TOOLS = [
+  'list_boards', 'get_board', 'list_posts', 'get_post', 'get_queue', 'get_votes', 'list_comments', 'get_roadmap',
+  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
+];
+export const PROPOSE_TOOLS = [
+  'list_boards', 'get_board', 'list_posts', 'create_post', 'get_post', 'get_queue', 'claim_post', 'claim_next_post',
+  'release_claim', 'add_evidence', 'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
+  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
+];
+
+/**
+ * Calls every tool at least once as the fixture's write key, on a board loaded with {@link fixture},
+ * checking each structured result against the tool's listed output schema (and its text against
+ * the structured content). Returns the names of the tools called.
+ */
+export async function callEveryTool(client: Client): Promise<Set<string>> {
+  const validators = await outputValidators(client);
+  const called = new Set<string>();
+  async function call(name: string, args: Record<string, unknown>) {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
+    called.add(name);
+    const validate = validators.get(name);
+    if (validate) {
+      expect(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    } else {
+      expect(result.structuredContent).toBeUndefined();
+    }
+    return result.structuredContent as Record<string, any>;
+  }
+  expect((await call('list_boards', {})).boards.map((b: { slug: string }) => b.slug)).toEqual(['features']);
+  expect((await call('get_board', { slug: 'features' })).name).toBe('Features');
+  expect((await call('create_board', { slug: 'ideas', name: 'Ideas' })).published).toBe(false);
+  expect((await call('publish_board', { slug: 'ideas' })).published).toBe(true);
+  expect((await call('unpublish_board', { slug: 'ideas' })).published).toBe(false);
+  expect((await call('list_posts', { slug: 'features', status: 'planned', sort: 'top', limit: 1 })).total).toBe(2);
+  const created = await call('create_post', { slug: 'features', title: 'Webhooks', status: 'planned', tags: ['API'] });
+  expect((await call('get_post', { slug: 'features', id: created.id })).tags[0].name).toBe('API');
+  expect((await call('update_post', { slug: 'features', id: created.id, queue_rank: 5 })).queue_rank).toBe(5);
+  expect((await call('get_queue', { slug: 'features', limit: 10 })).total).toBe(4);
+  expect((await call('claim_post', { slug: 'features', id: created.id, ttl_seconds: 60 })).post_id).toBe(created.id);
+  expect((await call('release_claim', { slug: 'features', id: created.id }))).toBeUndefined();
+  const next = await call('claim_next_post', { slug: 'features', agent_label: 'mcp' });
+  expect([next.post.title, next.claim.agent_label]).toEqual(['Export to CSV', 'mcp']);
+  const evidence = await call('add_evidence', { slug: 'features', id: next.post.id, kind: 'pr', ref: 'https://git.example.com/pr/1' });
+  expect(evidence.implementation_evidence).toHaveLength(1);
+  expect((await call('propose_status', { slug: 'features', id: next.post.id, status: 'shipped', note: 'done' })).proposal.status).toBe('shipped');
+  expect((await call('get_votes', { slug: 'features', id: 1 })).vote_count).toBe(3);
+  expect((await call('list_comments', { slug: 'features', id: 1 })).comments[0].replies).toHaveLength(1);
+  expect((await call('create_comment', { slug: 'features', id: 1, body: 'On it', parent_comment_id: 1 })).is_admin).toBe(true);
+  expect((await call('get_roadmap', { slug: 'features', limit: 2, offset: 1 })).posts).toHaveLength(2);
+  expect((await call('get_changelog', { slug: 'features' })).posts[0].title).toBe('Keyboard shortcuts');
+  expect((await call('get_ship_stats', { slug: 'features', period: 'month' })).shipped_count).toBe(1);
+  expect((await call('get_analytics', { slug: 'features', period: '90d' })).posts_over_time).toHaveLength(90);
+  expect((await call('list_webhooks', {})).webhooks).toHaveLength(1);
+  expect(await call('delete_post', { slug: 'features', id: created.id })).toBeUndefined();
+  return called;
+}

@@ -1,0 +1,159 @@
+/**
+ * The MCP server through the SDK's own Client over its in-memory transport, acting through
+ * `board.api(key)`: the tools each scope sees, schemas and annotations, every tool called with
+ * its structured result checked against its output schema, and API errors as tool errors.
+ */
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '../../adapters/memory/index.js';
+import { createFeedbackBoard } from '../../src/board.js';
+import { operationNames } from '../../src/http/operations.js';
+import type { Storage } from '../../src/storage/contract.js';
+import { toolDefinitions, toolName } from '../../mcp/index.js';
+import { snapshot } from '../helpers/state.js';
+import { ALL_TOOLS, callEveryTool, connectInProcess, fixture, KEYS, makeBoard, PROPOSE_TOOLS, READ_TOOLS, textOf } from './helpers.js';
+
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers) await close();
+  closers = [];
+});
+
+async function connect(key: string, board?: Awaited<ReturnType<typeof makeBoard>>['board'], logged: unknown[] = []) {
+  const target = board ?? (await makeBoard()).board;
+  const connection = await connectInProcess(target, key, { logger: { error: (_message, cause) => void logged.push(cause) } });
+  closers.push(connection.close);
+  return { board: target, client: connection.client };
+}
+
+describe('tools', () => {
+  it('are the 24 of the contract, one per operation, derived from the table', () => {
+    expect(toolDefinitions().map((tool) => tool.name)).toEqual(ALL_TOOLS);
+    expect(toolDefinitions().map((tool) => tool.operation)).toEqual(operationNames);
+    expect(toolName('claimNextPost')).toBe('claim_next_post');
+  });
+
+  it.each([
+    ['read', KEYS.read, READ_TOOLS],
+    ['propose', KEYS.propose, PROPOSE_TOOLS],
+    ['write', KEYS.write, ALL_TOOLS],
+  ])('a %s key sees exactly the tools its scope may call (scope learned from the API)', async (_scope, key, expected) => {
+    const { client } = await connect(key);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expected);
+  });
+
+  it('learns the scope without changing anything, and with no board treats a key as read until one exists', async () => {
+    const storage = createMemoryStorage();
+    const board = createFeedbackBoard({ storage, logger: { error: () => undefined } });
+    const org = await board.dashboard.organizations.create({ name: 'Empty' });
+    const { key } = await board.dashboard.apiKeys.create(org.id, { scope: 'propose' });
+    const { key: writeKey } = await board.dashboard.apiKeys.create(org.id, { scope: 'write' });
+    const { client } = await connect(key, board);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(READ_TOOLS);
+    await (await board.api(writeKey)).boards.create({ slug: 'first', name: 'First' });
+    const before = await snapshot(board);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(PROPOSE_TOOLS);
+    expect(await snapshot(board)).toEqual(before);
+  });
+
+  it('carry input schemas with the path parameters and the body or query, output schemas and annotations', async () => {
+    const { client } = await connect(KEYS.write);
+    const tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+    const evidence = tools.get('add_evidence')!;
+    expect(evidence.inputSchema.required).toEqual(['slug', 'id', 'kind', 'ref']);
+    expect(Object.keys(evidence.inputSchema.properties!)).toEqual(['slug', 'id', 'kind', 'ref', 'label', 'action_key']);
+    const list = tools.get('list_posts')!;
+    expect(list.inputSchema.required).toEqual(['slug']);
+    expect(list.inputSchema.properties!['limit']).toMatchObject({ type: 'integer', minimum: 1, maximum: 500 });
+    expect(tools.get('list_boards')!.inputSchema).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false });
+    expect(tools.get('claim_next_post')!.outputSchema!.required).toEqual(['claim', 'post']);
+    expect(tools.get('delete_post')!.outputSchema).toBeUndefined();
+    expect(tools.get('release_claim')!.outputSchema).toBeUndefined();
+    const hints = (name: string) => {
+      const { readOnlyHint, destructiveHint, idempotentHint } = tools.get(name)!.annotations!;
+      return [readOnlyHint, destructiveHint, idempotentHint];
+    };
+    for (const name of READ_TOOLS) expect(hints(name), name).toEqual([true, false, true]);
+    expect(hints('delete_post')).toEqual([false, true, true]);
+    expect(hints('release_claim')).toEqual([false, false, true]);
+    expect(hints('update_post')).toEqual([false, false, true]);
+    expect(hints('publish_board')).toEqual([false, false, true]);
+    for (const name of ['create_board', 'create_post', 'claim_post', 'claim_next_post', 'add_evidence', 'propose_status', 'create_comment']) {
+      expect(hints(name), name).toEqual([false, false, false]);
+    }
+  });
+});
+
+describe('calls', () => {
+  it('every tool answers with structured content that its output schema accepts', async () => {
+    const { client } = await connect(KEYS.write);
+    expect([...(await callEveryTool(client))].sort()).toEqual([...ALL_TOOLS].sort());
+  });
+
+  it('claim_next_post answers claim and post null when nothing is left', async () => {
+    const { client } = await connect(KEYS.propose);
+    for (let i = 0; i < 3; i++) expect((await client.callTool({ name: 'claim_next_post', arguments: { slug: 'features' } })).structuredContent).toMatchObject({ claim: {} });
+    const none = await client.callTool({ name: 'claim_next_post', arguments: { slug: 'features' } });
+    expect([none.isError, none.structuredContent]).toEqual([undefined, { claim: null, post: null }]);
+  });
+});
+
+describe('errors', () => {
+  it('API errors are tool errors with the code and message, details included, and nothing changes', async () => {
+    const { board, client } = await connect(KEYS.propose);
+    const before = await snapshot(board);
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['get_board', { slug: 'secret' }, /^not_found: Board not found$/],
+      ['get_post', { slug: 'features', id: 999 }, /^not_found: /],
+      ['claim_next_post', { slug: 'features', ttl_seconds: 0 }, /^validation_error: [\s\S]*\n {2}at ttl_seconds: /],
+      ['add_evidence', { slug: 'features', id: 1, kind: 'url', ref: 'ftp://x' }, /^validation_error: [\s\S]*at ref: /],
+      ['create_post', { slug: 'features', title: 'x', status: 'shipped' }, /^insufficient_scope: /],
+      ['update_post', { slug: 'features', id: 1, title: 'y' }, /^insufficient_scope: /],
+      ['propose_status', { slug: 'features', id: 1, status: 'planned' }, /^status_unchanged: /],
+      ['create_post', { slug: 'features', title: 'x', vote_count: 5 }, /^validation_error: [\s\S]*at vote_count: /],
+      ['get_queue', { slug: 'features', limit: 0 }, /^validation_error: [\s\S]*at limit: /],
+      ['get_queue', { slug: 'features', bogus: 1 }, /^validation_error: [\s\S]*at bogus: is not a field/],
+      ['get_post', { slug: 'features', id: '1' }, /^validation_error: [\s\S]*at id: /],
+      ['get_post', { slug: 'features' }, /^validation_error: [\s\S]*at id: /],
+      ['get_board', {}, /^validation_error: [\s\S]*at slug: /],
+    ];
+    for (const [name, args, pattern] of cases) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(textOf(result), `${name} ${JSON.stringify(args)}`).toMatch(pattern);
+      expect(result.structuredContent).toBeUndefined();
+    }
+    expect(await snapshot(board)).toEqual(before);
+  });
+
+  it('another key’s live claim is claim_conflict; an unknown tool is a protocol error; the server keeps serving', async () => {
+    const { board } = await makeBoard();
+    const { client: writer } = await connect(KEYS.write, board);
+    const { client: agent } = await connect(KEYS.propose, board);
+    await writer.callTool({ name: 'claim_post', arguments: { slug: 'features', id: 1 } });
+    const conflict = await agent.callTool({ name: 'claim_post', arguments: { slug: 'features', id: 1 } });
+    expect([conflict.isError, textOf(conflict)]).toEqual([true, 'claim_conflict: Another key holds a live claim on this post']);
+    await expect(agent.callTool({ name: 'drop_tables', arguments: {} })).rejects.toBeInstanceOf(McpError);
+    expect((await agent.callTool({ name: 'list_boards', arguments: {} })).isError).toBeFalsy();
+  });
+
+  it('a storage failure is internal_error without its cause, logged, and the server keeps serving', async () => {
+    const memory = createMemoryStorage();
+    let broken = false;
+    const storage: Storage = {
+      transaction: (mode, fn) => (broken ? Promise.reject(new Error('disk on fire at /var/db')) : memory.transaction(mode, fn)),
+      close: () => memory.close(),
+    };
+    const board = createFeedbackBoard({ storage, logger: { error: () => undefined } });
+    await board.loadFixture(fixture());
+    const logged: unknown[] = [];
+    const { client } = await connect(KEYS.write, board, logged);
+    await client.listTools();
+    broken = true;
+    const failed = await client.callTool({ name: 'list_boards', arguments: {} });
+    expect([failed.isError, textOf(failed)]).toEqual([true, 'internal_error: Something went wrong on our side']);
+    expect(logged.map((cause) => (cause as Error).message)).toEqual(['disk on fire at /var/db']);
+    broken = false;
+    expect((await client.callTool({ name: 'list_boards', arguments: {} })).isError).toBeFalsy();
+  });
+});
