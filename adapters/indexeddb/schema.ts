@@ -12,6 +12,7 @@
  * upgraded one both have exactly the stores and indexes it declares.
  */
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import { buildAggregates } from './build-aggregates.js';
 import {
   ID_COUNTERS_STORE,
   RECORD_SCHEMA,
@@ -53,12 +54,18 @@ function addIndexes(tx: UpgradeTransaction, indexes: IndexesToAdd): void {
   }
 }
 
+/** The tables of version 1: every table of the schema then (later steps add their own). */
+const V1_TABLES: readonly TableName[] = [
+  'organizations', 'api_keys', 'settings', 'boards', 'posts', 'tags', 'post_tags',
+  'evidence', 'claims', 'voters', 'votes', 'comments', 'reactions', 'webhooks',
+];
+
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   {
     version: 1,
     description: 'an object store per table with its primary key, the id counters, and the indexes of lookups by key',
     apply(db, tx) {
-      for (const table of TABLE_NAMES) db.createObjectStore(table, { keyPath: idbKeyPath(RECORD_SCHEMA[table].keyPath) });
+      for (const table of V1_TABLES) db.createObjectStore(table, { keyPath: idbKeyPath(RECORD_SCHEMA[table].keyPath) });
       db.createObjectStore(ID_COUNTERS_STORE.name, { keyPath: ID_COUNTERS_STORE.keyPath });
       addIndexes(tx, {
         api_keys: ['by_organization', 'by_hash'],
@@ -78,6 +85,17 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
     description: "indexes for the post list, queue, roadmap, changelog and statistics reads: a board's posts, by status, and a post's votes",
     apply(_db, tx) {
       addIndexes(tx, { posts: ['by_board', 'by_board_status'], votes: ['by_post'] });
+    },
+  },
+  {
+    version: 3,
+    description: 'maintained statistics per board and day, and per board and voter, built from the stored rows',
+    apply(db, tx) {
+      for (const table of ['board_days', 'board_voters'] as const) {
+        db.createObjectStore(table, { keyPath: idbKeyPath(RECORD_SCHEMA[table].keyPath) });
+      }
+      addIndexes(tx, { board_voters: ['by_board'] });
+      buildAggregates(tx);
     },
   },
 ];

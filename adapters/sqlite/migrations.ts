@@ -13,6 +13,7 @@ import type { Database } from 'better-sqlite3';
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES } from './schema.js';
+import { SCHEMA_V3 } from './schema-v3.js';
 
 export interface Migration {
   readonly version: number;
@@ -52,6 +53,11 @@ export const MIGRATIONS: readonly Migration[] = [
       foldExistingPosts(db);
       db.exec(SCHEMA_V2_INDEXES);
     },
+  },
+  {
+    version: 3,
+    description: 'maintained statistics per board and day, built from the stored rows; trigram search index',
+    up: (db) => SCHEMA_V3.forEach((part) => db.exec(part)),
   },
 ];
 

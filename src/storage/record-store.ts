@@ -42,6 +42,36 @@ export interface PostTagRow {
   tag_id: number;
 }
 
+/**
+ * A row of the `board_days` table (maintained statistics, see `record-tx/aggregates.ts`): for one
+ * board and UTC day, over its non-hidden posts.
+ */
+export interface BoardDayRow {
+  board_id: number;
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  /** Posts created that day. */
+  posts: number;
+  /** Of those, posts with at least one vote. */
+  posts_with_votes: number;
+  /** Sum of the comment counts of those posts. */
+  post_comments: number;
+  /** Votes cast that day. */
+  votes: number;
+  /** Comments written that day. */
+  comments: number;
+}
+
+/** A row of the `board_voters` table: the days a voter voted on a board's non-hidden posts. */
+export interface BoardVoterRow {
+  board_id: number;
+  voter_id: number;
+  /** The latest key of `days`. */
+  last_day: string;
+  /** Votes per UTC day (`YYYY-MM-DD`); only days with at least one. */
+  days: Record<string, number>;
+}
+
 /** The row type of every table. */
 export interface TableRows {
   organizations: OrganizationRecord;
@@ -58,6 +88,8 @@ export interface TableRows {
   comments: CommentRecord;
   reactions: ReactionRecord;
   webhooks: WebhookRecord;
+  board_days: BoardDayRow;
+  board_voters: BoardVoterRow;
 }
 
 export type TableName = keyof TableRows;
@@ -131,6 +163,8 @@ export const RECORD_SCHEMA = {
     indexes: { by_comment: 'comment_id' },
   },
   webhooks: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  board_days: { keyPath: ['board_id', 'day'], ids: false, indexes: {} },
+  board_voters: { keyPath: ['board_id', 'voter_id'], ids: false, indexes: { by_board: 'board_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

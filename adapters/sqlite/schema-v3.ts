@@ -1,0 +1,8 @@
+/**
+ * Schema version 3, in the order it is applied: the maintained statistics (their tables, filled
+ * from the rows already stored, then the triggers that keep them), and the trigram index that
+ * `search` uses (see schema-search.ts).
+ */
+import { AGGREGATE_BUILD, AGGREGATE_TABLES, AGGREGATE_TRIGGERS } from './schema-aggregates.js';
+
+export const SCHEMA_V3: readonly string[] = [AGGREGATE_TABLES, AGGREGATE_BUILD, AGGREGATE_TRIGGERS];
