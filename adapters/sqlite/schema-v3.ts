@@ -4,5 +4,6 @@
  * `search` uses (see schema-search.ts).
  */
 import { AGGREGATE_BUILD, AGGREGATE_TABLES, AGGREGATE_TRIGGERS } from './schema-aggregates.js';
+import { SEARCH_INDEX } from './schema-search.js';
 
-export const SCHEMA_V3: readonly string[] = [AGGREGATE_TABLES, AGGREGATE_BUILD, AGGREGATE_TRIGGERS];
+export const SCHEMA_V3: readonly string[] = [AGGREGATE_TABLES, AGGREGATE_BUILD, AGGREGATE_TRIGGERS, SEARCH_INDEX];

@@ -22,6 +22,7 @@ import { listTests } from './lists.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
+import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
 import { transactionTests } from './transactions.js';
 
@@ -37,6 +38,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     boardTests(ctx);
     postTests(ctx);
     listTests(ctx);
+    searchTests(ctx);
     agentTests(ctx);
     engagementTests(ctx);
     statsTests(ctx);

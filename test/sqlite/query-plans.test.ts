@@ -17,6 +17,7 @@ let db: Database.Database;
 let storage: SqliteStorage;
 let boardId: number;
 let keyId: number;
+let tagId: number;
 
 beforeAll(async () => {
   db = new Database(temp.file(), { verbose: (sql) => statements.push(String(sql)) });
@@ -35,6 +36,9 @@ beforeAll(async () => {
         }),
       );
     }
+    const [tag] = await tx.ensureTags(boardId, ['Rare']);
+    tagId = tag!.id;
+    for (let id = 10; id <= 50; id += 10) await tx.setPostTags(id, [tagId]);
   });
 });
 afterAll(async () => {
@@ -74,9 +78,23 @@ describe('sqlite query plans', () => {
       'fb_posts_status_new',
     );
     expectIndexWalk(
-      await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'top', status: 'open', search: 'post' })),
+      await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'top', status: 'open', search: 'po' })),
       'fb_posts_status_top',
     );
+  });
+
+  it('answers a search of three characters or more from the trigram index, and a tag from its posts', async () => {
+    const search = await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new', search: 'post' }));
+    for (const { plan } of search) {
+      expect(plan.join('\n')).toMatch(/^SCAN fb_posts_search VIRTUAL TABLE INDEX \d+:/m);
+      expect(plan.join('\n')).toMatch(/SEARCH p USING INTEGER PRIMARY KEY/);
+      expect(plan.join('\n')).not.toMatch(/^SCAN p\b/m);
+    }
+    const tagged = await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new', tagId: tagId }));
+    // The tag's board, the count of its links on the tag index, then its few posts sorted.
+    expect(tagged[1]!.plan.join('\n')).toMatch(/SEARCH fb_post_tags USING COVERING INDEX fb_post_tags_tag \(tag_id=\?\)/);
+    expect(tagged[2]!.plan.join('\n')).toMatch(/SEARCH pt USING COVERING INDEX fb_post_tags_tag \(tag_id=\?\)[\s\S]*SEARCH p USING INTEGER PRIMARY KEY/);
+    for (const { plan } of tagged) expect(plan.join('\n')).not.toMatch(/^SCAN (p|fb_posts)\b/m);
   });
 
   it('walks the partial indexes of the queue, roadmap and changelog', async () => {
