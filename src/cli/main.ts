@@ -117,7 +117,7 @@ async function serve(argv: string[]): Promise<void> {
     }
   }
 
-  const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1' });
+  const server = await listen(board.fetch, { port, host: values.host ?? '127.0.0.1', ownProcess: true });
   process.stdout.write(`listening on ${server.url}\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
