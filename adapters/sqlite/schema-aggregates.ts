@@ -7,10 +7,11 @@
  * - `fb_board_days (board_id, day)`: posts created that day, how many of them have a vote, the
  *   sum of their comment counts; votes cast that day; comments written that day.
  * - `fb_board_voter_days (board_id, voter_id, day)`: votes a voter cast on the board that day.
- * - `fb_board_voters (board_id, voter_id)`: the voter's latest such day. "Distinct voters in a
- *   window" is then an index range count on `(board_id, last_day)`, plus a probe of the voter-day
- *   rows only for voters whose latest day lies beyond the window (none unless votes were cast
- *   with a clock set back).
+ * - `fb_board_voters (board_id, voter_id)`: the voter's latest such day, and
+ *   `fb_board_last_days (board_id, day)`: how many voters have that day as their latest.
+ *   "Distinct voters in a window" is then the sum of the window's days in the latter, plus a probe
+ *   of the voter-day rows only for voters whose latest day lies beyond the window (none unless
+ *   votes were cast with a clock set back).
  * - `fb_board_statuses (board_id, status)`: non-hidden posts per current status.
  *
  * Triggers keep them in step with every write, inside the statement (and so the transaction) that
@@ -93,6 +94,13 @@ CREATE TABLE fb_board_voters (
 ) WITHOUT ROWID;
 CREATE INDEX fb_board_voters_last ON fb_board_voters (board_id, last_day);
 
+CREATE TABLE fb_board_last_days (
+  board_id INTEGER NOT NULL,
+  day TEXT NOT NULL,
+  voters INTEGER NOT NULL,
+  PRIMARY KEY (board_id, day)
+) WITHOUT ROWID;
+
 CREATE TABLE fb_board_statuses (
   board_id INTEGER NOT NULL,
   status TEXT NOT NULL,
@@ -119,11 +127,31 @@ INSERT INTO fb_board_voter_days (board_id, voter_id, day, votes)
    WHERE p.hidden = 0 GROUP BY 1, 2, 3;
 INSERT INTO fb_board_voters (board_id, voter_id, last_day)
   SELECT board_id, voter_id, max(day) FROM fb_board_voter_days GROUP BY 1, 2;
+INSERT INTO fb_board_last_days (board_id, day, voters)
+  SELECT board_id, last_day, count(*) FROM fb_board_voters GROUP BY 1, 2;
 INSERT INTO fb_board_statuses (board_id, status, posts)
   SELECT board_id, status, count(*) FROM fb_posts WHERE hidden = 0 GROUP BY 1, 2;
 `;
 
 export const AGGREGATE_TRIGGERS = `
+CREATE TRIGGER fb_agg_voter_insert AFTER INSERT ON fb_board_voters
+BEGIN
+  INSERT INTO fb_board_last_days (board_id, day, voters) VALUES (new.board_id, new.last_day, 1)
+    ON CONFLICT DO UPDATE SET voters = voters + 1;
+END;
+
+CREATE TRIGGER fb_agg_voter_delete AFTER DELETE ON fb_board_voters
+BEGIN
+  UPDATE fb_board_last_days SET voters = voters - 1 WHERE board_id = old.board_id AND day = old.last_day;
+END;
+
+CREATE TRIGGER fb_agg_voter_update AFTER UPDATE OF last_day ON fb_board_voters WHEN old.last_day <> new.last_day
+BEGIN
+  UPDATE fb_board_last_days SET voters = voters - 1 WHERE board_id = old.board_id AND day = old.last_day;
+  INSERT INTO fb_board_last_days (board_id, day, voters) VALUES (new.board_id, new.last_day, 1)
+    ON CONFLICT DO UPDATE SET voters = voters + 1;
+END;
+
 CREATE TRIGGER fb_agg_post_insert AFTER INSERT ON fb_posts WHEN new.hidden = 0
 BEGIN ${postOwn(1, 'new')}
 END;

@@ -121,7 +121,8 @@ describe('sqlite query plans', () => {
     const analytics = await plansOf((tx) => tx.analytics(boardId, window));
     const all = analytics.map(({ plan }) => plan.join('\n')).join('\n');
     expect(all).toMatch(/SEARCH fb_board_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
-    expect(all).toMatch(/SEARCH fb_board_voters USING COVERING INDEX fb_board_voters_last \(board_id=\? AND last_day>\? AND last_day<\?\)/);
+    expect(all).toMatch(/SEARCH fb_board_last_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
+    expect(all).toMatch(/SEARCH bv USING COVERING INDEX fb_board_voters_last \(board_id=\? AND last_day>\?\)/);
     expect(all).toMatch(/SEARCH fb_board_statuses USING PRIMARY KEY \(board_id=\?\)/);
     expect(all).toMatch(/INDEX fb_posts_requests\b/);
     expect(all).toMatch(/INDEX fb_posts_shipped \(board_id=\? AND shipped_at>\? AND shipped_at<\?\)/);

@@ -1,7 +1,7 @@
 /**
  * Ship statistics and analytics. Analytics reads the maintained aggregates (schema-aggregates.ts):
- * at most one row per day of the window, a range count of the board's voters by their latest vote
- * day, the status counts, and a ten-row walk of the top-requests index, so its cost depends on the
+ * at most one row per day of the window, the board's voters counted by their latest vote day (one
+ * row per day again), the status counts, and a ten-row walk of the top-requests index, so its cost depends on the
  * window, not on how many posts and votes the board has ever had. Ship stats walk the shipped
  * index over the period and count the distinct voters of those posts on the votes' primary key.
  */
@@ -27,13 +27,14 @@ interface DayRow {
 }
 
 /**
- * Voters of the board with a vote day in [@fromDay, @toDay): those whose latest day falls in it,
+ * Voters of the board with a vote day in [@fromDay, @toDay): those whose latest day falls in it
+ * (summed per day, so one row per day of the window),
  * plus those whose latest day is later but who also voted in it (votes cast under a clock set
  * back; usually none, and each is one primary-key probe).
  */
 const VOTERS_IN_WINDOW = `SELECT
-  (SELECT count(*) FROM fb_board_voters
-    WHERE board_id = @board AND last_day >= @fromDay AND last_day < @toDay)
+  (SELECT coalesce(sum(voters), 0) FROM fb_board_last_days
+    WHERE board_id = @board AND day >= @fromDay AND day < @toDay)
   + (SELECT count(*) FROM fb_board_voters bv
       WHERE bv.board_id = @board AND bv.last_day >= @toDay
         AND EXISTS (SELECT 1 FROM fb_board_voter_days d
