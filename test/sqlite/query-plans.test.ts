@@ -91,9 +91,11 @@ describe('sqlite query plans', () => {
       expect(plan.join('\n')).not.toMatch(/^SCAN p\b/m);
     }
     const tagged = await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new', tagId: tagId }));
-    // The tag's board, the count of its links on the tag index, then its few posts sorted.
+    // The tag's board, the count of its links on the tag index, the board's size (its status
+    // counts), then its few posts sorted.
     expect(tagged[1]!.plan.join('\n')).toMatch(/SEARCH fb_post_tags USING COVERING INDEX fb_post_tags_tag \(tag_id=\?\)/);
-    expect(tagged[2]!.plan.join('\n')).toMatch(/SEARCH pt USING COVERING INDEX fb_post_tags_tag \(tag_id=\?\)[\s\S]*SEARCH p USING INTEGER PRIMARY KEY/);
+    expect(tagged[2]!.plan.join('\n')).toMatch(/SEARCH fb_board_statuses USING PRIMARY KEY \(board_id=\?\)/);
+    expect(tagged[3]!.plan.join('\n')).toMatch(/SEARCH pt USING COVERING INDEX fb_post_tags_tag \(tag_id=\?\)[\s\S]*SEARCH p USING INTEGER PRIMARY KEY/);
     for (const { plan } of tagged) expect(plan.join('\n')).not.toMatch(/^SCAN (p|fb_posts)\b/m);
   });
 

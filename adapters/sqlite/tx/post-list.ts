@@ -9,7 +9,8 @@
  *   every post of the board, walked in the order of the sort.
  * - `tagId` alone: `total` counts the tag's links (`fb_post_tags_tag`, by tag then post). A tag
  *   on few posts drives the page too (its posts, sorted); a tag on many posts is met often
- *   enough that walking the sort's index and probing each post's links stops early.
+ *   enough that walking the sort's index and probing each post's links stops early. Which of the
+ *   two reads fewer rows is estimated from the tag's count and the board's size.
  * - otherwise the index of the sort is walked, and the walk stops after `limit` rows.
  */
 import type { Page, PostListQuery } from '../../../src/storage/contract.js';
@@ -21,8 +22,6 @@ const LIST_ORDER = {
   top: 'p.vote_count DESC, p.created_at DESC, p.id DESC',
 } as const;
 
-/** Up to this many tagged posts, the page is built from the tag's posts rather than by a walk. */
-const FEW_TAGGED = 2000;
 
 /** The needle as an FTS5 phrase: every character literal, `"` doubled. */
 const phrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
@@ -71,7 +70,12 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
         ? sql.value<number>('SELECT count(*) FROM fb_post_tags WHERE tag_id = ?', query.tagId)!
         : sql.value<number>(`SELECT count(*) FROM ${tagged} WHERE ${condition}`, ...values)!;
     if (total === 0) return { rows: [], total };
-    return { rows: total <= FEW_TAGGED ? page(tagged, condition, values) : page('fb_posts p', where, params), total };
+    // A walk of the sort's index meets a tagged post every (board size / total) posts, so it
+    // reads about (offset + limit) * board / total posts; building the page from the tag's posts
+    // reads `total`. The board's size is estimated from its status counts.
+    const board = sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ?', boardId)!;
+    const walk = ((offset + limit) * Math.max(board, total)) / total;
+    return { rows: total <= walk ? page(tagged, condition, values) : page('fb_posts p', where, params), total };
   }
 
   const rows = page('fb_posts p', where, params);
