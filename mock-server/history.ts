@@ -56,21 +56,50 @@ export async function recordedBody(request: Request): Promise<unknown> {
   }
 }
 
-/** The calls of one mock server, oldest first. */
+/** How many requests a mock server's history keeps unless told otherwise. */
+export const DEFAULT_HISTORY_LIMIT = 1000;
+
+/**
+ * The calls of one mock server, oldest first: at most `limit` of them (the oldest are dropped).
+ * Kept in a ring, so recording costs the same however long the mock has run.
+ */
 export class CallHistory {
-  readonly #calls: RecordedCall[] = [];
+  readonly #limit: number;
+  #calls: RecordedCall[] = [];
+  /** Index of the oldest call once the ring is full. */
+  #start = 0;
+
+  /** Keeps the last `limit` calls (an integer >= 0, or Infinity). */
+  constructor(limit: number = DEFAULT_HISTORY_LIMIT) {
+    if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) {
+      throw new RangeError('historyLimit must be an integer >= 0 or Infinity');
+    }
+    this.#limit = limit;
+  }
 
   record(call: RecordedCall): RecordedCall {
-    this.#calls.push(call);
+    if (this.#limit === 0) return call;
+    if (this.#calls.length < this.#limit) {
+      this.#calls.push(call);
+    } else {
+      this.#calls[this.#start] = call;
+      this.#start = (this.#start + 1) % this.#limit;
+    }
     return call;
+  }
+
+  /** The kept calls, oldest first. */
+  #ordered(): RecordedCall[] {
+    return this.#start === 0 ? this.#calls : [...this.#calls.slice(this.#start), ...this.#calls.slice(0, this.#start)];
   }
 
   /** Copies of the matching calls, oldest first. */
   list(filter?: CallFilter): RecordedCall[] {
-    return this.#calls.filter((call) => matches(call, filter)).map((call) => ({ ...call, query: { ...call.query } }));
+    return this.#ordered().filter((call) => matches(call, filter)).map((call) => ({ ...call, query: { ...call.query } }));
   }
 
   clear(): void {
-    this.#calls.length = 0;
+    this.#calls = [];
+    this.#start = 0;
   }
 }

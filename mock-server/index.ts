@@ -42,6 +42,7 @@ export type { MockServer, ListeningMockServer, MockClientOptions } from './types
 export { createMockClock, DEFAULT_CLOCK_START, type MockClock, type ClockStart } from './clock.js';
 export type { FailOptions, DelayOptions, FaultTarget } from './faults.js';
 export type { RecordedCall, CallFilter } from './history.js';
+export { DEFAULT_HISTORY_LIMIT } from './history.js';
 export type { GlobalFetch } from './install.js';
 export type { MockWebhooks, MockWebhookMessage, SentWebhook, WebhookAnswer } from './webhooks.js';
 export type { Fixture } from '../src/fixture/schema.js';

@@ -17,7 +17,7 @@ import type { Storage } from '../src/storage/contract.js';
 import { createMockClock, type ClockStart } from './clock.js';
 import { FaultRegistry } from './faults.js';
 import { forwarder } from './forward.js';
-import { CallHistory, recordedBody, type RecordedCall } from './history.js';
+import { CallHistory, DEFAULT_HISTORY_LIMIT, recordedBody, type RecordedCall } from './history.js';
 import { GlobalInstall, normalizeBase, type GlobalFetch } from './install.js';
 import type { MockServer } from './types.js';
 import { mockWebhooks, WebhookRelay } from './webhooks.js';
@@ -37,6 +37,12 @@ export interface MockServerOptions {
   rateLimit?: RateLimitOptions | false;
   /** The server's agent-publishing setting (a fixture's `agentPublishing: true` also turns it on). Default false. */
   agentPublishing?: boolean;
+  /**
+   * How many requests the history keeps: the oldest is dropped when a new one would exceed it, so
+   * a long-running mock does not grow without bound. Default {@link DEFAULT_HISTORY_LIMIT}
+   * (1000); `Infinity` keeps every request.
+   */
+  historyLimit?: number;
   /** Makes a fresh, empty storage; called at creation and by every `reset()`. Default: memory storage. */
   storage?: () => Storage;
 }
@@ -89,7 +95,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const clock = createMockClock(options.clock);
   const notifier = createRecordingNotifier();
   const relay = new WebhookRelay();
-  const history = new CallHistory();
+  const history = new CallHistory(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
   const faults = new FaultRegistry();
   const makeStorage = options.storage ?? createMemoryStorage;
   const servers = new Set<{ close(): Promise<void> }>();

@@ -13,6 +13,7 @@
  */
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { shortenStoredPrefix } from '../../src/services/key-prefix.js';
+import { buildAggregates } from './build-aggregates.js';
 import {
   ID_COUNTERS_STORE,
   RECORD_SCHEMA,
@@ -125,6 +126,15 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
     apply(db, tx) {
       for (const table of ['team_members', 'sessions', 'sign_in_links'] as const) createStore(db, table);
       addIndexes(tx, { team_members: ['by_organization', 'by_organization_email'] });
+    },
+  },
+  {
+    version: 6,
+    description: 'maintained statistics per board and day, and per board and voter, built from the stored rows',
+    apply(db, tx) {
+      for (const table of ['board_days', 'board_voters'] as const) createStore(db, table);
+      addIndexes(tx, { board_voters: ['by_board'] });
+      buildAggregates(tx);
     },
   },
 ];

@@ -15,6 +15,7 @@ import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES, SCHEMA_PEOPLE } from './schema.js';
 import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
+import { SCHEMA_STATS_AND_SEARCH } from './schema-stats-search.js';
 
 export interface Migration {
   readonly version: number;
@@ -79,6 +80,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 5,
     description: 'team members, sessions and one-time sign-in links; an index of pending proposals',
     up: (db) => db.exec(SCHEMA_PEOPLE),
+  },
+  {
+    version: 6,
+    description: 'maintained statistics per board and day, built from the stored rows; trigram search index',
+    up: (db) => SCHEMA_STATS_AND_SEARCH.forEach((part) => db.exec(part)),
   },
 ];
 

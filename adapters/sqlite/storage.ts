@@ -19,13 +19,13 @@ import { withBusyRetry } from './busy.js';
 import { watchFileIdentity, type FileIdentity } from './file-identity.js';
 import type { Connection } from './connection.js';
 import { Sql } from './sql.js';
-import { openScope, sqlMethods } from './tx/index.js';
+import { scopeFactory, sqlMethods, type TxScope } from './tx/index.js';
 
 export class SqliteStorageImpl implements Storage {
   readonly database: Database;
   readonly #connection: Connection;
   readonly #lock = new AsyncLock();
-  readonly #methods: StorageTx;
+  readonly #openScope: (mode: TransactionMode) => TxScope;
   readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback', Statement>;
   #closed = false;
   #busyRetries = 0;
@@ -36,7 +36,11 @@ export class SqliteStorageImpl implements Storage {
     this.database = connection.db;
     this.#identity = connection.path === undefined ? null : watchFileIdentity(connection.path);
     const sql = new Sql(connection.db);
-    this.#methods = sqlMethods(sql);
+    this.#openScope = scopeFactory(sqlMethods(sql));
+    // SQLite's own busy wait would block the thread: the one statement that waits for another
+    // connection's lock, BEGIN IMMEDIATE, is retried by #beginWrite without blocking instead. Set
+    // once here rather than around every write. Readers under WAL take no lock that a writer holds.
+    connection.db.pragma('busy_timeout = 0');
     const prepare = (source: string) => connection.db.prepare(source);
     this.#statements = {
       begin: prepare('BEGIN'),
@@ -61,7 +65,7 @@ export class SqliteStorageImpl implements Storage {
       this.#identity?.check();
       if (mode === 'write') await this.#beginWrite();
       else this.#statements.begin.run();
-      const scope = openScope(this.#methods, mode);
+      const scope = this.#openScope(mode);
       try {
         const result = await fn(scope.tx);
         scope.end();
@@ -77,19 +81,10 @@ export class SqliteStorageImpl implements Storage {
   }
 
   async #beginWrite(): Promise<void> {
-    const { db, busyTimeoutMs } = this.#connection;
+    const { busyTimeoutMs } = this.#connection;
     const { beginImmediate } = this.#statements;
     await withBusyRetry(
-      () => {
-        // A PRAGMA takes effect when it is prepared, so it is run with db.pragma() each time,
-        // never as a cached statement.
-        db.pragma('busy_timeout = 0');
-        try {
-          beginImmediate.run();
-        } finally {
-          db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-        }
-      },
+      () => beginImmediate.run(),
       busyTimeoutMs,
       () => {
         this.#busyRetries += 1;

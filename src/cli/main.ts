@@ -179,7 +179,7 @@ async function serve(argv: string[]): Promise<void> {
   notes.push(mounted.note);
   const organizationId = await pagesOrganization(board);
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, mounted.fetch);
-  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net });
+  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net, ownProcess: true });
   pagesLink.pagesUrl = server.url;
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();

@@ -1,8 +1,10 @@
 /**
  * `createClient`: builds one method per row of the operation table at run time (the types in
- * `types.ts` describe the same derivation), so the client cannot drift from the server.
+ * `types.ts` describe the same derivation), so the client cannot drift from the server. It reads
+ * the schema-free view of the table (`routes.ts`), so no zod schema is part of the client's code.
  */
-import { operationNames, operations, type HttpMethod, type OperationName } from '../http/operations.js';
+import type { HttpMethod, OperationName } from '../http/operations.js';
+import { routes } from '../http/routes.js';
 import type { Post } from '../domain/responses.js';
 import { exchange, type FetchLike } from './http.js';
 import { createRetrier, type RetryOptions } from './retry.js';
@@ -91,15 +93,15 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {
-    const spec = operations[name];
+    const spec = routes[name];
     const pathCount = spec.path.split('{').length - 1;
-    const hasInput = 'body' in spec || 'query' in spec;
+    const hasInput = spec.input !== null;
     const input = hasInput ? args[pathCount] : undefined;
     const answer = await send({
       method: spec.method,
       path: fillPath(spec.path, args.slice(0, pathCount)),
-      query: 'query' in spec ? (input as Record<string, unknown> | undefined) : undefined,
-      body: 'body' in spec ? input : undefined,
+      query: spec.input === 'query' ? (input as Record<string, unknown> | undefined) : undefined,
+      body: spec.input === 'body' ? input : undefined,
       options: args[pathCount + (hasInput ? 1 : 0)] as RequestOptions | undefined,
     });
     if (name === 'claimPost') return { claim: answer.data, created: answer.status === 201 };
@@ -107,8 +109,8 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   const client: Record<string, Record<string, unknown>> = {};
-  for (const name of operationNames) {
-    const [group, method] = operations[name].client;
+  for (const name of Object.keys(routes) as OperationName[]) {
+    const [group, method] = routes[name].client;
     (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
   }
 

@@ -3,8 +3,7 @@
  * the caller's signal and the timeout, and turn every failure into a {@link FeedbackBoardError}
  * (except the caller's own abort, which propagates as the caller's abort reason).
  */
-import { FeedbackBoardError, isFeedbackBoardError } from '../domain/errors.js';
-import { errorSchema } from '../domain/responses.js';
+import { FeedbackBoardError, isFeedbackBoardError, type ErrorDetail } from '../domain/errors.js';
 
 /** Any fetch: the global one, `board.fetch`, a mock's, a runtime's. It receives a `Request`. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -45,13 +44,31 @@ export function errorFromResponse(response: Response, text: string): FeedbackBoa
   const status = response.status;
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
   const parsed = parseJson(text);
-  const envelope = parsed.ok ? errorSchema.safeParse(parsed.value) : undefined;
-  if (envelope?.success) {
-    const { code, message, details } = envelope.data.error;
+  const envelope = parsed.ok ? readEnvelope(parsed.value) : undefined;
+  if (envelope) {
+    const { code, message, details } = envelope;
     return new FeedbackBoardError(code, message, { status, details, retryAfter });
   }
   const label = response.statusText ? `${status} ${response.statusText}` : String(status);
   return new FeedbackBoardError('http_error', `HTTP ${label}`, { status, retryAfter });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The API's error envelope `{ error: { code, message, details? } }` (details: `{ path, message }`
+ * pairs), checked by hand so that the client carries no schema library; anything else is
+ * undefined.
+ */
+function readEnvelope(value: unknown): { code: string; message: string; details: ErrorDetail[] | undefined } | undefined {
+  if (!isRecord(value) || !isRecord(value['error'])) return undefined;
+  const { code, message, details } = value['error'];
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  if (details === undefined) return { code, message, details: undefined };
+  const valid =
+    Array.isArray(details) &&
+    details.every((d) => isRecord(d) && typeof d['path'] === 'string' && typeof d['message'] === 'string');
+  return valid ? { code, message, details: details as ErrorDetail[] } : undefined;
 }
 
 function describe(error: unknown): string {

@@ -2,7 +2,7 @@
  * Reading the API key from a request (CONTRACT section 3): `Authorization: Bearer <key>` or
  * `X-API-Key: <key>`; both may be sent only if they agree; any other scheme is refused.
  */
-import { LRUCache } from 'lru-cache';
+import { SmallLru } from './lru.js';
 import type { ApiKeyRecord } from '../domain/records.js';
 
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
@@ -29,10 +29,10 @@ export function extractApiKey(headers: Headers): string | null {
  * bounds how long another process's revocation takes to be seen.
  */
 export class KeyCache {
-  readonly #cache: LRUCache<string, ApiKeyRecord>;
+  readonly #cache: SmallLru<string, ApiKeyRecord>;
 
   constructor(options: { max?: number; ttlMs?: number } = {}) {
-    this.#cache = new LRUCache({ max: options.max ?? 1000, ttl: options.ttlMs ?? 5000 });
+    this.#cache = new SmallLru({ max: options.max ?? 1000, ttlMs: options.ttlMs ?? 5000 });
   }
 
   get(hash: string): ApiKeyRecord | undefined {

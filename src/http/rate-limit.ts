@@ -3,7 +3,7 @@
  * accepted in ANY rolling window (a token bucket or fixed window lets twice that through across
  * a window edge). State is kept only for authenticated keys, in an LRU of bounded size.
  */
-import { LRUCache } from 'lru-cache';
+import { SmallLru } from './lru.js';
 import type { SharedRateLimitStep } from '../storage/shared-limits.js';
 
 /** The per-key rate limit of the handler; `http: { rateLimit: false }` switches it off. */
@@ -29,12 +29,12 @@ export interface RateLimitDecision {
 export class SlidingLogLimiter {
   readonly limit: number;
   readonly windowMs: number;
-  readonly #logs: LRUCache<number, number[]>;
+  readonly #logs: SmallLru<number, number[]>;
 
   constructor(options: RateLimitOptions = {}) {
     this.limit = options.limit ?? 120;
     this.windowMs = options.windowMs ?? 60_000;
-    this.#logs = new LRUCache({ max: options.maxKeys ?? 10_000 });
+    this.#logs = new SmallLru({ max: options.maxKeys ?? 10_000 });
   }
 
   /** Records a request of `keyId` at `now` if the window has room for it. */

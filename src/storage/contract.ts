@@ -350,7 +350,11 @@ export interface StorageTx {
    * (shipped_at desc, id desc), and the number of distinct voters of those posts.
    */
   shipStats(boardId: number, window: TimeWindow): Promise<{ posts: PostRecord[]; voterCount: number }>;
-  /** Every figure of the analytics operation for the window; see {@link AnalyticsAggregate}. */
+  /**
+   * Every figure of the analytics operation for the window; see {@link AnalyticsAggregate}. The
+   * window runs from one UTC midnight to another (a RangeError otherwise): adapters answer it from
+   * per-day aggregates kept up to date by every write, so its cost does not grow with history.
+   */
   analytics(boardId: number, window: TimeWindow): Promise<AnalyticsAggregate>;
 
   // ── webhooks ───────────────────────────────────────────────────────────────

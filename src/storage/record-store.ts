@@ -45,6 +45,36 @@ export interface PostTagRow {
   tag_id: number;
 }
 
+/**
+ * A row of the `board_days` table (maintained statistics, see `record-tx/aggregates.ts`): for one
+ * board and UTC day, over its non-hidden posts.
+ */
+export interface BoardDayRow {
+  board_id: number;
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  /** Posts created that day. */
+  posts: number;
+  /** Of those, posts with at least one vote. */
+  posts_with_votes: number;
+  /** Sum of the comment counts of those posts. */
+  post_comments: number;
+  /** Votes cast that day. */
+  votes: number;
+  /** Comments written that day. */
+  comments: number;
+}
+
+/** A row of the `board_voters` table: the days a voter voted on a board's non-hidden posts. */
+export interface BoardVoterRow {
+  board_id: number;
+  voter_id: number;
+  /** The latest key of `days`. */
+  last_day: string;
+  /** Votes per UTC day (`YYYY-MM-DD`); only days with at least one. */
+  days: Record<string, number>;
+}
+
 /** The row type of every table. */
 export interface TableRows {
   organizations: OrganizationRecord;
@@ -66,6 +96,8 @@ export interface TableRows {
   team_members: TeamMemberRecord;
   sessions: SessionRecord;
   sign_in_links: SignInLinkRecord;
+  board_days: BoardDayRow;
+  board_voters: BoardVoterRow;
 }
 
 export type TableName = keyof TableRows;
@@ -148,6 +180,8 @@ export const RECORD_SCHEMA = {
   },
   sessions: { keyPath: 'token_hash', ids: false, indexes: {} },
   sign_in_links: { keyPath: 'token_hash', ids: false, indexes: {} },
+  board_days: { keyPath: ['board_id', 'day'], ids: false, indexes: {} },
+  board_voters: { keyPath: ['board_id', 'voter_id'], ids: false, indexes: { by_board: 'board_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -24,6 +24,7 @@ import { peopleTests } from './people.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
+import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
 import { transactionTests } from './transactions.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
@@ -40,6 +41,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     boardTests(ctx);
     postTests(ctx);
     listTests(ctx);
+    searchTests(ctx);
     agentTests(ctx);
     claimNextTests(ctx);
     engagementTests(ctx);

@@ -31,6 +31,11 @@ const window = fc
   .record({ from: instant, hours: fc.constantFrom(0, 12, 36, 96, 168) })
   .map(({ from, hours }) => ({ from, to: plusHours(from, hours) }));
 
+/** Analytics windows run from one UTC midnight to another: empty up to eight days. */
+export const dayWindow = fc
+  .record({ from: fc.integer({ min: -1, max: 7 }), days: fc.integer({ min: 0, max: 8 }) })
+  .map(({ from, days }) => ({ from: onDay(from, 0), to: onDay(from + days, 0) }));
+
 const insertPost = fc.record({
   op: fc.constant('insertPost' as const),
   board,
@@ -97,7 +102,7 @@ const command = fc.oneof(
   op(2, 'roadmap', { board, ...page }),
   op(2, 'changelog', { board, ...page }),
   op(2, 'shipStats', { board, window }),
-  op(2, 'analytics', { board, window }),
+  op(2, 'analytics', { board, window: dayWindow }),
   op(2, 'inspectPost', { post: pick }),
   op(1, 'inspectAll', {}),
 );

@@ -5,12 +5,16 @@
 import type { Storage, StorageTx } from '../../src/storage/contract.js';
 import { newApiKey, newBoard, newComment, newEvidence, newOrganization, newPost, newVoter, onDay } from './fixtures.js';
 import { BOARDS, KEYS, plusHours, VOTERS, type Command } from './random-arbitraries.js';
+import type { RawRows } from './raw-stats.js';
+import type { CommentRecord, PostRecord } from '../../src/domain/records.js';
 
 /** What the sequence has created so far, learnt from the reference's results. */
 export interface Known {
   posts: { id: number; board: number; live: boolean }[];
   comments: { id: number; post: number }[];
   tags: number[];
+  /** The rows written, for the statistics computed from them (raw-stats.ts). */
+  raw: RawRows;
 }
 
 /** One command with the ids it acts on resolved: run on both storages, then learnt from. */
@@ -53,6 +57,7 @@ export function plan(cmd: Command, known: Known): Step | null {
       });
       return step({}, (tx) => tx.insertPost(row), (result) => {
         known.posts.push({ id: (result as { id: number }).id, board: cmd.board, live: true });
+        known.raw.posts.set((result as PostRecord).id, result as PostRecord);
       });
     }
     case 'updatePost':
@@ -63,12 +68,24 @@ export function plan(cmd: Command, known: Known): Step | null {
       const post = choose(known.posts, cmd.post);
       if (post === undefined) return null;
       const id = post.id;
-      if (cmd.op === 'updatePost') return step({ id }, (tx) => tx.updatePost(id, cmd.patch));
-      if (cmd.op === 'unvote') return step({ id }, (tx) => tx.deleteVote(id, cmd.voter));
+      if (cmd.op === 'updatePost') {
+        return step({ id }, (tx) => tx.updatePost(id, cmd.patch), (result) => {
+          if (result !== null) known.raw.posts.set(id, result as PostRecord);
+        });
+      }
+      if (cmd.op === 'unvote') {
+        return step({ id }, (tx) => tx.deleteVote(id, cmd.voter), (result) => {
+          if (result === true) known.raw.votes.delete(`${id}:${cmd.voter}`);
+        });
+      }
       if (cmd.op === 'release') return step({ id }, (tx) => tx.releaseClaim(id, cmd.key, cmd.now));
       if (cmd.op === 'deletePost') {
         return step({ id }, (tx) => tx.deletePost(id), (result) => {
-          if (result === true) post.live = false;
+          if (result !== true) return;
+          post.live = false;
+          known.raw.posts.delete(id);
+          for (const [key, vote] of known.raw.votes) if (vote.post === id) known.raw.votes.delete(key);
+          known.raw.comments = known.raw.comments.filter((comment) => comment.post !== id);
         });
       }
       return step({ id }, async (tx) => ({
@@ -91,13 +108,16 @@ export function plan(cmd: Command, known: Known): Step | null {
       const id = post.id;
       switch (cmd.op) {
         case 'vote':
-          return step({ id }, (tx) => tx.insertVote({ post_id: id, voter_id: cmd.voter, created_at: cmd.when }));
+          return step({ id }, (tx) => tx.insertVote({ post_id: id, voter_id: cmd.voter, created_at: cmd.when }), (result) => {
+            if (result === true) known.raw.votes.set(`${id}:${cmd.voter}`, { post: id, voter: cmd.voter, at: cmd.when });
+          });
         case 'comment': {
           const siblings = known.comments.filter((comment) => comment.post === id);
           const parent = cmd.parent === null ? null : (choose(siblings, cmd.parent)?.id ?? null);
           const row = newComment(id, { parent_comment_id: parent, hidden: cmd.hidden, created_at: cmd.when });
           return step({ id, parent }, (tx) => tx.insertComment(row), (result) => {
             known.comments.push({ id: (result as { id: number }).id, post: id });
+            known.raw.comments.push({ post: id, at: (result as CommentRecord).created_at });
           });
         }
         case 'tag':

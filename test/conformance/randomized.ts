@@ -12,6 +12,8 @@ import { normalize } from './fixtures.js';
 import type { SuiteContext } from './harness.js';
 import { BOARDS, sequence } from './random-arbitraries.js';
 import { plan, setUp, type Known } from './random-commands.js';
+import { onDay } from './fixtures.js';
+import { emptyRawRows, rawAnalytics, rawShipStats } from './raw-stats.js';
 
 const SEED = 20261121;
 const RUNS = 50;
@@ -28,7 +30,7 @@ export function randomizedTests(ctx: SuiteContext): void {
           try {
             await setUp(target);
             await setUp(reference);
-            const known: Known = { posts: [], comments: [], tags: [] };
+            const known: Known = { posts: [], comments: [], tags: [], raw: emptyRawRows() };
             for (const [index, cmd] of commands.entries()) {
               const step = plan(cmd, known);
               if (step === null) continue;
@@ -42,6 +44,7 @@ export function randomizedTests(ctx: SuiteContext): void {
               step.learn?.(expected);
             }
             await checkInvariants(target, known);
+            await checkStatistics(target, known);
           } finally {
             await target.close();
             await reference.close();
@@ -51,6 +54,30 @@ export function randomizedTests(ctx: SuiteContext): void {
       );
     }, 120_000);
   });
+
+  /**
+   * The maintained statistics equal the same figures computed from the raw rows written, for
+   * windows before, across and after the days the sequence wrote on.
+   */
+  async function checkStatistics(storage: Storage, known: Known): Promise<void> {
+    const windows = [[-1, 9], [0, 1], [2, 5], [6, 7], [8, 10]].map(([from, to]) => ({ from: onDay(from!, 0), to: onDay(to!, 0) }));
+    await storage.transaction('read', async (tx) => {
+      for (const board of BOARDS) {
+        for (const window of windows) {
+          const shown = { board, window };
+          expect({ ...shown, analytics: normalize(await tx.analytics(board, window)) }).toEqual({
+            ...shown,
+            analytics: normalize(rawAnalytics(known.raw, board, window)),
+          });
+          const ship = await tx.shipStats(board, window);
+          expect({ ...shown, ids: ship.posts.map((post) => post.id), voterCount: ship.voterCount }).toEqual({
+            ...shown,
+            ...rawShipStats(known.raw, board, window),
+          });
+        }
+      }
+    });
+  }
 
   /** Counters and totals agree with the rows they summarize. */
   async function checkInvariants(storage: Storage, known: Known): Promise<void> {

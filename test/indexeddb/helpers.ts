@@ -5,7 +5,11 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openFeedbackDatabase } from '../../adapters/indexeddb/open.js';
+import { IdbRecordStore } from '../../adapters/indexeddb/record-store.js';
 import { IndexedDbStorageImpl } from '../../adapters/indexeddb/storage.js';
+import type { StorageTx } from '../../src/storage/contract.js';
+import type { RecordStore, RecordTable, TableName } from '../../src/storage/record-store.js';
+import { createRecordTx } from '../../src/storage/record-tx.js';
 import { ID_COUNTERS_STORE, RECORD_SCHEMA, TABLE_NAMES } from '../../src/storage/record-store.js';
 
 export { IDBFactory };
@@ -70,4 +74,35 @@ export async function openAtVersion(factory: IDBFactory, name: string, version: 
 /** Opens `name` at `version` through raw IndexedDB, as code that knows nothing of this adapter. */
 export function openRaw(factory: IDBFactory, name: string, version?: number): Promise<IDBDatabase> {
   return request(factory.open(name, version));
+}
+
+/**
+ * Writes to a database at an older `version` as the release that made it did: the same record
+ * transaction over the stores that version has, with the tables it did not have yet (the
+ * maintained statistics) read as empty and never written.
+ */
+export async function writeAsOlderRelease(
+  factory: IDBFactory,
+  name: string,
+  version: number,
+  fn: (tx: StorageTx) => Promise<void>,
+): Promise<void> {
+  const db = await openFeedbackDatabase({ factory, name, version, blockedTimeoutMs: 1000 });
+  const stores = [...db.objectStoreNames];
+  const tx = db.transaction(stores, 'readwrite');
+  const store = new IdbRecordStore(tx as never);
+  const absent: RecordTable<TableName> = {
+    get: async () => undefined,
+    put: async () => undefined,
+    delete: async () => undefined,
+    getAll: async () => [],
+    getAllFromIndex: async () => [],
+  };
+  const older: RecordStore = {
+    table: <T extends TableName>(table: T) => (stores.includes(table) ? store.table(table) : (absent as unknown as RecordTable<T>)),
+    nextId: (table) => store.nextId(table),
+  };
+  await fn(createRecordTx(older));
+  await tx.done;
+  db.close();
 }

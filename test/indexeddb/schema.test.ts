@@ -9,7 +9,7 @@ import { UPGRADE_STEPS } from '../../adapters/indexeddb/schema.js';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
 import type { Storage, StorageTx } from '../../src/storage/contract.js';
 import { castVotes, newComment, newPost, normalize, onDay, seedBoard, seedVoters } from '../conformance/fixtures.js';
-import { declaredStructure, IDBFactory, openAtVersion, readStructure } from './helpers.js';
+import { declaredStructure, IDBFactory, readStructure, writeAsOlderRelease } from './helpers.js';
 
 /** A board with posts in several statuses, votes, a comment, tags and a claim: writes version 1 can make. */
 async function seed(tx: StorageTx): Promise<void> {
@@ -62,11 +62,7 @@ describe('indexeddb schema', () => {
 
   it('upgrades a version 1 database on open, keeping its rows and id counters', async () => {
     const factory = new IDBFactory();
-    const old = await openAtVersion(factory, 'app', 1);
-    await old.transaction('write', seed);
-    // Version 1 lacks the list indexes: its lists cannot run.
-    await expect(old.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }))).rejects.toThrow();
-    await old.close();
+    await writeAsOlderRelease(factory, 'app', 1, seed);
     const before = await readStructure(factory, 'app');
     expect(before.version).toBe(1);
     expect(Object.keys(before.structure.posts!.indexes)).toEqual([]);
@@ -83,5 +79,31 @@ describe('indexeddb schema', () => {
     expect((await upgraded.transaction('write', (tx) => tx.insertPost(newPost(1)))).id).toBe(7);
     await upgraded.close();
     expect(await readStructure(factory, 'app')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
+
+  it('builds the maintained statistics of a version 2 database from its rows on upgrade', async () => {
+    const factory = new IDBFactory();
+    const busy = async (tx: StorageTx) => {
+      await seed(tx);
+      // A hidden post with votes and comments on several days: none of it may be counted.
+      const hidden = await tx.insertPost(newPost(1, { hidden: true, created_at: onDay(3) }));
+      for (const voter of [1, 2]) await tx.insertVote({ post_id: hidden.id, voter_id: voter, created_at: onDay(4, 1) });
+      await tx.insertComment(newComment(hidden.id, { created_at: onDay(4) }));
+      await tx.deleteVote(4, 1);
+      await tx.insertVote({ post_id: 3, voter_id: 3, created_at: onDay(8, 23) });
+    };
+    await writeAsOlderRelease(factory, 'stats', 2, busy);
+    expect((await readStructure(factory, 'stats')).structure.board_days).toBeUndefined();
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'stats' });
+    const reference = createMemoryStorage();
+    await reference.transaction('write', busy);
+    for (const [from, to] of [[0, 10], [4, 5], [8, 9], [-3, 0]] as const) {
+      const window = { from: onDay(from, 0), to: onDay(to, 0) };
+      const stats = async (tx: StorageTx) => normalize(await tx.analytics(1, window));
+      expect(await upgraded.transaction('read', stats)).toEqual(await reference.transaction('read', stats));
+    }
+    const totals = await upgraded.transaction('read', (tx) => tx.analytics(1, { from: onDay(0, 0), to: onDay(10, 0) }));
+    expect([totals.posts, totals.votes, totals.comments, totals.voters]).toEqual([6, 7, 1, 3]);
+    await upgraded.close();
   });
 });

@@ -11,7 +11,7 @@ import { createIndexedDbStorage, SCHEMA_VERSION } from '../../adapters/indexeddb
 import { openFeedbackDatabase } from '../../adapters/indexeddb/open.js';
 import { IndexedDbStorageImpl } from '../../adapters/indexeddb/storage.js';
 import { newPost, rejectionOf, seedBoard } from '../conformance/fixtures.js';
-import { IDBFactory, openAtVersion, openRaw, readStructure } from './helpers.js';
+import { IDBFactory, openAtVersion, openRaw, readStructure, writeAsOlderRelease } from './helpers.js';
 
 describe('indexeddb versions across tabs', () => {
   it('closes for a newer version opened elsewhere, which then opens unblocked; this code then refuses the newer database', async () => {
@@ -64,9 +64,7 @@ describe('indexeddb versions across tabs', () => {
 
   it('fails an upgrade blocked by an older tab that never closes, and upgrades once it has closed', async () => {
     const factory = new IDBFactory();
-    const old = await openAtVersion(factory, 'shared', 1);
-    await old.transaction('write', seedBoard);
-    await old.close();
+    await writeAsOlderRelease(factory, 'shared', 1, async (tx) => void (await seedBoard(tx)));
     // An older release that does not close when asked to.
     const stubborn = await openRaw(factory, 'shared', 1);
 

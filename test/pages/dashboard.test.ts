@@ -27,7 +27,9 @@ describe('team dashboard', () => {
     expect(page.text).toContain('Merged and deployed');
     expect(page.text).toContain('https://git.example/pr/9');
     expect(page.text).toContain('<strong>agent</strong>');
-    expect(page.text).toContain(setup.proposeKey.slice(0, 12));
+    // The stored display prefix only: fbk_ and 4 characters.
+    expect(page.text).toContain(`<code>${setup.proposeKey.slice(0, 8)}…</code>`);
+    expect(page.text).not.toContain(setup.proposeKey.slice(0, 9));
     expect(page.text).not.toContain(setup.proposeKey);
     const confirmed = await client.post(`/dashboard/proposals/${setup.ids.open}/confirm`, { notify: 'yes' });
     expect(confirmed.location).toBe('/dashboard?notice=confirmed');
@@ -92,7 +94,8 @@ describe('team dashboard', () => {
     expect((await api.boards.list()).boards.length).toBeGreaterThan(0);
     const listed = await client.get('/dashboard/keys');
     expect(listed.text).not.toContain(raw);
-    expect(listed.text).toContain(raw.slice(0, 12));
+    expect(listed.text).toContain(`<code>${raw.slice(0, 8)}…</code>`);
+    expect(listed.text).not.toContain(raw.slice(0, 9));
     const key = (await setup.board.team(setup.orgId).apiKeys.list()).find((k) => k.label === 'Reporting')!;
     expect((await setup.board.storage.transaction('read', async (tx) => tx.getApiKeyByHash(await hashApiKey(raw))))?.id).toBe(key.id);
     await client.post(`/dashboard/keys/${key.id}/revoke`);

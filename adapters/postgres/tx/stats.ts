@@ -5,6 +5,7 @@
  */
 import type { AnalyticsAggregate, DailyCount, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
 import { POST_STATUSES, type PostStatus } from '../../../src/domain/records.js';
+import { windowDays } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 
@@ -70,6 +71,10 @@ export function statsMethods(sql: Sql): StatsMethods {
     },
 
     async analytics(boardId, window: TimeWindow): Promise<AnalyticsAggregate> {
+      // The contract's window runs from one UTC midnight to another, as for every adapter. (This
+      // adapter aggregates the rows of the window on their indexes rather than maintained per-day
+      // aggregates.)
+      windowDays(window);
       const row = (await sql.row<AnalyticsRow>(ANALYTICS_SQL, [boardId, window.from, window.to]))!;
       const statusBreakdown = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as Record<PostStatus, number>;
       for (const { status, count } of row.statuses) statusBreakdown[status] = count;

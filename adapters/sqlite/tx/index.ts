@@ -68,26 +68,41 @@ export interface TxScope {
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
-export function openScope(methods: StorageTx, mode: TransactionMode): TxScope {
-  let open = true;
-  const tx: Partial<Record<keyof StorageTx, AnyMethod>> = {};
+/** The state a guarded method checks: whether its transaction is open, and its mode. */
+interface ScopeState {
+  open: boolean;
+  mode: TransactionMode;
+}
+
+/**
+ * Builds, once per connection, a prototype holding every method behind the guard; a transaction
+ * is then one object with two fields over it, rather than some sixty closures built per
+ * transaction.
+ */
+export function scopeFactory(methods: StorageTx): (mode: TransactionMode) => TxScope {
+  const prototype: Partial<Record<keyof StorageTx, AnyMethod>> = {};
   for (const name of Object.keys(WRITES) as (keyof StorageTx)[]) {
     const method = methods[name] as AnyMethod;
     const writes = WRITES[name];
-    tx[name] = (...args) => {
-      if (!open) {
+    prototype[name] = function (this: ScopeState, ...args) {
+      if (!this.open) {
         return Promise.reject(new Error(`feedback-board/sqlite: ${name}() called after its transaction ended`));
       }
-      if (writes && mode === 'read') {
+      if (writes && this.mode === 'read') {
         return Promise.reject(new Error(`feedback-board/sqlite: ${name}() writes; it needs a 'write' transaction`));
       }
       return method(...args);
     };
   }
-  return {
-    tx: tx as StorageTx,
-    end: () => {
-      open = false;
-    },
+  return (mode) => {
+    const state: ScopeState = Object.create(prototype) as ScopeState;
+    state.open = true;
+    state.mode = mode;
+    return {
+      tx: state as unknown as StorageTx,
+      end: () => {
+        state.open = false;
+      },
+    };
   };
 }

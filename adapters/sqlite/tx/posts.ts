@@ -2,14 +2,15 @@
  * Posts: writes, and the filtered, sorted, paged post list.
  *
  * Every post row also carries `title_folded` / `body_folded` (`foldCase` of title and body,
- * computed here in JavaScript), which `search` matches with `instr()`: an exact, case-folded
- * substring test in which every character is literal. (LIKE would need escaping, folds ASCII only
- * and fails on long patterns with "pattern too complex".)
+ * computed here in JavaScript), which `search` matches through the trigram index and `instr()`
+ * (see post-list.ts): an exact, case-folded substring test in which every character is literal.
+ * (LIKE would need escaping, folds ASCII only and fails on long patterns with "pattern too complex".)
  */
-import type { PostListQuery, StorageTx } from '../../../src/storage/contract.js';
+import type { StorageTx } from '../../../src/storage/contract.js';
 import type { ProposalRecord } from '../../../src/domain/records.js';
 import { foldCase } from '../../../src/storage/text.js';
-import { assignments, bool, pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { assignments, bool, type Sql, type SqlValue } from '../sql.js';
+import { listPostRows } from './post-list.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 
 type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost' | 'listPosts'>;
@@ -19,30 +20,6 @@ function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
     ? [null, null, null, null]
     : [proposal.status, proposal.note, proposal.proposed_at, proposal.proposed_by_api_key_id];
 }
-
-/** The WHERE clause of a post list and its values; the same for the page and for `total`. */
-function listFilter(boardId: number, query: PostListQuery): { where: string; params: SqlValue[] } {
-  const terms = ['p.board_id = ?'];
-  const params: SqlValue[] = [boardId];
-  if (query.status !== undefined) {
-    terms.push('p.status = ?');
-    params.push(query.status);
-  }
-  if (query.search !== undefined) {
-    terms.push('(instr(p.title_folded, ?) > 0 OR instr(p.body_folded, ?) > 0)');
-    params.push(query.search, query.search);
-  }
-  if (query.tagId !== undefined) {
-    terms.push('EXISTS (SELECT 1 FROM fb_post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = ?)');
-    params.push(query.tagId);
-  }
-  return { where: terms.join(' AND '), params };
-}
-
-const LIST_ORDER = {
-  new: 'p.created_at DESC, p.id DESC',
-  top: 'p.vote_count DESC, p.created_at DESC, p.id DESC',
-} as const;
 
 export function postMethods(sql: Sql): PostMethods {
   const getPost = (id: number) => {
@@ -108,16 +85,7 @@ export function postMethods(sql: Sql): PostMethods {
     },
 
     async listPosts(boardId, query) {
-      const { limit, offset } = pageBounds(query);
-      const { where, params } = listFilter(boardId, query);
-      const rows = sql.all<PostRow>(
-        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${where}
-          ORDER BY ${LIST_ORDER[query.sort]} LIMIT ? OFFSET ?`,
-        ...params,
-        limit,
-        offset,
-      );
-      const total = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!;
+      const { rows, total } = listPostRows(sql, boardId, query);
       return { rows: rows.map(toPost), total };
     },
   };

@@ -1,109 +1,106 @@
 /**
- * Ship statistics and analytics, computed by SQL aggregates over indexed ranges: counts with
- * filters, daily series by `GROUP BY` on the UTC date (the first ten characters of the stored ISO
- * timestamp), distinct voters with `count(DISTINCT ...)`.
+ * Ship statistics and analytics. Analytics reads the maintained aggregates (schema-aggregates.ts):
+ * at most one row per day of the window, the board's voters counted by their latest vote day (one
+ * row per day again), the status counts, and a ten-row walk of the top-requests index, so its cost depends on the
+ * window, not on how many posts and votes the board has ever had. Ship stats walk the shipped
+ * index over the period and count the distinct voters of those posts on the votes' primary key.
  */
 import type { AnalyticsAggregate, DailyCount, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
 import { POST_STATUSES, type PostStatus } from '../../../src/domain/records.js';
+import { windowDays } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 
 type StatsMethods = Pick<StorageTx, 'shipStats' | 'analytics'>;
 
-/** Named values every statement below uses: `@board`, `@from` (inclusive), `@to` (exclusive). */
-type Range = { board: number; from: string; to: string };
-
 /** Shipped, non-hidden posts of the board shipped in the window (the `fb_posts_shipped` index). */
 const SHIPPED_IN_WINDOW = `p.board_id = @board AND p.hidden = 0 AND p.status = 'shipped'
   AND p.shipped_at >= @from AND p.shipped_at < @to`;
 
-/** Votes cast in the window on the board's non-hidden posts. */
-const VOTES_IN_WINDOW = `fb_votes v JOIN fb_posts p ON p.id = v.post_id
-  WHERE p.board_id = @board AND p.hidden = 0 AND v.created_at >= @from AND v.created_at < @to`;
-
-/** Non-hidden posts of the board created in the window (the `fb_posts_new` index). */
-const CREATED_IN_WINDOW = `p.board_id = @board AND p.created_at >= @from AND p.created_at < @to
-  AND p.hidden = 0`;
-
-function dailyCounts(sql: Sql, from: string, range: Range): DailyCount[] {
-  return sql.all<DailyCount>(
-    `SELECT substr(day, 1, 10) AS date, count(*) AS count FROM (${from}) GROUP BY 1 ORDER BY 1`,
-    range,
-  );
+interface DayRow {
+  day: string;
+  posts: number;
+  posts_with_votes: number;
+  post_comments: number;
+  votes: number;
+  comments: number;
 }
+
+/**
+ * Voters of the board with a vote day in [@fromDay, @toDay): those whose latest day falls in it
+ * (summed per day, so one row per day of the window),
+ * plus those whose latest day is later but who also voted in it (votes cast under a clock set
+ * back; usually none, and each is one primary-key probe).
+ */
+const VOTERS_IN_WINDOW = `SELECT
+  (SELECT coalesce(sum(voters), 0) FROM fb_board_last_days
+    WHERE board_id = @board AND day >= @fromDay AND day < @toDay)
+  + (SELECT count(*) FROM fb_board_voters bv
+      WHERE bv.board_id = @board AND bv.last_day >= @toDay
+        AND EXISTS (SELECT 1 FROM fb_board_voter_days d
+          WHERE d.board_id = bv.board_id AND d.voter_id = bv.voter_id AND d.day >= @fromDay AND d.day < @toDay))`;
 
 export function statsMethods(sql: Sql): StatsMethods {
   return {
     async shipStats(boardId, window: TimeWindow) {
-      const range: Range = { board: boardId, from: window.from, to: window.to };
+      const range = { board: boardId, from: window.from, to: window.to };
       const posts = sql.all<PostRow>(
         `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}
           ORDER BY p.shipped_at DESC, p.id DESC`,
         range,
       );
-      const voterCount = sql.value<number>(
-        `SELECT count(DISTINCT v.voter_id) FROM fb_votes v
-          WHERE v.post_id IN (SELECT p.id FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW})`,
-        range,
-      )!;
+      const voterCount =
+        posts.length === 0
+          ? 0
+          : sql.value<number>(
+              `SELECT count(DISTINCT v.voter_id) FROM json_each(?) j JOIN fb_votes v ON v.post_id = j.value`,
+              JSON.stringify(posts.filter((p) => p.vote_count > 0).map((p) => p.id)),
+            )!;
       return { posts: posts.map(toPost), voterCount };
     },
 
     async analytics(boardId, window: TimeWindow): Promise<AnalyticsAggregate> {
-      const range: Range = { board: boardId, from: window.from, to: window.to };
-      const created = sql.get<{ posts: number; with_votes: number; comments: number }>(
-        `SELECT count(*) AS posts,
-                coalesce(sum(p.vote_count > 0), 0) AS with_votes,
-                coalesce(sum(p.comment_count), 0) AS comments
-           FROM fb_posts p WHERE ${CREATED_IN_WINDOW}`,
+      const { fromDay, toDay } = windowDays(window);
+      const range = { board: boardId, from: window.from, to: window.to, fromDay, toDay };
+      const days = sql.all<DayRow>(
+        `SELECT day, posts, posts_with_votes, post_comments, votes, comments FROM fb_board_days
+          WHERE board_id = @board AND day >= @fromDay AND day < @toDay ORDER BY day`,
         range,
-      )!;
-      const votes = sql.get<{ votes: number; voters: number }>(
-        `SELECT count(*) AS votes, count(DISTINCT v.voter_id) AS voters FROM ${VOTES_IN_WINDOW}`,
-        range,
-      )!;
-      const comments = sql.value<number>(
-        `SELECT count(*) FROM fb_comments c JOIN fb_posts p ON p.id = c.post_id
-          WHERE p.board_id = @board AND p.hidden = 0 AND c.created_at >= @from AND c.created_at < @to`,
-        range,
-      )!;
-
+      );
       const statusBreakdown = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as Record<
         PostStatus,
         number
       >;
-      const statuses = sql.all<{ status: PostStatus; count: number }>(
-        'SELECT status, count(*) AS count FROM fb_posts WHERE board_id = ? AND hidden = 0 GROUP BY status',
+      for (const { status, posts } of sql.all<{ status: PostStatus; posts: number }>(
+        'SELECT status, posts FROM fb_board_statuses WHERE board_id = ?',
         boardId,
-      );
-      for (const { status, count } of statuses) statusBreakdown[status] = count;
-
+      )) {
+        statusBreakdown[status] = posts;
+      }
       const topRequests = sql.all<PostRow>(
         `SELECT ${POST_COLUMNS} FROM fb_posts p
           WHERE p.board_id = ? AND p.hidden = 0 AND p.status NOT IN ('shipped', 'declined')
           ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT 10`,
         boardId,
       );
-      const shipped = sql.get<{ total: number; in_window: number }>(
-        `SELECT count(*) AS total,
-                coalesce(sum(p.shipped_at >= @from AND p.shipped_at < @to), 0) AS in_window
-           FROM fb_posts p WHERE p.board_id = @board AND p.hidden = 0 AND p.status = 'shipped'`,
-        range,
-      )!;
+      const shippedInWindow = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}`, range)!;
+      const sum = (field: keyof Omit<DayRow, 'day'>) => days.reduce((total, row) => total + row[field], 0);
+      const series = (field: 'posts' | 'votes'): DailyCount[] =>
+        days.filter((row) => row[field] > 0).map((row) => ({ date: row.day, count: row[field] }));
 
       return {
-        posts: created.posts,
-        votes: votes.votes,
-        comments,
-        voters: votes.voters,
+        posts: sum('posts'),
+        votes: sum('votes'),
+        comments: sum('comments'),
+        voters: sql.value<number>(VOTERS_IN_WINDOW, range)!,
         statusBreakdown,
-        postsPerDay: dailyCounts(sql, `SELECT p.created_at AS day FROM fb_posts p WHERE ${CREATED_IN_WINDOW}`, range),
-        votesPerDay: dailyCounts(sql, `SELECT v.created_at AS day FROM ${VOTES_IN_WINDOW}`, range),
+        postsPerDay: series('posts'),
+        votesPerDay: series('votes'),
         topRequests: topRequests.map(toPost),
-        shippedTotal: shipped.total,
-        shippedInWindow: shipped.in_window,
-        postsWithVotes: created.with_votes,
-        commentsOnWindowPosts: created.comments,
+        shippedTotal: statusBreakdown.shipped,
+        shippedInWindow,
+        postsWithVotes: sum('posts_with_votes'),
+        commentsOnWindowPosts: sum('post_comments'),
       };
     },
   };

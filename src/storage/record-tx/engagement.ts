@@ -2,7 +2,8 @@
 import type { CommentRecord, VoterRecord } from '../../domain/records.js';
 import type { StorageTx } from '../contract.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
-import { byCreatedAsc, byIdAsc, compareCodePoints, distinct, patched } from './shared.js';
+import { aggregates } from './aggregates.js';
+import { byCreatedAsc, byIdAsc, compareCodePoints, distinct, patched, type StoredPost } from './shared.js';
 
 type EngagementMethods = Pick<
   StorageTx,
@@ -29,19 +30,23 @@ export function engagementMethods(store: RecordStore): EngagementMethods {
   const votes = store.table('votes');
   const comments = store.table('comments');
   const reactions = store.table('reactions');
+  const stats = aggregates(store);
 
   /**
    * Adds `delta` to one of the post's counters. A vote or comment always belongs to an existing
-   * post: one for a missing post is a caller's error, and aborts the transaction.
+   * post: one for a missing post is a caller's error, and aborts the transaction. Returns the
+   * post as it was before.
    */
-  async function bumpCounter(postId: number, counter: 'vote_count' | 'comment_count', delta: number): Promise<void> {
+  async function bumpCounter(postId: number, counter: 'vote_count' | 'comment_count', delta: number): Promise<StoredPost> {
     const post = await posts.get(postId);
     if (!post) throw new Error(`storage: post ${postId} does not exist`);
-    await posts.put(
+    const next =
       counter === 'vote_count'
         ? { ...post, vote_count: post.vote_count + delta }
-        : { ...post, comment_count: post.comment_count + delta },
-    );
+        : { ...post, comment_count: post.comment_count + delta };
+    await posts.put(next);
+    await stats.postChanged(post, next);
+    return post;
   }
 
   return {
@@ -67,14 +72,17 @@ export function engagementMethods(store: RecordStore): EngagementMethods {
 
     async insertVote(row) {
       if (await votes.get([row.post_id, row.voter_id])) return false;
-      await bumpCounter(row.post_id, 'vote_count', 1);
+      const post = await bumpCounter(row.post_id, 'vote_count', 1);
+      await stats.voteMoved(post, row.voter_id, row.created_at, 1);
       await votes.put({ post_id: row.post_id, voter_id: row.voter_id, created_at: row.created_at });
       return true;
     },
     async deleteVote(postId, voterId) {
-      if (!(await votes.get([postId, voterId]))) return false;
+      const vote = await votes.get([postId, voterId]);
+      if (!vote) return false;
       await votes.delete([postId, voterId]);
-      await bumpCounter(postId, 'vote_count', -1);
+      const post = await bumpCounter(postId, 'vote_count', -1);
+      await stats.voteMoved(post, voterId, vote.created_at, -1);
       return true;
     },
     async listVoterIds(postId) {
@@ -83,7 +91,8 @@ export function engagementMethods(store: RecordStore): EngagementMethods {
     },
 
     async insertComment(row) {
-      await bumpCounter(row.post_id, 'comment_count', 1);
+      const post = await bumpCounter(row.post_id, 'comment_count', 1);
+      await stats.commentAdded(post, row.created_at);
       const record: CommentRecord = {
         id: await store.nextId('comments'),
         post_id: row.post_id,

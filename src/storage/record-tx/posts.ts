@@ -2,6 +2,7 @@
 import type { PostRecord } from '../../domain/records.js';
 import type { PostPatch, StorageTx } from '../contract.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
+import { aggregates } from './aggregates.js';
 import { patched } from './shared.js';
 
 type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost'>;
@@ -19,6 +20,7 @@ const POST_PATCH_FIELDS = [
 
 export function postMethods(store: RecordStore): PostMethods {
   const posts = store.table('posts');
+  const stats = aggregates(store);
 
   return {
     async insertPost(row) {
@@ -39,6 +41,7 @@ export function postMethods(store: RecordStore): PostMethods {
         proposal: row.proposal === null ? null : { ...row.proposal },
       };
       await posts.put(record);
+      await stats.postAdded(record);
       return cloneRow(record);
     },
     async getPost(id) {
@@ -50,10 +53,13 @@ export function postMethods(store: RecordStore): PostMethods {
       if (!row) return null;
       const next = patched<PostRecord, (typeof POST_PATCH_FIELDS)[number]>(row, patch, POST_PATCH_FIELDS);
       await posts.put(next);
+      await stats.postChanged(row, next);
       return cloneRow(next);
     },
     async deletePost(id) {
-      if (!(await posts.get(id))) return false;
+      const post = await posts.get(id);
+      if (!post) return false;
+      await stats.postRemoving(post);
       const votes = store.table('votes');
       for (const vote of await votes.getAllFromIndex('by_post', id)) {
         await votes.delete([vote.post_id, vote.voter_id]);

@@ -1,28 +1,24 @@
-/** Ship stats and the analytics aggregate, over a board's non-hidden posts. */
+/**
+ * Ship stats and the analytics aggregate, over a board's non-hidden posts. The window's posts,
+ * votes, comments and voters come from the maintained aggregates (see aggregates.ts), so no vote
+ * or comment is read; statuses, shipped counts and top requests walk the board's posts.
+ */
 import { POST_STATUSES, type PostStatus } from '../../domain/records.js';
-import type { AnalyticsAggregate, DailyCount, StorageTx, TimeWindow } from '../contract.js';
-import { cloneRow, type RecordStore } from '../record-store.js';
-import { byShippedDesc, byVotesThenOldest, compareText, inWindow, type StoredPost } from './shared.js';
+import { DAY_MS } from '../../domain/time.js';
+import type { AnalyticsAggregate, DailyCount, StorageTx } from '../contract.js';
+import { dayOf, windowDays } from '../days.js';
+import { cloneRow, type BoardDayRow, type RecordStore } from '../record-store.js';
+import { byShippedDesc, byVotesThenOldest, inWindow } from './shared.js';
 
 type StatsMethods = Pick<StorageTx, 'shipStats' | 'analytics'>;
 
 const TOP_REQUESTS = 10;
 
-/** Counts per UTC day (`YYYY-MM-DD`, the first ten characters of an ISO timestamp), date asc. */
-function perDay(timestamps: readonly string[]): DailyCount[] {
-  const counts = new Map<string, number>();
-  for (const at of timestamps) {
-    const date = at.slice(0, 10);
-    counts.set(date, (counts.get(date) ?? 0) + 1);
-  }
-  return [...counts]
-    .sort(([a], [b]) => compareText(a, b))
-    .map(([date, count]) => ({ date, count }));
-}
-
 export function statsMethods(store: RecordStore): StatsMethods {
   const posts = store.table('posts');
   const votes = store.table('votes');
+  const days = store.table('board_days');
+  const boardVoters = store.table('board_voters');
 
   return {
     async shipStats(boardId, window) {
@@ -37,59 +33,56 @@ export function statsMethods(store: RecordStore): StatsMethods {
     },
 
     async analytics(boardId, window) {
+      const { fromDay, toDay } = windowDays(window);
       const visible = (await posts.getAllFromIndex('by_board', boardId)).filter((post) => !post.hidden);
-      const comments = store.table('comments');
       const statusBreakdown = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as Record<
         PostStatus,
         number
       >;
-      const windowPosts: StoredPost[] = [];
-      const voteTimes: string[] = [];
-      const voterIds = new Set<number>();
-      let commentCount = 0;
       let shippedTotal = 0;
       let shippedInWindow = 0;
-
       for (const post of visible) {
         statusBreakdown[post.status] += 1;
         if (post.status === 'shipped') {
           shippedTotal += 1;
           if (inWindow(post.shipped_at, window)) shippedInWindow += 1;
         }
-        if (inWindow(post.created_at, window)) windowPosts.push(post);
-        if (post.vote_count > 0) {
-          for (const vote of await votes.getAllFromIndex('by_post', post.id)) {
-            if (!inWindow(vote.created_at, window)) continue;
-            voteTimes.push(vote.created_at);
-            voterIds.add(vote.voter_id);
-          }
-        }
-        if (post.comment_count > 0) {
-          for (const comment of await comments.getAllFromIndex('by_post', post.id)) {
-            if (inWindow(comment.created_at, window)) commentCount += 1;
-          }
-        }
       }
-
       const topRequests = visible
         .filter((post) => post.status !== 'shipped' && post.status !== 'declined')
         .sort(byVotesThenOldest)
         .slice(0, TOP_REQUESTS)
         .map((post) => cloneRow(post));
 
+      // The window's days from the maintained day rows; distinct voters from the board's voter rows.
+      const dayRows: BoardDayRow[] = [];
+      for (let at = Date.parse(window.from); at < Date.parse(window.to); at += DAY_MS) {
+        const row = await days.get([boardId, dayOf(new Date(at).toISOString())]);
+        if (row) dayRows.push(row);
+      }
+      let voterCount = 0;
+      for (const voter of await boardVoters.getAllFromIndex('by_board', boardId)) {
+        if (voter.last_day < fromDay) continue;
+        if (voter.last_day < toDay || Object.keys(voter.days).some((day) => day >= fromDay && day < toDay)) voterCount += 1;
+      }
+      const sum = (field: Exclude<keyof BoardDayRow, 'board_id' | 'day'>) =>
+        dayRows.reduce((total, row) => total + row[field], 0);
+      const series = (field: 'posts' | 'votes'): DailyCount[] =>
+        dayRows.filter((row) => row[field] > 0).map((row) => ({ date: row.day, count: row[field] }));
+
       const aggregate: AnalyticsAggregate = {
-        posts: windowPosts.length,
-        votes: voteTimes.length,
-        comments: commentCount,
-        voters: voterIds.size,
+        posts: sum('posts'),
+        votes: sum('votes'),
+        comments: sum('comments'),
+        voters: voterCount,
         statusBreakdown,
-        postsPerDay: perDay(windowPosts.map((post) => post.created_at)),
-        votesPerDay: perDay(voteTimes),
+        postsPerDay: series('posts'),
+        votesPerDay: series('votes'),
         topRequests,
         shippedTotal,
         shippedInWindow,
-        postsWithVotes: windowPosts.filter((post) => post.vote_count > 0).length,
-        commentsOnWindowPosts: windowPosts.reduce((sum, post) => sum + post.comment_count, 0),
+        postsWithVotes: sum('posts_with_votes'),
+        commentsOnWindowPosts: sum('post_comments'),
       };
       return aggregate;
     },

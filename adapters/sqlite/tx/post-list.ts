@@ -1,0 +1,83 @@
+/**
+ * The post list: filters, sort, page and `total`, each answered from the smallest set of rows
+ * that can hold the matches.
+ *
+ * - `search` of three characters or more: the matches come from the trigram index
+ *   (schema-search.ts), then are checked with `instr()` on the folded text (the exact contract:
+ *   a literal, case-folded substring) and sorted. The cost follows the number of matches, not
+ *   the size of the board. Shorter needles have no trigram: they are tested with `instr()` on
+ *   every post of the board, walked in the order of the sort.
+ * - `tagId` alone: `total` counts the tag's links (`fb_post_tags_tag`, by tag then post). A tag
+ *   on few posts drives the page too (its posts, sorted); a tag on many posts is met often
+ *   enough that walking the sort's index and probing each post's links stops early. Which of the
+ *   two reads fewer rows is estimated from the tag's count and the board's size.
+ * - otherwise the index of the sort is walked, and the walk stops after `limit` rows.
+ */
+import type { Page, PostListQuery } from '../../../src/storage/contract.js';
+import { pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { POST_COLUMNS, type PostRow } from './rows.js';
+
+const LIST_ORDER = {
+  new: 'p.created_at DESC, p.id DESC',
+  top: 'p.vote_count DESC, p.created_at DESC, p.id DESC',
+} as const;
+
+
+/** The needle as an FTS5 phrase: every character literal, `"` doubled. */
+const phrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
+
+/** True when the trigram index can answer the needle: three code points or more. */
+const indexable = (needle: string) => [...needle].length >= 3;
+
+export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<PostRow> {
+  const { limit, offset } = pageBounds(query);
+  const order = LIST_ORDER[query.sort];
+  const terms = ['p.board_id = ?'];
+  const params: SqlValue[] = [boardId];
+  if (query.status !== undefined) {
+    terms.push('p.status = ?');
+    params.push(query.status);
+  }
+  if (query.search !== undefined) {
+    terms.push('(instr(p.title_folded, ?) > 0 OR instr(p.body_folded, ?) > 0)');
+    params.push(query.search, query.search);
+  }
+  if (query.tagId !== undefined) {
+    terms.push('EXISTS (SELECT 1 FROM fb_post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = ?)');
+    params.push(query.tagId);
+  }
+  const where = terms.join(' AND ');
+  const page = (from: string, condition: string, values: SqlValue[]): PostRow[] =>
+    sql.all<PostRow>(`SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
+
+  if (query.search !== undefined && indexable(query.search)) {
+    const from = 'fb_posts_search CROSS JOIN fb_posts p ON p.id = fb_posts_search.rowid';
+    const condition = `fb_posts_search MATCH ? AND ${where}`;
+    const values = [phrase(query.search), ...params];
+    const total = sql.value<number>(`SELECT count(*) FROM ${from} WHERE ${condition}`, ...values)!;
+    return { rows: total === 0 ? [] : page(from, condition, values), total };
+  }
+
+  if (query.tagId !== undefined && query.search === undefined) {
+    // A tag belongs to one board, and only posts of that board carry it.
+    const tagBoard = sql.value<number>('SELECT board_id FROM fb_tags WHERE id = ?', query.tagId);
+    if (tagBoard !== boardId) return { rows: [], total: 0 };
+    const tagged = 'fb_post_tags pt CROSS JOIN fb_posts p ON p.id = pt.post_id';
+    const condition = query.status === undefined ? 'pt.tag_id = ?' : 'pt.tag_id = ? AND p.status = ?';
+    const values: SqlValue[] = query.status === undefined ? [query.tagId] : [query.tagId, query.status];
+    const total =
+      query.status === undefined
+        ? sql.value<number>('SELECT count(*) FROM fb_post_tags WHERE tag_id = ?', query.tagId)!
+        : sql.value<number>(`SELECT count(*) FROM ${tagged} WHERE ${condition}`, ...values)!;
+    if (total === 0) return { rows: [], total };
+    // A walk of the sort's index meets a tagged post every (board size / total) posts, so it
+    // reads about (offset + limit) * board / total posts; building the page from the tag's posts
+    // reads `total`. The board's size is estimated from its status counts.
+    const board = sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ?', boardId)!;
+    const walk = ((offset + limit) * Math.max(board, total)) / total;
+    return { rows: total <= walk ? page(tagged, condition, values) : page('fb_posts p', where, params), total };
+  }
+
+  const rows = page('fb_posts p', where, params);
+  return { rows, total: sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)! };
+}

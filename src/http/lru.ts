@@ -1,0 +1,46 @@
+/**
+ * A small least-recently-used map with an optional time to live: what the key cache and the rate
+ * limiter need (get, set, delete, size) in a few hundred bytes, where a general LRU library was
+ * the largest single package of the browser bundle after zod. A Map keeps insertion order, so
+ * re-inserting on use makes its first key the least recently used.
+ */
+export class SmallLru<K, V> {
+  readonly #max: number;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #entries = new Map<K, { value: V; expires: number }>();
+
+  /** At most `max` entries (>= 1); each expires `ttlMs` after it was set (no expiry when omitted). */
+  constructor(options: { max: number; ttlMs?: number; now?: () => number }) {
+    if (!Number.isInteger(options.max) || options.max < 1) throw new RangeError('SmallLru: max must be an integer >= 1');
+    this.#max = options.max;
+    this.#ttlMs = options.ttlMs ?? Infinity;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** The live value, made the most recently used; undefined when absent or expired. */
+  get(key: K): V | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    this.#entries.delete(key);
+    if (entry.expires <= this.#now()) return undefined;
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Sets the value (a new time to live); evicts the least recently used entry beyond `max`. */
+  set(key: K, value: V): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expires: this.#ttlMs === Infinity ? Infinity : this.#now() + this.#ttlMs });
+    if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value as K);
+  }
+
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+
+  /** Entries held, expired ones not yet looked up included. */
+  get size(): number {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,37 @@
+/** The small LRU of the key cache and rate limiter: recency, the size bound and expiry. */
+import { describe, expect, it } from 'vitest';
+import { SmallLru } from '../../src/http/lru.js';
+
+describe('SmallLru', () => {
+  it('evicts the least recently used entry beyond max; a get counts as a use', () => {
+    const lru = new SmallLru<string, number>({ max: 2 });
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.get('a')).toBe(1);
+    lru.set('c', 3);
+    expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
+    lru.set('a', 10);
+    lru.set('d', 4);
+    expect([lru.get('a'), lru.get('c'), lru.get('d')]).toEqual([10, undefined, 4]);
+    lru.delete('a');
+    expect([lru.get('a'), lru.size]).toEqual([undefined, 1]);
+  });
+
+  it('forgets an entry ttlMs after it was set, and a set starts a new ttl', () => {
+    let now = 0;
+    const lru = new SmallLru<string, string>({ max: 10, ttlMs: 100, now: () => now });
+    lru.set('k', 'v');
+    now = 99;
+    expect(lru.get('k')).toBe('v');
+    lru.set('k', 'w');
+    now = 198;
+    expect(lru.get('k')).toBe('w');
+    now = 199;
+    expect(lru.get('k')).toBeUndefined();
+    expect(lru.size).toBe(0);
+  });
+
+  it('refuses a bound below one', () => {
+    for (const max of [0, -1, 1.5]) expect(() => new SmallLru({ max })).toThrow(RangeError);
+  });
+});
