@@ -13,6 +13,7 @@ export default defineConfig({
     'mock-server/index': 'mock-server/index.ts',
     'adapters/sqlite/index': 'adapters/sqlite/index.ts',
     'adapters/indexeddb/index': 'adapters/indexeddb/index.ts',
+    'adapters/postgres/index': 'adapters/postgres/index.ts',
     'mcp/index': 'mcp/index.ts',
     'cli/main': 'src/cli/main.ts',
     'node/index': 'src/node/index.ts',
@@ -26,5 +27,5 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
-  external: ['better-sqlite3', 'fetch-mock', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
+  external: ['better-sqlite3', 'pg', 'fetch-mock', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
 });

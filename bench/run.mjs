@@ -5,6 +5,9 @@
 // per adapter, the median per operation at each size and the growth from 10k to 100k, and the
 // ratio of the handler's time to the storage call and to the bare SQL query for the same list.
 //
+// PostgreSQL runs on a throwaway cluster started here (or the server of FEEDBACK_BOARD_TEST_PG_URL),
+// a database per size, seeded in bulk by seed-postgres.mjs.
+//
 // BENCH_SIZES=1000,10000 narrows the sizes; BENCH_ADAPTERS=sqlite narrows the adapters.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +17,11 @@ import { createFeedbackBoard } from '../dist/index.js';
 import { createMemoryStorage } from '../dist/adapters/memory/index.js';
 import { seedBoard } from './seed.mjs';
 import { benchMockReset } from './mock-reset.mjs';
+import { seedPostgresBoard } from './seed-postgres.mjs';
+import { startCluster } from '../scripts/pg-cluster.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
-const ADAPTERS = (process.env.BENCH_ADAPTERS ?? 'sqlite,memory').split(',');
+const ADAPTERS = (process.env.BENCH_ADAPTERS ?? 'sqlite,postgres,memory').split(',');
 const BASE = 'http://bench.local/api/v1';
 
 /** Median wall time (ms) of `fn` over `runs` runs after `warmup` unmeasured ones. */
@@ -32,8 +37,35 @@ async function median(fn, { runs = 25, warmup = 3 } = {}) {
   return times[Math.floor(times.length / 2)];
 }
 
+let cluster;
+async function postgresUrl(size) {
+  const pg = (await import('pg')).default;
+  let admin = process.env.FEEDBACK_BOARD_TEST_PG_URL;
+  if (!admin) {
+    cluster ??= await startCluster();
+    admin = cluster.url;
+  }
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const name = `fb_bench_${size}_${process.pid}`;
+  await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function openAdapter(name, dir, size) {
   if (name === 'memory') return { storage: createMemoryStorage() };
+  if (name === 'postgres') {
+    const { createPostgresStorage } = await import('../dist/adapters/postgres/index.js');
+    const url = await postgresUrl(size);
+    const storage = await createPostgresStorage({ connectionString: url });
+    // Seeding runs statements longer than the adapter's timeouts allow a request: a pool of its own.
+    const pg = (await import('pg')).default;
+    return { storage, pool: storage.pool, seedPool: new pg.Pool({ connectionString: url, max: 1 }) };
+  }
   const { createSqliteStorage } = await import('../dist/adapters/sqlite/index.js');
   const storage = createSqliteStorage({ path: join(dir, `bench-${size}.db`) }, { synchronous: 'NORMAL' });
   return { storage, database: storage.database };
@@ -55,10 +87,11 @@ async function call(board, key, method, path, body, expected) {
 }
 
 async function measure(adapter, size, dir) {
-  const { storage, database } = await openAdapter(adapter, dir, size);
+  const { storage, database, pool, seedPool } = await openAdapter(adapter, dir, size);
   const board = createFeedbackBoard({ storage, http: { rateLimit: false } });
   const seedStart = performance.now();
-  const seeded = await seedBoard(board, size);
+  const seeded = seedPool ? await seedPostgresBoard(board, seedPool, size) : await seedBoard(board, size);
+  await seedPool?.end();
   const seedMs = performance.now() - seedStart;
   const { key, slug, boardId, voterIds } = seeded;
   const get = (path) => () => call(board, key, 'GET', path, undefined, 200);
@@ -102,7 +135,24 @@ async function measure(adapter, size, dir) {
       rows.all(boardId);
       count.get(boardId);
     });
+    const one = database.prepare('SELECT * FROM fb_posts WHERE id = ?');
+    layers.getSql = await median((i) => one.get(1 + ((i * 7919) % size)));
   }
+  if (pool) {
+    // One round trip each, as the adapter's own statement for the page and its total.
+    layers.sql = await median(() =>
+      pool.query({
+        name: 'bench_list_new',
+        text: `SELECT (SELECT count(*) FROM fb_posts WHERE board_id = $1) AS total, p.* FROM fb_posts p
+                WHERE p.board_id = $1 ORDER BY p.created_at DESC, p.id DESC LIMIT 100`,
+        values: [boardId],
+      }),
+    );
+    layers.getSql = await median((i) =>
+      pool.query({ name: 'bench_get_post', text: 'SELECT * FROM fb_posts WHERE id = $1', values: [1 + ((i * 7919) % size)] }),
+    );
+  }
+  layers.getHandler = results['get post'];
   await board.close();
   return { results, layers, seedMs };
 }
@@ -134,10 +184,14 @@ try {
       const parts = [`handler ${fmt(l.handler)} ms`, `storage ${fmt(l.storage)} ms`];
       if (l.sql !== undefined) parts.push(`bare SQL ${fmt(l.sql)} ms`, `handler/SQL ${(l.handler / l.sql).toFixed(1)}×`);
       parts.push(`handler/storage ${(l.handler / l.storage).toFixed(1)}×`);
+      if (l.getSql !== undefined) {
+        parts.push(`"get post": handler ${fmt(l.getHandler)} ms, bare SQL ${fmt(l.getSql)} ms, handler/SQL ${(l.getHandler / l.getSql).toFixed(1)}×`);
+      }
       console.log(`- ${size / 1000}k: ${parts.join(', ')}`);
     }
   }
   await benchMockReset();
 } finally {
+  cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -63,6 +63,7 @@ export { MAX_REPLY_DEPTH, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from '.
 export { parseFixture, type LoadedFixture } from './fixture/load.js';
 export type { Fixture } from './fixture/schema.js';
 export * from './storage/contract.js';
+export type { SharedLimits, SharedRateLimitStep } from './storage/shared-limits.js';
 export { foldCase } from './storage/text.js';
 export { AsyncLock } from './storage/lock.js';
 export {

@@ -52,9 +52,10 @@ export function demoFixture(random: RandomBytes): { fixture: Fixture; keys: Demo
   return { fixture, keys };
 }
 
-const DEMO_SETTING = 'demo_organization_id';
+/** The setting naming the demo organization (written in the transaction that creates it). */
+export const DEMO_SETTING = 'demo_organization_id';
 /** The ids of the demo keys the latest start printed (JSON array). */
-const DEMO_KEYS_SETTING = 'demo_key_ids';
+export const DEMO_KEYS_SETTING = 'demo_key_ids';
 /** Labels of the demo keys, for databases made before their ids were remembered. */
 const DEMO_KEY_LABELS = new Set(['demo write key', 'demo agent key']);
 

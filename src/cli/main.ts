@@ -14,12 +14,12 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createFeedbackBoard } from '../board.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
-import { parseFixture } from '../fixture/load.js';
+import { loadFixtureIfEmpty, parseFixture } from '../fixture/load.js';
 import { cryptoRandom } from '../services/context.js';
 import { listen } from '../node/listen.js';
 import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
 import { withMcp } from './mcp-mount.js';
-import { demoFixture, demoOrganization, rememberDemoOrganization, replaceDemoKeys } from './demo.js';
+import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
 import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
 import { createMailerNotifier, type Mailer } from '../mail/mailer.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
@@ -32,8 +32,9 @@ const USAGE = `Usage: feedback-board serve [options]
 Options:
   --port N              port to listen on (0 picks a free one; default 8787)
   --host H              address to bind (default 127.0.0.1)
-  --db FILE             SQLite database file (default ./feedback.db; created with demo
-                        data on the first start)
+  --db FILE|URL         SQLite database file (default ./feedback.db), or a PostgreSQL
+                        URL (postgres://user:pass@host/db); created with demo data on
+                        the first start
   --memory              keep everything in memory (gone when the server stops)
   --fixture FILE        load this fixture (JSON) instead of the demo data; served from
                         memory unless --db names a new, empty file
@@ -136,15 +137,29 @@ async function serve(argv: string[]): Promise<void> {
   });
 
   const notes: string[] = [];
+  // Loads happen only into an empty store, decided inside the load's write transaction: of several
+  // processes starting at once on one new database, one loads, the others find its data.
+  const demo = fixture === undefined && storage.fresh ? demoFixture(cryptoRandom) : null;
+  const loaded =
+    fixture !== undefined || demo !== null
+      ? await loadFixtureIfEmpty(storage.storage, fixture ?? demo!.fixture, {
+          clock: board.clock,
+          then: async (tx, result) => {
+            if (demo === null) return;
+            const demoOrg = result.organizations[0]!;
+            await tx.setSetting(DEMO_SETTING, String(demoOrg.id));
+            await tx.setSetting(DEMO_KEYS_SETTING, JSON.stringify(demoOrg.apiKeys.map((k) => k.id)));
+          },
+        })
+      : null;
+  if (fixture !== undefined && loaded === null) {
+    await board.close();
+    throw new StorageChoiceError(`--fixture loads into a new, empty database, but ${values.db} already holds data`);
+  }
   if (fixture !== undefined) {
-    const loaded = await board.loadFixture(fixture);
-    notes.push(`loaded fixture ${values.fixture}: ${loaded.organizations.length} organization(s)`);
-  } else if (storage.fresh) {
-    const demo = demoFixture(cryptoRandom);
-    const loaded = await board.loadFixture(demo.fixture);
-    const demoOrg = loaded.organizations[0]!;
-    await rememberDemoOrganization(storage.storage, demoOrg.id, demoOrg.apiKeys.map((k) => k.id));
-    notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo.keys.write}`, `propose key: ${demo.keys.propose}`);
+    notes.push(`loaded fixture ${values.fixture}: ${loaded!.organizations.length} organization(s)`);
+  } else if (loaded !== null) {
+    notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo!.keys.write}`, `propose key: ${demo!.keys.propose}`);
   } else {
     // Raw keys are never stored, so a restart hands out a new pair and revokes the previous one.
     const demoOrg = await demoOrganization(storage.storage);

@@ -18,7 +18,7 @@ import { sha256Hex } from './sha256.js';
 import { bindings } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
 import { operations, type OperationName } from './operations.js';
-import { rateLimitHeaders, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
+import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
 import { createOpenApiDocument } from './openapi.js';
 import { matchRoute, type PathParams } from './router.js';
 
@@ -129,7 +129,9 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   const basePath = (options.basePath ?? '/api/v1').replace(/\/+$/, '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const limiter = options.rateLimit === false ? null : new SlidingLogLimiter(options.rateLimit ?? {});
-  const keyCache = new KeyCache({ ttlMs: options.keyCacheTtlMs ?? 5000 });
+  const shared = ctx.storage.sharedLimits;
+  const keyCacheTtlMs = Math.min(options.keyCacheTtlMs ?? 5000, shared?.maxKeyCacheTtlMs ?? Infinity);
+  const keyCache = new KeyCache({ ttlMs: keyCacheTtlMs });
   const authThrottle = options.authThrottle === false ? null : new AuthFailureThrottle(options.authThrottle ?? {});
   const clientAddressOf = (request: Request, context: unknown): string | null => {
     const address = options.clientAddress ? options.clientAddress(request) : addressFromContext(request, context);
@@ -172,7 +174,9 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
 
     let headers: Record<string, string> = {};
     if (limiter) {
-      const decision = limiter.take(caller.apiKeyId, ctx.clock.now());
+      const decision = shared
+        ? sharedDecision(limiter, await shared.takeRateLimit(caller.apiKeyId, limiter.limit, limiter.windowMs))
+        : limiter.take(caller.apiKeyId, ctx.clock.now());
       headers = rateLimitHeaders(decision);
       if (!decision.allowed) {
         return errorResponse(new FeedbackBoardError('rate_limited', 'Too many requests for this key'), headers);

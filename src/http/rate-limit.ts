@@ -4,6 +4,7 @@
  * a window edge). State is kept only for authenticated keys, in an LRU of bounded size.
  */
 import { SmallLru } from './lru.js';
+import type { SharedRateLimitStep } from '../storage/shared-limits.js';
 
 /** The per-key rate limit of the handler; `http: { rateLimit: false }` switches it off. */
 export interface RateLimitOptions {
@@ -67,4 +68,17 @@ export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
   };
   if (!d.allowed) headers['Retry-After'] = String(d.resetSeconds);
   return headers;
+}
+
+/** The decision of a step of a storage's shared limiter, in the terms of the in-process one. */
+export function sharedDecision(limiter: SlidingLogLimiter, step: SharedRateLimitStep): RateLimitDecision {
+  const oldest = step.oldestMs ?? step.nowMs;
+  const untilFree = Math.ceil((oldest + limiter.windowMs - step.nowMs) / 1000);
+  return {
+    allowed: step.allowed,
+    limit: limiter.limit,
+    windowSeconds: Math.ceil(limiter.windowMs / 1000),
+    remaining: Math.max(0, limiter.limit - step.count),
+    resetSeconds: step.allowed ? Math.max(0, untilFree) : Math.max(1, untilFree),
+  };
 }

@@ -45,6 +45,7 @@ import type {
 } from './webhook-outbox.js';
 
 export type { LeasedWebhookMessage, WebhookAttemptReport, WebhookEventToEnqueue, WebhookLeaseRequest };
+import type { SharedLimits } from './shared-limits.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 
 /** `read` transactions must not write; `write` transactions are serialized with one another. */
@@ -56,6 +57,11 @@ export interface Storage {
   transaction<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T>;
   /** Releases the underlying resources. Further calls reject. */
   close(): Promise<void>;
+  /**
+   * Optional: a rate limit and key-cache bound shared by every process using this storage (see
+   * {@link SharedLimits}); without it the handler limits each process on its own.
+   */
+  readonly sharedLimits?: SharedLimits;
 }
 
 /** One page of a list plus the number of matches before `limit`/`offset` were applied. */

@@ -1,0 +1,59 @@
+/**
+ * The pool the storage runs on: one the adapter makes from a connection string (and ends on
+ * close), or one the application made (left open).
+ */
+import pg from 'pg';
+
+/** Where the data lives: a server the adapter connects to, or a `pg.Pool` the application owns. */
+export type PostgresSource = { connectionString: string } | { pool: pg.Pool };
+
+/** Options of {@link createPostgresStorage}. */
+export interface PostgresOptions {
+  /** Connections of a pool the adapter makes. Default 10. Ignored for `{ pool }`. */
+  maxConnections?: number;
+  /**
+   * Longest a statement may run, waits for locks included, before the server cancels it, in ms.
+   * Default 10 000. Applies to a pool the adapter makes.
+   */
+  statementTimeoutMs?: number;
+  /** Longest wait for a connection (a new one, or a free one of a busy pool), in ms. Default 5000. */
+  connectionTimeoutMs?: number;
+  /** Stop migrating at this schema version (tests build older databases with it). Default: the newest. */
+  migrationTarget?: number;
+  /**
+   * Longest time another process's key revocation may go unseen here: the handler's key cache TTL
+   * is capped at this, in ms. Default 1000 (the contract's bound).
+   */
+  keyCacheTtlMs?: number;
+}
+
+export interface Connection {
+  pool: pg.Pool;
+  /** True when the adapter made the pool and therefore ends it. */
+  owned: boolean;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  const result = value ?? fallback;
+  if (!Number.isInteger(result) || result <= 0) throw new RangeError(`feedback-board/postgres: ${name} must be a positive integer`);
+  return result;
+}
+
+export function openPool(source: PostgresSource, options: PostgresOptions): Connection {
+  if ('pool' in source) return { pool: source.pool, owned: false };
+  const statementTimeout = positive('statementTimeoutMs', options.statementTimeoutMs, 10_000);
+  const pool = new pg.Pool({
+    connectionString: source.connectionString,
+    max: positive('maxConnections', options.maxConnections, 10),
+    connectionTimeoutMillis: positive('connectionTimeoutMs', options.connectionTimeoutMs, 5000),
+    statement_timeout: statementTimeout,
+    // The client gives up a little after the server would have: a dead server never hangs a request.
+    query_timeout: statementTimeout + 2000,
+    idle_in_transaction_session_timeout: statementTimeout * 2,
+    application_name: 'feedback-board',
+  });
+  // An idle connection the server drops (a restart) is reported here; without a listener it
+  // would crash the process. The pool discards it and makes a new one on next use.
+  pool.on('error', () => undefined);
+  return { pool, owned: true };
+}

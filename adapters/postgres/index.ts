@@ -1,0 +1,71 @@
+/**
+ * `feedback-board/adapters/postgres`: the storage on PostgreSQL through node-postgres (`pg`, an
+ * optional peer dependency, imported only by this entry point). Any number of processes on any
+ * number of machines may share one database.
+ *
+ * ```ts
+ * import { createPostgresStorage } from 'feedback-board/adapters/postgres';
+ * const storage = await createPostgresStorage({ connectionString: process.env.DATABASE_URL! });
+ * // or, with a pool the application already has:
+ * const shared = await createPostgresStorage({ pool });
+ * ```
+ *
+ * @module feedback-board/adapters/postgres
+ */
+import type pg from 'pg';
+import type { Storage } from '../../src/storage/contract.js';
+import type { SharedLimits } from '../../src/storage/shared-limits.js';
+import { openPool, type PostgresOptions, type PostgresSource } from './connection.js';
+import { migratePg } from './migrations.js';
+import { PostgresStorageImpl } from './storage.js';
+
+export { PgSchemaTooNewError, PG_SCHEMA_VERSION } from './migrations.js';
+export type { PostgresOptions, PostgresSource } from './connection.js';
+
+/** A {@link Storage} on PostgreSQL, with its pool for inspection and maintenance. */
+export interface PostgresStorage extends Storage {
+  /**
+   * The pool. Use it for the application's own statements; never inside one of this storage's
+   * transactions (each holds a connection of its own).
+   */
+  readonly pool: pg.Pool;
+  /** The rate limit shared by every process on the database, and the key-cache bound. */
+  readonly sharedLimits: SharedLimits;
+}
+
+/**
+ * Opens the feedback-board storage on a PostgreSQL database.
+ *
+ * - `{ connectionString }`: the adapter makes a pool (see {@link PostgresOptions} for its size
+ *   and timeouts); `close()` ends it.
+ * - `{ pool }`: uses the application's `pg.Pool`; `close()` leaves it open. Tables are named
+ *   `fb_*`, so the database may hold the application's own tables too. Set `statement_timeout`
+ *   on such a pool yourself, so a dead server never hangs a request.
+ *
+ * Missing schema migrations are applied first, under an advisory lock, so several processes
+ * starting at once on a new database are safe.
+ *
+ * @throws {@link PgSchemaTooNewError} when the database was written by a newer version of feedback-board.
+ */
+export async function createPostgresStorage(
+  source: PostgresSource,
+  options: PostgresOptions = {},
+): Promise<PostgresStorage> {
+  const keyCacheTtlMs = options.keyCacheTtlMs ?? 1000;
+  if (!Number.isInteger(keyCacheTtlMs) || keyCacheTtlMs < 0) {
+    throw new RangeError('feedback-board/postgres: keyCacheTtlMs must be an integer >= 0');
+  }
+  const connection = openPool(source, options);
+  try {
+    const client = await connection.pool.connect();
+    try {
+      await migratePg(client, options.migrationTarget);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    if (connection.owned) await connection.pool.end();
+    throw error;
+  }
+  return new PostgresStorageImpl(connection, keyCacheTtlMs);
+}

@@ -1,0 +1,25 @@
+/**
+ * The advisory locks the adapter takes, as (class, id) pairs of `pg_advisory_xact_lock(int, int)`.
+ * The class is fixed for feedback-board ("FB" in its high bytes) so that an application sharing
+ * the database can use other classes freely. Every lock is transaction-scoped: it is released by
+ * COMMIT or ROLLBACK, and by the server when a connection dies, so a crashed process never leaves
+ * one behind.
+ */
+const FB = 0x4642_0000;
+
+/**
+ * The second half of a store's locks: a hash of the schema its tables live in, so that stores in
+ * different schemas of one database (`search_path`) do not wait for each other.
+ */
+const STORE = 'hashtext(current_schema())';
+
+/** SQL calls taking the store-wide locks. */
+export const LOCKS = {
+  /** Held while the schema is migrated. */
+  migrate: `pg_advisory_xact_lock(${FB + 2}, ${STORE})`,
+  /** Held by every write transaction: writes are serialized across all processes. */
+  write: `pg_advisory_xact_lock(${FB + 3}, ${STORE})`,
+} as const;
+
+/** The class of the per-key rate-limit locks: `(RATE_LIMIT_CLASS, api_key_id)`. */
+export const RATE_LIMIT_CLASS = FB + 1;

@@ -1,0 +1,136 @@
+/**
+ * Schema migrations, recorded in the table `fb_schema_migrations`.
+ *
+ * `migrate()` runs when a storage is created. It reads the version without locking; if anything
+ * is missing it opens a transaction, takes the migration advisory lock (`pg_advisory_xact_lock`,
+ * held to the end of that transaction), reads the version again and applies the missing steps in
+ * that one transaction. Several processes starting at once on a new database therefore serialize:
+ * the first migrates, the others find the work done. PostgreSQL's DDL is transactional, so a crash
+ * part-way leaves the previous version intact.
+ *
+ * Each step is frozen once released: a database at version N was made by exactly steps 1..N.
+ */
+import type { PoolClient } from 'pg';
+import { foldCase } from '../../src/storage/text.js';
+import { LOCKS } from './locks.js';
+import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
+import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
+import { PG_SCHEMA_PEOPLE } from './schema-people.js';
+
+/** One step of the schema. */
+export interface PgMigration {
+  readonly version: number;
+  readonly description: string;
+  /** Runs inside the migration transaction. */
+  up(client: PoolClient): Promise<void>;
+}
+
+/** Fills the folded copies of title and body that `search` matches against, 500 posts at a time. */
+async function foldExistingPosts(client: PoolClient): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await client.query<{ id: number; title: string; body: string }>(
+      'SELECT id, title, body FROM fb_posts WHERE id > $1 ORDER BY id LIMIT 500',
+      [after],
+    );
+    if (rows.length === 0) return;
+    await client.query(
+      `UPDATE fb_posts p SET title_folded = f.title, body_folded = f.body
+         FROM unnest($1::int[], $2::text[], $3::text[]) AS f (id, title, body) WHERE p.id = f.id`,
+      [rows.map((row) => row.id), rows.map((row) => foldCase(row.title)), rows.map((row) => foldCase(row.body))],
+    );
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** Every step, in order. */
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  { version: 1, description: 'tables', up: async (client) => void (await client.query(PG_SCHEMA_V1)) },
+  {
+    version: 2,
+    description: 'case-folded title and body for search; indexes for lists and statistics; shared rate-limit log',
+    up: async (client) => {
+      await client.query(`
+        ALTER TABLE fb_posts ADD COLUMN title_folded text NOT NULL DEFAULT '';
+        ALTER TABLE fb_posts ADD COLUMN body_folded text NOT NULL DEFAULT '';
+      `);
+      await foldExistingPosts(client);
+      await client.query(PG_SCHEMA_V2_INDEXES);
+    },
+  },
+  {
+    version: 3,
+    description: 'the webhook outbox: messages and their delivery attempts',
+    up: async (client) => void (await client.query(PG_SCHEMA_WEBHOOK_OUTBOX)),
+  },
+  {
+    version: 4,
+    description: 'team members, sessions and one-time sign-in links; the index of pending proposals',
+    up: async (client) => void (await client.query(PG_SCHEMA_PEOPLE)),
+  },
+];
+
+/** The newest schema version this package knows. */
+export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
+
+/** The database's schema was written by a newer version of the package. */
+export class PgSchemaTooNewError extends Error {
+  readonly found: number;
+  readonly supported: number;
+
+  /** The database is at schema version `found`; this version of the package knows up to `supported`. */
+  constructor(found: number, supported: number) {
+    super(
+      `feedback-board/postgres: the database has schema version ${found}, but this version of feedback-board supports up to ${supported}; upgrade feedback-board to use it`,
+    );
+    this.name = 'PgSchemaTooNewError';
+    this.found = found;
+    this.supported = supported;
+  }
+}
+
+/** The applied schema version; 0 for a database the adapter has never used. */
+export async function readPgSchemaVersion(client: PoolClient): Promise<number> {
+  const { rows } = await client.query<{ present: boolean }>(
+    "SELECT to_regclass('fb_schema_migrations') IS NOT NULL AS present",
+  );
+  if (!rows[0]!.present) return 0;
+  const version = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM fb_schema_migrations');
+  return version.rows[0]!.v ?? 0;
+}
+
+/**
+ * Brings the schema to `target` (default: the newest); returns the version found before.
+ * Throws {@link PgSchemaTooNewError} for a newer schema, whatever the target.
+ */
+export async function migratePg(client: PoolClient, target = PG_SCHEMA_VERSION): Promise<number> {
+  const seen = await readPgSchemaVersion(client);
+  if (seen > PG_SCHEMA_VERSION) throw new PgSchemaTooNewError(seen, PG_SCHEMA_VERSION);
+  if (seen >= target) return seen;
+
+  await client.query('BEGIN');
+  try {
+    await client.query(`SELECT ${LOCKS.migrate}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS fb_schema_migrations (
+      version integer PRIMARY KEY,
+      description text NOT NULL,
+      applied_at text NOT NULL
+    )`);
+    const current = await readPgSchemaVersion(client);
+    if (current > PG_SCHEMA_VERSION) throw new PgSchemaTooNewError(current, PG_SCHEMA_VERSION);
+    for (const migration of PG_MIGRATIONS) {
+      if (migration.version <= current || migration.version > target) continue;
+      await migration.up(client);
+      await client.query('INSERT INTO fb_schema_migrations (version, description, applied_at) VALUES ($1, $2, $3)', [
+        migration.version,
+        migration.description,
+        new Date().toISOString(),
+      ]);
+    }
+    await client.query('COMMIT');
+    return current;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

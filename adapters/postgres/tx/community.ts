@@ -1,0 +1,119 @@
+/**
+ * Votes, comments and reactions. A post's `vote_count` and `comment_count` are kept on the post row
+ * (so that sorts by votes are index walks) and changed by the same statement as the vote or
+ * comment they count (a data-modifying WITH), so each method is one round trip.
+ */
+import type { StorageTx } from '../../../src/storage/contract.js';
+import type { CommentRecord } from '../../../src/domain/records.js';
+import { assignments, idArray, type Sql } from '../sql.js';
+
+type CommunityMethods = Pick<
+  StorageTx,
+  | 'insertVote' | 'deleteVote' | 'listVoterIds'
+  | 'insertComment' | 'getComment' | 'updateComment' | 'listComments'
+  | 'insertReaction' | 'deleteReaction' | 'getReactionCounts'
+>;
+
+const COMMENT_COLUMNS = 'id, post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at';
+
+export function communityMethods(sql: Sql): CommunityMethods {
+  const getComment = async (id: number) =>
+    (await sql.row<CommentRecord>(`SELECT ${COMMENT_COLUMNS} FROM fb_comments WHERE id = $1`, [id])) ?? null;
+
+  return {
+    async insertVote(row) {
+      const result = await sql.row<{ added: boolean }>(
+        `WITH added AS (
+           INSERT INTO fb_votes (post_id, voter_id, created_at) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING RETURNING post_id),
+         counted AS (
+           UPDATE fb_posts SET vote_count = vote_count + 1 WHERE id IN (SELECT post_id FROM added) RETURNING id)
+         SELECT EXISTS (SELECT 1 FROM counted) AS added`,
+        [row.post_id, row.voter_id, row.created_at],
+      );
+      return result!.added;
+    },
+    async deleteVote(postId, voterId) {
+      const result = await sql.row<{ removed: boolean }>(
+        `WITH removed AS (
+           DELETE FROM fb_votes WHERE post_id = $1 AND voter_id = $2 RETURNING post_id),
+         counted AS (
+           UPDATE fb_posts SET vote_count = vote_count - 1 WHERE id IN (SELECT post_id FROM removed) RETURNING id)
+         SELECT EXISTS (SELECT 1 FROM counted) AS removed`,
+        [postId, voterId],
+      );
+      return result!.removed;
+    },
+    async listVoterIds(postId) {
+      const rows = await sql.rows<{ voter_id: number }>('SELECT voter_id FROM fb_votes WHERE post_id = $1 ORDER BY voter_id', [postId]);
+      return rows.map((row) => row.voter_id);
+    },
+
+    async insertComment(row) {
+      const stored = await sql.row<CommentRecord>(
+        `WITH added AS (
+           INSERT INTO fb_comments (post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COMMENT_COLUMNS}),
+         counted AS (
+           UPDATE fb_posts SET comment_count = comment_count + 1 WHERE id = $1 RETURNING id)
+         SELECT added.* FROM added LEFT JOIN counted ON true`,
+        [row.post_id, row.parent_comment_id, row.body, row.is_admin, row.hidden, row.voter_id, row.created_at],
+      );
+      return stored!;
+    },
+    getComment,
+    async updateComment(id, patch) {
+      const { set, params } = assignments([
+        ['body', patch.body],
+        ['hidden', patch.hidden],
+      ], 2);
+      if (set === '') return getComment(id);
+      return (await sql.row<CommentRecord>(`UPDATE fb_comments SET ${set} WHERE id = $1 RETURNING ${COMMENT_COLUMNS}`, [id, ...params])) ?? null;
+    },
+    async listComments(postId) {
+      return sql.rows<CommentRecord>(`SELECT ${COMMENT_COLUMNS} FROM fb_comments WHERE post_id = $1 ORDER BY created_at, id`, [postId]);
+    },
+
+    async insertReaction(row) {
+      return (
+        (await sql.run(
+          `INSERT INTO fb_reactions (comment_id, voter_id, reaction, created_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT DO NOTHING`,
+          [row.comment_id, row.voter_id, row.reaction, row.created_at],
+        )) > 0
+      );
+    },
+    async deleteReaction(commentId, voterId, reaction) {
+      return (
+        (await sql.run('DELETE FROM fb_reactions WHERE comment_id = $1 AND voter_id = $2 AND reaction = $3', [
+          commentId,
+          voterId,
+          reaction,
+        ])) > 0
+      );
+    },
+    async getReactionCounts(commentIds) {
+      const counts = new Map<number, Record<string, number>>();
+      if (commentIds.length === 0) return counts;
+      // Each comment's reactions in code-point order (the column's "C" collation compares UTF-8
+      // bytes, which order like code points), the key order of the returned objects in every adapter.
+      const rows = await sql.rows<{ comment_id: number; reaction: string; count: number }>(
+        `SELECT comment_id, reaction, count(*)::int AS count FROM fb_reactions
+          WHERE comment_id = ANY($1::int[])
+          GROUP BY comment_id, reaction
+          ORDER BY comment_id, reaction`,
+        [idArray(commentIds)],
+      );
+      for (const { comment_id, reaction, count } of rows) {
+        let record = counts.get(comment_id);
+        if (record === undefined) {
+          record = {};
+          counts.set(comment_id, record);
+        }
+        // defineProperty, not assignment: a reaction named "__proto__" is a key like any other.
+        Object.defineProperty(record, reaction, { value: count, enumerable: true, writable: true, configurable: true });
+      }
+      return counts;
+    },
+  };
+}

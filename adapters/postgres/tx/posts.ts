@@ -1,0 +1,112 @@
+/**
+ * Posts: writes, and the filtered, sorted, paged post list with its total in one statement.
+ *
+ * Every post row also carries `title_folded` / `body_folded` (`foldCase` of title and body,
+ * computed here in JavaScript, since the database's `lower()` depends on its locale), which
+ * `search` matches with `strpos()`: an exact, case-folded substring test in which every character
+ * is literal (LIKE would need escaping).
+ */
+import type { PostListQuery, StorageTx } from '../../../src/storage/contract.js';
+import type { ProposalRecord } from '../../../src/domain/records.js';
+import { foldCase } from '../../../src/storage/text.js';
+import { assignments, pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+import { pageWithTotal } from './page.js';
+
+type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost' | 'listPosts'>;
+
+function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
+  return proposal === null
+    ? [null, null, null, null]
+    : [proposal.status, proposal.note, proposal.proposed_at, proposal.proposed_by_api_key_id];
+}
+
+/** The WHERE clause of a post list and its values (numbered from $1). */
+function listFilter(boardId: number, query: PostListQuery): { where: string; params: SqlValue[] } {
+  const terms = ['p.board_id = $1'];
+  const params: SqlValue[] = [boardId];
+  if (query.status !== undefined) {
+    params.push(query.status);
+    terms.push(`p.status = $${params.length}`);
+  }
+  if (query.search !== undefined) {
+    params.push(query.search);
+    terms.push(`(strpos(p.title_folded, $${params.length}) > 0 OR strpos(p.body_folded, $${params.length}) > 0)`);
+  }
+  if (query.tagId !== undefined) {
+    params.push(query.tagId);
+    terms.push(`EXISTS (SELECT 1 FROM fb_post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = $${params.length})`);
+  }
+  return { where: terms.join(' AND '), params };
+}
+
+const LIST_ORDER = {
+  new: 'p.created_at DESC, p.id DESC',
+  top: 'p.vote_count DESC, p.created_at DESC, p.id DESC',
+} as const;
+
+export function postMethods(sql: Sql): PostMethods {
+  const getPost = async (id: number) => {
+    const row = await sql.row<PostRow>(`SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = $1`, [id]);
+    return row === undefined ? null : toPost(row);
+  };
+
+  return {
+    async insertPost(row) {
+      const stored = await sql.row<PostRow>(
+        `INSERT INTO fb_posts AS p (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
+           shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
+           proposal_api_key_id, title_folded, body_folded)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${POST_COLUMNS}`,
+        [
+          row.board_id, row.title, row.body, row.status, row.is_admin, row.hidden, row.pinned, row.queue_rank,
+          row.shipped_at, row.created_at, ...proposalColumns(row.proposal), foldCase(row.title), foldCase(row.body),
+        ],
+      );
+      return toPost(stored!);
+    },
+
+    getPost,
+
+    async updatePost(id, patch) {
+      const proposal = patch.proposal === undefined ? undefined : proposalColumns(patch.proposal);
+      const { set, params } = assignments([
+        ['title', patch.title],
+        ['title_folded', patch.title === undefined ? undefined : foldCase(patch.title)],
+        ['body', patch.body],
+        ['body_folded', patch.body === undefined ? undefined : foldCase(patch.body)],
+        ['status', patch.status],
+        ['hidden', patch.hidden],
+        ['pinned', patch.pinned],
+        ['queue_rank', patch.queue_rank],
+        ['shipped_at', patch.shipped_at],
+        ['proposal_status', proposal?.[0]],
+        ['proposal_note', proposal?.[1]],
+        ['proposal_proposed_at', proposal?.[2]],
+        ['proposal_api_key_id', proposal?.[3]],
+      ], 2);
+      if (set === '') return getPost(id);
+      const row = await sql.row<PostRow>(`UPDATE fb_posts AS p SET ${set} WHERE p.id = $1 RETURNING ${POST_COLUMNS}`, [id, ...params]);
+      return row === undefined ? null : toPost(row);
+    },
+
+    async deletePost(id) {
+      // Votes, comments (and through them reactions), the claim, evidence and tag links go by
+      // ON DELETE CASCADE. A reply chain would cascade one level per reply, each a nested trigger
+      // call, so the chain is cut first (in the same statement) to keep deep chains deletable.
+      return (
+        (await sql.run(
+          `WITH cut AS (UPDATE fb_comments SET parent_comment_id = NULL WHERE post_id = $1 AND parent_comment_id IS NOT NULL)
+           DELETE FROM fb_posts WHERE id = $1`,
+          [id],
+        )) > 0
+      );
+    },
+
+    async listPosts(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      const { where, params } = listFilter(boardId, query);
+      return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset });
+    },
+  };
+}
