@@ -1,7 +1,7 @@
 /**
  * `feedback-board mcp`: an MCP server on stdio acting as one API key, against a deployment
- * (`--url`, through the typed client) or a SQLite file of its own (`--db`, through the in-process
- * API). Stdout carries only the protocol; everything else goes to stderr. The SDK and the MCP
+ * (`--url`, through the typed client) or a store of its own (`--db`: a SQLite file or a PostgreSQL
+ * URL, through the in-process API). Stdout carries only the protocol; everything else goes to stderr. The SDK and the MCP
  * module are loaded only when this command runs, so `serve` works without the optional peer.
  */
 import { stat } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { createFeedbackBoard } from '../board.js';
 import { createClient } from '../client/create-client.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
+import { isPostgresUrl, openStorage } from './storage.js';
 
 export const MCP_USAGE = `Usage: feedback-board mcp (--url URL | --db FILE) [--key KEY]
 
@@ -18,7 +19,9 @@ acting as one API key: the tools a key sees are those its scope may call.
 Options:
   --url URL    a deployment of the API, e.g. https://feedback.example.com (without /api/v1),
                reached through the typed client; its rate limit applies
-  --db FILE    an existing SQLite database file (as used by "serve --db"), served in-process
+  --db FILE|URL
+               an existing SQLite database file or a PostgreSQL URL (postgres://…), as
+               used by "serve --db", served in-process
   --key KEY    the API key (default: the FEEDBACK_BOARD_API_KEY environment variable)
   -h, --help   show this help
 
@@ -59,6 +62,7 @@ async function parseChoice(argv: string[], env: NodeJS.ProcessEnv): Promise<McpC
     return { key: key.trim(), url: values.url };
   }
   const file = values.db!;
+  if (isPostgresUrl(file)) return { key: key.trim(), db: file };
   const info = await stat(file).catch(() => null);
   if (info === null || !info.isFile()) throw new McpUsageError(`--db ${file} is not an existing database file`);
   return { key: key.trim(), db: file };
@@ -80,11 +84,13 @@ export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   let api: import('../../mcp/index.js').McpApi;
   let close: () => Promise<void> = async () => undefined;
+  let where = choice.url ?? '';
   if (choice.url !== undefined) {
     api = createClient({ baseUrl: choice.url, apiKey: choice.key }) as unknown as typeof api;
   } else {
-    const { createSqliteStorage } = await import('../../adapters/sqlite/index.js');
-    const board = createFeedbackBoard({ storage: createSqliteStorage({ path: choice.db! }) });
+    const opened = await openStorage({ db: choice.db!, memory: false, fixture: false });
+    where = opened.description;
+    const board = createFeedbackBoard({ storage: opened.storage });
     close = () => board.close();
     try {
       api = (await board.api(choice.key)) as unknown as typeof api;
@@ -102,7 +108,7 @@ export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.en
   const transport = new StdioServerTransport();
   transport.onclose = () => void close();
   await server.connect(transport);
-  process.stderr.write(`feedback-board mcp: serving as a ${scope.scope} key on stdio (${choice.url ?? `SQLite file ${choice.db}`})\n`);
+  process.stderr.write(`feedback-board mcp: serving as a ${scope.scope} key on stdio (${where})\n`);
 }
 
 function refused(error: unknown): Error {
