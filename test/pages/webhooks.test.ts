@@ -54,7 +54,7 @@ describe('dashboard webhook page', () => {
     expect(page.text).toContain('<code>post.created</code>');
     expect(page.text).toContain('delivery-pending');
     expect(page.text).toMatch(/1 attempt · next attempt 2026-11-20 12:00:05 UTC/);
-    expect(page.text).toContain('HTTP 500');
+    expect(page.text).toContain('HTTP\u00a0500');
     expect(page.text).toContain('&lt;script&gt;window.__xss=9&lt;/script&gt;');
     expect(page.text).not.toContain('<script>window.__xss');
     expect(page.text).not.toContain('<img src=x');
@@ -70,8 +70,8 @@ describe('dashboard webhook page', () => {
     const again = await s.client.get(`/dashboard/webhooks/${s.hook.id}`);
     expect(again.text).toContain('delivery-delivered');
     expect(again.text).toContain('2 attempts');
-    expect(again.text.indexOf('HTTP 200')).toBeGreaterThan(-1);
-    expect(again.text.indexOf('HTTP 200')).toBeLessThan(again.text.indexOf('HTTP 500'));
+    expect(again.text.indexOf('HTTP\u00a0200')).toBeGreaterThan(-1);
+    expect(again.text.indexOf('HTTP\u00a0200')).toBeLessThan(again.text.indexOf('HTTP\u00a0500'));
   });
 
   it('escapes a network error that quotes hostile text', async () => {
@@ -119,7 +119,7 @@ describe('dashboard webhook page', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null });
     const page = await s.client.get(`/dashboard/webhooks/${s.hook.id}`);
     expect(page.text).toContain('delivery-failed');
-    expect(page.text.match(/HTTP 500/g)).toHaveLength(MAX_ATTEMPTS);
+    expect(page.text.match(/HTTP\u00a0500/g)).toHaveLength(MAX_ATTEMPTS);
 
     const done = await s.client.post(`/dashboard/webhooks/messages/${failed!.id}/redeliver`);
     expect(done.status).toBe(303);

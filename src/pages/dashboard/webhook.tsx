@@ -29,8 +29,9 @@ function when(iso: string | null): string {
 
 /** `HTTP 500`, `HTTP 302 · redirect: not followed`, or the error alone when no answer came. */
 function result(a: WebhookAttempt): string {
-  const status = a.status_code !== null ? `HTTP ${a.status_code}` : '';
-  const error = a.error && a.error !== status ? a.error : '';
+  const status = a.status_code !== null ? `HTTP\u00a0${a.status_code}` : '';
+  const plain = a.status_code !== null ? `HTTP ${a.status_code}` : '';
+  const error = a.error && a.error !== plain ? a.error : '';
   return [status, error].filter((part) => part !== '').join(' · ') || '—';
 }
 
@@ -132,9 +133,9 @@ function MessageCard(props: { ctx: PageContext; message: WebhookMessage; attempt
           <tbody>
             {props.attempts.map((a) => (
               <tr>
-                <td>{when(a.attempted_at)}</td>
+                <td class="nowrap">{when(a.attempted_at)}</td>
                 <td>{result(a)}</td>
-                <td>{a.duration_ms} ms</td>
+                <td class="nowrap">{a.duration_ms} ms</td>
                 <td>
                   <code>{a.response_body.length > BODY_SHOWN ? `${a.response_body.slice(0, BODY_SHOWN)}…` : a.response_body}</code>
                 </td>
