@@ -102,6 +102,11 @@ describe('dashboard webhook page', () => {
     expect(first.text).toContain('Page 1 of 2');
     const second = await s.client.get(`/dashboard/webhooks/${s.hook.id}?page=2`);
     expect(second.text.match(/Redeliver now/g)).toHaveLength(1);
+    for (const beyond of ['3', '9999999999999999']) {
+      const empty = await s.client.get(`/dashboard/webhooks/${s.hook.id}?page=${beyond}`);
+      expect(empty.status).toBe(200);
+      expect(empty.text).toContain('No messages on this page.');
+    }
     const oldest = (await messagesOf(s)).at(-1)!;
     expect(second.text).toContain(`/dashboard/webhooks/messages/${oldest.id}/redeliver`);
     expect(first.text).not.toContain(`/dashboard/webhooks/messages/${oldest.id}/redeliver`);

@@ -41,7 +41,8 @@ export async function webhookPage(ctx: PageContext, id: string, rotated?: Webhoo
   const webhookId = idOf(id);
   if (webhookId === null) return notFoundPage(ctx);
   const webhook = rotated ?? (await ctx.team.webhooks.get(webhookId));
-  const pageNo = idOf(ctx.url.searchParams.get('page') ?? '1') ?? 1;
+  // A page number that is not a positive integer is the first page; a huge one is clamped (an empty page).
+  const pageNo = Math.min(idOf(ctx.url.searchParams.get('page') ?? '1') ?? 1, 1_000_000);
   const { rows, total } = await ctx.team.webhooks.messages(webhookId, { limit: MESSAGES_PER_PAGE, offset: (pageNo - 1) * MESSAGES_PER_PAGE });
   const attempts = await Promise.all(rows.map((m) => ctx.team.webhooks.attempts(m.id, { limit: ATTEMPTS_SHOWN })));
   const pages = Math.max(1, Math.ceil(total / MESSAGES_PER_PAGE));
@@ -91,7 +92,7 @@ export async function webhookPage(ctx: PageContext, id: string, rotated?: Webhoo
         </div>
       </div>
       <h2>Messages ({total})</h2>
-      {rows.length === 0 ? <p class="muted">No messages yet.</p> : null}
+      {rows.length === 0 ? <p class="muted">{total === 0 ? 'No messages yet.' : 'No messages on this page.'}</p> : null}
       {rows.map((message, i) => (
         <MessageCard ctx={ctx} message={message} attempts={attempts[i]!.rows} more={attempts[i]!.total - attempts[i]!.rows.length} />
       ))}
