@@ -306,6 +306,18 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           update: of(team.updateWebhook),
           /** Deletes one of the organization's webhooks. */
           delete: of(team.deleteWebhook),
+          /** One of the organization's webhooks, with its secret. */
+          get: of(team.getWebhook),
+          /** A webhook's messages, newest first: `{ rows, total }`, paged with `limit` and `offset`. */
+          messages: of(team.listWebhookMessages),
+          /** A message's delivery attempts, newest first, paged like `messages`. */
+          attempts: of(team.listWebhookAttempts),
+          /** Makes one of the organization's messages due now; the dispatcher sends it next. */
+          redeliver: of(team.redeliverWebhookMessage),
+          /** Gives the webhook a new signing secret; returns the webhook with it. */
+          rotateSecret: of(team.rotateWebhookSecret),
+          /** Enqueues a `webhook.test` event for this webhook alone. */
+          sendTest: of(team.sendTestEvent),
         },
         boards: {
           /** Publishes or unpublishes a board by the team's decision (not subject to agent publishing). */

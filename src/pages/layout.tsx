@@ -135,6 +135,8 @@ const NOTICES: Record<string, [string, string]> = {
   saved: ['ok', 'Saved.'],
   revoked: ['ok', 'The key was revoked.'],
   deleted: ['ok', 'Deleted.'],
+  test_sent: ['ok', 'A test event was queued; it is sent with the next deliveries.'],
+  redelivered: ['ok', 'The message is due again; it is sent with the next deliveries.'],
   invalid: ['error', 'That did not work: please check the form and try again.'],
   sign_in_to_vote: ['', 'Sign in to vote, comment and react.'],
 };

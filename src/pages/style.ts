@@ -70,6 +70,11 @@ form.inline { display: inline; }
 .status-in_progress { background: #fff4d6; color: #7a4d00; }
 .status-shipped { background: #dcf5e3; color: #145c2a; }
 .status-declined { background: #fde7e7; color: #8f1d1d; }
+.delivery-pending { background: #fff4d6; color: #7a4d00; }
+.delivery-delivered { background: #dcf5e3; color: #145c2a; }
+.delivery-failed { background: #fde7e7; color: #8f1d1d; }
+table.attempts { margin: .75rem 0; }
+.nowrap { white-space: nowrap; }
 .tag { background: var(--fb-surface); border-color: var(--fb-border); color: var(--fb-muted); font-weight: 500; overflow-wrap: anywhere; white-space: normal; }
 .team-badge { background: var(--fb-accent); color: var(--fb-accent-text); }
 .body { white-space: pre-wrap; overflow-wrap: anywhere; }

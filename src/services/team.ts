@@ -14,6 +14,7 @@ import * as keys from './keys.js';
 import { boardOf, readPostDetail } from './lookup.js';
 import { presentBoard } from './present.js';
 import { emitBoardEvent } from '../webhooks/events.js';
+import * as deliveries from '../webhooks/dashboard.js';
 
 /**
  * The caller the team acts as through the API operations: the organization with `write` scope and
@@ -112,6 +113,47 @@ export async function updateWebhook(ctx: ServiceContext, organizationId: number,
 export async function deleteWebhook(ctx: ServiceContext, organizationId: number, id: number): Promise<void> {
   await ownWebhook(ctx, organizationId, id);
   return dashboard.deleteWebhook(ctx, id);
+}
+
+/** The webhook of one of the organization's webhook messages; `not_found` for any other message. */
+async function ownMessage(ctx: ServiceContext, organizationId: number, messageId: number): Promise<void> {
+  const owner = await read(ctx, async (tx) => {
+    const message = await tx.getWebhookMessage(messageId);
+    return message && (await tx.getWebhook(message.webhook_id));
+  });
+  if (!owner || owner.organization_id !== organizationId) throw notFound('Webhook message not found');
+}
+
+/** One of the organization's webhooks, with its secret. */
+export async function getWebhook(ctx: ServiceContext, organizationId: number, id: number) {
+  const webhook = await read(ctx, (tx) => tx.getWebhook(id));
+  if (!webhook || webhook.organization_id !== organizationId) throw notFound('Webhook not found');
+  return webhook;
+}
+
+export async function listWebhookMessages(ctx: ServiceContext, organizationId: number, webhookId: number, input: deliveries.WebhookPageInput = {}) {
+  await ownWebhook(ctx, organizationId, webhookId);
+  return deliveries.listWebhookMessages(ctx, webhookId, input);
+}
+
+export async function listWebhookAttempts(ctx: ServiceContext, organizationId: number, messageId: number, input: deliveries.WebhookPageInput = {}) {
+  await ownMessage(ctx, organizationId, messageId);
+  return deliveries.listWebhookAttempts(ctx, messageId, input);
+}
+
+export async function redeliverWebhookMessage(ctx: ServiceContext, organizationId: number, messageId: number) {
+  await ownMessage(ctx, organizationId, messageId);
+  return deliveries.redeliverWebhookMessage(ctx, messageId);
+}
+
+export async function rotateWebhookSecret(ctx: ServiceContext, organizationId: number, webhookId: number) {
+  await ownWebhook(ctx, organizationId, webhookId);
+  return deliveries.rotateWebhookSecret(ctx, webhookId);
+}
+
+export async function sendTestEvent(ctx: ServiceContext, organizationId: number, webhookId: number) {
+  await ownWebhook(ctx, organizationId, webhookId);
+  return deliveries.sendTestEvent(ctx, webhookId);
 }
 
 /**

@@ -6,6 +6,8 @@
  * pages go to docs/images/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -44,7 +46,7 @@ describe.skipIf(skipReason !== undefined)(`web pages in headless Chromium${skipR
   beforeAll(async () => {
     mkdirSync(IMAGES, { recursive: true });
     smtp = await startSmtpReceiver();
-    server = await startServe(['--port', '0', '--memory', '--smtp', smtp.url], dir.dir);
+    server = await startServe(['--port', '0', '--memory', '--smtp', smtp.url, '--allow-private-webhooks'], dir.dir);
     proposeKey = (await waitForLine(server, /^propose key:\s+(\S+)$/))[1]!;
     writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
     teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
@@ -267,4 +269,65 @@ describe.skipIf(skipReason !== undefined)(`web pages in headless Chromium${skipR
     await evil.close();
     await ctx.close();
   }, 60_000);
+
+  it('the webhook page: a test event fails, is redelivered and delivered; the secret rotates; axe-core and a screenshot', async () => {
+    // A receiver on loopback (serve runs with --allow-private-webhooks) that fails until told otherwise.
+    const answer = { status: 503, body: '{"error":"maintenance until 14:00"}' };
+    let received = 0;
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received++;
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/feedback`;
+    const ctx = await context();
+    const team = await ctx.newPage();
+    /** Reloads until the page's main text matches (the dispatcher polls every 500 ms). */
+    const reloadUntil = async (pattern: RegExp) => {
+      for (let i = 0; i < 40 && !pattern.test((await team.locator('main').textContent()) ?? ''); i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        await team.reload();
+      }
+      expect(await team.locator('main').textContent()).toMatch(pattern);
+    };
+    try {
+      await signInByMail(team, 'team@localhost');
+      await team.goto(`${server.url}/dashboard/webhooks`);
+      await team.locator('#new-url').fill(url);
+      await team.locator('#new-description').fill('CRM sync');
+      await team.getByRole('button', { name: 'Create webhook' }).click();
+      await team.getByText('Saved.').waitFor();
+      await team.getByRole('link', { name: 'Messages, secret and test events' }).last().click();
+      await team.getByRole('button', { name: 'Send test event' }).click();
+      await team.getByText('A test event was queued').waitFor();
+      await reloadUntil(/HTTP\s503/);
+      expect(received).toBe(1);
+
+      answer.status = 200;
+      answer.body = '{"received":true}';
+      await team.getByRole('button', { name: 'Redeliver now' }).first().click();
+      await team.getByText('The message is due again').waitFor();
+      await reloadUntil(/HTTP\s200/);
+      expect(received).toBe(2);
+      const text = (await team.locator('main').textContent())!;
+      expect(text).toContain('webhook.test');
+      expect(text).toContain('delivered');
+      expect(text).toContain('2 attempts');
+
+      const path = new URL(team.url()).pathname;
+      await team.getByRole('button', { name: 'Rotate secret' }).click();
+      const secret = (await team.locator('#new-secret').textContent())!.trim();
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+      await visit(team, path, 'dash-webhook');
+      expect(await team.locator('main').textContent()).not.toContain(secret);
+      expect(await team.locator('main').textContent()).toContain(`whsec_…${secret.slice(-4)}`);
+      await shot(team, 'pages-dashboard-webhook');
+    } finally {
+      await ctx.close();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  }, 90_000);
 });

@@ -3,7 +3,7 @@
  * content, its pages handler, and a small cookie-keeping client that reads the CSRF token from
  * the forms it gets, as a browser would.
  */
-import { createFeedbackBoard, createRecordingMailer, createRecordingNotifier, type FeedbackBoard } from '../../src/index.js';
+import { createFeedbackBoard, createRecordingMailer, createRecordingNotifier, type FeedbackBoard, type FeedbackBoardOptions } from '../../src/index.js';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
 import { createPagesHandler, type PagesOptions } from '../../src/pages/index.js';
 
@@ -32,11 +32,11 @@ export interface PagesSetup {
   ids: { open: number; hidden: number; draftPost: number; hostile: number };
 }
 
-export async function setupPages(options: Partial<PagesOptions> = {}): Promise<PagesSetup> {
+export async function setupPages(options: Partial<PagesOptions> = {}, boardOptions: Partial<FeedbackBoardOptions> = {}): Promise<PagesSetup> {
   let now = Date.UTC(2026, 10, 20, 12);
   const clock = { now: () => now, advance: (ms: number) => void (now += ms) };
   const notifier = createRecordingNotifier();
-  const board = createFeedbackBoard({ storage: createMemoryStorage(), clock, notifier });
+  const board = createFeedbackBoard({ storage: createMemoryStorage(), clock, notifier, ...boardOptions });
   const org = await board.dashboard.organizations.create({ name: 'Acme' });
   const writeKey = (await board.dashboard.apiKeys.create(org.id, { scope: 'write', label: 'ci' })).key;
   const proposeKey = (await board.dashboard.apiKeys.create(org.id, { scope: 'propose', label: 'agent' })).key;

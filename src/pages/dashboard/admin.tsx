@@ -3,6 +3,7 @@ import type { PageContext } from '../context.js';
 import { day, PostForm } from '../layout.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, dashPage, idOf } from './frame.js';
+import { maskSecret } from './webhook.js';
 
 export async function boardsAdminPage(ctx: PageContext): Promise<Response> {
   const { boards } = await ctx.team.api.boards.list();
@@ -199,9 +200,12 @@ export async function webhooksPage(ctx: PageContext): Promise<Response> {
               <input type="checkbox" name="active" value="yes" checked={w.active} /> Active
             </label>
             <p class="muted small">
-              Signing secret: <code>{w.secret.slice(0, 10)}…</code>
+              Signing secret: <code>{maskSecret(w.secret)}</code>
             </p>
-            <button type="submit">Save</button>
+            <div class="row">
+              <button type="submit">Save</button>
+              <a href={ctx.href(`/dashboard/webhooks/${w.id}`)}>Messages, secret and test events</a>
+            </div>
           </PostForm>
           <PostForm ctx={ctx} action={`/dashboard/webhooks/${w.id}/delete`} class="row end" label="Delete webhook">
             <button type="submit" class="danger">

@@ -18,6 +18,7 @@ import {
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
+import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from './webhook.js';
 
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', '([^/]+)')}$`);
 
@@ -45,6 +46,10 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/webhooks'), handler: (ctx, _, form) => createWebhookAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/webhooks/:p'), handler: (ctx, [id], form) => updateWebhookAction(ctx, id!, form) },
   { method: 'POST', pattern: path('/dashboard/webhooks/:p/delete'), handler: (ctx, [id]) => deleteWebhookAction(ctx, id!) },
+  { method: 'GET', pattern: path('/dashboard/webhooks/:p'), handler: (ctx, [id]) => webhookPage(ctx, id!) },
+  { method: 'POST', pattern: path('/dashboard/webhooks/:p/rotate'), handler: (ctx, [id]) => rotateSecretAction(ctx, id!) },
+  { method: 'POST', pattern: path('/dashboard/webhooks/:p/test'), handler: (ctx, [id]) => sendTestAction(ctx, id!) },
+  { method: 'POST', pattern: path('/dashboard/webhooks/messages/:p/redeliver'), handler: (ctx, [id]) => redeliverAction(ctx, id!) },
   { method: 'GET', pattern: path('/dashboard/settings'), handler: (ctx) => settingsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/settings/agent-publishing'), handler: (ctx, _, form) => agentPublishingAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/settings/team'), handler: (ctx, _, form) => addMemberAction(ctx, form) },
