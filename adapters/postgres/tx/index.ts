@@ -6,6 +6,7 @@
  * now belongs to someone else).
  */
 import type { StorageTx, TransactionMode } from '../../../src/storage/contract.js';
+import { STORAGE_TX_WRITES as WRITES } from '../../../src/storage/writes.js';
 import type { Sql } from '../sql.js';
 import { accountMethods } from './accounts.js';
 import { agentMethods } from './agent.js';
@@ -18,31 +19,6 @@ import { peopleMethods } from './people.js';
 import { postMethods } from './posts.js';
 import { statsMethods } from './stats.js';
 import { webhookOutboxMethods } from './webhook-outbox.js';
-
-/** Whether each method writes. A Record, so that a method added to the contract must be listed. */
-const WRITES: Record<keyof StorageTx, boolean> = {
-  insertOrganization: true, getOrganization: false, listOrganizations: false,
-  insertApiKey: true, getApiKey: false, getApiKeyByHash: false, listApiKeys: false, updateApiKey: true,
-  getSetting: false, setSetting: true,
-  insertBoard: true, getBoard: false, getBoardBySlug: false, listBoards: false, updateBoard: true,
-  insertPost: true, getPost: false, updatePost: true, deletePost: true,
-  listPosts: false, listQueue: false, listRoadmap: false, listChangelog: false,
-  ensureTags: true, getTagBySlug: false, setPostTags: true, getTagsOfPosts: false,
-  countPosts: false, countTags: false,
-  listEvidence: false, insertEvidence: true, replaceEvidence: true, findEvidenceByActionKey: false,
-  getClaim: false, getClaims: false, claimPost: true, claimNextPost: true, releaseClaim: true,
-  insertVoter: true, getVoter: false, getVoterByEmail: false,
-  insertVote: true, deleteVote: true, listVoterIds: false,
-  insertComment: true, getComment: false, updateComment: true, listComments: false,
-  insertReaction: true, deleteReaction: true, getReactionCounts: false,
-  shipStats: false, analytics: false,
-  insertWebhook: true, getWebhook: false, updateWebhook: true, deleteWebhook: true, listWebhooks: false,
-  enqueueWebhookMessages: true, getWebhookMessage: false, listWebhookMessages: false, listWebhookAttempts: false,
-  leaseWebhookMessages: true, recordWebhookAttempt: true, redeliverWebhookMessage: true,
-  insertTeamMember: true, getTeamMember: false, getTeamMemberByEmail: false, listTeamMembers: false,
-  insertSession: true, getSession: false, deleteSession: true,
-  insertSignInLink: true, useSignInLink: true, listProposedPosts: false,
-};
 
 /** The SQL implementation of every method over one transaction's connection. */
 export function pgMethods(sql: Sql): StorageTx {
