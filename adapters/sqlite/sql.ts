@@ -38,8 +38,9 @@ function checkParams(params: SqlParams): void {
 export class Sql {
   readonly db: Database;
   readonly #statements = new Map<string, Statement<unknown[], unknown>>();
-  /** Separate cache: `pluck()` changes a statement's row shape for every later use. */
+  /** Separate caches: `pluck()` and `raw()` change a statement's row shape for every later use. */
   readonly #plucking = new Map<string, Statement<unknown[], unknown>>();
+  readonly #raw = new Map<string, Statement<unknown[], unknown>>();
 
   constructor(db: Database) {
     this.db = db;
@@ -64,6 +65,21 @@ export class Sql {
   all<Row>(source: string, ...params: SqlParams): Row[] {
     checkParams(params);
     return this.statement(source).all(...params) as Row[];
+  }
+
+  /**
+   * Rows as arrays of column values, in the order of the SELECT list. Much cheaper than `all()`
+   * for wide rows: better-sqlite3 builds each row object property by property, which for a post
+   * (17 columns) costs more than the query itself.
+   */
+  tuples(source: string, ...params: SqlParams): unknown[][] {
+    checkParams(params);
+    let statement = this.#raw.get(source);
+    if (statement === undefined) {
+      statement = this.db.prepare<unknown[], unknown>(source).raw(true);
+      this.#raw.set(source, statement);
+    }
+    return statement.all(...params) as unknown[][];
   }
 
   /** A single value: the first column of the first row. */

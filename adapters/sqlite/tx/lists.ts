@@ -5,7 +5,7 @@
  */
 import type { StorageTx } from '../../../src/storage/contract.js';
 import { pageBounds, type Sql } from '../sql.js';
-import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+import { POST_COLUMNS, selectPosts } from './rows.js';
 
 type ListMethods = Pick<StorageTx, 'listQueue' | 'listRoadmap' | 'listChangelog'>;
 
@@ -42,37 +42,41 @@ export function listMethods(sql: Sql): ListMethods {
       const { limit } = pageBounds({ limit: query.limit, offset: 0 });
       const named = { board: boardId, key: query.apiKeyId, now: query.now };
       // Two index walks, ranked posts first; the second only fills what the first left of the page.
-      const ranked = sql.all<PostRow>(
+      const ranked = selectPosts(
+        sql,
         `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${RANKED} ORDER BY p.queue_rank, p.id LIMIT @limit`,
         { ...named, limit },
       );
       const planned =
         ranked.length < limit
-          ? sql.all<PostRow>(
+          ? selectPosts(
+              sql,
               `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${PLANNED}
                 ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT @limit`,
               { ...named, limit: limit - ranked.length },
             )
           : [];
       const total = sql.value<number>(QUEUE_TOTAL, named)!;
-      return { rows: [...ranked, ...planned].map(toPost), total };
+      return { rows: [...ranked, ...planned], total };
     },
 
     async listRoadmap(boardId, query) {
       const { limit, offset } = pageBounds(query);
-      const rows = sql.all<PostRow>(
+      const rows = selectPosts(
+        sql,
         `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${ROADMAP} ORDER BY ${ROADMAP_ORDER} LIMIT ? OFFSET ?`,
         boardId,
         limit,
         offset,
       );
       const total = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${ROADMAP}`, boardId)!;
-      return { rows: rows.map(toPost), total };
+      return { rows, total };
     },
 
     async listChangelog(boardId, query) {
       const { limit, offset } = pageBounds(query);
-      const rows = sql.all<PostRow>(
+      const rows = selectPosts(
+        sql,
         `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${CHANGELOG}
           ORDER BY p.shipped_at DESC, p.id DESC LIMIT ? OFFSET ?`,
         boardId,
@@ -80,7 +84,7 @@ export function listMethods(sql: Sql): ListMethods {
         offset,
       );
       const total = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${CHANGELOG}`, boardId)!;
-      return { rows: rows.map(toPost), total };
+      return { rows, total };
     },
   };
 }

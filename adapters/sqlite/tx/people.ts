@@ -2,7 +2,7 @@
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../../../src/domain/people.js';
 import type { StorageTx } from '../../../src/storage/contract.js';
 import type { Sql } from '../sql.js';
-import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+import { POST_COLUMNS, selectPosts } from './rows.js';
 
 const MEMBER = 'SELECT id, organization_id, email, name, created_at FROM fb_team_members';
 const SESSION = 'SELECT token_hash, kind, subject_id, created_at, expires_at FROM fb_sessions';
@@ -88,13 +88,13 @@ export function peopleMethods(sql: Sql): PeopleMethods {
     },
 
     async listProposedPosts(boardId) {
-      const rows = sql.all<PostRow>(
+      return selectPosts(
+        sql,
         `SELECT ${POST_COLUMNS} FROM fb_posts p
          WHERE p.board_id = ? AND p.proposal_status IS NOT NULL
          ORDER BY p.proposal_proposed_at, p.id`,
         boardId,
       );
-      return rows.map(toPost);
     },
   };
 }

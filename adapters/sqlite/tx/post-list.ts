@@ -15,7 +15,8 @@
  */
 import type { Page, PostListQuery } from '../../../src/storage/contract.js';
 import { pageBounds, type Sql, type SqlValue } from '../sql.js';
-import { POST_COLUMNS, type PostRow } from './rows.js';
+import type { PostRecord } from '../../../src/domain/records.js';
+import { POST_COLUMNS, selectPosts } from './rows.js';
 
 const LIST_ORDER = {
   new: 'p.created_at DESC, p.id DESC',
@@ -29,7 +30,7 @@ const phrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
 /** True when the trigram index can answer the needle: three code points or more. */
 const indexable = (needle: string) => [...needle].length >= 3;
 
-export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<PostRow> {
+export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<PostRecord> {
   const { limit, offset } = pageBounds(query);
   const order = LIST_ORDER[query.sort];
   const terms = ['p.board_id = ?'];
@@ -47,8 +48,8 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
     params.push(query.tagId);
   }
   const where = terms.join(' AND ');
-  const page = (from: string, condition: string, values: SqlValue[]): PostRow[] =>
-    sql.all<PostRow>(`SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
+  const page = (from: string, condition: string, values: SqlValue[]): PostRecord[] =>
+    selectPosts(sql, `SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
 
   if (query.search !== undefined && indexable(query.search)) {
     const from = 'fb_posts_search CROSS JOIN fb_posts p ON p.id = fb_posts_search.rowid';

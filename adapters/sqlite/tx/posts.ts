@@ -11,7 +11,7 @@ import type { ProposalRecord } from '../../../src/domain/records.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { assignments, bool, type Sql, type SqlValue } from '../sql.js';
 import { listPostRows } from './post-list.js';
-import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+import { POST_COLUMNS, selectPosts } from './rows.js';
 
 type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost' | 'listPosts'>;
 
@@ -23,8 +23,7 @@ function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
 
 export function postMethods(sql: Sql): PostMethods {
   const getPost = (id: number) => {
-    const row = sql.get<PostRow>(`SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`, id);
-    return row === undefined ? null : toPost(row);
+    return selectPosts(sql, `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`, id)[0] ?? null;
   };
 
   return {
@@ -85,8 +84,7 @@ export function postMethods(sql: Sql): PostMethods {
     },
 
     async listPosts(boardId, query) {
-      const { rows, total } = listPostRows(sql, boardId, query);
-      return { rows: rows.map(toPost), total };
+      return listPostRows(sql, boardId, query);
     },
   };
 }

@@ -13,6 +13,7 @@ import type {
   PostStatus,
   WebhookRecord,
 } from '../../../src/domain/records.js';
+import type { Sql, SqlParams } from '../sql.js';
 
 type Flag = 0 | 1;
 
@@ -21,51 +22,41 @@ export const POST_COLUMNS = `p.id, p.board_id, p.title, p.body, p.status, p.is_a
   p.pinned, p.queue_rank, p.shipped_at, p.created_at, p.vote_count, p.comment_count,
   p.proposal_status, p.proposal_note, p.proposal_proposed_at, p.proposal_api_key_id`;
 
-export interface PostRow {
-  id: number;
-  board_id: number;
-  title: string;
-  body: string;
-  status: PostStatus;
-  is_admin: Flag;
-  hidden: Flag;
-  pinned: Flag;
-  queue_rank: number | null;
-  shipped_at: string | null;
-  created_at: string;
-  vote_count: number;
-  comment_count: number;
-  proposal_status: PostStatus | null;
-  proposal_note: string | null;
-  proposal_proposed_at: string | null;
-  proposal_api_key_id: number | null;
-}
-
-export function toPost(row: PostRow): PostRecord {
+/**
+ * A post from a row of {@link POST_COLUMNS} read as a tuple (`Sql.tuples`), the positions being
+ * those of the column list.
+ */
+export function tupleToPost(t: readonly unknown[]): PostRecord {
+  const proposalStatus = t[13] as PostStatus | null;
   return {
-    id: row.id,
-    board_id: row.board_id,
-    title: row.title,
-    body: row.body,
-    status: row.status,
-    is_admin: row.is_admin === 1,
-    hidden: row.hidden === 1,
-    pinned: row.pinned === 1,
-    queue_rank: row.queue_rank,
-    shipped_at: row.shipped_at,
-    created_at: row.created_at,
-    vote_count: row.vote_count,
-    comment_count: row.comment_count,
+    id: t[0] as number,
+    board_id: t[1] as number,
+    title: t[2] as string,
+    body: t[3] as string,
+    status: t[4] as PostStatus,
+    is_admin: t[5] === 1,
+    hidden: t[6] === 1,
+    pinned: t[7] === 1,
+    queue_rank: t[8] as number | null,
+    shipped_at: t[9] as string | null,
+    created_at: t[10] as string,
+    vote_count: t[11] as number,
+    comment_count: t[12] as number,
     proposal:
-      row.proposal_status === null
+      proposalStatus === null
         ? null
         : {
-            status: row.proposal_status,
-            note: row.proposal_note ?? '',
-            proposed_at: row.proposal_proposed_at ?? '',
-            proposed_by_api_key_id: row.proposal_api_key_id ?? 0,
+            status: proposalStatus,
+            note: (t[14] as string | null) ?? '',
+            proposed_at: (t[15] as string | null) ?? '',
+            proposed_by_api_key_id: (t[16] as number | null) ?? 0,
           },
   };
+}
+
+/** The posts selected by `source` (whose SELECT list is {@link POST_COLUMNS}). */
+export function selectPosts(sql: Sql, source: string, ...params: SqlParams): PostRecord[] {
+  return sql.tuples(source, ...params).map(tupleToPost);
 }
 
 export type BoardRow = Omit<BoardRecord, 'published'> & { published: Flag };

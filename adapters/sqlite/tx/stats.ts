@@ -9,7 +9,7 @@ import type { AnalyticsAggregate, DailyCount, StorageTx, TimeWindow } from '../.
 import { POST_STATUSES, type PostStatus } from '../../../src/domain/records.js';
 import { windowDays } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
-import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+import { POST_COLUMNS, selectPosts } from './rows.js';
 
 type StatsMethods = Pick<StorageTx, 'shipStats' | 'analytics'>;
 
@@ -44,7 +44,8 @@ export function statsMethods(sql: Sql): StatsMethods {
   return {
     async shipStats(boardId, window: TimeWindow) {
       const range = { board: boardId, from: window.from, to: window.to };
-      const posts = sql.all<PostRow>(
+      const posts = selectPosts(
+        sql,
         `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}
           ORDER BY p.shipped_at DESC, p.id DESC`,
         range,
@@ -56,7 +57,7 @@ export function statsMethods(sql: Sql): StatsMethods {
               `SELECT count(DISTINCT v.voter_id) FROM json_each(?) j JOIN fb_votes v ON v.post_id = j.value`,
               JSON.stringify(posts.filter((p) => p.vote_count > 0).map((p) => p.id)),
             )!;
-      return { posts: posts.map(toPost), voterCount };
+      return { posts, voterCount };
     },
 
     async analytics(boardId, window: TimeWindow): Promise<AnalyticsAggregate> {
@@ -77,7 +78,8 @@ export function statsMethods(sql: Sql): StatsMethods {
       )) {
         statusBreakdown[status] = posts;
       }
-      const topRequests = sql.all<PostRow>(
+      const topRequests = selectPosts(
+        sql,
         `SELECT ${POST_COLUMNS} FROM fb_posts p
           WHERE p.board_id = ? AND p.hidden = 0 AND p.status NOT IN ('shipped', 'declined')
           ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT 10`,
@@ -96,7 +98,7 @@ export function statsMethods(sql: Sql): StatsMethods {
         statusBreakdown,
         postsPerDay: series('posts'),
         votesPerDay: series('votes'),
-        topRequests: topRequests.map(toPost),
+        topRequests,
         shippedTotal: statusBreakdown.shipped,
         shippedInWindow,
         postsWithVotes: sum('posts_with_votes'),
