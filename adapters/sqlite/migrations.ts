@@ -16,6 +16,7 @@ import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES, SCHEMA_PEOPLE } from './schema.js';
 import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { SCHEMA_STATS_AND_SEARCH } from './schema-stats-search.js';
+import { SCHEMA_COUNTS } from './schema-counts.js';
 
 export interface Migration {
   readonly version: number;
@@ -85,6 +86,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 6,
     description: 'maintained statistics per board and day, built from the stored rows; trigram search index',
     up: (db) => SCHEMA_STATS_AND_SEARCH.forEach((part) => db.exec(part)),
+  },
+  {
+    version: 7,
+    description: 'maintained counts: posts per board and status, posts per tag, shipped posts and their voters per day',
+    up: (db) => SCHEMA_COUNTS.forEach((part) => db.exec(part)),
   },
 ];
 

@@ -100,6 +100,13 @@ export function randomizedTests(ctx: SuiteContext): void {
           const filtered = await tx.listPosts(boardId, { sort: 'top', limit: 1, offset: 0, status });
           expect([status, filtered.total]).toEqual([status, statuses.get(status) ?? 0]);
         }
+        const tagsOf = await tx.getTagsOfPosts(page.rows.map((post) => post.id));
+        for (const tagId of known.tags) {
+          const tagged = page.rows.filter((post) => (tagsOf.get(post.id) ?? []).some((tag) => tag.id === tagId)).length;
+          const filtered = await tx.listPosts(boardId, { sort: 'new', limit: 1, offset: 0, tagId });
+          // A tag belongs to one board: on another board its list is empty.
+          expect([boardId, tagId, filtered.total]).toEqual([boardId, tagId, tagged]);
+        }
       }
     });
   }

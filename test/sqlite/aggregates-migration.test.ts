@@ -2,7 +2,8 @@
  * The migration that adds the maintained statistics builds them from the rows of a file made by
  * the previous version: after random sequences of writes (votes, unvotes, deletes, hides, status
  * moves, writes dated on different days), a file brought back to the previous schema and then
- * opened again answers analytics and ship stats exactly as the raw rows say.
+ * opened again answers analytics and ship stats exactly as the raw rows say, and its list totals
+ * (from the maintained counts of posts per status and per tag) exactly as its rows say.
  */
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -75,6 +76,7 @@ describe('sqlite migration of the maintained statistics', () => {
 
       const upgraded = factory.open(file);
       expect(readSchemaVersion(upgraded.database)).toBe(SCHEMA_VERSION);
+      const count = (sql: string, ...params: unknown[]) => upgraded.database.prepare(sql).pluck().get(...params);
       for (const board of BOARDS) {
         for (const [from, to] of [[-1, 9], [0, 1], [3, 6], [7, 8]] as const) {
           const window = { from: onDay(from, 0), to: onDay(to, 0) };
@@ -88,6 +90,20 @@ describe('sqlite migration of the maintained statistics', () => {
           const ship = await upgraded.transaction('read', (tx) => tx.shipStats(board, window));
           expect({ ids: ship.posts.map((post) => post.id), voterCount: ship.voterCount }).toEqual(rawShipStats(known.raw, board, window));
         }
+        // The maintained counts behind list totals agree with the rows, per status and per tag.
+        const total = (query: object) =>
+          upgraded.transaction('read', async (tx) => (await tx.listPosts(board, { sort: 'new', limit: 1, offset: 0, ...query })).total);
+        expect([run, board, await total({})]).toEqual([run, board, count('SELECT count(*) FROM fb_posts WHERE board_id = ?', board)]);
+        for (const status of ['open', 'planned', 'shipped'] as const) {
+          expect([run, board, status, await total({ status })]).toEqual([
+            run, board, status, count('SELECT count(*) FROM fb_posts WHERE board_id = ? AND status = ?', board, status),
+          ]);
+        }
+      }
+      for (const tagId of known.tags) {
+        const board = count('SELECT board_id FROM fb_tags WHERE id = ?', tagId) as number;
+        const page = await upgraded.transaction('read', (tx) => tx.listPosts(board, { sort: 'new', limit: 1, offset: 0, tagId }));
+        expect([run, tagId, page.total]).toEqual([run, tagId, count('SELECT count(*) FROM fb_post_tags WHERE tag_id = ?', tagId)]);
       }
     }
   }, 60_000);

@@ -1,7 +1,9 @@
 /**
  * The agent queue, the roadmap and the changelog. Each query repeats, word for word, the WHERE
  * terms (and expression) of the partial index made for it in schema.ts, which is what lets
- * SQLite use that index; the page is then an index walk that stops after `limit` rows.
+ * SQLite use that index; the page is then an index walk that stops after `limit` rows. The
+ * roadmap's and the changelog's totals are the maintained non-hidden counts per status
+ * (`fb_board_statuses`, schema-aggregates.ts).
  */
 import type { StorageTx } from '../../../src/storage/contract.js';
 import { pageBounds, type Sql } from '../sql.js';
@@ -69,7 +71,10 @@ export function listMethods(sql: Sql): ListMethods {
         limit,
         offset,
       );
-      const total = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${ROADMAP}`, boardId)!;
+      const total = sql.value<number>(
+        "SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ? AND status <> 'declined'",
+        boardId,
+      )!;
       return { rows, total };
     },
 
@@ -83,7 +88,10 @@ export function listMethods(sql: Sql): ListMethods {
         limit,
         offset,
       );
-      const total = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${CHANGELOG}`, boardId)!;
+      const total = sql.value<number>(
+        "SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ? AND status = 'shipped'",
+        boardId,
+      )!;
       return { rows, total };
     },
   };

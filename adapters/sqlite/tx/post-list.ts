@@ -7,11 +7,12 @@
  *   a literal, case-folded substring) and sorted. The cost follows the number of matches, not
  *   the size of the board. Shorter needles have no trigram: they are tested with `instr()` on
  *   every post of the board, walked in the order of the sort.
- * - `tagId` alone: `total` counts the tag's links (`fb_post_tags_tag`, by tag then post). A tag
+ * - `tagId` alone: `total` is the tag's maintained count (`fb_tag_posts`). A tag
  *   on few posts drives the page too (its posts, sorted); a tag on many posts is met often
  *   enough that walking the sort's index and probing each post's links stops early. Which of the
  *   two reads fewer rows is estimated from the tag's count and the board's size.
- * - otherwise the index of the sort is walked, and the walk stops after `limit` rows.
+ * - otherwise the index of the sort is walked, and the walk stops after `limit` rows; `total` is
+ *   read from the maintained counts per board and status (`fb_board_post_counts`).
  */
 import type { Page, PostListQuery } from '../../../src/storage/contract.js';
 import { pageBounds, type Sql, type SqlValue } from '../sql.js';
@@ -68,17 +69,28 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
     const values: SqlValue[] = query.status === undefined ? [query.tagId] : [query.tagId, query.status];
     const total =
       query.status === undefined
-        ? sql.value<number>('SELECT count(*) FROM fb_post_tags WHERE tag_id = ?', query.tagId)!
+        ? sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?', query.tagId)!
         : sql.value<number>(`SELECT count(*) FROM ${tagged} WHERE ${condition}`, ...values)!;
     if (total === 0) return { rows: [], total };
     // A walk of the sort's index meets a tagged post every (board size / total) posts, so it
     // reads about (offset + limit) * board / total posts; building the page from the tag's posts
-    // reads `total`. The board's size is estimated from its status counts.
-    const board = sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ?', boardId)!;
+    // reads `total`.
+    const board = boardPosts(sql, boardId);
     const walk = ((offset + limit) * Math.max(board, total)) / total;
     return { rows: total <= walk ? page(tagged, condition, values) : page('fb_posts p', where, params), total };
   }
 
   const rows = page('fb_posts p', where, params);
-  return { rows, total: sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)! };
+  const total =
+    query.search !== undefined
+      ? sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!
+      : boardPosts(sql, boardId, query.status);
+  return { rows, total };
+}
+
+/** The board's posts (of one status), hidden ones included, from the maintained counts. */
+function boardPosts(sql: Sql, boardId: number, status?: string): number {
+  return status === undefined
+    ? sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_board_post_counts WHERE board_id = ?', boardId)!
+    : sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_board_post_counts WHERE board_id = ? AND status = ?', boardId, status)!;
 }

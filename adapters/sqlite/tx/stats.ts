@@ -3,7 +3,8 @@
  * at most one row per day of the window, the board's voters counted by their latest vote day (one
  * row per day again), the status counts, and a ten-row walk of the top-requests index, so its cost depends on the
  * window, not on how many posts and votes the board has ever had. Ship stats walk the shipped
- * index over the period and count the distinct voters of those posts on the votes' primary key.
+ * index over the period and count the distinct voters of those posts from the per-day ship
+ * counts (schema-counts.ts) in the same way.
  */
 import type { AnalyticsAggregate, DailyCount, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
 import { POST_STATUSES, type PostStatus } from '../../../src/domain/records.js';
@@ -40,6 +41,17 @@ const VOTERS_IN_WINDOW = `SELECT
         AND EXISTS (SELECT 1 FROM fb_board_voter_days d
           WHERE d.board_id = bv.board_id AND d.voter_id = bv.voter_id AND d.day >= @fromDay AND d.day < @toDay))`;
 
+/** The same count for the voters of the posts shipped in the window (schema-counts.ts). */
+const SHIP_VOTERS_IN_WINDOW = `SELECT
+  (SELECT coalesce(sum(voters), 0) FROM fb_ship_last_days
+    WHERE board_id = @board AND day >= @fromDay AND day < @toDay)
+  + (SELECT count(*) FROM fb_ship_voters sv
+      WHERE sv.board_id = @board AND sv.last_day >= @toDay
+        AND EXISTS (SELECT 1 FROM fb_ship_voter_days d
+          WHERE d.board_id = sv.board_id AND d.voter_id = sv.voter_id AND d.day >= @fromDay AND d.day < @toDay))`;
+
+const MIDNIGHT = /T00:00:00\.000Z$/;
+
 export function statsMethods(sql: Sql): StatsMethods {
   return {
     async shipStats(boardId, window: TimeWindow) {
@@ -50,13 +62,17 @@ export function statsMethods(sql: Sql): StatsMethods {
           ORDER BY p.shipped_at DESC, p.id DESC`,
         range,
       );
+      // Periods start and end at UTC midnights, which the per-day counts answer; any other window
+      // counts the voters of its posts on the votes' primary key.
       const voterCount =
         posts.length === 0
           ? 0
-          : sql.value<number>(
-              `SELECT count(DISTINCT v.voter_id) FROM json_each(?) j JOIN fb_votes v ON v.post_id = j.value`,
-              JSON.stringify(posts.filter((p) => p.vote_count > 0).map((p) => p.id)),
-            )!;
+          : MIDNIGHT.test(window.from) && MIDNIGHT.test(window.to)
+            ? sql.value<number>(SHIP_VOTERS_IN_WINDOW, { board: boardId, ...windowDays(window) })!
+            : sql.value<number>(
+                `SELECT count(DISTINCT v.voter_id) FROM json_each(?) j JOIN fb_votes v ON v.post_id = j.value`,
+                JSON.stringify(posts.filter((p) => p.vote_count > 0).map((p) => p.id)),
+              )!;
       return { posts, voterCount };
     },
 
@@ -85,7 +101,10 @@ export function statsMethods(sql: Sql): StatsMethods {
           ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT 10`,
         boardId,
       );
-      const shippedInWindow = sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}`, range)!;
+      const shippedInWindow = sql.value<number>(
+        'SELECT coalesce(sum(posts), 0) FROM fb_ship_days WHERE board_id = @board AND day >= @fromDay AND day < @toDay',
+        range,
+      )!;
       const sum = (field: keyof Omit<DayRow, 'day'>) => days.reduce((total, row) => total + row[field], 0);
       const series = (field: 'posts' | 'votes'): DailyCount[] =>
         days.filter((row) => row[field] > 0).map((row) => ({ date: row.day, count: row[field] }));
