@@ -37,7 +37,7 @@ export function getShipStats(ctx: ServiceContext, caller: Caller, slug: string, 
       period_label: window.label,
       shipped_count: stats.posts.length,
       voter_count: stats.voterCount,
-      posts: stats.posts.map((p) => ({ id: p.id, title: p.title, vote_count: p.vote_count, shipped_at: p.shipped_at! })),
+      posts: stats.posts.map((p) => ({ id: p.id, title: p.title, vote_count: p.vote_count, shipped_at: p.shipped_at })),
     };
   });
 }

@@ -110,6 +110,15 @@ export interface TimeWindow {
   to: string;
 }
 
+/** A post of the ship statistics: only what the operation shows of it. */
+export interface ShippedPost {
+  id: number;
+  title: string;
+  vote_count: number;
+  /** When it shipped (ISO); always set for a shipped post in the window. */
+  shipped_at: string;
+}
+
 /** Per-day counts; `date` is `YYYY-MM-DD` (UTC). Days without any are omitted. */
 export interface DailyCount {
   date: string;
@@ -347,9 +356,11 @@ export interface StorageTx {
   // ── statistics ─────────────────────────────────────────────────────────────
   /**
    * Non-hidden posts whose status is shipped and whose shipped_at is in the window
-   * (shipped_at desc, id desc), and the number of distinct voters of those posts.
+   * (shipped_at desc, id desc), and the number of distinct voters of those posts. A window from
+   * one UTC midnight to another (a month or an ISO week) can be answered from per-day
+   * aggregates, so its cost follows the posts shipped in it, not the votes ever cast on them.
    */
-  shipStats(boardId: number, window: TimeWindow): Promise<{ posts: PostRecord[]; voterCount: number }>;
+  shipStats(boardId: number, window: TimeWindow): Promise<{ posts: ShippedPost[]; voterCount: number }>;
   /**
    * Every figure of the analytics operation for the window; see {@link AnalyticsAggregate}. The
    * window runs from one UTC midnight to another (a RangeError otherwise): adapters answer it from

@@ -3,7 +3,7 @@
  * daily series grouped on the UTC date (the first ten characters of the stored ISO timestamp) and
  * returned as JSON arrays, distinct voters with `count(DISTINCT ...)`.
  */
-import type { AnalyticsAggregate, DailyCount, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
+import type { AnalyticsAggregate, DailyCount, ShippedPost, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
 import { POST_STATUSES, type PostStatus } from '../../../src/domain/records.js';
 import { windowDays } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
@@ -23,7 +23,7 @@ export const SHIP_STATS_SQL = `SELECT
   (SELECT count(DISTINCT v.voter_id)::int FROM fb_votes v
     WHERE v.post_id IN (SELECT p.id FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW})) AS voter_count,
   coalesce((SELECT json_agg(s ORDER BY s.shipped_at DESC NULLS LAST, s.id DESC) FROM (
-    SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}) s), '[]') AS posts`;
+    SELECT p.id, p.title, p.vote_count, p.shipped_at FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}) s), '[]') AS posts`;
 
 /** Every figure of the analytics operation. */
 export const ANALYTICS_SQL = `SELECT
@@ -66,8 +66,8 @@ interface AnalyticsRow {
 export function statsMethods(sql: Sql): StatsMethods {
   return {
     async shipStats(boardId, window: TimeWindow) {
-      const row = await sql.row<{ voter_count: number; posts: PostRow[] }>(SHIP_STATS_SQL, [boardId, window.from, window.to]);
-      return { posts: row!.posts.map(toPost), voterCount: row!.voter_count };
+      const row = await sql.row<{ voter_count: number; posts: ShippedPost[] }>(SHIP_STATS_SQL, [boardId, window.from, window.to]);
+      return { posts: row!.posts, voterCount: row!.voter_count };
     },
 
     async analytics(boardId, window: TimeWindow): Promise<AnalyticsAggregate> {

@@ -3,7 +3,7 @@
  * votes, comments and voters come from the maintained aggregates (see aggregates.ts), so no vote
  * or comment is read; statuses, shipped counts and top requests walk the board's posts.
  */
-import { POST_STATUSES, type PostStatus } from '../../domain/records.js';
+import { POST_STATUSES, type PostRecord, type PostStatus } from '../../domain/records.js';
 import { DAY_MS } from '../../domain/time.js';
 import type { AnalyticsAggregate, DailyCount, StorageTx } from '../contract.js';
 import { dayOf, windowDays } from '../days.js';
@@ -29,7 +29,8 @@ export function statsMethods(store: RecordStore): StatsMethods {
       for (const post of shipped) {
         for (const vote of await votes.getAllFromIndex('by_post', post.id)) voterIds.add(vote.voter_id);
       }
-      return { posts: shipped.map((post) => cloneRow(post)), voterCount: voterIds.size };
+      const slim = ({ id, title, vote_count, shipped_at }: PostRecord) => ({ id, title, vote_count, shipped_at: shipped_at! });
+      return { posts: shipped.map(slim), voterCount: voterIds.size };
     },
 
     async analytics(boardId, window) {
