@@ -93,6 +93,17 @@ export class Sql {
     return statement.get(...params) as Value | undefined;
   }
 
+  /** The first column of every row. */
+  column<Value extends SqlValue>(source: string, ...params: SqlParams): Value[] {
+    checkParams(params);
+    let statement = this.#plucking.get(source);
+    if (statement === undefined) {
+      statement = this.db.prepare<unknown[], unknown>(source).pluck();
+      this.#plucking.set(source, statement);
+    }
+    return statement.all(...params) as Value[];
+  }
+
   run(source: string, ...params: SqlParams): RunResult {
     checkParams(params);
     return this.statement(source).run(...params);

@@ -4,8 +4,8 @@
  *
  * - `search` of three characters or more: the matches come from the trigram index
  *   (schema-search.ts), then are checked with `instr()` on the folded text (the exact contract:
- *   a literal, case-folded substring) and sorted. The cost follows the number of matches, not
- *   the size of the board. Shorter needles have no trigram: they are tested with `instr()` on
+ *   a literal, case-folded substring) and their ids sorted; the page's rows are read by id. The
+ *   cost follows the number of matches, not the size of the board. Shorter needles have no trigram: they are tested with `instr()` on
  *   every post of the board, walked in the order of the sort.
  * - `tagId` alone: `total` is the tag's maintained count (`fb_tag_posts`). A tag
  *   on few posts drives the page too (its posts, sorted); a tag on many posts is met often
@@ -15,7 +15,7 @@
  *   read from the maintained counts per board and status (`fb_board_post_counts`).
  */
 import type { Page, PostListQuery } from '../../../src/storage/contract.js';
-import { pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { idList, pageBounds, type Sql, type SqlValue } from '../sql.js';
 import type { PostRecord } from '../../../src/domain/records.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
 
@@ -53,11 +53,25 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
     selectPosts(sql, `SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
 
   if (query.search !== undefined && indexable(query.search)) {
+    // One pass over the matches gives their ids in page order, hence the total and the page's
+    // ids; only the page's rows are then read whole. (Counting and sorting whole rows took two
+    // passes and carried every column of every match through the sort.)
     const from = 'fb_posts_search CROSS JOIN fb_posts p ON p.id = fb_posts_search.rowid';
-    const condition = `fb_posts_search MATCH ? AND ${where}`;
-    const values = [phrase(query.search), ...params];
-    const total = sql.value<number>(`SELECT count(*) FROM ${from} WHERE ${condition}`, ...values)!;
-    return { rows: total === 0 ? [] : page(from, condition, values), total };
+    const ids = sql.column<number>(
+      `SELECT p.id FROM ${from} WHERE fb_posts_search MATCH ? AND ${where} ORDER BY ${order}`,
+      phrase(query.search),
+      ...params,
+    );
+    const pageIds = ids.slice(offset, offset + limit);
+    const rows =
+      pageIds.length === 0
+        ? []
+        : selectPosts(
+            sql,
+            `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`,
+            idList(pageIds),
+          );
+    return { rows, total: ids.length };
   }
 
   if (query.tagId !== undefined && query.search === undefined) {
