@@ -3,10 +3,11 @@
  * that can hold the matches.
  *
  * - `search` of three characters or more: the matches come from the trigram index
- *   (schema-search.ts), then are checked with `instr()` on the folded text (the exact contract:
- *   a literal, case-folded substring) and their ids sorted; the page's rows are read by id. The
- *   cost follows the number of matches, not the size of the board. Shorter needles have no trigram: they are tested with `instr()` on
- *   every post of the board, walked in the order of the sort.
+ *   (schema-search.ts), whose phrase of the needle's trigrams matches exactly the posts whose
+ *   folded title or body contains the needle (the contract: a literal, case-folded substring);
+ *   their ids are sorted, and the page's rows are read by id. The cost follows the number of
+ *   matches, not the size of the board. Shorter needles have no trigram: they are tested with
+ *   `instr()` on every post of the board, walked in the order of the sort.
  * - `tagId` alone: `total` is the tag's maintained count (`fb_tag_posts`). A tag
  *   on few posts drives the page too (its posts, sorted); a tag on many posts is met often
  *   enough that walking the sort's index and probing each post's links stops early. Which of the
@@ -40,7 +41,10 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
     terms.push('p.status = ?');
     params.push(query.status);
   }
-  if (query.search !== undefined) {
+  // A needle the trigram index answers needs no other test (see schema-search.ts); a shorter one
+  // is tested on each post's folded text.
+  const indexed = query.search !== undefined && indexable(query.search);
+  if (query.search !== undefined && !indexed) {
     terms.push('(instr(p.title_folded, ?) > 0 OR instr(p.body_folded, ?) > 0)');
     params.push(query.search, query.search);
   }
@@ -52,7 +56,7 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
   const page = (from: string, condition: string, values: SqlValue[]): PostRecord[] =>
     selectPosts(sql, `SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
 
-  if (query.search !== undefined && indexable(query.search)) {
+  if (indexed) {
     // One pass over the matches gives their ids in page order, hence the total and the page's
     // ids; only the page's rows are then read whole. (Counting and sorting whole rows took two
     // passes and carried every column of every match through the sort.)
