@@ -159,6 +159,28 @@ async function measure(adapter, size, dir) {
 
 const fmt = (ms) => (ms < 1 ? ms.toFixed(3) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0));
 
+/** The statistics and search targets, read from the SQLite runs at 10k and 100k posts. */
+function printTargets(bySize) {
+  const at = (size, op) => bySize.get(size).results[op];
+  const growth = (op) => at(100000, op) / at(10000, op);
+  const rows = [
+    ['analytics 90d at 100k', at(100000, 'analytics 90d'), 'ms', 50],
+    ['analytics growth 10k→100k (30d, 90d: the larger)', Math.max(growth('analytics 30d'), growth('analytics 90d')), '×', 1.5],
+    ['ship-stats month at 100k', at(100000, 'ship-stats'), 'ms', 3],
+    ['list q at 100k', at(100000, 'list q'), 'ms', 5],
+    ['list q growth 10k→100k', growth('list q'), '×', 1.5],
+    ['list tag at 100k', at(100000, 'list tag'), 'ms', 3],
+  ];
+  console.log('\n## sqlite: statistics and search against their targets\n');
+  console.log('| row | measured | target | met |');
+  console.log('|---|---:|---:|:---:|');
+  for (const [name, value, unit, target] of rows) {
+    const shown = unit === 'ms' ? `${fmt(value)} ms` : `${value.toFixed(2)}×`;
+    console.log(`| ${name} | ${shown} | ≤ ${target}${unit === 'ms' ? ' ms' : '×'} | ${value <= target ? 'yes' : 'no'} |`);
+  }
+}
+
+let summary;
 const dir = mkdtempSync(join(tmpdir(), 'feedback-board-bench-'));
 try {
   for (const adapter of ADAPTERS) {
@@ -168,6 +190,7 @@ try {
       bySize.set(size, m);
       console.error(`${adapter} ${size}: seeded in ${(m.seedMs / 1000).toFixed(1)} s`);
     }
+    if (adapter === 'sqlite' && bySize.has(10000) && bySize.has(100000)) summary = bySize;
     const ops = Object.keys(bySize.get(SIZES[0]).results);
     console.log(`\n## ${adapter}: median ms per operation through the handler\n`);
     const growth = SIZES.includes(10000) && SIZES.includes(100000);
@@ -190,6 +213,7 @@ try {
       console.log(`- ${size / 1000}k: ${parts.join(', ')}`);
     }
   }
+  if (summary) printTargets(summary);
   await benchMockReset();
 } finally {
   cluster?.stop();
