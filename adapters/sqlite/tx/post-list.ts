@@ -43,8 +43,8 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
   }
   // A needle the trigram index answers needs no other test (see schema-search.ts); a shorter one
   // is tested on each post's folded text.
-  const indexed = query.search !== undefined && indexable(query.search);
-  if (query.search !== undefined && !indexed) {
+  const needle = query.search !== undefined && indexable(query.search) ? query.search : null;
+  if (query.search !== undefined && needle === null) {
     terms.push('(instr(p.title_folded, ?) > 0 OR instr(p.body_folded, ?) > 0)');
     params.push(query.search, query.search);
   }
@@ -56,14 +56,14 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
   const page = (from: string, condition: string, values: SqlValue[]): PostRecord[] =>
     selectPosts(sql, `SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
 
-  if (indexed) {
+  if (needle !== null) {
     // One pass over the matches gives their ids in page order, hence the total and the page's
     // ids; only the page's rows are then read whole. (Counting and sorting whole rows took two
     // passes and carried every column of every match through the sort.)
     const from = 'fb_posts_search CROSS JOIN fb_posts p ON p.id = fb_posts_search.rowid';
     const ids = sql.column<number>(
       `SELECT p.id FROM ${from} WHERE fb_posts_search MATCH ? AND ${where} ORDER BY ${order}`,
-      phrase(query.search),
+      phrase(needle),
       ...params,
     );
     const pageIds = ids.slice(offset, offset + limit);
