@@ -16,6 +16,7 @@ import { LOCKS } from './locks.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
+import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 
 /** One step of the schema. */
 export interface PgMigration {
@@ -67,6 +68,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 4,
     description: 'team members, sessions and one-time sign-in links; the index of pending proposals',
     up: async (client) => void (await client.query(PG_SCHEMA_PEOPLE)),
+  },
+  {
+    version: 5,
+    description: 'maintained statistics per board and day, built from the stored rows',
+    up: async (client) => {
+      for (const part of PG_SCHEMA_AGGREGATES) await client.query(part);
+    },
   },
 ];
 

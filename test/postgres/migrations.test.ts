@@ -1,6 +1,6 @@
 /**
  * PostgreSQL schema migrations: a database of the previous version is brought to the newest with
- * its data, several processes' worth of storages starting at once on an empty database migrate it
+ * its data (its maintained statistics built from the rows), several processes' worth of storages starting at once on an empty database migrate it
  * once, and a newer schema is refused.
  */
 import pg from 'pg';
@@ -66,6 +66,18 @@ describe('postgres schema migrations', () => {
         expect(found.rows.map((post) => post.id)).toEqual([1]);
         const strasse = await tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, search: 'strasse' });
         expect(strasse.rows.map((post) => post.id)).toEqual([2]);
+        // The maintained statistics were built from the rows (the hidden post counts nowhere).
+        const stats = await tx.analytics(1, { from: '2026-11-01T00:00:00.000Z', to: '2026-11-08T00:00:00.000Z' });
+        expect(stats).toMatchObject({
+          posts: 2,
+          votes: 2,
+          voters: 2,
+          comments: 0,
+          postsWithVotes: 1,
+          statusBreakdown: { open: 1, planned: 1, in_progress: 0, shipped: 0, declined: 0 },
+          postsPerDay: [{ date: '2026-11-01', count: 1 }, { date: '2026-11-02', count: 1 }],
+          votesPerDay: [{ date: '2026-11-01', count: 2 }],
+        });
       });
       // New ids continue after the migrated rows.
       const post = await storage.transaction('write', (tx) =>

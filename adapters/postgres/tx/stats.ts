@@ -1,7 +1,8 @@
 /**
- * Ship statistics and analytics, each ONE statement of indexed aggregates: counts with filters,
- * daily series grouped on the UTC date (the first ten characters of the stored ISO timestamp) and
- * returned as JSON arrays, distinct voters with `count(DISTINCT ...)`.
+ * Ship statistics and analytics, each ONE statement. Analytics reads the maintained per-day
+ * aggregates (schema-aggregates.ts), so its cost depends on the window, not on the board's
+ * history; ship statistics walk the shipped index over the period and count the distinct voters
+ * of those posts with `count(DISTINCT ...)`.
  */
 import type { AnalyticsAggregate, DailyCount, ShippedPost, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
 import { POST_STATUSES, type PostStatus } from '../../../src/domain/records.js';
@@ -14,9 +15,6 @@ type StatsMethods = Pick<StorageTx, 'shipStats' | 'analytics'>;
 // Parameters: $1 board, $2 from (inclusive), $3 to (exclusive).
 const SHIPPED_IN_WINDOW = `p.board_id = $1 AND NOT p.hidden AND p.status = 'shipped'
   AND p.shipped_at >= $2 AND p.shipped_at < $3`;
-const VOTES_IN_WINDOW = `fb_votes v JOIN fb_posts p ON p.id = v.post_id
-  WHERE p.board_id = $1 AND NOT p.hidden AND v.created_at >= $2 AND v.created_at < $3`;
-const CREATED_IN_WINDOW = `p.board_id = $1 AND p.created_at >= $2 AND p.created_at < $3 AND NOT p.hidden`;
 
 /** The shipped posts of the window and their distinct voters, with the posts as a JSON array. */
 export const SHIP_STATS_SQL = `SELECT
@@ -25,42 +23,45 @@ export const SHIP_STATS_SQL = `SELECT
   coalesce((SELECT json_agg(s ORDER BY s.shipped_at DESC NULLS LAST, s.id DESC) FROM (
     SELECT p.id, p.title, p.vote_count, p.shipped_at FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}) s), '[]') AS posts`;
 
-/** Every figure of the analytics operation. */
+/**
+ * Every figure of the analytics operation, from the maintained aggregates (schema-aggregates.ts):
+ * the window's day rows, the voters counted by their latest vote day (plus a probe only for voters
+ * whose latest day lies beyond the window), the status counts, a ten-row walk of the top-requests
+ * index and the shipped index over the window. Parameters: $1 board, $2 from, $3 to, $4 first
+ * day, $5 the day after the last.
+ */
 export const ANALYTICS_SQL = `SELECT
-  (SELECT json_build_object('posts', count(*)::int,
-            'with_votes', count(*) FILTER (WHERE p.vote_count > 0)::int,
-            'comments', coalesce(sum(p.comment_count), 0)::int)
-     FROM fb_posts p WHERE ${CREATED_IN_WINDOW}) AS created,
-  (SELECT json_build_object('votes', count(*)::int, 'voters', count(DISTINCT v.voter_id)::int)
-     FROM ${VOTES_IN_WINDOW}) AS votes,
-  (SELECT count(*)::int FROM fb_comments c JOIN fb_posts p ON p.id = c.post_id
-    WHERE p.board_id = $1 AND NOT p.hidden AND c.created_at >= $2 AND c.created_at < $3) AS comments,
-  coalesce((SELECT json_agg(json_build_object('status', s.status, 'count', s.n)) FROM (
-     SELECT p.status, count(*)::int AS n FROM fb_posts p WHERE p.board_id = $1 AND NOT p.hidden GROUP BY p.status) s), '[]')
-    AS statuses,
-  coalesce((SELECT json_agg(json_build_object('date', d.date, 'count', d.n) ORDER BY d.date) FROM (
-     SELECT substr(p.created_at, 1, 10) AS date, count(*)::int AS n FROM fb_posts p WHERE ${CREATED_IN_WINDOW} GROUP BY 1) d), '[]')
-    AS posts_per_day,
-  coalesce((SELECT json_agg(json_build_object('date', d.date, 'count', d.n) ORDER BY d.date) FROM (
-     SELECT substr(v.created_at, 1, 10) AS date, count(*)::int AS n FROM ${VOTES_IN_WINDOW} GROUP BY 1) d), '[]')
-    AS votes_per_day,
+  coalesce((SELECT json_agg(json_build_object('day', d.day, 'posts', d.posts, 'posts_with_votes', d.posts_with_votes,
+      'post_comments', d.post_comments, 'votes', d.votes, 'comments', d.comments) ORDER BY d.day)
+     FROM fb_board_days d WHERE d.board_id = $1 AND d.day >= $4 AND d.day < $5), '[]') AS days,
+  (SELECT coalesce(sum(l.voters), 0)::int FROM fb_board_last_days l WHERE l.board_id = $1 AND l.day >= $4 AND l.day < $5)
+  + (SELECT count(*)::int FROM fb_board_voters bv
+      WHERE bv.board_id = $1 AND bv.last_day >= $5
+        AND EXISTS (SELECT 1 FROM fb_board_voter_days vd
+          WHERE vd.board_id = bv.board_id AND vd.voter_id = bv.voter_id AND vd.day >= $4 AND vd.day < $5)) AS voters,
+  coalesce((SELECT json_agg(json_build_object('status', s.status, 'count', s.posts))
+     FROM fb_board_statuses s WHERE s.board_id = $1), '[]') AS statuses,
   coalesce((SELECT json_agg(t ORDER BY t.vote_count DESC, t.created_at, t.id) FROM (
      SELECT ${POST_COLUMNS} FROM fb_posts p
       WHERE p.board_id = $1 AND NOT p.hidden AND p.status NOT IN ('shipped', 'declined')
       ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT 10) t), '[]') AS top_requests,
-  (SELECT json_build_object('total', count(*)::int,
-            'in_window', count(*) FILTER (WHERE p.shipped_at >= $2 AND p.shipped_at < $3)::int)
-     FROM fb_posts p WHERE p.board_id = $1 AND NOT p.hidden AND p.status = 'shipped') AS shipped`;
+  (SELECT count(*)::int FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}) AS shipped_in_window`;
+
+interface DayRow {
+  day: string;
+  posts: number;
+  posts_with_votes: number;
+  post_comments: number;
+  votes: number;
+  comments: number;
+}
 
 interface AnalyticsRow {
-  created: { posts: number; with_votes: number; comments: number };
-  votes: { votes: number; voters: number };
-  comments: number;
+  days: DayRow[];
+  voters: number;
   statuses: { status: PostStatus; count: number }[];
-  posts_per_day: DailyCount[];
-  votes_per_day: DailyCount[];
   top_requests: PostRow[];
-  shipped: { total: number; in_window: number };
+  shipped_in_window: number;
 }
 
 export function statsMethods(sql: Sql): StatsMethods {
@@ -71,26 +72,26 @@ export function statsMethods(sql: Sql): StatsMethods {
     },
 
     async analytics(boardId, window: TimeWindow): Promise<AnalyticsAggregate> {
-      // The contract's window runs from one UTC midnight to another, as for every adapter. (This
-      // adapter aggregates the rows of the window on their indexes rather than maintained per-day
-      // aggregates.)
-      windowDays(window);
-      const row = (await sql.row<AnalyticsRow>(ANALYTICS_SQL, [boardId, window.from, window.to]))!;
+      const { fromDay, toDay } = windowDays(window);
+      const row = (await sql.row<AnalyticsRow>(ANALYTICS_SQL, [boardId, window.from, window.to, fromDay, toDay]))!;
       const statusBreakdown = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as Record<PostStatus, number>;
       for (const { status, count } of row.statuses) statusBreakdown[status] = count;
+      const sum = (field: keyof Omit<DayRow, 'day'>) => row.days.reduce((total, day) => total + day[field], 0);
+      const series = (field: 'posts' | 'votes'): DailyCount[] =>
+        row.days.filter((day) => day[field] > 0).map((day) => ({ date: day.day, count: day[field] }));
       return {
-        posts: row.created.posts,
-        votes: row.votes.votes,
-        comments: row.comments,
-        voters: row.votes.voters,
+        posts: sum('posts'),
+        votes: sum('votes'),
+        comments: sum('comments'),
+        voters: row.voters,
         statusBreakdown,
-        postsPerDay: row.posts_per_day,
-        votesPerDay: row.votes_per_day,
+        postsPerDay: series('posts'),
+        votesPerDay: series('votes'),
         topRequests: row.top_requests.map(toPost),
-        shippedTotal: row.shipped.total,
-        shippedInWindow: row.shipped.in_window,
-        postsWithVotes: row.created.with_votes,
-        commentsOnWindowPosts: row.created.comments,
+        shippedTotal: statusBreakdown.shipped,
+        shippedInWindow: row.shipped_in_window,
+        postsWithVotes: sum('posts_with_votes'),
+        commentsOnWindowPosts: sum('post_comments'),
       };
     },
   };
