@@ -85,6 +85,7 @@ export class FaultRegistry {
 
   /** Takes the first fault that applies to a call of `operation` (null: an unknown route), counting it used. */
   take(operation: OperationName | null): AppliedFault | undefined {
+    if (this.#faults.length === 0) return undefined;
     const index = this.#faults.findIndex((f) => f.target === '*' || f.target === operation);
     const fault = this.#faults[index];
     if (!fault) return undefined;

@@ -10,6 +10,7 @@ import type { FeedbackBoardClient } from '../src/client/types.js';
 import { parseFixture, type LoadedFixture } from '../src/fixture/load.js';
 import type { Fixture } from '../src/fixture/schema.js';
 import type { RateLimitOptions } from '../src/http/rate-limit.js';
+import { requestTarget } from '../src/http/request-path.js';
 import { matchRoute } from '../src/http/router.js';
 import type { VoterNotification } from '../src/services/context.js';
 import { createRecordingNotifier } from '../src/services/notifications.js';
@@ -50,9 +51,12 @@ export interface MockServerOptions {
 interface State {
   board: FeedbackBoard;
   loaded: Promise<LoadedFixture>;
+  /** True once `loaded` has resolved: requests then need not wait for it. */
+  ready: boolean;
 }
 
 const API_PREFIX = '/api/v1';
+const API_PREFIX_SLASH = `${API_PREFIX}/`;
 
 /** Rejects with the signal's reason as soon as it aborts. */
 function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -114,8 +118,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       webhooks: { fetch: relay.fetch, allowPrivateNetworks: true },
     });
     const loaded = board.loadFixture(fixture);
-    loaded.catch(() => undefined); // surfaced by the next request or reset()
-    return { board, loaded };
+    const started: State = { board, loaded, ready: false };
+    loaded.then(
+      () => {
+        started.ready = true;
+      },
+      () => undefined, // surfaced by the next request or reset()
+    );
+    return started;
   }
   let state = start();
 
@@ -126,30 +136,34 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       input instanceof Request && init === undefined
         ? input
         : new Request(input, init?.method ? { ...init, method: init.method.toUpperCase() } : init);
-    request.signal.throwIfAborted();
-    const url = new URL(request.url);
+    // A request built here from a URL and no signal can never be aborted: no need to race it.
+    const signal = input instanceof Request || init?.signal != null ? request.signal : null;
+    signal?.throwIfAborted();
+    const target = requestTarget(request.url);
     const method = request.method.toUpperCase();
-    const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) || '/' : url.pathname;
-    const route = path.startsWith(`${API_PREFIX}/`) ? matchRoute(method, path.slice(API_PREFIX.length)) : null;
+    const path = target.path.startsWith(prefix) ? target.path.slice(prefix.length) || '/' : target.path;
+    const route = path.startsWith(API_PREFIX_SLASH) ? matchRoute(method, path.slice(API_PREFIX.length)) : null;
     const call: RecordedCall = history.record({
       method,
       url: request.url,
       path,
-      query: Object.fromEntries(url.searchParams),
-      body: await recordedBody(request),
+      query: target.query === '' ? {} : Object.fromEntries(new URLSearchParams(target.query)),
+      body: request.body ? await recordedBody(request) : undefined,
       operation: route?.kind === 'operation' ? route.name : null,
       status: undefined,
       faulted: false,
       at: clock.date().toISOString(),
     });
     const serving = state;
-    await abortable(serving.loaded, request.signal);
+    if (!serving.ready) await (signal ? abortable(serving.loaded, signal) : serving.loaded);
     const fault = faults.take(call.operation);
     if (fault) {
       call.faulted = true;
-      if (fault.delayMs > 0) await wait(fault.delayMs, request.signal);
+      if (fault.delayMs > 0) await wait(fault.delayMs, signal ?? request.signal);
     }
-    const response = fault?.respond ? fault.respond() : await abortable(serving.board.fetch(request), request.signal);
+    const response = fault?.respond
+      ? fault.respond()
+      : await (signal ? abortable(serving.board.fetch(request), signal) : serving.board.fetch(request));
     call.status = response.status;
     return response;
   };

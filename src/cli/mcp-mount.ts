@@ -5,6 +5,7 @@
  */
 import type { FeedbackBoard } from '../board.js';
 import type { FetchHandler } from '../http/handler.js';
+import { requestPath } from '../http/request-path.js';
 
 /** The path MCP is answered at. */
 export const MCP_PATH = '/mcp';
@@ -20,7 +21,7 @@ export async function withMcp(board: FeedbackBoard): Promise<{ fetch: FetchHandl
   const handler = mcp.createMcpHttpHandler({ board: { fetch: board.fetch, api: (key) => board.api(key) as never } });
   return {
     fetch: (request, context) =>
-      new URL(request.url).pathname === MCP_PATH ? handler(request, context) : board.fetch(request, context),
+      requestPath(request.url) === MCP_PATH ? handler(request, context) : board.fetch(request, context),
     note: `MCP: Streamable HTTP at ${MCP_PATH} (same keys and rate limit as the API)`,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { FeedbackBoard } from '../board.js';
 import type { FetchHandler } from '../http/handler.js';
+import { requestPath } from '../http/request-path.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPagesHandler, signInLinkUrl } from '../pages/index.js';
 import { MCP_PATH } from './mcp-mount.js';
@@ -33,7 +34,7 @@ export async function pagesOrganization(board: FeedbackBoard): Promise<number | 
  * headers.
  */
 export function isApiRequest(request: Request): boolean {
-  const path = new URL(request.url).pathname;
+  const path = requestPath(request.url);
   if (path.startsWith('/api/') || path === MCP_PATH) return true;
   return request.headers.has('authorization') || request.headers.has('x-api-key');
 }

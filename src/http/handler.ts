@@ -21,6 +21,7 @@ import { operations, type OperationName } from './operations.js';
 import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
 import { createOpenApiDocument } from './openapi.js';
 import { matchRoute, type PathParams } from './router.js';
+import { requestTarget } from './request-path.js';
 
 /** Options of the HTTP face: `createFeedbackBoard({ http: { ... } })`. */
 export interface HandlerOptions {
@@ -63,13 +64,20 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /**
  * Headers on every API answer: nothing is cached by browsers or proxies (answers depend on the
- * key), and no answer is ever sniffed into another content type.
+ * key), and no answer is ever sniffed into another content type. They go into each `Response`'s
+ * init rather than being set afterwards: @hono/node-server's light `Response` writes an init's
+ * plain header object straight to the socket, and a header read or set after construction would
+ * make it build a `Headers` first. A fresh object each time, because that bridge adds
+ * `Content-Length` to the object it is given.
  */
-function withApiHeaders(response: Response): Response {
-  response.headers.set('Cache-Control', 'no-store');
-  response.headers.set('X-Content-Type-Options', 'nosniff');
-  return response;
-}
+const apiHeaders = (): Record<string, string> => ({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+
+/** {@link apiHeaders} of a JSON answer. */
+const apiJsonHeaders = (): Record<string, string> => ({
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+});
 
 /** Errors that rank below "board or post not found" in CONTRACT's precedence. */
 const RANKED_BELOW_NOT_FOUND = new Set<ErrorCode>([
@@ -91,15 +99,19 @@ export function errorResponse(error: FeedbackBoardError, extraHeaders: Record<st
 function tooManyFailures(retryAfterSeconds: number): Response {
   return errorResponse(
     new FeedbackBoardError('rate_limited', 'Too many failed authentication attempts from this address'),
-    { 'Retry-After': String(retryAfterSeconds) },
+    { ...apiHeaders(), 'Retry-After': String(retryAfterSeconds) },
   );
 }
 
-/** Query parameters an operation knows; a repeated one is a 422, unknown ones are ignored. */
-function readQuery(name: OperationName, params: URLSearchParams): Record<string, string> {
+/**
+ * Query parameters an operation knows; a repeated one is a 422, unknown ones are ignored. The
+ * query string is parsed only for an operation that reads one.
+ */
+function readQuery(name: OperationName, search: string): Record<string, string> {
   const spec = operations[name];
   const query: Record<string, string> = {};
   if (!('query' in spec)) return query;
+  const params = new URLSearchParams(search);
   const repeated: string[] = [];
   for (const key of Object.keys(spec.query.shape)) {
     const values = params.getAll(key);
@@ -111,6 +123,8 @@ function readQuery(name: OperationName, params: URLSearchParams): Record<string,
   }
   return query;
 }
+
+const NO_ROUTE = { kind: 'not_found' } as const;
 
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
   if (params.slug === undefined) return;
@@ -127,6 +141,7 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   authThrottle: AuthFailureThrottle | null;
 } {
   const basePath = (options.basePath ?? '/api/v1').replace(/\/+$/, '');
+  const basePrefix = `${basePath}/`;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const limiter = options.rateLimit === false ? null : new SlidingLogLimiter(options.rateLimit ?? {});
   const shared = ctx.storage.sharedLimits;
@@ -159,7 +174,7 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   async function handle(request: Request, context: unknown): Promise<Response> {
     if (openApiPath !== null && request.method.toUpperCase() === 'GET' && new URL(request.url).pathname === openApiPath) {
       openApiJson ??= JSON.stringify(createOpenApiDocument({ basePath }));
-      return new Response(openApiJson, { status: 200, headers: JSON_HEADERS });
+      return new Response(openApiJson, { status: 200, headers: apiJsonHeaders() });
     }
     const address = authThrottle ? clientAddressOf(request, context) : null;
     if (address !== null) {
@@ -169,46 +184,55 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     const caller = await authenticate(request);
     if (!caller) {
       if (address !== null) authThrottle!.fail(address, ctx.clock.now());
-      return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
+      return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'), apiHeaders());
     }
 
-    let headers: Record<string, string> = {};
+    // The rate-limit headers every later answer carries; null without a limiter.
+    let headers: Record<string, string> | null = null;
     if (limiter) {
       const decision = shared
         ? sharedDecision(limiter, await shared.takeRateLimit(caller.apiKeyId, limiter.limit, limiter.windowMs))
         : limiter.take(caller.apiKeyId, ctx.clock.now());
       headers = rateLimitHeaders(decision);
       if (!decision.allowed) {
-        return errorResponse(new FeedbackBoardError('rate_limited', 'Too many requests for this key'), headers);
+        return errorResponse(new FeedbackBoardError('rate_limited', 'Too many requests for this key'), { ...apiHeaders(), ...headers });
       }
     }
 
-    const url = new URL(request.url);
-    const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : null;
-    const route = path === null ? ({ kind: 'not_found' } as const) : matchRoute(request.method.toUpperCase(), path);
-    if (route.kind === 'not_found') return errorResponse(new FeedbackBoardError('not_found', 'No such route'), headers);
+    const target = requestTarget(request.url);
+    const path = target.path.startsWith(basePrefix) ? target.path.slice(basePath.length) : null;
+    const route = path === null ? NO_ROUTE : matchRoute(request.method.toUpperCase(), path);
+    if (route.kind === 'not_found') {
+      return errorResponse(new FeedbackBoardError('not_found', 'No such route'), { ...apiHeaders(), ...headers });
+    }
     if (route.kind === 'method_not_allowed') {
       return errorResponse(new FeedbackBoardError('method_not_allowed', 'Method not allowed on this path'), {
+        ...apiHeaders(),
         ...headers,
         Allow: route.allow.join(', '),
       });
     }
 
     try {
-      const query = readQuery(route.name, url.searchParams);
+      const query = readQuery(route.name, target.query);
       const body =
         'body' in operations[route.name]
           ? parseJsonObject(await readBodyBytes(request, maxBodyBytes), request.headers.get('content-type'))
           : {};
       const result = await bindings[route.name](ctx, caller, { params: route.params, query, body });
-      if (result.status === 204) return new Response(null, { status: 204, headers });
-      return new Response(JSON.stringify(result.body), { status: result.status, headers: { ...JSON_HEADERS, ...headers } });
+      if (result.status === 204) {
+        return new Response(null, { status: 204, headers: headers ? { ...apiHeaders(), ...headers } : apiHeaders() });
+      }
+      return new Response(JSON.stringify(result.body), {
+        status: result.status,
+        headers: headers ? { ...apiJsonHeaders(), ...headers } : apiJsonHeaders(),
+      });
     } catch (error) {
       let failure = error;
       if (isFeedbackBoardError(error) && RANKED_BELOW_NOT_FOUND.has(error.code as ErrorCode)) {
         failure = await assertPathExists(ctx, caller, route.params).then(() => error, (notFound: unknown) => notFound);
       }
-      return failureResponse(failure, headers);
+      return failureResponse(failure, headers ? { ...apiHeaders(), ...headers } : apiHeaders());
     }
   }
 
@@ -223,8 +247,10 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     return errorResponse(new FeedbackBoardError('internal_error', 'Something went wrong on our side'), headers);
   }
 
+  // Every answer of `handle` carries the API headers already; a failure before the route is known
+  // gets them here.
   const fetch: FetchHandler = (request, context) =>
-    handle(request, context).catch((error: unknown) => failureResponse(error, {})).then(withApiHeaders);
+    handle(request, context).catch((error: unknown) => failureResponse(error, apiHeaders()));
 
   return { fetch, keyCache, limiter, authThrottle };
 }

@@ -32,6 +32,22 @@ const routes: CompiledRoute[] = operationNames.map((name) => {
   return { name, method, pattern: new RegExp(`^${source}$`), keys };
 });
 
+/** How many `/` a path holds: a route's pattern matches only paths with as many as its own. */
+function slashes(path: string): number {
+  let count = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) count++;
+  return count;
+}
+
+// The routes by their number of slashes, in table order, so a path is tried only against the few
+// patterns that could match it (a parameter matches `[^/]+`, never a slash).
+const routesBySlashes = new Map<number, CompiledRoute[]>();
+for (const route of routes) {
+  const count = slashes(operations[route.name].path);
+  routesBySlashes.set(count, [...(routesBySlashes.get(count) ?? []), route]);
+}
+const NO_ROUTES: CompiledRoute[] = [];
+
 const POST_ID = /^[1-9][0-9]{0,15}$/;
 
 function decodeParams(keys: string[], values: string[]): PathParams | null {
@@ -56,7 +72,7 @@ function decodeParams(keys: string[], values: string[]): PathParams | null {
 export function matchRoute(method: string, path: string): RouteMatch {
   const allow: HttpMethod[] = [];
   let malformed = false;
-  for (const route of routes) {
+  for (const route of routesBySlashes.get(slashes(path)) ?? NO_ROUTES) {
     const m = route.pattern.exec(path);
     if (!m) continue;
     const params = decodeParams(route.keys, m.slice(1));
