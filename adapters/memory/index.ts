@@ -11,7 +11,6 @@
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import { AsyncLock } from '../../src/storage/lock.js';
 import {
-  cloneRow,
   type ReadonlyRow,
   type IdTable,
   type IndexKey,
@@ -112,7 +111,7 @@ class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
 
   async put(row: ReadonlyRow<TableRows[T]>): Promise<void> {
     this.#transaction.checkWritable();
-    const copy = cloneRow(row);
+    const copy = this.#table.copy(row);
     const key = this.#table.primaryKeyOf(copy);
     this.#transaction.logChange(this.#table, key, this.#table.set(key, copy));
   }

@@ -8,6 +8,7 @@
  * in V8, freezing them doubled the memory and the time of a bulk insert.
  */
 import { RECORD_SCHEMA, type TableName } from '../../src/storage/record-store.js';
+import { rowCopier, type RowCopier } from './copies.js';
 import { addEntry, forEachEntry, removeEntry, type IndexEntries } from './index-entries.js';
 
 /** A primary or index key as a Map key: the value itself, or a string for a compound key. */
@@ -68,6 +69,8 @@ interface MemoryIndex {
  * table likes (an object per row, or packed) and handed out as rows.
  */
 export interface StoredTable<K = unknown> {
+  /** A deep copy of `row` to store; the caller's row is never kept. */
+  copy(row: object): object;
   /** The encoded form of a primary key value; undefined when it is no key (then no row has it). */
   encode(key: unknown): K | undefined;
   /** The encoded primary key of a row; throws when the row has none. */
@@ -87,9 +90,11 @@ export class MemoryTable implements StoredTable<EncodedKey> {
   readonly rows = new Map<EncodedKey, object>();
   readonly #primaryKeyOf: KeyReader;
   readonly #indexes = new Map<string, MemoryIndex>();
+  readonly copy: RowCopier;
 
   constructor(name: TableName) {
     const definition = RECORD_SCHEMA[name];
+    this.copy = rowCopier(name);
     this.#primaryKeyOf = keyReader(definition.keyPath);
     for (const [indexName, keyPath] of Object.entries(definition.indexes)) {
       const fields: readonly string[] = typeof keyPath === 'string' ? [keyPath] : keyPath;

@@ -53,6 +53,11 @@ export class VoteTable implements StoredTable<VoteKey> {
   /** Rows that are not of the packed shape. */
   readonly #other = new MemoryTable('votes');
 
+  /** No copy here: {@link set} packs the row's fields, or copies a row it cannot pack. */
+  copy(row: object): object {
+    return row;
+  }
+
   encode(key: unknown): VoteKey | undefined {
     if (!Array.isArray(key) || key.length !== 2 || !isKeyPart(key[0]) || !isKeyPart(key[1])) return undefined;
     return [key[0], key[1]];
@@ -78,7 +83,7 @@ export class VoteTable implements StoredTable<VoteKey> {
     const previous = this.remove(key);
     const fields = value as Record<string, unknown>;
     if (!isPackable(fields)) {
-      this.#other.set(this.#other.primaryKeyOf(value), value);
+      this.#other.set(this.#other.primaryKeyOf(value), this.#other.copy(value));
       return previous;
     }
     const post = fields.post_id as number;
