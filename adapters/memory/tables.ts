@@ -1,5 +1,6 @@
 /**
- * In-memory tables built from {@link RECORD_SCHEMA}: one Map of rows by primary key per table,
+ * In-memory tables built from {@link RECORD_SCHEMA}: rows by primary key per table (a
+ * {@link DenseMap}: an array for ids),
  * plus one Map per index from index key to the primary keys of its rows (see `index-entries.ts`
  * for their compact form).
  *
@@ -8,6 +9,7 @@
  * in V8, freezing them doubled the memory and the time of a bulk insert.
  */
 import { RECORD_SCHEMA, type TableName } from '../../src/storage/record-store.js';
+import { DenseMap } from './dense-map.js';
 import { rowCopier, type RowCopier } from './copies.js';
 import { addEntry, forEachEntry, removeEntry, type IndexEntries } from './index-entries.js';
 
@@ -87,7 +89,7 @@ export interface StoredTable<K = unknown> {
 }
 
 export class MemoryTable implements StoredTable<EncodedKey> {
-  readonly rows = new Map<EncodedKey, object>();
+  readonly rows = new DenseMap<object>();
   readonly #primaryKeyOf: KeyReader;
   readonly #indexes = new Map<string, MemoryIndex>();
   readonly copy: RowCopier;
@@ -111,7 +113,7 @@ export class MemoryTable implements StoredTable<EncodedKey> {
   }
 
   all(): object[] {
-    return [...this.rows.values()];
+    return this.rows.values();
   }
 
   primaryKeyOf(row: object): EncodedKey {
