@@ -7,10 +7,14 @@
  * must stay O(1). A primary key is a number or a string, never an array, so the forms are told
  * apart without a tag.
  */
+import { DenseMap } from './dense-map.js';
 import type { EncodedKey } from './tables.js';
 
-/** Index key -> primary key, or an array or Set of them. */
-export type IndexEntries = Map<EncodedKey, EncodedKey | EncodedKey[] | Set<EncodedKey>>;
+/**
+ * Index key -> primary key, or an array or Set of them. A {@link DenseMap}: index keys are
+ * mostly ids too (a comment's post), which it keeps in an array.
+ */
+export type IndexEntries = DenseMap<EncodedKey | EncodedKey[] | Set<EncodedKey>>;
 
 /** The largest array kept before an entry turns into a Set. */
 export const SMALL_LIMIT = 32;

@@ -100,7 +100,7 @@ export class MemoryTable implements StoredTable<EncodedKey> {
     this.#primaryKeyOf = keyReader(definition.keyPath);
     for (const [indexName, keyPath] of Object.entries(definition.indexes)) {
       const fields: readonly string[] = typeof keyPath === 'string' ? [keyPath] : keyPath;
-      this.#indexes.set(indexName, { fields, keyOf: keyReader(keyPath), entries: new Map() });
+      this.#indexes.set(indexName, { fields, keyOf: keyReader(keyPath), entries: new DenseMap() });
     }
   }
 
