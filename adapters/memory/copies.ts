@@ -63,13 +63,45 @@ function copyPost(row: object): object {
   };
 }
 
+const BOARD_VOTER_FIELDS = ['board_id', 'voter_id', 'last_day', 'days'];
+
+/** True for a plain object whose own enumerable values are all finite numbers other than -0. */
+function isNumberRecord(value: unknown): value is Record<string, number> {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (Object.getOwnPropertySymbols(value).length > 0) return false;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) return false;
+    const field = (value as Record<string, unknown>)[key];
+    if (typeof field !== 'number' || !Number.isFinite(field) || Object.is(field, -0)) return false;
+  }
+  return true;
+}
+
+/**
+ * A `board_voters` row, its `days` record (a count per day, keys differing from voter to voter)
+ * copied through JSON. A spread copy of such records gets a hidden class, and an enumeration
+ * cache, of its own; objects built by JSON.parse share the classes of their common key
+ * prefixes: about 50 bytes less per post on the bench board. JSON reads back a record of finite
+ * numbers (not -0) exactly, keys and their order included; any other row is copied by spread.
+ */
+function copyBoardVoter(row: object): object {
+  const fields = row as Record<string, unknown>;
+  if (!hasFields(row, BOARD_VOTER_FIELDS) || !isNumberRecord(fields.days)) return deepen({ ...row });
+  return {
+    board_id: fields.board_id,
+    voter_id: fields.voter_id,
+    last_day: fields.last_day,
+    days: JSON.parse(JSON.stringify(fields.days)) as Record<string, number>,
+  };
+}
+
 /** The tables that hold many rows, each with its own spread (see above); others use cloneRow. */
 const COPIERS: Partial<Record<TableName, RowCopier>> = {
   posts: copyPost,
   comments: (row) => deepen({ ...row }),
   voters: (row) => deepen({ ...row }),
   post_tags: (row) => deepen({ ...row }),
-  board_voters: (row) => deepen({ ...row }),
+  board_voters: copyBoardVoter,
   board_days: (row) => deepen({ ...row }),
   reactions: (row) => deepen({ ...row }),
   evidence: (row) => deepen({ ...row }),
