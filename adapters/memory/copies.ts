@@ -37,30 +37,34 @@ function hasFields(row: object, fields: readonly string[]): boolean {
 }
 
 /**
- * Posts reach the store from many spreads (a counter moved, a patch), and even a spread of their
- * own leaves some with the split layout; a literal of the post fields always has all of them in
- * the object. Used only for a row of exactly those fields in that order.
+ * A post built by a constructor whose prototype is `Object.prototype`: an object like any literal
+ * (same prototype, own data fields in order), with every field inside the object. Not a literal:
+ * V8 soon allocates the objects of a hot literal straight in the old generation, away from their
+ * strings, and sorting a board's posts then ran up to three times slower on cache misses; objects
+ * built by `new` start young and are moved next to their fields by the garbage collector.
  */
-function copyPost(row: object): object {
-  if (!hasFields(row, POST_FIELDS)) return deepen({ ...row });
-  const post = row as Record<string, unknown>;
+const PostRow = function (this: Record<string, unknown>, post: Record<string, unknown>) {
   const proposal = post.proposal;
-  return {
-    id: post.id,
-    board_id: post.board_id,
-    title: post.title,
-    body: post.body,
-    status: post.status,
-    is_admin: post.is_admin,
-    hidden: post.hidden,
-    pinned: post.pinned,
-    queue_rank: post.queue_rank,
-    shipped_at: post.shipped_at,
-    created_at: post.created_at,
-    vote_count: post.vote_count,
-    comment_count: post.comment_count,
-    proposal: typeof proposal === 'object' && proposal !== null ? cloneRow(proposal) : proposal,
-  };
+  this.id = post.id;
+  this.board_id = post.board_id;
+  this.title = post.title;
+  this.body = post.body;
+  this.status = post.status;
+  this.is_admin = post.is_admin;
+  this.hidden = post.hidden;
+  this.pinned = post.pinned;
+  this.queue_rank = post.queue_rank;
+  this.shipped_at = post.shipped_at;
+  this.created_at = post.created_at;
+  this.vote_count = post.vote_count;
+  this.comment_count = post.comment_count;
+  this.proposal = typeof proposal === 'object' && proposal !== null ? cloneRow(proposal) : proposal;
+} as unknown as new (post: Record<string, unknown>) => object;
+PostRow.prototype = Object.prototype;
+
+/** A copy of a post: by {@link PostRow} for a row of exactly the post fields in order. */
+function copyPost(row: object): object {
+  return hasFields(row, POST_FIELDS) ? new PostRow(row as Record<string, unknown>) : deepen({ ...row });
 }
 
 const BOARD_VOTER_FIELDS = ['board_id', 'voter_id', 'last_day', 'days'];
@@ -87,13 +91,17 @@ function isNumberRecord(value: unknown): value is Record<string, number> {
 function copyBoardVoter(row: object): object {
   const fields = row as Record<string, unknown>;
   if (!hasFields(row, BOARD_VOTER_FIELDS) || !isNumberRecord(fields.days)) return deepen({ ...row });
-  return {
-    board_id: fields.board_id,
-    voter_id: fields.voter_id,
-    last_day: fields.last_day,
-    days: JSON.parse(JSON.stringify(fields.days)) as Record<string, number>,
-  };
+  return new BoardVoterRow(fields);
 }
+
+/** Built by `new`, not a literal, for the reason given at {@link PostRow}. */
+const BoardVoterRow = function (this: Record<string, unknown>, row: Record<string, unknown>) {
+  this.board_id = row.board_id;
+  this.voter_id = row.voter_id;
+  this.last_day = row.last_day;
+  this.days = JSON.parse(JSON.stringify(row.days)) as Record<string, number>;
+} as unknown as new (row: Record<string, unknown>) => object;
+BoardVoterRow.prototype = Object.prototype;
 
 /** The tables that hold many rows, each with its own spread (see above); others use cloneRow. */
 const COPIERS: Partial<Record<TableName, RowCopier>> = {

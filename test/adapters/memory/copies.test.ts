@@ -48,6 +48,7 @@ describe('memory store row copies', () => {
     const { proposal: _, ...withoutProposal } = post;
     expectExactCopy(copy(withoutProposal), withoutProposal);
     expectExactCopy(copy({ ...post, extra: [1] }), { ...post, extra: [1] });
-    expectExactCopy(copy({ title: 't', ...post }), { title: 't', ...post });
+    const reordered = Object.assign({ title: 't' }, post, { id: 1 });
+    expectExactCopy(copy(reordered), reordered);
   });
 });
