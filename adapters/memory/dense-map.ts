@@ -18,6 +18,7 @@ const MAX_GAP = 1024;
 
 const isSlot = (key: EncodedKey): key is number => typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < SLOT_LIMIT;
 
+/** Primary key -> value, small integer keys in an array (see above). */
 export class DenseMap<V> {
   readonly #slots: (V | undefined)[] = [];
   readonly #map = new Map<EncodedKey, V>();

@@ -19,6 +19,7 @@ export type IndexEntries = DenseMap<EncodedKey | EncodedKey[] | Set<EncodedKey>>
 /** The largest array kept before an entry turns into a Set. */
 export const SMALL_LIMIT = 32;
 
+/** Adds `primaryKey` under `indexKey` (once). */
 export function addEntry(entries: IndexEntries, indexKey: EncodedKey, primaryKey: EncodedKey): void {
   const keys = entries.get(indexKey);
   if (keys === undefined) entries.set(indexKey, primaryKey);
@@ -31,6 +32,7 @@ export function addEntry(entries: IndexEntries, indexKey: EncodedKey, primaryKey
   }
 }
 
+/** Removes `primaryKey` from under `indexKey`, if there. */
 export function removeEntry(entries: IndexEntries, indexKey: EncodedKey, primaryKey: EncodedKey): void {
   const keys = entries.get(indexKey);
   if (keys === undefined) return;

@@ -1,8 +1,7 @@
 /**
- * In-memory tables built from {@link RECORD_SCHEMA}: rows by primary key per table (a
- * {@link DenseMap}: an array for ids),
- * plus one Map per index from index key to the primary keys of its rows (see `index-entries.ts`
- * for their compact form).
+ * In-memory tables built from {@link RECORD_SCHEMA}: rows by primary key per table, plus one map
+ * per index from index key to the primary keys of its rows; both are {@link DenseMap}s (an array
+ * for ids), index entries in the compact form of `index-entries.ts`.
  *
  * Rows are stored as deep copies and handed out by reference: the record store's callers treat
  * them as read-only (its `ReadonlyRow` row type), and copy what they return. They are not frozen:
@@ -88,6 +87,7 @@ export interface StoredTable<K = unknown> {
   lookup(indexName: string, value: unknown): object[];
 }
 
+/** A table of row objects, with its indexes. */
 export class MemoryTable implements StoredTable<EncodedKey> {
   readonly rows = new DenseMap<object>();
   readonly #primaryKeyOf: KeyReader;

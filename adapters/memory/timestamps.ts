@@ -8,8 +8,11 @@
 const DAY_MS = 86_400_000;
 /** 10000-01-01T00:00:00.000Z: past it, ISO years take six digits and a sign. */
 const LAST_MS = 253_402_300_800_000;
-const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+/** `HH:MM:` per minute of the day, `SS.` per second, `mmmZ` per millisecond: four pieces a time. */
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const MINUTES = Array.from({ length: 1440 }, (_, i) => `${pad(Math.floor(i / 60), 2)}:${pad(i % 60, 2)}:`);
+const SECONDS = Array.from({ length: 60 }, (_, i) => `${pad(i, 2)}.`);
+const MILLISECONDS = Array.from({ length: 1000 }, (_, i) => `${pad(i, 3)}Z`);
 /** `YYYY-MM-DDT` per day number; bounded by the days that occur in stored timestamps. */
 const dayPrefixes = new Map<number, string>();
 
@@ -24,18 +27,15 @@ function dayPrefix(day: number): string {
 
 /**
  * `new Date(ms).toISOString()` for integral `ms` from 1970 to 9999, about ten times faster
- * (the date part is cached per day, the time part built from digit tables).
+ * (the date part is cached per day, the time built from tables of its pieces).
  */
 export function formatIso(ms: number): string {
   const day = Math.floor(ms / DAY_MS);
-  let rest = ms - day * DAY_MS;
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1000);
-  rest -= seconds * 1000;
-  return `${dayPrefix(day)}${TWO[hours]}:${TWO[minutes]}:${TWO[seconds]}.${THREE[rest]}Z`;
+  const rest = ms - day * DAY_MS;
+  const minute = Math.floor(rest / 60_000);
+  const milliseconds = rest - minute * 60_000;
+  const second = Math.floor(milliseconds / 1000);
+  return dayPrefix(day) + MINUTES[minute]! + SECONDS[second]! + MILLISECONDS[milliseconds - second * 1000]!;
 }
 
 /** The milliseconds of `value` when they give back exactly `value`; else `value` itself. */

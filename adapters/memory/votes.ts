@@ -64,6 +64,7 @@ function search(votes: PackedVotes, voter: number): number {
   return -(low * 2) - 1;
 }
 
+/** The votes table: packed rows per post, and a plain table for rows of another shape. */
 export class VoteTable implements StoredTable<VoteKey> {
   /** post id -> its packed votes (never empty). */
   readonly #posts = new DenseMap<PackedVotes>();
