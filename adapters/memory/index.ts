@@ -17,13 +17,14 @@ import {
   type IndexName,
   type RecordStore,
   type RecordTable,
+  TABLE_NAMES,
   type TableKey,
   type TableName,
   type TableRows,
 } from '../../src/storage/record-store.js';
 import { createRecordTx } from '../../src/storage/record-tx.js';
-import { createTables } from './create-tables.js';
-import type { StoredTable } from './tables.js';
+import { MemoryTable, type StoredTable } from './tables.js';
+import { VoteTable } from './votes.js';
 
 type UndoEntry =
   | { kind: 'row'; table: StoredTable; key: unknown; previous: object | undefined }
@@ -34,6 +35,11 @@ interface MemoryState {
   tables: Map<TableName, StoredTable>;
   /** The last id handed out per table (0 before the first). */
   lastIds: Map<IdTable, number>;
+}
+
+/** A new, empty table of each name; votes packed (see votes.ts), the others as row objects. */
+function createTables(): Map<TableName, StoredTable> {
+  return new Map(TABLE_NAMES.map((name): [TableName, StoredTable] => [name, name === 'votes' ? new VoteTable() : new MemoryTable(name)]));
 }
 
 /** The record store of one transaction: applies writes to the state and logs how to undo them. */
