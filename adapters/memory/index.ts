@@ -11,30 +11,35 @@
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import { AsyncLock } from '../../src/storage/lock.js';
 import {
-  cloneRow,
-  TABLE_NAMES,
   type ReadonlyRow,
   type IdTable,
   type IndexKey,
   type IndexName,
   type RecordStore,
   type RecordTable,
+  TABLE_NAMES,
   type TableKey,
   type TableName,
   type TableRows,
 } from '../../src/storage/record-store.js';
 import { createRecordTx } from '../../src/storage/record-tx.js';
-import { encodeKey, MemoryTable, type EncodedKey } from './tables.js';
+import { MemoryTable, type StoredTable } from './tables.js';
+import { VoteTable } from './votes.js';
 
 type UndoEntry =
-  | { kind: 'row'; table: MemoryTable; key: EncodedKey; previous: object | undefined }
+  | { kind: 'row'; table: StoredTable; key: unknown; previous: object | undefined }
   | { kind: 'id'; table: IdTable; previous: number };
 
 /** Everything the memory storage holds. */
 interface MemoryState {
-  tables: Map<TableName, MemoryTable>;
+  tables: Map<TableName, StoredTable>;
   /** The last id handed out per table (0 before the first). */
   lastIds: Map<IdTable, number>;
+}
+
+/** A new, empty table of each name; votes packed (see votes.ts), the others as row objects. */
+function createTables(): Map<TableName, StoredTable> {
+  return new Map(TABLE_NAMES.map((name): [TableName, StoredTable] => [name, name === 'votes' ? new VoteTable() : new MemoryTable(name)]));
 }
 
 /** The record store of one transaction: applies writes to the state and logs how to undo them. */
@@ -64,7 +69,7 @@ class MemoryTransaction implements RecordStore {
   }
 
   /** Records how to undo a change of `key` in `table` whose row was `previous`. */
-  logChange(table: MemoryTable, key: EncodedKey, previous: object | undefined): void {
+  logChange(table: StoredTable, key: unknown, previous: object | undefined): void {
     this.#undo.push({ kind: 'row', table, key, previous });
   }
 
@@ -97,29 +102,29 @@ class MemoryTransaction implements RecordStore {
 /** One table as seen by one transaction. */
 class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
   readonly #transaction: MemoryTransaction;
-  readonly #table: MemoryTable;
+  readonly #table: StoredTable;
 
-  constructor(transaction: MemoryTransaction, table: MemoryTable) {
+  constructor(transaction: MemoryTransaction, table: StoredTable) {
     this.#transaction = transaction;
     this.#table = table;
   }
 
   async get(key: TableKey<T>): Promise<ReadonlyRow<TableRows[T]> | undefined> {
     this.#transaction.checkActive();
-    const encoded = encodeKey(key);
-    return encoded === undefined ? undefined : (this.#table.rows.get(encoded) as ReadonlyRow<TableRows[T]> | undefined);
+    const encoded = this.#table.encode(key);
+    return encoded === undefined ? undefined : (this.#table.get(encoded) as ReadonlyRow<TableRows[T]> | undefined);
   }
 
   async put(row: ReadonlyRow<TableRows[T]>): Promise<void> {
     this.#transaction.checkWritable();
-    const copy = cloneRow(row);
+    const copy = this.#table.copy(row);
     const key = this.#table.primaryKeyOf(copy);
     this.#transaction.logChange(this.#table, key, this.#table.set(key, copy));
   }
 
   async delete(key: TableKey<T>): Promise<void> {
     this.#transaction.checkWritable();
-    const encoded = encodeKey(key);
+    const encoded = this.#table.encode(key);
     if (encoded === undefined) return;
     const previous = this.#table.remove(encoded);
     if (previous !== undefined) this.#transaction.logChange(this.#table, encoded, previous);
@@ -127,7 +132,7 @@ class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
 
   async getAll(): Promise<ReadonlyRow<TableRows[T]>[]> {
     this.#transaction.checkActive();
-    return [...this.#table.rows.values()] as ReadonlyRow<TableRows[T]>[];
+    return this.#table.all() as ReadonlyRow<TableRows[T]>[];
   }
 
   async getAllFromIndex<I extends IndexName<T>>(index: I, value: IndexKey<T, I>): Promise<ReadonlyRow<TableRows[T]>[]> {
@@ -149,7 +154,7 @@ class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
  */
 export function createMemoryStorage(): Storage {
   const state: MemoryState = {
-    tables: new Map(TABLE_NAMES.map((name) => [name, new MemoryTable(name)])),
+    tables: createTables(),
     lastIds: new Map(),
   };
   const lock = new AsyncLock();

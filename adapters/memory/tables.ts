@@ -1,12 +1,16 @@
 /**
- * In-memory tables built from {@link RECORD_SCHEMA}: one Map of rows by primary key per table,
- * plus one Map per index from index key to the primary keys of its rows.
+ * In-memory tables built from {@link RECORD_SCHEMA}: rows by primary key per table, plus one map
+ * per index from index key to the primary keys of its rows; both are {@link DenseMap}s (an array
+ * for ids), index entries in the compact form of `index-entries.ts`.
  *
  * Rows are stored as deep copies and handed out by reference: the record store's callers treat
  * them as read-only (its `ReadonlyRow` row type), and copy what they return. They are not frozen:
  * in V8, freezing them doubled the memory and the time of a bulk insert.
  */
 import { RECORD_SCHEMA, type TableName } from '../../src/storage/record-store.js';
+import { DenseMap } from './dense-map.js';
+import { rowCopier, type RowCopier } from './copies.js';
+import { addEntry, forEachEntry, removeEntry, type IndexEntries } from './index-entries.js';
 
 /** A primary or index key as a Map key: the value itself, or a string for a compound key. */
 export type EncodedKey = string | number;
@@ -18,7 +22,7 @@ type KeyReader = (row: object) => EncodedKey | undefined;
  * Keys follow IndexedDB among record fields: numbers and strings are keys, distinct from each
  * other; anything else (null, booleans) is not a key.
  */
-function isKeyPart(value: unknown): value is string | number {
+export function isKeyPart(value: unknown): value is string | number {
   return typeof value === 'string' || (typeof value === 'number' && !Number.isNaN(value));
 }
 
@@ -58,21 +62,58 @@ function keyReader(keyPath: string | readonly string[]): KeyReader {
 interface MemoryIndex {
   fields: readonly string[];
   keyOf: KeyReader;
-  entries: Map<EncodedKey, Set<EncodedKey>>;
+  entries: IndexEntries;
 }
 
-export class MemoryTable {
-  readonly rows = new Map<EncodedKey, object>();
+/**
+ * What the memory transaction needs of a table: rows by an encoded primary key `K`, kept as the
+ * table likes (an object per row, or packed) and handed out as rows.
+ */
+export interface StoredTable<K = unknown> {
+  /** A deep copy of `row` to store; the caller's row is never kept. */
+  copy(row: object): object;
+  /** The encoded form of a primary key value; undefined when it is no key (then no row has it). */
+  encode(key: unknown): K | undefined;
+  /** The encoded primary key of a row; throws when the row has none. */
+  primaryKeyOf(row: object): K;
+  get(key: K): object | undefined;
+  /** Stores `row`, a copy the table may keep; returns the row it replaced. */
+  set(key: K, row: object): object | undefined;
+  /** Removes a row; returns it, or undefined if there was none. */
+  remove(key: K): object | undefined;
+  /** Every row. */
+  all(): object[];
+  /** Rows whose index key equals `value`. */
+  lookup(indexName: string, value: unknown): object[];
+}
+
+/** A table of row objects, with its indexes. */
+export class MemoryTable implements StoredTable<EncodedKey> {
+  readonly rows = new DenseMap<object>();
   readonly #primaryKeyOf: KeyReader;
   readonly #indexes = new Map<string, MemoryIndex>();
+  readonly copy: RowCopier;
 
   constructor(name: TableName) {
     const definition = RECORD_SCHEMA[name];
+    this.copy = rowCopier(name);
     this.#primaryKeyOf = keyReader(definition.keyPath);
     for (const [indexName, keyPath] of Object.entries(definition.indexes)) {
       const fields: readonly string[] = typeof keyPath === 'string' ? [keyPath] : keyPath;
-      this.#indexes.set(indexName, { fields, keyOf: keyReader(keyPath), entries: new Map() });
+      this.#indexes.set(indexName, { fields, keyOf: keyReader(keyPath), entries: new DenseMap() });
     }
+  }
+
+  encode(key: unknown): EncodedKey | undefined {
+    return encodeKey(key);
+  }
+
+  get(key: EncodedKey): object | undefined {
+    return this.rows.get(key);
+  }
+
+  all(): object[] {
+    return this.rows.values();
   }
 
   primaryKeyOf(row: object): EncodedKey {
@@ -91,8 +132,8 @@ export class MemoryTable {
       const oldKey = previous === undefined ? undefined : index.keyOf(previous);
       const newKey = index.keyOf(row);
       if (oldKey === newKey) continue;
-      if (oldKey !== undefined) removeEntry(index, oldKey, key);
-      if (newKey !== undefined) addEntry(index, newKey, key);
+      if (oldKey !== undefined) removeEntry(index.entries, oldKey, key);
+      if (newKey !== undefined) addEntry(index.entries, newKey, key);
     }
     return previous;
   }
@@ -104,7 +145,7 @@ export class MemoryTable {
     this.rows.delete(key);
     for (const index of this.#indexes.values()) {
       const oldKey = index.keyOf(previous);
-      if (oldKey !== undefined) removeEntry(index, oldKey, key);
+      if (oldKey !== undefined) removeEntry(index.entries, oldKey, key);
     }
     return previous;
   }
@@ -114,13 +155,12 @@ export class MemoryTable {
     const index = this.#indexes.get(indexName);
     if (index === undefined) throw new Error(`storage: no index ${indexName}`);
     const encoded = encodeKey(value);
-    const keys = encoded === undefined ? undefined : index.entries.get(encoded);
-    if (keys === undefined) return [];
     const found: object[] = [];
-    for (const key of keys) {
+    if (encoded === undefined) return found;
+    forEachEntry(index.entries, encoded, (key) => {
       const row = this.rows.get(key);
       if (row !== undefined) found.push(row);
-    }
+    });
     return found;
   }
 }
@@ -130,17 +170,4 @@ function sameFields(a: object, b: object, fields: readonly string[]): boolean {
   const right = b as Record<string, unknown>;
   for (const field of fields) if (left[field] !== right[field]) return false;
   return true;
-}
-
-function addEntry(index: MemoryIndex, indexKey: EncodedKey, primaryKey: EncodedKey): void {
-  const keys = index.entries.get(indexKey);
-  if (keys === undefined) index.entries.set(indexKey, new Set([primaryKey]));
-  else keys.add(primaryKey);
-}
-
-function removeEntry(index: MemoryIndex, indexKey: EncodedKey, primaryKey: EncodedKey): void {
-  const keys = index.entries.get(indexKey);
-  if (keys === undefined) return;
-  keys.delete(primaryKey);
-  if (keys.size === 0) index.entries.delete(indexKey);
 }

@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StoredTable } from '../../../adapters/memory/tables.js';
+import { VoteTable } from '../../../adapters/memory/votes.js';
+
+const BIG = 2 ** 31 + 7;
+
+/** Puts a row as the memory transaction does: a copy, under its primary key. */
+function put(table: StoredTable, row: object): object | undefined {
+  const copy = table.copy(row);
+  return table.set(table.primaryKeyOf(copy), copy);
+}
+
+const byJson = (rows: object[]): string[] => rows.map((row) => JSON.stringify(row)).sort();
+
+describe('packed votes table', () => {
+  it('reads back every row exactly: big ids, odd timestamps, rows it cannot pack', () => {
+    const votes = new VoteTable();
+    const rows: object[] = [
+      { post_id: 1, voter_id: 2, created_at: '2026-11-23T16:59:40.123Z' },
+      { post_id: 1, voter_id: BIG, created_at: '2026-11-23T16:59:40Z' },
+      { post_id: BIG, voter_id: 1, created_at: '+010000-01-01T00:00:00.000Z' },
+      { post_id: 1, voter_id: 0.5, created_at: '1969-12-31T23:59:59.999Z' },
+      { post_id: 2, voter_id: 3, created_at: '2026-11-23T16:59:40.123Z', extra: { nested: true } },
+      { voter_id: 4, post_id: 2, created_at: '2026-11-23T16:59:40.123Z' },
+      { post_id: 'p', voter_id: 5, created_at: '2026-11-23T16:59:40.123Z' },
+      { post_id: 3, voter_id: 6, created_at: 1234 },
+    ];
+    for (const row of rows) expect(put(votes, row)).toBeUndefined();
+    for (const row of rows) {
+      const stored = votes.get(votes.primaryKeyOf(row));
+      expect(stored).toStrictEqual(row);
+      expect(Object.keys(stored!)).toEqual(Object.keys(row));
+    }
+    expect(byJson(votes.all())).toEqual(byJson(rows));
+    expect(byJson(votes.lookup('by_post', 1))).toEqual(byJson(rows.slice(0, 2).concat(rows[3]!)));
+    expect(byJson(votes.lookup('by_post', 2))).toEqual(byJson([rows[4]!, rows[5]!]));
+    expect(votes.lookup('by_post', '1')).toEqual([]);
+    expect(votes.get(votes.encode([1, 99])!)).toBeUndefined();
+    expect(votes.encode([1, null])).toBeUndefined();
+    expect(votes.encode([1, 2, 3])).toBeUndefined();
+  });
+
+  it('keeps no reference to a row it could not pack', () => {
+    const votes = new VoteTable();
+    const row = { post_id: 1, voter_id: 2, created_at: 'x', note: { text: 'a' } };
+    put(votes, row);
+    row.note.text = 'changed';
+    expect(votes.get([1, 2])).toEqual({ post_id: 1, voter_id: 2, created_at: 'x', note: { text: 'a' } });
+  });
+
+  it('replaces, removes and restores rows as a Map of rows would, under random operations', () => {
+    const key = fc.tuple(fc.constantFrom(1, 2, BIG), fc.constantFrom(1, 2, 3, BIG, 70, 71));
+    const time = fc.oneof(
+      fc.integer({ min: 0, max: 4e12 }).map((ms) => new Date(ms).toISOString()),
+      fc.constantFrom('2026-11-23T16:59:40Z', 'odd'),
+    );
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('put' as const), key, time, extra: fc.boolean() }),
+      fc.record({ kind: fc.constant('remove' as const), key }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const votes = new VoteTable();
+        const model = new Map<string, object>();
+        const undo: [unknown, object | undefined][] = [];
+        for (const step of ops) {
+          const [post, voter] = step.key;
+          const id = JSON.stringify(step.key);
+          if (step.kind === 'put') {
+            const row = step.extra
+              ? { post_id: post, voter_id: voter, created_at: step.time, extra: 1 }
+              : { post_id: post, voter_id: voter, created_at: step.time };
+            const previous = put(votes, row);
+            expect(previous && votes.copy(previous)).toEqual(model.get(id));
+            undo.push([votes.primaryKeyOf(row), previous]);
+            model.set(id, row);
+          } else {
+            const removed = votes.remove(votes.encode(step.key)!);
+            expect(removed).toEqual(model.get(id));
+            if (removed) undo.push([votes.encode(step.key), removed]);
+            model.delete(id);
+          }
+        }
+        expect(byJson(votes.all())).toEqual(byJson([...model.values()]));
+        for (const post of [1, 2, BIG]) {
+          expect(byJson(votes.lookup('by_post', post))).toEqual(byJson([...model.values()].filter((row) => (row as { post_id: number }).post_id === post)));
+        }
+        // Undo newest first, as the memory transaction does on rollback: the table ends empty.
+        for (const [k, previous] of undo.reverse()) {
+          if (previous === undefined) votes.remove(k as never);
+          else votes.set(k as never, previous);
+        }
+        // Puts of a new key were undone by removing it, replacements and removals by setting back.
+        expect(votes.all()).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
