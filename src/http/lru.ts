@@ -9,6 +9,8 @@ export class SmallLru<K, V> {
   readonly #ttlMs: number;
   readonly #now: () => number;
   readonly #entries = new Map<K, { value: V; expires: number }>();
+  /** The most recently used key: using it again needs no reordering (one client, many requests). */
+  #newest: K | undefined;
 
   /** At most `max` entries (>= 1); each expires `ttlMs` after it was set (no expiry when omitted). */
   constructor(options: { max: number; ttlMs?: number; now?: () => number }) {
@@ -22,9 +24,15 @@ export class SmallLru<K, V> {
   get(key: K): V | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
-    this.#entries.delete(key);
-    if (entry.expires <= this.#now()) return undefined;
-    this.#entries.set(key, entry);
+    if (entry.expires !== Infinity && entry.expires <= this.#now()) {
+      this.delete(key);
+      return undefined;
+    }
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#newest = key;
+    }
     return entry.value;
   }
 
@@ -32,11 +40,13 @@ export class SmallLru<K, V> {
   set(key: K, value: V): void {
     this.#entries.delete(key);
     this.#entries.set(key, { value, expires: this.#ttlMs === Infinity ? Infinity : this.#now() + this.#ttlMs });
+    this.#newest = key;
     if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value as K);
   }
 
   delete(key: K): void {
     this.#entries.delete(key);
+    if (key === this.#newest) this.#newest = undefined;
   }
 
   /** Entries held, expired ones not yet looked up included. */

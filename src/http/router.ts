@@ -53,11 +53,14 @@ const POST_ID = /^[1-9][0-9]{0,15}$/;
 function decodeParams(keys: string[], values: string[]): PathParams | null {
   const params: PathParams = {};
   for (const [i, key] of keys.entries()) {
-    let value: string;
-    try {
-      value = decodeURIComponent(values[i] ?? '');
-    } catch {
-      return null;
+    let value = values[i] ?? '';
+    // Most segments carry no escape: decoding them would only copy them.
+    if (value.includes('%')) {
+      try {
+        value = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
     }
     if (key === 'id') {
       if (!POST_ID.test(value) || !Number.isSafeInteger(Number(value))) return null;

@@ -1,4 +1,5 @@
 /** The small LRU of the key cache and rate limiter: recency, the size bound and expiry. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SmallLru } from '../../src/http/lru.js';
 
@@ -29,6 +30,37 @@ describe('SmallLru', () => {
     now = 199;
     expect(lru.get('k')).toBeUndefined();
     expect(lru.size).toBe(0);
+  });
+
+  it('agrees with a plain list model under any sequence of gets, sets and deletes', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('get' as const), key: fc.integer({ min: 0, max: 5 }) }),
+      fc.record({ kind: fc.constant('set' as const), key: fc.integer({ min: 0, max: 5 }), value: fc.integer() }),
+      fc.record({ kind: fc.constant('delete' as const), key: fc.integer({ min: 0, max: 5 }) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(op, { maxLength: 60 }), (max, ops) => {
+        const lru = new SmallLru<number, number>({ max });
+        // The model: entries from least to most recently used.
+        let model: [number, number][] = [];
+        for (const o of ops) {
+          const found = model.find(([key]) => key === o.key);
+          if (o.kind === 'get') {
+            expect(lru.get(o.key)).toBe(found?.[1]);
+            if (found) model = [...model.filter(([key]) => key !== o.key), found];
+          } else if (o.kind === 'set') {
+            lru.set(o.key, o.value);
+            model = [...model.filter(([key]) => key !== o.key), [o.key, o.value]];
+            if (model.length > max) model = model.slice(1);
+          } else {
+            lru.delete(o.key);
+            model = model.filter(([key]) => key !== o.key);
+          }
+          expect(lru.size).toBe(model.length);
+        }
+      }),
+      { seed: 20261123, numRuns: 300 },
+    );
   });
 
   it('refuses a bound below one', () => {
