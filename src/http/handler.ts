@@ -17,10 +17,18 @@ import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleO
 import { sha256Hex } from './sha256.js';
 import { bindings } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
-import { operations, type OperationName } from './operations.js';
+import type { OperationName } from './operations.js';
+import type { OpenApiDocument, OpenApiOptions } from './openapi.js';
 import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
-import { createOpenApiDocument } from './openapi.js';
+import { queryKeys } from './request-schemas.js';
 import { matchRoute, type PathParams } from './router.js';
+import { routes } from './routes.js';
+
+/**
+ * What `serveOpenApi` takes: the document generator of `feedback-board/openapi`
+ * (`createOpenApiDocument`), called once with the handler's base path.
+ */
+export type OpenApiGenerator = (options: Pick<OpenApiOptions, 'basePath'>) => OpenApiDocument;
 
 /** Options of the HTTP face: `createFeedbackBoard({ http: { ... } })`. */
 export interface HandlerOptions {
@@ -33,11 +41,13 @@ export interface HandlerOptions {
   /** How long an authenticated key is trusted without a storage read. Default 5000 ms. */
   keyCacheTtlMs?: number;
   /**
-   * Serve the OpenAPI document at `GET {basePath}/openapi.json` to anyone, without a key. Off by
-   * default: every other request, to any path, needs a valid key first (401 before anything else).
-   * The document describes the API only and holds no data.
+   * Serve the OpenAPI document at `GET {basePath}/openapi.json` to anyone, without a key: pass the
+   * generator, `serveOpenApi: createOpenApiDocument` imported from `feedback-board/openapi` (so
+   * that the core, and a browser bundle of it, carries no generator and no response schemas).
+   * Off by default: every other request, to any path, needs a valid key first (401 before
+   * anything else). The document describes the API only and holds no data.
    */
-  serveOpenApi?: boolean;
+  serveOpenApi?: OpenApiGenerator | false;
   /**
    * Throttle of failed authentication per client address (default 30 at once, then 30 a minute),
    * or `false` for none. It applies only where the client address is known: see `clientAddress`.
@@ -97,11 +107,9 @@ function tooManyFailures(retryAfterSeconds: number): Response {
 
 /** Query parameters an operation knows; a repeated one is a 422, unknown ones are ignored. */
 function readQuery(name: OperationName, params: URLSearchParams): Record<string, string> {
-  const spec = operations[name];
   const query: Record<string, string> = {};
-  if (!('query' in spec)) return query;
   const repeated: string[] = [];
-  for (const key of Object.keys(spec.query.shape)) {
+  for (const key of queryKeys(name)) {
     const values = params.getAll(key);
     if (values.length > 1) repeated.push(key);
     if (values.length > 0) query[key] = values[0]!;
@@ -110,6 +118,18 @@ function readQuery(name: OperationName, params: URLSearchParams): Record<string,
     throw validationFailure(repeated.map((path) => ({ path, message: 'must be given at most once' })));
   }
   return query;
+}
+
+/**
+ * The generator `serveOpenApi` names, or null when off. `true` (the form before the generator
+ * moved to its own subpath) fails here, at construction, saying what to pass instead.
+ */
+function openApiGeneratorOf(value: unknown): OpenApiGenerator | null {
+  if (value === undefined || value === false) return null;
+  if (typeof value === 'function') return value as OpenApiGenerator;
+  throw new TypeError(
+    "feedback-board: http.serveOpenApi takes the document generator, not true: import { createOpenApiDocument } from 'feedback-board/openapi' and pass serveOpenApi: createOpenApiDocument (or false for none)",
+  );
 }
 
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
@@ -153,12 +173,13 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     return { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope };
   }
 
-  const openApiPath = options.serveOpenApi === true ? `${basePath}/openapi.json` : null;
+  const openApiGenerator = openApiGeneratorOf(options.serveOpenApi);
+  const openApiPath = openApiGenerator ? `${basePath}/openapi.json` : null;
   let openApiJson: string | undefined;
 
   async function handle(request: Request, context: unknown): Promise<Response> {
     if (openApiPath !== null && request.method.toUpperCase() === 'GET' && new URL(request.url).pathname === openApiPath) {
-      openApiJson ??= JSON.stringify(createOpenApiDocument({ basePath }));
+      openApiJson ??= JSON.stringify(openApiGenerator!({ basePath }));
       return new Response(openApiJson, { status: 200, headers: JSON_HEADERS });
     }
     const address = authThrottle ? clientAddressOf(request, context) : null;
@@ -197,7 +218,7 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     try {
       const query = readQuery(route.name, url.searchParams);
       const body =
-        'body' in operations[route.name]
+        routes[route.name].input === 'body'
           ? parseJsonObject(await readBodyBytes(request, maxBodyBytes), request.headers.get('content-type'))
           : {};
       const result = await bindings[route.name](ctx, caller, { params: route.params, query, body });

@@ -42,3 +42,6 @@ export const routes = {
   getAnalytics: { method: 'GET', path: '/boards/{slug}/analytics', client: ['stats', 'analytics'], input: 'query' },
   listWebhooks: { method: 'GET', path: '/webhooks', client: ['webhooks', 'list'], input: null },
 } as const satisfies { readonly [K in OperationName]: RouteOf<Operations[K]> };
+
+/** Every operation name, in table order. */
+export const operationNames = Object.keys(routes) as OperationName[];
