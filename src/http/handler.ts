@@ -18,17 +18,11 @@ import { sha256Hex } from './sha256.js';
 import { bindings } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
 import type { OperationName } from './operations.js';
-import type { OpenApiDocument, OpenApiOptions } from './openapi.js';
 import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
 import { queryKeys } from './request-schemas.js';
 import { matchRoute, type PathParams } from './router.js';
 import { routes } from './routes.js';
-
-/**
- * What `serveOpenApi` takes: the document generator of `feedback-board/openapi`
- * (`createOpenApiDocument`), called once with the handler's base path.
- */
-export type OpenApiGenerator = (options: Pick<OpenApiOptions, 'basePath'>) => OpenApiDocument;
+import { openApiGeneratorOf, type OpenApiGenerator } from './serve-openapi.js';
 
 /** Options of the HTTP face: `createFeedbackBoard({ http: { ... } })`. */
 export interface HandlerOptions {
@@ -118,18 +112,6 @@ function readQuery(name: OperationName, params: URLSearchParams): Record<string,
     throw validationFailure(repeated.map((path) => ({ path, message: 'must be given at most once' })));
   }
   return query;
-}
-
-/**
- * The generator `serveOpenApi` names, or null when off. `true` (the form before the generator
- * moved to its own subpath) fails here, at construction, saying what to pass instead.
- */
-function openApiGeneratorOf(value: unknown): OpenApiGenerator | null {
-  if (value === undefined || value === false) return null;
-  if (typeof value === 'function') return value as OpenApiGenerator;
-  throw new TypeError(
-    "feedback-board: http.serveOpenApi takes the document generator, not true: import { createOpenApiDocument } from 'feedback-board/openapi' and pass serveOpenApi: createOpenApiDocument (or false for none)",
-  );
 }
 
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
