@@ -34,14 +34,24 @@ function textIssue(value: string, min: number, max: number): string | undefined 
   return undefined;
 }
 
+/** Text schemas with their length bounds, waiting for {@link registerTextBounds}. */
+const textBounds: Array<[z.ZodMiniType, { minLength: number; maxLength: number }]> = [];
+
 /**
- * A clone of `schema` carrying `meta` in zod's global registry, as classic zod's `.meta()` does:
- * the OpenAPI generator reads `minLength`/`maxLength` of text fields from there.
+ * A clone of `schema` to carry `minLength`/`maxLength` in zod's global registry, as classic zod's
+ * `.meta()` would, for the JSON Schema of the OpenAPI document and the MCP tools. The registry
+ * entry is only made by {@link registerTextBounds}, which the full operation table calls when it
+ * loads: validation alone does not need zod's registry, and a browser bundle then carries none.
  */
-function withMeta<S extends z.ZodMiniType>(schema: S, meta: Record<string, unknown>): S {
+function withMeta<S extends z.ZodMiniType>(schema: S, meta: { minLength: number; maxLength: number }): S {
   const clone = schema.clone();
-  z.globalRegistry.add(clone, meta);
+  textBounds.push([clone, meta]);
   return clone;
+}
+
+/** Puts the length bounds of every text schema made so far into `registry` (zod's global one). */
+export function registerTextBounds(registry: z.core.$ZodRegistry<Record<string, unknown>>): void {
+  for (const [schema, meta] of textBounds) if (!registry.has(schema)) registry.add(schema, meta);
 }
 
 const textRule = (min: number, max: number) =>

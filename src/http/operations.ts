@@ -6,10 +6,17 @@
  * time it is reached through `feedback-board/openapi` and the MCP server, never the core.
  */
 import type * as z from 'zod/mini';
+import { globalRegistry } from 'zod/mini';
 import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';
+import { registerTextBounds } from '../domain/validation.js';
+
+// Everything that turns the table's schemas into JSON Schema (the OpenAPI document, the MCP tools,
+// an application's own `toJSONSchema`) reaches them through this module: the text fields' length
+// bounds enter zod's global registry here, as classic zod's `.meta()` put them there.
+registerTextBounds(globalRegistry);
 
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -12,36 +12,26 @@ import type { OperationName, Operations } from './operations.js';
 export type RequestOf<S> = (S extends { body: infer B } ? { readonly body: B } : { readonly body?: never }) &
   (S extends { query: infer Q } ? { readonly query: Q } : { readonly query?: never });
 
-/** Every operation's request schemas: `body` for JSON bodies, `query` for query strings. */
+/** The request schemas of every operation that takes input: `body` for JSON bodies, `query` for query strings. */
 export const requestSchemas = {
-  listBoards: {},
-  getBoard: {},
   createBoard: { body: req.createBoardBody },
-  publishBoard: {},
-  unpublishBoard: {},
   listPosts: { query: req.listPostsQuery },
   createPost: { body: req.createPostBody },
-  getPost: {},
   updatePost: { body: req.updatePostBody },
-  deletePost: {},
   getQueue: { query: req.queueQuery },
   claimPost: { body: req.claimBody },
   claimNextPost: { body: req.claimBody },
-  releaseClaim: {},
   addEvidence: { body: req.addEvidenceBody },
   proposeStatus: { body: req.proposeStatusBody },
-  listVotes: {},
-  listComments: {},
   createComment: { body: req.createCommentBody },
   getRoadmap: { query: req.pageQuery },
   getChangelog: { query: req.pageQuery },
   getShipStats: { query: req.shipStatsQuery },
   getAnalytics: { query: req.analyticsQuery },
-  listWebhooks: {},
-} as const satisfies { readonly [K in OperationName]: RequestOf<Operations[K]> };
+} as const satisfies { readonly [K in OperationName as Operations[K] extends { body: unknown } | { query: unknown } ? K : never]: RequestOf<Operations[K]> };
 
 /** The query parameters an operation reads, in schema order (none for operations without a query). */
 export function queryKeys(name: OperationName): readonly string[] {
-  const entry: { body?: unknown; query?: { shape: object } } = requestSchemas[name];
-  return entry.query ? Object.keys(entry.query.shape) : [];
+  const entry: { body?: unknown; query?: { shape: object } } | undefined = (requestSchemas as Partial<Record<OperationName, object>>)[name];
+  return entry?.query ? Object.keys(entry.query.shape) : [];
 }
