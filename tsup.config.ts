@@ -19,6 +19,7 @@ export default defineConfig({
     'node/index': 'src/node/index.ts',
     'pages/index': 'src/pages/index.ts',
     'mail/smtp': 'src/mail/smtp.ts',
+    'openapi/index': 'src/openapi/index.ts',
   },
   format: ['esm'],
   target: 'es2022',

@@ -12,7 +12,7 @@
  *   touching storage), and refused with the API's 429 when the key has used its window.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { LRUCache } from 'lru-cache';
+import { SmallLru } from '../src/http/lru.js';
 import { createClient } from '../src/client/create-client.js';
 import { FeedbackBoardError, isFeedbackBoardError } from '../src/domain/errors.js';
 import { extractApiKey } from '../src/http/auth.js';
@@ -68,7 +68,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
   const logger = options.logger ?? { error: (message: string, cause?: unknown) => console.error(message, cause) };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   // Scopes never change for a key; revocation is caught by authentication on every request.
-  const scopes = new LRUCache<string, DetectedScope>({ max: 1000, ttl: 60_000 });
+  const scopes = new SmallLru<string, DetectedScope>({ max: 1000, ttlMs: 60_000 });
 
   /** Takes one rate-limit slot for the key through the API itself; a Response when refused. */
   async function admit(origin: string, key: string): Promise<Headers | Response> {

@@ -50,7 +50,7 @@ const PATH_FIELDS = {
 type Json = Record<string, unknown>;
 
 /** A standalone JSON Schema without the draft marker (MCP clients validate with their own draft). */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+function schemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
   const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   return rest;
 }
@@ -58,7 +58,7 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
 /** Query parameters typed as the service reads them (numbers as numbers), all optional. */
 function queryProperties(spec: OperationSpec): Json {
   if (!spec.query) return {};
-  return Object.fromEntries(Object.entries(spec.query.shape).map(([name, schema]) => [name, schemaOf(schema as z.ZodType, 'output')]));
+  return Object.fromEntries(Object.entries(spec.query.shape).map(([name, schema]) => [name, schemaOf(schema as z.core.$ZodType, 'output')]));
 }
 
 function inputSchema(spec: OperationSpec, pathParams: ('slug' | 'id')[]): JsonSchema {

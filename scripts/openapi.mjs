@@ -6,7 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createOpenApiDocument } from '../dist/index.js';
+import { createOpenApiDocument } from '../dist/openapi/index.js';
 
 const file = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 // Two-space indentation and a final newline: the test compares the text exactly.

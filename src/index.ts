@@ -24,7 +24,30 @@ export {
 } from './domain/errors.js';
 export * from './domain/records.js';
 export * from './domain/people.js';
-export * from './domain/responses.js';
+// Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
+export type {
+  Board,
+  BoardList,
+  Tag,
+  Evidence,
+  Claim,
+  Proposal,
+  Post,
+  PostDetail,
+  PostList,
+  QueueItem,
+  Queue,
+  ClaimNext,
+  ProposeStatusResult,
+  Votes,
+  Comment,
+  CommentList,
+  ShipStats,
+  Analytics,
+  Webhook,
+  WebhookList,
+  ErrorEnvelope,
+} from './domain/responses.js';
 export {
   LIMITS,
   type CreateBoardInput,
@@ -54,9 +77,11 @@ export type { TeamMemberInput, CreatedSignInLink, StartedSession, SessionSubject
 export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
 export type { PendingProposal } from './services/team.js';
 export type { QueryInput } from './services/posts.js';
-export { operations, operationNames, type OperationName, type OperationSpec, type HttpMethod } from './http/operations.js';
+export type { OperationName, OperationSpec, HttpMethod } from './http/operations.js';
+export { operationNames } from './http/routes.js';
 export type { HandlerOptions, FetchHandler } from './http/handler.js';
-export { createOpenApiDocument, type OpenApiOptions, type OpenApiDocument } from './http/openapi.js';
+export type { OpenApiGenerator } from './http/serve-openapi.js';
+export type { OpenApiOptions, OpenApiDocument } from './http/openapi.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
 export { DEFAULT_AUTH_THROTTLE, type AuthThrottleOptions } from './http/auth-throttle.js';
 export { MAX_REPLY_DEPTH, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './domain/limits.js';

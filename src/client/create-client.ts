@@ -1,10 +1,12 @@
 /**
  * `createClient`: builds one method per row of the operation table at run time (the types in
  * `types.ts` describe the same derivation), so the client cannot drift from the server. It reads
- * the schema-free view of the table (`routes.ts`), so no zod schema is part of the client's code.
+ * the schema-free views of the table (`routes.ts`, `places.ts`), so no zod schema is part of the
+ * client's code.
  */
 import type { HttpMethod, OperationName } from '../http/operations.js';
 import { routes } from '../http/routes.js';
+import { clientPlaces } from './places.js';
 import type { Post } from '../domain/responses.js';
 import { exchange, type FetchLike } from './http.js';
 import { createRetrier, type RetryOptions } from './retry.js';
@@ -110,7 +112,7 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
 
   const client: Record<string, Record<string, unknown>> = {};
   for (const name of Object.keys(routes) as OperationName[]) {
-    const [group, method] = routes[name].client;
+    const [group, method] = clientPlaces[name];
     (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
   }
 

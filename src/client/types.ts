@@ -3,7 +3,7 @@
  * parameters come from the operation's path, its body or query from the request schema, and its
  * result from the response schema. Adding an operation to the table adds a typed client method.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Claim, Post } from '../domain/responses.js';
 import type { listPostsQuery, pageQuery } from '../domain/requests.js';
 import type { OperationName, Operations } from '../http/operations.js';
@@ -33,14 +33,14 @@ export type PathArgs<P extends string> = P extends `${string}{id}${string}`
  * the parsed types of the query schema, so `limit` is a number and `status` a status literal.
  * The client turns them into URL parameters.
  */
-export type QueryInput<Q extends z.ZodObject> = { [K in keyof z.output<Q>]?: z.output<Q>[K] };
+export type QueryInput<Q extends z.ZodMiniObject> = { [K in keyof z.output<Q>]?: z.output<Q>[K] };
 
 /** Body (the request schema's input type; optional when every field is) or query argument. */
-type InputArgs<S> = S extends { body: infer B extends z.ZodType }
+type InputArgs<S> = S extends { body: infer B extends z.core.$ZodType }
   ? {} extends z.input<B>
     ? [body?: z.input<B>]
     : [body: z.input<B>]
-  : S extends { query: infer Q extends z.ZodObject }
+  : S extends { query: infer Q extends z.ZodMiniObject }
     ? [query?: QueryInput<Q>]
     : [];
 
@@ -61,7 +61,7 @@ export interface ClaimOutcome {
   created: boolean;
 }
 
-type SchemaResult<S> = S extends { success: { schema: infer R extends z.ZodType } } ? z.output<R> : void;
+type SchemaResult<S> = S extends { success: { schema: infer R extends z.core.$ZodType } } ? z.output<R> : void;
 
 /** What an operation's client method resolves to: the response schema's output type (`void` for 204). */
 export type OperationResult<N extends OperationName> = N extends 'claimPost' ? ClaimOutcome : SchemaResult<Spec<N>>;

@@ -2,7 +2,7 @@
  * Request schemas of the 24 operations: bodies are strict (an unknown field is a 422), query
  * parameters are parsed from strings with no coercion surprises. Limits are CONTRACT section 2.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 import { enumParam, int, intParam, text, trimmedText } from './validation.js';
 
@@ -36,26 +36,25 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const postStatus = z.enum(POST_STATUSES, { error: `must be one of: ${POST_STATUSES.join(', ')}` });
 export const evidenceKind = z.enum(EVIDENCE_KINDS, { error: `must be one of: ${EVIDENCE_KINDS.join(', ')}` });
 
-export const boardSlug = text(1, LIMITS.slug).regex(
-  SLUG,
-  'must be lower-case letters, digits and single hyphens, not starting or ending with a hyphen',
+export const boardSlug = text(1, LIMITS.slug).check(
+  z.regex(SLUG, 'must be lower-case letters, digits and single hyphens, not starting or ending with a hyphen'),
 );
 
 export const createBoardBody = z.strictObject({
   slug: boardSlug,
   name: text(1, LIMITS.boardName),
-  description: text(0, LIMITS.boardDescription).optional(),
-  welcome_message: text(0, LIMITS.welcomeMessage).optional(),
+  description: z.optional(text(0, LIMITS.boardDescription)),
+  welcome_message: z.optional(text(0, LIMITS.welcomeMessage)),
 });
 
-const tagList = z.array(text(1, LIMITS.tagName)).max(LIMITS.tagsPerPost, `at most ${LIMITS.tagsPerPost} tags`);
+const tagList = z.array(text(1, LIMITS.tagName)).check(z.maxLength(LIMITS.tagsPerPost, `at most ${LIMITS.tagsPerPost} tags`));
 
 export const createPostBody = z.strictObject({
   title: trimmedText(1, LIMITS.title),
-  body: text(0, LIMITS.body).optional(),
-  status: postStatus.optional(),
-  tags: tagList.optional(),
-  pinned: z.boolean().optional(),
+  body: z.optional(text(0, LIMITS.body)),
+  status: z.optional(postStatus),
+  tags: z.optional(tagList),
+  pinned: z.optional(z.boolean()),
 });
 
 /** `url` and `pr` evidence is shown publicly as a link: it must be absolute http(s). */
@@ -68,7 +67,7 @@ function isHttpUrl(ref: string): boolean {
   }
 }
 
-function evidenceRefRule<T extends { kind: string; ref: string }>(value: T, ctx: z.RefinementCtx) {
+function evidenceRefRule<T extends { kind: string; ref: string }>(value: T, ctx: z.core.$RefinementCtx<T>) {
   if ((value.kind === 'url' || value.kind === 'pr') && !isHttpUrl(value.ref)) {
     ctx.addIssue({ code: 'custom', path: ['ref'], message: `must be an absolute http(s) URL for kind ${value.kind}` });
   }
@@ -78,56 +77,55 @@ export const evidenceItem = z
   .strictObject({
     kind: evidenceKind,
     ref: text(1, LIMITS.evidenceRef),
-    label: text(0, LIMITS.evidenceLabel).optional(),
+    label: z.optional(text(0, LIMITS.evidenceLabel)),
   })
-  .superRefine(evidenceRefRule);
+  .check(z.superRefine(evidenceRefRule));
 
 export const updatePostBody = z.strictObject({
-  title: trimmedText(1, LIMITS.title).optional(),
-  body: text(0, LIMITS.body).optional(),
-  status: postStatus.optional(),
-  tags: tagList.optional(),
-  pinned: z.boolean().optional(),
-  queue_rank: int(0).nullable().optional(),
-  implementation_evidence: z
-    .array(evidenceItem)
-    .max(LIMITS.evidencePerPost, `at most ${LIMITS.evidencePerPost} evidence items`)
-    .optional(),
-  notify_voters: z.boolean().optional(),
+  title: z.optional(trimmedText(1, LIMITS.title)),
+  body: z.optional(text(0, LIMITS.body)),
+  status: z.optional(postStatus),
+  tags: z.optional(tagList),
+  pinned: z.optional(z.boolean()),
+  queue_rank: z.optional(z.nullable(int(0))),
+  implementation_evidence: z.optional(
+    z.array(evidenceItem).check(z.maxLength(LIMITS.evidencePerPost, `at most ${LIMITS.evidencePerPost} evidence items`)),
+  ),
+  notify_voters: z.optional(z.boolean()),
 });
 
 export const claimBody = z.strictObject({
-  ttl_seconds: int(1, LIMITS.maxTtlSeconds).optional(),
-  agent_label: text(0, LIMITS.agentLabel).optional(),
+  ttl_seconds: z.optional(int(1, LIMITS.maxTtlSeconds)),
+  agent_label: z.optional(text(0, LIMITS.agentLabel)),
 });
 
 export const addEvidenceBody = z
   .strictObject({
     kind: evidenceKind,
     ref: text(1, LIMITS.evidenceRef),
-    label: text(0, LIMITS.evidenceLabel).optional(),
-    action_key: text(1, LIMITS.actionKey).optional(),
+    label: z.optional(text(0, LIMITS.evidenceLabel)),
+    action_key: z.optional(text(1, LIMITS.actionKey)),
   })
-  .superRefine(evidenceRefRule);
+  .check(z.superRefine(evidenceRefRule));
 
 export const proposeStatusBody = z.strictObject({
   status: postStatus,
-  note: text(0, LIMITS.proposalNote).optional(),
+  note: z.optional(text(0, LIMITS.proposalNote)),
 });
 
 export const createCommentBody = z.strictObject({
   body: text(1, LIMITS.commentBody),
-  parent_comment_id: int(1).optional(),
+  parent_comment_id: z.optional(int(1)),
 });
 
-const limitParam = (fallback: number) => intParam(1, LIMITS.pageSize).default(fallback);
-const offsetParam = intParam(0).default(0);
+const limitParam = (fallback: number) => z._default(intParam(1, LIMITS.pageSize), fallback);
+const offsetParam = z._default(intParam(0), 0);
 
 export const listPostsQuery = z.object({
-  status: enumParam(POST_STATUSES).optional(),
-  q: text(0, LIMITS.query).optional(),
-  tag: text(1, LIMITS.query).optional(),
-  sort: enumParam(['new', 'top'] as const).default('new'),
+  status: z.optional(enumParam(POST_STATUSES)),
+  q: z.optional(text(0, LIMITS.query)),
+  tag: z.optional(text(1, LIMITS.query)),
+  sort: z._default(enumParam(['new', 'top'] as const), 'new'),
   limit: limitParam(LIMITS.defaultPageSize),
   offset: offsetParam,
 });
@@ -138,8 +136,8 @@ export const pageQuery = z.object({
 });
 
 export const queueQuery = z.object({ limit: limitParam(LIMITS.defaultQueueSize) });
-export const shipStatsQuery = z.object({ period: enumParam(['month', 'week'] as const).default('month') });
-export const analyticsQuery = z.object({ period: enumParam(['30d', '90d'] as const).default('30d') });
+export const shipStatsQuery = z.object({ period: z._default(enumParam(['month', 'week'] as const), 'month') });
+export const analyticsQuery = z.object({ period: z._default(enumParam(['30d', '90d'] as const), '30d') });
 
 /** Body of `POST /boards`: `slug` and `name` required. */
 export type CreateBoardInput = z.input<typeof createBoardBody>;

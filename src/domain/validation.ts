@@ -2,8 +2,12 @@
  * The building blocks of every request schema: text with CONTRACT's rules (well-formed Unicode,
  * no NUL, lengths in code points), strict integer query parameters, and the translation of zod
  * issues into the error envelope's `details`.
+ *
+ * Request schemas are built with `zod/mini` (a fraction of classic zod's size in a browser
+ * bundle); they are the same zod core schemas, so classic zod's `toJSONSchema` still reads them.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { englishMessage } from './messages.js';
 import { FeedbackBoardError, type ErrorDetail } from './errors.js';
 
 /** Lengths count Unicode code points, not UTF-16 units. */
@@ -30,33 +34,46 @@ function textIssue(value: string, min: number, max: number): string | undefined 
   return undefined;
 }
 
+/** Text schemas with their length bounds, waiting for {@link registerTextBounds}. */
+const textBounds: Array<[z.ZodMiniType, { minLength: number; maxLength: number }]> = [];
+
+/**
+ * A clone of `schema` to carry `minLength`/`maxLength` in zod's global registry, as classic zod's
+ * `.meta()` would, for the JSON Schema of the OpenAPI document and the MCP tools. The registry
+ * entry is only made by {@link registerTextBounds}, which the full operation table calls when it
+ * loads: validation alone does not need zod's registry, and a browser bundle then carries none.
+ */
+function withMeta<S extends z.ZodMiniType>(schema: S, meta: { minLength: number; maxLength: number }): S {
+  const clone = schema.clone();
+  textBounds.push([clone, meta]);
+  return clone;
+}
+
+/** Puts the length bounds of every text schema made so far into `registry` (zod's global one). */
+export function registerTextBounds(registry: z.core.$ZodRegistry<Record<string, unknown>>): void {
+  for (const [schema, meta] of textBounds) if (!registry.has(schema)) registry.add(schema, meta);
+}
+
+const textRule = (min: number, max: number) =>
+  z.superRefine<string>((value, ctx) => {
+    const message = textIssue(value, min, max);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
 /** A string of `min..max` code points, stored exactly as sent. */
 export function text(min: number, max: number) {
-  return z
-    .string()
-    .superRefine((value, ctx) => {
-      const message = textIssue(value, min, max);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .meta({ minLength: min, maxLength: max });
+  return withMeta(z.string().check(textRule(min, max)), { minLength: min, maxLength: max });
 }
 
 /** Like {@link text}, but trimmed of surrounding white space first (post titles only). */
 export function trimmedText(min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      const message = textIssue(value, min, max);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .meta({ minLength: min, maxLength: max });
+  return withMeta(z.string().check(z.trim(), textRule(min, max)), { minLength: min, maxLength: max });
 }
 
 /** A JSON integer in `min..max` (safe integers only). */
 export function int(min: number, max: number = Number.MAX_SAFE_INTEGER) {
   const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `between ${min} and ${max}`;
-  return z.int(`must be an integer`).min(min, `must be ${range}`).max(max, `must be ${range}`);
+  return z.int(`must be an integer`).check(z.gte(min, `must be ${range}`), z.lte(max, `must be ${range}`));
 }
 
 /** Decimal digits only: `Number()` would accept "", "0x10", "1e3" and " 1 ". */
@@ -64,7 +81,7 @@ const STRICT_INTEGER = /^(0|-?[1-9][0-9]{0,15})$/;
 
 /** A query parameter holding an integer in `min..max`. */
 export function intParam(min: number, max: number = Number.MAX_SAFE_INTEGER) {
-  return z.string().regex(STRICT_INTEGER, 'must be an integer').transform(Number).pipe(int(min, max));
+  return z.pipe(z.pipe(z.string().check(z.regex(STRICT_INTEGER, 'must be an integer')), z.transform(Number)), int(min, max));
 }
 
 /** A query parameter holding one of `values`. */
@@ -90,9 +107,25 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], prefix: str
   return details;
 }
 
+/**
+ * Zod's English messages for issues a schema leaves without one ("Invalid input: expected
+ * string, received number"), unless the application configured its own messages or locale:
+ * classic zod installs the English locale globally, `zod/mini` does not, and the error details
+ * must read the same either way.
+ */
+function defaultMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const config = z.config();
+  return config.customError || config.localeError ? undefined : englishMessage(issue);
+}
+
+/** `safeParse` with zod's English messages as the default (see {@link defaultMessage}). */
+export function safeParse<S extends z.core.$ZodType>(schema: S, input: unknown): z.core.util.SafeParseResult<z.output<S>> {
+  return z.safeParse(schema, input, { error: defaultMessage });
+}
+
 /** Parses `input` with `schema` or throws a 422 `validation_error` naming every failed field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = safeParse(schema, input);
   if (result.success) return result.data;
   throw validationFailure(issuesToDetails(result.error.issues));
 }

@@ -8,7 +8,7 @@
  * again is forgotten. At most `maxAddresses` addresses are tracked (least recently seen dropped
  * first). IPv6 addresses count per /64 network, the smallest block one user usually has.
  */
-import { LRUCache } from 'lru-cache';
+import { SmallLru } from './lru.js';
 
 /** The failed-authentication throttle of the handler; `http: { authThrottle: false }` switches it off. */
 export interface AuthThrottleOptions {
@@ -36,7 +36,7 @@ interface Bucket {
 export class AuthFailureThrottle {
   readonly #burst: number;
   readonly #perMs: number;
-  readonly #buckets: LRUCache<string, Bucket>;
+  readonly #buckets: SmallLru<string, Bucket>;
 
   constructor(options: AuthThrottleOptions = {}) {
     const o = { ...DEFAULT_AUTH_THROTTLE, ...options };
@@ -45,7 +45,7 @@ export class AuthFailureThrottle {
     }
     this.#burst = o.burst;
     this.#perMs = o.perMinute / 60_000;
-    this.#buckets = new LRUCache({ max: o.maxAddresses });
+    this.#buckets = new SmallLru({ max: o.maxAddresses });
   }
 
   #tokens(address: string, now: number): { bucket: Bucket | undefined; tokens: number } {
@@ -67,8 +67,7 @@ export class AuthFailureThrottle {
     // Forget buckets that are full again, a few at a time from the least recent, so idle
     // addresses cost nothing.
     const full: string[] = [];
-    for (const entry of this.#buckets.rentries()) {
-      const [key, bucket] = entry as [string, Bucket];
+    for (const [key, bucket] of this.#buckets.oldestFirst()) {
       if (full.length >= 8 || bucket.tokens + (now - bucket.at) * this.#perMs < this.#burst) break;
       full.push(key);
     }

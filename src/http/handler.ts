@@ -17,11 +17,13 @@ import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleO
 import { sha256Hex } from './sha256.js';
 import { bindings } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
-import { operations, type OperationName } from './operations.js';
+import type { OperationName } from './operations.js';
 import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
-import { createOpenApiDocument } from './openapi.js';
+import { queryKeys } from './request-schemas.js';
 import { matchRoute, type PathParams } from './router.js';
 import { requestTarget } from './request-path.js';
+import { routes } from './routes.js';
+import { openApiGeneratorOf, type OpenApiGenerator } from './serve-openapi.js';
 
 /** Options of the HTTP face: `createFeedbackBoard({ http: { ... } })`. */
 export interface HandlerOptions {
@@ -34,11 +36,13 @@ export interface HandlerOptions {
   /** How long an authenticated key is trusted without a storage read. Default 5000 ms. */
   keyCacheTtlMs?: number;
   /**
-   * Serve the OpenAPI document at `GET {basePath}/openapi.json` to anyone, without a key. Off by
-   * default: every other request, to any path, needs a valid key first (401 before anything else).
-   * The document describes the API only and holds no data.
+   * Serve the OpenAPI document at `GET {basePath}/openapi.json` to anyone, without a key: pass the
+   * generator, `serveOpenApi: createOpenApiDocument` imported from `feedback-board/openapi` (so
+   * that the core, and a browser bundle of it, carries no generator and no response schemas).
+   * Off by default: every other request, to any path, needs a valid key first (401 before
+   * anything else). The document describes the API only and holds no data.
    */
-  serveOpenApi?: boolean;
+  serveOpenApi?: OpenApiGenerator | false;
   /**
    * Throttle of failed authentication per client address (default 30 at once, then 30 a minute),
    * or `false` for none. It applies only where the client address is known: see `clientAddress`.
@@ -108,12 +112,11 @@ function tooManyFailures(retryAfterSeconds: number): Response {
  * query string is parsed only for an operation that reads one.
  */
 function readQuery(name: OperationName, search: string): Record<string, string> {
-  const spec = operations[name];
   const query: Record<string, string> = {};
-  if (!('query' in spec)) return query;
+  if (routes[name].input !== 'query') return query;
   const params = new URLSearchParams(search);
   const repeated: string[] = [];
-  for (const key of Object.keys(spec.query.shape)) {
+  for (const key of queryKeys(name)) {
     const values = params.getAll(key);
     if (values.length > 1) repeated.push(key);
     if (values.length > 0) query[key] = values[0]!;
@@ -168,12 +171,13 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     return { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope };
   }
 
-  const openApiPath = options.serveOpenApi === true ? `${basePath}/openapi.json` : null;
+  const openApiGenerator = openApiGeneratorOf(options.serveOpenApi);
+  const openApiPath = openApiGenerator ? `${basePath}/openapi.json` : null;
   let openApiJson: string | undefined;
 
   async function handle(request: Request, context: unknown): Promise<Response> {
     if (openApiPath !== null && request.method.toUpperCase() === 'GET' && new URL(request.url).pathname === openApiPath) {
-      openApiJson ??= JSON.stringify(createOpenApiDocument({ basePath }));
+      openApiJson ??= JSON.stringify(openApiGenerator!({ basePath }));
       return new Response(openApiJson, { status: 200, headers: apiJsonHeaders() });
     }
     const address = authThrottle ? clientAddressOf(request, context) : null;
@@ -216,7 +220,7 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     try {
       const query = readQuery(route.name, target.query);
       const body =
-        'body' in operations[route.name]
+        routes[route.name].input === 'body'
           ? parseJsonObject(await readBodyBytes(request, maxBodyBytes), request.headers.get('content-type'))
           : {};
       const result = await bindings[route.name](ctx, caller, { params: route.params, query, body });

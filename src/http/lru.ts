@@ -36,6 +36,18 @@ export class SmallLru<K, V> {
     return entry.value;
   }
 
+  /** The live value without making it the most recently used; undefined when absent or expired. */
+  peek(key: K): V | undefined {
+    const entry = this.#entries.get(key);
+    return entry === undefined || entry.expires <= this.#now() ? undefined : entry.value;
+  }
+
+  /** Live entries from the least to the most recently used (expired ones are skipped, not removed). */
+  *oldestFirst(): IterableIterator<[K, V]> {
+    const now = this.#now();
+    for (const [key, entry] of this.#entries) if (entry.expires > now) yield [key, entry.value];
+  }
+
   /** Sets the value (a new time to live); evicts the least recently used entry beyond `max`. */
   set(key: K, value: V): void {
     this.#entries.delete(key);
@@ -44,6 +56,7 @@ export class SmallLru<K, V> {
     if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value as K);
   }
 
+  /** Removes the entry, if any. */
   delete(key: K): void {
     this.#entries.delete(key);
     if (key === this.#newest) this.#newest = undefined;

@@ -29,7 +29,7 @@ export type OpenApiDocument = Record<string, unknown> & { openapi: '3.1.0'; path
 type Json = Record<string, unknown>;
 
 /** Component names of the shared schemas; a schema not listed gets `<Operation>Response`/`Request`. */
-const RESPONSE_NAMES = new Map<z.ZodType, string>([
+const RESPONSE_NAMES = new Map<z.core.$ZodType, string>([
   [res.boardSchema, 'Board'],
   [res.boardListSchema, 'BoardList'],
   [res.tagSchema, 'Tag'],
@@ -52,7 +52,7 @@ const RESPONSE_NAMES = new Map<z.ZodType, string>([
   [res.errorSchema, 'Error'],
 ]);
 
-const REQUEST_NAMES = new Map<z.ZodType, string>([
+const REQUEST_NAMES = new Map<z.core.$ZodType, string>([
   [req.createBoardBody, 'CreateBoardRequest'],
   [req.createPostBody, 'CreatePostRequest'],
   [req.updatePostBody, 'UpdatePostRequest'],
@@ -73,7 +73,7 @@ function embedded(schema: Json): Json {
 }
 
 /** Every named schema in one registry, converted in one pass so shared ones become `$ref`s. */
-function componentSchemas(named: Map<z.ZodType, string>, io: 'input' | 'output'): Record<string, Json> {
+function componentSchemas(named: Map<z.core.$ZodType, string>, io: 'input' | 'output'): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   for (const [schema, id] of named) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}` });
@@ -108,7 +108,7 @@ function queryParameters(spec: OperationSpec): Json[] {
       name === 'q'
         ? 'Case-insensitive substring of title or body; every character is literal; empty means no filter. Send at most once.'
         : 'An empty value is invalid; send at most once (a repeated parameter is a 422).',
-    schema: embedded(z.toJSONSchema(schema as z.ZodType, { io: 'output' }) as Json),
+    schema: embedded(z.toJSONSchema(schema as z.core.$ZodType, { io: 'output' }) as Json),
   }));
 }
 
@@ -149,7 +149,7 @@ function errorResponse(status: number, codes: readonly ErrorCode[]): Json {
 function responses(
   name: OperationName,
   spec: OperationSpec,
-  responseName: (schema: z.ZodType) => string,
+  responseName: (schema: z.core.$ZodType) => string,
   errorResponses: Record<string, Json>,
 ): Json {
   const out: Json = {};
@@ -197,7 +197,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     if (spec.success.schema && !responseNames.has(spec.success.schema)) responseNames.set(spec.success.schema, `${capitalize(name)}Response`);
     if (spec.body && !requestNames.has(spec.body)) requestNames.set(spec.body, `${capitalize(name)}Request`);
   }
-  const responseName = (schema: z.ZodType) => responseNames.get(schema)!;
+  const responseName = (schema: z.core.$ZodType) => responseNames.get(schema)!;
 
   const paths: Record<string, Record<string, unknown>> = {};
   // The route answers (unknown path, known path with another method) belong to no operation.

@@ -1,13 +1,22 @@
 /**
- * The one table of the API's 24 operations. The fetch handler routes by it, the typed client is
- * derived from it, and the OpenAPI document is generated from it, so the three cannot drift.
- * It holds only data and schemas (no service code), so the client can import it alone.
+ * The one table of the API's 24 operations. The typed client is derived from it and the OpenAPI
+ * document is generated from it; the fetch handler routes by its two schema-free projections
+ * (`routes.ts`, `request-schemas.ts`), which the compiler checks against it, so none can drift.
+ * It holds only data and schemas (no service code). Its response schemas are classic zod: at run
+ * time it is reached through `feedback-board/openapi` and the MCP server, never the core.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
+import { globalRegistry } from 'zod/mini';
 import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';
+import { registerTextBounds } from '../domain/validation.js';
+
+// Everything that turns the table's schemas into JSON Schema (the OpenAPI document, the MCP tools,
+// an application's own `toJSONSchema`) reaches them through this module: the text fields' length
+// bounds enter zod's global registry here, as classic zod's `.meta()` put them there.
+registerTextBounds(globalRegistry);
 
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -22,10 +31,12 @@ export interface OperationSpec {
   summary: string;
   /** Where the typed client puts it: `client[group][method]`. */
   client: readonly [group: string, method: string];
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  /** The query string's schema (`zod/mini`). */
+  query?: z.ZodMiniObject;
+  /** The JSON body's schema (`zod/mini`). */
+  body?: z.core.$ZodType;
   /** Success status and response schema (none for 204). */
-  success: { status: 200 | 201 | 204; schema?: z.ZodType; alsoStatus?: 200 };
+  success: { status: 200 | 201 | 204; schema?: z.core.$ZodType; alsoStatus?: 200 };
   /** Error codes the operation itself can answer, beyond those every operation can. */
   errors: readonly ErrorCode[];
 }
@@ -77,12 +88,12 @@ export const operations = {
   listWebhooks: { method: 'GET', path: '/webhooks', scope: 'read', summary: "The organization's webhooks (read-only; never the signing secret).", client: ['webhooks', 'list'], success: { status: 200, schema: res.webhookListSchema }, errors: [] },
 } as const satisfies Record<string, OperationSpec>;
 
+/** The type of {@link operations}: every row with its literal method, path and schema types. */
 export type Operations = typeof operations;
 /** The name of an operation: `listBoards`, `claimPost`... */
 export type OperationName = keyof Operations;
 
-/** Every operation name, in table order. */
-export const operationNames = Object.keys(operations) as OperationName[];
+export { operationNames } from './routes.js';
 
 /** Errors every authenticated operation can answer. */
 export const COMMON_ERRORS: readonly ErrorCode[] = ['unauthorized', 'rate_limited', 'internal_error'];

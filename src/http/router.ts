@@ -2,7 +2,8 @@
  * Matches a method and path against the operation table: the operation with its path parameters,
  * the methods the path allows (for a 405), or nothing (404).
  */
-import { operationNames, operations, type HttpMethod, type OperationName } from './operations.js';
+import type { HttpMethod, OperationName } from './operations.js';
+import { operationNames, routes as table } from './routes.js';
 
 export interface PathParams {
   slug?: string;
@@ -23,7 +24,7 @@ interface CompiledRoute {
 }
 
 const routes: CompiledRoute[] = operationNames.map((name) => {
-  const { method, path } = operations[name];
+  const { method, path } = table[name];
   const keys: string[] = [];
   const source = path.replace(/\{(\w+)\}/g, (_, key: string) => {
     keys.push(key);
@@ -43,7 +44,7 @@ function slashes(path: string): number {
 // patterns that could match it (a parameter matches `[^/]+`, never a slash).
 const routesBySlashes = new Map<number, CompiledRoute[]>();
 for (const route of routes) {
-  const count = slashes(operations[route.name].path);
+  const count = slashes(table[route.name].path);
   routesBySlashes.set(count, [...(routesBySlashes.get(count) ?? []), route]);
 }
 const NO_ROUTES: CompiledRoute[] = [];

@@ -2,7 +2,7 @@
  * Votes and comments as the API shows them (CONTRACT section 8), and the voter side that creates
  * them in-process: voters, votes, reactions and voters' comments.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { notFound, validationError } from '../domain/errors.js';
 import { MAX_REPLY_DEPTH } from '../domain/limits.js';
 import type { CommentRecord, VoterRecord } from '../domain/records.js';
@@ -97,8 +97,8 @@ export function createComment(
 // ── the voter side ────────────────────────────────────────────────────────────
 
 const voterInput = z.strictObject({
-  email: text(3, 320).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
-  name: text(0, 120).optional(),
+  email: text(3, 320).check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')),
+  name: z.optional(text(0, 120)),
 });
 const reactionInput = text(1, 32);
 

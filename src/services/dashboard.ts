@@ -2,7 +2,7 @@
  * The dashboard side: what the seed calls "dashboard steps", as typed in-process functions for the
  * embedding application. None of these is reachable over HTTP.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { notFound } from '../domain/errors.js';
 import type { CommentRecord, OrganizationRecord, PostRecord, WebhookRecord } from '../domain/records.js';
 import type { WebhookList } from '../domain/responses.js';
@@ -60,22 +60,24 @@ export function setCommentHidden(ctx: ServiceContext, commentId: number, hidden:
 
 // ── webhooks ──────────────────────────────────────────────────────────────────
 
-const webhookUrl = text(1, 2000).refine((value) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http(s) URL');
+const webhookUrl = text(1, 2000).check(
+  z.refine((value: string) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL'),
+);
 
 const webhookFields = {
   url: webhookUrl,
-  description: text(0, 500).optional(),
-  events: z.array(text(1, 100)).max(50).optional(),
-  active: z.boolean().optional(),
+  description: z.optional(text(0, 500)),
+  events: z.optional(z.array(text(1, 100)).check(z.maxLength(50))),
+  active: z.optional(z.boolean()),
 };
 const createWebhookInput = z.strictObject(webhookFields);
-const updateWebhookInput = z.strictObject({ ...webhookFields, url: webhookUrl.optional() });
+const updateWebhookInput = z.strictObject({ ...webhookFields, url: z.optional(webhookUrl) });
 
 /** A webhook to create: an absolute http(s) `url`, and optionally `description`, `events`, `active`. */
 export type CreateWebhookInput = z.input<typeof createWebhookInput>;

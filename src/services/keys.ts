@@ -2,7 +2,7 @@
  * API keys: generated as `fbk_` + 40 random base62 characters, shown once, stored only as a
  * SHA-256 hash plus a short display prefix (CONTRACT section 3; see key-prefix.ts).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { notFound, validationError } from '../domain/errors.js';
 import { SCOPES, type ApiKeyRecord } from '../domain/records.js';
 import { parseOrThrow, text } from '../domain/validation.js';
@@ -41,9 +41,9 @@ export const toKeyInfo = ({ hash: _hash, ...info }: ApiKeyRecord): ApiKeyInfo =>
 
 const createKeyInput = z.strictObject({
   scope: z.enum(SCOPES),
-  label: text(0, 100).optional(),
+  label: z.optional(text(0, 100)),
   /** A raw key to register instead of generating one (fixtures, tests): 8..200 visible ASCII characters. */
-  rawKey: z.string().regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 visible ASCII characters').optional(),
+  rawKey: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 visible ASCII characters'))),
 });
 
 /** A key to create: its `scope`, an optional `label`, and (fixtures, tests) an optional `rawKey` to register. */

@@ -3,7 +3,7 @@
  * single use) and sessions (kept in the storage, so that every process sharing it honours them).
  * Raw tokens are returned to the caller once; only their SHA-256 hashes are stored.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { notFound, FeedbackBoardError } from '../domain/errors.js';
 import type { SessionKind, SessionRecord, TeamMemberRecord } from '../domain/people.js';
 import type { VoterRecord } from '../domain/records.js';
@@ -20,8 +20,8 @@ export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
 const TOKEN_CHARS = 43;
 
 const memberInput = z.strictObject({
-  email: text(3, 320).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
-  name: text(0, 120).optional(),
+  email: text(3, 320).check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')),
+  name: z.optional(text(0, 120)),
 });
 
 /** A team member to add: an e-mail address (unique per organization, case-insensitive) and a name. */

@@ -2,7 +2,7 @@
  * The dashboard side of webhook delivery (CONTRACT section 14): a webhook's messages and their
  * attempts (newest first, paged), redelivery, secret rotation and test events.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { notFound } from '../domain/errors.js';
 import type { WebhookAttemptRecord, WebhookMessageRecord, WebhookRecord } from '../domain/records.js';
 import { parseOrThrow } from '../domain/validation.js';
@@ -17,8 +17,8 @@ export type WebhookMessage = Omit<WebhookMessageRecord, 'lease_until' | 'lease_o
 export type WebhookAttempt = WebhookAttemptRecord;
 
 const pageInput = z.strictObject({
-  limit: z.int().min(1).max(500).optional(),
-  offset: z.int().min(0).optional(),
+  limit: z.optional(z.int().check(z.gte(1), z.lte(500))),
+  offset: z.optional(z.int().check(z.gte(0))),
 });
 
 /** A page of a list. */

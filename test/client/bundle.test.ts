@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { expect, it } from 'vitest';
 import { operationNames, operations } from '../../src/http/operations.js';
 import { routes } from '../../src/http/routes.js';
+import { clientPlaces } from '../../src/client/places.js';
 
 it('the client bundle holds no schema library, service or storage code, and is under 6 KB gzipped', async () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,6 +33,7 @@ it('the client bundle holds no schema library, service or storage code, and is u
     'src/client/create-client.ts',
     'src/client/http.ts',
     'src/client/index.ts',
+    'src/client/places.ts',
     'src/client/retry.ts',
     'src/domain/errors.ts',
     'src/http/routes.ts',
@@ -42,9 +44,10 @@ it('the client bundle holds no schema library, service or storage code, and is u
 
 it('the routes the client sends by agree with the operation table', () => {
   expect(Object.keys(routes)).toEqual(operationNames);
+  expect(Object.keys(clientPlaces)).toEqual(operationNames);
   for (const name of operationNames) {
     const spec = operations[name];
     const input = 'body' in spec ? 'body' : 'query' in spec ? 'query' : null;
-    expect({ name, ...routes[name] }).toEqual({ name, method: spec.method, path: spec.path, client: spec.client, input });
+    expect({ name, ...routes[name], client: clientPlaces[name] }).toEqual({ name, method: spec.method, path: spec.path, client: spec.client, input });
   }
 });

@@ -63,6 +63,26 @@ describe('SmallLru', () => {
     );
   });
 
+  it('peek reads without touching recency; oldestFirst lists live entries least recent first', () => {
+    let now = 0;
+    const lru = new SmallLru<string, number>({ max: 3, ttlMs: 100, now: () => now });
+    lru.set('a', 1);
+    now = 10;
+    lru.set('b', 2);
+    lru.set('c', 3);
+    expect(lru.peek('a')).toBe(1);
+    expect([...lru.oldestFirst()].map(([k]) => k)).toEqual(['a', 'b', 'c']);
+    lru.get('a');
+    expect([...lru.oldestFirst()]).toEqual([['b', 2], ['c', 3], ['a', 1]]);
+    lru.peek('b');
+    now = 50;
+    lru.set('d', 4); // peek did not save b: it is still the least recent
+    expect([lru.peek('b'), lru.size]).toEqual([undefined, 3]);
+    now = 110; // c expired (set at 10), a was set at 0 and expired too
+    expect([lru.peek('c'), [...lru.oldestFirst()].map(([k]) => k)]).toEqual([undefined, ['d']]);
+    expect(lru.peek('missing')).toBeUndefined();
+  });
+
   it('refuses a bound below one', () => {
     for (const max of [0, -1, 1.5]) expect(() => new SmallLru({ max })).toThrow(RangeError);
   });

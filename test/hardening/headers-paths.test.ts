@@ -8,6 +8,7 @@ import { createMemoryStorage } from '../../adapters/memory/index.js';
 import { createFeedbackBoard } from '../../src/board.js';
 import type { Storage } from '../../src/storage/contract.js';
 import { BASE, createHarness, send, testClock } from '../helpers/harness.js';
+import { createOpenApiDocument } from '../../src/openapi/index.js';
 
 function expectApiHeaders(headers: Headers): void {
   expect(headers.get('cache-control')).toBe('no-store');
@@ -65,7 +66,7 @@ describe('API headers on every path of the handler', () => {
   });
 
   it('the OpenAPI document carries them', async () => {
-    const h = await createHarness({ http: { serveOpenApi: true } });
+    const h = await createHarness({ http: { serveOpenApi: createOpenApiDocument } });
     const r = await send(h.board.fetch, 'GET', `${BASE}/openapi.json`, { key: null });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');

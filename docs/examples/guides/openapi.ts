@@ -1,4 +1,4 @@
-import { createOpenApiDocument } from 'feedback-board';
+import { createOpenApiDocument } from 'feedback-board/openapi';
 
 const document = createOpenApiDocument({
   basePath: '/feedback/api/v1',

@@ -1,5 +1,6 @@
 import { createFeedbackBoard } from 'feedback-board';
 import { createMemoryStorage } from 'feedback-board/adapters/memory';
+import { createOpenApiDocument } from 'feedback-board/openapi';
 
 // Mounted under /feedback/api/v1 of an application that has routes of its own.
 const board = createFeedbackBoard({
@@ -8,7 +9,7 @@ const board = createFeedbackBoard({
     basePath: '/feedback/api/v1',
     rateLimit: { limit: 300, windowMs: 60_000 }, // or `false` behind your own limiter
     maxBodyBytes: 256 * 1024,
-    serveOpenApi: true, // GET /feedback/api/v1/openapi.json, without a key
+    serveOpenApi: createOpenApiDocument, // GET /feedback/api/v1/openapi.json, without a key
   },
 });
 
