@@ -10,11 +10,11 @@ import { ERROR_STATUS, FeedbackBoardError, isFeedbackBoardError, type ErrorCode 
 import { validationFailure } from '../domain/validation.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import { read } from '../services/context.js';
-import { authenticateKey } from '../services/keys.js';
+import { authenticateKey, hashApiKey } from '../services/keys.js';
 import { boardOf, postOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
-import { sha256Hex } from './sha256.js';
+import { sha256HexSync } from './sha256.js';
 import { bindings } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
 import type { OperationName } from './operations.js';
@@ -159,8 +159,8 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   async function authenticate(request: Request): Promise<Caller | null> {
     const raw = extractApiKey(request.headers);
     if (raw === null) return null;
-    // Synchronous: no thread-pool round trip before the cache can answer (see sha256.ts).
-    const hash = sha256Hex(raw);
+    // Synchronous where the runtime can: no thread-pool round trip before the cache can answer (see sha256.ts).
+    const hash = sha256HexSync !== null ? sha256HexSync(raw) : await hashApiKey(raw);
     let key = keyCache.get(hash);
     if (!key) {
       const found = await authenticateKey(ctx, hash);
