@@ -20,6 +20,8 @@ import { migratePg } from './migrations.js';
 import { PostgresStorageImpl } from './storage.js';
 
 export { PgSchemaTooNewError, PG_SCHEMA_VERSION } from './migrations.js';
+import { rebuildAggregates } from './schema-aggregates.js';
+import { LOCKS } from './locks.js';
 export type { PostgresOptions, PostgresSource } from './connection.js';
 
 /** A {@link Storage} on PostgreSQL, with its pool for inspection and maintenance. */
@@ -68,4 +70,33 @@ export async function createPostgresStorage(
     throw error;
   }
   return new PostgresStorageImpl(connection, keyCacheTtlMs);
+}
+
+/**
+ * Recomputes the maintained statistics (per board and day: posts, votes, comments, voters; posts
+ * per status) from the stored rows, in one transaction, while writes wait on the write lock.
+ * Triggers keep them exact for every write made through SQL; this is for after a bulk load that
+ * ran with them disabled (`ALTER TABLE fb_posts, fb_votes, fb_comments DISABLE TRIGGER USER`),
+ * which loads far faster than letting every row update the per-day counters.
+ *
+ * @example
+ * ```ts
+ * await rebuildStatistics(storage.pool);
+ * ```
+ */
+export async function rebuildStatistics(pool: pg.Pool | pg.PoolClient): Promise<void> {
+  const client = 'release' in pool ? pool : await pool.connect();
+  try {
+    await client.query('BEGIN');
+    try {
+      await client.query(`SELECT ${LOCKS.write}`);
+      await rebuildAggregates(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    if (client !== pool) (client as pg.PoolClient).release();
+  }
 }

@@ -89,39 +89,42 @@ INSERT INTO fb_board_statuses (board_id, status, posts)
 `;
 
 export const PG_AGGREGATE_TRIGGERS = `
--- A post's own contribution: its row on its creation day, and its status.
-CREATE FUNCTION fb_agg_own(b integer, created text, voted boolean, comment_count integer, st text, sign integer)
-RETURNS void LANGUAGE sql AS $$
+-- A post's own contribution: its row on its creation day, and its status. (PL/pgSQL, not SQL:
+-- its statements' plans are cached for the session instead of planned at every call.)
+CREATE FUNCTION fb_agg_own(p_board integer, p_created text, p_voted boolean, p_comments integer, p_status text, p_sign integer)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO fb_board_days AS d (board_id, day, posts, posts_with_votes, post_comments)
-    VALUES (b, ${day('created')}, sign, sign * voted::int, sign * comment_count)
+    VALUES (p_board, ${day('p_created')}, p_sign, p_sign * p_voted::int, p_sign * p_comments)
     ON CONFLICT (board_id, day) DO UPDATE SET posts = d.posts + excluded.posts,
       posts_with_votes = d.posts_with_votes + excluded.posts_with_votes,
       post_comments = d.post_comments + excluded.post_comments;
-  INSERT INTO fb_board_statuses AS s (board_id, status, posts) VALUES (b, st, sign)
+  INSERT INTO fb_board_statuses AS s (board_id, status, posts) VALUES (p_board, p_status, p_sign)
     ON CONFLICT (board_id, status) DO UPDATE SET posts = s.posts + excluded.posts;
-$$;
+END $$;
 
 -- A post's votes and comments, added (sign 1) or taken out (sign -1); then its voters' latest days.
-CREATE FUNCTION fb_agg_activity(b integer, post integer, sign integer)
-RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION fb_agg_activity(p_board integer, p_post integer, p_sign integer)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO fb_board_days AS d (board_id, day, votes)
-    SELECT b, ${day('v.created_at')}, sign * count(*) FROM fb_votes v WHERE v.post_id = post GROUP BY 2
+    SELECT p_board, ${day('v.created_at')}, p_sign * count(*) FROM fb_votes v WHERE v.post_id = p_post GROUP BY 2
     ON CONFLICT (board_id, day) DO UPDATE SET votes = d.votes + excluded.votes;
   INSERT INTO fb_board_days AS d (board_id, day, comments)
-    SELECT b, ${day('c.created_at')}, sign * count(*) FROM fb_comments c WHERE c.post_id = post GROUP BY 2
+    SELECT p_board, ${day('c.created_at')}, p_sign * count(*) FROM fb_comments c WHERE c.post_id = p_post GROUP BY 2
     ON CONFLICT (board_id, day) DO UPDATE SET comments = d.comments + excluded.comments;
   INSERT INTO fb_board_voter_days AS d (board_id, voter_id, day, votes)
-    SELECT b, v.voter_id, ${day('v.created_at')}, sign FROM fb_votes v WHERE v.post_id = post
+    SELECT p_board, v.voter_id, ${day('v.created_at')}, p_sign FROM fb_votes v WHERE v.post_id = p_post
     ON CONFLICT (board_id, voter_id, day) DO UPDATE SET votes = d.votes + excluded.votes;
-  DELETE FROM fb_board_voter_days
-    WHERE board_id = b AND votes = 0 AND voter_id IN (SELECT voter_id FROM fb_votes WHERE post_id = post);
-  DELETE FROM fb_board_voters
-    WHERE board_id = b AND voter_id IN (SELECT voter_id FROM fb_votes WHERE post_id = post);
+  DELETE FROM fb_board_voter_days vd
+    WHERE vd.board_id = p_board AND vd.votes = 0 AND vd.voter_id IN (SELECT v.voter_id FROM fb_votes v WHERE v.post_id = p_post);
+  DELETE FROM fb_board_voters bv
+    WHERE bv.board_id = p_board AND bv.voter_id IN (SELECT v.voter_id FROM fb_votes v WHERE v.post_id = p_post);
   INSERT INTO fb_board_voters (board_id, voter_id, last_day)
-    SELECT board_id, voter_id, max(day) FROM fb_board_voter_days
-     WHERE board_id = b AND voter_id IN (SELECT voter_id FROM fb_votes WHERE post_id = post)
-     GROUP BY board_id, voter_id;
-$$;
+    SELECT vd.board_id, vd.voter_id, max(vd.day) FROM fb_board_voter_days vd
+     WHERE vd.board_id = p_board AND vd.voter_id IN (SELECT v.voter_id FROM fb_votes v WHERE v.post_id = p_post)
+     GROUP BY vd.board_id, vd.voter_id;
+END $$;
 
 CREATE FUNCTION fb_agg_posts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -227,3 +230,19 @@ CREATE TRIGGER fb_agg_voters_update AFTER UPDATE OF last_day ON fb_board_voters
 
 /** The step's statements, in the order they run. */
 export const PG_SCHEMA_AGGREGATES: readonly string[] = [PG_AGGREGATE_TABLES, PG_AGGREGATE_BUILD, PG_AGGREGATE_TRIGGERS];
+
+/** The aggregate tables, emptied before a rebuild. */
+const AGGREGATE_TABLE_NAMES = ['fb_board_days', 'fb_board_voter_days', 'fb_board_voters', 'fb_board_last_days', 'fb_board_statuses'];
+
+/**
+ * Recomputes the maintained statistics from the stored rows, inside the caller's transaction:
+ * for after a bulk load that ran with the triggers disabled (`ALTER TABLE … DISABLE TRIGGER
+ * USER`), which is much faster than letting every row update the per-day counters. The voter
+ * table's own trigger is held off while it is refilled, as in the migration.
+ */
+export async function rebuildAggregates(client: { query(text: string): Promise<unknown> }): Promise<void> {
+  await client.query(`TRUNCATE ${AGGREGATE_TABLE_NAMES.join(', ')}`);
+  await client.query('ALTER TABLE fb_board_voters DISABLE TRIGGER USER');
+  await client.query(PG_AGGREGATE_BUILD);
+  await client.query('ALTER TABLE fb_board_voters ENABLE TRIGGER USER');
+}

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStorage, PG_SCHEMA_VERSION, PgSchemaTooNewError } from '../../adapters/postgres/index.js';
+import { createPostgresStorage, PG_SCHEMA_VERSION, PgSchemaTooNewError, rebuildStatistics } from '../../adapters/postgres/index.js';
 import { foldCase } from '../../src/storage/text.js';
 import { at } from '../conformance/fixtures.js';
 import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
@@ -104,6 +104,50 @@ describe('postgres schema migrations', () => {
     await expect(createPostgresStorage({ connectionString: url })).rejects.toThrow(PgSchemaTooNewError);
     const versions = await query<{ n: number }>(url, 'SELECT count(*)::int AS n FROM fb_schema_migrations');
     expect(versions[0]!.n).toBe(PG_SCHEMA_VERSION + 1);
+  });
+
+  it('rebuilds the statistics from the rows after a bulk load made with the triggers off', async () => {
+    const url = await createTestSchema(database);
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      const window = { from: '2026-11-01T00:00:00.000Z', to: '2026-11-08T00:00:00.000Z' };
+      await query(url, `
+        BEGIN;
+        ALTER TABLE fb_posts DISABLE TRIGGER USER;
+        ALTER TABLE fb_votes DISABLE TRIGGER USER;
+        INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+        INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+          VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+        INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, vote_count)
+          VALUES (1, 'One', '', 'planned', false, false, false, '2026-11-02T09:00:00.000Z', 2),
+                 (1, 'Two', '', 'open', false, true, false, '2026-11-02T10:00:00.000Z', 1);
+        INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, NULL, 'A', '${T0}'), (1, NULL, 'B', '${T0}');
+        INSERT INTO fb_votes (post_id, voter_id, created_at)
+          VALUES (1, 1, '2026-11-03T09:00:00.000Z'), (1, 2, '2026-11-04T09:00:00.000Z'), (2, 1, '2026-11-03T09:00:00.000Z');
+        ALTER TABLE fb_posts ENABLE TRIGGER USER;
+        ALTER TABLE fb_votes ENABLE TRIGGER USER;
+        COMMIT;`);
+      // The triggers did not run: the maintained figures do not know the rows yet.
+      expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject({ posts: 0, votes: 0, voters: 0 });
+      await rebuildStatistics(storage.pool);
+      const expected = {
+        posts: 1,
+        votes: 2,
+        voters: 2,
+        statusBreakdown: { open: 0, planned: 1, in_progress: 0, shipped: 0, declined: 0 },
+        votesPerDay: [{ date: '2026-11-03', count: 1 }, { date: '2026-11-04', count: 1 }],
+      };
+      expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject(expected);
+      // The triggers run again afterwards, on top of the rebuilt figures.
+      await storage.transaction('write', (tx) => tx.deleteVote(1, 2));
+      expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject({
+        votes: 1,
+        voters: 1,
+        votesPerDay: [{ date: '2026-11-03', count: 1 }],
+      });
+    } finally {
+      await storage.close();
+    }
   });
 
   it('accepts a pool the application made, and leaves it open on close', async () => {
