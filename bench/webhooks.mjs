@@ -24,7 +24,19 @@ const BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 10_000);
 /** The storage with the outbox switched off: every enqueue is a no-op (the write path before webhooks). */
 function withoutOutbox(storage) {
   return {
-    transaction: (mode, fn) => storage.transaction(mode, (tx) => fn({ ...tx, enqueueWebhookMessages: async () => [] })),
+    // A proxy, not a spread: the adapter's transaction keeps its methods on a prototype.
+    transaction: (mode, fn) =>
+      storage.transaction(mode, (tx) =>
+        fn(
+          new Proxy(tx, {
+            get: (target, name) => {
+              if (name === 'enqueueWebhookMessages') return async () => [];
+              const value = Reflect.get(target, name);
+              return typeof value === 'function' ? value.bind(target) : value;
+            },
+          }),
+        ),
+      ),
     close: () => storage.close(),
   };
 }

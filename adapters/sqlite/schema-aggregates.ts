@@ -133,25 +133,33 @@ INSERT INTO fb_board_statuses (board_id, status, posts)
   SELECT board_id, status, count(*) FROM fb_posts WHERE hidden = 0 GROUP BY 1, 2;
 `;
 
-export const AGGREGATE_TRIGGERS = `
-CREATE TRIGGER fb_agg_voter_insert AFTER INSERT ON fb_board_voters
+/**
+ * The triggers that keep `lastDays (board_id, day, voters)` counting the rows of `voters
+ * (board_id, voter_id, last_day)` per latest day, named `{prefix}_insert`, `_delete`, `_update`.
+ */
+export function latestDayTriggers(prefix: string, voters: string, lastDays: string): string {
+  return `
+CREATE TRIGGER ${prefix}_insert AFTER INSERT ON ${voters}
 BEGIN
-  INSERT INTO fb_board_last_days (board_id, day, voters) VALUES (new.board_id, new.last_day, 1)
+  INSERT INTO ${lastDays} (board_id, day, voters) VALUES (new.board_id, new.last_day, 1)
     ON CONFLICT DO UPDATE SET voters = voters + 1;
 END;
 
-CREATE TRIGGER fb_agg_voter_delete AFTER DELETE ON fb_board_voters
+CREATE TRIGGER ${prefix}_delete AFTER DELETE ON ${voters}
 BEGIN
-  UPDATE fb_board_last_days SET voters = voters - 1 WHERE board_id = old.board_id AND day = old.last_day;
+  UPDATE ${lastDays} SET voters = voters - 1 WHERE board_id = old.board_id AND day = old.last_day;
 END;
 
-CREATE TRIGGER fb_agg_voter_update AFTER UPDATE OF last_day ON fb_board_voters WHEN old.last_day <> new.last_day
+CREATE TRIGGER ${prefix}_update AFTER UPDATE OF last_day ON ${voters} WHEN old.last_day <> new.last_day
 BEGIN
-  UPDATE fb_board_last_days SET voters = voters - 1 WHERE board_id = old.board_id AND day = old.last_day;
-  INSERT INTO fb_board_last_days (board_id, day, voters) VALUES (new.board_id, new.last_day, 1)
+  UPDATE ${lastDays} SET voters = voters - 1 WHERE board_id = old.board_id AND day = old.last_day;
+  INSERT INTO ${lastDays} (board_id, day, voters) VALUES (new.board_id, new.last_day, 1)
     ON CONFLICT DO UPDATE SET voters = voters + 1;
 END;
+`;
+}
 
+export const AGGREGATE_TRIGGERS = `${latestDayTriggers('fb_agg_voter', 'fb_board_voters', 'fb_board_last_days')}
 CREATE TRIGGER fb_agg_post_insert AFTER INSERT ON fb_posts WHEN new.hidden = 0
 BEGIN ${postOwn(1, 'new')}
 END;

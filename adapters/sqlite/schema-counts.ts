@@ -21,6 +21,7 @@
  * its votes from the old day to the new one with set-based statements; a deleted post is taken
  * out in a BEFORE trigger, before the cascade removes its votes.
  */
+import { latestDayTriggers } from './schema-aggregates.js';
 
 const day = (column: string) => `substr(${column}, 1, 10)`;
 
@@ -148,24 +149,7 @@ BEGIN
   DELETE FROM fb_tag_posts WHERE tag_id = old.id;
 END;
 
-CREATE TRIGGER fb_ship_voter_insert AFTER INSERT ON fb_ship_voters
-BEGIN
-  INSERT INTO fb_ship_last_days (board_id, day, voters) VALUES (new.board_id, new.last_day, 1)
-    ON CONFLICT DO UPDATE SET voters = voters + 1;
-END;
-
-CREATE TRIGGER fb_ship_voter_delete AFTER DELETE ON fb_ship_voters
-BEGIN
-  UPDATE fb_ship_last_days SET voters = voters - 1 WHERE board_id = old.board_id AND day = old.last_day;
-END;
-
-CREATE TRIGGER fb_ship_voter_update AFTER UPDATE OF last_day ON fb_ship_voters WHEN old.last_day <> new.last_day
-BEGIN
-  UPDATE fb_ship_last_days SET voters = voters - 1 WHERE board_id = old.board_id AND day = old.last_day;
-  INSERT INTO fb_ship_last_days (board_id, day, voters) VALUES (new.board_id, new.last_day, 1)
-    ON CONFLICT DO UPDATE SET voters = voters + 1;
-END;
-
+${latestDayTriggers('fb_ship_voter', 'fb_ship_voters', 'fb_ship_last_days')}
 CREATE TRIGGER fb_ship_post_insert AFTER INSERT ON fb_posts WHEN ${ships('new')}
 BEGIN
   INSERT INTO fb_ship_days (board_id, day, posts) VALUES (new.board_id, ${day('new.shipped_at')}, 1)

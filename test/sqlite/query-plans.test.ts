@@ -148,13 +148,13 @@ describe('sqlite query plans', () => {
     expect(ship[0]!.plan.join('\n')).not.toMatch(/TEMP B-TREE/);
     // Distinct voters of the shipped posts: the per-day counts of their latest shipped days.
     expect(ship[1]!.plan.join('\n')).toMatch(/SEARCH fb_ship_last_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
-    expect(ship[1]!.plan.join('\n')).toMatch(/SEARCH sv USING COVERING INDEX fb_ship_voters_last \(board_id=\? AND last_day>\?\)/);
+    expect(ship[1]!.plan.join('\n')).toMatch(/SEARCH v USING COVERING INDEX fb_ship_voters_last \(board_id=\? AND last_day>\?\)/);
     expect(ship[1]!.plan.join('\n')).not.toMatch(/fb_votes|TEMP B-TREE/);
     const analytics = await plansOf((tx) => tx.analytics(boardId, window));
     const all = analytics.map(({ plan }) => plan.join('\n')).join('\n');
     expect(all).toMatch(/SEARCH fb_board_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
     expect(all).toMatch(/SEARCH fb_board_last_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
-    expect(all).toMatch(/SEARCH bv USING COVERING INDEX fb_board_voters_last \(board_id=\? AND last_day>\?\)/);
+    expect(all).toMatch(/SEARCH v USING COVERING INDEX fb_board_voters_last \(board_id=\? AND last_day>\?\)/);
     expect(all).toMatch(/SEARCH fb_board_statuses USING PRIMARY KEY \(board_id=\?\)/);
     expect(all).toMatch(/INDEX fb_posts_requests\b/);
     expect(all).toMatch(/SEARCH fb_ship_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);

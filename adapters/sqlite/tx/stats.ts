@@ -28,27 +28,24 @@ interface DayRow {
 }
 
 /**
- * Voters of the board with a vote day in [@fromDay, @toDay): those whose latest day falls in it
- * (summed per day, so one row per day of the window),
- * plus those whose latest day is later but who also voted in it (votes cast under a clock set
- * back; usually none, and each is one primary-key probe).
+ * Voters with a day in [@fromDay, @toDay) on board @board, from a latest-day count table
+ * (`lastDays`), the voters' latest days (`voters`) and their days (`voterDays`): those whose
+ * latest day falls in the window (summed per day, so one row per day of the window), plus those
+ * whose latest day is later but who also have a day in it (votes cast under a clock set back, or
+ * posts shipped in the future; usually none, and each is one primary-key probe).
  */
-const VOTERS_IN_WINDOW = `SELECT
-  (SELECT coalesce(sum(voters), 0) FROM fb_board_last_days
+const votersInWindow = (lastDays: string, voters: string, voterDays: string) => `SELECT
+  (SELECT coalesce(sum(voters), 0) FROM ${lastDays}
     WHERE board_id = @board AND day >= @fromDay AND day < @toDay)
-  + (SELECT count(*) FROM fb_board_voters bv
-      WHERE bv.board_id = @board AND bv.last_day >= @toDay
-        AND EXISTS (SELECT 1 FROM fb_board_voter_days d
-          WHERE d.board_id = bv.board_id AND d.voter_id = bv.voter_id AND d.day >= @fromDay AND d.day < @toDay))`;
+  + (SELECT count(*) FROM ${voters} v
+      WHERE v.board_id = @board AND v.last_day >= @toDay
+        AND EXISTS (SELECT 1 FROM ${voterDays} d
+          WHERE d.board_id = v.board_id AND d.voter_id = v.voter_id AND d.day >= @fromDay AND d.day < @toDay))`;
 
-/** The same count for the voters of the posts shipped in the window (schema-counts.ts). */
-const SHIP_VOTERS_IN_WINDOW = `SELECT
-  (SELECT coalesce(sum(voters), 0) FROM fb_ship_last_days
-    WHERE board_id = @board AND day >= @fromDay AND day < @toDay)
-  + (SELECT count(*) FROM fb_ship_voters sv
-      WHERE sv.board_id = @board AND sv.last_day >= @toDay
-        AND EXISTS (SELECT 1 FROM fb_ship_voter_days d
-          WHERE d.board_id = sv.board_id AND d.voter_id = sv.voter_id AND d.day >= @fromDay AND d.day < @toDay))`;
+/** Voters of the board by the days of their votes (schema-aggregates.ts). */
+const VOTERS_IN_WINDOW = votersInWindow('fb_board_last_days', 'fb_board_voters', 'fb_board_voter_days');
+/** Voters of the posts shipped in the window, by the posts' shipped days (schema-counts.ts). */
+const SHIP_VOTERS_IN_WINDOW = votersInWindow('fb_ship_last_days', 'fb_ship_voters', 'fb_ship_voter_days');
 
 const MIDNIGHT = /T00:00:00\.000Z$/;
 
