@@ -12,6 +12,8 @@
  * - `fb_board_voters (board_id, voter_id)`: the voter's latest such day, and
  *   `fb_board_last_days (board_id, day)`: how many voters have that day as their latest.
  * - `fb_board_statuses (board_id, status)`: non-hidden posts per current status.
+ * - `fb_board_post_counts (board_id, status)`: every post per status, hidden ones included (the
+ *   post list's `total` without a search or tag, and the posts-per-board limit).
  *
  * Row triggers keep them in step inside the transaction of every write (writes are serialized by
  * the adapter's write lock, so the upserts never race). A post that is hidden, unhidden or deleted
@@ -62,6 +64,13 @@ CREATE TABLE fb_board_statuses (
   posts integer NOT NULL,
   PRIMARY KEY (board_id, status)
 );
+
+CREATE TABLE fb_board_post_counts (
+  board_id integer NOT NULL,
+  status text COLLATE "C" NOT NULL,
+  posts integer NOT NULL,
+  PRIMARY KEY (board_id, status)
+);
 `;
 
 /** Fills the tables from the rows already stored (run once, before the triggers exist). */
@@ -86,6 +95,8 @@ INSERT INTO fb_board_last_days (board_id, day, voters)
   SELECT board_id, last_day, count(*) FROM fb_board_voters GROUP BY 1, 2;
 INSERT INTO fb_board_statuses (board_id, status, posts)
   SELECT board_id, status, count(*) FROM fb_posts WHERE NOT hidden GROUP BY 1, 2;
+INSERT INTO fb_board_post_counts (board_id, status, posts)
+  SELECT board_id, status, count(*) FROM fb_posts GROUP BY 1, 2;
 `;
 
 export const PG_AGGREGATE_TRIGGERS = `
@@ -209,6 +220,23 @@ END $$;
 
 CREATE TRIGGER fb_agg_comments AFTER INSERT OR DELETE ON fb_comments FOR EACH ROW EXECUTE FUNCTION fb_agg_comments();
 
+-- Every post per board and status, hidden ones included.
+CREATE FUNCTION fb_count_posts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    UPDATE fb_board_post_counts SET posts = posts - 1 WHERE board_id = OLD.board_id AND status = OLD.status;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO fb_board_post_counts AS c (board_id, status, posts) VALUES (NEW.board_id, NEW.status, 1)
+      ON CONFLICT (board_id, status) DO UPDATE SET posts = c.posts + 1;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER fb_count_posts AFTER INSERT OR DELETE ON fb_posts FOR EACH ROW EXECUTE FUNCTION fb_count_posts();
+CREATE TRIGGER fb_count_posts_status AFTER UPDATE OF status ON fb_posts
+  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION fb_count_posts();
+
 -- The count of voters per latest day follows every change of a voter's latest day.
 CREATE FUNCTION fb_agg_last_days() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -232,7 +260,9 @@ CREATE TRIGGER fb_agg_voters_update AFTER UPDATE OF last_day ON fb_board_voters
 export const PG_SCHEMA_AGGREGATES: readonly string[] = [PG_AGGREGATE_TABLES, PG_AGGREGATE_BUILD, PG_AGGREGATE_TRIGGERS];
 
 /** The aggregate tables, emptied before a rebuild. */
-const AGGREGATE_TABLE_NAMES = ['fb_board_days', 'fb_board_voter_days', 'fb_board_voters', 'fb_board_last_days', 'fb_board_statuses'];
+const AGGREGATE_TABLE_NAMES = [
+  'fb_board_days', 'fb_board_voter_days', 'fb_board_voters', 'fb_board_last_days', 'fb_board_statuses', 'fb_board_post_counts',
+];
 
 /**
  * Recomputes the maintained statistics from the stored rows, inside the caller's transaction:

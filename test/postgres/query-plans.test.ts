@@ -90,6 +90,13 @@ describe('postgres query plans', () => {
     expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'top' })), 'fb_posts_top');
     expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', status: 'planned' })), 'fb_posts_status_new');
     expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'top', status: 'open', search: 'post' })), 'fb_posts_status_top');
+    // Without a search or a tag, the total is the maintained count, not a count of the posts.
+    for (const status of [undefined, 'planned'] as const) {
+      const [plan] = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', ...(status ? { status } : {}) }));
+      expect(plan).toMatch(/on fb_board_post_counts/);
+      // The posts are read once, for the page.
+      expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
+    }
   });
 
   it('walks the partial indexes of the queue, roadmap and changelog', async () => {

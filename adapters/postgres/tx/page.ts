@@ -16,14 +16,16 @@ export interface PageStatement {
   params: SqlValue[];
   limit: number;
   offset: number;
+  /** A scalar subquery giving the total (with the same parameters), when a maintained count has it. */
+  total?: string;
 }
 
 /** The page's SQL; exported for the query-plan tests. */
-export function pageSql({ where, order, params }: Pick<PageStatement, 'where' | 'order' | 'params'>): string {
+export function pageSql({ where, order, params, total }: Pick<PageStatement, 'where' | 'order' | 'params' | 'total'>): string {
   const limit = params.length + 1;
   const outerOrder = order.replaceAll('p.', 'page.');
   return `SELECT total.n AS total_count, page.*
-    FROM (SELECT count(*)::int AS n FROM fb_posts p WHERE ${where}) total
+    FROM (SELECT ${total ?? `(SELECT count(*)::int FROM fb_posts p WHERE ${where})`} AS n) total
     LEFT JOIN LATERAL (
       SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1}
     ) page ON true

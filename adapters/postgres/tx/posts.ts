@@ -106,7 +106,12 @@ export function postMethods(sql: Sql): PostMethods {
     async listPosts(boardId, query) {
       const { limit, offset } = pageBounds(query);
       const { where, params } = listFilter(boardId, query);
-      return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset });
+      // Without a search or a tag, the total is the maintained count (schema-aggregates.ts).
+      const counted = query.search === undefined && query.tagId === undefined;
+      const total = !counted
+        ? undefined
+        : `(SELECT coalesce(sum(c.posts), 0)::int FROM fb_board_post_counts c WHERE c.board_id = $1${query.status === undefined ? '' : ' AND c.status = $2'})`;
+      return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset, ...(total ? { total } : {}) });
     },
   };
 }
