@@ -10,7 +10,8 @@ import { Hono } from 'hono';
 const db = new Database(process.argv[2]);
 db.pragma('journal_mode = WAL');
 db.pragma('busy_timeout = 5000');
-db.pragma('synchronous = NORMAL');
+// The same durability as `serve` (its default, synchronous FULL): a commit is on disk when answered.
+db.pragma('synchronous = FULL');
 const key = db.prepare('SELECT organization_id FROM fb_api_keys WHERE hash = ? AND revoked_at IS NULL');
 const board = db.prepare('SELECT id FROM fb_boards WHERE organization_id = ? AND slug = ?');
 const post = db.prepare('SELECT * FROM fb_posts WHERE id = ? AND board_id = ?');
