@@ -35,6 +35,11 @@ function checkParams(params: SqlParams): void {
   }
 }
 
+type Shape = (statement: Statement<unknown[], unknown>) => Statement<unknown[], unknown>;
+const AS_IS: Shape = (statement) => statement;
+const PLUCK: Shape = (statement) => statement.pluck();
+const RAW: Shape = (statement) => statement.raw(true);
+
 export class Sql {
   readonly db: Database;
   readonly #statements = new Map<string, Statement<unknown[], unknown>>();
@@ -46,14 +51,23 @@ export class Sql {
     this.db = db;
   }
 
-  /** The cached prepared statement for `source` (prepared on first use). */
-  statement(source: string): Statement<unknown[], unknown> {
-    let statement = this.#statements.get(source);
+  /** The statement for `source` in `cache`, prepared (and shaped by `shape`) on first use. */
+  #cached(
+    cache: Map<string, Statement<unknown[], unknown>>,
+    source: string,
+    shape: Shape,
+  ): Statement<unknown[], unknown> {
+    let statement = cache.get(source);
     if (statement === undefined) {
-      statement = this.db.prepare<unknown[], unknown>(source);
-      this.#statements.set(source, statement);
+      statement = shape(this.db.prepare<unknown[], unknown>(source));
+      cache.set(source, statement);
     }
     return statement;
+  }
+
+  /** The cached prepared statement for `source` (prepared on first use). */
+  statement(source: string): Statement<unknown[], unknown> {
+    return this.#cached(this.#statements, source, AS_IS);
   }
 
   /** The first row, or undefined. */
@@ -74,34 +88,19 @@ export class Sql {
    */
   tuples(source: string, ...params: SqlParams): unknown[][] {
     checkParams(params);
-    let statement = this.#raw.get(source);
-    if (statement === undefined) {
-      statement = this.db.prepare<unknown[], unknown>(source).raw(true);
-      this.#raw.set(source, statement);
-    }
-    return statement.all(...params) as unknown[][];
+    return this.#cached(this.#raw, source, RAW).all(...params) as unknown[][];
   }
 
   /** A single value: the first column of the first row. */
   value<Value extends SqlValue>(source: string, ...params: SqlParams): Value | undefined {
     checkParams(params);
-    let statement = this.#plucking.get(source);
-    if (statement === undefined) {
-      statement = this.db.prepare<unknown[], unknown>(source).pluck();
-      this.#plucking.set(source, statement);
-    }
-    return statement.get(...params) as Value | undefined;
+    return this.#cached(this.#plucking, source, PLUCK).get(...params) as Value | undefined;
   }
 
   /** The first column of every row. */
   column<Value extends SqlValue>(source: string, ...params: SqlParams): Value[] {
     checkParams(params);
-    let statement = this.#plucking.get(source);
-    if (statement === undefined) {
-      statement = this.db.prepare<unknown[], unknown>(source).pluck();
-      this.#plucking.set(source, statement);
-    }
-    return statement.all(...params) as Value[];
+    return this.#cached(this.#plucking, source, PLUCK).all(...params) as Value[];
   }
 
   run(source: string, ...params: SqlParams): RunResult {
