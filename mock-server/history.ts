@@ -47,8 +47,12 @@ function matches(call: RecordedCall, filter: CallFilter | undefined): boolean {
 /** Reads a request body for the record without consuming the request's own. */
 export async function recordedBody(request: Request): Promise<unknown> {
   if (!request.body) return undefined;
-  const text = await request.clone().text();
-  if (text === '') return undefined;
+  return recordedText(await request.clone().text());
+}
+
+/** A body's text as the record keeps it: parsed JSON, else the text; undefined when empty. */
+export function recordedText(text: string | null): unknown {
+  if (text === null || text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -4,7 +4,7 @@
  * with a controllable clock, a request history, fault injection and recorded notifications.
  */
 import { createMemoryStorage } from '../adapters/memory/index.js';
-import { createFeedbackBoard, type FeedbackBoard } from '../src/board.js';
+import { apiHandlerOf, createFeedbackBoard, type FeedbackBoard } from '../src/board.js';
 import { createClient, type ClientOptions } from '../src/client/create-client.js';
 import type { FeedbackBoardClient } from '../src/client/types.js';
 import { parseFixture, type LoadedFixture } from '../src/fixture/load.js';
@@ -12,14 +12,16 @@ import type { Fixture } from '../src/fixture/schema.js';
 import type { RateLimitOptions } from '../src/http/rate-limit.js';
 import { requestTarget } from '../src/http/request-path.js';
 import { matchRoute } from '../src/http/router.js';
+import { toIso } from '../src/domain/time.js';
 import type { VoterNotification } from '../src/services/context.js';
 import { createRecordingNotifier } from '../src/services/notifications.js';
 import type { Storage } from '../src/storage/contract.js';
 import { createMockClock, type ClockStart } from './clock.js';
 import { FaultRegistry } from './faults.js';
 import { forwarder } from './forward.js';
-import { CallHistory, DEFAULT_HISTORY_LIMIT, recordedBody, type RecordedCall } from './history.js';
+import { CallHistory, DEFAULT_HISTORY_LIMIT, recordedBody, recordedText, type RecordedCall } from './history.js';
 import { GlobalInstall, normalizeBase, type GlobalFetch } from './install.js';
+import { lightRequest } from './light-request.js';
 import type { MockServer } from './types.js';
 import { mockWebhooks, WebhookRelay } from './webhooks.js';
 
@@ -68,8 +70,8 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-const wait = (ms: number, signal: AbortSignal) =>
-  abortable(new Promise<void>((resolve) => setTimeout(resolve, ms)), signal);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const wait = (ms: number, signal: AbortSignal) => abortable(sleep(ms), signal);
 
 /**
  * Creates a mock server. The fixture is validated at once (an invalid one throws a
@@ -129,15 +131,21 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   }
   let state = start();
 
+  // A base URL with a query or fragment is served through Request only (see light-request.ts).
+  const lightBase = /[?#]/.test(base) ? null : base;
+
   const fetch: GlobalFetch = async (input, init) => {
+    // A URL and a plain init are read as given; anything else becomes a Request.
+    const light = lightBase === null ? null : lightRequest(input, init, lightBase);
     // A Request passed alone is used as it is (@hono/node-server's requests cannot be copied).
     // `patch` is not normalized by the Fetch spec (fetch-mock passes methods lower-cased).
     const request =
-      input instanceof Request && init === undefined
+      light ??
+      (input instanceof Request && init === undefined
         ? input
-        : new Request(input, init?.method ? { ...init, method: init.method.toUpperCase() } : init);
+        : new Request(input, init?.method ? { ...init, method: init.method.toUpperCase() } : init));
     // A request built here from a URL and no signal can never be aborted: no need to race it.
-    const signal = input instanceof Request || init?.signal != null ? request.signal : null;
+    const signal = request instanceof Request && (input instanceof Request || init?.signal != null) ? request.signal : null;
     signal?.throwIfAborted();
     const target = requestTarget(request.url);
     const method = request.method.toUpperCase();
@@ -148,22 +156,22 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       url: request.url,
       path,
       query: target.query === '' ? {} : Object.fromEntries(new URLSearchParams(target.query)),
-      body: request.body ? await recordedBody(request) : undefined,
+      body: request instanceof Request ? (request.body ? await recordedBody(request) : undefined) : recordedText(request.text),
       operation: route?.kind === 'operation' ? route.name : null,
       status: undefined,
       faulted: false,
-      at: clock.date().toISOString(),
+      at: toIso(clock.now()),
     });
     const serving = state;
     if (!serving.ready) await (signal ? abortable(serving.loaded, signal) : serving.loaded);
     const fault = faults.take(call.operation);
     if (fault) {
       call.faulted = true;
-      if (fault.delayMs > 0) await wait(fault.delayMs, signal ?? request.signal);
+      if (fault.delayMs > 0) await (signal ? wait(fault.delayMs, signal) : sleep(fault.delayMs));
     }
-    const response = fault?.respond
-      ? fault.respond()
-      : await (signal ? abortable(serving.board.fetch(request), signal) : serving.board.fetch(request));
+    const answer = (): Promise<Response> =>
+      request instanceof Request ? serving.board.fetch(request) : apiHandlerOf(serving.board)(request);
+    const response = fault?.respond ? fault.respond() : await (signal ? abortable(answer(), signal) : answer());
     call.status = response.status;
     return response;
   };

@@ -24,7 +24,7 @@ import * as posts from './services/posts.js';
 import * as stats from './services/stats.js';
 import * as people from './services/people.js';
 import * as team from './services/team.js';
-import { createFetchHandler, type FetchHandler, type HandlerOptions } from './http/handler.js';
+import { createFetchHandler, type ApiRequest, type FetchHandler, type HandlerOptions } from './http/handler.js';
 import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
 import { resolveLimits, type ResourceLimits } from './domain/limits.js';
@@ -178,7 +178,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     storage: options.storage,
   });
 
-  return {
+  const board = {
     /** The HTTP face: `Request → Promise<Response>`, the API mounted at the base path. */
     fetch: handler.fetch as FetchHandler,
     /** The storage given in the options (for maintenance and reporting transactions of your own). */
@@ -389,6 +389,18 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       await options.storage.close();
     },
   };
+  apiHandlers.set(board, handler.handle);
+  return board;
+}
+
+/** Each board's handler of requests that are not Fetch `Request`s (for the mock server). */
+const apiHandlers = new WeakMap<object, (request: ApiRequest, context?: unknown) => Promise<Response>>();
+
+/** The handler of a board made by {@link createFeedbackBoard} for an {@link ApiRequest}. */
+export function apiHandlerOf(board: FeedbackBoard): (request: ApiRequest, context?: unknown) => Promise<Response> {
+  const handle = apiHandlers.get(board);
+  if (!handle) throw new TypeError('Not a board made by createFeedbackBoard');
+  return handle;
 }
 
 /** A board created by {@link createFeedbackBoard}. */

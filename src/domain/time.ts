@@ -2,7 +2,20 @@
 
 export const DAY_MS = 86_400_000;
 
-export const toIso = (ms: number): string => new Date(ms).toISOString();
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/**
+ * ISO 8601 of an instant. The last answer is kept: a request formats "now" several times, and a
+ * mock clock stands still.
+ */
+export function toIso(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
 
 export function startOfUtcDay(ms: number): number {
   return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);

@@ -101,7 +101,7 @@ export function addressKey(address: string): string {
  * `{ clientAddress }` (this package's `serve`, or an application), Deno's `info.remoteAddr`, or
  * Bun's `server.requestIP(request)`. Null when unknown (then nothing is throttled).
  */
-export function addressFromContext(request: Request, context: unknown): string | null {
+export function addressFromContext(request: { fetchRequest(): Request }, context: unknown): string | null {
   if (context === null || typeof context !== 'object') return null;
   const c = context as {
     clientAddress?: unknown;
@@ -111,7 +111,7 @@ export function addressFromContext(request: Request, context: unknown): string |
   if (typeof c.clientAddress === 'string') return c.clientAddress;
   if (typeof c.remoteAddr?.hostname === 'string') return c.remoteAddr.hostname;
   if (typeof c.requestIP === 'function') {
-    const ip = c.requestIP(request);
+    const ip = c.requestIP(request.fetchRequest());
     if (typeof ip?.address === 'string') return ip.address;
   }
   return null;

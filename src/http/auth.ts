@@ -4,11 +4,12 @@
  */
 import { SmallLru } from './lru.js';
 import type { ApiKeyRecord } from '../domain/records.js';
+import type { HeaderReader } from './body.js';
 
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 
 /** The raw key of the request, or null when it has none or an unusable one (always a 401). */
-export function extractApiKey(headers: Headers): string | null {
+export function extractApiKey(headers: HeaderReader): string | null {
   const authorization = headers.get('authorization');
   const apiKeyHeader = headers.get('x-api-key');
   let bearer: string | undefined;

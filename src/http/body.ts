@@ -6,11 +6,33 @@ import { FeedbackBoardError } from '../domain/errors.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+/** The one thing the API reads of request headers: a case-insensitive lookup, as `Headers.get`. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+const utf8Encoder = new TextEncoder();
+
+const tooLarge = (maxBytes: number) => new FeedbackBoardError('payload_too_large', `The body exceeds ${maxBytes} bytes`);
+
+/** Refuses a body whose declared `Content-Length` is over `maxBytes`, before reading any of it. */
+function checkDeclaredLength(headers: HeaderReader, maxBytes: number): void {
+  const declared = headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+}
+
+/** The bytes of a body given as text, under the same limits as {@link readBodyBytes}. */
+export function textBodyBytes(headers: HeaderReader, text: string | null, maxBytes: number): Uint8Array {
+  checkDeclaredLength(headers, maxBytes);
+  if (text === null) return new Uint8Array(0);
+  const bytes = utf8Encoder.encode(text);
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+  return bytes;
+}
+
 /** The body's bytes, refusing more than `maxBytes` without reading the rest. */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new FeedbackBoardError('payload_too_large', `The body exceeds ${maxBytes} bytes`);
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  checkDeclaredLength(request.headers, maxBytes);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -21,7 +43,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }

@@ -16,7 +16,7 @@ import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { sha256HexSync } from './sha256.js';
 import { bindings } from './bindings.js';
-import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes } from './body.js';
+import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes, type HeaderReader } from './body.js';
 import type { OperationName } from './operations.js';
 import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
 import { queryKeys } from './request-schemas.js';
@@ -63,6 +63,42 @@ export interface HandlerOptions {
  * Bun's server); it is read only for the client address.
  */
 export type FetchHandler = (request: Request, context?: unknown) => Promise<Response>;
+
+/**
+ * What the handler reads of a request. `fetch` serves a Fetch `Request` through it; the mock
+ * server serves `mock.fetch(url, init)` through a lighter one, without building a `Request`.
+ */
+export interface ApiRequest {
+  /** The method as sent (the router upper-cases it). */
+  readonly method: string;
+  /** The absolute URL, in the form `Request.url` gives. */
+  readonly url: string;
+  readonly headers: HeaderReader;
+  /** The body's bytes, refusing more than `maxBytes` (413) before reading the rest. */
+  bodyBytes(maxBytes: number): Promise<Uint8Array> | Uint8Array;
+  /** A Fetch `Request` of it, for an application's `clientAddress` and Bun's `requestIP`. */
+  fetchRequest(): Request;
+}
+
+/** A Fetch `Request` as the handler reads it. */
+class FetchApiRequest implements ApiRequest {
+  constructor(private readonly request: Request) {}
+  get method(): string {
+    return this.request.method;
+  }
+  get url(): string {
+    return this.request.url;
+  }
+  get headers(): HeaderReader {
+    return this.request.headers;
+  }
+  bodyBytes(maxBytes: number): Promise<Uint8Array> {
+    return readBodyBytes(this.request, maxBytes);
+  }
+  fetchRequest(): Request {
+    return this.request;
+  }
+}
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -139,6 +175,8 @@ async function assertPathExists(ctx: ServiceContext, caller: Caller, params: Pat
 
 export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions = {}): {
   fetch: FetchHandler;
+  /** `fetch` for an {@link ApiRequest} that is not a Fetch `Request`. */
+  handle: (request: ApiRequest, context?: unknown) => Promise<Response>;
   keyCache: KeyCache;
   limiter: SlidingLogLimiter | null;
   authThrottle: AuthFailureThrottle | null;
@@ -151,12 +189,14 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   const keyCacheTtlMs = Math.min(options.keyCacheTtlMs ?? 5000, shared?.maxKeyCacheTtlMs ?? Infinity);
   const keyCache = new KeyCache({ ttlMs: keyCacheTtlMs });
   const authThrottle = options.authThrottle === false ? null : new AuthFailureThrottle(options.authThrottle ?? {});
-  const clientAddressOf = (request: Request, context: unknown): string | null => {
-    const address = options.clientAddress ? options.clientAddress(request) : addressFromContext(request, context);
+  const clientAddressOf = (request: ApiRequest, context: unknown): string | null => {
+    const address = options.clientAddress
+      ? options.clientAddress(request.fetchRequest())
+      : addressFromContext(request, context);
     return address ? addressKey(address) : null;
   };
 
-  async function authenticate(request: Request): Promise<Caller | null> {
+  async function authenticate(request: ApiRequest): Promise<Caller | null> {
     const raw = extractApiKey(request.headers);
     if (raw === null) return null;
     // Synchronous where the runtime can: no thread-pool round trip before the cache can answer (see sha256.ts).
@@ -175,7 +215,7 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   const openApiPath = openApiGenerator ? `${basePath}/openapi.json` : null;
   let openApiJson: string | undefined;
 
-  async function handle(request: Request, context: unknown): Promise<Response> {
+  async function handle(request: ApiRequest, context: unknown): Promise<Response> {
     if (openApiPath !== null && request.method.toUpperCase() === 'GET' && new URL(request.url).pathname === openApiPath) {
       openApiJson ??= JSON.stringify(openApiGenerator!({ basePath }));
       return new Response(openApiJson, { status: 200, headers: apiJsonHeaders() });
@@ -221,7 +261,7 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
       const query = readQuery(route.name, target.query);
       const body =
         routes[route.name].input === 'body'
-          ? parseJsonObject(await readBodyBytes(request, maxBodyBytes), request.headers.get('content-type'))
+          ? parseJsonObject(await request.bodyBytes(maxBodyBytes), request.headers.get('content-type'))
           : {};
       const result = await bindings[route.name](ctx, caller, { params: route.params, query, body });
       if (result.status === 204) {
@@ -253,8 +293,9 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
 
   // Every answer of `handle` carries the API headers already; a failure before the route is known
   // gets them here.
-  const fetch: FetchHandler = (request, context) =>
+  const serve = (request: ApiRequest, context?: unknown): Promise<Response> =>
     handle(request, context).catch((error: unknown) => failureResponse(error, apiHeaders()));
+  const fetch: FetchHandler = (request, context) => serve(new FetchApiRequest(request), context);
 
-  return { fetch, keyCache, limiter, authThrottle };
+  return { fetch, handle: serve, keyCache, limiter, authThrottle };
 }

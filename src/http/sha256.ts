@@ -17,6 +17,8 @@ interface NodeHash {
 
 interface NodeCrypto {
   createHash(algorithm: 'sha256'): NodeHash;
+  /** One-shot digest (Node 20.12 and later): about a third of `createHash`'s cost on a short key. */
+  hash?(algorithm: 'sha256', data: string, encoding: 'hex'): string;
 }
 
 interface ProcessWithBuiltins {
@@ -40,4 +42,8 @@ const native = nodeCrypto();
  * where it has none (then hash with Web Crypto).
  */
 export const sha256HexSync: ((text: string) => string) | null =
-  native === null ? null : (text) => native.createHash('sha256').update(text, 'utf8').digest('hex');
+  native === null
+    ? null
+    : typeof native.hash === 'function'
+      ? (text) => native.hash!('sha256', text, 'hex')
+      : (text) => native.createHash('sha256').update(text, 'utf8').digest('hex');
