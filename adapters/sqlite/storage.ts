@@ -62,7 +62,7 @@ export class SqliteStorageImpl implements Storage {
     if (this.#closed) return Promise.reject(closedError());
     return this.#lock.run(async () => {
       if (!this.#connection.db.open) throw closedError();
-      this.#identity?.check();
+      this.#identity?.check(mode === 'write');
       if (mode === 'write') await this.#beginWrite();
       else this.#statements.begin.run();
       const scope = this.#openScope(mode);

@@ -5,6 +5,7 @@
 import { renameSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../../adapters/sqlite/index.js';
+import { READ_RECHECK_MS } from '../../adapters/sqlite/file-identity.js';
 import { createFeedbackBoard } from '../../src/board.js';
 import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { send } from '../helpers/harness.js';
@@ -44,6 +45,16 @@ describe('a SQLite database file that disappears in-process', () => {
     expect(read.status).toBe(503);
     expect(logged.some((line) => line.includes(file) && /deleted|replaced/.test(line))).toBe(true);
     await expect(board.dashboard.organizations.list()).rejects.toMatchObject({ code: 'service_unavailable' });
+    await board.close();
+  });
+
+  it('deleted, with reads only: a read is refused too once the last check is READ_RECHECK_MS old', async () => {
+    const { file, board, key } = await setup();
+    removeDatabase(file);
+    await new Promise((resolve) => setTimeout(resolve, READ_RECHECK_MS + 20));
+    const read = await send(board.fetch, 'GET', '/boards', { key });
+    expect(read.status).toBe(503);
+    expect(read.json.error.code).toBe('service_unavailable');
     await board.close();
   });
 

@@ -109,13 +109,23 @@ export function boardMethods(sql: Sql): BoardMethods {
     async getTagsOfPosts(postIds) {
       const tags = new Map<number, TagRecord[]>(postIds.map((id) => [id, []]));
       // As tuples: a page asks for the tags of up to 500 posts, and row objects cost more than the query.
-      const rows = sql.tuples(
-        `SELECT pt.post_id, t.id, t.board_id, t.name, t.slug
-           FROM fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id
-          WHERE pt.post_id IN (SELECT value FROM json_each(?))
-          ORDER BY pt.post_id, t.id`,
-        idList(postIds),
-      );
+      // One post (a post's page, every write's answer) by key; a list through json_each.
+      const rows =
+        postIds.length === 1
+          ? sql.tuples(
+              `SELECT pt.post_id, t.id, t.board_id, t.name, t.slug
+                 FROM fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id
+                WHERE pt.post_id = ?
+                ORDER BY t.id`,
+              postIds[0]!,
+            )
+          : sql.tuples(
+              `SELECT pt.post_id, t.id, t.board_id, t.name, t.slug
+                 FROM fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id
+                WHERE pt.post_id IN (SELECT value FROM json_each(?))
+                ORDER BY pt.post_id, t.id`,
+              idList(postIds),
+            );
       for (const [postId, id, boardId, name, slug] of rows) {
         tags.get(postId as number)?.push({ id: id as number, board_id: boardId as number, name: name as string, slug: slug as string });
       }
