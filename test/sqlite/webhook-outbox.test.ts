@@ -12,12 +12,14 @@ const temp = tempDir();
 const statements: string[] = [];
 let db: Database.Database;
 let storage: SqliteStorage;
+let organizationId: number;
 
 beforeAll(async () => {
   db = new Database(temp.file(), { verbose: (sql) => statements.push(String(sql)) });
   storage = createSqliteStorage({ database: db });
   await storage.transaction('write', async (tx) => {
     const org = await tx.insertOrganization(newOrganization());
+    organizationId = org.id;
     await tx.insertWebhook(newWebhook(org.id, { events: ['*'] }));
     for (let i = 0; i < 300; i++) {
       await tx.enqueueWebhookMessages({ organization_id: org.id, event_type: 'post.created', payload: '{}', msg_id_prefix: `msg_${i}_`, created_at: at(i) });
@@ -42,11 +44,22 @@ it('leasing walks the index of due messages', async () => {
   expect(plan).not.toMatch(/SCAN m\b/);
 });
 
-it('enqueueing finds the organization\'s webhooks through their index', async () => {
+it('enqueueing probes for, then finds, the organization\'s webhooks through their index', async () => {
   statements.length = 0;
-  await storage.transaction('write', (tx) =>
+  const none = await storage.transaction('write', (tx) =>
     tx.enqueueWebhookMessages({ organization_id: 99, event_type: 'post.created', payload: '{}', msg_id_prefix: 'msg_none_', created_at: at(0) }),
   );
+  // An organization without webhooks: one probe of the index, and no INSERT.
+  expect(none).toEqual([]);
+  expect(statements.filter((sql) => /INSERT INTO fb_webhook_messages/.test(sql))).toEqual([]);
+  const probe = statements.find((sql) => /SELECT EXISTS/.test(sql))!;
+  expect(planOf(probe)).toMatch(/SEARCH fb_webhooks USING (COVERING )?INDEX fb_webhooks_organization/);
+
+  statements.length = 0;
+  const sent = await storage.transaction('write', (tx) =>
+    tx.enqueueWebhookMessages({ organization_id: organizationId, event_type: 'post.created', payload: '{}', msg_id_prefix: 'msg_one_', created_at: at(0) }),
+  );
+  expect(sent).toHaveLength(1);
   const enqueue = statements.find((sql) => /INSERT INTO fb_webhook_messages/.test(sql))!;
   expect(planOf(enqueue)).toMatch(/SEARCH w USING INDEX fb_webhooks_organization/);
 });

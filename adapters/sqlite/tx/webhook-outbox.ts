@@ -34,6 +34,7 @@ const ENQUEUE_SUBSCRIBED = `INSERT INTO fb_webhook_messages
     AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value IN (@type, '*'))
   ORDER BY w.id
   RETURNING ${MESSAGE_COLUMNS}`;
+const HAS_ACTIVE_WEBHOOK = 'SELECT EXISTS (SELECT 1 FROM fb_webhooks WHERE organization_id = ? AND active = 1)';
 const ENQUEUE_ONE = `INSERT INTO fb_webhook_messages
     (webhook_id, msg_id, event_type, payload, status, attempts, next_attempt_at, created_at)
   ${INSERT_VALUES}
@@ -60,6 +61,9 @@ export function webhookOutboxMethods(sql: Sql): OutboxMethods {
 
   return {
     async enqueueWebhookMessages(event) {
+      // Most organizations have no webhook: one probe of the index, not an INSERT ... SELECT
+      // (about a tenth of a write's CPU).
+      if (event.webhook_id === undefined && sql.value<number>(HAS_ACTIVE_WEBHOOK, event.organization_id) === 0) return [];
       const params = {
         organization: event.organization_id,
         type: event.event_type,
