@@ -31,7 +31,7 @@ const KEPT = /^(?:[A-Za-z0-9\-._~!$&()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
 /** A path segment that URL parsing would resolve (`.`, `..`, `%2e` and their mixes). */
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e)+(?:\/|$)/i;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** Visible ASCII, spaces and tabs inside only: nothing `Headers` would trim or refuse. */
+/** Visible ASCII, with spaces inside only: nothing `Headers` would trim or refuse. */
 const PLAIN_VALUE = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
 
 /** Headers as a map of lower-case names: `get` answers as `Headers.get` would. */
@@ -52,6 +52,8 @@ function plainHeaders(given: unknown): PlainHeaders | null {
     return new PlainHeaders(values);
   }
   if (given === null || typeof given !== 'object' || Object.getPrototypeOf(given) !== Object.prototype) return null;
+  // A symbol key makes Request throw: leave that to it.
+  if (Object.getOwnPropertySymbols(given).length > 0) return null;
   for (const name in given) {
     if (!Object.hasOwn(given, name)) return null;
     const value = (given as Record<string, unknown>)[name];
@@ -78,7 +80,7 @@ export class LightRequest implements ApiRequest {
   }
 
   fetchRequest(): Request {
-    return new Request(this.url, this.init);
+    return new Request(this.url, { ...this.init, method: this.method });
   }
 }
 

@@ -86,6 +86,7 @@ describe('lightRequest', () => {
     expect(lightRequest(url, { method: 'GET', body: '{}' }, BASE)).toBeNull();
     expect(lightRequest(url, { headers: [['a', 'b']] }, BASE)).toBeNull();
     expect(lightRequest(url, { cache: 'no-store' }, BASE)).toBeNull();
+    expect(lightRequest(url, { headers: { [Symbol('s')]: 'x' } as unknown as Record<string, string> }, BASE)).toBeNull();
     expect(lightRequest(new Request(url), undefined, BASE)).toBeNull();
     expect(lightRequest(new URL(url), undefined, BASE)?.url).toBe(url);
     expect(lightRequest(url, { signal: undefined, headers: new Headers({ 'X-A': 'b' }) }, BASE)?.headers.get('x-a')).toBe('b');
