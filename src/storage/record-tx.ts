@@ -6,6 +6,11 @@
  * Each method awaits only the store, so a store bound to one IndexedDB transaction keeps it
  * active for the whole of `fn`. Rows read from the store are never mutated; rows returned are
  * copies.
+ *
+ * A transaction's object is one small instance: its methods live on the prototype, and each group
+ * of them (boards, posts, votes and comments...) is built over the store the first time the
+ * transaction calls one of its methods. A read of one post builds three groups, not eleven, and no
+ * transaction builds the seventy-odd functions of the whole contract.
  */
 import type { StorageTx } from './contract.js';
 import type { RecordStore } from './record-store.js';
@@ -21,95 +26,133 @@ import { postMethods } from './record-tx/posts.js';
 import { statsMethods } from './record-tx/stats.js';
 import { webhookOutboxMethods } from './record-tx/webhook-outbox.js';
 
+type Groups = {
+  accounts: ReturnType<typeof accountMethods>;
+  boards: ReturnType<typeof boardMethods>;
+  posts: ReturnType<typeof postMethods>;
+  lists: ReturnType<typeof postListMethods>;
+  agent: ReturnType<typeof agentMethods>;
+  engagement: ReturnType<typeof engagementMethods>;
+  stats: ReturnType<typeof statsMethods>;
+  claimNext: ReturnType<typeof claimNextMethods>;
+  counts: ReturnType<typeof countMethods>;
+  outbox: ReturnType<typeof webhookOutboxMethods>;
+  people: ReturnType<typeof peopleMethods>;
+};
+
+const FACTORIES: { [G in keyof Groups]: (tx: RecordTx) => Groups[G] } = {
+  accounts: (tx) => accountMethods(tx.store),
+  boards: (tx) => boardMethods(tx.store),
+  posts: (tx) => postMethods(tx.store),
+  lists: (tx) => postListMethods(tx.store),
+  agent: (tx) => agentMethods(tx.store),
+  engagement: (tx) => engagementMethods(tx.store),
+  stats: (tx) => statsMethods(tx.store),
+  claimNext: (tx) => claimNextMethods(tx.store, tx.group('lists').listQueue),
+  counts: (tx) => countMethods(tx.store),
+  outbox: (tx) => webhookOutboxMethods(tx.store),
+  people: (tx) => peopleMethods(tx.store),
+};
+
+/** The group that implements each method of the contract (every method, checked by the type). */
+const GROUP_OF: { [M in keyof StorageTx]: { [G in keyof Groups]: M extends keyof Groups[G] ? G : never }[keyof Groups] } = {
+  insertOrganization: 'accounts',
+  getOrganization: 'accounts',
+  listOrganizations: 'accounts',
+  insertApiKey: 'accounts',
+  getApiKey: 'accounts',
+  getApiKeyByHash: 'accounts',
+  listApiKeys: 'accounts',
+  updateApiKey: 'accounts',
+  getSetting: 'accounts',
+  setSetting: 'accounts',
+  insertWebhook: 'accounts',
+  getWebhook: 'accounts',
+  updateWebhook: 'accounts',
+  deleteWebhook: 'accounts',
+  listWebhooks: 'accounts',
+  insertBoard: 'boards',
+  getBoard: 'boards',
+  getBoardBySlug: 'boards',
+  listBoards: 'boards',
+  updateBoard: 'boards',
+  ensureTags: 'boards',
+  getTagBySlug: 'boards',
+  setPostTags: 'boards',
+  getTagsOfPosts: 'boards',
+  countPosts: 'counts',
+  countTags: 'counts',
+  insertPost: 'posts',
+  getPost: 'posts',
+  updatePost: 'posts',
+  deletePost: 'posts',
+  listPosts: 'lists',
+  listQueue: 'lists',
+  listRoadmap: 'lists',
+  listChangelog: 'lists',
+  listEvidence: 'agent',
+  insertEvidence: 'agent',
+  replaceEvidence: 'agent',
+  findEvidenceByActionKey: 'agent',
+  getClaim: 'agent',
+  getClaims: 'agent',
+  claimPost: 'agent',
+  claimNextPost: 'claimNext',
+  releaseClaim: 'agent',
+  insertVoter: 'engagement',
+  getVoter: 'engagement',
+  getVoterByEmail: 'engagement',
+  insertVote: 'engagement',
+  deleteVote: 'engagement',
+  listVoterIds: 'engagement',
+  insertComment: 'engagement',
+  getComment: 'engagement',
+  updateComment: 'engagement',
+  listComments: 'engagement',
+  insertReaction: 'engagement',
+  deleteReaction: 'engagement',
+  getReactionCounts: 'engagement',
+  shipStats: 'stats',
+  analytics: 'stats',
+  enqueueWebhookMessages: 'outbox',
+  getWebhookMessage: 'outbox',
+  listWebhookMessages: 'outbox',
+  listWebhookAttempts: 'outbox',
+  leaseWebhookMessages: 'outbox',
+  recordWebhookAttempt: 'outbox',
+  redeliverWebhookMessage: 'outbox',
+  insertTeamMember: 'people',
+  getTeamMember: 'people',
+  getTeamMemberByEmail: 'people',
+  listTeamMembers: 'people',
+  insertSession: 'people',
+  getSession: 'people',
+  deleteSession: 'people',
+  insertSignInLink: 'people',
+  useSignInLink: 'people',
+  listProposedPosts: 'people',
+};
+
+/** One transaction's methods over its store; plain properties, so a Proxy around it works. */
+class RecordTx {
+  readonly groups: Partial<Groups> = {};
+  constructor(readonly store: RecordStore) {}
+
+  group<G extends keyof Groups>(name: G): Groups[G] {
+    return (this.groups[name] ??= FACTORIES[name](this)) as Groups[G];
+  }
+}
+
+for (const [method, group] of Object.entries(GROUP_OF) as [keyof StorageTx, keyof Groups][]) {
+  Object.defineProperty(RecordTx.prototype, method, {
+    value: function (this: RecordTx, ...args: unknown[]): unknown {
+      return (this.group(group) as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
 export function createRecordTx(store: RecordStore): StorageTx {
-  const accounts = accountMethods(store);
-  const boards = boardMethods(store);
-  const posts = postMethods(store);
-  const lists = postListMethods(store);
-  const agent = agentMethods(store);
-  const engagement = engagementMethods(store);
-  const stats = statsMethods(store);
-  const claimNext = claimNextMethods(store, lists.listQueue);
-  const counts = countMethods(store);
-  const outbox = webhookOutboxMethods(store);
-  const people = peopleMethods(store);
-  // One object literal naming every method: V8 builds it from a template, where merging the
-  // groups with spread or Object.assign costs several microseconds per transaction.
-  return {
-    insertOrganization: accounts.insertOrganization,
-    getOrganization: accounts.getOrganization,
-    listOrganizations: accounts.listOrganizations,
-    insertApiKey: accounts.insertApiKey,
-    getApiKey: accounts.getApiKey,
-    getApiKeyByHash: accounts.getApiKeyByHash,
-    listApiKeys: accounts.listApiKeys,
-    updateApiKey: accounts.updateApiKey,
-    getSetting: accounts.getSetting,
-    setSetting: accounts.setSetting,
-    insertWebhook: accounts.insertWebhook,
-    getWebhook: accounts.getWebhook,
-    updateWebhook: accounts.updateWebhook,
-    deleteWebhook: accounts.deleteWebhook,
-    listWebhooks: accounts.listWebhooks,
-    insertBoard: boards.insertBoard,
-    getBoard: boards.getBoard,
-    getBoardBySlug: boards.getBoardBySlug,
-    listBoards: boards.listBoards,
-    updateBoard: boards.updateBoard,
-    ensureTags: boards.ensureTags,
-    getTagBySlug: boards.getTagBySlug,
-    setPostTags: boards.setPostTags,
-    getTagsOfPosts: boards.getTagsOfPosts,
-    countPosts: counts.countPosts,
-    countTags: counts.countTags,
-    insertPost: posts.insertPost,
-    getPost: posts.getPost,
-    updatePost: posts.updatePost,
-    deletePost: posts.deletePost,
-    listPosts: lists.listPosts,
-    listQueue: lists.listQueue,
-    listRoadmap: lists.listRoadmap,
-    listChangelog: lists.listChangelog,
-    listEvidence: agent.listEvidence,
-    insertEvidence: agent.insertEvidence,
-    replaceEvidence: agent.replaceEvidence,
-    findEvidenceByActionKey: agent.findEvidenceByActionKey,
-    getClaim: agent.getClaim,
-    getClaims: agent.getClaims,
-    claimPost: agent.claimPost,
-    claimNextPost: claimNext.claimNextPost,
-    releaseClaim: agent.releaseClaim,
-    insertVoter: engagement.insertVoter,
-    getVoter: engagement.getVoter,
-    getVoterByEmail: engagement.getVoterByEmail,
-    insertVote: engagement.insertVote,
-    deleteVote: engagement.deleteVote,
-    listVoterIds: engagement.listVoterIds,
-    insertComment: engagement.insertComment,
-    getComment: engagement.getComment,
-    updateComment: engagement.updateComment,
-    listComments: engagement.listComments,
-    insertReaction: engagement.insertReaction,
-    deleteReaction: engagement.deleteReaction,
-    getReactionCounts: engagement.getReactionCounts,
-    shipStats: stats.shipStats,
-    analytics: stats.analytics,
-    enqueueWebhookMessages: outbox.enqueueWebhookMessages,
-    getWebhookMessage: outbox.getWebhookMessage,
-    listWebhookMessages: outbox.listWebhookMessages,
-    listWebhookAttempts: outbox.listWebhookAttempts,
-    leaseWebhookMessages: outbox.leaseWebhookMessages,
-    recordWebhookAttempt: outbox.recordWebhookAttempt,
-    redeliverWebhookMessage: outbox.redeliverWebhookMessage,
-    insertTeamMember: people.insertTeamMember,
-    getTeamMember: people.getTeamMember,
-    getTeamMemberByEmail: people.getTeamMemberByEmail,
-    listTeamMembers: people.listTeamMembers,
-    insertSession: people.insertSession,
-    getSession: people.getSession,
-    deleteSession: people.deleteSession,
-    insertSignInLink: people.insertSignInLink,
-    useSignInLink: people.useSignInLink,
-    listProposedPosts: people.listProposedPosts,
-  };
+  return new RecordTx(store) as unknown as StorageTx;
 }
