@@ -25,6 +25,7 @@ export async function seedPostgresBoard(board, pool, size) {
     await client.query('ALTER TABLE fb_posts DISABLE TRIGGER USER');
     await client.query('ALTER TABLE fb_votes DISABLE TRIGGER USER');
     await client.query('ALTER TABLE fb_comments DISABLE TRIGGER USER');
+    await client.query('ALTER TABLE fb_post_tags DISABLE TRIGGER USER');
     const { rows } = await client.query(
       `INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, logo_url, created_at)
        VALUES ($1, 'bench', 'Bench', '', '', true, NULL, $2) RETURNING id`,
@@ -85,6 +86,7 @@ export async function seedPostgresBoard(board, pool, size) {
     await client.query('ALTER TABLE fb_posts ENABLE TRIGGER USER');
     await client.query('ALTER TABLE fb_votes ENABLE TRIGGER USER');
     await client.query('ALTER TABLE fb_comments ENABLE TRIGGER USER');
+    await client.query('ALTER TABLE fb_post_tags ENABLE TRIGGER USER');
     await client.query('COMMIT');
     await rebuildStatistics(client);
     await client.query('ANALYZE');

@@ -21,6 +21,7 @@ import { PostgresStorageImpl } from './storage.js';
 
 export { PgSchemaTooNewError, PG_SCHEMA_VERSION } from './migrations.js';
 import { rebuildAggregates } from './schema-aggregates.js';
+import { rebuildTagCounts } from './schema-tag-counts.js';
 import { LOCKS } from './locks.js';
 export type { PostgresOptions, PostgresSource } from './connection.js';
 
@@ -74,10 +75,10 @@ export async function createPostgresStorage(
 
 /**
  * Recomputes the maintained statistics (per board and day: posts, votes, comments, voters; posts
- * per status) from the stored rows, in one transaction, while writes wait on the write lock.
- * Triggers keep them exact for every write made through SQL; this is for after a bulk load that
- * ran with them disabled (`ALTER TABLE fb_posts, fb_votes, fb_comments DISABLE TRIGGER USER`),
- * which loads far faster than letting every row update the per-day counters.
+ * per status; posts per tag) from the stored rows, in one transaction, while writes wait on the
+ * write lock. Triggers keep them exact for every write made through SQL; this is for after a bulk
+ * load that ran with them disabled (`ALTER TABLE fb_posts, fb_votes, fb_comments, fb_post_tags
+ * DISABLE TRIGGER USER`), which loads far faster than letting every row update the counters.
  *
  * @example
  * ```ts
@@ -91,6 +92,7 @@ export async function rebuildStatistics(pool: pg.Pool | pg.PoolClient): Promise<
     try {
       await client.query(`SELECT ${LOCKS.write}`);
       await rebuildAggregates(client);
+      await rebuildTagCounts(client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');

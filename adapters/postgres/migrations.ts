@@ -17,6 +17,7 @@ import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
+import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 
 /** One step of the schema. */
 export interface PgMigration {
@@ -75,6 +76,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     up: async (client) => {
       for (const part of PG_SCHEMA_AGGREGATES) await client.query(part);
     },
+  },
+  {
+    version: 6,
+    description: 'the posts of each tag, kept by trigger, for the total of a list by tag',
+    up: async (client) => void (await client.query(PG_SCHEMA_TAG_COUNTS)),
   },
 ];
 

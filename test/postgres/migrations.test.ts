@@ -50,7 +50,9 @@ describe('postgres schema migrations', () => {
         VALUES (1, 'a@example.com', 'A', '${T0}'), (1, NULL, 'B', '${T0}');
       INSERT INTO fb_votes (post_id, voter_id, created_at) VALUES (1, 1, '${T0}'), (1, 2, '${T0}');
       INSERT INTO fb_claims (post_id, api_key_id, agent_label, claimed_at, expires_at)
-        VALUES (1, 1, 'agent', '${T0}', '2026-11-01T10:00:00.000Z');`);
+        VALUES (1, 1, 'agent', '${T0}', '2026-11-01T10:00:00.000Z');
+      INSERT INTO fb_tags (board_id, name, slug) VALUES (1, 'UX', 'ux'), (1, 'API', 'api');
+      INSERT INTO fb_post_tags (post_id, tag_id) VALUES (1, 1), (2, 1), (3, 1), (2, 2);`);
 
     const storage = await createPostgresStorage({ connectionString: url });
     try {
@@ -66,6 +68,11 @@ describe('postgres schema migrations', () => {
         expect(found.rows.map((post) => post.id)).toEqual([1]);
         const strasse = await tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, search: 'strasse' });
         expect(strasse.rows.map((post) => post.id)).toEqual([2]);
+        // The posts of each tag were counted from the links (hidden post 3 included, as in lists).
+        for (const [tagId, total] of [[1, 3], [2, 1]] as const) {
+          const page = await tx.listPosts(1, { sort: 'new', limit: 1, offset: 0, tagId });
+          expect([tagId, page.total]).toEqual([tagId, total]);
+        }
         // The maintained statistics were built from the rows (the hidden post counts nowhere).
         const stats = await tx.analytics(1, { from: '2026-11-01T00:00:00.000Z', to: '2026-11-08T00:00:00.000Z' });
         expect(stats).toMatchObject({
@@ -115,6 +122,7 @@ describe('postgres schema migrations', () => {
         BEGIN;
         ALTER TABLE fb_posts DISABLE TRIGGER USER;
         ALTER TABLE fb_votes DISABLE TRIGGER USER;
+        ALTER TABLE fb_post_tags DISABLE TRIGGER USER;
         INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
         INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
           VALUES (1, 'features', 'Features', '', '', true, '${T0}');
@@ -124,11 +132,16 @@ describe('postgres schema migrations', () => {
         INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, NULL, 'A', '${T0}'), (1, NULL, 'B', '${T0}');
         INSERT INTO fb_votes (post_id, voter_id, created_at)
           VALUES (1, 1, '2026-11-03T09:00:00.000Z'), (1, 2, '2026-11-04T09:00:00.000Z'), (2, 1, '2026-11-03T09:00:00.000Z');
+        INSERT INTO fb_tags (board_id, name, slug) VALUES (1, 'UX', 'ux');
+        INSERT INTO fb_post_tags (post_id, tag_id) VALUES (1, 1), (2, 1);
         ALTER TABLE fb_posts ENABLE TRIGGER USER;
         ALTER TABLE fb_votes ENABLE TRIGGER USER;
+        ALTER TABLE fb_post_tags ENABLE TRIGGER USER;
         COMMIT;`);
       // The triggers did not run: the maintained figures do not know the rows yet.
       expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject({ posts: 0, votes: 0, voters: 0 });
+      const tagTotal = () => storage.transaction('read', async (tx) => (await tx.listPosts(1, { sort: 'new', limit: 1, offset: 0, tagId: 1 })).total);
+      expect(await tagTotal()).toBe(0);
       await rebuildStatistics(storage.pool);
       const expected = {
         posts: 1,
@@ -138,7 +151,10 @@ describe('postgres schema migrations', () => {
         votesPerDay: [{ date: '2026-11-03', count: 1 }, { date: '2026-11-04', count: 1 }],
       };
       expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject(expected);
+      expect(await tagTotal()).toBe(2);
       // The triggers run again afterwards, on top of the rebuilt figures.
+      await storage.transaction('write', (tx) => tx.setPostTags(2, []));
+      expect(await tagTotal()).toBe(1);
       await storage.transaction('write', (tx) => tx.deleteVote(1, 2));
       expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject({
         votes: 1,

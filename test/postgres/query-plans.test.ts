@@ -99,6 +99,23 @@ describe('postgres query plans', () => {
     }
   });
 
+  it('takes the total of a list by tag from the maintained count, and reads the posts once', async () => {
+    await pool.query(`
+      INSERT INTO fb_tags (board_id, name, slug) VALUES (${board}, 'UX', 'ux');
+      INSERT INTO fb_post_tags (post_id, tag_id)
+        SELECT p.id, t.id FROM fb_posts p JOIN fb_tags t ON t.board_id = p.board_id WHERE p.board_id = ${board} AND p.id % 3 = 0;
+      ANALYZE fb_post_tags;`);
+    const tagId = (await pool.query<{ id: number }>(`SELECT id FROM fb_tags WHERE board_id = ${board}`)).rows[0]!.id;
+    for (const sort of ['new', 'top'] as const) {
+      const [plan] = await plansOf((tx) => tx.listPosts(board, { ...page, sort, tagId }));
+      expect(plan).toMatch(/on fb_tag_posts/);
+      expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
+    }
+    // With a status too, the matches are counted (no maintained count per tag and status).
+    const [withStatus] = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', tagId, status: 'open' }));
+    expect(withStatus).not.toMatch(/on fb_tag_posts/);
+  });
+
   it('walks the partial indexes of the queue, roadmap and changelog', async () => {
     expectIndexed(
       await plansOf((tx) => tx.listQueue(board, { apiKeyId: 99, now: at(0), limit: 50 })),

@@ -106,11 +106,16 @@ export function postMethods(sql: Sql): PostMethods {
     async listPosts(boardId, query) {
       const { limit, offset } = pageBounds(query);
       const { where, params } = listFilter(boardId, query);
-      // Without a search or a tag, the total is the maintained count (schema-aggregates.ts).
-      const counted = query.search === undefined && query.tagId === undefined;
-      const total = !counted
-        ? undefined
-        : `(SELECT coalesce(sum(c.posts), 0)::int FROM fb_board_post_counts c WHERE c.board_id = $1${query.status === undefined ? '' : ' AND c.status = $2'})`;
+      // Without a search or a tag, the total is the maintained count per board and status
+      // (schema-aggregates.ts); with a tag alone, the tag's (schema-tag-counts.ts), which counts
+      // only when the tag is the board's. Otherwise the matches are counted.
+      let total: string | undefined;
+      if (query.search === undefined && query.tagId === undefined) {
+        total = `(SELECT coalesce(sum(c.posts), 0)::int FROM fb_board_post_counts c WHERE c.board_id = $1${query.status === undefined ? '' : ' AND c.status = $2'})`;
+      } else if (query.search === undefined && query.status === undefined) {
+        // The filter's values are the board ($1) and the tag ($2).
+        total = '(SELECT coalesce(sum(c.posts), 0)::int FROM fb_tag_posts c JOIN fb_tags t ON t.id = c.tag_id WHERE c.tag_id = $2 AND t.board_id = $1)';
+      }
       return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset, ...(total ? { total } : {}) });
     },
   };

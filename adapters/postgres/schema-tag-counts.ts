@@ -1,0 +1,39 @@
+/**
+ * Schema step 6: the posts of each tag, kept by a row trigger on the tag links and built from the
+ * stored links by the migration. A post list filtered by a tag alone reads its `total` here, as
+ * SQLite does (`fb_tag_posts`), instead of counting the tag's links on every page; the page itself
+ * walks the sort's index and stops after `limit` tagged posts.
+ *
+ * Hidden posts count, as in the list totals of `fb_board_post_counts`: the API's lists include
+ * them. A link changes its tag only by being deleted and inserted; an UPDATE is counted all the
+ * same, in case SQL of an application's own moves one.
+ */
+export const PG_SCHEMA_TAG_COUNTS = `
+CREATE TABLE fb_tag_posts (
+  tag_id integer PRIMARY KEY REFERENCES fb_tags (id) ON DELETE CASCADE,
+  posts integer NOT NULL
+);
+
+INSERT INTO fb_tag_posts (tag_id, posts) SELECT tag_id, count(*) FROM fb_post_tags GROUP BY tag_id;
+
+CREATE FUNCTION fb_count_tag_posts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE fb_tag_posts SET posts = posts - 1 WHERE tag_id = OLD.tag_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO fb_tag_posts AS c (tag_id, posts) VALUES (NEW.tag_id, 1)
+      ON CONFLICT (tag_id) DO UPDATE SET posts = c.posts + 1;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER fb_count_tag_posts AFTER INSERT OR DELETE OR UPDATE OF tag_id ON fb_post_tags
+  FOR EACH ROW EXECUTE FUNCTION fb_count_tag_posts();
+`;
+
+/** Recomputes the posts of each tag from the links (see `rebuildStatistics`). */
+export async function rebuildTagCounts(client: { query(text: string): Promise<unknown> }): Promise<void> {
+  await client.query('TRUNCATE fb_tag_posts');
+  await client.query('INSERT INTO fb_tag_posts (tag_id, posts) SELECT tag_id, count(*) FROM fb_post_tags GROUP BY tag_id');
+}
