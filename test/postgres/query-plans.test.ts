@@ -117,17 +117,22 @@ describe('postgres query plans', () => {
   });
 
   it('walks the partial indexes of the queue, roadmap and changelog', async () => {
-    expectIndexed(
-      await plansOf((tx) => tx.listQueue(board, { apiKeyId: 99, now: at(0), limit: 50 })),
-      'fb_posts_queue_ranked',
-      'fb_posts_queue_planned',
-    );
+    const queue = await plansOf((tx) => tx.listQueue(board, { apiKeyId: 99, now: at(0), limit: 50 }));
+    expectIndexed(queue, 'fb_posts_queue_ranked', 'fb_posts_queue_planned');
+    // The planned posts are counted by the maintained visible posts per status, not walked.
+    expect(queue[0]).toMatch(/on fb_board_statuses/);
     expectIndexed(await plansOf((tx) => tx.listRoadmap(board, page)), 'fb_posts_roadmap');
     // Claim-next picks its post with the same two partial indexes (explained without running it).
     const { CLAIM_NEXT_SQL } = await import('../../adapters/postgres/tx/claim-next.js');
     const next = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_NEXT_SQL}`, [board, 1, '', at(0), at(60)]);
     expectIndexed([next.rows.map((row) => row['QUERY PLAN']).join('\n')], 'fb_posts_queue_ranked', 'fb_posts_queue_planned');
     expectIndexed(await plansOf((tx) => tx.listChangelog(board, page)), 'fb_posts_shipped');
+    // Their totals are the maintained visible posts per status: the posts are read once, for the page.
+    for (const read of [(tx: StorageTx) => tx.listRoadmap(board, page), (tx: StorageTx) => tx.listChangelog(board, page)]) {
+      const [plan] = await plansOf(read);
+      expect(plan).toMatch(/on fb_board_statuses/);
+      expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
+    }
   });
 
   it('computes statistics from index ranges and the maintained aggregates, each in one statement', async () => {

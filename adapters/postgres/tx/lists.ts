@@ -20,12 +20,15 @@ const PLANNED_ANY = `p.board_id = $1 AND p.queue_rank IS NULL AND NOT p.hidden A
 
 /**
  * Ranked posts first (queue_rank, id), then unranked planned ones (vote_count desc, created_at,
- * id): two index walks of at most `limit` rows each, numbered in their own order; the total counts
- * both partial indexes and subtracts the (few) eligible posts under another key's live claim.
+ * id): two index walks of at most `limit` rows each, numbered in their own order. The eligible
+ * posts are the visible planned ones, ranked or not, plus the (few) ranked ones that are open or
+ * in progress, so the total is the maintained count of visible planned posts
+ * (schema-aggregates.ts) plus a count of those ranked ones, minus the (few) eligible posts under
+ * another key's live claim.
  */
 export const QUEUE_SQL = `SELECT total.n AS total_count, q.*
-  FROM (SELECT (SELECT count(*) FROM fb_posts p WHERE ${RANKED_ANY})
-             + (SELECT count(*) FROM fb_posts p WHERE ${PLANNED_ANY})
+  FROM (SELECT (SELECT coalesce(sum(s.posts), 0) FROM fb_board_statuses s WHERE s.board_id = $1 AND s.status = 'planned')
+             + (SELECT count(*) FROM fb_posts p WHERE ${RANKED_ANY} AND p.status <> 'planned')
              - (SELECT count(*) FROM fb_claims c JOIN fb_posts p ON p.id = c.post_id
                  WHERE c.api_key_id <> $2 AND c.expires_at > $3
                    AND ((${RANKED_ANY}) OR (${PLANNED_ANY}))) AS n) total
@@ -48,6 +51,13 @@ export const ROADMAP_ORDER = `(CASE p.status WHEN 'open' THEN 0 WHEN 'planned' T
 export const CHANGELOG_WHERE = `p.board_id = $1 AND NOT p.hidden AND p.status = 'shipped'`;
 export const CHANGELOG_ORDER = 'p.shipped_at DESC NULLS LAST, p.id DESC';
 
+// The totals, from the visible posts per status that the statistics keep (schema-aggregates.ts),
+// instead of counting the board's planned, in-progress or shipped posts on every page.
+const visibleWith = (statuses: string) =>
+  `(SELECT coalesce(sum(s.posts), 0)::int FROM fb_board_statuses s WHERE s.board_id = $1 AND ${statuses})`;
+export const ROADMAP_TOTAL = visibleWith(`s.status <> 'declined'`);
+export const CHANGELOG_TOTAL = visibleWith(`s.status = 'shipped'`);
+
 export function listMethods(sql: Sql): ListMethods {
   return {
     async listQueue(boardId, query) {
@@ -59,12 +69,12 @@ export function listMethods(sql: Sql): ListMethods {
 
     async listRoadmap(boardId, query) {
       const { limit, offset } = pageBounds(query);
-      return pageWithTotal(sql, { where: ROADMAP_WHERE, order: ROADMAP_ORDER, params: [boardId], limit, offset });
+      return pageWithTotal(sql, { where: ROADMAP_WHERE, order: ROADMAP_ORDER, params: [boardId], limit, offset, total: ROADMAP_TOTAL });
     },
 
     async listChangelog(boardId, query) {
       const { limit, offset } = pageBounds(query);
-      return pageWithTotal(sql, { where: CHANGELOG_WHERE, order: CHANGELOG_ORDER, params: [boardId], limit, offset });
+      return pageWithTotal(sql, { where: CHANGELOG_WHERE, order: CHANGELOG_ORDER, params: [boardId], limit, offset, total: CHANGELOG_TOTAL });
     },
   };
 }
