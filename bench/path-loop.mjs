@@ -5,24 +5,12 @@
 import { createFeedbackBoard } from '../dist/index.js';
 import { createMemoryStorage } from '../dist/adapters/memory/index.js';
 import { createMockServer } from '../dist/mock-server/index.js';
+import { POSTS, smallBoardFixture } from './small-board.mjs';
 
 const which = process.argv[2] ?? 'board';
 const calls = Number(process.argv[3] ?? 20000);
 const KEY = 'bench-path-write-0123456789';
-const POSTS = 1000;
-const fixture = {
-  organizations: [{
-    name: 'Bench',
-    apiKeys: [{ key: KEY, scope: 'write' }],
-    boards: [{
-      slug: 'features', name: 'Features', published: true,
-      posts: Array.from({ length: POSTS }, (_, i) => ({
-        title: `Post ${i}`, body: `Body of post ${i}`, status: i % 3 ? 'open' : 'planned',
-        tags: i % 5 ? [] : ['UX'], votes: i % 7,
-      })),
-    }],
-  }],
-};
+const fixture = smallBoardFixture(KEY);
 const base = 'http://bench.local';
 const auth = { authorization: `Bearer ${KEY}` };
 const url = (i) => `${base}/api/v1/boards/features/posts/${1 + ((i * 7) % POSTS)}`;

@@ -20,27 +20,15 @@ import { fileURLToPath } from 'node:url';
 import { createFeedbackBoard } from '../dist/index.js';
 import { createMemoryStorage } from '../dist/adapters/memory/index.js';
 import { createMockServer } from '../dist/mock-server/index.js';
+import { POSTS, smallBoardFixture } from './small-board.mjs';
 
 const SECONDS = Number(process.env.PEERS_SECONDS ?? 1);
 const CONCURRENCY = 16;
-const POSTS = 1000;
 const KEY = 'bench-peers-write-0123456789';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const fixture = {
-  organizations: [{
-    name: 'Bench',
-    apiKeys: [{ key: KEY, scope: 'write' }],
-    boards: [{
-      slug: 'features', name: 'Features', published: true,
-      posts: Array.from({ length: POSTS }, (_, i) => ({
-        title: `Post ${i}`, body: `Body of post ${i}`, status: i % 3 ? 'open' : 'planned',
-        tags: i % 5 ? [] : ['UX'], votes: i % 7,
-      })),
-    }],
-  }],
-};
+const fixture = smallBoardFixture(KEY);
 
 /** Starts `node args...` and resolves with its URL once it prints `listening on URL`. */
 function startServer(args) {

@@ -23,6 +23,32 @@
 
 const day = (column: string) => `substr(${column}, 1, 10)`;
 
+/**
+ * A row trigger function that keeps `table.count` as the number of rows per key: a deleted or
+ * updated row takes one from its old key (`keys`: the counter's column and the row's column), an
+ * inserted or updated row adds one to its new key.
+ */
+export function counterFunction(
+  name: string,
+  table: string,
+  count: string,
+  keys: readonly (readonly [counter: string, row: string])[],
+  alias: string,
+): string {
+  const columns = keys.map(([counter]) => counter).join(', ');
+  return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    UPDATE ${table} SET ${count} = ${count} - 1 WHERE ${keys.map(([counter, row]) => `${counter} = OLD.${row}`).join(' AND ')};
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO ${table} AS ${alias} (${columns}, ${count}) VALUES (${keys.map(([, row]) => `NEW.${row}`).join(', ')}, 1)
+      ON CONFLICT (${columns}) DO UPDATE SET ${count} = ${alias}.${count} + 1;
+  END IF;
+  RETURN NULL;
+END $$;`;
+}
+
 export const PG_AGGREGATE_TABLES = `
 CREATE TABLE fb_board_days (
   board_id integer NOT NULL,
@@ -221,34 +247,14 @@ END $$;
 CREATE TRIGGER fb_agg_comments AFTER INSERT OR DELETE ON fb_comments FOR EACH ROW EXECUTE FUNCTION fb_agg_comments();
 
 -- Every post per board and status, hidden ones included.
-CREATE FUNCTION fb_count_posts() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE fb_board_post_counts SET posts = posts - 1 WHERE board_id = OLD.board_id AND status = OLD.status;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO fb_board_post_counts AS c (board_id, status, posts) VALUES (NEW.board_id, NEW.status, 1)
-      ON CONFLICT (board_id, status) DO UPDATE SET posts = c.posts + 1;
-  END IF;
-  RETURN NULL;
-END $$;
+${counterFunction('fb_count_posts', 'fb_board_post_counts', 'posts', [['board_id', 'board_id'], ['status', 'status']], 'c')}
 
 CREATE TRIGGER fb_count_posts AFTER INSERT OR DELETE ON fb_posts FOR EACH ROW EXECUTE FUNCTION fb_count_posts();
 CREATE TRIGGER fb_count_posts_status AFTER UPDATE OF status ON fb_posts
   FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION fb_count_posts();
 
 -- The count of voters per latest day follows every change of a voter's latest day.
-CREATE FUNCTION fb_agg_last_days() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE fb_board_last_days SET voters = voters - 1 WHERE board_id = OLD.board_id AND day = OLD.last_day;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO fb_board_last_days AS l (board_id, day, voters) VALUES (NEW.board_id, NEW.last_day, 1)
-      ON CONFLICT (board_id, day) DO UPDATE SET voters = l.voters + 1;
-  END IF;
-  RETURN NULL;
-END $$;
+${counterFunction('fb_agg_last_days', 'fb_board_last_days', 'voters', [['board_id', 'board_id'], ['day', 'last_day']], 'l')}
 
 CREATE TRIGGER fb_agg_voters AFTER INSERT OR DELETE ON fb_board_voters
   FOR EACH ROW EXECUTE FUNCTION fb_agg_last_days();

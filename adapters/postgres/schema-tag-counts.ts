@@ -8,6 +8,8 @@
  * them. A link changes its tag only by being deleted and inserted; an UPDATE is counted all the
  * same, in case SQL of an application's own moves one.
  */
+import { counterFunction } from './schema-aggregates.js';
+
 export const PG_SCHEMA_TAG_COUNTS = `
 CREATE TABLE fb_tag_posts (
   tag_id integer PRIMARY KEY REFERENCES fb_tags (id) ON DELETE CASCADE,
@@ -16,17 +18,7 @@ CREATE TABLE fb_tag_posts (
 
 INSERT INTO fb_tag_posts (tag_id, posts) SELECT tag_id, count(*) FROM fb_post_tags GROUP BY tag_id;
 
-CREATE FUNCTION fb_count_tag_posts() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    UPDATE fb_tag_posts SET posts = posts - 1 WHERE tag_id = OLD.tag_id;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO fb_tag_posts AS c (tag_id, posts) VALUES (NEW.tag_id, 1)
-      ON CONFLICT (tag_id) DO UPDATE SET posts = c.posts + 1;
-  END IF;
-  RETURN NULL;
-END $$;
+${counterFunction('fb_count_tag_posts', 'fb_tag_posts', 'posts', [['tag_id', 'tag_id']], 'c')}
 
 CREATE TRIGGER fb_count_tag_posts AFTER INSERT OR DELETE OR UPDATE OF tag_id ON fb_post_tags
   FOR EACH ROW EXECUTE FUNCTION fb_count_tag_posts();

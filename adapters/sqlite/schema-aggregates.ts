@@ -159,6 +159,35 @@ END;
 `;
 }
 
+/**
+ * The statements that count one vote of `voter` on `on` (a day): its row of votes per voter and
+ * day in `voterDays`, and the voter's latest day in `voters`. `board` and `on` are SQL expressions.
+ */
+export function voterDayAdded(voterDays: string, voters: string, board: string, voter: string, on: string): string {
+  return `INSERT INTO ${voterDays} (board_id, voter_id, day, votes)
+    VALUES (${board}, ${voter}, ${on}, 1)
+    ON CONFLICT DO UPDATE SET votes = votes + 1;
+  INSERT INTO ${voters} (board_id, voter_id, last_day)
+    VALUES (${board}, ${voter}, ${on})
+    ON CONFLICT DO UPDATE SET last_day = max(last_day, excluded.last_day);`;
+}
+
+/**
+ * The statements that take that vote back out: one vote fewer on the day (its row gone at zero),
+ * and the voter's latest day recomputed from the days left (the voter gone with the last one).
+ */
+export function voterDayRemoved(voterDays: string, voters: string, board: string, voter: string, on: string): string {
+  return `UPDATE ${voterDays} SET votes = votes - 1
+    WHERE board_id = ${board} AND voter_id = ${voter} AND day = ${on};
+  DELETE FROM ${voterDays}
+    WHERE board_id = ${board} AND voter_id = ${voter} AND day = ${on}
+      AND votes = 0;
+  DELETE FROM ${voters} WHERE board_id = ${board} AND voter_id = ${voter};
+  INSERT INTO ${voters} (board_id, voter_id, last_day)
+    SELECT board_id, voter_id, max(day) FROM ${voterDays}
+     WHERE board_id = ${board} AND voter_id = ${voter} GROUP BY board_id, voter_id;`;
+}
+
 export const AGGREGATE_TRIGGERS = `${latestDayTriggers('fb_agg_voter', 'fb_board_voters', 'fb_board_last_days')}
 CREATE TRIGGER fb_agg_post_insert AFTER INSERT ON fb_posts WHEN new.hidden = 0
 BEGIN ${postOwn(1, 'new')}
@@ -186,27 +215,14 @@ CREATE TRIGGER fb_agg_vote_insert AFTER INSERT ON fb_votes WHEN ${isVisible('new
 BEGIN
   INSERT INTO fb_board_days (board_id, day, votes) VALUES (${boardOfVisible('new.post_id')}, ${day('new.created_at')}, 1)
     ON CONFLICT DO UPDATE SET votes = votes + 1;
-  INSERT INTO fb_board_voter_days (board_id, voter_id, day, votes)
-    VALUES (${boardOfVisible('new.post_id')}, new.voter_id, ${day('new.created_at')}, 1)
-    ON CONFLICT DO UPDATE SET votes = votes + 1;
-  INSERT INTO fb_board_voters (board_id, voter_id, last_day)
-    VALUES (${boardOfVisible('new.post_id')}, new.voter_id, ${day('new.created_at')})
-    ON CONFLICT DO UPDATE SET last_day = max(last_day, excluded.last_day);
+  ${voterDayAdded('fb_board_voter_days', 'fb_board_voters', boardOfVisible('new.post_id'), 'new.voter_id', day('new.created_at'))}
 END;
 
 CREATE TRIGGER fb_agg_vote_delete AFTER DELETE ON fb_votes WHEN ${isVisible('old.post_id')}
 BEGIN
   UPDATE fb_board_days SET votes = votes - 1
     WHERE board_id = ${boardOfVisible('old.post_id')} AND day = ${day('old.created_at')};
-  UPDATE fb_board_voter_days SET votes = votes - 1
-    WHERE board_id = ${boardOfVisible('old.post_id')} AND voter_id = old.voter_id AND day = ${day('old.created_at')};
-  DELETE FROM fb_board_voter_days
-    WHERE board_id = ${boardOfVisible('old.post_id')} AND voter_id = old.voter_id AND day = ${day('old.created_at')}
-      AND votes = 0;
-  DELETE FROM fb_board_voters WHERE board_id = ${boardOfVisible('old.post_id')} AND voter_id = old.voter_id;
-  INSERT INTO fb_board_voters (board_id, voter_id, last_day)
-    SELECT board_id, voter_id, max(day) FROM fb_board_voter_days
-     WHERE board_id = ${boardOfVisible('old.post_id')} AND voter_id = old.voter_id GROUP BY board_id, voter_id;
+  ${voterDayRemoved('fb_board_voter_days', 'fb_board_voters', boardOfVisible('old.post_id'), 'old.voter_id', day('old.created_at'))}
 END;
 
 CREATE TRIGGER fb_agg_comment_insert AFTER INSERT ON fb_comments WHEN ${isVisible('new.post_id')}

@@ -21,7 +21,7 @@
  * its votes from the old day to the new one with set-based statements; a deleted post is taken
  * out in a BEFORE trigger, before the cascade removes its votes.
  */
-import { latestDayTriggers } from './schema-aggregates.js';
+import { latestDayTriggers, voterDayAdded, voterDayRemoved } from './schema-aggregates.js';
 
 const day = (column: string) => `substr(${column}, 1, 10)`;
 
@@ -172,25 +172,12 @@ END;
 
 CREATE TRIGGER fb_ship_vote_insert AFTER INSERT ON fb_votes WHEN ${shippedPost('new.post_id')} IS NOT NULL
 BEGIN
-  INSERT INTO fb_ship_voter_days (board_id, voter_id, day, votes)
-    VALUES (${shippedPost('new.post_id')}, new.voter_id, ${shippedDay('new.post_id')}, 1)
-    ON CONFLICT DO UPDATE SET votes = votes + 1;
-  INSERT INTO fb_ship_voters (board_id, voter_id, last_day)
-    VALUES (${shippedPost('new.post_id')}, new.voter_id, ${shippedDay('new.post_id')})
-    ON CONFLICT DO UPDATE SET last_day = max(last_day, excluded.last_day);
+  ${voterDayAdded('fb_ship_voter_days', 'fb_ship_voters', shippedPost('new.post_id'), 'new.voter_id', shippedDay('new.post_id'))}
 END;
 
 CREATE TRIGGER fb_ship_vote_delete AFTER DELETE ON fb_votes WHEN ${shippedPost('old.post_id')} IS NOT NULL
 BEGIN
-  UPDATE fb_ship_voter_days SET votes = votes - 1
-    WHERE board_id = ${shippedPost('old.post_id')} AND voter_id = old.voter_id AND day = ${shippedDay('old.post_id')};
-  DELETE FROM fb_ship_voter_days
-    WHERE board_id = ${shippedPost('old.post_id')} AND voter_id = old.voter_id AND day = ${shippedDay('old.post_id')}
-      AND votes = 0;
-  DELETE FROM fb_ship_voters WHERE board_id = ${shippedPost('old.post_id')} AND voter_id = old.voter_id;
-  INSERT INTO fb_ship_voters (board_id, voter_id, last_day)
-    SELECT board_id, voter_id, max(day) FROM fb_ship_voter_days
-     WHERE board_id = ${shippedPost('old.post_id')} AND voter_id = old.voter_id GROUP BY board_id, voter_id;
+  ${voterDayRemoved('fb_ship_voter_days', 'fb_ship_voters', shippedPost('old.post_id'), 'old.voter_id', shippedDay('old.post_id'))}
 END;
 `;
 

@@ -32,6 +32,7 @@ import type {
   WebhookRecord,
 } from '../domain/records.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
+import type { DayRow } from './days.js';
 
 /** A row of the `settings` table. */
 export interface SettingRow {
@@ -49,20 +50,8 @@ export interface PostTagRow {
  * A row of the `board_days` table (maintained statistics, see `record-tx/aggregates.ts`): for one
  * board and UTC day, over its non-hidden posts.
  */
-export interface BoardDayRow {
+export interface BoardDayRow extends DayRow {
   board_id: number;
-  /** `YYYY-MM-DD` (UTC). */
-  day: string;
-  /** Posts created that day. */
-  posts: number;
-  /** Of those, posts with at least one vote. */
-  posts_with_votes: number;
-  /** Sum of the comment counts of those posts. */
-  post_comments: number;
-  /** Votes cast that day. */
-  votes: number;
-  /** Comments written that day. */
-  comments: number;
 }
 
 /** A row of the `board_voters` table: the days a voter voted on a board's non-hidden posts. */

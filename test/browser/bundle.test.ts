@@ -3,24 +3,9 @@
  * refuses any Node built-in, and the bundle must import nothing at all (everything it needs is
  * inside it). Prints the minified and gzipped sizes; `npm run bench` prints them too.
  */
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type BuildOptions } from 'esbuild';
 import { expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-const browserBuild = (contents: string) =>
-  build({
-    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'browser-entry.ts' },
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    metafile: true,
-    logLevel: 'silent',
-  } satisfies BuildOptions);
+import { browserBuild } from './esbuild.js';
 
 it('bundles src/index.ts and adapters/indexeddb for the browser with no Node built-in and no import left', async () => {
   const result = await browserBuild("export * from './src/index.ts';\nexport * from './adapters/indexeddb/index.ts';");

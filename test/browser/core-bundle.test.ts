@@ -9,22 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { browserBuild } from './esbuild.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 async function browserBundle(contents: string) {
-  const result = await build({
-    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'browser-entry.ts' },
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const result = await browserBuild(contents);
   // The modules with bytes in the output (a module can be read and then shaken away entirely).
   // Paths are relative to the working directory; node_modules may sit behind a symlink, so match anywhere.
   const output = Object.values(result.metafile.outputs)[0]!;

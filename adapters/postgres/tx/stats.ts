@@ -4,9 +4,9 @@
  * history; ship statistics walk the shipped index over the period and count the distinct voters
  * of those posts with `count(DISTINCT ...)`.
  */
-import type { AnalyticsAggregate, DailyCount, ShippedPost, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
-import { POST_STATUSES, type PostStatus } from '../../../src/domain/records.js';
-import { windowDays } from '../../../src/storage/days.js';
+import type { AnalyticsAggregate, ShippedPost, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
+import type { PostStatus } from '../../../src/domain/records.js';
+import { dayFigures, statusBreakdownOf, windowDays, type DayRow } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 
@@ -39,7 +39,7 @@ export const ANALYTICS_SQL = `SELECT
       WHERE bv.board_id = $1 AND bv.last_day >= $5
         AND EXISTS (SELECT 1 FROM fb_board_voter_days vd
           WHERE vd.board_id = bv.board_id AND vd.voter_id = bv.voter_id AND vd.day >= $4 AND vd.day < $5)) AS voters,
-  coalesce((SELECT json_agg(json_build_object('status', s.status, 'count', s.posts))
+  coalesce((SELECT json_agg(json_build_object('status', s.status, 'posts', s.posts))
      FROM fb_board_statuses s WHERE s.board_id = $1), '[]') AS statuses,
   coalesce((SELECT json_agg(t ORDER BY t.vote_count DESC, t.created_at, t.id) FROM (
      SELECT ${POST_COLUMNS} FROM fb_posts p
@@ -47,19 +47,10 @@ export const ANALYTICS_SQL = `SELECT
       ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT 10) t), '[]') AS top_requests,
   (SELECT count(*)::int FROM fb_posts p WHERE ${SHIPPED_IN_WINDOW}) AS shipped_in_window`;
 
-interface DayRow {
-  day: string;
-  posts: number;
-  posts_with_votes: number;
-  post_comments: number;
-  votes: number;
-  comments: number;
-}
-
 interface AnalyticsRow {
   days: DayRow[];
   voters: number;
-  statuses: { status: PostStatus; count: number }[];
+  statuses: { status: PostStatus; posts: number }[];
   top_requests: PostRow[];
   shipped_in_window: number;
 }
@@ -74,24 +65,14 @@ export function statsMethods(sql: Sql): StatsMethods {
     async analytics(boardId, window: TimeWindow): Promise<AnalyticsAggregate> {
       const { fromDay, toDay } = windowDays(window);
       const row = (await sql.row<AnalyticsRow>(ANALYTICS_SQL, [boardId, window.from, window.to, fromDay, toDay]))!;
-      const statusBreakdown = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as Record<PostStatus, number>;
-      for (const { status, count } of row.statuses) statusBreakdown[status] = count;
-      const sum = (field: keyof Omit<DayRow, 'day'>) => row.days.reduce((total, day) => total + day[field], 0);
-      const series = (field: 'posts' | 'votes'): DailyCount[] =>
-        row.days.filter((day) => day[field] > 0).map((day) => ({ date: day.day, count: day[field] }));
+      const statusBreakdown = statusBreakdownOf(row.statuses);
       return {
-        posts: sum('posts'),
-        votes: sum('votes'),
-        comments: sum('comments'),
+        ...dayFigures(row.days),
         voters: row.voters,
         statusBreakdown,
-        postsPerDay: series('posts'),
-        votesPerDay: series('votes'),
         topRequests: row.top_requests.map(toPost),
         shippedTotal: statusBreakdown.shipped,
         shippedInWindow: row.shipped_in_window,
-        postsWithVotes: sum('posts_with_votes'),
-        commentsOnWindowPosts: sum('post_comments'),
       };
     },
   };

@@ -6,9 +6,9 @@
  * index over the period and count the distinct voters of those posts from the per-day ship
  * counts (schema-counts.ts) in the same way.
  */
-import type { AnalyticsAggregate, DailyCount, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
-import { POST_STATUSES, type PostStatus } from '../../../src/domain/records.js';
-import { windowDays } from '../../../src/storage/days.js';
+import type { AnalyticsAggregate, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
+import type { PostStatus } from '../../../src/domain/records.js';
+import { dayFigures, statusBreakdownOf, windowDays, type DayRow } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
 
@@ -17,15 +17,6 @@ type StatsMethods = Pick<StorageTx, 'shipStats' | 'analytics'>;
 /** Shipped, non-hidden posts of the board shipped in the window (the `fb_posts_shipped` index). */
 const SHIPPED_IN_WINDOW = `p.board_id = @board AND p.hidden = 0 AND p.status = 'shipped'
   AND p.shipped_at >= @from AND p.shipped_at < @to`;
-
-interface DayRow {
-  day: string;
-  posts: number;
-  posts_with_votes: number;
-  post_comments: number;
-  votes: number;
-  comments: number;
-}
 
 /**
  * Voters with a day in [@fromDay, @toDay) on board @board, from a latest-day count table
@@ -88,16 +79,9 @@ export function statsMethods(sql: Sql): StatsMethods {
           WHERE board_id = @board AND day >= @fromDay AND day < @toDay ORDER BY day`,
         range,
       );
-      const statusBreakdown = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as Record<
-        PostStatus,
-        number
-      >;
-      for (const { status, posts } of sql.all<{ status: PostStatus; posts: number }>(
-        'SELECT status, posts FROM fb_board_statuses WHERE board_id = ?',
-        boardId,
-      )) {
-        statusBreakdown[status] = posts;
-      }
+      const statusBreakdown = statusBreakdownOf(
+        sql.all<{ status: PostStatus; posts: number }>('SELECT status, posts FROM fb_board_statuses WHERE board_id = ?', boardId),
+      );
       const topRequests = selectPosts(
         sql,
         `SELECT ${POST_COLUMNS} FROM fb_posts p
@@ -109,23 +93,13 @@ export function statsMethods(sql: Sql): StatsMethods {
         'SELECT coalesce(sum(posts), 0) FROM fb_ship_days WHERE board_id = @board AND day >= @fromDay AND day < @toDay',
         range,
       )!;
-      const sum = (field: keyof Omit<DayRow, 'day'>) => days.reduce((total, row) => total + row[field], 0);
-      const series = (field: 'posts' | 'votes'): DailyCount[] =>
-        days.filter((row) => row[field] > 0).map((row) => ({ date: row.day, count: row[field] }));
-
       return {
-        posts: sum('posts'),
-        votes: sum('votes'),
-        comments: sum('comments'),
+        ...dayFigures(days),
         voters: sql.value<number>(VOTERS_IN_WINDOW, range)!,
         statusBreakdown,
-        postsPerDay: series('posts'),
-        votesPerDay: series('votes'),
         topRequests,
         shippedTotal: statusBreakdown.shipped,
         shippedInWindow,
-        postsWithVotes: sum('posts_with_votes'),
-        commentsOnWindowPosts: sum('post_comments'),
       };
     },
   };

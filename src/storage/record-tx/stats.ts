@@ -5,8 +5,8 @@
  */
 import { POST_STATUSES, type PostRecord, type PostStatus } from '../../domain/records.js';
 import { DAY_MS } from '../../domain/time.js';
-import type { AnalyticsAggregate, DailyCount, StorageTx } from '../contract.js';
-import { dayOf, windowDays } from '../days.js';
+import type { AnalyticsAggregate, StorageTx } from '../contract.js';
+import { dayFigures, dayOf, windowDays } from '../days.js';
 import { cloneRow, type BoardDayRow, type RecordStore } from '../record-store.js';
 import { byShippedDesc, byVotesThenOldest, inWindow } from './shared.js';
 
@@ -66,24 +66,13 @@ export function statsMethods(store: RecordStore): StatsMethods {
         if (voter.last_day < fromDay) continue;
         if (voter.last_day < toDay || Object.keys(voter.days).some((day) => day >= fromDay && day < toDay)) voterCount += 1;
       }
-      const sum = (field: Exclude<keyof BoardDayRow, 'board_id' | 'day'>) =>
-        dayRows.reduce((total, row) => total + row[field], 0);
-      const series = (field: 'posts' | 'votes'): DailyCount[] =>
-        dayRows.filter((row) => row[field] > 0).map((row) => ({ date: row.day, count: row[field] }));
-
       const aggregate: AnalyticsAggregate = {
-        posts: sum('posts'),
-        votes: sum('votes'),
-        comments: sum('comments'),
+        ...dayFigures(dayRows),
         voters: voterCount,
         statusBreakdown,
-        postsPerDay: series('posts'),
-        votesPerDay: series('votes'),
         topRequests,
         shippedTotal,
         shippedInWindow,
-        postsWithVotes: sum('posts_with_votes'),
-        commentsOnWindowPosts: sum('post_comments'),
       };
       return aggregate;
     },
