@@ -1,10 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // The package's own published entries, as users import them, from the source.
+    alias: { 'feedback-board/testing': fileURLToPath(new URL('./testing/index.ts', import.meta.url)) },
+  },
   test: {
     include: ['test/**/*.test.ts', 'docs/examples/**/*.test.ts'],
-    // PostgreSQL for the tests that need it (started lazily; see test/postgres/server.ts).
-    globalSetup: ['test/postgres/global-setup.ts'],
+    // PostgreSQL for the tests that need it (started lazily; see test/adapters/postgres/server.ts).
+    globalSetup: ['test/adapters/postgres/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

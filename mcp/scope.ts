@@ -1,6 +1,6 @@
 /**
  * Which scope a key has, learned from the API's own answers. Scope is checked before validation
- * (CONTRACT section 1), so a deliberately invalid request tells the scope and changes nothing:
+ * (docs/errors-scopes-limits.md#errors), so a deliberately invalid request tells the scope and changes nothing:
  * creating a board from `{}` is a 422 for a write key and a 403 below that; claiming the next
  * post with `ttl_seconds: 0` is a 422 for a propose key and a 403 for a read key. Over HTTP the
  * second probe needs an existing board (a missing one is a 404 first).

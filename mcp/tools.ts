@@ -34,7 +34,7 @@ export interface ToolDefinition {
 /** The one name that is not the operation's name in snake case. */
 const NAMES: Partial<Record<OperationName, string>> = { listVotes: 'get_votes' };
 
-/** POSTs whose repeat changes nothing (CONTRACT section 5). PATCH and DELETE are idempotent by method. */
+/** POSTs whose repeat changes nothing (docs/errors-scopes-limits.md#boards). PATCH and DELETE are idempotent by method. */
 const IDEMPOTENT_POSTS = new Set<OperationName>(['publishBoard', 'unpublishBoard']);
 
 /** The tool name of an operation. */

@@ -2,7 +2,7 @@
  * The mock server's clock: the board reads "now" from it, so claims expire, rate-limit windows
  * slide and statistics move only when a test says so.
  */
-import type { Clock } from '../src/services/context.js';
+import type { Clock } from '../src/domain/ports.js';
 
 /** Where a mock clock starts: an instant (frozen there until moved), or `'real'` (the real time, flowing). */
 export type ClockStart = Date | string | number | 'real';

@@ -47,4 +47,4 @@ export type { GlobalFetch } from './install.js';
 export type { MockWebhooks, MockWebhookMessage, SentWebhook, WebhookAnswer } from './webhooks.js';
 export type { Fixture } from '../src/fixture/schema.js';
 export type { LoadedFixture } from '../src/fixture/load.js';
-export type { VoterNotification } from '../src/services/context.js';
+export type { VoterNotification } from '../src/domain/ports.js';

@@ -13,7 +13,7 @@ import type { RateLimitOptions } from '../src/http/rate-limit.js';
 import { requestTarget } from '../src/http/request-path.js';
 import { matchRoute } from '../src/http/router.js';
 import { toIso } from '../src/domain/time.js';
-import type { VoterNotification } from '../src/services/context.js';
+import type { VoterNotification } from '../src/domain/ports.js';
 import { createRecordingNotifier } from '../src/services/notifications.js';
 import type { Storage } from '../src/storage/contract.js';
 import { createMockClock, type ClockStart } from './clock.js';
@@ -30,7 +30,7 @@ import { mockWebhooks, WebhookRelay } from './webhooks.js';
  * service at `http://feedback-board.test` on a frozen clock, with the service's own rate limit.
  */
 export interface MockServerOptions {
-  /** The data to start from (CONTRACT section 11), loaded again by every `reset()`. Default: no organizations. */
+  /** The data to start from (docs/errors-scopes-limits.md#fixtures), loaded again by every `reset()`. Default: no organizations. */
   fixture?: Fixture;
   /** Where the mock answers; the API is at `<baseUrl>/api/v1`. Default `http://feedback-board.test`. */
   baseUrl?: string;

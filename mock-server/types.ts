@@ -3,7 +3,7 @@ import type { FeedbackBoard } from '../src/board.js';
 import type { ClientOptions } from '../src/client/create-client.js';
 import type { FeedbackBoardClient } from '../src/client/types.js';
 import type { LoadedFixture } from '../src/fixture/load.js';
-import type { VoterNotification } from '../src/services/context.js';
+import type { VoterNotification } from '../src/domain/ports.js';
 import type { MockClock } from './clock.js';
 import type { DelayOptions, FailOptions, FaultTarget } from './faults.js';
 import type { CallFilter, RecordedCall } from './history.js';

@@ -6,7 +6,7 @@
  */
 import type { FeedbackBoard } from '../src/board.js';
 import type { DeliveryReport } from '../src/webhooks/dispatcher.js';
-import type { WebhookAttempt, WebhookMessage } from '../src/webhooks/dashboard.js';
+import type { WebhookAttempt, WebhookMessage } from '../src/services/webhooks.js';
 import type { WebhookFetch } from '../src/webhooks/send.js';
 
 /** One request the mock's dispatcher made, and what answered it. */

@@ -7,17 +7,8 @@ import * as agent from './services/agent.js';
 import * as boards from './services/boards.js';
 import { claimNextPost } from './services/claim-next.js';
 import * as comments from './services/comments.js';
-import {
-  consoleLogger,
-  cryptoRandom,
-  systemClock,
-  type Caller,
-  type Clock,
-  type Logger,
-  type Notifier,
-  type RandomBytes,
-  type ServiceContext,
-} from './services/context.js';
+import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type Notifier, type RandomBytes } from './domain/ports.js';
+import type { Caller, ServiceContext } from './services/context.js';
 import * as dashboard from './services/dashboard.js';
 import * as keys from './services/keys.js';
 import * as posts from './services/posts.js';
@@ -29,7 +20,7 @@ import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
 import { resolveLimits, type ResourceLimits } from './domain/limits.js';
 import { loadFixture, type LoadedFixture } from './fixture/load.js';
-import * as webhookDashboard from './webhooks/dashboard.js';
+import * as webhookDashboard from './services/webhooks.js';
 import { createWebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
 
 /** Options of {@link createFeedbackBoard}; only `storage` is required. */
@@ -361,7 +352,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     },
 
     /**
-     * Validates a fixture (CONTRACT section 11) and loads it whole in one transaction, or throws a
+     * Validates a fixture (docs/errors-scopes-limits.md#fixtures) and loads it whole in one transaction, or throws a
      * `validation_error` naming the offending path and loads nothing.
      */
     loadFixture: (fixture: unknown): Promise<LoadedFixture> =>

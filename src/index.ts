@@ -59,15 +59,9 @@ export {
   type ProposeStatusInput,
   type CreateCommentInput,
 } from './domain/requests.js';
-export type {
-  Clock,
-  Caller,
-  Logger,
-  Notifier,
-  RandomBytes,
-  VoterNotification,
-} from './services/context.js';
-export { systemClock } from './services/context.js';
+export type { Clock, Logger, Notifier, RandomBytes, VoterNotification } from './domain/ports.js';
+export type { Caller } from './services/context.js';
+export { systemClock } from './domain/ports.js';
 export { createRecordingNotifier, type RecordingNotifier } from './services/notifications.js';
 export type { ClaimResult, ConfirmOptions } from './services/agent.js';
 export type { ApiKeyInfo, CreateApiKeyInput, CreatedApiKey } from './services/keys.js';
@@ -97,12 +91,12 @@ export {
   type WebhookDispatcherOptions,
   type DeliveryReport,
 } from './webhooks/dispatcher.js';
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookEventData, type WebhookPayload, type PostField } from './webhooks/events.js';
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookEventData, type WebhookPayload, type PostField } from './services/webhook-events.js';
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from './webhooks/schedule.js';
 export { signWebhook, generateWebhookSecret, isWebhookSecret } from './webhooks/signing.js';
 export { isPrivateAddress, refusedTarget } from './webhooks/targets.js';
 export { WEBHOOK_USER_AGENT, type WebhookFetch } from './webhooks/send.js';
-export type { WebhookMessage, WebhookAttempt, WebhookPageInput } from './webhooks/dashboard.js';
+export type { WebhookMessage, WebhookAttempt, WebhookPageInput } from './services/webhooks.js';
 export {
   createMailerNotifier,
   createRecordingMailer,

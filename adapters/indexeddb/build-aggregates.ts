@@ -7,7 +7,10 @@
 import type { BoardDayRow, BoardVoterRow } from '../../src/storage/record-store.js';
 import { dayOf } from '../../src/storage/days.js';
 import type { CommentRecord, PostRecord, VoteRecord } from '../../src/domain/records.js';
-import type { UpgradeTransaction } from './schema.js';
+import type { IDBPTransaction } from 'idb';
+
+/** The `versionchange` transaction an upgrade runs in. */
+export type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
 
 export function buildAggregates(tx: UpgradeTransaction): void {
   void (async () => {

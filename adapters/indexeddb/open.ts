@@ -7,7 +7,8 @@
  */
 import { wrap, type IDBPDatabase } from 'idb';
 import { IndexedDbStorageError, isDomError } from './errors.js';
-import { upgradeDatabase, type UpgradeTransaction } from './schema.js';
+import type { UpgradeTransaction } from './build-aggregates.js';
+import { upgradeDatabase } from './schema.js';
 
 export interface OpenRequest {
   factory: IDBFactory;

@@ -12,8 +12,8 @@
  * upgraded one both have exactly the stores and indexes it declares.
  */
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { shortenStoredPrefix } from '../../src/services/key-prefix.js';
-import { buildAggregates } from './build-aggregates.js';
+import { shortenStoredPrefixV1 as shortenStoredPrefix } from '../../src/storage/frozen-migration-rules.js';
+import { buildAggregates, type UpgradeTransaction } from './build-aggregates.js';
 import {
   ID_COUNTERS_STORE,
   RECORD_SCHEMA,
@@ -23,7 +23,6 @@ import {
   type TableName,
 } from '../../src/storage/record-store.js';
 
-export type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
 
 export interface UpgradeStep {
   readonly version: number;

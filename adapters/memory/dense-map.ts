@@ -8,7 +8,8 @@
  *
  * Iteration visits the array in key order, then the Map in insertion order.
  */
-import type { EncodedKey } from './tables.js';
+/** A primary or index key as a Map key: the value itself, or a string for a compound key. */
+export type EncodedKey = string | number;
 
 /** Integer keys below this go to the array. */
 const SLOT_LIMIT = 2 ** 31 - 1;

@@ -8,7 +8,7 @@
  * apart without a tag.
  */
 import { DenseMap } from './dense-map.js';
-import type { EncodedKey } from './tables.js';
+import type { EncodedKey } from './dense-map.js';
 
 /**
  * Index key -> primary key, or an array or Set of them. A {@link DenseMap}: index keys are

@@ -8,12 +8,10 @@
  * in V8, freezing them doubled the memory and the time of a bulk insert.
  */
 import { RECORD_SCHEMA, type TableName } from '../../src/storage/record-store.js';
-import { DenseMap } from './dense-map.js';
+import { DenseMap, type EncodedKey } from './dense-map.js';
 import { rowCopier, type RowCopier } from './copies.js';
 import { addEntry, forEachEntry, removeEntry, type IndexEntries } from './index-entries.js';
 
-/** A primary or index key as a Map key: the value itself, or a string for a compound key. */
-export type EncodedKey = string | number;
 
 /** Reads the key of a row; undefined when the row has no valid key there. */
 type KeyReader = (row: object) => EncodedKey | undefined;

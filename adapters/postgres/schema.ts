@@ -161,7 +161,7 @@ CREATE INDEX fb_webhooks_organization ON fb_webhooks (organization_id, created_a
 /**
  * Schema version 2: indexes that let every list and statistic run as an index walk (the same set
  * as SQLite's version 2; PostgreSQL uses a partial index when the query's WHERE implies the
- * index's, and `test/postgres/query-plans.test.ts` checks each is used), and the shared rate-limit
+ * index's, and `test/adapters/postgres/query-plans.test.ts` checks each is used), and the shared rate-limit
  * log. (Version 2 also adds `fb_posts.title_folded` / `body_folded`, `foldCase` of title and body
  * computed in JavaScript; see migrations.ts.)
  */

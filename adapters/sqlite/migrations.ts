@@ -10,7 +10,7 @@
  * Each step is frozen once released: a database at version N was made by exactly steps 1..N.
  */
 import type { Database } from 'better-sqlite3';
-import { shortenStoredPrefix } from '../../src/services/key-prefix.js';
+import { shortenStoredPrefixV1 as shortenStoredPrefix } from '../../src/storage/frozen-migration-rules.js';
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES, SCHEMA_PEOPLE } from './schema.js';
@@ -43,7 +43,7 @@ function foldExistingPosts(db: Database): void {
   }
 }
 
-/** Rewrites every stored key prefix by the rule of `key-prefix.ts` (older versions kept 12 characters). */
+/** Rewrites every stored key prefix by the frozen rule of this step (older versions kept 12 characters). */
 function shortenKeyPrefixes(db: Database): void {
   const rows = db.prepare<[], { id: number; prefix: string }>('SELECT id, prefix FROM fb_api_keys').all();
   const update = db.prepare<[string, number]>('UPDATE fb_api_keys SET prefix = ? WHERE id = ?');

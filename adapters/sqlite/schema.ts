@@ -169,7 +169,7 @@ CREATE INDEX fb_webhooks_organization ON fb_webhooks (organization_id, created_a
  *
  * Several indexes are partial or use an expression. SQLite uses such an index only when the query
  * repeats the index's WHERE terms and expression, so the queries in `tx/` spell them exactly as
- * here; `test/sqlite/query-plans.test.ts` checks that they are used.
+ * here; `test/adapters/sqlite/query-plans.test.ts` checks that they are used.
  */
 export const SCHEMA_V2_INDEXES = `
 DROP INDEX fb_posts_board;

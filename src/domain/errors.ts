@@ -58,7 +58,7 @@ export interface FeedbackBoardErrorInit {
  */
 export class FeedbackBoardError extends Error {
   override readonly name = 'FeedbackBoardError';
-  /** A CONTRACT error code, or (clients only) `network_error`, `timeout`, `http_error`. */
+  /** An API error code (docs/errors-scopes-limits.md), or (clients only) `network_error`, `timeout`, `http_error`. */
   readonly code: ErrorCode | (string & {});
   readonly status: number;
   readonly details: ErrorDetail[] | undefined;

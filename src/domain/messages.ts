@@ -5,7 +5,7 @@
  * locale globally when it loads; `zod/mini` does not, and the whole locale (every string format's
  * name, in every wording) is a large share of a browser bundle that needs a few sentences of it.
  * Issues of other codes (string formats, multiples) are never raised without a message of ours.
- * `test/core/messages.test.ts` checks these against the locale itself, issue by issue.
+ * `test/domain/messages.test.ts` checks these against the locale itself, issue by issue.
  */
 import type { core } from 'zod/mini';
 

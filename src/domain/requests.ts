@@ -1,12 +1,12 @@
 /**
  * Request schemas of the 24 operations: bodies are strict (an unknown field is a 422), query
- * parameters are parsed from strings with no coercion surprises. Limits are CONTRACT section 2.
+ * parameters are parsed from strings with no coercion surprises. Limits are docs/errors-scopes-limits.md#validation.
  */
 import * as z from 'zod/mini';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 import { enumParam, int, intParam, text, trimmedText } from './validation.js';
 
-/** The length and range limits of the API (CONTRACT section 2), in code points or items. */
+/** The length and range limits of the API (docs/errors-scopes-limits.md#validation), in code points or items. */
 export const LIMITS = {
   slug: 64,
   boardName: 120,

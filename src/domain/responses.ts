@@ -1,5 +1,5 @@
 /**
- * Response shapes of the API (seed section 2, CONTRACT sections 6–10). The types the services
+ * Response shapes of the API (docs/errors-scopes-limits.md, posts through webhooks). The types the services
  * return, the client's result types and the OpenAPI document all come from these schemas.
  */
 import * as z from 'zod';

@@ -17,7 +17,7 @@ export function requireScope(have: Scope, need: Scope): void {
 /**
  * Creating a post needs `propose` when it starts as `open` (or with no status), `write` for any
  * other status: a propose key may suggest, never decide. Looks at the raw body so that the answer
- * is known before validation (CONTRACT: 403 precedes 422).
+ * is known before validation (docs/errors-scopes-limits.md: 403 precedes 422).
  */
 export function createPostScope(body: unknown): Scope {
   const status =

@@ -1,5 +1,5 @@
 /**
- * The building blocks of every request schema: text with CONTRACT's rules (well-formed Unicode,
+ * The building blocks of every request schema: text with the API's rules (well-formed Unicode,
  * no NUL, lengths in code points), strict integer query parameters, and the translation of zod
  * issues into the error envelope's `details`.
  *

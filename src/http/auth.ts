@@ -1,5 +1,5 @@
 /**
- * Reading the API key from a request (CONTRACT section 3): `Authorization: Bearer <key>` or
+ * Reading the API key from a request (docs/errors-scopes-limits.md#keys-and-scopes): `Authorization: Bearer <key>` or
  * `X-API-Key: <key>`; both may be sent only if they agree; any other scheme is refused.
  */
 import { SmallLru } from './lru.js';

@@ -1,6 +1,6 @@
 /**
  * What each operation of the table calls. Inputs arrive unparsed (raw JSON body, query strings):
- * the services check scope and validate, in CONTRACT's order.
+ * the services check scope and validate, in the order of docs/errors-scopes-limits.md, "Which error wins".
  */
 import * as agent from '../services/agent.js';
 import * as boards from '../services/boards.js';

@@ -1,5 +1,5 @@
 /**
- * Reading a JSON request body under CONTRACT's rules: size first (413), then media type (415),
+ * Reading a JSON request body under the API's rules (docs/errors-scopes-limits.md): size first (413), then media type (415),
  * then UTF-8 and JSON (400). An absent or empty body counts as `{}`.
  */
 import { FeedbackBoardError } from '../domain/errors.js';

@@ -1,7 +1,7 @@
 /**
  * The fetch handler: `Request → Promise<Response>` serving the operation table at a base path.
  *
- * Order of checks, so that nothing leaks existence (CONTRACT section 1): 401, 429, route
+ * Order of checks, so that nothing leaks existence (docs/errors-scopes-limits.md, "Which error wins"): 401, 429, route
  * (404/405), board or post (404), 413, 415, 400, 403, 422, 409. The happy path reads a board or
  * post once (inside its service); only an error of a later rank triggers an extra existence check,
  * so that a 4xx never tells a caller anything about an object it cannot see.
@@ -119,7 +119,7 @@ const apiJsonHeaders = (): Record<string, string> => ({
   'X-Content-Type-Options': 'nosniff',
 });
 
-/** Errors that rank below "board or post not found" in CONTRACT's precedence. */
+/** Errors that rank below "board or post not found" in the precedence of docs/errors-scopes-limits.md. */
 const RANKED_BELOW_NOT_FOUND = new Set<ErrorCode>([
   'payload_too_large', 'unsupported_media_type', 'invalid_json', 'insufficient_scope',
   'publish_disabled', 'validation_error', 'status_unchanged', 'claim_conflict', 'slug_taken',

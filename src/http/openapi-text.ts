@@ -1,7 +1,7 @@
 /**
  * The prose and fixed parts of the OpenAPI document: when each error code is answered, the
- * security schemes, and the headers of the rate limit, 401 and 405 answers (CONTRACT sections 1,
- * 3 and 4). The shape of operations comes from the table in `operations.ts`.
+ * security schemes, and the headers of the rate limit, 401 and 405 answers (docs/errors-scopes-limits.md:
+ * errors, keys and scopes, rate limit). The shape of operations comes from the table in `operations.ts`.
  */
 import type { ErrorCode } from '../domain/errors.js';
 

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the API, generated from the operation table and its zod schemas, so
  * it cannot drift from the handler: every operation with its parameters, request body, success
- * response and every error it can answer (CONTRACT section 1), both ways of sending a key, and the
+ * response and every error it can answer (docs/errors-scopes-limits.md), both ways of sending a key, and the
  * headers of the rate limit, 401 and 405 answers. Plain data, no Node built-ins.
  */
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The per-key rate limit of CONTRACT section 4: a sliding log, so at most `limit` requests are
+ * The per-key rate limit of docs/errors-scopes-limits.md#rate-limit: a sliding log, so at most `limit` requests are
  * accepted in ANY rolling window (a token bucket or fixed window lets twice that through across
  * a window edge). State is kept only for authenticated keys, in an LRU of bounded size.
  */

@@ -2,7 +2,7 @@
  * E-mail: one small interface the application implements (or takes from
  * `feedback-board/mail/smtp`), used for voter notifications and one-time sign-in links.
  */
-import type { Notifier, VoterNotification } from '../services/context.js';
+import type { Notifier, VoterNotification } from '../domain/ports.js';
 
 /** One e-mail to send. */
 export interface MailMessage {

@@ -13,16 +13,7 @@ import { forbiddenPage, notFoundPage, orNotFound, page } from './respond.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
 import { linkPage, requestLinkAction, signInMailLimiter, signInPage, signOutAction, useLinkAction } from './sign-in.js';
 import { STYLESHEET } from './style.js';
-
-/** A route's handler: the context, the path parameters, and the form of a POST. */
-export type RouteHandler = (ctx: PageContext, params: string[], form: FormData) => Promise<Response>;
-
-/** One route: method, path pattern (groups are the parameters), handler. */
-export interface Route {
-  method: 'GET' | 'POST';
-  pattern: RegExp;
-  handler: RouteHandler;
-}
+import type { Route } from './route.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);

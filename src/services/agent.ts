@@ -1,5 +1,5 @@
 /**
- * The agent workflow (CONTRACT section 7): queue, claim, release, evidence, status proposals, and
+ * The agent workflow (docs/errors-scopes-limits.md#agent-workflow): queue, claim, release, evidence, status proposals, and
  * the dashboard's confirmation or rejection of a proposal.
  */
 import { FeedbackBoardError, notFound, validationError } from '../domain/errors.js';
@@ -22,7 +22,7 @@ import { boardOf, boardPostOf, readPostDetail, statusChange } from './lookup.js'
 import { deliver, notificationsFor } from './notifications.js';
 import type { QueryInput } from './posts.js';
 import { liveClaim, presentClaim, presentEvidence, presentQueueItem } from './present.js';
-import { emitBoardEvent } from '../webhooks/events.js';
+import { emitBoardEvent } from './webhook-events.js';
 
 export function getQueue(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<Queue> {
   const { limit } = parseOrThrow(queueQuery, query);

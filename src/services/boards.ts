@@ -1,4 +1,4 @@
-/** Boards: list, read, create, publish, unpublish (CONTRACT section 5). */
+/** Boards: list, read, create, publish, unpublish (docs/errors-scopes-limits.md#boards). */
 import { FeedbackBoardError } from '../domain/errors.js';
 import type { Board, BoardList } from '../domain/responses.js';
 import { createBoardBody, type CreateBoardInput } from '../domain/requests.js';
@@ -9,7 +9,7 @@ import { nowIso, read, write, type Caller, type ServiceContext } from './context
 import { assertBoardRoom } from './limits.js';
 import { boardOf } from './lookup.js';
 import { presentBoard } from './present.js';
-import { emitBoardEvent } from '../webhooks/events.js';
+import { emitBoardEvent } from './webhook-events.js';
 
 export const AGENT_PUBLISHING_SETTING = 'agent_publishing';
 

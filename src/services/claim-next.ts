@@ -1,5 +1,5 @@
 /**
- * Claim-next (CONTRACT section 13): in one atomic step, the first post of the board's queue that
+ * Claim-next (docs/agent-workflow.md#claim-the-next-post-many-agents-one-queue): in one atomic step, the first post of the board's queue that
  * nobody holds a live claim on, the caller included, becomes the caller's. Repeated calls hand out
  * distinct posts; concurrent callers never share one.
  */
@@ -11,7 +11,7 @@ import { parseOrThrow } from '../domain/validation.js';
 import { write, type Caller, type ServiceContext } from './context.js';
 import { boardOf, readPostDetail } from './lookup.js';
 import { presentClaim } from './present.js';
-import { emitBoardEvent } from '../webhooks/events.js';
+import { emitBoardEvent } from './webhook-events.js';
 
 /**
  * `{ claim, post }` of the newly claimed post, or `{ claim: null, post: null }` when nothing is

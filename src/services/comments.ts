@@ -1,5 +1,5 @@
 /**
- * Votes and comments as the API shows them (CONTRACT section 8), and the voter side that creates
+ * Votes and comments as the API shows them (docs/errors-scopes-limits.md#votes-and-comments), and the voter side that creates
  * them in-process: voters, votes, reactions and voters' comments.
  */
 import * as z from 'zod/mini';
@@ -16,7 +16,7 @@ import { nowIso, read, write, type Caller, type ServiceContext } from './context
 import { assertCommentRoom } from './limits.js';
 import { boardPostOf } from './lookup.js';
 import { nestComments, presentComment } from './present.js';
-import { emitBoardEvent } from '../webhooks/events.js';
+import { emitBoardEvent } from './webhook-events.js';
 
 export function listVotes(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<Votes> {
   return read(ctx, async (tx) => {

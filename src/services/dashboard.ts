@@ -1,5 +1,5 @@
 /**
- * The dashboard side: what the seed calls "dashboard steps", as typed in-process functions for the
+ * The dashboard side: what the API calls "dashboard steps", as typed in-process functions for the
  * embedding application. None of these is reachable over HTTP.
  */
 import * as z from 'zod/mini';
@@ -13,7 +13,7 @@ import { nowIso, read, write, type Caller, type ServiceContext } from './context
 import { generateWebhookSecret } from '../webhooks/signing.js';
 import { presentWebhook } from './present.js';
 import { readPostDetail } from './lookup.js';
-import { emitBoardEvent } from '../webhooks/events.js';
+import { emitBoardEvent } from './webhook-events.js';
 
 const orgInput = z.strictObject({ name: text(1, 120) });
 

@@ -20,12 +20,3 @@ export function maxPrefixLength(key: string): number {
 export function displayPrefix(key: string): string {
   return key.slice(0, maxPrefixLength(key));
 }
-
-/**
- * The same rule applied to a prefix stored by an older version (the first 12 characters, or the
- * whole key when it was shorter): the key is at least as long as that prefix, and nothing more is
- * known of it, so at most a third of the stored prefix is kept.
- */
-export function shortenStoredPrefix(stored: string): string {
-  return displayPrefix(stored);
-}

@@ -1,28 +1,17 @@
 /**
  * API keys: generated as `fbk_` + 40 random base62 characters, shown once, stored only as a
- * SHA-256 hash plus a short display prefix (CONTRACT section 3; see key-prefix.ts).
+ * SHA-256 hash plus a short display prefix (docs/errors-scopes-limits.md#keys-and-scopes; see key-prefix.ts).
  */
 import * as z from 'zod/mini';
 import { notFound, validationError } from '../domain/errors.js';
 import { SCOPES, type ApiKeyRecord } from '../domain/records.js';
 import { parseOrThrow, text } from '../domain/validation.js';
-import { nowIso, read, write, type RandomBytes, type ServiceContext } from './context.js';
+import { randomBase62, type RandomBytes } from '../domain/ports.js';
+import { nowIso, read, write, type ServiceContext } from './context.js';
 import { displayPrefix } from './key-prefix.js';
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const KEY_PREFIX = 'fbk_';
 const KEY_RANDOM_CHARS = 40;
-
-/** `count` unbiased base62 characters (bytes >= 248 are discarded, so each character is uniform). */
-export function randomBase62(random: RandomBytes, count: number): string {
-  let out = '';
-  while (out.length < count) {
-    for (const byte of random(count * 2)) {
-      if (byte < 248 && out.length < count) out += BASE62[byte % 62];
-    }
-  }
-  return out;
-}
 
 export function generateApiKey(random: RandomBytes): string {
   return KEY_PREFIX + randomBase62(random, KEY_RANDOM_CHARS);

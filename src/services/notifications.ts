@@ -1,7 +1,8 @@
 /** Voter notifications: built inside the transaction that changes the status, sent after it commits. */
 import type { BoardRecord, PostRecord, PostStatus } from '../domain/records.js';
 import type { StorageTx } from '../storage/contract.js';
-import type { Notifier, ServiceContext, VoterNotification } from './context.js';
+import type { Notifier, VoterNotification } from '../domain/ports.js';
+import type { ServiceContext } from './context.js';
 
 export async function notificationsFor(
   tx: StorageTx,

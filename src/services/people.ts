@@ -11,7 +11,8 @@ import { toIso } from '../domain/time.js';
 import { parseOrThrow, text } from '../domain/validation.js';
 import { foldCase } from '../storage/text.js';
 import { nowIso, read, write, type ServiceContext } from './context.js';
-import { hashApiKey, randomBase62 } from './keys.js';
+import { randomBase62 } from '../domain/ports.js';
+import { hashApiKey } from './keys.js';
 
 /** How long a one-time sign-in link works. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;

@@ -1,4 +1,4 @@
-/** Posts: list, create, read, update, delete (CONTRACT section 6). */
+/** Posts: list, create, read, update, delete (docs/errors-scopes-limits.md#posts). */
 import type { EvidenceRecord } from '../domain/records.js';
 import {
   createPostBody,
@@ -13,13 +13,14 @@ import { createPostScope, requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { NewRecord, PostPatch } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
-import { nowIso, read, write, type Caller, type ServiceContext, type VoterNotification } from './context.js';
+import { type VoterNotification } from '../domain/ports.js';
+import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { assertPostRoom, assertTagRoom } from './limits.js';
 import { boardOf, boardPostOf, readPostDetail, resolveTags, statusChange } from './lookup.js';
 import { deliver, notificationsFor } from './notifications.js';
 import { presentPost, presentPostDetail } from './present.js';
-import { emitBoardEvent } from '../webhooks/events.js';
-import { changedFields, sameEvidence, sameTags } from '../webhooks/changes.js';
+import { emitBoardEvent } from './webhook-events.js';
+import { changedFields, sameEvidence, sameTags } from './post-changes.js';
 
 /** Query values as they arrive in a URL: strings, parsed and checked here. */
 export type QueryInput = Record<string, string | undefined>;

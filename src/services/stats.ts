@@ -1,4 +1,4 @@
-/** Roadmap, changelog, ship stats and analytics (CONTRACT section 9). */
+/** Roadmap, changelog, ship stats and analytics (docs/errors-scopes-limits.md#roadmap-changelog-statistics). */
 import { analyticsQuery, pageQuery, shipStatsQuery } from '../domain/requests.js';
 import type { Analytics, PostList, ShipStats } from '../domain/responses.js';
 import { isoWeek, lastDays, toIso, utcMonth } from '../domain/time.js';

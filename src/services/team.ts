@@ -13,8 +13,8 @@ import * as dashboard from './dashboard.js';
 import * as keys from './keys.js';
 import { boardOf, readPostDetail } from './lookup.js';
 import { presentBoard } from './present.js';
-import { emitBoardEvent } from '../webhooks/events.js';
-import * as deliveries from '../webhooks/dashboard.js';
+import { emitBoardEvent } from './webhook-events.js';
+import * as deliveries from './webhooks.js';
 
 /**
  * The caller the team acts as through the API operations: the organization with `write` scope and

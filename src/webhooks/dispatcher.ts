@@ -1,6 +1,6 @@
 /**
  * The dispatcher: leases due messages from the outbox, signs and sends them, records each attempt
- * and lets the storage schedule the next (CONTRACT section 14). It needs only `fetch`, Web Crypto
+ * and lets the storage schedule the next (docs/webhooks.md). It needs only `fetch`, Web Crypto
  * and timers, so it runs in Node, Bun, Deno, workers and pages alike.
  *
  * Several dispatchers may share one store (processes on one SQLite file, or one database): a lease
@@ -9,8 +9,8 @@
  * leases expire; the message is then sent again with the same `webhook-id` (at least once).
  */
 import { toIso } from '../domain/time.js';
-import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type RandomBytes } from '../services/context.js';
-import { randomBase62 } from '../services/keys.js';
+import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type RandomBytes } from '../domain/ports.js';
+import { randomBase62 } from '../domain/ports.js';
 import type { LeasedWebhookMessage, Storage } from '../storage/contract.js';
 import { sendWebhook, type WebhookFetch } from './send.js';
 

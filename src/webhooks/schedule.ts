@@ -1,5 +1,5 @@
 /**
- * The retry schedule of webhook messages (CONTRACT section 14), in one place: every adapter
+ * The retry schedule of webhook messages (docs/webhooks.md), in one place: every adapter
  * computes a message's next state with {@link nextMessageState}, so they cannot disagree.
  */
 import type { WebhookMessageRecord, WebhookMessageStatus } from '../domain/records.js';

@@ -4,7 +4,7 @@
  */
 import type { WebhookAttemptRecord } from '../domain/records.js';
 import { toIso } from '../domain/time.js';
-import type { Clock } from '../services/context.js';
+import type { Clock } from '../domain/ports.js';
 import type { LeasedWebhookMessage } from '../storage/contract.js';
 import { signWebhook } from './signing.js';
 import { refusedTarget } from './targets.js';

@@ -4,7 +4,7 @@
  * `{webhook-id}.{webhook-timestamp}.{body}` keyed with those bytes. The `standardwebhooks`
  * package verifies exactly this.
  */
-import type { RandomBytes } from '../services/context.js';
+import type { RandomBytes } from '../domain/ports.js';
 
 /** The prefix of every webhook signing secret. */
 export const SECRET_PREFIX = 'whsec_';

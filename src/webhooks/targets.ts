@@ -1,5 +1,5 @@
 /**
- * Which delivery targets are refused (CONTRACT section 14): anything but `http:` and `https:`,
+ * Which delivery targets are refused (docs/webhooks.md): anything but `http:` and `https:`,
  * and, unless private networks are allowed, loopback, private, link-local, unspecified and other
  * non-public addresses. Here only what the URL itself says can be checked (literal addresses and
  * `localhost`); the Node fetch of `feedback-board/node` also checks, and pins, what DNS resolves.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, runCli, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { createTestDatabase, dropTestDatabase } from '../postgres/server.js';
+import { createTestDatabase, dropTestDatabase } from '../adapters/postgres/server.js';
 
 const work = workDir();
 const databases: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * A fixture in the format of CONTRACT section 11 covering every kind of object, shared by the
+ * A fixture in the format of docs/errors-scopes-limits.md#fixtures covering every kind of object, shared by the
  * fixture loader tests and the CLI tests. Keys are test keys, used as given.
  */
 export const KEYS = {

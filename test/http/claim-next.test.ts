@@ -1,5 +1,5 @@
 /**
- * CONTRACT section 13 over HTTP: `POST /boards/{slug}/queue/claim` hands out the queue in order,
+ * docs/agent-workflow.md#claim-the-next-post-many-agents-one-queue over HTTP: `POST /boards/{slug}/queue/claim` hands out the queue in order,
  * one post per call and caller, answers 200 with nulls when nothing is claimable, and refuses bad
  * input, wrong scopes and other organizations' boards with nothing changed.
  */

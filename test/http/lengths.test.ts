@@ -1,5 +1,5 @@
 /**
- * CONTRACT section 2 lengths, counted in code points: each field at its limit is accepted and one
+ * docs/errors-scopes-limits.md#validation lengths, counted in code points: each field at its limit is accepted and one
  * past it is refused (422, nothing stored). Emoji are two UTF-16 units but one code point.
  */
 import { describe, expect, it } from 'vitest';

@@ -25,7 +25,7 @@ async function expectCode(h: World, r: Promise<{ status: number; json: any }>, s
   expect(await snapshot(h.board)).toEqual(before);
 }
 
-describe('error precedence (CONTRACT section 1)', () => {
+describe('error precedence (docs/errors-scopes-limits.md#errors)', () => {
   it('429 comes after 401 and before the route', async () => {
     const h = await createHarness({ http: { rateLimit: { limit: 2 } } });
     await h.req('GET', '/boards');

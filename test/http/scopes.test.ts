@@ -1,5 +1,5 @@
 /**
- * CONTRACT section 3: every scope against every operation, on the caller's own objects and on
+ * docs/errors-scopes-limits.md#keys-and-scopes: every scope against every operation, on the caller's own objects and on
  * another organization's. Each row runs on a fresh board so successes cannot hide each other.
  */
 import { describe, expect, it } from 'vitest';

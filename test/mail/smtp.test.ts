@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailerNotifier, createRecordingMailer, notificationMail, type VoterNotification } from '../../src/index.js';
 import { createSmtpMailer } from '../../src/mail/smtp.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../browser/smtp.js';
+import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
 
 let smtp: SmtpReceiver;
 beforeAll(async () => {

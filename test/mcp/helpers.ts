@@ -103,7 +103,7 @@ export function textOf(result: object): string {
   return first?.type === 'text' ? first.text ?? '' : '';
 }
 
-/** The 24 tool names of CONTRACT section 15, in table order. */
+/** The 24 tool names of docs/mcp.md, in table order. */
 export const ALL_TOOLS = [
   'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'create_post', 'get_post',
   'update_post', 'delete_post', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document: valid OpenAPI 3.1, exactly the 24 operations of the table and of the API
- * specification, every error each operation can answer with CONTRACT's statuses, both key
+ * specification, every error each operation can answer with the statuses of docs/errors-scopes-limits.md, both key
  * headers, and the committed docs/openapi.json equal to what the generator produces.
  */
 import { readFile } from 'node:fs/promises';
@@ -39,7 +39,7 @@ const SPECIFIED_ENDPOINTS = [
   'GET /api/v1/boards/{slug}/analytics',
   'GET /api/v1/webhooks',
 ];
-/** Operations the project adds beyond the specification (CONTRACT part two). */
+/** Operations the project adds beyond the specification (docs/agent-workflow.md). */
 const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim'];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -1,5 +1,5 @@
 /**
- * Every event of CONTRACT section 14 fires exactly once for its change, with its data, from the
+ * Every event of docs/webhooks.md fires exactly once for its change, with its data, from the
  * API, the dashboard side and the voter side; never for a refused request or a rolled back
  * transaction; a filtered webhook gets only its events, an inactive one none, and another
  * organization's none.

@@ -1,6 +1,6 @@
 /** Reading what the outbox holds for a webhook, event by event. */
 import type { FeedbackBoard } from '../../src/board.js';
-import type { WebhookMessage } from '../../src/webhooks/dashboard.js';
+import type { WebhookMessage } from '../../src/services/webhooks.js';
 
 /** Every message of the webhook, oldest first. */
 export async function allMessages(board: FeedbackBoard, webhookId: number): Promise<WebhookMessage[]> {

@@ -1,9 +1,9 @@
-// Runs the storage conformance suite against a storage of your own. The suite is not part of the
-// npm package: copy `test/conformance/` from the source repository next to your tests.
+// Runs the storage conformance suite against a storage of your own, from the package's
+// `feedback-board/testing` entry (it needs the optional peer `fast-check`).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from 'feedback-board/adapters/memory';
 import type { Storage } from 'feedback-board';
-import { defineStorageConformance } from '../../../test/conformance/index.js';
+import { defineStorageConformance } from 'feedback-board/testing';
 
 /** Your storage; here, a wrapper that could add tracing around the memory adapter. */
 function createMyStorage(): Storage {

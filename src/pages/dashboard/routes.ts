@@ -1,5 +1,5 @@
 /** The dashboard's routes; the handler lets only signed-in team members reach any of them. */
-import type { Route } from '../handler.js';
+import type { Route } from '../route.js';
 import {
   addMemberAction,
   agentPublishingAction,

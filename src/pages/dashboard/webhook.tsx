@@ -5,7 +5,7 @@
  * webhook or message is a 404 page exactly like a missing one.
  */
 import type { WebhookRecord } from '../../domain/records.js';
-import type { WebhookAttempt, WebhookMessage } from '../../webhooks/dashboard.js';
+import type { WebhookAttempt, WebhookMessage } from '../../services/webhooks.js';
 import type { PageContext } from '../context.js';
 import { PostForm } from '../layout.js';
 import { notFoundPage, redirect } from '../respond.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../../adapters/memory/index.js';
 import type { Storage, StorageTx } from '../../../src/storage/contract.js';
-import { newPost, onDay, seedBoard, seedVoters } from '../../conformance/fixtures.js';
+import { newPost, onDay, seedBoard, seedVoters } from '../../../testing/fixtures.js';
 
 const WINDOW = { from: onDay(0, 0), to: onDay(3, 0) };
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DenseMap } from '../../../adapters/memory/dense-map.js';
+import { DenseMap, type EncodedKey } from '../../../adapters/memory/dense-map.js';
 import { addEntry, forEachEntry, removeEntry, SMALL_LIMIT, type IndexEntries } from '../../../adapters/memory/index-entries.js';
-import type { EncodedKey } from '../../../adapters/memory/tables.js';
 
 const keysOf = (entries: IndexEntries, indexKey: EncodedKey): EncodedKey[] => {
   const keys: EncodedKey[] = [];

@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+/**
+ * The `feedback-board` command.
+ *
+ *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
+ *                        [--smtp URL] [--allow-private-webhooks]
+ *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
+ *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
+ *
+ * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
+ * the server and the storage, then exit 0.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { createFeedbackBoard } from '../src/board.js';
+import { isFeedbackBoardError } from '../src/domain/errors.js';
+import { loadFixtureIfEmpty, parseFixture } from '../src/fixture/load.js';
+import { cryptoRandom } from '../src/domain/ports.js';
+import { listen } from '../src/node/listen.js';
+import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
+import { withMcp } from './mcp-mount.js';
+import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
+import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
+import { createMailerNotifier, type Mailer } from '../src/mail/mailer.js';
+import { pagesOrganization, printingMailer, servePages } from './pages.js';
+import { openStorage, StorageChoiceError } from './storage.js';
+import { webhookOptions } from './webhooks.js';
+
+const USAGE = `Usage: feedback-board serve [options]
+       feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
+
+Options:
+  --port N              port to listen on (0 picks a free one; default 8787)
+  --host H              address to bind (default 127.0.0.1)
+  --db FILE|URL         SQLite database file (default ./feedback.db), or a PostgreSQL
+                        URL (postgres://user:pass@host/db); created with demo data on
+                        the first start
+  --memory              keep everything in memory (gone when the server stops)
+  --fixture FILE        load this fixture (JSON) instead of the demo data; served from
+                        memory unless --db names a new, empty file
+  --rate-limit N|off    requests per key per rolling minute (default 120)
+  --agent-publishing    allow publishing boards through the API
+  --allow-private-webhooks
+                        deliver webhooks to loopback and private addresses too
+  --smtp URL            send sign-in links and voter notifications by SMTP
+                        (smtp://user:pass@host:port); without it, sign-in links are
+                        printed here and no notification is sent
+${NET_USAGE}  -h, --help            show this help
+`;
+
+class UsageError extends Error {}
+
+function parseRateLimit(value: string | undefined): number | false | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'off') return false;
+  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new UsageError(`--rate-limit takes a positive integer or "off", not "${value}"`);
+  return Number(value);
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 8787;
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new UsageError(`--port takes 0..65535, not "${value}"`);
+  return Number(value);
+}
+
+/** Reads and validates a fixture file before any storage is opened, so a bad one changes nothing. */
+async function readFixture(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new StorageChoiceError(`cannot read the fixture ${file}: ${(error as Error).message}`);
+  }
+  let fixture: unknown;
+  try {
+    fixture = JSON.parse(text);
+  } catch (error) {
+    throw new StorageChoiceError(`the fixture ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  parseFixture(fixture);
+  return fixture;
+}
+
+async function serve(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      db: { type: 'string' },
+      memory: { type: 'boolean' },
+      fixture: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'agent-publishing': { type: 'boolean' },
+      'allow-private-webhooks': { type: 'boolean' },
+      ...NET_OPTIONS,
+      smtp: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const port = parsePort(values.port);
+  const rateLimit = parseRateLimit(values['rate-limit']);
+  const net = netOptions(values);
+  const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
+
+  let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
+  let closeMailer = () => {};
+  if (values.smtp !== undefined) {
+    const smtp = await import('../src/mail/smtp.js').catch((error: unknown) => {
+      throw new StorageChoiceError(`--smtp needs the nodemailer package (npm install nodemailer). (${(error as Error).message})`);
+    });
+    let smtpMailer: ReturnType<typeof smtp.createSmtpMailer>;
+    try {
+      smtpMailer = smtp.createSmtpMailer(values.smtp);
+    } catch (error) {
+      throw new UsageError(`--smtp takes an smtp:// URL: ${(error as Error).message}`);
+    }
+    mailer = smtpMailer;
+    closeMailer = () => smtpMailer.close();
+  }
+  // The pages' URL is known once the server listens; notifications read it when they are sent.
+  const pagesLink = { pagesUrl: undefined as string | undefined };
+
+  const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
+  const board = createFeedbackBoard({
+    storage: storage.storage,
+    agentPublishing: values['agent-publishing'] === true,
+    notifier: values.smtp === undefined ? undefined : createMailerNotifier(mailer, pagesLink),
+    http: { rateLimit: rateLimit === false ? false : rateLimit === undefined ? {} : { limit: rateLimit } },
+    webhooks: webhookOptions(values['allow-private-webhooks'] === true),
+  });
+
+  const notes: string[] = [];
+  // Loads happen only into an empty store, decided inside the load's write transaction: of several
+  // processes starting at once on one new database, one loads, the others find its data.
+  const demo = fixture === undefined && storage.fresh ? demoFixture(cryptoRandom) : null;
+  const loaded =
+    fixture !== undefined || demo !== null
+      ? await loadFixtureIfEmpty(storage.storage, fixture ?? demo!.fixture, {
+          clock: board.clock,
+          then: async (tx, result) => {
+            if (demo === null) return;
+            const demoOrg = result.organizations[0]!;
+            await tx.setSetting(DEMO_SETTING, String(demoOrg.id));
+            await tx.setSetting(DEMO_KEYS_SETTING, JSON.stringify(demoOrg.apiKeys.map((k) => k.id)));
+          },
+        })
+      : null;
+  if (fixture !== undefined && loaded === null) {
+    await board.close();
+    throw new StorageChoiceError(`--fixture loads into a new, empty database, but ${values.db} already holds data`);
+  }
+  if (fixture !== undefined) {
+    notes.push(`loaded fixture ${values.fixture}: ${loaded!.organizations.length} organization(s)`);
+  } else if (loaded !== null) {
+    notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo!.keys.write}`, `propose key: ${demo!.keys.propose}`);
+  } else {
+    // Raw keys are never stored, so a restart hands out a new pair and revokes the previous one.
+    const demoOrg = await demoOrganization(storage.storage);
+    if (demoOrg === null) {
+      notes.push('serving the existing data (its keys were shown when they were created)');
+    } else {
+      const keys = await replaceDemoKeys(board, demoOrg);
+      notes.push(
+        'existing demo organization "Demo"; new keys for this start (the previous start\'s are revoked):',
+        `write key:   ${keys.write}`,
+        `propose key: ${keys.propose}`,
+      );
+    }
+  }
+
+  const mounted = await withMcp(board);
+  notes.push(mounted.note);
+  const organizationId = await pagesOrganization(board);
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, mounted.fetch);
+  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net, ownProcess: true });
+  pagesLink.pagesUrl = server.url;
+  // Messages left by an earlier process (even one killed right after a commit) go out now.
+  board.webhooks.start();
+  process.stdout.write(`listening on ${server.url}\n`);
+  process.stdout.write(`storage: ${storage.description}\n`);
+  for (const note of notes) process.stdout.write(`${note}\n`);
+  process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
+  if (pages) {
+    process.stdout.write(`pages: ${server.url}/\n`);
+    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(server.url)}\n`);
+  }
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close();
+    closeMailer();
+    await board.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === 'serve') return serve(rest);
+  if (command === 'mcp') return runMcp(rest);
+  if (command === undefined) {
+    // A usage error like any other bad invocation: usage on stderr, exit 2.
+    process.stderr.write(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  throw new UsageError(`unknown command "${command}"`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof StorageChoiceError) {
+    process.stderr.write(`feedback-board: ${error.message}\n`);
+    process.exit(1);
+  }
+  if (error instanceof McpUsageError || (process.argv[2] === 'mcp' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof UsageError || error instanceof NetOptionError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (isFeedbackBoardError(error)) {
+    process.stderr.write(`feedback-board: ${error.message}\n`);
+    for (const d of error.details ?? []) process.stderr.write(`  at ${d.path}: ${d.message}\n`);
+  } else {
+    process.stderr.write(`feedback-board: ${(error as Error).message ?? String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+/**
+ * What `serve` adds for people: the web pages at `/` beside the API, the organization's first
+ * team member (created when there is none), the `team sign-in:` link printed at every start, and
+ * e-mail (SMTP with `--smtp`, else sign-in links printed and no notification sent).
+ */
+import type { FeedbackBoard } from '../src/board.js';
+import type { FetchHandler } from '../src/http/handler.js';
+import { requestPath } from '../src/http/request-path.js';
+import type { Mailer } from '../src/mail/mailer.js';
+import { createPagesHandler, signInLinkUrl } from '../src/pages/index.js';
+import { MCP_PATH } from './mcp-mount.js';
+
+/** The team member `serve` creates for an organization that has none. */
+export const FIRST_TEAM_MEMBER = { email: 'team@localhost', name: 'Team' } as const;
+
+/** A mailer for servers without SMTP: prints each sign-in link to standard output. */
+export function printingMailer(write: (line: string) => void): Mailer {
+  return {
+    async send(message) {
+      const link = /https?:\/\/\S+/.exec(message.text)?.[0] ?? '(no link)';
+      write(`sign-in link for ${message.to}: ${link}`);
+    },
+  };
+}
+
+/** The organization whose pages `serve` mounts: the first one (the demo, or the fixture's first). */
+export async function pagesOrganization(board: FeedbackBoard): Promise<number | null> {
+  return (await board.dashboard.organizations.list())[0]?.id ?? null;
+}
+
+/**
+ * Requests for the API: under `/api/`, at `/mcp`, or carrying an API key anywhere (a client with a
+ * wrong base URL then gets the API's JSON `not_found`, never an HTML page). Browsers send no key
+ * headers.
+ */
+export function isApiRequest(request: Request): boolean {
+  const path = requestPath(request.url);
+  if (path.startsWith('/api/') || path === MCP_PATH) return true;
+  return request.headers.has('authorization') || request.headers.has('x-api-key');
+}
+
+export interface ServedPages {
+  /** The API (and MCP) under `/api/`, at `/mcp` and for every request carrying a key; the pages for the rest. */
+  fetch: FetchHandler;
+  /** A new one-time link for the organization's first team member, once the server's URL is known. */
+  teamSignInUrl(origin: string): Promise<string>;
+}
+
+/**
+ * Mounts the pages of `organizationId` beside `api` (the board's API, with MCP when mounted),
+ * ensuring the organization has a team member.
+ */
+export async function servePages(
+  board: FeedbackBoard,
+  organizationId: number,
+  mailer: Mailer,
+  api: FetchHandler = board.fetch,
+): Promise<ServedPages> {
+  const team = board.team(organizationId);
+  const [first] = await team.members.list();
+  const member = first ?? (await team.members.add(FIRST_TEAM_MEMBER));
+  const pages = createPagesHandler(board, { organizationId, mailer });
+  return {
+    fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request)),
+    async teamSignInUrl(origin) {
+      const link = await board.signIn.createLink('team', member.id);
+      return signInLinkUrl(origin, '', link.token);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The storage `feedback-board serve` runs on: a SQLite file by default (`./feedback.db`, or
+ * `--db FILE`), PostgreSQL for `--db postgres://…` (or `postgresql://…`), memory with `--memory`
+ * or with `--fixture` and no `--db`.
+ */
+import { stat } from 'node:fs/promises';
+import { createMemoryStorage } from '../adapters/memory/index.js';
+import type { Storage } from '../src/storage/contract.js';
+
+export const DEFAULT_DB_FILE = './feedback.db';
+
+export interface StorageChoice {
+  db?: string | undefined;
+  memory: boolean;
+  fixture: boolean;
+}
+
+export interface OpenedStorage {
+  storage: Storage;
+  /** True when the storage holds no organization yet (demo data or a fixture may be loaded). */
+  fresh: boolean;
+  description: string;
+}
+
+export class StorageChoiceError extends Error {}
+
+async function isEmpty(storage: Storage): Promise<boolean> {
+  return storage.transaction('read', async (tx) => (await tx.listOrganizations()).length === 0);
+}
+
+export async function openStorage(choice: StorageChoice): Promise<OpenedStorage> {
+  if (choice.memory && choice.db !== undefined) throw new StorageChoiceError('--memory and --db exclude each other');
+  if (choice.memory || (choice.fixture && choice.db === undefined)) {
+    return { storage: createMemoryStorage(), fresh: true, description: 'memory (the data is gone when the server stops)' };
+  }
+  if (choice.db !== undefined && isPostgresUrl(choice.db)) return openPostgres(choice.db, choice.fixture);
+  const file = choice.db ?? DEFAULT_DB_FILE;
+  if ((await stat(file).catch(() => null))?.isDirectory()) throw new StorageChoiceError(`--db ${file} is a directory`);
+  let sqlite: typeof import('../adapters/sqlite/index.js');
+  try {
+    sqlite = await import('../adapters/sqlite/index.js');
+  } catch (error) {
+    throw new StorageChoiceError(
+      `SQLite storage needs the better-sqlite3 package (npm install better-sqlite3), or run with --memory. (${(error as Error).message})`,
+    );
+  }
+  const storage = sqlite.createSqliteStorage({ path: file });
+  const fresh = await isEmpty(storage);
+  if (choice.fixture && !fresh) {
+    await storage.close();
+    throw new StorageChoiceError(`--fixture loads into a new, empty database, but ${file} already holds data`);
+  }
+  return { storage, fresh, description: `SQLite file ${file}` };
+}
+
+/** True when `--db` names a PostgreSQL server rather than a file. */
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(db);
+}
+
+/** The URL without its password, for messages. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+async function openPostgres(url: string, fixture: boolean): Promise<OpenedStorage> {
+  let postgres: typeof import('../adapters/postgres/index.js');
+  try {
+    postgres = await import('../adapters/postgres/index.js');
+  } catch (error) {
+    throw new StorageChoiceError(`PostgreSQL storage needs the pg package (npm install pg). (${(error as Error).message})`);
+  }
+  let storage: Storage;
+  try {
+    storage = await postgres.createPostgresStorage({ connectionString: url });
+  } catch (error) {
+    throw new StorageChoiceError(`cannot open PostgreSQL at ${withoutPassword(url)}: ${(error as Error).message}`);
+  }
+  const fresh = await isEmpty(storage);
+  if (fixture && !fresh) {
+    await storage.close();
+    throw new StorageChoiceError(`--fixture loads into a new, empty database, but ${withoutPassword(url)} already holds data`);
+  }
+  return { storage, fresh, description: `PostgreSQL ${withoutPassword(url)}` };
+}

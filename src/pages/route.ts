@@ -1,0 +1,12 @@
+/** The shape of the pages' routes, shared by the public routes and the dashboard's. */
+import type { PageContext } from './context.js';
+
+/** A route's handler: the context, the path parameters, and the form of a POST. */
+export type RouteHandler = (ctx: PageContext, params: string[], form: FormData) => Promise<Response>;
+
+/** One route: method, path pattern (groups are the parameters), handler. */
+export interface Route {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  handler: RouteHandler;
+}

@@ -1,0 +1,110 @@
+/**
+ * Webhook events (docs/webhooks.md): their names, their `data`, and {@link emitEvent}, the one
+ * call the services make inside the transaction of a change. The event is written to the outbox in
+ * that transaction, so it is delivered if and only if the change commits.
+ */
+import type { BoardRecord, PostStatus } from '../domain/records.js';
+import type { Board, Claim, Comment, Evidence, PostDetail, Proposal } from '../domain/responses.js';
+import type { StorageTx } from '../storage/contract.js';
+import type { ServiceContext } from './context.js';
+import { randomBase62 } from '../domain/ports.js';
+import { presentBoard } from './present.js';
+
+/** `data` of each event type. `board` is the Board shape, `post` the single-post shape. */
+export interface WebhookEventData {
+  'board.created': { board: Board };
+  'board.published': { board: Board };
+  'board.unpublished': { board: Board };
+  'post.created': { board: Board; post: PostDetail };
+  /** `changed` names the fields whose value changed, among title, body, tags, pinned, queue_rank, implementation_evidence, hidden. */
+  'post.updated': { board: Board; post: PostDetail; changed: PostField[] };
+  'post.status_changed': { board: Board; post: PostDetail; previous_status: PostStatus };
+  'post.deleted': { board: Board; post_id: number };
+  'comment.created': { board: Board; post_id: number; comment: Comment };
+  'vote.created': { board: Board; post_id: number; vote_count: number };
+  'vote.deleted': { board: Board; post_id: number; vote_count: number };
+  'claim.created': { board: Board; post_id: number; claim: Claim };
+  'claim.released': { board: Board; post_id: number; claim: Claim };
+  'evidence.added': { board: Board; post_id: number; evidence: Evidence };
+  'proposal.created': { board: Board; post_id: number; proposal: Proposal };
+  'proposal.confirmed': { board: Board; post_id: number; proposal: Proposal };
+  'proposal.rejected': { board: Board; post_id: number; proposal: Proposal };
+  /** Sent only by the dashboard's "send a test event", to the one webhook named. */
+  'webhook.test': { webhook_id: number };
+}
+
+/** The name of a webhook event. */
+export type WebhookEventType = keyof WebhookEventData;
+
+/** Fields a `post.updated` event can name. */
+export type PostField = 'title' | 'body' | 'tags' | 'pinned' | 'queue_rank' | 'implementation_evidence' | 'hidden';
+
+/** Every event a webhook can subscribe to (`"*"` subscribes to all of them). */
+export const WEBHOOK_EVENT_TYPES = [
+  'board.created',
+  'board.published',
+  'board.unpublished',
+  'post.created',
+  'post.updated',
+  'post.status_changed',
+  'post.deleted',
+  'comment.created',
+  'vote.created',
+  'vote.deleted',
+  'claim.created',
+  'claim.released',
+  'evidence.added',
+  'proposal.created',
+  'proposal.confirmed',
+  'proposal.rejected',
+] as const satisfies readonly WebhookEventType[];
+
+/** The body of every delivery: JSON, UTF-8. */
+export interface WebhookPayload<T extends WebhookEventType = WebhookEventType> {
+  type: T;
+  /** ISO 8601 UTC: when the change happened. */
+  timestamp: string;
+  data: WebhookEventData[T];
+}
+
+/** A unique message id prefix per event; the storage appends the webhook id. */
+function messageIdPrefix(ctx: ServiceContext): string {
+  return `msg_${randomBase62(ctx.random, 24)}_`;
+}
+
+/**
+ * Writes `type` to the outbox of the organization, inside `tx`: one message per active webhook
+ * subscribed to it. Call it from the transaction that makes the change, after the change, with the
+ * same `now`; a rollback takes the messages back with it.
+ */
+export async function emitEvent<T extends WebhookEventType>(
+  ctx: ServiceContext,
+  tx: StorageTx,
+  organizationId: number,
+  type: T,
+  data: WebhookEventData[T],
+  now: string,
+  webhookId?: number,
+): Promise<void> {
+  const payload: WebhookPayload<T> = { type, timestamp: now, data };
+  await tx.enqueueWebhookMessages({
+    organization_id: organizationId,
+    event_type: type,
+    payload: JSON.stringify(payload),
+    msg_id_prefix: messageIdPrefix(ctx),
+    created_at: now,
+    ...(webhookId === undefined ? {} : { webhook_id: webhookId }),
+  });
+}
+
+/** {@link emitEvent} for the events of a board: the organization is the board's, `board` its Board shape. */
+export function emitBoardEvent<T extends Exclude<WebhookEventType, 'webhook.test'>>(
+  ctx: ServiceContext,
+  tx: StorageTx,
+  board: BoardRecord,
+  type: T,
+  data: Omit<WebhookEventData[T], 'board'>,
+  now: string,
+): Promise<void> {
+  return emitEvent(ctx, tx, board.organization_id, type, { board: presentBoard(board), ...data } as WebhookEventData[T], now);
+}

@@ -1,0 +1,109 @@
+/**
+ * The IndexedDB schema: a new database has exactly the stores and indexes of the shared table
+ * schema, and a database left at version 1 by an older release is upgraded on open with its data
+ * and id counters kept.
+ */
+import { describe, expect, it } from 'vitest';
+import { createIndexedDbStorage, SCHEMA_VERSION } from '../../../adapters/indexeddb/index.js';
+import { UPGRADE_STEPS } from '../../../adapters/indexeddb/schema.js';
+import { createMemoryStorage } from '../../../adapters/memory/index.js';
+import type { Storage, StorageTx } from '../../../src/storage/contract.js';
+import { castVotes, newComment, newPost, normalize, onDay, seedBoard, seedVoters } from '../../../testing/fixtures.js';
+import { declaredStructure, IDBFactory, readStructure, writeAsOlderRelease } from './helpers.js';
+
+/** A board with posts in several statuses, votes, a comment, tags and a claim: writes version 1 can make. */
+async function seed(tx: StorageTx): Promise<void> {
+  const { organization, board } = await seedBoard(tx);
+  const voters = await seedVoters(tx, organization.id, 3);
+  const statuses = ['open', 'planned', 'in_progress', 'shipped', 'planned', 'declined'] as const;
+  for (const [i, status] of statuses.entries()) {
+    const post = await tx.insertPost(
+      newPost(board.id, { status, created_at: onDay(i), shipped_at: status === 'shipped' ? onDay(i + 1) : null }),
+    );
+    await castVotes(tx, post.id, voters.slice(0, i % 4), onDay(i, 13));
+  }
+  await tx.insertComment(newComment(2, { created_at: onDay(2) }));
+  await tx.setPostTags(1, (await tx.ensureTags(board.id, ['UI'])).map((tag) => tag.id));
+  await tx.claimPost({ post_id: 2, api_key_id: 7, now: onDay(0), expires_at: onDay(30) });
+}
+
+/** The reads that need the indexes version 2 adds, and a few that do not. */
+async function readBack(tx: StorageTx): Promise<unknown> {
+  const window = { from: onDay(0, 0), to: onDay(10, 0) };
+  return normalize({
+    list: await tx.listPosts(1, { sort: 'top', limit: 10, offset: 0 }),
+    planned: await tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, status: 'planned' }),
+    tagged: await tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, tagId: 1 }),
+    queue: await tx.listQueue(1, { apiKeyId: 1, now: onDay(1), limit: 10 }),
+    roadmap: await tx.listRoadmap(1, { limit: 10, offset: 0 }),
+    changelog: await tx.listChangelog(1, { limit: 10, offset: 0 }),
+    voters: await tx.listVoterIds(4),
+    comments: await tx.listComments(2),
+    claim: await tx.getClaim(2),
+    shipStats: await tx.shipStats(1, window),
+    analytics: await tx.analytics(1, window),
+  });
+}
+
+describe('indexeddb schema', () => {
+  it('numbers its upgrade steps 1..SCHEMA_VERSION', () => {
+    expect(UPGRADE_STEPS.map((step) => step.version)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(3);
+    expect(SCHEMA_VERSION).toBe(UPGRADE_STEPS.at(-1)?.version);
+  });
+
+  it('creates exactly the stores, key paths and indexes of the shared table schema', async () => {
+    const factory = new IDBFactory();
+    const storage = await createIndexedDbStorage({ indexedDB: factory, name: 'fresh' });
+    expect([storage.name, storage.version]).toEqual(['fresh', SCHEMA_VERSION]);
+    await storage.close();
+    expect(await readStructure(factory, 'fresh')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
+
+  it('upgrades a version 1 database on open, keeping its rows and id counters', async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'app', 1, seed);
+    const before = await readStructure(factory, 'app');
+    expect(before.version).toBe(1);
+    expect(Object.keys(before.structure.posts!.indexes)).toEqual([]);
+    expect(Object.keys(before.structure.votes!.indexes)).toEqual([]);
+
+    const upgraded: Storage = await createIndexedDbStorage({ indexedDB: factory, name: 'app' });
+    const reference = createMemoryStorage();
+    await reference.transaction('write', seed);
+    const read = await upgraded.transaction('read', readBack);
+    expect(read).toEqual(await reference.transaction('read', readBack));
+    expect((read as { list: { total: number } }).list.total).toBe(6);
+    // Ids continue from the stored counters, not from the rows left: a deleted id is not reused.
+    expect(await upgraded.transaction('write', (tx) => tx.deletePost(6))).toBe(true);
+    expect((await upgraded.transaction('write', (tx) => tx.insertPost(newPost(1)))).id).toBe(7);
+    await upgraded.close();
+    expect(await readStructure(factory, 'app')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
+
+  it('builds the maintained statistics of a version 2 database from its rows on upgrade', async () => {
+    const factory = new IDBFactory();
+    const busy = async (tx: StorageTx) => {
+      await seed(tx);
+      // A hidden post with votes and comments on several days: none of it may be counted.
+      const hidden = await tx.insertPost(newPost(1, { hidden: true, created_at: onDay(3) }));
+      for (const voter of [1, 2]) await tx.insertVote({ post_id: hidden.id, voter_id: voter, created_at: onDay(4, 1) });
+      await tx.insertComment(newComment(hidden.id, { created_at: onDay(4) }));
+      await tx.deleteVote(4, 1);
+      await tx.insertVote({ post_id: 3, voter_id: 3, created_at: onDay(8, 23) });
+    };
+    await writeAsOlderRelease(factory, 'stats', 2, busy);
+    expect((await readStructure(factory, 'stats')).structure.board_days).toBeUndefined();
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'stats' });
+    const reference = createMemoryStorage();
+    await reference.transaction('write', busy);
+    for (const [from, to] of [[0, 10], [4, 5], [8, 9], [-3, 0]] as const) {
+      const window = { from: onDay(from, 0), to: onDay(to, 0) };
+      const stats = async (tx: StorageTx) => normalize(await tx.analytics(1, window));
+      expect(await upgraded.transaction('read', stats)).toEqual(await reference.transaction('read', stats));
+    }
+    const totals = await upgraded.transaction('read', (tx) => tx.analytics(1, { from: onDay(0, 0), to: onDay(10, 0) }));
+    expect([totals.posts, totals.votes, totals.comments, totals.voters]).toEqual([6, 7, 1, 3]);
+    await upgraded.close();
+  });
+});

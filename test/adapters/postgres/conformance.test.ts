@@ -1,0 +1,38 @@
+/**
+ * The storage conformance suite on the PostgreSQL adapter against a real server (see
+ * test/adapters/postgres/server.ts): the file has a database of its own and each storage a new schema in
+ * it; `reopen` closes the storage and reads everything back through a new pool.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPostgresStorage } from '../../../adapters/postgres/index.js';
+import type { Storage } from '../../../src/storage/contract.js';
+import { defineStorageConformance } from 'feedback-board/testing';
+import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+
+const urls = new Map<Storage, string>();
+let database: Promise<string> | undefined;
+afterAll(async () => {
+  if (database !== undefined) await dropTestDatabase(await database);
+});
+
+async function open(url: string): Promise<Storage> {
+  const storage = await createPostgresStorage({ connectionString: url }, { maxConnections: 4 });
+  urls.set(storage, url);
+  return storage;
+}
+
+defineStorageConformance(
+  {
+    name: 'postgres',
+    create: async () => {
+      database ??= createTestDatabase('fb_conf');
+      return open(await createTestSchema(await database));
+    },
+    reopen: async (storage: Storage) => {
+      const url = urls.get(storage)!;
+      await storage.close();
+      return open(url);
+    },
+  },
+  { describe, it, expect, beforeEach, afterEach },
+);

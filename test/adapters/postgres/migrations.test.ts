@@ -1,0 +1,182 @@
+/**
+ * PostgreSQL schema migrations: a database of the previous version is brought to the newest with
+ * its data (its maintained statistics built from the rows), several processes' worth of storages starting at once on an empty database migrate it
+ * once, and a newer schema is refused.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStorage, PG_SCHEMA_VERSION, PgSchemaTooNewError, rebuildStatistics } from '../../../adapters/postgres/index.js';
+import { foldCase } from '../../../src/storage/text.js';
+import { at } from '../../../testing/fixtures.js';
+import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+
+let database: string;
+beforeAll(async () => {
+  database = await createTestDatabase('fb_migrate');
+});
+afterAll(async () => {
+  await dropTestDatabase(database);
+});
+
+async function query<Row extends pg.QueryResultRow>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const T0 = at(0);
+
+describe('postgres schema migrations', () => {
+  it('migrates a version 1 database to the newest, keeping its data and making it searchable', async () => {
+    expect(PG_SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 1 })).close();
+    expect(await query(url, 'SELECT version FROM fb_schema_migrations ORDER BY version')).toEqual([{ version: 1 }]);
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_api_keys (organization_id, scope, label, prefix, hash, created_at)
+        VALUES (1, 'write', 'CI', 'fbk_x', 'h', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+      INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, vote_count)
+        VALUES (1, 'ÉCOLE mode', 'Body 🌙', 'planned', true, false, false, '2026-11-01T09:00:00.000Z', 2),
+               (1, 'Second', 'STRASSE', 'open', false, false, true, '2026-11-02T09:00:00.000Z', 0),
+               (1, 'Third', '', 'shipped', false, true, false, '2026-11-03T09:00:00.000Z', 0);
+      INSERT INTO fb_voters (organization_id, email, name, created_at)
+        VALUES (1, 'a@example.com', 'A', '${T0}'), (1, NULL, 'B', '${T0}');
+      INSERT INTO fb_votes (post_id, voter_id, created_at) VALUES (1, 1, '${T0}'), (1, 2, '${T0}');
+      INSERT INTO fb_claims (post_id, api_key_id, agent_label, claimed_at, expires_at)
+        VALUES (1, 1, 'agent', '${T0}', '2026-11-01T10:00:00.000Z');
+      INSERT INTO fb_tags (board_id, name, slug) VALUES (1, 'UX', 'ux'), (1, 'API', 'api');
+      INSERT INTO fb_post_tags (post_id, tag_id) VALUES (1, 1), (2, 1), (3, 1), (2, 2);`);
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      const versions = await query<{ version: number }>(url, 'SELECT version FROM fb_schema_migrations ORDER BY version');
+      expect(versions.map((row) => row.version)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
+      await storage.transaction('read', async (tx) => {
+        expect((await tx.getPost(1))!.title).toBe('ÉCOLE mode');
+        expect((await tx.getPost(1))!.vote_count).toBe(2);
+        expect(await tx.listVoterIds(1)).toEqual([1, 2]);
+        expect((await tx.getClaim(1))!.agent_label).toBe('agent');
+        // Search reads the folded columns the migration filled in.
+        const found = await tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, search: foldCase('école') });
+        expect(found.rows.map((post) => post.id)).toEqual([1]);
+        const strasse = await tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, search: 'strasse' });
+        expect(strasse.rows.map((post) => post.id)).toEqual([2]);
+        // The posts of each tag were counted from the links (hidden post 3 included, as in lists).
+        for (const [tagId, total] of [[1, 3], [2, 1]] as const) {
+          const page = await tx.listPosts(1, { sort: 'new', limit: 1, offset: 0, tagId });
+          expect([tagId, page.total]).toEqual([tagId, total]);
+        }
+        // The maintained statistics were built from the rows (the hidden post counts nowhere).
+        const stats = await tx.analytics(1, { from: '2026-11-01T00:00:00.000Z', to: '2026-11-08T00:00:00.000Z' });
+        expect(stats).toMatchObject({
+          posts: 2,
+          votes: 2,
+          voters: 2,
+          comments: 0,
+          postsWithVotes: 1,
+          statusBreakdown: { open: 1, planned: 1, in_progress: 0, shipped: 0, declined: 0 },
+          postsPerDay: [{ date: '2026-11-01', count: 1 }, { date: '2026-11-02', count: 1 }],
+          votesPerDay: [{ date: '2026-11-01', count: 2 }],
+        });
+      });
+      // New ids continue after the migrated rows.
+      const post = await storage.transaction('write', (tx) =>
+        tx.insertPost({ board_id: 1, title: 'n', body: '', status: 'open', is_admin: false, hidden: false, pinned: false, queue_rank: null, shipped_at: null, created_at: T0, proposal: null }),
+      );
+      expect(post.id).toBe(4);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('five storages opened at once on an empty database migrate it exactly once', async () => {
+    const url = await createTestSchema(database);
+    const storages = await Promise.all(Array.from({ length: 5 }, () => createPostgresStorage({ connectionString: url })));
+    for (const storage of storages) await storage.close();
+    const versions = await query<{ version: number }>(url, 'SELECT version FROM fb_schema_migrations ORDER BY version');
+    expect(versions.map((row) => row.version)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
+  });
+
+  it('refuses a database written by a newer version, and changes nothing', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url })).close();
+    await query(url, `INSERT INTO fb_schema_migrations (version, description, applied_at) VALUES (${PG_SCHEMA_VERSION + 1}, 'future', '${T0}')`);
+    await expect(createPostgresStorage({ connectionString: url })).rejects.toThrow(PgSchemaTooNewError);
+    const versions = await query<{ n: number }>(url, 'SELECT count(*)::int AS n FROM fb_schema_migrations');
+    expect(versions[0]!.n).toBe(PG_SCHEMA_VERSION + 1);
+  });
+
+  it('rebuilds the statistics from the rows after a bulk load made with the triggers off', async () => {
+    const url = await createTestSchema(database);
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      const window = { from: '2026-11-01T00:00:00.000Z', to: '2026-11-08T00:00:00.000Z' };
+      await query(url, `
+        BEGIN;
+        ALTER TABLE fb_posts DISABLE TRIGGER USER;
+        ALTER TABLE fb_votes DISABLE TRIGGER USER;
+        ALTER TABLE fb_post_tags DISABLE TRIGGER USER;
+        INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+        INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+          VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+        INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, vote_count)
+          VALUES (1, 'One', '', 'planned', false, false, false, '2026-11-02T09:00:00.000Z', 2),
+                 (1, 'Two', '', 'open', false, true, false, '2026-11-02T10:00:00.000Z', 1);
+        INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, NULL, 'A', '${T0}'), (1, NULL, 'B', '${T0}');
+        INSERT INTO fb_votes (post_id, voter_id, created_at)
+          VALUES (1, 1, '2026-11-03T09:00:00.000Z'), (1, 2, '2026-11-04T09:00:00.000Z'), (2, 1, '2026-11-03T09:00:00.000Z');
+        INSERT INTO fb_tags (board_id, name, slug) VALUES (1, 'UX', 'ux');
+        INSERT INTO fb_post_tags (post_id, tag_id) VALUES (1, 1), (2, 1);
+        ALTER TABLE fb_posts ENABLE TRIGGER USER;
+        ALTER TABLE fb_votes ENABLE TRIGGER USER;
+        ALTER TABLE fb_post_tags ENABLE TRIGGER USER;
+        COMMIT;`);
+      // The triggers did not run: the maintained figures do not know the rows yet.
+      expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject({ posts: 0, votes: 0, voters: 0 });
+      const tagTotal = () => storage.transaction('read', async (tx) => (await tx.listPosts(1, { sort: 'new', limit: 1, offset: 0, tagId: 1 })).total);
+      expect(await tagTotal()).toBe(0);
+      await rebuildStatistics(storage.pool);
+      const expected = {
+        posts: 1,
+        votes: 2,
+        voters: 2,
+        statusBreakdown: { open: 0, planned: 1, in_progress: 0, shipped: 0, declined: 0 },
+        votesPerDay: [{ date: '2026-11-03', count: 1 }, { date: '2026-11-04', count: 1 }],
+      };
+      expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject(expected);
+      expect(await tagTotal()).toBe(2);
+      // The triggers run again afterwards, on top of the rebuilt figures.
+      await storage.transaction('write', (tx) => tx.setPostTags(2, []));
+      expect(await tagTotal()).toBe(1);
+      await storage.transaction('write', (tx) => tx.deleteVote(1, 2));
+      expect(await storage.transaction('read', (tx) => tx.analytics(1, window))).toMatchObject({
+        votes: 1,
+        voters: 1,
+        votesPerDay: [{ date: '2026-11-03', count: 1 }],
+      });
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('accepts a pool the application made, and leaves it open on close', async () => {
+    const url = await createTestSchema(database);
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      const storage = await createPostgresStorage({ pool });
+      await storage.transaction('write', (tx) => tx.insertOrganization({ name: 'App', created_at: T0 }));
+      await storage.close();
+      const { rows } = await pool.query<{ name: string }>('SELECT name FROM fb_organizations');
+      expect(rows).toEqual([{ name: 'App' }]);
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The heavy reads are single statements that walk the index made for them: each statement the
+ * adapter issues for a list, the queue or a statistic is captured and explained with its values,
+ * and its plan must use that index and never scan the posts table sequentially.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
+import type { StorageTx } from '../../../src/storage/contract.js';
+import { at } from '../../../testing/fixtures.js';
+import { createTestDatabase, dropTestDatabase } from './server.js';
+
+const BOARDS = 10;
+const POSTS = 10_000;
+let url: string;
+let pool: pg.Pool;
+let storage: PostgresStorage;
+const captured: { text: string; values: unknown[] }[] = [];
+
+beforeAll(async () => {
+  url = await createTestDatabase('fb_plans');
+  pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      if (typeof config === 'object' && config !== null && 'text' in config) {
+        const { text, values: bound } = config as { text: string; values?: unknown[] };
+        captured.push({ text, values: bound ?? [] });
+      }
+      return query(config, ...rest);
+    };
+  });
+  storage = await createPostgresStorage({ pool });
+  // Bulk seed in SQL: every status, some hidden, some ranked, a few claims and votes.
+  await pool.query(`
+    INSERT INTO fb_organizations (name, created_at) VALUES ('Plans', '${at(0)}');
+    INSERT INTO fb_api_keys (organization_id, scope, label, prefix, hash, created_at) VALUES (1, 'write', '', 'p', 'h', '${at(0)}');
+    INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+      SELECT 1, 'b' || g, 'B', '', '', true, '${at(0)}' FROM generate_series(1, ${BOARDS}) g;
+    INSERT INTO fb_voters (organization_id, email, name, created_at)
+      SELECT 1, 'v' || g || '@x', 'V', '${at(0)}' FROM generate_series(1, 50) g;
+    INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank, shipped_at, created_at,
+                          vote_count, title_folded, body_folded)
+      SELECT 1 + g % ${BOARDS}, 'post ' || g, 'body', (ARRAY['open','planned','in_progress','shipped','declined'])[1 + g % 5],
+             false, g % 11 = 0, false, CASE WHEN g % 7 = 0 THEN g END,
+             CASE WHEN g % 5 = 3 THEN to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END,
+             to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             g % 13, 'post ' || g, 'body'
+        FROM generate_series(1, ${POSTS}) g;
+    INSERT INTO fb_votes (post_id, voter_id, created_at)
+      SELECT p, v, to_char(timestamp '2026-01-01' + p * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        FROM generate_series(1, ${POSTS}, 3) p, generate_series(1, 3) v;
+    INSERT INTO fb_claims (post_id, api_key_id, agent_label, claimed_at, expires_at)
+      SELECT g, 1, '', '${at(0)}', '2099-01-01T00:00:00.000Z' FROM generate_series(7, 700, 7) g;
+    ANALYZE;`);
+}, 120_000);
+
+afterAll(async () => {
+  await storage.close();
+  await pool.end();
+  await dropTestDatabase(url);
+});
+
+/** The plans of the SELECTs `read` issues, one text per statement. */
+async function plansOf(read: (tx: StorageTx) => Promise<unknown>): Promise<string[]> {
+  captured.length = 0;
+  await storage.transaction('read', read);
+  const selects = captured.filter(({ text }) => /^\s*(SELECT|WITH)/i.test(text));
+  const plans: string[] = [];
+  for (const { text, values } of selects) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+    plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
+  }
+  return plans;
+}
+
+/** One statement, using `index` for the posts and never a sequential scan of them. */
+function expectIndexed(plans: string[], ...indexes: string[]): void {
+  expect(plans).toHaveLength(1);
+  for (const index of indexes) expect(plans[0]).toMatch(new RegExp(`(Index|Index Only|Bitmap Index) Scan (Backward )?(using|on) ${index}\\b`));
+  expect(plans[0]).not.toMatch(/Seq Scan on fb_posts/);
+}
+
+const page = { limit: 20, offset: 40 };
+const board = 3;
+
+describe('postgres query plans', () => {
+  it('walks an index for every sort and filter of the post list, total included', async () => {
+    expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new' })), 'fb_posts_new');
+    expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'top' })), 'fb_posts_top');
+    expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', status: 'planned' })), 'fb_posts_status_new');
+    expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'top', status: 'open', search: 'post' })), 'fb_posts_status_top');
+    // Without a search or a tag, the total is the maintained count, not a count of the posts.
+    for (const status of [undefined, 'planned'] as const) {
+      const [plan] = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', ...(status ? { status } : {}) }));
+      expect(plan).toMatch(/on fb_board_post_counts/);
+      // The posts are read once, for the page.
+      expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
+    }
+  });
+
+  it('takes the total of a list by tag from the maintained count, and reads the posts once', async () => {
+    await pool.query(`
+      INSERT INTO fb_tags (board_id, name, slug) VALUES (${board}, 'UX', 'ux');
+      INSERT INTO fb_post_tags (post_id, tag_id)
+        SELECT p.id, t.id FROM fb_posts p JOIN fb_tags t ON t.board_id = p.board_id WHERE p.board_id = ${board} AND p.id % 3 = 0;
+      ANALYZE fb_post_tags;`);
+    const tagId = (await pool.query<{ id: number }>(`SELECT id FROM fb_tags WHERE board_id = ${board}`)).rows[0]!.id;
+    for (const sort of ['new', 'top'] as const) {
+      const [plan] = await plansOf((tx) => tx.listPosts(board, { ...page, sort, tagId }));
+      expect(plan).toMatch(/on fb_tag_posts/);
+      expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
+    }
+    // With a status too, the matches are counted (no maintained count per tag and status).
+    const [withStatus] = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', tagId, status: 'open' }));
+    expect(withStatus).not.toMatch(/on fb_tag_posts/);
+  });
+
+  it('walks the partial indexes of the queue, roadmap and changelog', async () => {
+    const queue = await plansOf((tx) => tx.listQueue(board, { apiKeyId: 99, now: at(0), limit: 50 }));
+    expectIndexed(queue, 'fb_posts_queue_ranked', 'fb_posts_queue_planned');
+    // The planned posts are counted by the maintained visible posts per status, not walked.
+    expect(queue[0]).toMatch(/on fb_board_statuses/);
+    expectIndexed(await plansOf((tx) => tx.listRoadmap(board, page)), 'fb_posts_roadmap');
+    // Claim-next picks its post with the same two partial indexes (explained without running it).
+    const { CLAIM_NEXT_SQL } = await import('../../../adapters/postgres/tx/claim-next.js');
+    const next = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_NEXT_SQL}`, [board, 1, '', at(0), at(60)]);
+    expectIndexed([next.rows.map((row) => row['QUERY PLAN']).join('\n')], 'fb_posts_queue_ranked', 'fb_posts_queue_planned');
+    expectIndexed(await plansOf((tx) => tx.listChangelog(board, page)), 'fb_posts_shipped');
+    // Their totals are the maintained visible posts per status: the posts are read once, for the page.
+    for (const read of [(tx: StorageTx) => tx.listRoadmap(board, page), (tx: StorageTx) => tx.listChangelog(board, page)]) {
+      const [plan] = await plansOf(read);
+      expect(plan).toMatch(/on fb_board_statuses/);
+      expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
+    }
+  });
+
+  it('computes statistics from index ranges and the maintained aggregates, each in one statement', async () => {
+    const window = { from: '2026-01-05T00:00:00.000Z', to: '2026-01-12T00:00:00.000Z' };
+    expectIndexed(await plansOf((tx) => tx.shipStats(board, window)), 'fb_posts_shipped');
+    const analytics = await plansOf((tx) => tx.analytics(board, window));
+    // The maintained aggregates by their keys, the top requests and the shipped posts by index;
+    // never the votes or the comments. (At this size the planner rightly reads the few rows of
+    // fb_board_last_days whole, so that one is not pinned.)
+    expectIndexed(
+      analytics,
+      'fb_board_days_pkey',
+      'fb_board_voters_last',
+      'fb_board_statuses_pkey',
+      'fb_posts_requests',
+      'fb_posts_shipped',
+    );
+    expect(analytics[0]).not.toMatch(/on fb_votes|on fb_comments/);
+  });
+});

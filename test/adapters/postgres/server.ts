@@ -1,0 +1,107 @@
+/**
+ * PostgreSQL for tests: the server named by `FEEDBACK_BOARD_TEST_PG_URL`, else one throwaway
+ * cluster per vitest run, started by the first test file that asks (the folder comes from the
+ * globalSetup; `mkdir` of a lock folder elects the one worker that runs initdb, the others wait
+ * for the URL it writes). Each test file or suite gets databases of its own (CREATE DATABASE),
+ * so files run in parallel without seeing each other's rows.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { startCluster } from '../../../scripts/pg-cluster.mjs';
+
+export const PG_URL_VARIABLE = 'FEEDBACK_BOARD_TEST_PG_URL';
+
+let adminUrl: Promise<string> | undefined;
+
+async function sharedClusterUrl(runDir: string): Promise<string> {
+  const urlFile = join(runDir, 'url');
+  const errorFile = join(runDir, 'error');
+  let elected = false;
+  try {
+    mkdirSync(join(runDir, 'lock'));
+    elected = true;
+  } catch {
+    // Another worker is starting it.
+  }
+  if (elected) {
+    try {
+      const cluster = await startCluster({ dir: join(runDir, 'cluster'), keep: true });
+      writeFileSync(urlFile, cluster.url);
+    } catch (error) {
+      writeFileSync(errorFile, String((error as Error).message));
+      throw error;
+    }
+  }
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(urlFile)) {
+    if (existsSync(errorFile)) throw new Error(`PostgreSQL did not start: ${readFileSync(errorFile, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error('PostgreSQL did not start within 60 s');
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return readFileSync(urlFile, 'utf8');
+}
+
+/** A superuser URL of the test server (starting the run's cluster if needed). */
+export function pgAdminUrl(): Promise<string> {
+  const fromEnv = process.env[PG_URL_VARIABLE];
+  if (fromEnv) return Promise.resolve(fromEnv);
+  adminUrl ??= sharedClusterUrl(inject('pgRunDir'));
+  return adminUrl;
+}
+
+/** `url` with its database replaced by `database`. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+let made = 0;
+
+/** Runs statements as the superuser on the server's maintenance database. */
+export async function adminQuery(text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: await pgAdminUrl() });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database; resolves with its URL. `dropTestDatabase` removes it. */
+export async function createTestDatabase(prefix = 'fb_test'): Promise<string> {
+  made += 1;
+  const name = `${prefix}_${process.pid}_${made}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return withDatabase(await pgAdminUrl(), name);
+}
+
+/** Drops the database of `url`, ending its sessions first. */
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+let schemas = 0;
+
+/**
+ * A new, empty schema in the database of `url`; resolves with a URL whose connections use it
+ * (`search_path`). Much faster than a database per test where a suite needs hundreds of stores.
+ */
+export async function createTestSchema(url: string): Promise<string> {
+  schemas += 1;
+  const name = `s_${process.pid}_${schemas}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA ${name}`);
+  } finally {
+    await client.end();
+  }
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${name}`);
+  return parsed.toString();
+}

@@ -1,0 +1,27 @@
+/**
+ * The storage conformance suite on the SQLite adapter, each test on a new database file;
+ * `reopen` closes the file and opens it again through a new connection.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteStorage, type SqliteStorage } from '../../../adapters/sqlite/index.js';
+import type { Storage } from '../../../src/storage/contract.js';
+import { defineStorageConformance } from 'feedback-board/testing';
+import { tempDir } from './helpers.js';
+
+const temp = tempDir('fb-sqlite-conformance-');
+afterAll(() => temp.remove());
+
+let files = 0;
+
+defineStorageConformance(
+  {
+    name: 'sqlite',
+    create: async () => createSqliteStorage({ path: temp.file(`storage-${(files += 1)}.db`) }),
+    reopen: async (storage: Storage) => {
+      const file = (storage as SqliteStorage).database.name;
+      await storage.close();
+      return createSqliteStorage({ path: file });
+    },
+  },
+  { describe, it, expect, beforeEach, afterEach },
+);

@@ -1,0 +1,138 @@
+/**
+ * Schema migrations: an older database is brought to the newest schema with its data, a newer one
+ * is refused, and a migration that fails leaves the database as it was.
+ */
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteStorage, SCHEMA_VERSION, SchemaTooNewError } from '../../../adapters/sqlite/index.js';
+import { migrate, readSchemaVersion } from '../../../adapters/sqlite/migrations.js';
+import { foldCase } from '../../../src/storage/text.js';
+import { storageFactory, T0 } from './helpers.js';
+
+let factory: ReturnType<typeof storageFactory>;
+beforeEach(() => {
+  factory = storageFactory();
+});
+afterEach(async () => {
+  await factory.cleanup();
+});
+
+/** A database at schema version 1 holding one board with three posts, two votes and a claim. */
+function createVersion1(file: string): void {
+  const db = new Database(file);
+  db.pragma('foreign_keys = ON');
+  migrate(db, { target: 1, busyTimeoutMs: 1000 });
+  db.exec(`
+    INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+    INSERT INTO fb_api_keys (organization_id, scope, label, prefix, hash, created_at)
+      VALUES (1, 'write', 'CI', 'fbk_x', 'h', '${T0}');
+    INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+      VALUES (1, 'features', 'Features', '', '', 1, '${T0}');
+    INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, vote_count)
+      VALUES (1, 'ÉCOLE mode', 'Body 🌙', 'planned', 1, 0, 0, '2026-11-01T09:00:00.000Z', 2),
+             (1, 'Second', 'STRASSE', 'open', 0, 0, 1, '2026-11-02T09:00:00.000Z', 0),
+             (1, 'Third', '', 'shipped', 0, 1, 0, '2026-11-03T09:00:00.000Z', 0);
+    INSERT INTO fb_voters (organization_id, email, name, created_at)
+      VALUES (1, 'a@example.com', 'A', '${T0}'), (1, NULL, 'B', '${T0}');
+    INSERT INTO fb_votes (post_id, voter_id, created_at) VALUES (1, 1, '${T0}'), (1, 2, '${T0}');
+    INSERT INTO fb_claims (post_id, api_key_id, agent_label, claimed_at, expires_at)
+      VALUES (1, 1, 'agent', '${T0}', '2026-11-01T10:00:00.000Z');
+  `);
+  expect(readSchemaVersion(db)).toBe(1);
+  db.close();
+}
+
+describe('sqlite schema migrations', () => {
+  it('records each applied version once, and a reopen applies nothing', async () => {
+    const file = factory.path();
+    await factory.open(file).close();
+    const reopened = factory.open(file);
+    const rows = reopened.database.prepare('SELECT version FROM fb_schema_migrations ORDER BY version').all();
+    expect(rows).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => ({ version: i + 1 })));
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
+  });
+
+  it('migrates a version 1 database to the newest, keeping its data and making it searchable', async () => {
+    const file = factory.path('v1.db');
+    createVersion1(file);
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+
+    const result = await storage.transaction('read', async (tx) => ({
+      board: await tx.getBoardBySlug(1, 'features'),
+      top: await tx.listPosts(1, { sort: 'top', limit: 10, offset: 0 }),
+      search: await tx.listPosts(1, { search: foldCase('école'), sort: 'new', limit: 10, offset: 0 }),
+      searchBody: await tx.listPosts(1, { search: 'strasse', sort: 'new', limit: 10, offset: 0 }),
+      voters: await tx.listVoterIds(1),
+      claim: await tx.getClaim(1),
+      roadmap: await tx.listRoadmap(1, { limit: 10, offset: 0 }),
+    }));
+    expect(result.board).toMatchObject({ id: 1, slug: 'features', published: true });
+    expect(result.top.rows.map((p) => [p.id, p.vote_count, p.hidden])).toEqual([
+      [1, 2, false],
+      [3, 0, true],
+      [2, 0, false],
+    ]);
+    expect(result.top.rows[0]).toMatchObject({ title: 'ÉCOLE mode', body: 'Body 🌙', status: 'planned' });
+    expect(result.search.rows.map((p) => p.id)).toEqual([1]);
+    expect(result.searchBody.rows.map((p) => p.id)).toEqual([2]);
+    expect(result.voters).toEqual([1, 2]);
+    expect(result.claim).toMatchObject({ api_key_id: 1, agent_label: 'agent' });
+    expect(result.roadmap.rows.map((p) => p.id)).toEqual([2, 1]);
+
+    const indexes = storage.database
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'fb_posts' AND sql IS NOT NULL")
+      .pluck()
+      .all();
+    expect(indexes).toContain('fb_posts_roadmap');
+    expect(indexes).not.toContain('fb_posts_board');
+
+    // New writes after the migration keep the folded columns up to date.
+    await storage.transaction('write', (tx) => tx.updatePost(2, { title: 'ÀPROPOS' }));
+    const renamed = await storage.transaction('read', (tx) =>
+      tx.listPosts(1, { search: 'àpro', sort: 'new', limit: 10, offset: 0 }),
+    );
+    expect(renamed.rows.map((p) => p.id)).toEqual([2]);
+  });
+
+  it('refuses a database written by a newer version, without changing it', () => {
+    const file = factory.path('future.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.prepare('INSERT INTO fb_schema_migrations VALUES (?, ?, ?)').run(SCHEMA_VERSION + 1, 'from the future', T0);
+    db.close();
+
+    let error: unknown;
+    try {
+      createSqliteStorage({ path: file });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SchemaTooNewError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`schema version ${SCHEMA_VERSION + 1}.*supports up to ${SCHEMA_VERSION}.*upgrade`),
+    );
+    const check = new Database(file, { readonly: true });
+    expect(readSchemaVersion(check)).toBe(SCHEMA_VERSION + 1);
+    const columns = check.prepare("SELECT name FROM pragma_table_info('fb_posts')").pluck().all();
+    expect(columns).not.toContain('title_folded');
+    check.close();
+  });
+
+  it('leaves the previous version intact when a migration step fails', () => {
+    const file = factory.path('clash.db');
+    createVersion1(file);
+    const db = new Database(file);
+    // An application index whose name the version 2 step needs: that step fails half-way.
+    db.exec('CREATE INDEX fb_posts_top ON fb_posts (title)');
+    db.close();
+
+    expect(() => createSqliteStorage({ path: file })).toThrow(/fb_posts_top already exists/);
+    const check = new Database(file, { readonly: true });
+    expect(readSchemaVersion(check)).toBe(1);
+    const columns = check.prepare("SELECT name FROM pragma_table_info('fb_posts')").pluck().all();
+    expect(columns).not.toContain('title_folded');
+    expect(check.prepare('SELECT count(*) FROM fb_posts').pluck().get()).toBe(3);
+    check.close();
+  });
+});

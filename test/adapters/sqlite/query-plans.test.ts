@@ -1,0 +1,164 @@
+/**
+ * The heavy reads run as index walks: each statement the adapter issues for a list or statistic
+ * is captured and explained, and its plan must use the index made for it, with no full scan of the
+ * posts and no sort of the result (which would read every matching post to return one page).
+ */
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteStorage, type SqliteStorage } from '../../../adapters/sqlite/index.js';
+import type { StorageTx } from '../../../src/storage/contract.js';
+import { POST_STATUSES } from '../../../src/domain/records.js';
+import { at, newPost, seedBoard, tempDir } from './helpers.js';
+import { onDay } from '../../../testing/fixtures.js';
+
+const temp = tempDir();
+const statements: string[] = [];
+let db: Database.Database;
+let storage: SqliteStorage;
+let boardId: number;
+let keyId: number;
+let tagId: number;
+
+beforeAll(async () => {
+  db = new Database(temp.file(), { verbose: (sql) => statements.push(String(sql)) });
+  storage = createSqliteStorage({ database: db });
+  ({ boardId, keyId } = await storage.transaction('write', seedBoard));
+  await storage.transaction('write', async (tx) => {
+    for (let i = 0; i < 500; i += 1) {
+      const status = POST_STATUSES[i % POST_STATUSES.length]!;
+      await tx.insertPost(
+        newPost(boardId, {
+          status,
+          hidden: i % 11 === 0,
+          queue_rank: i % 7 === 0 ? i : null,
+          shipped_at: status === 'shipped' ? at(i) : null,
+          created_at: at(i),
+        }),
+      );
+    }
+    const [tag] = await tx.ensureTags(boardId, ['Rare']);
+    tagId = tag!.id;
+    for (let id = 10; id <= 50; id += 10) await tx.setPostTags(id, [tagId]);
+  });
+});
+afterAll(async () => {
+  await storage.close();
+  db.close();
+  temp.remove();
+});
+
+/** The plans of the SELECTs `read` issues, one array of plan lines per statement. */
+async function plansOf(read: (tx: StorageTx) => Promise<unknown>): Promise<{ sql: string; plan: string[] }[]> {
+  statements.length = 0;
+  await storage.transaction('read', read);
+  return statements
+    .filter((sql) => /^\s*SELECT/i.test(sql))
+    .map((sql) => ({
+      sql,
+      plan: (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail),
+    }));
+}
+
+/** Asserts that the statement returning the rows (the first) walks `index` without sorting. */
+function expectIndexWalk(plans: { sql: string; plan: string[] }[], index: string): void {
+  const rows = plans[0]!;
+  expect(rows.plan.join('\n')).toMatch(new RegExp(`SEARCH p USING (COVERING )?INDEX ${index}\\b`));
+  expect(rows.plan.join('\n')).not.toMatch(/TEMP B-TREE FOR (ORDER BY|LAST TERM)/);
+  for (const { plan } of plans) expect(plan.join('\n')).not.toMatch(/^SCAN p\b/m);
+}
+
+const page = { limit: 20, offset: 40 };
+
+describe('sqlite query plans', () => {
+  it('walks an index for every sort and filter of the post list', async () => {
+    expectIndexWalk(await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new' })), 'fb_posts_new');
+    expectIndexWalk(await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'top' })), 'fb_posts_top');
+    expectIndexWalk(
+      await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new', status: 'planned' })),
+      'fb_posts_status_new',
+    );
+    expectIndexWalk(
+      await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'top', status: 'open', search: 'po' })),
+      'fb_posts_status_top',
+    );
+    // Without a search or a tag, the total is the maintained count, not a count of the posts.
+    for (const status of [undefined, 'planned'] as const) {
+      const plans = await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new', ...(status ? { status } : {}) }));
+      expect(plans[1]!.plan.join('\n')).toMatch(/^SEARCH fb_board_post_counts USING PRIMARY KEY \(board_id=\?/m);
+    }
+  });
+
+  it('answers a search of three characters or more from the trigram index, and a tag from its posts', async () => {
+    const search = await plansOf((tx) => tx.listPosts(boardId, { limit: 20, offset: 0, sort: 'new', search: 'dark' }));
+    // The matches' ids in page order from the trigram index, then the page's rows by id.
+    expect(search).toHaveLength(2);
+    expect(search[0]!.plan.join('\n')).toMatch(/^SCAN fb_posts_search VIRTUAL TABLE INDEX \d+:/m);
+    for (const { plan } of search) {
+      expect(plan.join('\n')).toMatch(/SEARCH p USING INTEGER PRIMARY KEY/);
+      expect(plan.join('\n')).not.toMatch(/^SCAN p\b/m);
+    }
+    const tagged = await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'new', tagId: tagId }));
+    // The tag's board, its maintained count of posts, the board's size (its maintained counts),
+    // then its few posts sorted.
+    expect(tagged[1]!.plan.join('\n')).toMatch(/SEARCH fb_tag_posts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(tagged[2]!.plan.join('\n')).toMatch(/SEARCH fb_board_post_counts USING PRIMARY KEY \(board_id=\?\)/);
+    expect(tagged[3]!.plan.join('\n')).toMatch(/SEARCH pt USING COVERING INDEX fb_post_tags_tag \(tag_id=\?\)[\s\S]*SEARCH p USING INTEGER PRIMARY KEY/);
+    for (const { plan } of tagged) expect(plan.join('\n')).not.toMatch(/^SCAN (p|fb_posts)\b/m);
+  });
+
+  it('walks the partial indexes of the queue, roadmap and changelog', async () => {
+    const queue = await plansOf((tx) => tx.listQueue(boardId, { apiKeyId: keyId, now: at(0), limit: 100 }));
+    expectIndexWalk(queue, 'fb_posts_queue_ranked');
+    expect(queue[1]!.plan.join('\n')).toMatch(/INDEX fb_posts_queue_planned\b/);
+    expect(queue[1]!.plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    // The total counts on the partial indexes alone and subtracts claims found from the claims
+    // table, never by visiting each post of the board.
+    const total = queue[2]!.plan.join('\n');
+    expect(total).toMatch(/USING INDEX fb_posts_queue_planned\b/);
+    expect(total).toMatch(/SCAN c\b[\s\S]*SEARCH p USING INTEGER PRIMARY KEY/);
+    expect(total).not.toMatch(/INDEX fb_posts_(new|status_\w+)\b/);
+    expectIndexWalk(await plansOf((tx) => tx.listRoadmap(boardId, page)), 'fb_posts_roadmap');
+    expectIndexWalk(await plansOf((tx) => tx.listChangelog(boardId, page)), 'fb_posts_shipped');
+  });
+
+  it('claim-next walks the two partial indexes of the queue, without sorting', async () => {
+    statements.length = 0;
+    const rollback = new Error('roll back');
+    await expect(
+      storage.transaction('write', async (tx) => {
+        await tx.claimNextPost({ board_id: boardId, api_key_id: keyId, now: at(0), expires_at: at(60) });
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    const insert = statements.find((sql) => /^\s*INSERT INTO fb_claims/i.test(sql))!;
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${insert}`).all() as { detail: string }[]).map((row) => row.detail).join('\n');
+    expect(plan).toMatch(/SEARCH p USING (COVERING )?INDEX fb_posts_queue_ranked\b/);
+    expect(plan).toMatch(/SEARCH p USING (COVERING )?INDEX fb_posts_queue_planned\b/);
+    // Each half stops at its first free post in index order; only those one-row halves are
+    // ordered (by which half they come from), never the posts themselves.
+    expect(plan).not.toMatch(/SEARCH p [^\n]*\n(CORRELATED [^\n]*\n[^\n]*\n)?USE TEMP B-TREE/);
+    expect(plan).not.toMatch(/^SCAN p\b/m);
+  });
+
+  it('computes statistics from index ranges and the maintained aggregates, never from the votes', async () => {
+    const window = { from: onDay(0, 0), to: onDay(90, 0) };
+    const ship = await plansOf((tx) => tx.shipStats(boardId, window));
+    // The posts come from the shipped index alone, in its order.
+    expect(ship[0]!.plan.join('\n')).toMatch(/USING COVERING INDEX fb_posts_shipped \(board_id=\? AND shipped_at>\? AND shipped_at<\?\)/);
+    expect(ship[0]!.plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    // Distinct voters of the shipped posts: the per-day counts of their latest shipped days.
+    expect(ship[1]!.plan.join('\n')).toMatch(/SEARCH fb_ship_last_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
+    expect(ship[1]!.plan.join('\n')).toMatch(/SEARCH v USING COVERING INDEX fb_ship_voters_last \(board_id=\? AND last_day>\?\)/);
+    expect(ship[1]!.plan.join('\n')).not.toMatch(/fb_votes|TEMP B-TREE/);
+    const analytics = await plansOf((tx) => tx.analytics(boardId, window));
+    const all = analytics.map(({ plan }) => plan.join('\n')).join('\n');
+    expect(all).toMatch(/SEARCH fb_board_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
+    expect(all).toMatch(/SEARCH fb_board_last_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
+    expect(all).toMatch(/SEARCH v USING COVERING INDEX fb_board_voters_last \(board_id=\? AND last_day>\?\)/);
+    expect(all).toMatch(/SEARCH fb_board_statuses USING PRIMARY KEY \(board_id=\?\)/);
+    expect(all).toMatch(/INDEX fb_posts_requests\b/);
+    expect(all).toMatch(/SEARCH fb_ship_days USING PRIMARY KEY \(board_id=\? AND day>\? AND day<\?\)/);
+    expect(all).not.toMatch(/fb_votes|fb_comments|fb_posts_new|TEMP B-TREE/);
+    expect(all).not.toMatch(/^SCAN (?!CONSTANT ROW)/m);
+  });
+});

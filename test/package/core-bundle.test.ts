@@ -1,0 +1,86 @@
+/**
+ * What the core's browser bundle (core + IndexedDB, as `bench/bundle.mjs` builds it) must not
+ * carry: classic zod (request validation is on `zod/mini`), zod's locales, `lru-cache`, the OpenAPI
+ * generator, the full operation table or the response schemas (all behind `feedback-board/openapi`).
+ * The same checks applied to that subpath find every one of them, so they can fail. The built
+ * package is checked too: nothing `dist/index.js` reaches imports classic zod or `lru-cache`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { browserBuild } from '../helpers/esbuild.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function browserBundle(contents: string) {
+  const result = await browserBuild(contents);
+  // The modules with bytes in the output (a module can be read and then shaken away entirely).
+  // Paths are relative to the working directory; node_modules may sit behind a symlink, so match anywhere.
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const inputs = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path);
+  return { inputs, code: result.outputFiles[0]!.contents, text: result.outputFiles[0]!.text };
+}
+
+/** The modules that must stay out of the core, by what each path or the code shows. */
+function forbidden({ inputs, text }: { inputs: string[]; text: string }): string[] {
+  const found = inputs.filter((path) =>
+    /node_modules\/zod\/v4\/(classic|locales)\/|node_modules\/lru-cache\/|src\/http\/(openapi|openapi-text|operations)\.ts$|src\/domain\/responses\.ts$/.test(path),
+  );
+  if (text.includes('toJSONSchema')) found.push('the string toJSONSchema');
+  return found;
+}
+
+const CORE = "export * from './src/index.ts';\nexport * from './adapters/indexeddb/index.ts';";
+
+describe('the core browser bundle', () => {
+  it('holds zod/mini but no classic zod, zod locale, lru-cache, OpenAPI generator, operation table or response schema', async () => {
+    const core = await browserBundle(CORE);
+    expect(core.inputs.some((path) => /node_modules\/zod\/v4\/mini\//.test(path))).toBe(true);
+    expect(forbidden(core)).toEqual([]);
+    const gzipped = gzipSync(core.code).byteLength;
+    console.log(`browser bundle (core + indexeddb): ${(core.code.byteLength / 1024).toFixed(1)} KB minified, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+    // 70.0 KB before request validation moved to zod/mini and the generator to its own subpath;
+    // see docs/architecture.md, "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(40 * 1024);
+  }, 60_000);
+
+  it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {
+    const openapi = await browserBundle("export * from './src/openapi/index.ts';");
+    const found = forbidden(openapi);
+    for (const pattern of [/zod\/v4\/classic\//, /src\/http\/openapi\.ts$/, /src\/http\/operations\.ts$/, /src\/domain\/responses\.ts$/, /toJSONSchema/]) {
+      expect(found.some((entry) => pattern.test(entry))).toBe(true);
+    }
+    const lruCache = '../main/node_modules/lru-cache/dist/esm/index.js';
+    expect(forbidden({ inputs: ['src/http/lru.ts', lruCache], text: '' })).toEqual([lruCache]);
+  }, 60_000);
+});
+
+describe('the built core entry', () => {
+  /** Every file of dist/ that dist/index.js reaches through static imports, and the bare imports met. */
+  function reach(entry: string): { files: string[]; packages: Set<string> } {
+    const files: string[] = [];
+    const packages = new Set<string>();
+    const queue = [entry];
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (files.includes(file)) continue;
+      files.push(file);
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:^|[;\s])(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?["']([^"']+)["']/gm)) {
+        if (specifier!.startsWith('.')) queue.push(join(dirname(file), specifier!));
+        else packages.add(specifier!);
+      }
+    }
+    return { files, packages };
+  }
+
+  it.skipIf(!existsSync(join(ROOT, 'dist/index.js')))('imports zod/mini only, never classic zod or lru-cache, and no chunk of the generator', () => {
+    const core = reach(join(ROOT, 'dist/index.js'));
+    expect(core.packages.has('zod/mini')).toBe(true);
+    expect([...core.packages].filter((name) => name === 'zod' || name.startsWith('zod/v4') || name === 'lru-cache')).toEqual([]);
+    for (const file of core.files) expect({ file, generator: readFileSync(file, 'utf8').includes('toJSONSchema') }).toEqual({ file, generator: false });
+    // The subpath does reach classic zod: the walk sees imports.
+    expect(reach(join(ROOT, 'dist/openapi/index.js')).packages.has('zod')).toBe(true);
+  });
+});

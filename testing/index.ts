@@ -1,0 +1,55 @@
+/**
+ * `feedback-board/testing`: the storage conformance suite, the contract every adapter runs through a test file of a few
+ * lines.
+ *
+ * ```ts
+ * import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+ * import { defineStorageConformance } from 'feedback-board/testing';
+ *
+ * defineStorageConformance(
+ *   { name: 'sqlite', create: async () => createSqliteStorage(':memory:') },
+ *   { describe, it, expect, beforeEach, afterEach },
+ * );
+ * ```
+ */
+import { accountTests } from './accounts.js';
+import { agentTests } from './agent.js';
+import { boardTests } from './boards.js';
+import { claimNextTests } from './claim-next.js';
+import { copyAndIdTests } from './copies-and-ids.js';
+import { engagementTests } from './engagement.js';
+import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
+import { listTests } from './lists.js';
+import { peopleTests } from './people.js';
+import { persistenceTests } from './persistence.js';
+import { postTests } from './posts.js';
+import { randomizedTests } from './randomized.js';
+import { searchTests } from './search.js';
+import { statsTests } from './stats.js';
+import { transactionTests } from './transactions.js';
+import { webhookOutboxTests } from './webhook-outbox.js';
+
+export type { Assertion, ConformanceTarget, Matchers, TestApi, TestBody, TestFunction } from './harness.js';
+
+/** Registers the whole suite for `target` with the runner's functions `t`. */
+export function defineStorageConformance(target: ConformanceTarget, t: TestApi): void {
+  t.describe(`storage conformance: ${target.name}`, () => {
+    const ctx = createSuiteContext(target, t);
+    transactionTests(ctx);
+    copyAndIdTests(ctx);
+    accountTests(ctx);
+    boardTests(ctx);
+    postTests(ctx);
+    listTests(ctx);
+    searchTests(ctx);
+    agentTests(ctx);
+    claimNextTests(ctx);
+    engagementTests(ctx);
+    statsTests(ctx);
+    webhookOutboxTests(ctx);
+    peopleTests(ctx);
+    persistenceTests(ctx);
+    randomizedTests(ctx);
+    ctx.finish();
+  });
+}
