@@ -72,6 +72,15 @@ export function agentTests(ctx: SuiteContext): void {
         expect(await tx.findEvidenceByActionKey(1, '')).toBeNull();
       });
     });
+
+    ctx.test('findEvidenceByActionKey answers the lowest id when entries share the key', async () => {
+      await seedClaimable();
+      const [first] = await ctx.write(async (tx) => [
+        await tx.insertEvidence(newEvidence(1, { action_key: 'deploy', added_at: at(9) })),
+        await tx.insertEvidence(newEvidence(1, { action_key: 'deploy', added_at: at(1) })),
+      ]);
+      expect(await ctx.read((tx) => tx.findEvidenceByActionKey(1, 'deploy'))).toEqual(first);
+    });
   });
 
   ctx.t.describe('claims', () => {

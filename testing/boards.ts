@@ -91,6 +91,18 @@ export function boardTests(ctx: SuiteContext): void {
       });
     });
 
+    ctx.test('countTags counts the board’s own tags', async () => {
+      const [one, two] = await ctx.write(async (tx) => {
+        const org = await tx.insertOrganization(newOrganization());
+        return [await tx.insertBoard(newBoard(org.id, { slug: 'one' })), await tx.insertBoard(newBoard(org.id, { slug: 'two' }))];
+      });
+      await ctx.write(async (tx) => {
+        await tx.ensureTags(one!.id, ['UI', 'ui', 'Bug']);
+        await tx.ensureTags(two!.id, ['UI']);
+      });
+      expect(await ctx.read(async (tx) => [await tx.countTags(one!.id), await tx.countTags(two!.id), await tx.countTags(99)])).toEqual([2, 1, 0]);
+    });
+
     ctx.test('setPostTags replaces the set and getTagsOfPosts lists each by tag id', async () => {
       const { board } = await ctx.write(seedBoard);
       await ctx.write(async (tx) => {

@@ -40,6 +40,21 @@ export function postTests(ctx: SuiteContext): void {
       expect(await ctx.read((tx) => tx.getPost(2))).toBeNull();
     });
 
+    ctx.test('countPosts counts the board’s posts, hidden ones included, and follows inserts and deletes', async () => {
+      const { board, other } = await ctx.write(async (tx) => {
+        const { organization, board } = await seedBoard(tx);
+        const other = await tx.insertBoard(newBoard(organization.id, { slug: 'other' }));
+        await tx.insertPost(newPost(board.id));
+        await tx.insertPost(newPost(board.id, { hidden: true, status: 'shipped', shipped_at: at(1) }));
+        await tx.insertPost(newPost(board.id, { status: 'declined' }));
+        await tx.insertPost(newPost(other.id));
+        return { board, other };
+      });
+      expect(await ctx.read(async (tx) => [await tx.countPosts(board.id), await tx.countPosts(other.id), await tx.countPosts(99)])).toEqual([3, 1, 0]);
+      await ctx.write((tx) => tx.deletePost(1));
+      expect(await ctx.read((tx) => tx.countPosts(board.id))).toBe(2);
+    });
+
     ctx.test('updatePost changes only the given fields', async () => {
       const { board } = await ctx.write(seedBoard);
       const post = await ctx.write((tx) => tx.insertPost(newPost(board.id, { queue_rank: 4 })));
