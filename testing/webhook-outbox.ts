@@ -1,6 +1,6 @@
 /** The webhook outbox: enqueue, lease, attempts and the retry schedule, lists, redelivery. */
 import type { StorageTx, WebhookEventToEnqueue } from '../src/storage/contract.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../src/webhooks/schedule.js';
+import { MAX_ATTEMPTS, nextMessageState, RETRY_DELAYS_MS } from '../src/webhooks/schedule.js';
 import { at, newOrganization, newWebhook, TestAbort, rejectionOf } from './fixtures.js';
 import type { SuiteContext } from './harness.js';
 
@@ -160,7 +160,12 @@ export function webhookOutboxTests(ctx: SuiteContext): void {
         );
         expect(leased?.message.attempts).toBe(attempt - 1);
         const stranger = await ctx.write((tx) =>
-          tx.recordWebhookAttempt({ message_id: message!.id, owner: 'someone else', attempt: failure(0), finished_at: iso(now) }),
+          tx.recordWebhookAttempt({
+            message_id: message!.id,
+            owner: 'someone else',
+            attempt: failure(0),
+            next: nextMessageState(leased!.message, false, iso(now)),
+          }),
         );
         expect(stranger).toBeNull();
         const after = await ctx.write((tx) =>
@@ -168,7 +173,7 @@ export function webhookOutboxTests(ctx: SuiteContext): void {
             message_id: message!.id,
             owner: 'me',
             attempt: { ...failure(0), attempted_at: iso(now) },
-            finished_at: iso(now + 1000),
+            next: nextMessageState(leased!.message, false, iso(now + 1000)),
           }),
         );
         expect(after?.attempts).toBe(attempt);
@@ -217,7 +222,7 @@ export function webhookOutboxTests(ctx: SuiteContext): void {
           message_id: message!.id,
           owner: 'me',
           attempt: { attempted_at: at(1), status_code: 204, error: null, duration_ms: 3, response_body: '', success: true },
-          finished_at: at(1),
+          next: { status: 'delivered', next_attempt_at: null },
         }),
       );
       expect(delivered).toEqual({ ...message!, status: 'delivered', attempts: 1, next_attempt_at: null });
@@ -238,7 +243,7 @@ export function webhookOutboxTests(ctx: SuiteContext): void {
       const [leased] = await ctx.write((tx) => tx.leaseWebhookMessages({ now: at(1), lease_until: at(2), owner: 'me', limit: 1 }));
       expect(leased?.secret).toBe('whsec_rotated');
       await ctx.write((tx) =>
-        tx.recordWebhookAttempt({ message_id: message!.id, owner: 'me', attempt: failure(1), finished_at: at(1) }),
+        tx.recordWebhookAttempt({ message_id: message!.id, owner: 'me', attempt: failure(1), next: nextMessageState(leased!.message, false, at(1)) }),
       );
       expect(await ctx.write((tx) => tx.deleteWebhook(seeded.boards.id))).toBe(true);
       await ctx.read(async (tx) => {

@@ -1,6 +1,6 @@
 /**
- * The dispatcher: leases due messages from the outbox, signs and sends them, records each attempt
- * and lets the storage schedule the next (docs/webhooks.md). It needs only `fetch`, Web Crypto
+ * The dispatcher: leases due messages from the outbox, signs and sends them, and records each
+ * attempt with the message's next state by the retry schedule (docs/webhooks.md). It needs only `fetch`, Web Crypto
  * and timers, so it runs in Node, Bun, Deno, workers and pages alike.
  *
  * Several dispatchers may share one store (processes on one SQLite file, or one database): a lease
@@ -12,6 +12,7 @@ import { toIso } from '../domain/time.js';
 import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type RandomBytes } from '../domain/ports.js';
 import { randomBase62 } from '../domain/ports.js';
 import type { LeasedWebhookMessage, Storage } from '../storage/contract.js';
+import { nextMessageState } from './schedule.js';
 import { sendWebhook, type WebhookFetch } from './send.js';
 
 /** Options of {@link createWebhookDispatcher}; only `storage` is required. */
@@ -89,17 +90,22 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   /**
    * Sends a leased batch concurrently and records its attempts in one transaction (a write
-   * transaction per attempt cost more than the sends to a local receiver). A crash before the
-   * record leaves the messages leased: they go again when the lease expires, with the same id.
+   * transaction per attempt cost more than the sends to a local receiver). Each message's next
+   * state follows the schedule from the attempts it had when leased: while this dispatcher holds
+   * the lease, no one else records one. A crash before the record leaves the messages leased:
+   * they go again when the lease expires, with the same id.
    */
   async function deliverBatch(batch: readonly LeasedWebhookMessage[]): Promise<boolean[]> {
     const attempts = await Promise.all(
-      batch.map(async (leased) => ({ leased, attempt: await sendWebhook(leased, send), finished_at: toIso(clock.now()) })),
+      batch.map(async (leased) => {
+        const attempt = await sendWebhook(leased, send);
+        return { leased, attempt, next: nextMessageState(leased.message, attempt.success, toIso(clock.now())) };
+      }),
     );
     const recorded = await options.storage.transaction('write', async (tx) => {
       const results = [];
-      for (const { leased, attempt, finished_at } of attempts) {
-        results.push(await tx.recordWebhookAttempt({ message_id: leased.message.id, owner, attempt, finished_at }));
+      for (const { leased, attempt, next } of attempts) {
+        results.push(await tx.recordWebhookAttempt({ message_id: leased.message.id, owner, attempt, next }));
       }
       return results;
     });

@@ -1,5 +1,6 @@
 /**
- * Implementation evidence and claims.
+ * The agent aggregate in SQL: the queue, proposals, implementation evidence and claims. The
+ * queue's statements, claim-next's among them, are in queue.ts.
  *
  * `claimPost` decides with ONE conditional statement: an upsert whose DO UPDATE applies only when
  * the stored claim has expired or belongs to the same key, returning the stored claim and the one
@@ -7,15 +8,12 @@
  * runs in a write transaction, which holds the store's write lock (see storage.ts); the upsert is
  * atomic on its own too, since a concurrent insert of the same post waits on the primary key.
  */
-import type { ClaimOutcome, StorageTx } from '../../../src/storage/contract.js';
+import type { ClaimOutcome } from '../../../src/storage/contract.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { ClaimRecord, EvidenceRecord } from '../../../src/domain/records.js';
-import { idArray, type Sql } from '../sql.js';
-
-type AgentMethods = Pick<
-  StorageTx,
-  | 'listEvidence' | 'insertEvidence' | 'replaceEvidence' | 'findEvidenceByActionKey'
-  | 'getClaim' | 'getClaims' | 'claimPost' | 'releaseClaim'
->;
+import { idArray, pageBounds, type Sql } from '../sql.js';
+import { CLAIM_NEXT_SQL, QUEUE_SQL } from './queue.js';
+import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 
 const EVIDENCE_COLUMNS = 'id, post_id, kind, ref, label, added_at, action_key';
 const CLAIM_COLUMNS = 'post_id, api_key_id, agent_label, claimed_at, expires_at';
@@ -41,7 +39,7 @@ SELECT 'stored' AS which, ${CLAIM_COLUMNS} FROM stored
 UNION ALL
 SELECT 'before' AS which, ${CLAIM_COLUMNS} FROM before`;
 
-export function agentMethods(sql: Sql): AgentMethods {
+export function agentMethods(sql: Sql): AggregateMethods<'agent'> {
   const getClaim = async (postId: number) =>
     (await sql.row<ClaimRecord>(`SELECT ${CLAIM_COLUMNS} FROM fb_claims WHERE post_id = $1`, [postId])) ?? null;
   const insertEvidence = async (row: Omit<EvidenceRecord, 'id'>) =>
@@ -52,6 +50,22 @@ export function agentMethods(sql: Sql): AgentMethods {
     ))!;
 
   return {
+    async listQueue(boardId, query) {
+      const { limit } = pageBounds({ limit: query.limit, offset: 0 });
+      const rows = await sql.rows<PostRow & { total_count: string }>(QUEUE_SQL, [boardId, query.apiKeyId, query.now, limit]);
+      const total = Number(rows[0]?.total_count ?? 0);
+      return { rows: rows.filter((row) => row.id !== null).map(toPost), total };
+    },
+    async listProposedPosts(boardId) {
+      const rows = await sql.rows<PostRow>(
+        `SELECT ${POST_COLUMNS} FROM fb_posts p
+         WHERE p.board_id = $1 AND p.proposal_status IS NOT NULL
+         ORDER BY p.proposal_proposed_at, p.id`,
+        [boardId],
+      );
+      return rows.map(toPost);
+    },
+
     async listEvidence(postId) {
       return sql.rows<EvidenceRecord>(`SELECT ${EVIDENCE_COLUMNS} FROM fb_evidence WHERE post_id = $1 ORDER BY added_at, id`, [postId]);
     },
@@ -96,6 +110,16 @@ export function agentMethods(sql: Sql): AgentMethods {
       const extended =
         before !== null && before.api_key_id === request.api_key_id && before.expires_at > request.now;
       return { outcome: extended ? 'extended' : 'created', claim: strip(storedRow) };
+    },
+    async claimNextPost(request) {
+      const claim = await sql.row<ClaimRecord>(CLAIM_NEXT_SQL, [
+        request.board_id,
+        request.api_key_id,
+        request.agent_label ?? '',
+        request.now,
+        request.expires_at,
+      ]);
+      return claim ?? null;
     },
     async releaseClaim(postId, apiKeyId, now) {
       // Removes the caller's claim or an expired one, and reports what was there, in one statement.

@@ -1,8 +1,6 @@
-/**
- * Boards and their tags.
- */
-import type { StorageTx } from '../../../src/storage/contract.js';
+/** The boards aggregate in SQL: boards and their tags. */
 import type { BoardRecord, TagRecord } from '../../../src/domain/records.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { assignments, idArray, type Sql } from '../sql.js';
 
@@ -10,13 +8,7 @@ const BOARD_COLUMNS = `id, organization_id, slug, name, description, welcome_mes
   logo_url, created_at`;
 const TAG_COLUMNS = 'id, board_id, name, slug';
 
-type BoardMethods = Pick<
-  StorageTx,
-  | 'insertBoard' | 'getBoard' | 'getBoardBySlug' | 'listBoards' | 'updateBoard'
-  | 'ensureTags' | 'getTagBySlug' | 'setPostTags' | 'getTagsOfPosts'
->;
-
-export function boardMethods(sql: Sql): BoardMethods {
+export function boardsMethods(sql: Sql): AggregateMethods<'boards'> {
   const getBoard = async (id: number) =>
     (await sql.row<BoardRecord>(`SELECT ${BOARD_COLUMNS} FROM fb_boards WHERE id = $1`, [id])) ?? null;
   const getTagBySlug = async (boardId: number, slug: string) =>
@@ -100,6 +92,9 @@ export function boardMethods(sql: Sql): BoardMethods {
       );
       for (const { post_id, ...tag } of rows) tags.get(post_id)?.push(tag);
       return tags;
+    },
+    async countTags(boardId) {
+      return (await sql.row<{ n: number }>('SELECT count(*)::int AS n FROM fb_tags WHERE board_id = $1', [boardId]))!.n;
     },
   };
 }

@@ -1,20 +1,12 @@
-/** Team members, sessions and one-time sign-in links in SQL. */
+/** The people aggregate in SQL: team members, sessions and one-time sign-in links. */
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../../../src/domain/people.js';
-import type { StorageTx } from '../../../src/storage/contract.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { Sql } from '../sql.js';
-import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 
 const MEMBER_COLUMNS = 'id, organization_id, email, name, created_at';
 const SESSION_COLUMNS = 'token_hash, kind, subject_id, created_at, expires_at';
 
-type PeopleMethods = Pick<
-  StorageTx,
-  | 'insertTeamMember' | 'getTeamMember' | 'getTeamMemberByEmail' | 'listTeamMembers'
-  | 'insertSession' | 'getSession' | 'deleteSession'
-  | 'insertSignInLink' | 'useSignInLink' | 'listProposedPosts'
->;
-
-export function peopleMethods(sql: Sql): PeopleMethods {
+export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
   return {
     async insertTeamMember(row) {
       return (await sql.row<TeamMemberRecord>(
@@ -68,16 +60,6 @@ export function peopleMethods(sql: Sql): PeopleMethods {
           [tokenHash, now],
         )) ?? null
       );
-    },
-
-    async listProposedPosts(boardId) {
-      const rows = await sql.rows<PostRow>(
-        `SELECT ${POST_COLUMNS} FROM fb_posts p
-         WHERE p.board_id = $1 AND p.proposal_status IS NOT NULL
-         ORDER BY p.proposal_proposed_at, p.id`,
-        [boardId],
-      );
-      return rows.map(toPost);
     },
   };
 }

@@ -1,19 +1,19 @@
 /**
- * Posts: writes, and the filtered, sorted, paged post list with its total in one statement.
+ * The posts aggregate in SQL: writes, the board's count, and the lists (the filtered, sorted,
+ * paged post list, the roadmap, the changelog), each page with its total in one statement.
  *
  * Every post row also carries `title_folded` / `body_folded` (`foldCase` of title and body,
  * computed here in JavaScript, since the database's `lower()` depends on its locale), which
  * `search` matches with `strpos()`: an exact, case-folded substring test in which every character
  * is literal (LIKE would need escaping).
  */
-import type { PostListQuery, StorageTx } from '../../../src/storage/contract.js';
+import type { PostListQuery } from '../../../src/storage/contract.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { ProposalRecord } from '../../../src/domain/records.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { assignments, pageBounds, type Sql, type SqlValue } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 import { pageWithTotal } from './page.js';
-
-type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost' | 'listPosts'>;
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
@@ -45,7 +45,22 @@ const LIST_ORDER = {
   top: 'p.vote_count DESC, p.created_at DESC, p.id DESC',
 } as const;
 
-export function postMethods(sql: Sql): PostMethods {
+// The roadmap's and the changelog's WHERE terms imply those of the partial indexes made for them
+// in schema.ts, which lets PostgreSQL walk them and stop after `limit` rows.
+export const ROADMAP_WHERE = `p.board_id = $1 AND NOT p.hidden AND p.status <> 'declined'`;
+export const ROADMAP_ORDER = `(CASE p.status WHEN 'open' THEN 0 WHEN 'planned' THEN 1 WHEN 'in_progress' THEN 2 ELSE 3 END),
+  p.vote_count DESC, p.id`;
+export const CHANGELOG_WHERE = `p.board_id = $1 AND NOT p.hidden AND p.status = 'shipped'`;
+export const CHANGELOG_ORDER = 'p.shipped_at DESC NULLS LAST, p.id DESC';
+
+// The totals, from the visible posts per status that the statistics keep (schema-aggregates.ts),
+// instead of counting the board's planned, in-progress or shipped posts on every page.
+const visibleWith = (statuses: string) =>
+  `(SELECT coalesce(sum(s.posts), 0)::int FROM fb_board_statuses s WHERE s.board_id = $1 AND ${statuses})`;
+export const ROADMAP_TOTAL = visibleWith(`s.status <> 'declined'`);
+export const CHANGELOG_TOTAL = visibleWith(`s.status = 'shipped'`);
+
+export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
   const getPost = async (id: number) => {
     const row = await sql.row<PostRow>(`SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = $1`, [id]);
     return row === undefined ? null : toPost(row);
@@ -103,6 +118,13 @@ export function postMethods(sql: Sql): PostMethods {
       );
     },
 
+    async countPosts(boardId) {
+      return (await sql.row<{ n: number }>(
+        'SELECT coalesce(sum(posts), 0)::int AS n FROM fb_board_post_counts WHERE board_id = $1',
+        [boardId],
+      ))!.n;
+    },
+
     async listPosts(boardId, query) {
       const { limit, offset } = pageBounds(query);
       const { where, params } = listFilter(boardId, query);
@@ -117,6 +139,14 @@ export function postMethods(sql: Sql): PostMethods {
         total = '(SELECT coalesce(sum(c.posts), 0)::int FROM fb_tag_posts c JOIN fb_tags t ON t.id = c.tag_id WHERE c.tag_id = $2 AND t.board_id = $1)';
       }
       return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset, ...(total ? { total } : {}) });
+    },
+    async listRoadmap(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      return pageWithTotal(sql, { where: ROADMAP_WHERE, order: ROADMAP_ORDER, params: [boardId], limit, offset, total: ROADMAP_TOTAL });
+    },
+    async listChangelog(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      return pageWithTotal(sql, { where: CHANGELOG_WHERE, order: CHANGELOG_ORDER, params: [boardId], limit, offset, total: CHANGELOG_TOTAL });
     },
   };
 }

@@ -1,47 +1,18 @@
 /**
- * Organizations, API keys, settings, voters and webhooks: small keyed records, one statement each.
+ * The accounts aggregate in SQL: organizations, API keys and settings, small keyed records, one
+ * statement each.
  */
-import type { StorageTx } from '../../../src/storage/contract.js';
-import type { OrganizationRecord, VoterRecord } from '../../../src/domain/records.js';
-import { assignments, bool, type Sql } from '../sql.js';
-import { toWebhook, type ApiKeyRow, type WebhookRow } from './rows.js';
+import type { OrganizationRecord } from '../../../src/domain/records.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
+import { assignments, type Sql } from '../sql.js';
+import type { ApiKeyRow } from './rows.js';
 
 const ORGANIZATION = 'SELECT id, name, created_at FROM fb_organizations';
 const API_KEY = `SELECT id, organization_id, scope, label, prefix, hash, created_at, revoked_at
   FROM fb_api_keys`;
-const VOTER = 'SELECT id, organization_id, email, name, created_at FROM fb_voters';
-const WEBHOOK = `SELECT id, organization_id, url, description, events, active, secret, created_at
-  FROM fb_webhooks`;
 
-
-type AccountMethods = Pick<
-  StorageTx,
-  | 'insertOrganization'
-  | 'getOrganization'
-  | 'listOrganizations'
-  | 'insertApiKey'
-  | 'getApiKey'
-  | 'getApiKeyByHash'
-  | 'listApiKeys'
-  | 'updateApiKey'
-  | 'getSetting'
-  | 'setSetting'
-  | 'insertVoter'
-  | 'getVoter'
-  | 'getVoterByEmail'
-  | 'insertWebhook'
-  | 'getWebhook'
-  | 'updateWebhook'
-  | 'deleteWebhook'
-  | 'listWebhooks'
->;
-
-export function accountMethods(sql: Sql): AccountMethods {
+export function accountsMethods(sql: Sql): AggregateMethods<'accounts'> {
   const getApiKey = (id: number) => sql.get<ApiKeyRow>(`${API_KEY} WHERE id = ?`, id) ?? null;
-  const getWebhook = (id: number) => {
-    const row = sql.get<WebhookRow>(`${WEBHOOK} WHERE id = ?`, id);
-    return row === undefined ? null : toWebhook(row);
-  };
 
   return {
     async insertOrganization(row) {
@@ -103,66 +74,6 @@ export function accountMethods(sql: Sql): AccountMethods {
           value,
         );
       }
-    },
-
-    async insertVoter(row) {
-      const { id } = sql.get<{ id: number }>(
-        'INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (?, ?, ?, ?) RETURNING id',
-        row.organization_id,
-        row.email,
-        row.name,
-        row.created_at,
-      )!;
-      const { organization_id, email, name, created_at } = row;
-      return { id, organization_id, email, name, created_at };
-    },
-    async getVoter(id) {
-      return sql.get<VoterRecord>(`${VOTER} WHERE id = ?`, id) ?? null;
-    },
-    async getVoterByEmail(organizationId, email) {
-      return (
-        sql.get<VoterRecord>(`${VOTER} WHERE organization_id = ? AND email = ?`, organizationId, email) ??
-        null
-      );
-    },
-
-    async insertWebhook(row) {
-      const { id } = sql.get<{ id: number }>(
-        `INSERT INTO fb_webhooks (organization_id, url, description, events, active, secret, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        row.organization_id,
-        row.url,
-        row.description,
-        JSON.stringify(row.events),
-        bool(row.active),
-        row.secret,
-        row.created_at,
-      )!;
-      return getWebhook(id)!;
-    },
-    async getWebhook(id) {
-      return getWebhook(id);
-    },
-    async updateWebhook(id, patch) {
-      const { set, params } = assignments([
-        ['url', patch.url],
-        ['description', patch.description],
-        ['events', patch.events === undefined ? undefined : JSON.stringify(patch.events)],
-        ['active', patch.active === undefined ? undefined : bool(patch.active)],
-        ['secret', patch.secret],
-      ]);
-      if (set !== '') sql.run(`UPDATE fb_webhooks SET ${set} WHERE id = ?`, ...params, id);
-      return getWebhook(id);
-    },
-    async deleteWebhook(id) {
-      return sql.run('DELETE FROM fb_webhooks WHERE id = ?', id).changes > 0;
-    },
-    async listWebhooks(organizationId) {
-      const rows = sql.all<WebhookRow>(
-        `${WEBHOOK} WHERE organization_id = ? ORDER BY created_at, id`,
-        organizationId,
-      );
-      return rows.map(toWebhook);
     },
   };
 }

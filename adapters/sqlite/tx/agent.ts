@@ -1,5 +1,6 @@
 /**
- * Implementation evidence and claims.
+ * The agent aggregate in SQL: the queue, proposals, implementation evidence and claims. The
+ * queue's statements, claim-next's among them, are in queue.ts.
  *
  * `claimPost` decides with one conditional statement: an upsert whose DO UPDATE applies only when
  * the stored claim has expired or belongs to the same key. It runs inside the write transaction,
@@ -7,22 +8,12 @@
  * claimants, in this process or in others, exactly one sees it take effect. The read before it
  * only names the outcome (new, taken over or extended); under the same lock it cannot be stale.
  */
-import type { ClaimOutcome, StorageTx } from '../../../src/storage/contract.js';
+import type { ClaimOutcome } from '../../../src/storage/contract.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { EvidenceRecord } from '../../../src/domain/records.js';
-import { idList, type Sql } from '../sql.js';
-import type { ClaimRow, EvidenceRow } from './rows.js';
-
-type AgentMethods = Pick<
-  StorageTx,
-  | 'listEvidence'
-  | 'insertEvidence'
-  | 'replaceEvidence'
-  | 'findEvidenceByActionKey'
-  | 'getClaim'
-  | 'getClaims'
-  | 'claimPost'
-  | 'releaseClaim'
->;
+import { idList, pageBounds, type Sql } from '../sql.js';
+import { CLAIM_NEXT, QUEUE_PLANNED, QUEUE_RANKED, QUEUE_TOTAL } from './queue.js';
+import { POST_COLUMNS, selectPosts, type ClaimRow, type EvidenceRow } from './rows.js';
 
 const EVIDENCE = 'SELECT id, post_id, kind, ref, label, added_at, action_key FROM fb_evidence';
 const CLAIM = 'SELECT post_id, api_key_id, agent_label, claimed_at, expires_at FROM fb_claims';
@@ -41,7 +32,7 @@ ON CONFLICT (post_id) DO UPDATE SET
 WHERE fb_claims.expires_at <= @now OR fb_claims.api_key_id = @api_key_id
 RETURNING post_id, api_key_id, agent_label, claimed_at, expires_at`;
 
-export function agentMethods(sql: Sql): AgentMethods {
+export function agentMethods(sql: Sql): AggregateMethods<'agent'> {
   const getClaim = (postId: number) => sql.get<ClaimRow>(`${CLAIM} WHERE post_id = ?`, postId) ?? null;
   const insertEvidence = (row: Omit<EvidenceRecord, 'id'>) =>
     sql.get<EvidenceRow>(
@@ -56,6 +47,37 @@ export function agentMethods(sql: Sql): AgentMethods {
     )!;
 
   return {
+    async listQueue(boardId, query) {
+      const { limit } = pageBounds({ limit: query.limit, offset: 0 });
+      const named = { board: boardId, key: query.apiKeyId, now: query.now };
+      // Two index walks, ranked posts first; the second only fills what the first left of the page.
+      const ranked = selectPosts(
+        sql,
+        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${QUEUE_RANKED} ORDER BY p.queue_rank, p.id LIMIT @limit`,
+        { ...named, limit },
+      );
+      const planned =
+        ranked.length < limit
+          ? selectPosts(
+              sql,
+              `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${QUEUE_PLANNED}
+                ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT @limit`,
+              { ...named, limit: limit - ranked.length },
+            )
+          : [];
+      const total = sql.value<number>(QUEUE_TOTAL, named)!;
+      return { rows: [...ranked, ...planned], total };
+    },
+    async listProposedPosts(boardId) {
+      return selectPosts(
+        sql,
+        `SELECT ${POST_COLUMNS} FROM fb_posts p
+         WHERE p.board_id = ? AND p.proposal_status IS NOT NULL
+         ORDER BY p.proposal_proposed_at, p.id`,
+        boardId,
+      );
+    },
+
     async listEvidence(postId) {
       return sql.all<EvidenceRow>(`${EVIDENCE} WHERE post_id = ? ORDER BY added_at, id`, postId);
     },
@@ -96,6 +118,16 @@ export function agentMethods(sql: Sql): AgentMethods {
       const extended =
         before !== null && before.api_key_id === request.api_key_id && before.expires_at > request.now;
       return { outcome: extended ? 'extended' : 'created', claim };
+    },
+    async claimNextPost(request) {
+      const claim = sql.get<ClaimRow>(CLAIM_NEXT, {
+        board: request.board_id,
+        key: request.api_key_id,
+        label: request.agent_label ?? '',
+        now: request.now,
+        expires_at: request.expires_at,
+      });
+      return claim ?? null;
     },
     async releaseClaim(postId, apiKeyId, now) {
       // Removes the caller's claim or an expired one; RETURNING shows which it was.

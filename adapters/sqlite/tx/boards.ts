@@ -1,8 +1,6 @@
-/**
- * Boards and their tags.
- */
-import type { StorageTx } from '../../../src/storage/contract.js';
+/** The boards aggregate in SQL: boards and their tags. */
 import type { TagRecord } from '../../../src/domain/records.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { assignments, bool, idList, type Sql } from '../sql.js';
 import { toBoard, type BoardRow } from './rows.js';
@@ -11,20 +9,7 @@ const BOARD = `SELECT id, organization_id, slug, name, description, welcome_mess
   logo_url, created_at FROM fb_boards`;
 const TAG = 'SELECT id, board_id, name, slug FROM fb_tags';
 
-type BoardMethods = Pick<
-  StorageTx,
-  | 'insertBoard'
-  | 'getBoard'
-  | 'getBoardBySlug'
-  | 'listBoards'
-  | 'updateBoard'
-  | 'ensureTags'
-  | 'getTagBySlug'
-  | 'setPostTags'
-  | 'getTagsOfPosts'
->;
-
-export function boardMethods(sql: Sql): BoardMethods {
+export function boardsMethods(sql: Sql): AggregateMethods<'boards'> {
   const getBoard = (id: number) => {
     const row = sql.get<BoardRow>(`${BOARD} WHERE id = ?`, id);
     return row === undefined ? null : toBoard(row);
@@ -130,6 +115,9 @@ export function boardMethods(sql: Sql): BoardMethods {
         tags.get(postId as number)?.push({ id: id as number, board_id: boardId as number, name: name as string, slug: slug as string });
       }
       return tags;
+    },
+    async countTags(boardId) {
+      return sql.value<number>('SELECT count(*) FROM fb_tags WHERE board_id = ?', boardId)!;
     },
   };
 }

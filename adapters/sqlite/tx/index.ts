@@ -1,39 +1,46 @@
 /**
- * The StorageTx handed to a transaction's function: every method of the contract, implemented in
- * SQL over one connection, behind a guard that keeps two promises of the contract:
+ * The StorageTx handed to a transaction's function: every aggregate of the contract, implemented
+ * in SQL over one connection, behind a guard that keeps two promises of the contract:
  * a `read` transaction does not write, and a transaction object stops working when its
  * transaction has ended (a leaked `tx` would otherwise run statements inside someone else's).
  */
 import type { StorageTx, TransactionMode } from '../../../src/storage/contract.js';
-import { STORAGE_TX_WRITES as WRITES } from '../../../src/storage/writes.js';
+import {
+  completeAggregate,
+  STORAGE_AGGREGATES,
+  STORAGE_TX_WRITES as WRITES,
+  type AggregateFactories,
+  type AggregateName,
+} from '../../../src/storage/contract/registry.js';
 import type { Sql } from '../sql.js';
-import { accountMethods } from './accounts.js';
+import { accountsMethods } from './accounts.js';
 import { agentMethods } from './agent.js';
-import { boardMethods } from './boards.js';
-import { claimNextMethods } from './claim-next.js';
-import { communityMethods } from './community.js';
-import { countMethods } from './counts.js';
-import { listMethods } from './lists.js';
+import { boardsMethods } from './boards.js';
+import { engagementMethods } from './engagement.js';
 import { peopleMethods } from './people.js';
-import { postMethods } from './posts.js';
-import { statsMethods } from './stats.js';
-import { webhookOutboxMethods } from './webhook-outbox.js';
+import { postsMethods } from './posts.js';
+import { statisticsMethods } from './statistics.js';
+import { webhooksMethods } from './webhooks.js';
+
+/** Each aggregate's methods over the connection. */
+const FACTORIES: AggregateFactories<Sql> = {
+  accounts: accountsMethods,
+  boards: boardsMethods,
+  posts: postsMethods,
+  agent: agentMethods,
+  engagement: engagementMethods,
+  statistics: statisticsMethods,
+  webhooks: webhooksMethods,
+  people: peopleMethods,
+};
 
 /** The SQL implementation of every method, built once per connection. */
 export function sqlMethods(sql: Sql): StorageTx {
-  return {
-    ...accountMethods(sql),
-    ...boardMethods(sql),
-    ...postMethods(sql),
-    ...listMethods(sql),
-    ...agentMethods(sql),
-    ...claimNextMethods(sql),
-    ...communityMethods(sql),
-    ...statsMethods(sql),
-    ...countMethods(sql),
-    ...webhookOutboxMethods(sql),
-    ...peopleMethods(sql),
-  };
+  const methods = {};
+  for (const name of Object.keys(STORAGE_AGGREGATES) as AggregateName[]) {
+    Object.assign(methods, completeAggregate(name, FACTORIES[name](sql)));
+  }
+  return methods as StorageTx;
 }
 
 export interface TxScope {

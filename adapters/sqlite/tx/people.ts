@@ -1,27 +1,12 @@
-/** Team members, sessions and one-time sign-in links in SQL. */
+/** The people aggregate in SQL: team members, sessions and one-time sign-in links. */
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../../../src/domain/people.js';
-import type { StorageTx } from '../../../src/storage/contract.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { Sql } from '../sql.js';
-import { POST_COLUMNS, selectPosts } from './rows.js';
 
 const MEMBER = 'SELECT id, organization_id, email, name, created_at FROM fb_team_members';
 const SESSION = 'SELECT token_hash, kind, subject_id, created_at, expires_at FROM fb_sessions';
 
-type PeopleMethods = Pick<
-  StorageTx,
-  | 'insertTeamMember'
-  | 'getTeamMember'
-  | 'getTeamMemberByEmail'
-  | 'listTeamMembers'
-  | 'insertSession'
-  | 'getSession'
-  | 'deleteSession'
-  | 'insertSignInLink'
-  | 'useSignInLink'
-  | 'listProposedPosts'
->;
-
-export function peopleMethods(sql: Sql): PeopleMethods {
+export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
   return {
     async insertTeamMember(row) {
       const { id } = sql.get<{ id: number }>(
@@ -84,16 +69,6 @@ export function peopleMethods(sql: Sql): PeopleMethods {
           tokenHash,
           now,
         ) ?? null
-      );
-    },
-
-    async listProposedPosts(boardId) {
-      return selectPosts(
-        sql,
-        `SELECT ${POST_COLUMNS} FROM fb_posts p
-         WHERE p.board_id = ? AND p.proposal_status IS NOT NULL
-         ORDER BY p.proposal_proposed_at, p.id`,
-        boardId,
       );
     },
   };

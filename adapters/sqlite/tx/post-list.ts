@@ -18,7 +18,6 @@
 import type { Page, PostListQuery } from '../../../src/storage/contract.js';
 import { idList, pageBounds, type Sql, type SqlValue } from '../sql.js';
 import type { PostRecord } from '../../../src/domain/records.js';
-import { boardPosts } from './counts.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
 
 const LIST_ORDER = {
@@ -105,4 +104,11 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
       ? sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!
       : boardPosts(sql, boardId, query.status);
   return { rows, total };
+}
+
+/** The board's posts (of one status), hidden ones included, from the maintained counts (schema-counts.ts). */
+export function boardPosts(sql: Sql, boardId: number, status?: string): number {
+  return status === undefined
+    ? sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_board_post_counts WHERE board_id = ?', boardId)!
+    : sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_board_post_counts WHERE board_id = ? AND status = ?', boardId, status)!;
 }

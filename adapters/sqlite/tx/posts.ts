@@ -1,19 +1,28 @@
 /**
- * Posts: writes, and the filtered, sorted, paged post list.
+ * The posts aggregate in SQL: writes, the board's count, the filtered, sorted, paged post list
+ * (post-list.ts), the roadmap and the changelog.
  *
  * Every post row also carries `title_folded` / `body_folded` (`foldCase` of title and body,
  * computed here in JavaScript), which `search` matches through the trigram index and `instr()`
  * (see post-list.ts): an exact, case-folded substring test in which every character is literal.
  * (LIKE would need escaping, folds ASCII only and fails on long patterns with "pattern too complex".)
  */
-import type { StorageTx } from '../../../src/storage/contract.js';
 import type { ProposalRecord } from '../../../src/domain/records.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { foldCase } from '../../../src/storage/text.js';
-import { assignments, bool, type Sql, type SqlValue } from '../sql.js';
-import { listPostRows } from './post-list.js';
+import { assignments, bool, pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { boardPosts, listPostRows } from './post-list.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
 
-type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost' | 'listPosts'>;
+/**
+ * The roadmap's and the changelog's WHERE terms repeat those of the partial indexes made for them
+ * in schema.ts, so that each page is an index walk that stops after `limit` rows; their totals
+ * are the maintained non-hidden counts per status (`fb_board_statuses`, schema-aggregates.ts).
+ */
+const ROADMAP = `p.board_id = ? AND p.hidden = 0 AND p.status <> 'declined'`;
+const ROADMAP_ORDER = `(CASE p.status WHEN 'open' THEN 0 WHEN 'planned' THEN 1 WHEN 'in_progress' THEN 2 ELSE 3 END),
+  p.vote_count DESC, p.id`;
+const CHANGELOG = `p.board_id = ? AND p.hidden = 0 AND p.status = 'shipped'`;
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
@@ -21,7 +30,7 @@ function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
     : [proposal.status, proposal.note, proposal.proposed_at, proposal.proposed_by_api_key_id];
 }
 
-export function postMethods(sql: Sql): PostMethods {
+export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
   const getPost = (id: number) => {
     return selectPosts(sql, `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`, id)[0] ?? null;
   };
@@ -83,8 +92,43 @@ export function postMethods(sql: Sql): PostMethods {
       return sql.run('DELETE FROM fb_posts WHERE id = ?', id).changes > 0;
     },
 
+    async countPosts(boardId) {
+      return boardPosts(sql, boardId);
+    },
+
     async listPosts(boardId, query) {
       return listPostRows(sql, boardId, query);
+    },
+    async listRoadmap(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      const rows = selectPosts(
+        sql,
+        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${ROADMAP} ORDER BY ${ROADMAP_ORDER} LIMIT ? OFFSET ?`,
+        boardId,
+        limit,
+        offset,
+      );
+      const total = sql.value<number>(
+        "SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ? AND status <> 'declined'",
+        boardId,
+      )!;
+      return { rows, total };
+    },
+    async listChangelog(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      const rows = selectPosts(
+        sql,
+        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${CHANGELOG}
+          ORDER BY p.shipped_at DESC, p.id DESC LIMIT ? OFFSET ?`,
+        boardId,
+        limit,
+        offset,
+      );
+      const total = sql.value<number>(
+        "SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ? AND status = 'shipped'",
+        boardId,
+      )!;
+      return { rows, total };
     },
   };
 }

@@ -1,38 +1,15 @@
-/** Organizations, API keys, settings and webhooks over the record store. */
-import type { ApiKeyRecord, OrganizationRecord, WebhookRecord } from '../../domain/records.js';
-import type { StorageTx } from '../contract.js';
+/** The accounts aggregate over the record store: organizations, API keys and settings. */
+import type { ApiKeyRecord, OrganizationRecord } from '../../domain/records.js';
+import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
-import { byCreatedAsc, byIdAsc, patched } from './shared.js';
-
-type AccountMethods = Pick<
-  StorageTx,
-  | 'insertOrganization'
-  | 'getOrganization'
-  | 'listOrganizations'
-  | 'insertApiKey'
-  | 'getApiKey'
-  | 'getApiKeyByHash'
-  | 'listApiKeys'
-  | 'updateApiKey'
-  | 'getSetting'
-  | 'setSetting'
-  | 'insertWebhook'
-  | 'getWebhook'
-  | 'updateWebhook'
-  | 'deleteWebhook'
-  | 'listWebhooks'
->;
+import { byIdAsc, patched } from './shared.js';
 
 const API_KEY_PATCH_FIELDS = ['label', 'revoked_at'] as const;
-const WEBHOOK_PATCH_FIELDS = ['url', 'description', 'events', 'active', 'secret'] as const;
 
-export function accountMethods(store: RecordStore): AccountMethods {
+export function accountsMethods(store: RecordStore): AggregateMethods<'accounts'> {
   const organizations = store.table('organizations');
   const apiKeys = store.table('api_keys');
   const settings = store.table('settings');
-  const webhooks = store.table('webhooks');
-  const messages = store.table('webhook_messages');
-  const attempts = store.table('webhook_attempts');
 
   return {
     async insertOrganization(row) {
@@ -94,44 +71,6 @@ export function accountMethods(store: RecordStore): AccountMethods {
     async setSetting(name, value) {
       if (value === null) await settings.delete(name);
       else await settings.put({ name, value });
-    },
-
-    async insertWebhook(row) {
-      const record: WebhookRecord = {
-        id: await store.nextId('webhooks'),
-        organization_id: row.organization_id,
-        url: row.url,
-        description: row.description,
-        events: [...row.events],
-        active: row.active,
-        secret: row.secret,
-        created_at: row.created_at,
-      };
-      await webhooks.put(record);
-      return cloneRow(record);
-    },
-    async getWebhook(id) {
-      const row = await webhooks.get(id);
-      return row ? cloneRow(row) : null;
-    },
-    async updateWebhook(id, patch) {
-      const row = await webhooks.get(id);
-      if (!row) return null;
-      const next = patched<WebhookRecord, (typeof WEBHOOK_PATCH_FIELDS)[number]>(row, patch, WEBHOOK_PATCH_FIELDS);
-      await webhooks.put(next);
-      return cloneRow(next);
-    },
-    async deleteWebhook(id) {
-      if (!(await webhooks.get(id))) return false;
-      await webhooks.delete(id);
-      // Its messages and their attempts go with it, as ON DELETE CASCADE does in SQL.
-      for (const message of await messages.getAllFromIndex('by_webhook', id)) await messages.delete(message.id);
-      for (const attempt of await attempts.getAllFromIndex('by_webhook', id)) await attempts.delete(attempt.id);
-      return true;
-    },
-    async listWebhooks(organizationId) {
-      const rows = await webhooks.getAllFromIndex('by_organization', organizationId);
-      return rows.sort(byCreatedAsc).map((row) => cloneRow(row));
     },
   };
 }

@@ -1,26 +1,13 @@
-/** Boards and tags over the record store. */
+/** The boards aggregate over the record store: boards, and their tags. */
 import type { BoardRecord, TagRecord } from '../../domain/records.js';
-import type { StorageTx } from '../contract.js';
+import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
 import { foldCase } from '../text.js';
 import { byCreatedAsc, byIdAsc, distinct, patched } from './shared.js';
 
-type BoardMethods = Pick<
-  StorageTx,
-  | 'insertBoard'
-  | 'getBoard'
-  | 'getBoardBySlug'
-  | 'listBoards'
-  | 'updateBoard'
-  | 'ensureTags'
-  | 'getTagBySlug'
-  | 'setPostTags'
-  | 'getTagsOfPosts'
->;
-
 const BOARD_PATCH_FIELDS = ['name', 'description', 'welcome_message', 'published', 'logo_url'] as const;
 
-export function boardMethods(store: RecordStore): BoardMethods {
+export function boardsMethods(store: RecordStore): AggregateMethods<'boards'> {
   const boards = store.table('boards');
   const tags = store.table('tags');
   const postTags = store.table('post_tags');
@@ -106,6 +93,10 @@ export function boardMethods(store: RecordStore): BoardMethods {
         result.set(postId, found.sort(byIdAsc));
       }
       return result;
+    },
+    // Tags are indexed by board and slug only; this runs only when a request would add a tag.
+    async countTags(boardId) {
+      return (await tags.getAll()).filter((tag) => tag.board_id === boardId).length;
     },
   };
 }

@@ -1,30 +1,16 @@
-/** Voters, votes, comments and reactions, with the post counters they maintain. */
+/**
+ * The engagement aggregate over the record store: voters, votes, comments and reactions, with the
+ * post counters they maintain.
+ */
 import type { CommentRecord, VoterRecord } from '../../domain/records.js';
-import type { StorageTx } from '../contract.js';
+import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
 import { aggregates } from './aggregates.js';
 import { byCreatedAsc, byIdAsc, compareCodePoints, distinct, patched, type StoredPost } from './shared.js';
 
-type EngagementMethods = Pick<
-  StorageTx,
-  | 'insertVoter'
-  | 'getVoter'
-  | 'getVoterByEmail'
-  | 'insertVote'
-  | 'deleteVote'
-  | 'listVoterIds'
-  | 'insertComment'
-  | 'getComment'
-  | 'updateComment'
-  | 'listComments'
-  | 'insertReaction'
-  | 'deleteReaction'
-  | 'getReactionCounts'
->;
-
 const COMMENT_PATCH_FIELDS = ['hidden', 'body'] as const;
 
-export function engagementMethods(store: RecordStore): EngagementMethods {
+export function engagementMethods(store: RecordStore): AggregateMethods<'engagement'> {
   const posts = store.table('posts');
   const voters = store.table('voters');
   const votes = store.table('votes');

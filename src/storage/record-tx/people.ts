@@ -1,28 +1,13 @@
-/** Team members, sessions and one-time sign-in links over the record store. */
+/** The people aggregate over the record store: team members, sessions and one-time sign-in links. */
 import type { SignInLinkRecord, TeamMemberRecord } from '../../domain/people.js';
-import type { StorageTx } from '../contract.js';
+import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
-import { byIdAsc, compareText } from './shared.js';
+import { byIdAsc } from './shared.js';
 
-type PeopleMethods = Pick<
-  StorageTx,
-  | 'insertTeamMember'
-  | 'getTeamMember'
-  | 'getTeamMemberByEmail'
-  | 'listTeamMembers'
-  | 'insertSession'
-  | 'getSession'
-  | 'deleteSession'
-  | 'insertSignInLink'
-  | 'useSignInLink'
-  | 'listProposedPosts'
->;
-
-export function peopleMethods(store: RecordStore): PeopleMethods {
+export function peopleMethods(store: RecordStore): AggregateMethods<'people'> {
   const members = store.table('team_members');
   const sessions = store.table('sessions');
   const links = store.table('sign_in_links');
-  const posts = store.table('posts');
 
   return {
     async insertTeamMember(row) {
@@ -73,12 +58,6 @@ export function peopleMethods(store: RecordStore): PeopleMethods {
       const used: SignInLinkRecord = { ...cloneRow(row), used_at: now };
       await links.put(used);
       return cloneRow(used);
-    },
-
-    async listProposedPosts(boardId) {
-      const rows = (await posts.getAllFromIndex('by_board', boardId)).filter((post) => post.proposal !== null);
-      rows.sort((a, b) => compareText(a.proposal!.proposed_at, b.proposal!.proposed_at) || a.id - b.id);
-      return rows.map((row) => cloneRow(row));
     },
   };
 }

@@ -1,11 +1,14 @@
-/** Post records: insert, read, patch and the cascading delete. */
-import type { PostRecord } from '../../domain/records.js';
-import type { PostPatch, StorageTx } from '../contract.js';
+/**
+ * The posts aggregate over the record store: insert, read, patch and the cascading delete of a
+ * post, the board's count of posts, and its lists (filtered list, roadmap, changelog).
+ */
+import type { PostRecord, PostStatus } from '../../domain/records.js';
+import type { PostPatch } from '../contract.js';
+import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
+import { matchesSearch } from '../text.js';
 import { aggregates } from './aggregates.js';
-import { patched } from './shared.js';
-
-type PostMethods = Pick<StorageTx, 'insertPost' | 'getPost' | 'updatePost' | 'deletePost'>;
+import { byNewest, byShippedDesc, byTop, pageOf, patched, type StoredPost } from './shared.js';
 
 const POST_PATCH_FIELDS = [
   'title',
@@ -18,9 +21,16 @@ const POST_PATCH_FIELDS = [
   'proposal',
 ] as const satisfies readonly (keyof PostPatch)[];
 
-export function postMethods(store: RecordStore): PostMethods {
+/** Roadmap columns, in roadmap order. */
+const ROADMAP_STATUSES = ['open', 'planned', 'in_progress', 'shipped'] as const satisfies readonly PostStatus[];
+
+export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
   const posts = store.table('posts');
   const stats = aggregates(store);
+
+  function postsWithStatus(boardId: number, status: PostStatus): Promise<StoredPost[]> {
+    return posts.getAllFromIndex('by_board_status', [boardId, status]);
+  }
 
   return {
     async insertPost(row) {
@@ -83,6 +93,38 @@ export function postMethods(store: RecordStore): PostMethods {
       await store.table('claims').delete(id);
       await posts.delete(id);
       return true;
+    },
+    async countPosts(boardId) {
+      return (await posts.getAllFromIndex('by_board', boardId)).length;
+    },
+
+    async listPosts(boardId, query) {
+      let rows =
+        query.status === undefined
+          ? await posts.getAllFromIndex('by_board', boardId)
+          : await postsWithStatus(boardId, query.status);
+      if (query.tagId !== undefined) {
+        const links = await store.table('post_tags').getAllFromIndex('by_tag', query.tagId);
+        const tagged = new Set(links.map((link) => link.post_id));
+        rows = rows.filter((post) => tagged.has(post.id));
+      }
+      const search = query.search;
+      if (search !== undefined && search !== '') {
+        rows = rows.filter((post) => matchesSearch(post, search));
+      }
+      return pageOf(rows.sort(query.sort === 'top' ? byTop : byNewest), query);
+    },
+    async listRoadmap(boardId, query) {
+      let ordered: StoredPost[] = [];
+      for (const status of ROADMAP_STATUSES) {
+        const column = (await postsWithStatus(boardId, status)).filter((post) => !post.hidden);
+        ordered = ordered.concat(column.sort((a, b) => b.vote_count - a.vote_count || a.id - b.id));
+      }
+      return pageOf(ordered, query);
+    },
+    async listChangelog(boardId, query) {
+      const shipped = (await postsWithStatus(boardId, 'shipped')).filter((post) => !post.hidden);
+      return pageOf(shipped.sort(byShippedDesc), query);
     },
   };
 }

@@ -123,7 +123,7 @@ describe('postgres query plans', () => {
     expect(queue[0]).toMatch(/on fb_board_statuses/);
     expectIndexed(await plansOf((tx) => tx.listRoadmap(board, page)), 'fb_posts_roadmap');
     // Claim-next picks its post with the same two partial indexes (explained without running it).
-    const { CLAIM_NEXT_SQL } = await import('../../../adapters/postgres/tx/claim-next.js');
+    const { CLAIM_NEXT_SQL } = await import('../../../adapters/postgres/tx/queue.js');
     const next = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_NEXT_SQL}`, [board, 1, '', at(0), at(60)]);
     expectIndexed([next.rows.map((row) => row['QUERY PLAN']).join('\n')], 'fb_posts_queue_ranked', 'fb_posts_queue_planned');
     expectIndexed(await plansOf((tx) => tx.listChangelog(board, page)), 'fb_posts_shipped');

@@ -1,25 +1,18 @@
-/** The webhook outbox over the record store: enqueue, lease, record attempts, list, redeliver. */
-import type { WebhookAttemptRecord, WebhookMessageRecord } from '../../domain/records.js';
-import { nextMessageState } from '../../webhooks/schedule.js';
-import type { StorageTx } from '../contract.js';
+/**
+ * The webhooks aggregate over the record store: webhooks, and their outbox (enqueue, lease,
+ * record attempts, list, redeliver).
+ */
+import type { WebhookAttemptRecord, WebhookMessageRecord, WebhookRecord } from '../../domain/records.js';
+import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type ReadonlyRow, type RecordStore } from '../record-store.js';
-import { byIdAsc, compareText, pageOf } from './shared.js';
-
-type OutboxMethods = Pick<
-  StorageTx,
-  | 'enqueueWebhookMessages'
-  | 'getWebhookMessage'
-  | 'listWebhookMessages'
-  | 'listWebhookAttempts'
-  | 'leaseWebhookMessages'
-  | 'recordWebhookAttempt'
-  | 'redeliverWebhookMessage'
->;
+import { byCreatedAsc, byIdAsc, compareText, pageOf, patched } from './shared.js';
 
 type StoredMessage = ReadonlyRow<WebhookMessageRecord>;
 
+const WEBHOOK_PATCH_FIELDS = ['url', 'description', 'events', 'active', 'secret'] as const;
+
 /** Whether a webhook's `events` take an event: listed by name, or `"*"`. */
-export function subscribes(events: readonly string[], eventType: string): boolean {
+function subscribes(events: readonly string[], eventType: string): boolean {
   return events.includes(eventType) || events.includes('*');
 }
 
@@ -30,12 +23,51 @@ const byNewestAttempt = (a: ReadonlyRow<WebhookAttemptRecord>, b: ReadonlyRow<We
 const byDue = (a: StoredMessage, b: StoredMessage) =>
   compareText(a.next_attempt_at ?? '', b.next_attempt_at ?? '') || a.id - b.id;
 
-export function webhookOutboxMethods(store: RecordStore): OutboxMethods {
+export function webhooksMethods(store: RecordStore): AggregateMethods<'webhooks'> {
   const webhooks = store.table('webhooks');
   const messages = store.table('webhook_messages');
   const attempts = store.table('webhook_attempts');
 
   return {
+    async insertWebhook(row) {
+      const record: WebhookRecord = {
+        id: await store.nextId('webhooks'),
+        organization_id: row.organization_id,
+        url: row.url,
+        description: row.description,
+        events: [...row.events],
+        active: row.active,
+        secret: row.secret,
+        created_at: row.created_at,
+      };
+      await webhooks.put(record);
+      return cloneRow(record);
+    },
+    async getWebhook(id) {
+      const row = await webhooks.get(id);
+      return row ? cloneRow(row) : null;
+    },
+    async updateWebhook(id, patch) {
+      const row = await webhooks.get(id);
+      if (!row) return null;
+      const next = patched<WebhookRecord, (typeof WEBHOOK_PATCH_FIELDS)[number]>(row, patch, WEBHOOK_PATCH_FIELDS);
+      await webhooks.put(next);
+      return cloneRow(next);
+    },
+    async deleteWebhook(id) {
+      if (!(await webhooks.get(id))) return false;
+      await webhooks.delete(id);
+      // Its messages and their attempts go with it, as ON DELETE CASCADE does in SQL.
+      for (const message of await messages.getAllFromIndex('by_webhook', id)) await messages.delete(message.id);
+      for (const attempt of await attempts.getAllFromIndex('by_webhook', id)) await attempts.delete(attempt.id);
+      return true;
+    },
+    async listWebhooks(organizationId) {
+      const rows = await webhooks.getAllFromIndex('by_organization', organizationId);
+      return rows.sort(byCreatedAsc).map((row) => cloneRow(row));
+    },
+
+
     async enqueueWebhookMessages(event) {
       let targets;
       if (event.webhook_id !== undefined) {
@@ -112,7 +144,9 @@ export function webhookOutboxMethods(store: RecordStore): OutboxMethods {
       await attempts.put(attempt);
       const next: WebhookMessageRecord = {
         ...cloneRow(message),
-        ...nextMessageState(message, report.attempt.success, report.finished_at),
+        status: report.next.status,
+        attempts: message.attempts + 1,
+        next_attempt_at: report.next.next_attempt_at,
         lease_until: null,
         lease_owner: null,
       };

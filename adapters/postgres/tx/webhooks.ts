@@ -1,20 +1,15 @@
 /**
- * The webhook outbox in SQL. Enqueueing matches the subscribed webhooks and inserts their
+ * The webhooks aggregate in SQL: webhooks, and their outbox. Enqueueing matches the subscribed webhooks and inserts their
  * messages in one INSERT … SELECT; a lease is one conditional UPDATE … RETURNING inside a write
  * transaction (the store's write lock), so two processes never lease the same message; recording
  * an attempt checks the lease holder in the same transaction.
  */
-import type { StorageTx } from '../../../src/storage/contract.js';
 import type { WebhookAttemptRecord, WebhookMessageRecord } from '../../../src/domain/records.js';
-import { nextMessageState } from '../../../src/webhooks/schedule.js';
-import { idArray, pageBounds, type Sql } from '../sql.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
+import { assignments, idArray, pageBounds, type Sql } from '../sql.js';
+import { toWebhook, type WebhookRow } from './rows.js';
 
-type OutboxMethods = Pick<
-  StorageTx,
-  | 'enqueueWebhookMessages' | 'getWebhookMessage' | 'listWebhookMessages' | 'listWebhookAttempts'
-  | 'leaseWebhookMessages' | 'recordWebhookAttempt' | 'redeliverWebhookMessage'
->;
-
+const WEBHOOK_COLUMNS = 'id, organization_id, url, description, events, active, secret, created_at';
 const MESSAGE_COLUMNS = `id, webhook_id, msg_id, event_type, payload, status, attempts, next_attempt_at,
   lease_until, lease_owner, created_at`;
 const ATTEMPT_COLUMNS = `id, message_id, webhook_id, attempted_at, status_code, error, duration_ms, response_body, success`;
@@ -47,11 +42,47 @@ const LEASE = `UPDATE fb_webhook_messages SET lease_owner = $1, lease_until = $2
 const byDue = (a: WebhookMessageRecord, b: WebhookMessageRecord) =>
   (a.next_attempt_at ?? '').localeCompare(b.next_attempt_at ?? '', 'en') || a.id - b.id;
 
-export function webhookOutboxMethods(sql: Sql): OutboxMethods {
+export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
+  const getWebhook = async (id: number) => {
+    const row = await sql.row<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM fb_webhooks WHERE id = $1`, [id]);
+    return row === undefined ? null : toWebhook(row);
+  };
   const getMessage = async (id: number) =>
     (await sql.row<WebhookMessageRecord>(`SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages WHERE id = $1`, [id])) ?? null;
 
   return {
+    async insertWebhook(row) {
+      const stored = await sql.row<WebhookRow>(
+        `INSERT INTO fb_webhooks (organization_id, url, description, events, active, secret, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${WEBHOOK_COLUMNS}`,
+        [row.organization_id, row.url, row.description, JSON.stringify(row.events), row.active, row.secret, row.created_at],
+      );
+      return toWebhook(stored!);
+    },
+    getWebhook,
+    async updateWebhook(id, patch) {
+      const { set, params } = assignments([
+        ['url', patch.url],
+        ['description', patch.description],
+        ['events', patch.events === undefined ? undefined : JSON.stringify(patch.events)],
+        ['active', patch.active],
+        ['secret', patch.secret],
+      ], 2);
+      if (set === '') return getWebhook(id);
+      const row = await sql.row<WebhookRow>(`UPDATE fb_webhooks SET ${set} WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`, [id, ...params]);
+      return row === undefined ? null : toWebhook(row);
+    },
+    async deleteWebhook(id) {
+      return (await sql.run('DELETE FROM fb_webhooks WHERE id = $1', [id])) > 0;
+    },
+    async listWebhooks(organizationId) {
+      const rows = await sql.rows<WebhookRow>(
+        `SELECT ${WEBHOOK_COLUMNS} FROM fb_webhooks WHERE organization_id = $1 ORDER BY created_at, id`,
+        [organizationId],
+      );
+      return rows.map(toWebhook);
+    },
+
     async enqueueWebhookMessages(event) {
       const params = [event.organization_id, event.event_type, event.payload, event.msg_id_prefix, event.created_at];
       const rows =
@@ -110,20 +141,20 @@ export function webhookOutboxMethods(sql: Sql): OutboxMethods {
       const message = await getMessage(report.message_id);
       if (!message || message.lease_owner !== report.owner) return null;
       const { attempt } = report;
-      const next = nextMessageState(message, attempt.success, report.finished_at);
+      const { status, next_attempt_at } = report.next;
       await sql.run(
         `WITH attempt AS (
            INSERT INTO fb_webhook_attempts
              (message_id, webhook_id, attempted_at, status_code, error, duration_ms, response_body, success)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8))
-         UPDATE fb_webhook_messages SET status = $9, attempts = $10, next_attempt_at = $11, lease_until = NULL,
+         UPDATE fb_webhook_messages SET status = $9, attempts = attempts + 1, next_attempt_at = $10, lease_until = NULL,
            lease_owner = NULL WHERE id = $1`,
         [
           message.id, message.webhook_id, attempt.attempted_at, attempt.status_code, attempt.error, attempt.duration_ms,
-          attempt.response_body, attempt.success, next.status, next.attempts, next.next_attempt_at,
+          attempt.response_body, attempt.success, status, next_attempt_at,
         ],
       );
-      return { ...message, ...next, lease_until: null, lease_owner: null };
+      return { ...message, status, attempts: message.attempts + 1, next_attempt_at, lease_until: null, lease_owner: null };
     },
 
     async redeliverWebhookMessage(id, now) {

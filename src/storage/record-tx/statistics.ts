@@ -1,20 +1,20 @@
 /**
- * Ship stats and the analytics aggregate, over a board's non-hidden posts. The window's posts,
- * votes, comments and voters come from the maintained aggregates (see aggregates.ts), so no vote
- * or comment is read; statuses, shipped counts and top requests walk the board's posts.
+ * The statistics aggregate over the record store: ship stats and analytics, over a board's
+ * non-hidden posts. The window's posts, votes, comments and voters come from the maintained
+ * aggregates (see aggregates.ts), so no vote or comment is read; statuses, shipped counts and top
+ * requests walk the board's posts.
  */
 import { POST_STATUSES, type PostRecord, type PostStatus } from '../../domain/records.js';
 import { DAY_MS } from '../../domain/time.js';
-import type { AnalyticsAggregate, StorageTx } from '../contract.js';
+import type { AnalyticsAggregate } from '../contract.js';
+import type { AggregateMethods } from '../contract/registry.js';
 import { dayFigures, dayOf, windowDays } from '../days.js';
 import { cloneRow, type BoardDayRow, type RecordStore } from '../record-store.js';
 import { byShippedDesc, byVotesThenOldest, inWindow } from './shared.js';
 
-type StatsMethods = Pick<StorageTx, 'shipStats' | 'analytics'>;
-
 const TOP_REQUESTS = 10;
 
-export function statsMethods(store: RecordStore): StatsMethods {
+export function statisticsMethods(store: RecordStore): AggregateMethods<'statistics'> {
   const posts = store.table('posts');
   const votes = store.table('votes');
   const days = store.table('board_days');

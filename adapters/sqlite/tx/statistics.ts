@@ -1,18 +1,16 @@
 /**
- * Ship statistics and analytics. Analytics reads the maintained aggregates (schema-aggregates.ts):
- * at most one row per day of the window, the board's voters counted by their latest vote day (one
- * row per day again), the status counts, and a ten-row walk of the top-requests index, so its cost depends on the
- * window, not on how many posts and votes the board has ever had. Ship stats walk the shipped
- * index over the period and count the distinct voters of those posts from the per-day ship
- * counts (schema-counts.ts) in the same way.
- */
-import type { AnalyticsAggregate, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
+ * The statistics aggregate in SQL: ship statistics and analytics. Analytics reads the maintained
+ * aggregates (schema-aggregates.ts): at most one row per day of the window, the board's voters
+ * counted by their latest vote day (one row per day again), the status counts, and a ten-row walk
+ * of the top-requests index, so its cost depends on the window, not on how many posts and votes
+ * the board has ever had. Ship stats walk the shipped index over the period and count the
+ * distinct voters of those posts from the per-day ship counts (schema-counts.ts) in the same way. */
+import type { AnalyticsAggregate, TimeWindow } from '../../../src/storage/contract.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { PostStatus } from '../../../src/domain/records.js';
 import { dayFigures, statusBreakdownOf, windowDays, type DayRow } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
-
-type StatsMethods = Pick<StorageTx, 'shipStats' | 'analytics'>;
 
 /** Shipped, non-hidden posts of the board shipped in the window (the `fb_posts_shipped` index). */
 const SHIPPED_IN_WINDOW = `p.board_id = @board AND p.hidden = 0 AND p.status = 'shipped'
@@ -40,7 +38,7 @@ const SHIP_VOTERS_IN_WINDOW = votersInWindow('fb_ship_last_days', 'fb_ship_voter
 
 const MIDNIGHT = /T00:00:00\.000Z$/;
 
-export function statsMethods(sql: Sql): StatsMethods {
+export function statisticsMethods(sql: Sql): AggregateMethods<'statistics'> {
   return {
     async shipStats(boardId, window: TimeWindow) {
       const range = { board: boardId, from: window.from, to: window.to };

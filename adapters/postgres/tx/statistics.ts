@@ -1,16 +1,14 @@
 /**
- * Ship statistics and analytics, each ONE statement. Analytics reads the maintained per-day
- * aggregates (schema-aggregates.ts), so its cost depends on the window, not on the board's
- * history; ship statistics walk the shipped index over the period and count the distinct voters
- * of those posts with `count(DISTINCT ...)`.
- */
-import type { AnalyticsAggregate, ShippedPost, StorageTx, TimeWindow } from '../../../src/storage/contract.js';
+ * The statistics aggregate in SQL: ship statistics and analytics, each ONE statement. Analytics
+ * reads the maintained per-day aggregates (schema-aggregates.ts), so its cost depends on the
+ * window, not on the board's history; ship statistics walk the shipped index over the period and
+ * count the distinct voters of those posts with `count(DISTINCT ...)`. */
+import type { AnalyticsAggregate, ShippedPost, TimeWindow } from '../../../src/storage/contract.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { PostStatus } from '../../../src/domain/records.js';
 import { dayFigures, statusBreakdownOf, windowDays, type DayRow } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
-
-type StatsMethods = Pick<StorageTx, 'shipStats' | 'analytics'>;
 
 // Parameters: $1 board, $2 from (inclusive), $3 to (exclusive).
 const SHIPPED_IN_WINDOW = `p.board_id = $1 AND NOT p.hidden AND p.status = 'shipped'
@@ -55,7 +53,7 @@ interface AnalyticsRow {
   shipped_in_window: number;
 }
 
-export function statsMethods(sql: Sql): StatsMethods {
+export function statisticsMethods(sql: Sql): AggregateMethods<'statistics'> {
   return {
     async shipStats(boardId, window: TimeWindow) {
       const row = await sql.row<{ voter_count: number; posts: ShippedPost[] }>(SHIP_STATS_SQL, [boardId, window.from, window.to]);

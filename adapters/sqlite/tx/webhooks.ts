@@ -1,24 +1,16 @@
 /**
- * The webhook outbox in SQL. Enqueueing matches the subscribed webhooks and inserts their
- * messages in one INSERT … SELECT; a lease is one conditional UPDATE … RETURNING, so that inside
- * `BEGIN IMMEDIATE` two connections, in one process or two, never lease the same message.
+ * The webhooks aggregate in SQL: webhooks, and their outbox. Enqueueing matches the subscribed
+ * webhooks and inserts their messages in one INSERT … SELECT; a lease is one conditional
+ * UPDATE … RETURNING, so that inside `BEGIN IMMEDIATE` two connections, in one process or two,
+ * never lease the same message.
  */
-import type { StorageTx } from '../../../src/storage/contract.js';
 import type { WebhookAttemptRecord, WebhookMessageRecord } from '../../../src/domain/records.js';
-import { nextMessageState } from '../../../src/webhooks/schedule.js';
-import { bool, idList, pageBounds, type Sql } from '../sql.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
+import { assignments, bool, idList, pageBounds, type Sql } from '../sql.js';
+import { toWebhook, type WebhookRow } from './rows.js';
 
-type OutboxMethods = Pick<
-  StorageTx,
-  | 'enqueueWebhookMessages'
-  | 'getWebhookMessage'
-  | 'listWebhookMessages'
-  | 'listWebhookAttempts'
-  | 'leaseWebhookMessages'
-  | 'recordWebhookAttempt'
-  | 'redeliverWebhookMessage'
->;
-
+const WEBHOOK = `SELECT id, organization_id, url, description, events, active, secret, created_at
+  FROM fb_webhooks`;
 const MESSAGE_COLUMNS = `id, webhook_id, msg_id, event_type, payload, status, attempts, next_attempt_at,
   lease_until, lease_owner, created_at`;
 const MESSAGE = `SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages`;
@@ -56,10 +48,53 @@ const toAttempt = (row: AttemptRow): WebhookAttemptRecord => ({ ...row, success:
 const byDue = (a: WebhookMessageRecord, b: WebhookMessageRecord) =>
   (a.next_attempt_at ?? '').localeCompare(b.next_attempt_at ?? '', 'en') || a.id - b.id;
 
-export function webhookOutboxMethods(sql: Sql): OutboxMethods {
+export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
+  const getWebhook = (id: number) => {
+    const row = sql.get<WebhookRow>(`${WEBHOOK} WHERE id = ?`, id);
+    return row === undefined ? null : toWebhook(row);
+  };
   const getMessage = (id: number) => sql.get<WebhookMessageRecord>(`${MESSAGE} WHERE id = ?`, id) ?? null;
 
   return {
+    async insertWebhook(row) {
+      const { id } = sql.get<{ id: number }>(
+        `INSERT INTO fb_webhooks (organization_id, url, description, events, active, secret, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        row.organization_id,
+        row.url,
+        row.description,
+        JSON.stringify(row.events),
+        bool(row.active),
+        row.secret,
+        row.created_at,
+      )!;
+      return getWebhook(id)!;
+    },
+    async getWebhook(id) {
+      return getWebhook(id);
+    },
+    async updateWebhook(id, patch) {
+      const { set, params } = assignments([
+        ['url', patch.url],
+        ['description', patch.description],
+        ['events', patch.events === undefined ? undefined : JSON.stringify(patch.events)],
+        ['active', patch.active === undefined ? undefined : bool(patch.active)],
+        ['secret', patch.secret],
+      ]);
+      if (set !== '') sql.run(`UPDATE fb_webhooks SET ${set} WHERE id = ?`, ...params, id);
+      return getWebhook(id);
+    },
+    async deleteWebhook(id) {
+      return sql.run('DELETE FROM fb_webhooks WHERE id = ?', id).changes > 0;
+    },
+    async listWebhooks(organizationId) {
+      const rows = sql.all<WebhookRow>(
+        `${WEBHOOK} WHERE organization_id = ? ORDER BY created_at, id`,
+        organizationId,
+      );
+      return rows.map(toWebhook);
+    },
+
     async enqueueWebhookMessages(event) {
       // Most organizations have no webhook: one probe of the index, not an INSERT ... SELECT
       // (about a tenth of a write's CPU).
@@ -147,16 +182,15 @@ export function webhookOutboxMethods(sql: Sql): OutboxMethods {
         attempt.response_body,
         bool(attempt.success),
       );
-      const next = nextMessageState(message, attempt.success, report.finished_at);
+      const { status, next_attempt_at } = report.next;
       sql.run(
-        `UPDATE fb_webhook_messages SET status = ?, attempts = ?, next_attempt_at = ?, lease_until = NULL,
+        `UPDATE fb_webhook_messages SET status = ?, attempts = attempts + 1, next_attempt_at = ?, lease_until = NULL,
            lease_owner = NULL WHERE id = ?`,
-        next.status,
-        next.attempts,
-        next.next_attempt_at,
+        status,
+        next_attempt_at,
         message.id,
       );
-      return { ...message, ...next, lease_until: null, lease_owner: null };
+      return { ...message, status, attempts: message.attempts + 1, next_attempt_at, lease_until: null, lease_owner: null };
     },
 
     async redeliverWebhookMessage(id, now) {

@@ -1,36 +1,45 @@
 /**
- * Votes, comments and reactions. A post's `vote_count` and `comment_count` are kept on the post row
- * (so that sorts by votes are index walks) and changed by the same transaction as the vote or
- * comment they count.
+ * The engagement aggregate in SQL: voters, votes, comments and reactions. A post's `vote_count`
+ * and `comment_count` are kept on the post row (so that sorts by votes are index walks) and
+ * changed by the same transaction as the vote or comment they count.
  */
-import type { StorageTx } from '../../../src/storage/contract.js';
+import type { VoterRecord } from '../../../src/domain/records.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { assignments, bool, idList, type Sql } from '../sql.js';
 import { toComment, type CommentRow } from './rows.js';
 
-type CommunityMethods = Pick<
-  StorageTx,
-  | 'insertVote'
-  | 'deleteVote'
-  | 'listVoterIds'
-  | 'insertComment'
-  | 'getComment'
-  | 'updateComment'
-  | 'listComments'
-  | 'insertReaction'
-  | 'deleteReaction'
-  | 'getReactionCounts'
->;
-
+const VOTER = 'SELECT id, organization_id, email, name, created_at FROM fb_voters';
 const COMMENT = `SELECT id, post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at
   FROM fb_comments`;
 
-export function communityMethods(sql: Sql): CommunityMethods {
+export function engagementMethods(sql: Sql): AggregateMethods<'engagement'> {
   const getComment = (id: number) => {
     const row = sql.get<CommentRow>(`${COMMENT} WHERE id = ?`, id);
     return row === undefined ? null : toComment(row);
   };
 
   return {
+    async insertVoter(row) {
+      const { id } = sql.get<{ id: number }>(
+        'INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+        row.organization_id,
+        row.email,
+        row.name,
+        row.created_at,
+      )!;
+      const { organization_id, email, name, created_at } = row;
+      return { id, organization_id, email, name, created_at };
+    },
+    async getVoter(id) {
+      return sql.get<VoterRecord>(`${VOTER} WHERE id = ?`, id) ?? null;
+    },
+    async getVoterByEmail(organizationId, email) {
+      return (
+        sql.get<VoterRecord>(`${VOTER} WHERE organization_id = ? AND email = ?`, organizationId, email) ??
+        null
+      );
+    },
+
     async insertVote(row) {
       const added =
         sql.run(

@@ -1,26 +1,38 @@
 /**
- * Votes, comments and reactions. A post's `vote_count` and `comment_count` are kept on the post row
+ * The engagement aggregate in SQL: voters, votes, comments and reactions. A post's `vote_count` and `comment_count` are kept on the post row
  * (so that sorts by votes are index walks) and changed by the same statement as the vote or
  * comment they count (a data-modifying WITH), so each method is one round trip.
  */
-import type { StorageTx } from '../../../src/storage/contract.js';
-import type { CommentRecord } from '../../../src/domain/records.js';
+import type { CommentRecord, VoterRecord } from '../../../src/domain/records.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { assignments, idArray, type Sql } from '../sql.js';
 
-type CommunityMethods = Pick<
-  StorageTx,
-  | 'insertVote' | 'deleteVote' | 'listVoterIds'
-  | 'insertComment' | 'getComment' | 'updateComment' | 'listComments'
-  | 'insertReaction' | 'deleteReaction' | 'getReactionCounts'
->;
-
+const VOTER_COLUMNS = 'id, organization_id, email, name, created_at';
 const COMMENT_COLUMNS = 'id, post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at';
 
-export function communityMethods(sql: Sql): CommunityMethods {
+export function engagementMethods(sql: Sql): AggregateMethods<'engagement'> {
   const getComment = async (id: number) =>
     (await sql.row<CommentRecord>(`SELECT ${COMMENT_COLUMNS} FROM fb_comments WHERE id = $1`, [id])) ?? null;
 
   return {
+    async insertVoter(row) {
+      return (await sql.row<VoterRecord>(
+        `INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES ($1, $2, $3, $4) RETURNING ${VOTER_COLUMNS}`,
+        [row.organization_id, row.email, row.name, row.created_at],
+      ))!;
+    },
+    async getVoter(id) {
+      return (await sql.row<VoterRecord>(`SELECT ${VOTER_COLUMNS} FROM fb_voters WHERE id = $1`, [id])) ?? null;
+    },
+    async getVoterByEmail(organizationId, email) {
+      return (
+        (await sql.row<VoterRecord>(`SELECT ${VOTER_COLUMNS} FROM fb_voters WHERE organization_id = $1 AND email = $2`, [
+          organizationId,
+          email,
+        ])) ?? null
+      );
+    },
+
     async insertVote(row) {
       const result = await sql.row<{ added: boolean }>(
         `WITH added AS (

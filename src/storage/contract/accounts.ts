@@ -1,0 +1,46 @@
+/** The accounts aggregate of the storage contract: organizations, their API keys, and settings. */
+import type { ApiKeyRecord, OrganizationRecord } from '../../domain/records.js';
+import type { AggregateDefinition, NewRecord } from './shared.js';
+
+/** Organizations, API keys and settings: small keyed records. */
+export interface AccountsTx {
+  /** Inserts an organization; the storage assigns its id. */
+  insertOrganization(row: NewRecord<OrganizationRecord>): Promise<OrganizationRecord>;
+  /** The organization, or null. */
+  getOrganization(id: number): Promise<OrganizationRecord | null>;
+  /** id asc. */
+  listOrganizations(): Promise<OrganizationRecord[]>;
+
+  /** Inserts a key record; the storage assigns its id. */
+  insertApiKey(row: NewRecord<ApiKeyRecord>): Promise<ApiKeyRecord>;
+  /** The key record (revoked ones included), or null. */
+  getApiKey(id: number): Promise<ApiKeyRecord | null>;
+  /** The key record with this hash (revoked ones included), or null. */
+  getApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** id asc, revoked keys included. */
+  listApiKeys(organizationId: number): Promise<ApiKeyRecord[]>;
+  /** Changes a key's label or revocation time; the updated record, or null if there is no such key. */
+  updateApiKey(id: number, patch: Partial<Pick<ApiKeyRecord, 'label' | 'revoked_at'>>): Promise<ApiKeyRecord | null>;
+
+  /** A stored setting's value, or null. */
+  getSetting(name: string): Promise<string | null>;
+  /** `null` removes the setting. */
+  setSetting(name: string, value: string | null): Promise<void>;
+}
+
+/** The accounts aggregate: which methods write; no generic fallbacks (each method has its own record). */
+export const ACCOUNTS_AGGREGATE = {
+  writes: {
+    insertOrganization: true,
+    getOrganization: false,
+    listOrganizations: false,
+    insertApiKey: true,
+    getApiKey: false,
+    getApiKeyByHash: false,
+    listApiKeys: false,
+    updateApiKey: true,
+    getSetting: false,
+    setSetting: true,
+  },
+  fallbacks: {},
+} satisfies AggregateDefinition<AccountsTx>;

@@ -1,0 +1,53 @@
+/** The boards aggregate of the storage contract: boards and their tags. */
+import type { BoardRecord, TagRecord } from '../../domain/records.js';
+import type { AggregateDefinition, NewRecord } from './shared.js';
+
+/** Fields of a board to change; absent fields are unchanged. */
+export type BoardPatch = Partial<
+  Pick<BoardRecord, 'name' | 'description' | 'welcome_message' | 'published' | 'logo_url'>
+>;
+
+/** Boards, and the tags of each board with their links to posts. */
+export interface BoardsTx {
+  /** The caller has checked that the slug is free in the organization. */
+  insertBoard(row: NewRecord<BoardRecord>): Promise<BoardRecord>;
+  /** The board, or null. */
+  getBoard(id: number): Promise<BoardRecord | null>;
+  /** The organization's board with this exact slug, or null. */
+  getBoardBySlug(organizationId: number, slug: string): Promise<BoardRecord | null>;
+  /** created_at asc, id asc. */
+  listBoards(organizationId: number): Promise<BoardRecord[]>;
+  /** Absent fields are unchanged; the updated record, or null if there is no such board. */
+  updateBoard(id: number, patch: BoardPatch): Promise<BoardRecord | null>;
+
+  /**
+   * For each name, the board's tag whose slug is `foldCase(name)`, created (name as given,
+   * next id) when missing. Returns one tag per distinct slug, in order of first appearance.
+   */
+  ensureTags(boardId: number, names: string[]): Promise<TagRecord[]>;
+  /** The board's tag with this slug (already folded), or null. */
+  getTagBySlug(boardId: number, slug: string): Promise<TagRecord | null>;
+  /** Replaces the post's tag set. */
+  setPostTags(postId: number, tagIds: number[]): Promise<void>;
+  /** Tags per post, each list by tag id asc; posts without tags map to []. */
+  getTagsOfPosts(postIds: number[]): Promise<Map<number, TagRecord[]>>;
+  /** How many tags the board holds (a resource limit). */
+  countTags(boardId: number): Promise<number>;
+}
+
+/** The boards aggregate: which methods write; no generic fallbacks (none answers from the others). */
+export const BOARDS_AGGREGATE = {
+  writes: {
+    insertBoard: true,
+    getBoard: false,
+    getBoardBySlug: false,
+    listBoards: false,
+    updateBoard: true,
+    ensureTags: true,
+    getTagBySlug: false,
+    setPostTags: true,
+    getTagsOfPosts: false,
+    countTags: false,
+  },
+  fallbacks: {},
+} satisfies AggregateDefinition<BoardsTx>;

@@ -1,0 +1,59 @@
+/** The engagement aggregate of the storage contract: voters, their votes, comments and reactions. */
+import type { CommentRecord, ReactionRecord, VoteRecord, VoterRecord } from '../../domain/records.js';
+import type { AggregateDefinition, NewRecord } from './shared.js';
+
+/**
+ * Voters and what they do on posts. Votes and comments keep their post's `vote_count` and
+ * `comment_count` in the same transaction.
+ */
+export interface EngagementTx {
+  /** Inserts a voter; the storage assigns its id. */
+  insertVoter(row: NewRecord<VoterRecord>): Promise<VoterRecord>;
+  /** The voter, or null. */
+  getVoter(id: number): Promise<VoterRecord | null>;
+  /** `email` is already lower-cased. */
+  getVoterByEmail(organizationId: number, email: string): Promise<VoterRecord | null>;
+
+  /** Adds the vote and increments the post's vote_count; false (and no change) if it exists. */
+  insertVote(row: VoteRecord): Promise<boolean>;
+  /** Removes the vote and decrements vote_count; false if there was none. */
+  deleteVote(postId: number, voterId: number): Promise<boolean>;
+  /** Voter ids of the post's votes, voter id asc. */
+  listVoterIds(postId: number): Promise<number[]>;
+
+  /** Increments the post's comment_count. */
+  insertComment(row: NewRecord<CommentRecord>): Promise<CommentRecord>;
+  /** The comment, or null. */
+  getComment(id: number): Promise<CommentRecord | null>;
+  /** Changes a comment's `hidden` or `body`; the updated record, or null if there is no such comment. */
+  updateComment(id: number, patch: Partial<Pick<CommentRecord, 'hidden' | 'body'>>): Promise<CommentRecord | null>;
+  /** Every comment of the post, replies included: created_at asc, id asc. */
+  listComments(postId: number): Promise<CommentRecord[]>;
+
+  /** false (and no change) if this voter already reacted so. */
+  insertReaction(row: ReactionRecord): Promise<boolean>;
+  /** Removes the reaction; false if there was none. */
+  deleteReaction(commentId: number, voterId: number, reaction: string): Promise<boolean>;
+  /** Reaction counts per comment; comments without reactions are absent. */
+  getReactionCounts(commentIds: number[]): Promise<Map<number, Record<string, number>>>;
+}
+
+/** The engagement aggregate: which methods write; no generic fallbacks. */
+export const ENGAGEMENT_AGGREGATE = {
+  writes: {
+    insertVoter: true,
+    getVoter: false,
+    getVoterByEmail: false,
+    insertVote: true,
+    deleteVote: true,
+    listVoterIds: false,
+    insertComment: true,
+    getComment: false,
+    updateComment: true,
+    listComments: false,
+    insertReaction: true,
+    deleteReaction: true,
+    getReactionCounts: false,
+  },
+  fallbacks: {},
+} satisfies AggregateDefinition<EngagementTx>;

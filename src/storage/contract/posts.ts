@@ -1,0 +1,73 @@
+/** The posts aggregate of the storage contract: post records and the board's lists of them. */
+import type { PostRecord, PostStatus } from '../../domain/records.js';
+import type { AggregateDefinition, Page, PageQuery } from './shared.js';
+
+/** A post to insert: its counters start at 0. */
+export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count'>;
+/** Fields of a post to change; absent fields are unchanged. */
+export type PostPatch = Partial<
+  Pick<
+    PostRecord,
+    'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal'
+  >
+>;
+
+/** The filters, sort and page of {@link PostsTx.listPosts}. */
+export interface PostListQuery extends PageQuery {
+  status?: PostStatus;
+  /**
+   * Already folded with `foldCase`; non-empty. Matches posts where `foldCase(title)` or
+   * `foldCase(body)` contains it as a substring. Every character is literal.
+   */
+  search?: string;
+  /** Only posts carrying this tag. */
+  tagId?: number;
+  /**
+   * `new`: created_at desc, id desc.
+   * `top`: vote_count desc, created_at desc, id desc.
+   */
+  sort: 'new' | 'top';
+}
+
+/** Posts: the records, their count per board, and the public lists of a board. */
+export interface PostsTx {
+  /** vote_count and comment_count start at 0. */
+  insertPost(row: NewPost): Promise<PostRecord>;
+  /** The post, or null. */
+  getPost(id: number): Promise<PostRecord | null>;
+  /** Absent fields are unchanged; returns the updated record, or null if there is no such post. */
+  updatePost(id: number, patch: PostPatch): Promise<PostRecord | null>;
+  /** Deletes the post with its votes, comments (and their reactions), claim, evidence and tag links. */
+  deletePost(id: number): Promise<boolean>;
+  /**
+   * How many posts the board holds, hidden ones included (a resource limit). Optional: the
+   * fallback is the `total` of {@link PostsTx.listPosts}.
+   */
+  countPosts(boardId: number): Promise<number>;
+  /** Every post of the board (hidden included) matching the query; see {@link PostListQuery}. */
+  listPosts(boardId: number, query: PostListQuery): Promise<Page<PostRecord>>;
+  /**
+   * Non-hidden posts with status open, planned, in_progress or shipped: in that status order,
+   * then vote_count desc, then id asc.
+   */
+  listRoadmap(boardId: number, query: PageQuery): Promise<Page<PostRecord>>;
+  /** Non-hidden shipped posts: shipped_at desc, id desc. */
+  listChangelog(boardId: number, query: PageQuery): Promise<Page<PostRecord>>;
+}
+
+/** The posts aggregate: which methods write, and the fallback of `countPosts`. */
+export const POSTS_AGGREGATE = {
+  writes: {
+    insertPost: true,
+    getPost: false,
+    updatePost: true,
+    deletePost: true,
+    countPosts: false,
+    listPosts: false,
+    listRoadmap: false,
+    listChangelog: false,
+  },
+  fallbacks: {
+    countPosts: (self) => async (boardId) => (await self.listPosts(boardId, { sort: 'new', limit: 1, offset: 0 })).total,
+  },
+} satisfies AggregateDefinition<PostsTx>;
