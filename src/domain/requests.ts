@@ -135,7 +135,6 @@ export const pageQuery = z.object({
   offset: offsetParam,
 });
 
-export const postCountQuery = z.object({ status: z.optional(enumParam(POST_STATUSES)) });
 export const queueQuery = z.object({ limit: limitParam(LIMITS.defaultQueueSize) });
 export const shipStatsQuery = z.object({ period: z._default(enumParam(['month', 'week'] as const), 'month') });
 export const analyticsQuery = z.object({ period: z._default(enumParam(['30d', '90d'] as const), '30d') });

@@ -88,9 +88,6 @@ export const postDetailSchema = postSchema.extend({
 /** Response schema of a page of posts. */
 export const postListSchema = z.object({ posts: z.array(postSchema), total: z.int() });
 
-/** Response schema of a board's post count. */
-export const postCountSchema = z.object({ board: z.string(), total: z.int() });
-
 /** Response schema of a queue item. */
 export const queueItemSchema = z.object({
   id: z.int(),

@@ -49,8 +49,6 @@ export const operationTable = defineOperations({
 
   /** `GET /boards/{slug}/posts`: filters `status`, `q`, `tag`; `sort`; `limit`, `offset` (query strings). */
   listPosts: { method: 'GET', path: '/boards/{slug}/posts', scope: 'read', summary: 'List posts with filters (status, q, tag), sort (new, top) and paging.', service: 'posts', client: ['posts', 'list'], query: 'listPostsQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'] },
-  /** `GET /boards/{slug}/post-count`: how many posts, of one `status` or of all. */
-  countPosts: { method: 'GET', path: '/boards/{slug}/post-count', scope: 'read', summary: 'Count the posts of a board, of one status or of all.', service: 'posts', client: ['posts', 'count'], query: 'postCountQuery', success: { status: 200, schema: 'postCountSchema' }, errors: [...BOARD, 'validation_error'] },
   /** `POST /boards/{slug}/posts` (`propose` scope for open posts, `write` for any other status). */
   createPost: { method: 'POST', path: '/boards/{slug}/posts', scope: 'propose', summary: 'Create a post (propose scope for status open, write scope for any other).', service: 'posts', client: ['posts', 'create'], body: 'createPostBody', success: { status: 201, schema: 'postDetailSchema' }, errors: BODY },
   /** `GET /boards/{slug}/posts/{id}`: the single-post shape. */

@@ -3,7 +3,6 @@ import type { EvidenceRecord } from '../domain/records.js';
 import {
   createPostBody,
   listPostsQuery,
-  postCountQuery,
   updatePostBody,
   type CreatePostInput,
   type EvidenceInput,
@@ -46,16 +45,6 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
     });
     const tags = await tx.getTagsOfPosts(page.rows.map((p) => p.id));
     return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [])), total: page.total };
-  });
-}
-
-/** How many posts a board has, of one status or of all. */
-export function countPosts(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<{ board: string; total: number }> {
-  const q = parseOrThrow(postCountQuery, query);
-  return read(ctx, async (tx) => {
-    const board = await boardOf(tx, caller, slug);
-    const page = await tx.listPosts(board.id, { status: q.status, sort: 'new', limit: 1, offset: 0 });
-    return { board: board.slug, total: page.total };
   });
 }
 
