@@ -7,7 +7,7 @@
  * "Which error wins".
  */
 import type { Caller, ServiceContext } from '../services/context.js';
-import type { ServedOperation, SuccessRow } from './operation-row.js';
+import type { ServedOperation, ServiceCall, SuccessRow } from './operation-row.js';
 import type { OperationName } from './operations.js';
 import type { PathParams } from './router.js';
 import { servedOperationNames, servedOperations } from './served-operations.js';
@@ -45,8 +45,6 @@ function answerOf({ status, alsoStatus, statusFrom, bodyFrom }: Omit<SuccessRow,
     return { status: decided, body: bodyFrom === undefined ? result : fields[bodyFrom] };
   };
 }
-
-type ServiceCall = (ctx: ServiceContext, caller: Caller, ...args: unknown[]) => Promise<unknown>;
 
 function bind({ path, input, queryKeys, success, serve }: ServedOperation): Binding {
   const call = serve as ServiceCall;

@@ -5,7 +5,7 @@
  * new method here, typed from the row and its service.
  */
 import type { Caller, ServiceContext } from '../services/context.js';
-import type { OperationServices } from './operation-row.js';
+import type { OperationServices, ServiceCall } from './operation-row.js';
 import type { OperationName, OperationTable } from './operations.js';
 import { servedOperationNames, servedOperations } from './served-operations.js';
 
@@ -38,7 +38,7 @@ export function apiFor(ctx: ServiceContext, caller: Caller): ApiServices {
   const api: Record<string, Record<string, unknown>> = {};
   for (const name of servedOperationNames) {
     const { client: [group, method], serve } = servedOperations[name];
-    const call = serve as (ctx: ServiceContext, caller: Caller, ...args: unknown[]) => Promise<unknown>;
+    const call = serve as ServiceCall;
     (api[group] ??= {})[method] = async (...args: unknown[]) => call(ctx, caller, ...args);
   }
   return api as ApiServices;

@@ -152,3 +152,6 @@ export interface ServedOperation {
   /** The service function, `(ctx, caller, ...path parameters, body or query)`. */
   serve: (ctx: ServiceContext, caller: Caller, ...args: never[]) => Promise<unknown>;
 }
+
+/** A served operation's `serve` as the handler and the in-process API call it, with what the row gives. */
+export type ServiceCall = (ctx: ServiceContext, caller: Caller, ...args: unknown[]) => Promise<unknown>;
