@@ -5,7 +5,7 @@
  * message (and, for a 429, when to retry); nothing a caller sends can make the call throw.
  */
 import { FeedbackBoardError, isFeedbackBoardError, type ErrorDetail } from '../src/domain/errors.js';
-import { operations } from '../src/http/operations.js';
+import { operationTable, type OperationRow } from '../src/http/operations.js';
 import type { ToolDefinition } from './tools.js';
 
 /**
@@ -91,12 +91,14 @@ function argumentsOf(tool: ToolDefinition, raw: unknown): unknown[] {
 /** Runs `tool` with `raw` arguments against `api`; never rejects. */
 export async function callTool(api: McpApi, tool: ToolDefinition, raw: unknown, logger: McpLogger): Promise<ToolResult> {
   try {
-    const [group, method] = operations[tool.operation].client;
+    const { client, success } = operationTable[tool.operation] as OperationRow;
+    const [group, method] = client;
     const fn = api[group]?.[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
     if (fn === undefined) throw new Error(`the API given to the MCP server has no ${group}.${method}`);
     let result = await fn(...argumentsOf(tool, raw));
-    // `agent.claim` answers `{ claim, created }`; the operation's response is the claim.
-    if (tool.operation === 'claimPost') result = (result as { claim: unknown }).claim;
+    // Where the status tells part of the result (`agent.claim` answers `{ claim, created }`), the
+    // operation's response is the field its row names (the claim).
+    if (success.bodyFrom !== undefined) result = (result as Record<string, unknown>)[success.bodyFrom];
     if (tool.outputSchema === undefined) return { content: [{ type: 'text', text: 'Done.' }] };
     return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod';
 import type { Scope } from '../src/domain/records.js';
-import { operationNames, operations, type OperationName, type OperationSpec } from '../src/http/operations.js';
+import { operations, type OperationSpec } from '../src/http/operation-schemas.js';
+import { operationNames, type OperationName } from '../src/http/operations.js';
 
 /** A JSON Schema object, as MCP carries it. */
 export type JsonSchema = { type: 'object'; [key: string]: unknown };

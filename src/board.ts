@@ -4,18 +4,15 @@
  */
 import type { Storage } from './storage/contract.js';
 import * as agent from './services/agent.js';
-import * as boards from './services/boards.js';
-import { claimNextPost } from './services/claim-next.js';
 import * as comments from './services/comments.js';
 import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type Notifier, type RandomBytes } from './domain/ports.js';
-import type { Caller, ServiceContext } from './services/context.js';
+import type { ServiceContext } from './services/context.js';
 import * as dashboard from './services/dashboard.js';
 import * as keys from './services/keys.js';
-import * as posts from './services/posts.js';
-import * as stats from './services/stats.js';
 import * as people from './services/people.js';
 import * as team from './services/team.js';
 import { createFetchHandler, type ApiRequest, type FetchHandler, type HandlerOptions } from './http/handler.js';
+import { apiFor, type ApiServices } from './http/in-process-api.js';
 import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
 import { resolveLimits, type ResourceLimits } from './domain/limits.js';
@@ -53,84 +50,6 @@ const bind =
   <A extends unknown[], R>(ctx: ServiceContext, fn: (ctx: ServiceContext, ...args: A) => Promise<R>) =>
   async (...args: A): Promise<R> =>
     fn(ctx, ...args);
-
-function apiFor(ctx: ServiceContext, caller: Caller) {
-  const as =
-    <A extends unknown[], R>(fn: (ctx: ServiceContext, caller: Caller, ...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> =>
-      fn(ctx, caller, ...args);
-  return {
-    boards: {
-      /** `GET /boards`: the organization's boards, drafts included, oldest first. */
-      list: as(boards.listBoards),
-      /** `GET /boards/{slug}`. */
-      get: as(boards.getBoard),
-      /** `POST /boards`: a new draft board (`write` scope). */
-      create: as(boards.createBoard),
-      /** `POST /boards/{slug}/publish`: `publish_disabled` while agent publishing is off. */
-      publish: as(boards.publishBoard),
-      /** `POST /boards/{slug}/unpublish`: back to draft; deletes nothing. */
-      unpublish: as(boards.unpublishBoard),
-    },
-    posts: {
-      /** `GET /boards/{slug}/posts`: filters `status`, `q`, `tag`; `sort`; `limit`, `offset` (query strings). */
-      list: as(posts.listPosts),
-      /** `POST /boards/{slug}/posts` (`propose` scope for open posts, `write` for any other status). */
-      create: as(posts.createPost),
-      /** `GET /boards/{slug}/posts/{id}`: the single-post shape. */
-      get: as(posts.getPost),
-      /** `PATCH /boards/{slug}/posts/{id}` (`write` scope); absent fields are unchanged. */
-      update: as(posts.updatePost),
-      /** `DELETE /boards/{slug}/posts/{id}` with its votes, comments, claim, evidence and proposal. */
-      delete: as(posts.deletePost),
-    },
-    agent: {
-      /** `GET /boards/{slug}/queue`: ranked posts, then planned posts by votes. */
-      queue: as(agent.getQueue),
-      /** `POST …/claim`: `{ claim, created }`; `claim_conflict` while another key holds a live claim. */
-      claim: as(agent.claimPost),
-      /** `POST /boards/{slug}/queue/claim`: `{ claim, post }` of the next free post in queue order, or both null. */
-      claimNext: as(claimNextPost),
-      /** `DELETE …/claim`: `claim_conflict` while another key holds a live claim. */
-      release: as(agent.releaseClaim),
-      /** `POST …/evidence`: a repeated `action_key` adds nothing. */
-      addEvidence: as(agent.addEvidence),
-      /** `POST …/propose-status`: a pending proposal for a human to confirm. */
-      proposeStatus: as(agent.proposeStatus),
-    },
-    votes: {
-      /** `GET …/votes`: `{ post_id, vote_count }`. */
-      list: as(comments.listVotes),
-    },
-    comments: {
-      /** `GET …/comments`: oldest first, replies nested. */
-      list: as(comments.listComments),
-      /** `POST …/comments`: a comment of the board team (`is_admin: true`). */
-      create: as(comments.createComment),
-    },
-    roadmap: {
-      /** `GET /boards/{slug}/roadmap`. */
-      list: as(stats.getRoadmap),
-    },
-    changelog: {
-      /** `GET /boards/{slug}/changelog`: visible shipped posts, newest first. */
-      list: as(stats.getChangelog),
-    },
-    stats: {
-      /** `GET /boards/{slug}/ship-stats`: `period` `month` (default) or `week`. */
-      shipStats: as(stats.getShipStats),
-      /** `GET /boards/{slug}/analytics`: `period` `30d` (default) or `90d`. */
-      analytics: as(stats.getAnalytics),
-    },
-    webhooks: {
-      /** `GET /webhooks`: the organization's webhooks, never their secrets. */
-      list: as(dashboard.listWebhooks),
-    },
-  };
-}
-
-/** The 24 operations in-process, acting as one API key (same scopes and rules as over HTTP). */
-export type ApiServices = ReturnType<typeof apiFor>;
 
 /**
  * Creates a board: the in-process services (`api(key)`, `dashboard`, `voters`) and `fetch`, the

@@ -13,7 +13,8 @@
  *
  * @module feedback-board
  */
-export { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions, type ApiServices } from './board.js';
+export { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions } from './board.js';
+export type { ApiServices } from './http/in-process-api.js';
 export {
   FeedbackBoardError,
   isFeedbackBoardError,
@@ -71,8 +72,9 @@ export type { TeamMemberInput, CreatedSignInLink, StartedSession, SessionSubject
 export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
 export type { PendingProposal } from './services/team.js';
 export type { QueryInput } from './services/posts.js';
-export type { OperationName, OperationSpec, HttpMethod } from './http/operations.js';
-export { operationNames } from './http/routes.js';
+export type { OperationName, HttpMethod } from './http/operations.js';
+export { servedOperationNames as operationNames } from './http/served-operations.js';
+export type { OperationSpec } from './http/operation-schemas.js';
 export type { HandlerOptions, FetchHandler } from './http/handler.js';
 export type { OpenApiGenerator } from './http/serve-openapi.js';
 export type { OpenApiOptions, OpenApiDocument } from './http/openapi.js';

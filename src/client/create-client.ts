@@ -1,12 +1,9 @@
 /**
  * `createClient`: builds one method per row of the operation table at run time (the types in
- * `types.ts` describe the same derivation), so the client cannot drift from the server. It reads
- * the schema-free views of the table (`routes.ts`, `places.ts`), so no zod schema is part of the
- * client's code.
+ * `types.ts` describe the same derivation), so the client cannot drift from the server. The
+ * table's rows only name their schemas, so no zod schema is part of the client's code.
  */
-import type { HttpMethod, OperationName } from '../http/operations.js';
-import { routes } from '../http/routes.js';
-import { clientPlaces } from './places.js';
+import { operationNames, operationTable, type HttpMethod, type OperationName, type OperationRow } from '../http/operations.js';
 import type { Post } from '../domain/responses.js';
 import { exchange, type FetchLike } from './http.js';
 import { createRetrier, type RetryOptions } from './retry.js';
@@ -95,24 +92,26 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {
-    const spec = routes[name];
+    const spec: OperationRow = operationTable[name];
     const pathCount = spec.path.split('{').length - 1;
-    const hasInput = spec.input !== null;
+    const hasInput = spec.body !== undefined || spec.query !== undefined;
     const input = hasInput ? args[pathCount] : undefined;
     const answer = await send({
       method: spec.method,
       path: fillPath(spec.path, args.slice(0, pathCount)),
-      query: spec.input === 'query' ? (input as Record<string, unknown> | undefined) : undefined,
-      body: spec.input === 'body' ? input : undefined,
+      query: spec.query !== undefined ? (input as Record<string, unknown> | undefined) : undefined,
+      body: spec.body !== undefined ? input : undefined,
       options: args[pathCount + (hasInput ? 1 : 0)] as RequestOptions | undefined,
     });
-    if (name === 'claimPost') return { claim: answer.data, created: answer.status === 201 };
+    // Where the status tells part of the result (`{ claim, created }`), put the two back together.
+    const { status, statusFrom, bodyFrom } = spec.success;
+    if (statusFrom !== undefined && bodyFrom !== undefined) return { [bodyFrom]: answer.data, [statusFrom]: answer.status === status };
     return answer.data;
   }
 
   const client: Record<string, Record<string, unknown>> = {};
-  for (const name of Object.keys(routes) as OperationName[]) {
-    const [group, method] = clientPlaces[name];
+  for (const name of operationNames) {
+    const [group, method] = operationTable[name].client;
     (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
   }
 

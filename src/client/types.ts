@@ -6,7 +6,11 @@
 import type * as z from 'zod/mini';
 import type { Claim, Post } from '../domain/responses.js';
 import type { listPostsQuery, pageQuery } from '../domain/requests.js';
-import type { OperationName, Operations } from '../http/operations.js';
+import type { Operations } from '../http/operation-schemas.js';
+import type { OperationName } from '../http/operations.js';
+import type { PathArgs } from '../http/operation-row.js';
+
+export type { PathArgs } from '../http/operation-row.js';
 
 /** Per-call options, the last argument of every client method. */
 export interface RequestOptions {
@@ -17,16 +21,6 @@ export interface RequestOptions {
 }
 
 type Spec<N extends OperationName> = Operations[N];
-
-/**
- * The path parameters of an operation as positional arguments: `slug` (a board slug), then `id`
- * (a post id), in path order.
- */
-export type PathArgs<P extends string> = P extends `${string}{id}${string}`
-  ? [slug: string, id: number]
-  : P extends `${string}{slug}${string}`
-    ? [slug: string]
-    : [];
 
 /**
  * A query as the client takes it: every parameter optional (the server applies defaults), with
@@ -63,8 +57,15 @@ export interface ClaimOutcome {
 
 type SchemaResult<S> = S extends { success: { schema: infer R extends z.core.$ZodType } } ? z.output<R> : void;
 
-/** What an operation's client method resolves to: the response schema's output type (`void` for 204). */
-export type OperationResult<N extends OperationName> = N extends 'claimPost' ? ClaimOutcome : SchemaResult<Spec<N>>;
+/**
+ * What an operation's client method resolves to: the response schema's output type (`void` for
+ * 204). Where the status tells part of the result (a row's `statusFrom` and `bodyFrom`), the two
+ * are put back together, as the in-process API returns them: `client.agent.claim()` resolves to a
+ * {@link ClaimOutcome}.
+ */
+export type OperationResult<N extends OperationName> = Spec<N>['success'] extends { statusFrom: infer F extends string; bodyFrom: infer B extends string }
+  ? { [K in B | F]: K extends B ? SchemaResult<Spec<N>> : boolean }
+  : SchemaResult<Spec<N>>;
 
 /** The client method of one operation. */
 export type OperationMethod<N extends OperationName> = (...args: OperationArgs<N>) => Promise<OperationResult<N>>;
@@ -77,7 +78,7 @@ export type GroupName = GroupOf<OperationName>;
 /** One method per operation, grouped as the table's `client: [group, method]` says. */
 export type OperationGroups = {
   [G in GroupName]: {
-    [N in OperationName as GroupOf<N> extends G ? Spec<N>['client'][1] : never]: OperationMethod<N>;
+    [N in keyof Operations as GroupOf<N> extends G ? Spec<N>['client'][1] : never]: OperationMethod<N>;
   };
 };
 

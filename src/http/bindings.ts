@@ -1,78 +1,68 @@
 /**
- * What each operation of the table calls. Inputs arrive unparsed (raw JSON body, query strings):
- * the services check scope and validate, in the order of docs/errors-scopes-limits.md, "Which error wins".
+ * What the handler does for each operation, built once, when this module loads, from the operation
+ * table as the core serves it (`served-operations.ts`): where the operation's input comes from
+ * (the query parameters its schema names, or the JSON body), its service function, called with
+ * the path parameters and that input, and how the result becomes the answer's status and body. Inputs arrive unparsed (raw JSON body, query
+ * strings): the services check scope and validate, in the order of docs/errors-scopes-limits.md,
+ * "Which error wins".
  */
-import * as agent from '../services/agent.js';
-import * as boards from '../services/boards.js';
-import { claimNextPost } from '../services/claim-next.js';
-import * as comments from '../services/comments.js';
 import type { Caller, ServiceContext } from '../services/context.js';
-import { listWebhooks } from '../services/dashboard.js';
-import * as posts from '../services/posts.js';
-import * as stats from '../services/stats.js';
+import type { ServedOperation, ServiceCall, SuccessRow } from './operation-row.js';
 import type { OperationName } from './operations.js';
 import type { PathParams } from './router.js';
+import { servedOperationNames, servedOperations } from './served-operations.js';
 
+/** What the handler hands an operation: path parameters, the query strings it reads, the body. */
 export interface OperationInput {
   params: PathParams;
   query: Record<string, string>;
   body: Record<string, unknown>;
 }
 
+/** What an operation answers on success: the status, and the body (none for 204). */
 export interface OperationResult {
   status: number;
   body?: unknown;
 }
 
-type Binding = (ctx: ServiceContext, caller: Caller, input: OperationInput) => Promise<OperationResult>;
+/** The handler's view of one operation. */
+export interface Binding {
+  /** Where its input comes from: a JSON body, the query string, or nowhere. */
+  input: 'body' | 'query' | null;
+  /** The query parameters it reads, in schema order (none without a query). */
+  queryKeys: readonly string[];
+  /** Calls its service function and turns the result into the answer's status and body. */
+  call(ctx: ServiceContext, caller: Caller, input: OperationInput): Promise<OperationResult>;
+}
 
-const ok = async (value: Promise<unknown>, status = 200): Promise<OperationResult> => ({ status, body: await value });
-const noContent = async (value: Promise<void>): Promise<OperationResult> => {
-  await value;
-  return { status: 204 };
-};
+/** How a service's result becomes the answer, by the row's `success` (see {@link SuccessRow}). */
+function answerOf({ status, alsoStatus, statusFrom, bodyFrom }: Omit<SuccessRow, 'schema'>): (result: unknown) => OperationResult {
+  if (status === 204) return () => ({ status });
+  if (statusFrom === undefined) return (body) => ({ status, body });
+  return (result) => {
+    const fields = result as Record<string, unknown>;
+    const decided = fields[statusFrom] === false || fields[statusFrom] === null ? (alsoStatus ?? status) : status;
+    return { status: decided, body: bodyFrom === undefined ? result : fields[bodyFrom] };
+  };
+}
 
-// The router guarantees the path parameters each operation's path declares.
-const slug = (i: OperationInput) => i.params.slug!;
-const id = (i: OperationInput) => i.params.id!;
-// The services validate bodies at run time; the casts only hand them over.
-type Body<F extends (...args: never[]) => unknown> = Parameters<F>[4];
+function bind({ path, input, queryKeys, success, serve }: ServedOperation): Binding {
+  const call = serve as ServiceCall;
+  // The router guarantees the path parameters the path declares, in path order.
+  const pathKeys = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as keyof PathParams);
+  const answer = answerOf(success);
+  return {
+    input,
+    queryKeys,
+    async call(ctx, caller, given) {
+      const args: unknown[] = pathKeys.map((key) => given.params[key]);
+      if (input !== null) args.push(given[input]);
+      return answer(await call(ctx, caller, ...args));
+    },
+  };
+}
 
-export const bindings: Record<OperationName, Binding> = {
-  listBoards: (ctx, c) => ok(boards.listBoards(ctx, c)),
-  getBoard: (ctx, c, i) => ok(boards.getBoard(ctx, c, slug(i))),
-  createBoard: (ctx, c, i) => ok(boards.createBoard(ctx, c, i.body as Parameters<typeof boards.createBoard>[2]), 201),
-  publishBoard: (ctx, c, i) => ok(boards.publishBoard(ctx, c, slug(i))),
-  unpublishBoard: (ctx, c, i) => ok(boards.unpublishBoard(ctx, c, slug(i))),
-
-  listPosts: (ctx, c, i) => ok(posts.listPosts(ctx, c, slug(i), i.query)),
-  createPost: (ctx, c, i) => ok(posts.createPost(ctx, c, slug(i), i.body as Parameters<typeof posts.createPost>[3]), 201),
-  getPost: (ctx, c, i) => ok(posts.getPost(ctx, c, slug(i), id(i))),
-  updatePost: (ctx, c, i) => ok(posts.updatePost(ctx, c, slug(i), id(i), i.body as Body<typeof posts.updatePost>)),
-  deletePost: (ctx, c, i) => noContent(posts.deletePost(ctx, c, slug(i), id(i))),
-
-  getQueue: (ctx, c, i) => ok(agent.getQueue(ctx, c, slug(i), i.query)),
-  claimPost: async (ctx, c, i) => {
-    const result = await agent.claimPost(ctx, c, slug(i), id(i), i.body as Body<typeof agent.claimPost>);
-    return { status: result.created ? 201 : 200, body: result.claim };
-  },
-  claimNextPost: async (ctx, c, i) => {
-    const result = await claimNextPost(ctx, c, slug(i), i.body as Parameters<typeof claimNextPost>[3]);
-    return { status: result.claim === null ? 200 : 201, body: result };
-  },
-  releaseClaim: (ctx, c, i) => noContent(agent.releaseClaim(ctx, c, slug(i), id(i))),
-  addEvidence: (ctx, c, i) => ok(agent.addEvidence(ctx, c, slug(i), id(i), i.body as Body<typeof agent.addEvidence>), 201),
-  proposeStatus: (ctx, c, i) => ok(agent.proposeStatus(ctx, c, slug(i), id(i), i.body as Body<typeof agent.proposeStatus>)),
-
-  listVotes: (ctx, c, i) => ok(comments.listVotes(ctx, c, slug(i), id(i))),
-  listComments: (ctx, c, i) => ok(comments.listComments(ctx, c, slug(i), id(i))),
-  createComment: (ctx, c, i) =>
-    ok(comments.createComment(ctx, c, slug(i), id(i), i.body as Body<typeof comments.createComment>), 201),
-
-  getRoadmap: (ctx, c, i) => ok(stats.getRoadmap(ctx, c, slug(i), i.query)),
-  getChangelog: (ctx, c, i) => ok(stats.getChangelog(ctx, c, slug(i), i.query)),
-  getShipStats: (ctx, c, i) => ok(stats.getShipStats(ctx, c, slug(i), i.query)),
-  getAnalytics: (ctx, c, i) => ok(stats.getAnalytics(ctx, c, slug(i), i.query)),
-
-  listWebhooks: (ctx, c) => ok(listWebhooks(ctx, c)),
-};
+/** Every operation's binding. */
+export const bindings = Object.fromEntries(
+  servedOperationNames.map((name) => [name, bind(servedOperations[name])]),
+) as Record<OperationName, Binding>;

@@ -15,14 +15,11 @@ import { boardOf, postOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { sha256HexSync } from './sha256.js';
-import { bindings } from './bindings.js';
+import { bindings, type Binding } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes, type HeaderReader } from './body.js';
-import type { OperationName } from './operations.js';
 import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
-import { queryKeys } from './request-schemas.js';
 import { matchRoute, type PathParams } from './router.js';
 import { requestTarget } from './request-path.js';
-import { routes } from './routes.js';
 import { openApiGeneratorOf, type OpenApiGenerator } from './serve-openapi.js';
 
 /** Options of the HTTP face: `createFeedbackBoard({ http: { ... } })`. */
@@ -147,12 +144,12 @@ function tooManyFailures(retryAfterSeconds: number): Response {
  * Query parameters an operation knows; a repeated one is a 422, unknown ones are ignored. The
  * query string is parsed only for an operation that reads one.
  */
-function readQuery(name: OperationName, search: string): Record<string, string> {
+function readQuery(binding: Binding, search: string): Record<string, string> {
   const query: Record<string, string> = {};
-  if (routes[name].input !== 'query') return query;
+  if (binding.input !== 'query') return query;
   const params = new URLSearchParams(search);
   const repeated: string[] = [];
-  for (const key of queryKeys(name)) {
+  for (const key of binding.queryKeys) {
     const values = params.getAll(key);
     if (values.length > 1) repeated.push(key);
     if (values.length > 0) query[key] = values[0]!;
@@ -258,12 +255,13 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     }
 
     try {
-      const query = readQuery(route.name, target.query);
+      const binding = bindings[route.name];
+      const query = readQuery(binding, target.query);
       const body =
-        routes[route.name].input === 'body'
+        binding.input === 'body'
           ? parseJsonObject(await request.bodyBytes(maxBodyBytes), request.headers.get('content-type'))
           : {};
-      const result = await bindings[route.name](ctx, caller, { params: route.params, query, body });
+      const result = await binding.call(ctx, caller, { params: route.params, query, body });
       if (result.status === 204) {
         return new Response(null, { status: 204, headers: headers ? { ...apiHeaders(), ...headers } : apiHeaders() });
       }

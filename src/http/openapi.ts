@@ -8,7 +8,8 @@ import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';
-import { COMMON_ERRORS, operationNames, operations, type OperationName, type OperationSpec } from './operations.js';
+import { operations, type OperationSpec } from './operation-schemas.js';
+import { COMMON_ERRORS, operationNames, type OperationName } from './operations.js';
 import { ERROR_WHEN, HEADERS, SECURITY_SCHEMES, describeApi } from './openapi-text.js';
 
 /** Options of {@link createOpenApiDocument}. */

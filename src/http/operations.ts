@@ -1,45 +1,23 @@
 /**
- * The one table of the API's 24 operations. The typed client is derived from it and the OpenAPI
- * document is generated from it; the fetch handler routes by its two schema-free projections
- * (`routes.ts`, `request-schemas.ts`), which the compiler checks against it, so none can drift.
- * It holds only data and schemas (no service code). Its response schemas are classic zod: at run
- * time it is reached through `feedback-board/openapi` and the MCP server, never the core.
+ * The one table of the API's operations: each row says, once, the operation's method and path, the
+ * weakest scope that may call it, its request schema (body or query), its success status and
+ * response schema, the error codes it can answer, where the client puts it and which service
+ * module serves it. Everything else is built from the rows when it loads: the typed client, the
+ * OpenAPI document and the MCP tools from the table itself; the router, the handler's inputs and
+ * service calls and the in-process API (`board.api`) from `served-operations.ts`, the part of each
+ * row serving needs, generated from this table (see docs/architecture.md, "One table of
+ * operations").
+ *
+ * The rows are data only: they name their schemas and services (checked by the compiler in
+ * `defineOperations`) rather than import them, so the typed client carries the table without a
+ * schema or a service.
+ *
+ * Each row's comment says what its method in the in-process API and the typed client does.
  */
-import type * as z from 'zod/mini';
-import { globalRegistry } from 'zod/mini';
 import type { ErrorCode } from '../domain/errors.js';
-import type { Scope } from '../domain/records.js';
-import * as req from '../domain/requests.js';
-import * as res from '../domain/responses.js';
-import { registerTextBounds } from '../domain/validation.js';
+import { defineOperations } from './operation-row.js';
 
-// Everything that turns the table's schemas into JSON Schema (the OpenAPI document, the MCP tools,
-// an application's own `toJSONSchema`) reaches them through this module: the text fields' length
-// bounds enter zod's global registry here, as classic zod's `.meta()` put them there.
-registerTextBounds(globalRegistry);
-
-/** The methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** One row of the operation table. */
-export interface OperationSpec {
-  method: HttpMethod;
-  /** Path below the base path; `{slug}` is a board slug, `{id}` a post id. */
-  path: string;
-  /** The weakest scope that may call it (createPost needs `write` for a status other than open). */
-  scope: Scope;
-  summary: string;
-  /** Where the typed client puts it: `client[group][method]`. */
-  client: readonly [group: string, method: string];
-  /** The query string's schema (`zod/mini`). */
-  query?: z.ZodMiniObject;
-  /** The JSON body's schema (`zod/mini`). */
-  body?: z.core.$ZodType;
-  /** Success status and response schema (none for 204). */
-  success: { status: 200 | 201 | 204; schema?: z.core.$ZodType; alsoStatus?: 200 };
-  /** Error codes the operation itself can answer, beyond those every operation can. */
-  errors: readonly ErrorCode[];
-}
+export type { HttpMethod, OperationRow } from './operation-row.js';
 
 // Exactly the codes each operation can answer (test/openapi samples every one from the handler).
 const BOARD: readonly ErrorCode[] = ['not_found'];
@@ -49,51 +27,77 @@ const BODY_ONLY: readonly ErrorCode[] = ['insufficient_scope', 'validation_error
 const BODY: readonly ErrorCode[] = ['not_found', ...BODY_ONLY];
 
 /**
- * The 24 operations of the API by name: method, path, scope, schemas, success status and errors.
+ * The API's operations by name, as data: method, path, scope, summary, service, client place,
+ * schema names, success status and errors.
  *
  * @example
  * ```ts
- * const { method, path, scope } = operations.claimPost; // 'POST', '/boards/{slug}/posts/{id}/claim', 'propose'
+ * const { method, path, scope } = operationTable.claimPost; // 'POST', '/boards/{slug}/posts/{id}/claim', 'propose'
  * ```
  */
-export const operations = {
-  listBoards: { method: 'GET', path: '/boards', scope: 'read', summary: "List the organization's boards, drafts included, oldest first.", client: ['boards', 'list'], success: { status: 200, schema: res.boardListSchema }, errors: [] },
-  getBoard: { method: 'GET', path: '/boards/{slug}', scope: 'read', summary: 'Get one board.', client: ['boards', 'get'], success: { status: 200, schema: res.boardSchema }, errors: BOARD },
-  createBoard: { method: 'POST', path: '/boards', scope: 'write', summary: 'Create a board (a draft).', client: ['boards', 'create'], body: req.createBoardBody, success: { status: 201, schema: res.boardSchema }, errors: [...BODY_ONLY, 'slug_taken'] },
-  publishBoard: { method: 'POST', path: '/boards/{slug}/publish', scope: 'write', summary: 'Publish a board; 403 publish_disabled while agent publishing is off (the default).', client: ['boards', 'publish'], success: { status: 200, schema: res.boardSchema }, errors: [...WRITE, 'publish_disabled'] },
-  unpublishBoard: { method: 'POST', path: '/boards/{slug}/unpublish', scope: 'write', summary: 'Return a board to draft; deletes nothing.', client: ['boards', 'unpublish'], success: { status: 200, schema: res.boardSchema }, errors: WRITE },
+export const operationTable = defineOperations({
+  /** `GET /boards`: the organization's boards, drafts included, oldest first. */
+  listBoards: { method: 'GET', path: '/boards', scope: 'read', summary: "List the organization's boards, drafts included, oldest first.", service: 'boards', client: ['boards', 'list'], success: { status: 200, schema: 'boardListSchema' }, errors: [] },
+  /** `GET /boards/{slug}`. */
+  getBoard: { method: 'GET', path: '/boards/{slug}', scope: 'read', summary: 'Get one board.', service: 'boards', client: ['boards', 'get'], success: { status: 200, schema: 'boardSchema' }, errors: BOARD },
+  /** `POST /boards`: a new draft board (`write` scope). */
+  createBoard: { method: 'POST', path: '/boards', scope: 'write', summary: 'Create a board (a draft).', service: 'boards', client: ['boards', 'create'], body: 'createBoardBody', success: { status: 201, schema: 'boardSchema' }, errors: [...BODY_ONLY, 'slug_taken'] },
+  /** `POST /boards/{slug}/publish`: `publish_disabled` while agent publishing is off. */
+  publishBoard: { method: 'POST', path: '/boards/{slug}/publish', scope: 'write', summary: 'Publish a board; 403 publish_disabled while agent publishing is off (the default).', service: 'boards', client: ['boards', 'publish'], success: { status: 200, schema: 'boardSchema' }, errors: [...WRITE, 'publish_disabled'] },
+  /** `POST /boards/{slug}/unpublish`: back to draft; deletes nothing. */
+  unpublishBoard: { method: 'POST', path: '/boards/{slug}/unpublish', scope: 'write', summary: 'Return a board to draft; deletes nothing.', service: 'boards', client: ['boards', 'unpublish'], success: { status: 200, schema: 'boardSchema' }, errors: WRITE },
 
-  listPosts: { method: 'GET', path: '/boards/{slug}/posts', scope: 'read', summary: 'List posts with filters (status, q, tag), sort (new, top) and paging.', client: ['posts', 'list'], query: req.listPostsQuery, success: { status: 200, schema: res.postListSchema }, errors: [...BOARD, 'validation_error'] },
-  createPost: { method: 'POST', path: '/boards/{slug}/posts', scope: 'propose', summary: 'Create a post (propose scope for status open, write scope for any other).', client: ['posts', 'create'], body: req.createPostBody, success: { status: 201, schema: res.postDetailSchema }, errors: BODY },
-  getPost: { method: 'GET', path: '/boards/{slug}/posts/{id}', scope: 'read', summary: 'Get one post with queue rank, evidence, live claim and pending proposal.', client: ['posts', 'get'], success: { status: 200, schema: res.postDetailSchema }, errors: BOARD },
-  updatePost: { method: 'PATCH', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Update a post; absent fields are unchanged.', client: ['posts', 'update'], body: req.updatePostBody, success: { status: 200, schema: res.postDetailSchema }, errors: BODY },
-  deletePost: { method: 'DELETE', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Delete a post with its votes, comments, claim, evidence and proposal.', client: ['posts', 'delete'], success: { status: 204 }, errors: WRITE },
+  /** `GET /boards/{slug}/posts`: filters `status`, `q`, `tag`; `sort`; `limit`, `offset` (query strings). */
+  listPosts: { method: 'GET', path: '/boards/{slug}/posts', scope: 'read', summary: 'List posts with filters (status, q, tag), sort (new, top) and paging.', service: 'posts', client: ['posts', 'list'], query: 'listPostsQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'] },
+  /** `POST /boards/{slug}/posts` (`propose` scope for open posts, `write` for any other status). */
+  createPost: { method: 'POST', path: '/boards/{slug}/posts', scope: 'propose', summary: 'Create a post (propose scope for status open, write scope for any other).', service: 'posts', client: ['posts', 'create'], body: 'createPostBody', success: { status: 201, schema: 'postDetailSchema' }, errors: BODY },
+  /** `GET /boards/{slug}/posts/{id}`: the single-post shape. */
+  getPost: { method: 'GET', path: '/boards/{slug}/posts/{id}', scope: 'read', summary: 'Get one post with queue rank, evidence, live claim and pending proposal.', service: 'posts', client: ['posts', 'get'], success: { status: 200, schema: 'postDetailSchema' }, errors: BOARD },
+  /** `PATCH /boards/{slug}/posts/{id}` (`write` scope); absent fields are unchanged. */
+  updatePost: { method: 'PATCH', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Update a post; absent fields are unchanged.', service: 'posts', client: ['posts', 'update'], body: 'updatePostBody', success: { status: 200, schema: 'postDetailSchema' }, errors: BODY },
+  /** `DELETE /boards/{slug}/posts/{id}` with its votes, comments, claim, evidence and proposal. */
+  deletePost: { method: 'DELETE', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Delete a post with its votes, comments, claim, evidence and proposal.', service: 'posts', client: ['posts', 'delete'], success: { status: 204 }, errors: WRITE },
 
-  getQueue: { method: 'GET', path: '/boards/{slug}/queue', scope: 'read', summary: 'The top unclaimed posts for agents: ranked first, then planned by votes.', client: ['agent', 'queue'], query: req.queueQuery, success: { status: 200, schema: res.queueSchema }, errors: [...BOARD, 'validation_error'] },
-  claimPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Claim a post (201), or extend your own live claim (200); 409 while another key holds one.', client: ['agent', 'claim'], body: req.claimBody, success: { status: 201, schema: res.claimSchema, alsoStatus: 200 }, errors: [...BODY, 'claim_conflict'] },
-  claimNextPost: { method: 'POST', path: '/boards/{slug}/queue/claim', scope: 'propose', summary: 'Claim the first post in queue order that nobody holds a live claim on (201 with claim and post), or 200 with both null when none is left.', client: ['agent', 'claimNext'], body: req.claimBody, success: { status: 201, schema: res.claimNextSchema, alsoStatus: 200 }, errors: BODY },
-  releaseClaim: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Release your claim; 409 while another key holds one.', client: ['agent', 'release'], success: { status: 204 }, errors: [...WRITE, 'claim_conflict'] },
-  addEvidence: { method: 'POST', path: '/boards/{slug}/posts/{id}/evidence', scope: 'propose', summary: 'Attach implementation evidence; a repeated action_key adds nothing.', client: ['agent', 'addEvidence'], body: req.addEvidenceBody, success: { status: 201, schema: res.postDetailSchema }, errors: BODY },
-  proposeStatus: { method: 'POST', path: '/boards/{slug}/posts/{id}/propose-status', scope: 'propose', summary: 'Propose a status for a human to confirm; nothing changes publicly.', client: ['agent', 'proposeStatus'], body: req.proposeStatusBody, success: { status: 200, schema: res.proposeStatusResultSchema }, errors: [...BODY, 'status_unchanged'] },
+  /** `GET /boards/{slug}/queue`: ranked posts, then planned posts by votes. */
+  getQueue: { method: 'GET', path: '/boards/{slug}/queue', scope: 'read', summary: 'The top unclaimed posts for agents: ranked first, then planned by votes.', service: 'agent', client: ['agent', 'queue'], query: 'queueQuery', success: { status: 200, schema: 'queueSchema' }, errors: [...BOARD, 'validation_error'] },
+  /** `POST …/claim`: `{ claim, created }`; `claim_conflict` while another key holds a live claim. */
+  claimPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Claim a post (201), or extend your own live claim (200); 409 while another key holds one.', service: 'agent', client: ['agent', 'claim'], body: 'claimBody', success: { status: 201, schema: 'claimSchema', alsoStatus: 200, statusFrom: 'created', bodyFrom: 'claim' }, errors: [...BODY, 'claim_conflict'] },
+  /** `POST /boards/{slug}/queue/claim`: `{ claim, post }` of the next free post in queue order, or both null. */
+  claimNextPost: { method: 'POST', path: '/boards/{slug}/queue/claim', scope: 'propose', summary: 'Claim the first post in queue order that nobody holds a live claim on (201 with claim and post), or 200 with both null when none is left.', service: 'claimNext', client: ['agent', 'claimNext'], body: 'claimBody', success: { status: 201, schema: 'claimNextSchema', alsoStatus: 200, statusFrom: 'claim' }, errors: BODY },
+  /** `DELETE …/claim`: `claim_conflict` while another key holds a live claim. */
+  releaseClaim: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Release your claim; 409 while another key holds one.', service: 'agent', client: ['agent', 'release'], success: { status: 204 }, errors: [...WRITE, 'claim_conflict'] },
+  /** `POST …/evidence`: a repeated `action_key` adds nothing. */
+  addEvidence: { method: 'POST', path: '/boards/{slug}/posts/{id}/evidence', scope: 'propose', summary: 'Attach implementation evidence; a repeated action_key adds nothing.', service: 'agent', client: ['agent', 'addEvidence'], body: 'addEvidenceBody', success: { status: 201, schema: 'postDetailSchema' }, errors: BODY },
+  /** `POST …/propose-status`: a pending proposal for a human to confirm. */
+  proposeStatus: { method: 'POST', path: '/boards/{slug}/posts/{id}/propose-status', scope: 'propose', summary: 'Propose a status for a human to confirm; nothing changes publicly.', service: 'agent', client: ['agent', 'proposeStatus'], body: 'proposeStatusBody', success: { status: 200, schema: 'proposeStatusResultSchema' }, errors: [...BODY, 'status_unchanged'] },
 
-  listVotes: { method: 'GET', path: '/boards/{slug}/posts/{id}/votes', scope: 'read', summary: "A post's vote count.", client: ['votes', 'list'], success: { status: 200, schema: res.votesSchema }, errors: BOARD },
-  listComments: { method: 'GET', path: '/boards/{slug}/posts/{id}/comments', scope: 'read', summary: 'Comments, oldest first, with replies nested.', client: ['comments', 'list'], success: { status: 200, schema: res.commentListSchema }, errors: BOARD },
-  createComment: { method: 'POST', path: '/boards/{slug}/posts/{id}/comments', scope: 'propose', summary: 'Comment as the board team (is_admin true).', client: ['comments', 'create'], body: req.createCommentBody, success: { status: 201, schema: res.commentSchema }, errors: BODY },
+  /** `GET …/votes`: `{ post_id, vote_count }`. */
+  listVotes: { method: 'GET', path: '/boards/{slug}/posts/{id}/votes', scope: 'read', summary: "A post's vote count.", service: 'comments', client: ['votes', 'list'], success: { status: 200, schema: 'votesSchema' }, errors: BOARD },
+  /** `GET …/comments`: oldest first, replies nested. */
+  listComments: { method: 'GET', path: '/boards/{slug}/posts/{id}/comments', scope: 'read', summary: 'Comments, oldest first, with replies nested.', service: 'comments', client: ['comments', 'list'], success: { status: 200, schema: 'commentListSchema' }, errors: BOARD },
+  /** `POST …/comments`: a comment of the board team (`is_admin: true`). */
+  createComment: { method: 'POST', path: '/boards/{slug}/posts/{id}/comments', scope: 'propose', summary: 'Comment as the board team (is_admin true).', service: 'comments', client: ['comments', 'create'], body: 'createCommentBody', success: { status: 201, schema: 'commentSchema' }, errors: BODY },
 
-  getRoadmap: { method: 'GET', path: '/boards/{slug}/roadmap', scope: 'read', summary: 'Visible posts that are open, planned, in progress or shipped.', client: ['roadmap', 'list'], query: req.pageQuery, success: { status: 200, schema: res.postListSchema }, errors: [...BOARD, 'validation_error'] },
-  getChangelog: { method: 'GET', path: '/boards/{slug}/changelog', scope: 'read', summary: 'Visible shipped posts, newest first.', client: ['changelog', 'list'], query: req.pageQuery, success: { status: 200, schema: res.postListSchema }, errors: [...BOARD, 'validation_error'] },
-  getShipStats: { method: 'GET', path: '/boards/{slug}/ship-stats', scope: 'read', summary: 'Posts shipped this month or ISO week, and their voters.', client: ['stats', 'shipStats'], query: req.shipStatsQuery, success: { status: 200, schema: res.shipStatsSchema }, errors: [...BOARD, 'validation_error'] },
-  getAnalytics: { method: 'GET', path: '/boards/{slug}/analytics', scope: 'read', summary: 'Board analytics over the last 30 or 90 days.', client: ['stats', 'analytics'], query: req.analyticsQuery, success: { status: 200, schema: res.analyticsSchema }, errors: [...BOARD, 'validation_error'] },
+  /** `GET /boards/{slug}/roadmap`. */
+  getRoadmap: { method: 'GET', path: '/boards/{slug}/roadmap', scope: 'read', summary: 'Visible posts that are open, planned, in progress or shipped.', service: 'stats', client: ['roadmap', 'list'], query: 'pageQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'] },
+  /** `GET /boards/{slug}/changelog`: visible shipped posts, newest first. */
+  getChangelog: { method: 'GET', path: '/boards/{slug}/changelog', scope: 'read', summary: 'Visible shipped posts, newest first.', service: 'stats', client: ['changelog', 'list'], query: 'pageQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'] },
+  /** `GET /boards/{slug}/ship-stats`: `period` `month` (default) or `week`. */
+  getShipStats: { method: 'GET', path: '/boards/{slug}/ship-stats', scope: 'read', summary: 'Posts shipped this month or ISO week, and their voters.', service: 'stats', client: ['stats', 'shipStats'], query: 'shipStatsQuery', success: { status: 200, schema: 'shipStatsSchema' }, errors: [...BOARD, 'validation_error'] },
+  /** `GET /boards/{slug}/analytics`: `period` `30d` (default) or `90d`. */
+  getAnalytics: { method: 'GET', path: '/boards/{slug}/analytics', scope: 'read', summary: 'Board analytics over the last 30 or 90 days.', service: 'stats', client: ['stats', 'analytics'], query: 'analyticsQuery', success: { status: 200, schema: 'analyticsSchema' }, errors: [...BOARD, 'validation_error'] },
 
-  listWebhooks: { method: 'GET', path: '/webhooks', scope: 'read', summary: "The organization's webhooks (read-only; never the signing secret).", client: ['webhooks', 'list'], success: { status: 200, schema: res.webhookListSchema }, errors: [] },
-} as const satisfies Record<string, OperationSpec>;
+  /** `GET /webhooks`: the organization's webhooks, never their secrets. */
+  listWebhooks: { method: 'GET', path: '/webhooks', scope: 'read', summary: "The organization's webhooks (read-only; never the signing secret).", service: 'dashboard', client: ['webhooks', 'list'], success: { status: 200, schema: 'webhookListSchema' }, errors: [] },
+});
 
-/** The type of {@link operations}: every row with its literal method, path and schema types. */
-export type Operations = typeof operations;
+/** The type of {@link operationTable}: every row with its literal values. */
+export type OperationTable = typeof operationTable;
 /** The name of an operation: `listBoards`, `claimPost`... */
-export type OperationName = keyof Operations;
+export type OperationName = keyof OperationTable;
 
-export { operationNames } from './routes.js';
+/** Every operation name, in table order. */
+export const operationNames = Object.keys(operationTable) as OperationName[];
 
 /** Errors every authenticated operation can answer. */
 export const COMMON_ERRORS: readonly ErrorCode[] = ['unauthorized', 'rate_limited', 'internal_error'];

@@ -1,9 +1,11 @@
 /**
- * Matches a method and path against the operation table: the operation with its path parameters,
- * the methods the path allows (for a 405), or nothing (404).
+ * Matches a method and path against the operation table (as the core serves it,
+ * `served-operations.ts`): the operation with its path parameters, the methods the path allows
+ * (for a 405), or nothing (404).
  */
-import type { HttpMethod, OperationName } from './operations.js';
-import { operationNames, routes as table } from './routes.js';
+import type { HttpMethod } from './operation-row.js';
+import type { OperationName } from './operations.js';
+import { servedOperationNames, servedOperations as table } from './served-operations.js';
 
 export interface PathParams {
   slug?: string;
@@ -23,7 +25,7 @@ interface CompiledRoute {
   keys: string[];
 }
 
-const routes: CompiledRoute[] = operationNames.map((name) => {
+const routes: CompiledRoute[] = servedOperationNames.map((name) => {
   const { method, path } = table[name];
   const keys: string[] = [];
   const source = path.replace(/\{(\w+)\}/g, (_, key: string) => {

@@ -16,7 +16,8 @@
  * @module feedback-board/openapi
  */
 export { createOpenApiDocument, type OpenApiOptions, type OpenApiDocument } from '../http/openapi.js';
-export { operations, type Operations, type OperationSpec, type OperationName, type HttpMethod } from '../http/operations.js';
+export { operations, type Operations, type OperationSpec } from '../http/operation-schemas.js';
+export type { OperationName, HttpMethod } from '../http/operations.js';
 export {
   boardSchema,
   boardListSchema,

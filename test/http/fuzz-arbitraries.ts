@@ -3,7 +3,7 @@
  * path parameters, query strings, headers and bodies that mix valid values, near misses and junk.
  */
 import fc from 'fast-check';
-import { operations, type OperationName } from '../../src/http/operations.js';
+import { operationTable, type OperationName } from '../../src/http/operations.js';
 
 export type KeyChoice = 'write' | 'propose' | 'read' | 'other' | 'invalid' | 'none' | 'differing' | 'basic';
 
@@ -127,7 +127,7 @@ const id = (live: readonly number[]) =>
 
 /** A request for `op`, with its method most of the time; `live` are ids of existing posts. */
 export function requestFor(op: OperationName, live: readonly number[]): fc.Arbitrary<FuzzRequest> {
-  const spec = operations[op];
+  const spec = operationTable[op];
   return fc
     .record({
       method: fc.oneof({ weight: 12, arbitrary: fc.constant(spec.method as string) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD') }),

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { operationNames, operations, type HttpMethod } from '../../src/http/operations.js';
+import { operationNames, operationTable, type HttpMethod } from '../../src/http/operations.js';
 import { matchRoute, type RouteMatch } from '../../src/http/router.js';
 
 /** Every route of the table, in order: the plain reading of the operation table. */
@@ -12,7 +12,7 @@ function reference(method: string, path: string): RouteMatch {
   const allow: HttpMethod[] = [];
   let malformed = false;
   for (const name of operationNames) {
-    const spec = operations[name];
+    const spec = operationTable[name];
     const keys: string[] = [];
     const pattern = new RegExp(`^${spec.path.replace(/\{(\w+)\}/g, (_, key: string) => (keys.push(key), '([^/]+)'))}$`);
     const m = pattern.exec(path);
@@ -63,7 +63,7 @@ describe('matchRoute', () => {
 
   it('every operation is reachable at its own path', () => {
     for (const name of operationNames) {
-      const { method: m, path: p } = operations[name];
+      const { method: m, path: p } = operationTable[name];
       const concrete = p.replace('{slug}', 'features').replace('{id}', '12');
       expect(matchRoute(m, concrete)).toEqual(reference(m, concrete));
       expect(matchRoute(m, concrete)).toMatchObject({ kind: 'operation', name });

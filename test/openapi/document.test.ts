@@ -8,7 +8,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type ErrorCode } from '../../src/domain/errors.js';
 import { createOpenApiDocument } from '../../src/http/openapi.js';
-import { COMMON_ERRORS, operationNames, operations } from '../../src/http/operations.js';
+import { operations } from '../../src/http/operation-schemas.js';
+import { COMMON_ERRORS, operationNames } from '../../src/http/operations.js';
 import { ResponseChecker } from './support.js';
 
 type Json = Record<string, any>;

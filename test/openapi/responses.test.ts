@@ -9,7 +9,8 @@ import { createMemoryStorage } from '../../adapters/memory/index.js';
 import { createFeedbackBoard, type FeedbackBoard } from '../../src/board.js';
 import type { ErrorCode } from '../../src/domain/errors.js';
 import type { HandlerOptions } from '../../src/http/handler.js';
-import { COMMON_ERRORS, operationNames, operations, type OperationName } from '../../src/http/operations.js';
+import { operations } from '../../src/http/operation-schemas.js';
+import { COMMON_ERRORS, operationNames, type OperationName } from '../../src/http/operations.js';
 import type { Storage } from '../../src/storage/contract.js';
 import { ResponseChecker, type Sample } from './support.js';
 

@@ -1,0 +1,4 @@
+import type { OperationSpec } from '../src/http/operation-schemas.js';
+
+/** The text of src/http/served-operations.ts for the operation table with its schemas, in table order. */
+export function renderServedOperations(operations: Readonly<Record<string, OperationSpec>>): string;

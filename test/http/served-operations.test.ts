@@ -1,0 +1,55 @@
+/**
+ * The operation table as the core serves it (`src/http/served-operations.ts`) is generated from
+ * the table: the committed file must be exactly what the generator makes of the source table (run
+ * `npm run derive` after changing a row), and every row it holds must agree with the table, down to
+ * the very service function the row's module exports under the operation's name.
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { renderServedOperations } from '../../scripts/served-operations.mjs';
+import { operations, type OperationSpec } from '../../src/http/operation-schemas.js';
+import { operationNames, operationTable } from '../../src/http/operations.js';
+import { servedOperationNames, servedOperations } from '../../src/http/served-operations.js';
+import * as agent from '../../src/services/agent.js';
+import * as boards from '../../src/services/boards.js';
+import * as claimNext from '../../src/services/claim-next.js';
+import * as comments from '../../src/services/comments.js';
+import * as dashboard from '../../src/services/dashboard.js';
+import * as posts from '../../src/services/posts.js';
+import * as stats from '../../src/services/stats.js';
+
+const serviceModules: Record<string, Record<string, unknown>> = { agent, boards, claimNext, comments, dashboard, posts, stats };
+
+describe('the operations the core serves', () => {
+  it('are in the committed file exactly as the generator writes them from the table', async () => {
+    const committed = await readFile(new URL('../../src/http/served-operations.ts', import.meta.url), 'utf8');
+    expect(committed).toBe(renderServedOperations(operations));
+  });
+
+  it('are the rows of the table, in its order, with their inputs, places, successes and service functions', () => {
+    expect(servedOperationNames).toEqual(operationNames);
+    for (const name of operationNames) {
+      const row = operationTable[name];
+      const spec: OperationSpec = operations[name];
+      const { schema: _schema, ...success } = spec.success;
+      expect({ name, ...servedOperations[name] }).toEqual({
+        name,
+        method: row.method,
+        path: row.path,
+        input: spec.body ? 'body' : spec.query ? 'query' : null,
+        queryKeys: spec.query ? Object.keys(spec.query.shape) : [],
+        client: row.client,
+        success,
+        serve: serviceModules[row.service]![name],
+      });
+      expect(typeof servedOperations[name].serve, name).toBe('function');
+    }
+  });
+
+  it('the generator refuses a name or path it cannot write as a plain literal, instead of writing broken code', () => {
+    const quoted = { ...operations, listBoards: { ...operations.listBoards, path: "/boards/it's" } };
+    expect(() => renderServedOperations(quoted)).toThrow(/cannot quote "\/boards\/it's"/);
+    const escaped = { ...operations, getBoard: { ...operations.getBoard, path: '/boards\\{slug}' } };
+    expect(() => renderServedOperations(escaped)).toThrow(/cannot quote/);
+  });
+});
