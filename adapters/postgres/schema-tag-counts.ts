@@ -23,9 +23,3 @@ ${counterFunction('fb_count_tag_posts', 'fb_tag_posts', 'posts', [['tag_id', 'ta
 CREATE TRIGGER fb_count_tag_posts AFTER INSERT OR DELETE OR UPDATE OF tag_id ON fb_post_tags
   FOR EACH ROW EXECUTE FUNCTION fb_count_tag_posts();
 `;
-
-/** Recomputes the posts of each tag from the links (see `rebuildStatistics`). */
-export async function rebuildTagCounts(client: { query(text: string): Promise<unknown> }): Promise<void> {
-  await client.query('TRUNCATE fb_tag_posts');
-  await client.query('INSERT INTO fb_tag_posts (tag_id, posts) SELECT tag_id, count(*) FROM fb_post_tags GROUP BY tag_id');
-}
