@@ -9,8 +9,7 @@ import { COUNTER_TABLES } from '../src/storage/counters.js';
 import type { CountedTable } from '../src/storage/counter-model.js';
 import type { SuiteContext } from './harness.js';
 import { sequence } from './random-arbitraries.js';
-import { plan, setUp, type Known } from './random-commands.js';
-import { emptyRawRows } from './raw-stats.js';
+import { runSequence } from './random-commands.js';
 import { recountCounterRows, storedCounterRows } from './raw-counters.js';
 
 const SEED = 20261124;
@@ -32,12 +31,7 @@ export function counterTests(ctx: SuiteContext): void {
         fc.asyncProperty(sequence, async (commands) => {
           const storage = await ctx.target.create();
           try {
-            await setUp(storage);
-            const known: Known = { posts: [], comments: [], tags: [], raw: emptyRawRows() };
-            for (const cmd of commands) {
-              const step = plan(cmd, known);
-              if (step !== null) step.learn?.(await storage.transaction('write', step.run));
-            }
+            await runSequence(storage, commands);
             const tables = await read(storage, [...COUNTED, ...COUNTER_TABLES.map((table) => table.name)]);
             const kept = COUNTER_TABLES.filter((table) => table.name in tables);
             expect(kept.length).toBeGreaterThan(0);

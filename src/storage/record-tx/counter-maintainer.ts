@@ -55,15 +55,24 @@ export function counterMaintainer(store: RecordStore, kept: readonly (readonly [
     }
   }
 
-  /** The rows counted by the entry whose parent is `parent`, found by the index on their link. */
-  function childrenOf({ counter: { source, parent: link } }: Kept, parent: CountedRow): Promise<readonly CountedRow[]> {
-    const indexes: Readonly<Record<string, unknown>> = RECORD_SCHEMA[source as TableName].indexes;
-    const index = Object.keys(indexes).find((name) => indexes[name] === link!.on);
-    return store.table(source as TableName).getAllFromIndex(index as never, columnOf(parent, 'id') as never);
-  }
-
   async function report(source: TableName, changes: readonly Change[]): Promise<void> {
     for (const entry of entries) if (entry.counter.source === source) await apply(entry, changes);
+  }
+
+  /**
+   * For the counters whose parent table is `source`: the rows of parent `was` (found by the index
+   * on their link) leave it and, when the parent changed into `is`, join it again; only where the
+   * parent's change moves their contributions.
+   */
+  async function moveChildren(source: TableName, was: CountedRow, is: CountedRow | undefined): Promise<void> {
+    for (const entry of entries) {
+      const { source: counted, parent: link } = entry.counter;
+      if (link?.table !== source || (is !== undefined && !parentMoves(entry.counter, was, is))) continue;
+      const indexes: Readonly<Record<string, unknown>> = RECORD_SCHEMA[counted as TableName].indexes;
+      const index = Object.keys(indexes).find((name) => indexes[name] === link.on);
+      const rows = await store.table(counted as TableName).getAllFromIndex(index as never, columnOf(was, 'id') as never);
+      await apply(entry, rows.flatMap((row): Change[] => (is === undefined ? [[row, was, -1]] : [[row, was, -1], [row, is, 1]])));
+    }
   }
 
   return {
@@ -71,35 +80,32 @@ export function counterMaintainer(store: RecordStore, kept: readonly (readonly [
     removed: (source, row, parent) => report(source, [[row, parent, -1]]),
     async changed(source, before, after) {
       await report(source, [[before, undefined, -1], [after, undefined, 1]]);
-      for (const entry of entries) {
-        if (entry.counter.parent?.table !== source || !parentMoves(entry.counter, before, after)) continue;
-        await apply(entry, (await childrenOf(entry, after)).flatMap((row): Change[] => [[row, before, -1], [row, after, 1]]));
-      }
+      await moveChildren(source, before, after);
     },
     async removing(source, row) {
       await report(source, [[row, undefined, -1]]);
-      for (const entry of entries) {
-        if (entry.counter.parent?.table === source) await apply(entry, (await childrenOf(entry, row)).map((child): Change => [child, row, -1]));
-      }
+      await moveChildren(source, row, undefined);
     },
   };
 }
 
 /**
- * The sink of a counter table kept as a record table of the same name, keyed by its key columns,
- * each row holding every value column; an all-zero row is deleted when the table drops them.
+ * The sink of a counter table kept as a record table of the same name, keyed by its key columns
+ * (one column: the key is its value), each row holding every value column; an all-zero row is
+ * deleted when the table drops them.
  */
 export function tableSink(store: RecordStore, table: CounterTable): CounterSink {
   const rows = store.table(table.name as TableName) as unknown as {
-    get(key: readonly unknown[]): Promise<CountedRow | undefined>;
+    get(key: unknown): Promise<CountedRow | undefined>;
     put(row: CountedRow): Promise<void>;
-    delete(key: readonly unknown[]): Promise<void>;
+    delete(key: unknown): Promise<void>;
   };
   return async (key, amounts) => {
-    const found = await rows.get(key);
+    const recordKey = key.length === 1 ? key[0] : key;
+    const found = await rows.get(recordKey);
     const row: Record<string, unknown> = {};
     table.keys.forEach((name, i) => (row[name] = key[i]));
     for (const column of table.columns) row[column] = ((columnOf(found, column) as number | undefined) ?? 0) + (amounts[column] ?? 0);
-    await (table.dropEmpty && table.columns.every((column) => row[column] === 0) ? rows.delete(key) : rows.put(row));
+    await (table.dropEmpty && table.columns.every((column) => row[column] === 0) ? rows.delete(recordKey) : rows.put(row));
   };
 }
