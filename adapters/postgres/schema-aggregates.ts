@@ -19,6 +19,9 @@
  * the adapter's write lock, so the upserts never race). A post that is hidden, unhidden or deleted
  * moves its whole contribution with set-based statements; a deleted post is taken out in a BEFORE
  * trigger, and the cascaded deletes of its votes and comments then find no visible post.
+ *
+ * This is schema step 5 as released. Since step 7 its functions and triggers are dropped and the
+ * ones generated from the declared counters are installed instead (statistics.ts); the tables stay.
  */
 
 const day = (column: string) => `substr(${column}, 1, 10)`;

@@ -7,6 +7,9 @@
  * Hidden posts count, as in the list totals of `fb_board_post_counts`: the API's lists include
  * them. A link changes its tag only by being deleted and inserted; an UPDATE is counted all the
  * same, in case SQL of an application's own moves one.
+ *
+ * This is schema step 6 as released. Since step 7 its function and trigger are dropped and the
+ * ones generated from the declared counters are installed instead (statistics.ts); the table stays.
  */
 import { counterFunction } from './schema-aggregates.js';
 

@@ -2,7 +2,7 @@
  * The SQL of the declared counters (`counters.ts`) common to SQLite and PostgreSQL: a counter's
  * conditions, key and amounts as expressions over named rows, and the upsert that adds signed
  * amounts to a counter row. Each adapter builds its triggers and rebuild queries from these
- * (adapters/sqlite/counter-triggers.ts, adapters/postgres/counter-triggers.ts).
+ * (adapters/sqlite/counter-triggers.ts, adapters/postgres/counter-functions.ts).
  */
 import { bareColumn, columnsRead, isParentColumn, keyColumn, type AnyCounter, type Conditions, type CounterTable, type Measure, type RowTest } from './counter-model.js';
 import { LATEST_DAY_TABLES } from './counters.js';
