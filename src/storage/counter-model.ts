@@ -122,7 +122,10 @@ function passes(test: RowTest, value: unknown): boolean {
 
 /** True when every condition holds for the row and its parent. */
 function holds(conditions: Conditions<string> | undefined, row: CountedRow, parent: CountedRow | undefined): boolean {
-  return Object.entries(conditions ?? {}).every(([column, test]) => passes(test!, read(column, row, parent)));
+  for (const [column, test] of Object.entries(conditions ?? {}) as [string, RowTest][]) {
+    if (!passes(test, read(column, row, parent))) return false;
+  }
+  return true;
 }
 
 /**

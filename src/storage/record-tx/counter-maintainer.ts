@@ -4,7 +4,7 @@
  * declarations. The caller reports each change of a counted row; every counter of that table (or
  * whose parent is that table) adds the difference it makes, summed per key, to its sink.
  */
-import { columnOf, contributionOf, parentMoves, type AnyCounter, type CountedRow, type CounterTable } from '../counter-model.js';
+import { columnOf, contributionOf, parentMoves, type AnyCounter, type Contribution, type CountedRow, type CounterTable } from '../counter-model.js';
 import { RECORD_SCHEMA, type RecordStore, type TableName } from '../record-store.js';
 
 /** Adds signed amounts (per value column) to the counter row of a key (key columns in order). */
@@ -18,74 +18,64 @@ export type CounterSink = (key: readonly unknown[], amounts: Readonly<Record<str
 export interface CounterMaintainer {
   /** A row of `source` was inserted. */
   added(source: TableName, row: CountedRow, parent?: CountedRow): Promise<void>;
-  /** A row of `source` was deleted on its own (not by its parent's deletion). */
+  /**
+   * A row of `source` was deleted, or is about to be: reported before the rows that hang off it
+   * go, whose contributions go with it.
+   */
   removed(source: TableName, row: CountedRow, parent?: CountedRow): Promise<void>;
   /** A row of `source` changed; when it is a parent, its rows' contributions follow it. */
   changed(source: TableName, before: CountedRow, after: CountedRow): Promise<void>;
-  /** A row of `source` is about to be deleted together with the rows that hang off it. */
-  removing(source: TableName, row: CountedRow): Promise<void>;
-}
-
-interface Kept {
-  table: CounterTable;
-  counter: AnyCounter;
-  sink: CounterSink;
 }
 
 /** A row, its parent and whether its contribution is added (1) or taken out (-1). */
 type Change = readonly [row: CountedRow, parent: CountedRow | undefined, sign: 1 | -1];
 
+/**
+ * The changes' contributions to `table` through `counter`, each added to the one before when they
+ * share its key (a row's way out and back in), but for those that add nothing.
+ */
+function sumsOf(table: CounterTable, counter: AnyCounter, changes: readonly Change[]): Contribution[] {
+  const sums: { key: readonly unknown[]; amounts: Record<string, number> }[] = [];
+  for (const [row, parent, sign] of changes) {
+    const part = contributionOf(table, counter, row, parent);
+    if (part === null) continue;
+    let sum = sums.at(-1);
+    if (sum === undefined || sum.key.some((value, i) => value !== part.key[i])) sums.push((sum = { key: part.key, amounts: {} }));
+    for (const column in part.amounts) sum.amounts[column] = (sum.amounts[column] ?? 0) + sign * part.amounts[column]!;
+  }
+  return sums.filter(({ amounts }) => Object.values(amounts).some(Boolean));
+}
+
 /** A maintainer of the `kept` counter tables over `store`, each written through its sink. */
 export function counterMaintainer(store: RecordStore, kept: readonly (readonly [CounterTable, CounterSink])[]): CounterMaintainer {
-  const entries: Kept[] = kept.flatMap(([table, sink]) => table.counters.map((counter) => ({ table, counter, sink })));
-
-  /** Applies the changes' contributions, summed per key; a key whose sum is zero is not written. */
-  async function apply({ table, counter, sink }: Kept, changes: readonly Change[]): Promise<void> {
-    const sums = new Map<string, { key: readonly unknown[]; amounts: Record<string, number> }>();
-    for (const [row, parent, sign] of changes) {
-      const part = contributionOf(table, counter, row, parent);
-      if (part === null) continue;
-      const id = JSON.stringify(part.key);
-      const sum = sums.get(id) ?? { key: part.key, amounts: {} };
-      sums.set(id, sum);
-      for (const column in part.amounts) sum.amounts[column] = (sum.amounts[column] ?? 0) + sign * part.amounts[column]!;
-    }
-    for (const { key, amounts } of sums.values()) {
-      if (Object.values(amounts).some(Boolean)) await sink(key, amounts);
-    }
-  }
-
-  async function report(source: TableName, changes: readonly Change[]): Promise<void> {
-    for (const entry of entries) if (entry.counter.source === source) await apply(entry, changes);
-  }
-
   /**
-   * For the counters whose parent table is `source`: the rows of parent `was` (found by the index
-   * on their link) leave it and, when the parent changed into `is`, join it again; only where the
-   * parent's change moves their contributions.
+   * A row of `source` goes from `was` to `is` (either missing: inserted or deleted). Each counter
+   * of `source` moves the row's contribution; each counter whose parent table is `source` moves
+   * the contributions of the parent's rows (found by the index on their link) when they change.
    */
-  async function moveChildren(source: TableName, was: CountedRow, is: CountedRow | undefined): Promise<void> {
-    for (const entry of entries) {
-      const { source: counted, parent: link } = entry.counter;
-      if (link?.table !== source || (is !== undefined && !parentMoves(entry.counter, was, is))) continue;
-      const indexes: Readonly<Record<string, unknown>> = RECORD_SCHEMA[counted as TableName].indexes;
-      const index = Object.keys(indexes).find((name) => indexes[name] === link.on);
-      const rows = await store.table(counted as TableName).getAllFromIndex(index as never, columnOf(was, 'id') as never);
-      await apply(entry, rows.flatMap((row): Change[] => (is === undefined ? [[row, was, -1]] : [[row, was, -1], [row, is, 1]])));
+  async function update(source: TableName, was?: CountedRow, is?: CountedRow, parent?: CountedRow): Promise<void> {
+    for (const [table, sink] of kept) {
+      for (const counter of table.counters) {
+        const { source: counted, parent: link } = counter;
+        let changes: Change[] = [];
+        if (counted === source) {
+          if (was !== undefined) changes.push([was, parent, -1]);
+          if (is !== undefined) changes.push([is, parent, 1]);
+        } else if (link?.table === source && was !== undefined && (is === undefined || parentMoves(counter, was, is))) {
+          const indexes: Readonly<Record<string, unknown>> = RECORD_SCHEMA[counted as TableName].indexes;
+          const index = Object.keys(indexes).find((name) => indexes[name] === link.on);
+          const rows = await store.table(counted as TableName).getAllFromIndex(index as never, columnOf(was, 'id') as never);
+          changes = rows.flatMap((row): Change[] => (is === undefined ? [[row, was, -1]] : [[row, was, -1], [row, is, 1]]));
+        }
+        for (const { key, amounts } of sumsOf(table, counter, changes)) await sink(key, amounts);
+      }
     }
   }
 
   return {
-    added: (source, row, parent) => report(source, [[row, parent, 1]]),
-    removed: (source, row, parent) => report(source, [[row, parent, -1]]),
-    async changed(source, before, after) {
-      await report(source, [[before, undefined, -1], [after, undefined, 1]]);
-      await moveChildren(source, before, after);
-    },
-    async removing(source, row) {
-      await report(source, [[row, undefined, -1]]);
-      await moveChildren(source, row, undefined);
-    },
+    added: (source, row, parent) => update(source, undefined, row, parent),
+    removed: (source, row, parent) => update(source, row, undefined, parent),
+    changed: (source, before, after) => update(source, before, after),
   };
 }
 

@@ -59,7 +59,7 @@ export function postMethods(store: RecordStore): PostMethods {
     async deletePost(id) {
       const post = await posts.get(id);
       if (!post) return false;
-      await stats.removing('posts', post);
+      await stats.removed('posts', post);
       const votes = store.table('votes');
       for (const vote of await votes.getAllFromIndex('by_post', id)) {
         await votes.delete([vote.post_id, vote.voter_id]);

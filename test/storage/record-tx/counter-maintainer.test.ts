@@ -73,7 +73,7 @@ describe('the record store counter maintainer', () => {
     ]);
     expect(indexReads).toEqual(['votes.by_post', 'comments.by_post']);
     days.calls.length = 0;
-    await counters.removing('posts', post({ hidden: true }));
+    await counters.removed('posts', post({ hidden: true }));
     expect(days.calls).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe('the record store counter maintainer', () => {
     await counters.added('posts', post());
     expect(rows('tag_posts')).toEqual([{ tag_id: 2, posts: 1 }]);
     await counters.removed('post_tags', { post_id: 7, tag_id: 2 });
-    await counters.removing('posts', post());
+    await counters.removed('posts', post());
     expect(rows('tag_posts')).toEqual([]);
     expect(rows('board_days')).toEqual([{ board_id: 3, day: '2026-11-02', posts: 0, posts_with_votes: 0, post_comments: 0, votes: 0, comments: 0 }]);
   });
