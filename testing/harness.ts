@@ -18,6 +18,12 @@ export interface ConformanceTarget {
   /** Persistent stores: closes `storage` and opens the same data again. */
   reopen?(storage: Storage): Promise<Storage>;
   /**
+   * The stored rows of the tables among `names` that the storage has (`posts`, `votes`, the
+   * maintained counter tables such as `board_days`...), by name: the suite recounts the declared
+   * counters from them. Without it, that test is skipped.
+   */
+  readTables?(storage: Storage, names: readonly string[]): Promise<Record<string, readonly object[]>>;
+  /**
    * Test name -> the reason it does not apply to this target. The test is registered with
    * `it.skip` and the reason in its name (left out where the runner has no `it.skip`).
    */

@@ -17,6 +17,7 @@ import { agentTests } from './agent.js';
 import { boardTests } from './boards.js';
 import { claimNextTests } from './claim-next.js';
 import { copyAndIdTests } from './copies-and-ids.js';
+import { counterTests } from './counters.js';
 import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
 import { listTests } from './lists.js';
@@ -50,6 +51,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     peopleTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
+    counterTests(ctx);
     ctx.finish();
   });
 }

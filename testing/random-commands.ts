@@ -5,7 +5,7 @@
 import type { Storage, StorageTx } from '../src/storage/contract.js';
 import { newApiKey, newBoard, newComment, newEvidence, newOrganization, newPost, newVoter, onDay } from './fixtures.js';
 import { BOARDS, KEYS, plusHours, VOTERS, type Command } from './random-arbitraries.js';
-import type { RawRows } from './raw-stats.js';
+import { emptyRawRows, type RawRows } from './raw-stats.js';
 import type { CommentRecord, PostRecord } from '../src/domain/records.js';
 
 /** What the sequence has created so far, learnt from the reference's results. */
@@ -189,6 +189,20 @@ export function plan(cmd: Command, known: Known): Step | null {
       }));
     }
   }
+}
+
+/**
+ * Sets `storage` up and runs every write of `commands` on it, one transaction each; returns what
+ * they created.
+ */
+export async function runSequence(storage: Storage, commands: readonly Command[]): Promise<Known> {
+  await setUp(storage);
+  const known: Known = { posts: [], comments: [], tags: [], raw: emptyRawRows() };
+  for (const cmd of commands) {
+    const step = plan(cmd, known);
+    if (step !== null) step.learn?.(await storage.transaction('write', step.run));
+  }
+  return known;
 }
 
 /** The same organization, boards, keys and voters in every storage. */

@@ -11,6 +11,7 @@
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import { AsyncLock } from '../../src/storage/lock.js';
 import {
+  cloneRow,
   type ReadonlyRow,
   type IdTable,
   type IndexKey,
@@ -141,6 +142,17 @@ class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
   }
 }
 
+/** A {@link Storage} in this process's memory, whose tables can be read for inspection. */
+export interface MemoryStorage extends Storage {
+  /**
+   * Copies of every row of the table `name` of the shared record store (`posts`, `votes`,
+   * `board_days`...), read after the transactions under way, in no particular order; undefined
+   * for a name that is not a table. For inspection and tests: the data is read through
+   * `transaction`.
+   */
+  readTable(name: string): Promise<readonly object[] | undefined>;
+}
+
 /**
  * A new, empty storage in this process's memory.
  *
@@ -152,7 +164,7 @@ class MemoryTableHandle<T extends TableName> implements RecordTable<T> {
  * const board = createFeedbackBoard({ storage: createMemoryStorage() });
  * ```
  */
-export function createMemoryStorage(): Storage {
+export function createMemoryStorage(): MemoryStorage {
   const state: MemoryState = {
     tables: createTables(),
     lastIds: new Map(),
@@ -175,6 +187,9 @@ export function createMemoryStorage(): Storage {
         transaction.commit();
         return result;
       });
+    },
+    readTable(name) {
+      return lock.run(async () => state.tables.get(name as TableName)?.all().map((row) => cloneRow(row)));
     },
     /** Transactions already started or queued finish first; closing twice is not an error. */
     async close(): Promise<void> {

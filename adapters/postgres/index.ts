@@ -20,9 +20,7 @@ import { migratePg } from './migrations.js';
 import { PostgresStorageImpl } from './storage.js';
 
 export { PgSchemaTooNewError, PG_SCHEMA_VERSION } from './migrations.js';
-import { rebuildAggregates } from './schema-aggregates.js';
-import { rebuildTagCounts } from './schema-tag-counts.js';
-import { LOCKS } from './locks.js';
+import { installStatistics } from './statistics.js';
 export type { PostgresOptions, PostgresSource } from './connection.js';
 
 /** A {@link Storage} on PostgreSQL, with its pool for inspection and maintenance. */
@@ -76,9 +74,10 @@ export async function createPostgresStorage(
 /**
  * Recomputes the maintained statistics (per board and day: posts, votes, comments, voters; posts
  * per status; posts per tag) from the stored rows, in one transaction, while writes wait on the
- * write lock. Triggers keep them exact for every write made through SQL; this is for after a bulk
- * load that ran with them disabled (`ALTER TABLE fb_posts, fb_votes, fb_comments, fb_post_tags
- * DISABLE TRIGGER USER`), which loads far faster than letting every row update the counters.
+ * write lock, and installs their triggers afresh. Triggers keep them exact for every write made
+ * through SQL; this is for after a bulk load that ran with them disabled (`ALTER TABLE fb_posts,
+ * fb_votes, fb_comments, fb_post_tags DISABLE TRIGGER USER`), which loads far faster than letting
+ * every row update the counters.
  *
  * @example
  * ```ts
@@ -90,9 +89,7 @@ export async function rebuildStatistics(pool: pg.Pool | pg.PoolClient): Promise<
   try {
     await client.query('BEGIN');
     try {
-      await client.query(`SELECT ${LOCKS.write}`);
-      await rebuildAggregates(client);
-      await rebuildTagCounts(client);
+      await installStatistics(client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');

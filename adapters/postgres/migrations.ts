@@ -18,6 +18,8 @@ import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
+import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
+import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
 export interface PgMigration {
@@ -82,6 +84,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     description: 'the posts of each tag, kept by trigger, for the total of a list by tag',
     up: async (client) => void (await client.query(PG_SCHEMA_TAG_COUNTS)),
   },
+  {
+    version: 7,
+    description: 'the statistics triggers become installed code, recorded by fingerprint in fb_installed_code',
+    up: async (client) => void (await client.query(PG_SCHEMA_INSTALLED_CODE)),
+  },
 ];
 
 /** The newest schema version this package knows. */
@@ -113,14 +120,20 @@ export async function readPgSchemaVersion(client: PoolClient): Promise<number> {
   return version.rows[0]!.v ?? 0;
 }
 
+/** True when the database runs this version's statistics code (see statistics.ts). */
+const statisticsCurrent = async (client: PoolClient): Promise<boolean> => (await installedFingerprint(client)) === PG_STATISTICS_FINGERPRINT;
+
 /**
- * Brings the schema to `target` (default: the newest); returns the version found before.
- * Throws {@link PgSchemaTooNewError} for a newer schema, whatever the target.
+ * Brings the schema to `target` (default: the newest); returns the version found before. At the
+ * newest version, also installs this version's statistics code (rebuilding the counters) when the
+ * database runs other code, in the same transaction. Throws {@link PgSchemaTooNewError} for a
+ * newer schema, whatever the target.
  */
 export async function migratePg(client: PoolClient, target = PG_SCHEMA_VERSION): Promise<number> {
   const seen = await readPgSchemaVersion(client);
   if (seen > PG_SCHEMA_VERSION) throw new PgSchemaTooNewError(seen, PG_SCHEMA_VERSION);
-  if (seen >= target) return seen;
+  const newest = target === PG_SCHEMA_VERSION;
+  if (seen >= target && (!newest || (await statisticsCurrent(client)))) return seen;
 
   await client.query('BEGIN');
   try {
@@ -141,6 +154,7 @@ export async function migratePg(client: PoolClient, target = PG_SCHEMA_VERSION):
         new Date().toISOString(),
       ]);
     }
+    if (newest && !(await statisticsCurrent(client))) await installStatistics(client);
     await client.query('COMMIT');
     return current;
   } catch (error) {

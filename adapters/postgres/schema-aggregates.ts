@@ -19,6 +19,9 @@
  * the adapter's write lock, so the upserts never race). A post that is hidden, unhidden or deleted
  * moves its whole contribution with set-based statements; a deleted post is taken out in a BEFORE
  * trigger, and the cascaded deletes of its votes and comments then find no visible post.
+ *
+ * This is schema step 5 as released. Since step 7 its functions and triggers are dropped and the
+ * ones generated from the declared counters are installed instead (statistics.ts); the tables stay.
  */
 
 const day = (column: string) => `substr(${column}, 1, 10)`;
@@ -264,21 +267,3 @@ CREATE TRIGGER fb_agg_voters_update AFTER UPDATE OF last_day ON fb_board_voters
 
 /** The step's statements, in the order they run. */
 export const PG_SCHEMA_AGGREGATES: readonly string[] = [PG_AGGREGATE_TABLES, PG_AGGREGATE_BUILD, PG_AGGREGATE_TRIGGERS];
-
-/** The aggregate tables, emptied before a rebuild. */
-const AGGREGATE_TABLE_NAMES = [
-  'fb_board_days', 'fb_board_voter_days', 'fb_board_voters', 'fb_board_last_days', 'fb_board_statuses', 'fb_board_post_counts',
-];
-
-/**
- * Recomputes the maintained statistics from the stored rows, inside the caller's transaction:
- * for after a bulk load that ran with the triggers disabled (`ALTER TABLE … DISABLE TRIGGER
- * USER`), which is much faster than letting every row update the per-day counters. The voter
- * table's own trigger is held off while it is refilled, as in the migration.
- */
-export async function rebuildAggregates(client: { query(text: string): Promise<unknown> }): Promise<void> {
-  await client.query(`TRUNCATE ${AGGREGATE_TABLE_NAMES.join(', ')}`);
-  await client.query('ALTER TABLE fb_board_voters DISABLE TRIGGER USER');
-  await client.query(PG_AGGREGATE_BUILD);
-  await client.query('ALTER TABLE fb_board_voters ENABLE TRIGGER USER');
-}

@@ -7,6 +7,9 @@
  * Hidden posts count, as in the list totals of `fb_board_post_counts`: the API's lists include
  * them. A link changes its tag only by being deleted and inserted; an UPDATE is counted all the
  * same, in case SQL of an application's own moves one.
+ *
+ * This is schema step 6 as released. Since step 7 its function and trigger are dropped and the
+ * ones generated from the declared counters are installed instead (statistics.ts); the table stays.
  */
 import { counterFunction } from './schema-aggregates.js';
 
@@ -23,9 +26,3 @@ ${counterFunction('fb_count_tag_posts', 'fb_tag_posts', 'posts', [['tag_id', 'ta
 CREATE TRIGGER fb_count_tag_posts AFTER INSERT OR DELETE OR UPDATE OF tag_id ON fb_post_tags
   FOR EACH ROW EXECUTE FUNCTION fb_count_tag_posts();
 `;
-
-/** Recomputes the posts of each tag from the links (see `rebuildStatistics`). */
-export async function rebuildTagCounts(client: { query(text: string): Promise<unknown> }): Promise<void> {
-  await client.query('TRUNCATE fb_tag_posts');
-  await client.query('INSERT INTO fb_tag_posts (tag_id, posts) SELECT tag_id, count(*) FROM fb_post_tags GROUP BY tag_id');
-}

@@ -17,6 +17,8 @@ import { SCHEMA_V1, SCHEMA_V2_INDEXES, SCHEMA_PEOPLE } from './schema.js';
 import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { SCHEMA_STATS_AND_SEARCH } from './schema-stats-search.js';
 import { SCHEMA_COUNTS } from './schema-counts.js';
+import { SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
+import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
   readonly version: number;
@@ -92,6 +94,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'maintained counts: posts per board and status, posts per tag, shipped posts and their voters per day',
     up: (db) => SCHEMA_COUNTS.forEach((part) => db.exec(part)),
   },
+  {
+    version: 8,
+    description: 'the statistics triggers become installed code, recorded by fingerprint in fb_installed_code',
+    up: (db) => db.exec(SCHEMA_INSTALLED_CODE),
+  },
 ];
 
 /** The newest schema version this package knows. */
@@ -130,15 +137,21 @@ export interface MigrateOptions {
   busyTimeoutMs: number;
 }
 
+/** True when the database runs this version's statistics code (see statistics.ts). */
+const statisticsCurrent = (db: Database): boolean => installedFingerprint(db) === STATISTICS_FINGERPRINT;
+
 /**
- * Brings the schema to `target`; returns the version found before. Throws
- * {@link SchemaTooNewError} for a newer schema, whatever the target.
+ * Brings the schema to `target`; returns the version found before. At the newest version, also
+ * installs this version's statistics code (rebuilding the counters) when the database runs other
+ * code, in the same transaction. Throws {@link SchemaTooNewError} for a newer schema, whatever
+ * the target.
  */
 export function migrate(db: Database, options: MigrateOptions): number {
   const target = options.target ?? SCHEMA_VERSION;
   const seen = readSchemaVersion(db);
   if (seen > SCHEMA_VERSION) throw new SchemaTooNewError(seen, SCHEMA_VERSION);
-  if (seen >= target) return seen;
+  const newest = target === SCHEMA_VERSION;
+  if (seen >= target && (!newest || statisticsCurrent(db))) return seen;
 
   withBusyRetrySync(() => db.exec('BEGIN IMMEDIATE'), options.busyTimeoutMs);
   try {
@@ -157,6 +170,7 @@ export function migrate(db: Database, options: MigrateOptions): number {
       migration.up(db);
       record.run(migration.version, migration.description, new Date().toISOString());
     }
+    if (newest && !statisticsCurrent(db)) installStatistics(db);
     db.exec('COMMIT');
     return current;
   } catch (error) {

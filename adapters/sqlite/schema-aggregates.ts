@@ -20,6 +20,9 @@
  * with set-based statements. Deleting a post subtracts everything in a BEFORE trigger: the
  * cascaded deletes of its votes and comments run after the post row is gone, so their own
  * triggers (guarded by a visible post) do nothing then.
+ *
+ * This is schema version 6 as released. Since version 8 its triggers are dropped and the ones
+ * generated from the declared counters are installed instead (statistics.ts); the tables stay.
  */
 
 const day = (column: string) => `substr(${column}, 1, 10)`;

@@ -20,6 +20,10 @@
  * post whose ship contribution changes (shipped or not, hidden or not, another shipped day) moves
  * its votes from the old day to the new one with set-based statements; a deleted post is taken
  * out in a BEFORE trigger, before the cascade removes its votes.
+ *
+ * This is schema version 7 as released. Since version 8 its triggers are dropped and the ones
+ * generated from the declared counters are installed instead (statistics.ts); the tables and the
+ * index stay.
  */
 import { latestDayTriggers, voterDayAdded, voterDayRemoved } from './schema-aggregates.js';
 

@@ -31,7 +31,7 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
         ? { ...post, vote_count: post.vote_count + delta }
         : { ...post, comment_count: post.comment_count + delta };
     await posts.put(next);
-    await stats.postChanged(post, next);
+    await stats.changed('posts', post, next);
     return post;
   }
 
@@ -59,7 +59,7 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
     async insertVote(row) {
       if (await votes.get([row.post_id, row.voter_id])) return false;
       const post = await bumpCounter(row.post_id, 'vote_count', 1);
-      await stats.voteMoved(post, row.voter_id, row.created_at, 1);
+      await stats.added('votes', row, post);
       await votes.put({ post_id: row.post_id, voter_id: row.voter_id, created_at: row.created_at });
       return true;
     },
@@ -68,7 +68,7 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
       if (!vote) return false;
       await votes.delete([postId, voterId]);
       const post = await bumpCounter(postId, 'vote_count', -1);
-      await stats.voteMoved(post, voterId, vote.created_at, -1);
+      await stats.removed('votes', vote, post);
       return true;
     },
     async listVoterIds(postId) {
@@ -78,7 +78,7 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
 
     async insertComment(row) {
       const post = await bumpCounter(row.post_id, 'comment_count', 1);
-      await stats.commentAdded(post, row.created_at);
+      await stats.added('comments', row, post);
       const record: CommentRecord = {
         id: await store.nextId('comments'),
         post_id: row.post_id,

@@ -51,7 +51,7 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         proposal: row.proposal === null ? null : { ...row.proposal },
       };
       await posts.put(record);
-      await stats.postAdded(record);
+      await stats.added('posts', record);
       return cloneRow(record);
     },
     async getPost(id) {
@@ -63,13 +63,13 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
       if (!row) return null;
       const next = patched<PostRecord, (typeof POST_PATCH_FIELDS)[number]>(row, patch, POST_PATCH_FIELDS);
       await posts.put(next);
-      await stats.postChanged(row, next);
+      await stats.changed('posts', row, next);
       return cloneRow(next);
     },
     async deletePost(id) {
       const post = await posts.get(id);
       if (!post) return false;
-      await stats.postRemoving(post);
+      await stats.removed('posts', post);
       const votes = store.table('votes');
       for (const vote of await votes.getAllFromIndex('by_post', id)) {
         await votes.delete([vote.post_id, vote.voter_id]);

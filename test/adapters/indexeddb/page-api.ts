@@ -4,6 +4,7 @@
  */
 import type { Storage } from '../../../src/storage/contract.js';
 import { defineStorageConformance, type TestApi } from '../../../testing/index.js';
+import { recordStoreTables } from '../../../testing/raw-counters.js';
 import type { TestResult } from '../../helpers/browser-harness.js';
 
 /** The conformance page's global. */
@@ -63,9 +64,33 @@ export interface PageGlobals {
 
 export const BROWSER_TARGET_NAME = 'indexeddb (Chromium)';
 
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/**
+ * The rows of the object stores among `names` of the database `name`, read through a connection
+ * of their own, under the declarations' table names (see `recordStoreTables`).
+ */
+export async function readIndexedDbTables(factory: IDBFactory, name: string, names: readonly string[]): Promise<Record<string, readonly object[]>> {
+  const db = await request(factory.open(name));
+  try {
+    const present = names.filter((store) => db.objectStoreNames.contains(store));
+    const tx = db.transaction(present, 'readonly');
+    const rows = await Promise.all(present.map(async (store) => [store, await request(tx.objectStore(store).getAll())] as const));
+    return recordStoreTables(Object.fromEntries(rows));
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Registers the conformance suite for the IndexedDB storage `open(name)` opens: each test on a
- * new database, `reopen` closing it and opening the same name again.
+ * new database, `reopen` closing it and opening the same name again, `readTables` reading the
+ * page's own IndexedDB.
  */
 export function defineBrowserConformance(api: TestApi, open: (name: string) => Promise<Storage & { name: string }>): void {
   let databases = 0;
@@ -78,6 +103,7 @@ export function defineBrowserConformance(api: TestApi, open: (name: string) => P
         await storage.close();
         return open(name);
       },
+      readTables: (storage, names) => readIndexedDbTables(indexedDB, (storage as Storage & { name: string }).name, names),
     },
     api,
   );

@@ -1,11 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../../adapters/memory/index.js';
+import { createMemoryStorage, type MemoryStorage } from '../../../adapters/memory/index.js';
 import type { StorageTx } from '../../../src/storage/contract.js';
 import { defineStorageConformance } from 'feedback-board/testing';
 import { newPost, seedBoard } from '../../../testing/fixtures.js';
+import { recordStoreTables } from '../../../testing/raw-counters.js';
 
 defineStorageConformance(
-  { name: 'memory', create: async () => createMemoryStorage() },
+  {
+    name: 'memory',
+    create: async () => createMemoryStorage(),
+    readTables: async (storage, names) => {
+      const tables: Record<string, readonly object[]> = {};
+      for (const name of names) {
+        const rows = await (storage as MemoryStorage).readTable(name);
+        if (rows !== undefined) tables[name] = rows;
+      }
+      return recordStoreTables(tables);
+    },
+  },
   { describe, it, expect, beforeEach, afterEach },
 );
 

@@ -1,10 +1,11 @@
 /**
  * The storage conformance suite on the PostgreSQL adapter against a real server (see
  * test/adapters/postgres/server.ts): the file has a database of its own and each storage a new schema in
- * it; `reopen` closes the storage and reads everything back through a new pool.
+ * it; `reopen` closes the storage and reads everything back through a new pool; `readTables`
+ * reads the `fb_` tables through the storage's pool.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPostgresStorage } from '../../../adapters/postgres/index.js';
+import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
 import type { Storage } from '../../../src/storage/contract.js';
 import { defineStorageConformance } from 'feedback-board/testing';
 import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
@@ -32,6 +33,15 @@ defineStorageConformance(
       const url = urls.get(storage)!;
       await storage.close();
       return open(url);
+    },
+    readTables: async (storage, names) => {
+      const { pool } = storage as PostgresStorage;
+      const tables: Record<string, readonly object[]> = {};
+      for (const name of names) {
+        const { rows } = await pool.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`fb_${name}`]);
+        if (rows[0]!.present) tables[name] = (await pool.query(`SELECT * FROM fb_${name}`)).rows;
+      }
+      return tables;
     },
   },
   { describe, it, expect, beforeEach, afterEach },

@@ -1,6 +1,7 @@
 /**
  * The storage conformance suite on the SQLite adapter, each test on a new database file;
- * `reopen` closes the file and opens it again through a new connection.
+ * `reopen` closes the file and opens it again through a new connection; `readTables` reads the
+ * `fb_` tables through the storage's connection.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteStorage, type SqliteStorage } from '../../../adapters/sqlite/index.js';
@@ -21,6 +22,12 @@ defineStorageConformance(
       const file = (storage as SqliteStorage).database.name;
       await storage.close();
       return createSqliteStorage({ path: file });
+    },
+    readTables: async (storage, names) => {
+      const db = (storage as SqliteStorage).database;
+      const present = new Set(db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all());
+      const found = names.filter((name) => present.has(`fb_${name}`));
+      return Object.fromEntries(found.map((name) => [name, db.prepare(`SELECT * FROM fb_${name}`).all() as object[]]));
     },
   },
   { describe, it, expect, beforeEach, afterEach },

@@ -1,0 +1,164 @@
+/**
+ * The statistics code of PostgreSQL (adapters/postgres/statistics.ts): the functions the database
+ * runs are the generated ones; a database of the previous schema, counted by that version's
+ * hand-written triggers, upgrades to them with its counters rebuilt; code of another fingerprint
+ * is replaced when a storage is created; and an installation that fails changes nothing.
+ */
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStorage, PG_SCHEMA_VERSION } from '../../../adapters/postgres/index.js';
+import {
+  installedFingerprint,
+  installedFunctions,
+  PG_COUNTER_TABLES,
+  PG_STATISTICS_FINGERPRINT,
+  PG_STATISTICS_FUNCTIONS,
+} from '../../../adapters/postgres/statistics.js';
+import { normalize, onDay } from '../../../testing/fixtures.js';
+import { sequence } from '../../../testing/random-arbitraries.js';
+import { runSequence } from '../../../testing/random-commands.js';
+import { recountCounterRows, storedCounterRows } from '../../../testing/raw-counters.js';
+import { rawAnalytics } from '../../../testing/raw-stats.js';
+import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+
+let database: string;
+beforeAll(async () => {
+  database = await createTestDatabase('fb_statistics');
+});
+afterAll(async () => {
+  await dropTestDatabase(database);
+});
+
+const [COMMANDS] = fc.sample(sequence, { seed: 20261125, numRuns: 1 });
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every counter table PostgreSQL keeps, with its stored rows and its recount from the rows. */
+async function counters(client: pg.Client): Promise<{ table: string; stored: unknown; recount: unknown }[]> {
+  const tables: Record<string, object[]> = {};
+  for (const name of ['posts', 'votes', 'comments', 'post_tags', 'board_voters', ...PG_COUNTER_TABLES.map((t) => t.name)]) {
+    tables[name] = (await client.query(`SELECT * FROM fb_${name}`)).rows;
+  }
+  return PG_COUNTER_TABLES.map((table) => ({ table: table.name, stored: storedCounterRows(table, tables), recount: recountCounterRows(table, tables) }));
+}
+
+async function expectCountersExact(url: string): Promise<void> {
+  const rows = await withClient(url, counters);
+  for (const { table, stored, recount } of rows) expect({ table, rows: stored }).toEqual({ table, rows: recount });
+}
+
+/** The source of each function the generated code creates, by name. */
+const GENERATED_SOURCES = new Map(
+  PG_STATISTICS_FUNCTIONS.filter((sql) => sql.startsWith('CREATE FUNCTION')).map((sql) => [
+    /^CREATE FUNCTION (\w+)\(/.exec(sql)![1]!,
+    /AS \$\$([\s\S]*)\$\$;$/.exec(sql)![1]!,
+  ]),
+);
+
+describe('postgres statistics code', () => {
+  it('runs exactly the generated functions, on the generated triggers, and records their fingerprint', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url })).close();
+    await withClient(url, async (client) => {
+      const { rows } = await client.query<{ proname: string; prosrc: string }>(
+        "SELECT proname, prosrc FROM pg_proc WHERE pronamespace = current_schema()::regnamespace AND proname LIKE 'fb\\_stats\\_%'",
+      );
+      expect(new Map(rows.map((row) => [row.proname, row.prosrc]))).toEqual(GENERATED_SOURCES);
+      const triggers = await client.query<{ tgname: string }>(
+        "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE 'fb\\_%' ORDER BY tgname",
+      );
+      const generated = PG_STATISTICS_FUNCTIONS.flatMap((sql) => /^CREATE TRIGGER (\w+)/.exec(sql)?.[1] ?? []).sort();
+      expect(triggers.rows.map((row) => row.tgname)).toEqual(generated);
+      expect(await installedFingerprint(client)).toBe(PG_STATISTICS_FINGERPRINT);
+    });
+  });
+
+  it('upgrades a database of the previous schema, counted by its hand-written triggers, to the generated ones', async () => {
+    const url = await createTestSchema(database);
+    const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: PG_SCHEMA_VERSION - 1 });
+    const known = await runSequence(previous, COMMANDS!);
+    await previous.close();
+    await withClient(url, async (client) => {
+      expect(await installedFunctions(client)).toEqual([]);
+      // The counters of the previous version are right, and stay what the rows say after the upgrade.
+      for (const { table, stored, recount } of await counters(client)) expect({ table, rows: stored }).toEqual({ table, rows: recount });
+    });
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      await withClient(url, async (client) => {
+        const { rows } = await client.query<{ proname: string }>(
+          "SELECT proname FROM pg_proc WHERE pronamespace = current_schema()::regnamespace AND proname LIKE 'fb\\_%' ORDER BY 1",
+        );
+        expect(rows.map((row) => row.proname)).toEqual([...GENERATED_SOURCES.keys()].sort());
+        expect((await client.query('SELECT max(version) AS v FROM fb_schema_migrations')).rows[0].v).toBe(PG_SCHEMA_VERSION);
+      });
+      await expectCountersExact(url);
+      const window = { from: onDay(-1, 0), to: onDay(9, 0) };
+      for (const board of [1, 2]) {
+        expect(normalize(await storage.transaction('read', (tx) => tx.analytics(board, window)))).toEqual(normalize(rawAnalytics(known.raw, board, window)));
+      }
+      // The generated triggers count what comes next.
+      await runSequence(storage, fc.sample(sequence, { seed: 20261126, numRuns: 1 })[0]!);
+      await expectCountersExact(url);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('replaces code of another fingerprint when a storage is created, and rebuilds the counters from the rows', async () => {
+    const url = await createTestSchema(database);
+    const storage = await createPostgresStorage({ connectionString: url });
+    await runSequence(storage, COMMANDS!);
+    await storage.close();
+    await withClient(url, async (client) => {
+      await client.query(`UPDATE fb_installed_code SET fingerprint = 'other code', installed_at = 'then';
+        DROP FUNCTION fb_stats_comments_insert() CASCADE;
+        UPDATE fb_board_days SET votes = votes + 7;
+        DELETE FROM fb_tag_posts;`);
+      const differing = (await counters(client)).filter(({ stored, recount }) => JSON.stringify(stored) !== JSON.stringify(recount));
+      expect(differing.map(({ table }) => table)).toEqual(['tag_posts', 'board_days']);
+    });
+
+    await (await createPostgresStorage({ connectionString: url })).close();
+    await withClient(url, async (client) => {
+      expect(await installedFingerprint(client)).toBe(PG_STATISTICS_FINGERPRINT);
+      expect((await installedFunctions(client)).length).toBe(GENERATED_SOURCES.size);
+    });
+    await expectCountersExact(url);
+  });
+
+  it('changes nothing when the installation fails, and installs once the cause is gone', async () => {
+    const url = await createTestSchema(database);
+    const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: PG_SCHEMA_VERSION - 1 });
+    await runSequence(previous, COMMANDS!);
+    await previous.close();
+    const before = await withClient(url, async (client) => {
+      // An application's trigger that refuses rows in a counter table: the rebuild fails.
+      await client.query(`CREATE FUNCTION app_guard() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'board days are frozen'; END $$;
+        CREATE TRIGGER app_guard BEFORE INSERT ON fb_board_days FOR EACH ROW EXECUTE FUNCTION app_guard();`);
+      return counters(client);
+    });
+
+    await expect(createPostgresStorage({ connectionString: url })).rejects.toThrow(/board days are frozen/);
+    await withClient(url, async (client) => {
+      expect((await client.query('SELECT max(version) AS v FROM fb_schema_migrations')).rows[0].v).toBe(PG_SCHEMA_VERSION - 1);
+      expect(await installedFunctions(client)).toEqual([]);
+      expect((await client.query("SELECT to_regclass('fb_installed_code') IS NULL AS absent")).rows[0].absent).toBe(true);
+      expect(await counters(client)).toEqual(before);
+      await client.query('DROP TRIGGER app_guard ON fb_board_days; DROP FUNCTION app_guard()');
+    });
+
+    await (await createPostgresStorage({ connectionString: url })).close();
+    await expectCountersExact(url);
+  });
+});
