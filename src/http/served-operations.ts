@@ -1,6 +1,6 @@
 /**
  * The operation table as the core serves it, generated from `src/http/operations.ts` by
- * `npm run derive` (scripts/served-operations.mjs): do not edit it, edit the table and run that.
+ * `npm run derive` (scripts/derive-served-operations.mjs): do not edit it, edit the table and run that.
  * A test fails while this file differs from what the table gives.
  *
  * Why it exists: the router, the handler and the in-process API are built from these rows at run

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { renderServedOperations } from '../../scripts/served-operations.mjs';
+import { renderServedOperations } from '../../scripts/derive-served-operations.mjs';
 import { operations, type OperationSpec } from '../../src/http/operation-schemas.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 import { servedOperationNames, servedOperations } from '../../src/http/served-operations.js';
