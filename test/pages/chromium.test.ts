@@ -17,7 +17,7 @@ import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
 
 const skipReason = chromiumSkipReason();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const IMAGES = new URL('../../docs/images', import.meta.url).pathname;
+const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
 
 /** Serious and critical axe-core violations of the page, as `rule: targets`. */
 async function axeViolations(page: Page): Promise<string[]> {
