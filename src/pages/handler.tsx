@@ -8,6 +8,7 @@ import { foldCase } from '../storage/text.js';
 import type { PageContext, PagesOptions } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-board.js';
+import { changelogFeed, robots, sitemap } from './feeds.js';
 import { commentAction, postPage, reactAction, voteAction } from './public-post.js';
 import { forbiddenPage, notFoundPage, orNotFound, page } from './respond.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
@@ -23,6 +24,9 @@ const PUBLIC_ROUTES: Route[] = [
   { method: 'GET', pattern: path('/boards/:p'), handler: (ctx, [slug]) => boardPage(ctx, slug!) },
   { method: 'GET', pattern: path('/boards/:p/roadmap'), handler: (ctx, [slug]) => roadmapPage(ctx, slug!) },
   { method: 'GET', pattern: path('/boards/:p/changelog'), handler: (ctx, [slug]) => changelogPage(ctx, slug!) },
+  { method: 'GET', pattern: path('/boards/:p/changelog\\.atom'), handler: (ctx, [slug]) => changelogFeed(ctx, slug!) },
+  { method: 'GET', pattern: path('/sitemap\\.xml'), handler: (ctx) => sitemap(ctx) },
+  { method: 'GET', pattern: path('/robots\\.txt'), handler: async (ctx) => robots(ctx) },
   { method: 'GET', pattern: path('/boards/:p/posts/:p'), handler: (ctx, [slug, id]) => postPage(ctx, slug!, id!) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/vote'), handler: (ctx, [s, id], form) => voteAction(ctx, s!, id!, form) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/comments'), handler: (ctx, [s, id], form) => commentAction(ctx, s!, id!, form) },

@@ -24,7 +24,41 @@ export interface NavItem {
   current?: boolean;
 }
 
-export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]; children?: Child }) {
+/**
+ * What a page tells link previews and feed readers: Open Graph tags (title, description, its
+ * absolute URL) and a feed to discover.
+ */
+export interface PageMeta {
+  /** A plain-text description, cut to 200 characters. */
+  description?: string;
+  /** The page's own path (absolute URLs are made on the public origin). */
+  path?: string;
+  /** `article` for a post, `website` otherwise. */
+  type?: 'website' | 'article';
+  /** An Atom feed of this page: its title and path. */
+  feed?: { title: string; path: string };
+}
+
+const cut = (text: string, length: number) => ([...text].length > length ? `${[...text].slice(0, length - 1).join('')}…` : text);
+
+function MetaTags({ ctx, title, meta }: { ctx: PageContext; title: string; meta: PageMeta }) {
+  const url = meta.path === undefined ? undefined : new URL(ctx.href(meta.path), ctx.origin).href;
+  const description = meta.description?.trim() ? cut(meta.description.trim().replace(/\s+/g, ' '), 200) : undefined;
+  return (
+    <>
+      {description ? <meta name="description" content={description} /> : null}
+      <meta property="og:title" content={title} />
+      <meta property="og:type" content={meta.type ?? 'website'} />
+      <meta property="og:site_name" content={ctx.siteName} />
+      {url ? <meta property="og:url" content={url} /> : null}
+      {url ? <link rel="canonical" href={url} /> : null}
+      {description ? <meta property="og:description" content={description} /> : null}
+      {meta.feed ? <link rel="alternate" type="application/atom+xml" title={meta.feed.title} href={ctx.href(meta.feed.path)} /> : null}
+    </>
+  );
+}
+
+export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]; meta?: PageMeta; children?: Child }) {
   const { ctx } = props;
   return (
     <html lang="en">
@@ -32,6 +66,7 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${ctx.siteName}`}</title>
+        {props.meta ? <MetaTags ctx={ctx} title={props.title} meta={props.meta} /> : null}
         <link rel="stylesheet" href={ctx.href('/assets/pages.css')} />
         {ctx.options.stylesheetUrl ? <link rel="stylesheet" href={ctx.options.stylesheetUrl} /> : null}
       </head>

@@ -167,7 +167,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
         {list.total > pageNumber * size ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}
       </nav>
     </>,
-    { nav: boardNav(board, 'posts') },
+    { nav: boardNav(board, 'posts'), meta: { description: board.description, path: `/boards/${encodeURIComponent(board.slug)}`, feed: { title: `${board.name} changelog`, path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
   );
 }
 
@@ -201,7 +201,7 @@ export async function roadmapPage(ctx: PageContext, slug: string): Promise<Respo
         ))}
       </div>
     </>,
-    { nav: boardNav(board, 'roadmap') },
+    { nav: boardNav(board, 'roadmap'), meta: { description: `What is planned and in progress on ${board.name}.`, path: `/boards/${encodeURIComponent(board.slug)}/roadmap` } },
   );
 }
 
@@ -214,7 +214,9 @@ export async function changelogPage(ctx: PageContext, slug: string): Promise<Res
     `Changelog · ${board.name}`,
     <>
       <h1>Changelog</h1>
-      <p class="lead">Shipped on {board.name}, newest first.</p>
+      <p class="lead">
+        Shipped on {board.name}, newest first. <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/changelog.atom`)}>Follow it in a feed reader</a>.
+      </p>
       {posts.length === 0 ? <p class="muted">Nothing has shipped yet.</p> : null}
       {posts.map((post) => (
         <article class="card">
@@ -226,6 +228,6 @@ export async function changelogPage(ctx: PageContext, slug: string): Promise<Res
         </article>
       ))}
     </>,
-    { nav: boardNav(board, 'changelog') },
+    { nav: boardNav(board, 'changelog'), meta: { description: `Shipped on ${board.name}.`, path: `/boards/${encodeURIComponent(board.slug)}/changelog`, feed: { title: `${board.name} changelog`, path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
   );
 }

@@ -168,7 +168,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         )}
       </section>
     </>,
-    { nav: boardNav(board, 'post') },
+    { nav: boardNav(board, 'post'), meta: { type: 'article', description: post.body, path: base } },
   );
 }
 

@@ -3,7 +3,7 @@ import type { Child } from 'hono/jsx';
 import { isFeedbackBoardError } from '../domain/errors.js';
 import type { Board } from '../domain/responses.js';
 import type { PageContext } from './context.js';
-import { Layout, type NavItem } from './layout.js';
+import { Layout, type NavItem, type PageMeta } from './layout.js';
 import { pageHeaders } from './security.js';
 
 /** Renders `element` (a whole document) with the pages' headers and cookies. */
@@ -15,10 +15,10 @@ export async function html(ctx: PageContext, element: Child, status = 200): Prom
 }
 
 /** A page in the layout. */
-export function page(ctx: PageContext, title: string, content: Child, options: { nav?: NavItem[]; status?: number } = {}) {
+export function page(ctx: PageContext, title: string, content: Child, options: { nav?: NavItem[]; status?: number; meta?: PageMeta } = {}) {
   return html(
     ctx,
-    <Layout ctx={ctx} title={title} nav={options.nav}>
+    <Layout ctx={ctx} title={title} nav={options.nav} meta={options.meta}>
       {content}
     </Layout>,
     options.status,
