@@ -5,6 +5,7 @@
  *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
  *                        [--smtp URL] [--allow-private-webhooks]
  *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
+ *                        [--public-url URL]
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
@@ -24,6 +25,7 @@ import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-option
 import { createMailerNotifier, type Mailer } from '../src/mail/mailer.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, StorageChoiceError } from './storage.js';
+import { isWildcardHost, PUBLIC_OPTIONS, PUBLIC_USAGE, PublicOptionError, publicOrigin } from './public-options.js';
 import { webhookOptions } from './webhooks.js';
 
 const USAGE = `Usage: feedback-board serve [options]
@@ -45,7 +47,7 @@ Options:
   --smtp URL            send sign-in links and voter notifications by SMTP
                         (smtp://user:pass@host:port); without it, sign-in links are
                         printed here and no notification is sent
-${NET_USAGE}  -h, --help            show this help
+${NET_USAGE}${PUBLIC_USAGE}  -h, --help            show this help
 `;
 
 class UsageError extends Error {}
@@ -94,6 +96,7 @@ async function serve(argv: string[]): Promise<void> {
       'agent-publishing': { type: 'boolean' },
       'allow-private-webhooks': { type: 'boolean' },
       ...NET_OPTIONS,
+      ...PUBLIC_OPTIONS,
       smtp: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -107,6 +110,7 @@ async function serve(argv: string[]): Promise<void> {
   const port = parsePort(values.port);
   const rateLimit = parseRateLimit(values['rate-limit']);
   const net = netOptions(values);
+  const configuredOrigin = publicOrigin(values['public-url']);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
 
   let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
@@ -124,7 +128,10 @@ async function serve(argv: string[]): Promise<void> {
     mailer = smtpMailer;
     closeMailer = () => smtpMailer.close();
   }
-  // The pages' URL is known once the server listens; notifications read it when they are sent.
+  // The public origin of every link: --public-url, else the listen address, known once the server
+  // listens (with --port 0), before any request is served. Notifications and the pages read it
+  // when they need it.
+  const origin = { value: configuredOrigin ?? '' };
   const pagesLink = { pagesUrl: undefined as string | undefined };
 
   const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
@@ -178,9 +185,14 @@ async function serve(argv: string[]): Promise<void> {
   const mounted = await withMcp(board);
   notes.push(mounted.note);
   const organizationId = await pagesOrganization(board);
-  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, mounted.fetch);
-  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net, ownProcess: true });
-  pagesLink.pagesUrl = server.url;
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);
+  const host = values.host ?? '127.0.0.1';
+  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host, ...net, ownProcess: true });
+  origin.value ||= server.url;
+  pagesLink.pagesUrl = origin.value;
+  if (configuredOrigin === undefined && isWildcardHost(host)) {
+    process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);
+  }
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();
   process.stdout.write(`listening on ${server.url}\n`);
@@ -189,7 +201,7 @@ async function serve(argv: string[]): Promise<void> {
   process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
   if (pages) {
     process.stdout.write(`pages: ${server.url}/\n`);
-    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(server.url)}\n`);
+    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
   }
 
   let closing = false;
@@ -231,7 +243,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
     process.exit(2);
   }
-  if (error instanceof UsageError || error instanceof NetOptionError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof UsageError || error instanceof NetOptionError || error instanceof PublicOptionError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }

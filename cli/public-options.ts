@@ -1,0 +1,42 @@
+/**
+ * How `serve` is reached from outside: `--public-url`, the one origin of every mailed or printed
+ * link and of the pages' Origin check. Without it that origin is the listen address; a request's
+ * `Host` header (or a proxy's `X-Forwarded-Host`) never decides where a sign-in link points.
+ */
+
+export const PUBLIC_USAGE = `  --public-url URL      the origin people reach the server at (https://feedback.example.com):
+                        used in every mailed link and by the pages' Origin check; https
+                        makes cookies Secure (default: the listen address)
+`;
+
+/** The parseArgs declarations of these options. */
+export const PUBLIC_OPTIONS = {
+  'public-url': { type: 'string' },
+} as const;
+
+/** A bad value of one of these options; the CLI prints it with the usage and exits 2. */
+export class PublicOptionError extends Error {}
+
+/**
+ * The origin named by `--public-url` (`https://host[:port]`, no path, query or credentials), or
+ * undefined when the option is absent.
+ */
+export function publicOrigin(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new PublicOptionError(`--public-url takes an http or https origin such as https://feedback.example.com, not "${value}"`);
+  }
+  const bare = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !bare) {
+    throw new PublicOptionError(`--public-url takes an http or https origin such as https://feedback.example.com (no path), not "${value}"`);
+  }
+  return url.origin;
+}
+
+/** True when `host` binds every interface, so the listen address names no reachable origin. */
+export function isWildcardHost(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
+}
