@@ -5,7 +5,7 @@
  *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
  *                        [--smtp URL] [--allow-private-webhooks]
  *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
- *                        [--public-url URL]
+ *                        [--public-url URL] [--trust-proxy N|CIDR,…]
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
@@ -25,7 +25,7 @@ import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-option
 import { createMailerNotifier, type Mailer } from '../src/mail/mailer.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, StorageChoiceError } from './storage.js';
-import { isWildcardHost, PUBLIC_OPTIONS, PUBLIC_USAGE, PublicOptionError, publicOrigin } from './public-options.js';
+import { isWildcardHost, PUBLIC_OPTIONS, PUBLIC_USAGE, PublicOptionError, publicOrigin, trustProxy } from './public-options.js';
 import { webhookOptions } from './webhooks.js';
 
 const USAGE = `Usage: feedback-board serve [options]
@@ -111,6 +111,7 @@ async function serve(argv: string[]): Promise<void> {
   const rateLimit = parseRateLimit(values['rate-limit']);
   const net = netOptions(values);
   const configuredOrigin = publicOrigin(values['public-url']);
+  const proxies = trustProxy(values['trust-proxy']);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
 
   let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
@@ -187,11 +188,19 @@ async function serve(argv: string[]): Promise<void> {
   const organizationId = await pagesOrganization(board);
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);
   const host = values.host ?? '127.0.0.1';
-  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host, ...net, ownProcess: true });
+  const server = await listen(pages?.fetch ?? mounted.fetch, {
+    port,
+    host,
+    ...net,
+    ...(proxies === undefined ? {} : { trustProxy: proxies }),
+    ownProcess: true,
+  });
   origin.value ||= server.url;
   pagesLink.pagesUrl = origin.value;
   if (configuredOrigin === undefined && isWildcardHost(host)) {
     process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);
+  } else if (configuredOrigin === undefined && proxies !== undefined) {
+    process.stderr.write(`feedback-board: behind a proxy, set --public-url: links and the pages' forms use ${server.url}\n`);
   }
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();
