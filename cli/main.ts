@@ -2,7 +2,7 @@
 /**
  * The `feedback-board` command.
  *
- *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
+ *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--auth-throttle off|B/M] [--agent-publishing]
  *                        [--smtp URL] [--allow-private-webhooks]
  *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
  *                        [--public-url URL] [--trust-proxy N|CIDR,…]
@@ -25,6 +25,7 @@ import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-option
 import { createMailerNotifier, type Mailer } from '../src/mail/mailer.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, StorageChoiceError } from './storage.js';
+import { LIMIT_OPTIONS, LIMIT_USAGE, LimitOptionError, limitOptions } from './limit-options.js';
 import { isWildcardHost, PUBLIC_OPTIONS, PUBLIC_USAGE, PublicOptionError, publicOrigin, trustProxy } from './public-options.js';
 import { webhookOptions } from './webhooks.js';
 
@@ -40,8 +41,7 @@ Options:
   --memory              keep everything in memory (gone when the server stops)
   --fixture FILE        load this fixture (JSON) instead of the demo data; served from
                         memory unless --db names a new, empty file
-  --rate-limit N|off    requests per key per rolling minute (default 120)
-  --agent-publishing    allow publishing boards through the API
+${LIMIT_USAGE}  --agent-publishing    allow publishing boards through the API
   --allow-private-webhooks
                         deliver webhooks to loopback and private addresses too
   --smtp URL            send sign-in links and voter notifications by SMTP
@@ -51,13 +51,6 @@ ${NET_USAGE}${PUBLIC_USAGE}  -h, --help            show this help
 `;
 
 class UsageError extends Error {}
-
-function parseRateLimit(value: string | undefined): number | false | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'off') return false;
-  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new UsageError(`--rate-limit takes a positive integer or "off", not "${value}"`);
-  return Number(value);
-}
 
 function parsePort(value: string | undefined): number {
   if (value === undefined) return 8787;
@@ -92,7 +85,7 @@ async function serve(argv: string[]): Promise<void> {
       db: { type: 'string' },
       memory: { type: 'boolean' },
       fixture: { type: 'string' },
-      'rate-limit': { type: 'string' },
+      ...LIMIT_OPTIONS,
       'agent-publishing': { type: 'boolean' },
       'allow-private-webhooks': { type: 'boolean' },
       ...NET_OPTIONS,
@@ -108,7 +101,7 @@ async function serve(argv: string[]): Promise<void> {
     return;
   }
   const port = parsePort(values.port);
-  const rateLimit = parseRateLimit(values['rate-limit']);
+  const limits = limitOptions(values);
   const net = netOptions(values);
   const configuredOrigin = publicOrigin(values['public-url']);
   const proxies = trustProxy(values['trust-proxy']);
@@ -140,7 +133,7 @@ async function serve(argv: string[]): Promise<void> {
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
     notifier: values.smtp === undefined ? undefined : createMailerNotifier(mailer, pagesLink),
-    http: { rateLimit: rateLimit === false ? false : rateLimit === undefined ? {} : { limit: rateLimit } },
+    http: limits,
     webhooks: webhookOptions(values['allow-private-webhooks'] === true),
   });
 
@@ -252,7 +245,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
     process.exit(2);
   }
-  if (error instanceof UsageError || error instanceof NetOptionError || error instanceof PublicOptionError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError].some((type) => error instanceof type);
+  if (badOption || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
