@@ -2,9 +2,10 @@
 /**
  * The `feedback-board` command.
  *
- *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--agent-publishing]
+ *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--auth-throttle off|B/M] [--agent-publishing]
  *                        [--smtp URL] [--allow-private-webhooks]
  *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
+ *                        [--public-url URL] [--trust-proxy N|CIDR,…]
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
@@ -24,6 +25,8 @@ import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-option
 import { createMailerNotifier, type Mailer } from '../src/mail/mailer.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, StorageChoiceError } from './storage.js';
+import { LIMIT_OPTIONS, LIMIT_USAGE, LimitOptionError, limitOptions } from './limit-options.js';
+import { isWildcardHost, PUBLIC_OPTIONS, PUBLIC_USAGE, PublicOptionError, publicOrigin, trustProxy } from './public-options.js';
 import { webhookOptions } from './webhooks.js';
 
 const USAGE = `Usage: feedback-board serve [options]
@@ -38,24 +41,16 @@ Options:
   --memory              keep everything in memory (gone when the server stops)
   --fixture FILE        load this fixture (JSON) instead of the demo data; served from
                         memory unless --db names a new, empty file
-  --rate-limit N|off    requests per key per rolling minute (default 120)
-  --agent-publishing    allow publishing boards through the API
+${LIMIT_USAGE}  --agent-publishing    allow publishing boards through the API
   --allow-private-webhooks
                         deliver webhooks to loopback and private addresses too
   --smtp URL            send sign-in links and voter notifications by SMTP
                         (smtp://user:pass@host:port); without it, sign-in links are
                         printed here and no notification is sent
-${NET_USAGE}  -h, --help            show this help
+${NET_USAGE}${PUBLIC_USAGE}  -h, --help            show this help
 `;
 
 class UsageError extends Error {}
-
-function parseRateLimit(value: string | undefined): number | false | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'off') return false;
-  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new UsageError(`--rate-limit takes a positive integer or "off", not "${value}"`);
-  return Number(value);
-}
 
 function parsePort(value: string | undefined): number {
   if (value === undefined) return 8787;
@@ -90,10 +85,11 @@ async function serve(argv: string[]): Promise<void> {
       db: { type: 'string' },
       memory: { type: 'boolean' },
       fixture: { type: 'string' },
-      'rate-limit': { type: 'string' },
+      ...LIMIT_OPTIONS,
       'agent-publishing': { type: 'boolean' },
       'allow-private-webhooks': { type: 'boolean' },
       ...NET_OPTIONS,
+      ...PUBLIC_OPTIONS,
       smtp: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -105,8 +101,10 @@ async function serve(argv: string[]): Promise<void> {
     return;
   }
   const port = parsePort(values.port);
-  const rateLimit = parseRateLimit(values['rate-limit']);
+  const limits = limitOptions(values);
   const net = netOptions(values);
+  const configuredOrigin = publicOrigin(values['public-url']);
+  const proxies = trustProxy(values['trust-proxy']);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
 
   let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
@@ -124,7 +122,10 @@ async function serve(argv: string[]): Promise<void> {
     mailer = smtpMailer;
     closeMailer = () => smtpMailer.close();
   }
-  // The pages' URL is known once the server listens; notifications read it when they are sent.
+  // The public origin of every link: --public-url, else the listen address, known once the server
+  // listens (with --port 0), before any request is served. Notifications and the pages read it
+  // when they need it.
+  const origin = { value: configuredOrigin ?? '' };
   const pagesLink = { pagesUrl: undefined as string | undefined };
 
   const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
@@ -132,7 +133,7 @@ async function serve(argv: string[]): Promise<void> {
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
     notifier: values.smtp === undefined ? undefined : createMailerNotifier(mailer, pagesLink),
-    http: { rateLimit: rateLimit === false ? false : rateLimit === undefined ? {} : { limit: rateLimit } },
+    http: limits,
     webhooks: webhookOptions(values['allow-private-webhooks'] === true),
   });
 
@@ -178,9 +179,22 @@ async function serve(argv: string[]): Promise<void> {
   const mounted = await withMcp(board);
   notes.push(mounted.note);
   const organizationId = await pagesOrganization(board);
-  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, mounted.fetch);
-  const server = await listen(pages?.fetch ?? mounted.fetch, { port, host: values.host ?? '127.0.0.1', ...net, ownProcess: true });
-  pagesLink.pagesUrl = server.url;
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);
+  const host = values.host ?? '127.0.0.1';
+  const server = await listen(pages?.fetch ?? mounted.fetch, {
+    port,
+    host,
+    ...net,
+    ...(proxies === undefined ? {} : { trustProxy: proxies }),
+    ownProcess: true,
+  });
+  origin.value ||= server.url;
+  pagesLink.pagesUrl = origin.value;
+  if (configuredOrigin === undefined && isWildcardHost(host)) {
+    process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);
+  } else if (configuredOrigin === undefined && proxies !== undefined) {
+    process.stderr.write(`feedback-board: behind a proxy, set --public-url: links and the pages' forms use ${server.url}\n`);
+  }
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();
   process.stdout.write(`listening on ${server.url}\n`);
@@ -189,7 +203,7 @@ async function serve(argv: string[]): Promise<void> {
   process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
   if (pages) {
     process.stdout.write(`pages: ${server.url}/\n`);
-    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(server.url)}\n`);
+    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
   }
 
   let closing = false;
@@ -231,7 +245,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
     process.exit(2);
   }
-  if (error instanceof UsageError || error instanceof NetOptionError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError].some((type) => error instanceof type);
+  if (badOption || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }

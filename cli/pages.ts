@@ -48,18 +48,27 @@ export interface ServedPages {
 
 /**
  * Mounts the pages of `organizationId` beside `api` (the board's API, with MCP when mounted),
- * ensuring the organization has a team member.
+ * ensuring the organization has a team member. `origin.value` is the public origin of mailed links
+ * and of the Origin check; it is read per request because with `--port 0` the listen address is
+ * known only once the server listens, and it must be set before the first request is served.
  */
 export async function servePages(
   board: FeedbackBoard,
   organizationId: number,
   mailer: Mailer,
+  origin: { value: string },
   api: FetchHandler = board.fetch,
 ): Promise<ServedPages> {
   const team = board.team(organizationId);
   const [first] = await team.members.list();
   const member = first ?? (await team.members.add(FIRST_TEAM_MEMBER));
-  const pages = createPagesHandler(board, { organizationId, mailer });
+  const pages = createPagesHandler(board, {
+    organizationId,
+    mailer,
+    get publicOrigin() {
+      return origin.value;
+    },
+  });
   return {
     fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request)),
     async teamSignInUrl(origin) {

@@ -5,13 +5,16 @@
  * Hardened for the open network: a cap on open connections (idle ones give way to new ones),
  * header, request and idle timeouts, and every request the HTTP layer refuses (malformed, headers
  * over 16 KiB, `GET *`, no Host) answered in the API's JSON envelope. The client address is
- * passed to the handler as `{ clientAddress }` (the failed-authentication throttle uses it).
+ * passed to the handler as `{ clientAddress }` (the failed-authentication throttle uses it): the
+ * socket's peer, or, with `trustProxy`, the address the trusted proxies name, whose
+ * `X-Forwarded-Proto` and `X-Forwarded-Host` then also make the request's URL.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { limitConnections } from './connections.js';
 import { classifyClientError, rawErrorAnswer, refuseUnroutable } from './http-errors.js';
+import { forwardedReader, type ForwardedReader, type TrustProxy } from './trust-proxy.js';
 
 export interface ListenOptions {
   /** 0 (the default) picks a free port. */
@@ -34,10 +37,15 @@ export interface ListenOptions {
    * the application's globals alone.
    */
   ownProcess?: boolean;
+  /**
+   * The proxies in front of this server, whose `X-Forwarded-For`, `X-Forwarded-Proto` and
+   * `X-Forwarded-Host` are believed. Default: none, and those headers are ignored entirely.
+   */
+  trustProxy?: TrustProxy;
 }
 
 /** The defaults of the limits in {@link ListenOptions}. */
-export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host' | 'ownProcess'>>> = Object.freeze({
+export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host' | 'ownProcess' | 'trustProxy'>>> = Object.freeze({
   maxConnections: 1000,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
@@ -65,8 +73,12 @@ export function listen(
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const limits = { ...LISTEN_DEFAULTS, ...definedOnly(options) };
+  const forwarded = options.trustProxy === undefined ? null : forwardedReader(options.trustProxy);
   const bridge = getRequestListener(
-    (request, env) => fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
+    (request, env) =>
+      forwarded === null
+        ? fetch(request, { clientAddress: env.incoming.socket.remoteAddress })
+        : fetchForwarded(fetch, forwarded, request, env.incoming.socket.remoteAddress ?? '', env.incoming.headers),
     { overrideGlobalObjects: options.ownProcess === true },
   );
   const server = createServer(
@@ -122,6 +134,30 @@ export function listen(
       });
     });
   });
+}
+
+/** Serves `request` as its trusted proxies describe it: their client address, scheme and host. */
+function fetchForwarded(
+  fetch: (request: Request, context?: unknown) => Promise<Response>,
+  read: ForwardedReader,
+  request: Request,
+  peer: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<Response> {
+  const view = read(peer, headers);
+  if (view.proto === undefined && view.host === undefined) return fetch(request, { clientAddress: view.clientAddress });
+  const url = new URL(request.url);
+  if (view.proto !== undefined) url.protocol = `${view.proto}:`;
+  if (view.host !== undefined) url.host = view.host;
+  if (url.href === request.url) return fetch(request, { clientAddress: view.clientAddress });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const rebased = new Request(url.href, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+  } as RequestInit);
+  return fetch(rebased, { clientAddress: view.clientAddress });
 }
 
 function definedOnly(options: ListenOptions): Partial<Record<keyof typeof LISTEN_DEFAULTS, number>> {

@@ -24,8 +24,11 @@ export interface PagesOptions {
    */
   voterFromRequest?: VoterFromRequest;
   /**
-   * The public origin (`https://feedback.example.com`) used in e-mailed links and accepted by the
-   * Origin check. Default: the origin of each request.
+   * The public origin (`https://feedback.example.com`): the origin of e-mailed links and the only
+   * origin the Origin check accepts (a request's `Host` header is then never used for either); an
+   * `https:` origin also makes the cookies `Secure`. Default: the origin of each request, which
+   * trusts its `Host` header: set this whenever the pages can be reached under a host name you do
+   * not control.
    */
   publicOrigin?: string;
   /** A stylesheet loaded after the pages' own, for theming (overrides the `--fb-*` custom properties). */

@@ -129,8 +129,9 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
 
 /** The form of a POST, or the 403 answer when its origin or CSRF token is wrong. */
 async function checkedForm(ctx: PageContext): Promise<FormData | Response> {
-  const origins = [ctx.origin, ctx.url.origin];
-  if (!sameOrigin(ctx.request, origins)) return forbiddenPage(ctx, 'This form was sent from another site.');
+  // The one origin of the pages: the configured public origin when there is one (a request's Host
+  // header is not trusted then), else the request's own.
+  if (!sameOrigin(ctx.request, [ctx.origin])) return forbiddenPage(ctx, 'This form was sent from another site.');
   const type = ctx.request.headers.get('content-type') ?? '';
   const length = Number(ctx.request.headers.get('content-length') ?? '0');
   if (!type.startsWith('application/x-www-form-urlencoded') || length > MAX_FORM_BYTES) {
@@ -157,7 +158,9 @@ async function contextFor(
   url: URL,
   allowSignInMail: (email: string) => boolean,
 ): Promise<PageContext> {
-  const secure = url.protocol === 'https:';
+  // Behind a proxy that ends TLS the request itself may be http: an https public origin still
+  // means the browser speaks https.
+  const secure = url.protocol === 'https:' || options.publicOrigin?.startsWith('https:') === true;
   const cookies = readCookies(request);
   const setCookies: string[] = [];
   const href = (p: string) => (base + (p.startsWith('/') ? p : `/${p}`)).replace(/^(.+)\/$/, '$1') || '/';

@@ -185,4 +185,17 @@ describe('pages security', () => {
     await client.post('/sign-in', { email: 'flood@example.com' });
     expect(setup.mailer.messages).toHaveLength(5);
   });
+  it('with publicOrigin, mails links on it whatever the Host, accepts only it as Origin, and sets Secure cookies when it is https', async () => {
+    const setup = await setupPages({ publicOrigin: 'https://feedback.example.com' });
+    // A request addressed to another host (a forged Host header) still gets links on the public origin.
+    const forged = new Client(setup.pages, 'http://evil.example');
+    const form = await forged.request('GET', '/sign-in');
+    expect(form.headers.getSetCookie()[0]).toMatch(/; Secure$/);
+    expect((await forged.post('/sign-in', { email: 'lead@acme.test' })).status).toBe(403);
+    expect(setup.mailer.messages).toHaveLength(0);
+    const sent = await forged.post('/sign-in', { email: 'lead@acme.test' }, { headers: { origin: 'https://feedback.example.com' } });
+    expect(sent.status).toBe(200);
+    expect(setup.mailer.messages.at(-1)!.text).toContain('https://feedback.example.com/sign-in/link?token=');
+    expect(setup.mailer.messages.at(-1)!.text).not.toContain('evil.example');
+  });
 });
