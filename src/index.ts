@@ -36,6 +36,7 @@ export type {
   Post,
   PostDetail,
   PostList,
+  SimilarPosts,
   QueueItem,
   Queue,
   ClaimNext,

@@ -27,6 +27,7 @@ import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
 import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
+import { similarTests } from './similar.js';
 import { transactionTests } from './transactions.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
 
@@ -43,6 +44,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     postTests(ctx);
     listTests(ctx);
     searchTests(ctx);
+    similarTests(ctx);
     agentTests(ctx);
     claimNextTests(ctx);
     engagementTests(ctx);

@@ -22,6 +22,7 @@ import {
   type KeyPath,
   type TableName,
 } from '../../src/storage/record-store.js';
+import { wordsOf } from '../../src/storage/words.js';
 
 
 export interface UpgradeStep {
@@ -136,7 +137,30 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       buildAggregates(tx);
     },
   },
+  {
+    version: 7,
+    description: 'the similar-posts word index: the words of every post title, by board and word',
+    apply(db, tx) {
+      createStore(db, 'post_words');
+      addIndexes(tx, { post_words: ['by_board_word', 'by_post'] });
+      indexExistingTitles(tx);
+    },
+  },
 ];
+
+/** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */
+function indexExistingTitles(tx: UpgradeTransaction): void {
+  const raw = unwrap(tx);
+  const words = raw.objectStore('post_words');
+  const cursorRequest = raw.objectStore('posts').openCursor();
+  cursorRequest.onsuccess = () => {
+    const cursor = cursorRequest.result;
+    if (!cursor) return;
+    const post = cursor.value as { id: number; board_id: number; title: string };
+    for (const word of wordsOf(post.title)) words.put({ board_id: post.board_id, word, post_id: post.id });
+    cursor.continue();
+  };
+}
 
 /** The newest schema version: the IndexedDB version this package opens its database at. */
 export const SCHEMA_VERSION = UPGRADE_STEPS.length;

@@ -109,6 +109,7 @@ const COPIERS: Partial<Record<TableName, RowCopier>> = {
   comments: (row) => deepen({ ...row }),
   voters: (row) => deepen({ ...row }),
   post_tags: (row) => deepen({ ...row }),
+  post_words: (row) => deepen({ ...row }),
   board_voters: copyBoardVoter,
   board_days: (row) => deepen({ ...row }),
   reactions: (row) => deepen({ ...row }),

@@ -1,5 +1,5 @@
 /**
- * Request schemas of the 24 operations: bodies are strict (an unknown field is a 422), query
+ * Request schemas of the 25 operations: bodies are strict (an unknown field is a 422), query
  * parameters are parsed from strings with no coercion surprises. Limits are docs/errors-scopes-limits.md#validation.
  */
 import * as z from 'zod/mini';
@@ -23,6 +23,9 @@ export const LIMITS = {
   agentLabel: 100,
   proposalNote: 2000,
   query: 200,
+  similarText: 500,
+  similarLimit: 20,
+  defaultSimilarLimit: 5,
   actionKey: 200,
   pageSize: 500,
   defaultPageSize: 100,
@@ -135,6 +138,12 @@ export const pageQuery = z.object({
   offset: offsetParam,
 });
 
+/** Query of `GET /boards/{slug}/posts/similar`: `text` 3–500 characters after trimming, `limit` 1–20 (default 5). */
+export const similarPostsQuery = z.object({
+  text: trimmedText(3, LIMITS.similarText),
+  limit: z._default(intParam(1, LIMITS.similarLimit), LIMITS.defaultSimilarLimit),
+});
+
 export const queueQuery = z.object({ limit: limitParam(LIMITS.defaultQueueSize) });
 export const shipStatsQuery = z.object({ period: z._default(enumParam(['month', 'week'] as const), 'month') });
 export const analyticsQuery = z.object({ period: z._default(enumParam(['30d', '90d'] as const), '30d') });
@@ -157,3 +166,5 @@ export type ProposeStatusInput = z.input<typeof proposeStatusBody>;
 export type CreateCommentInput = z.input<typeof createCommentBody>;
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 export type PageQueryInput = z.output<typeof pageQuery>;
+/** The similar-posts query after validation: trimmed `text` and `limit`. */
+export type SimilarPostsQuery = z.output<typeof similarPostsQuery>;

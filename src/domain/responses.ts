@@ -88,6 +88,11 @@ export const postDetailSchema = postSchema.extend({
 /** Response schema of a page of posts. */
 export const postListSchema = z.object({ posts: z.array(postSchema), total: z.int() });
 
+/** Response schema of similar posts: each post in the list shape with its score in (0, 1], best first. */
+export const similarPostsSchema = z.object({
+  posts: z.array(z.object({ post: postSchema, score: z.number().gt(0).lte(1) })),
+});
+
 /** Response schema of a queue item. */
 export const queueItemSchema = z.object({
   id: z.int(),
@@ -237,6 +242,8 @@ export type Post = z.infer<typeof postSchema>;
 export type PostDetail = z.infer<typeof postDetailSchema>;
 /** `{ posts, total }`: one page, and the number of matches before paging. */
 export type PostList = z.infer<typeof postListSchema>;
+/** `{ posts: [{ post, score }] }` of similar posts, best first. */
+export type SimilarPosts = z.infer<typeof similarPostsSchema>;
 /** An item of the agent queue. */
 export type QueueItem = z.infer<typeof queueItemSchema>;
 /** `{ posts, total }` of the agent queue. */

@@ -49,6 +49,8 @@ export const operationTable = defineOperations({
 
   /** `GET /boards/{slug}/posts`: filters `status`, `q`, `tag`; `sort`; `limit`, `offset` (query strings). */
   listPosts: { method: 'GET', path: '/boards/{slug}/posts', scope: 'read', summary: 'List posts with filters (status, q, tag), sort (new, top) and paging.', service: 'posts', client: ['posts', 'list'], query: 'listPostsQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'] },
+  /** `GET /boards/{slug}/posts/similar`: `text`, `limit`; listed posts whose titles share words with the text, best first. */
+  findSimilarPosts: { method: 'GET', path: '/boards/{slug}/posts/similar', scope: 'read', summary: 'Posts whose titles share words with a text, best first, each with a score in (0, 1]. Use it before creating a post, to find the existing post it duplicates and vote or comment there instead.', service: 'posts', client: ['posts', 'similar'], query: 'similarPostsQuery', success: { status: 200, schema: 'similarPostsSchema' }, errors: [...BOARD, 'validation_error'] },
   /** `POST /boards/{slug}/posts` (`propose` scope for open posts, `write` for any other status). */
   createPost: { method: 'POST', path: '/boards/{slug}/posts', scope: 'propose', summary: 'Create a post (propose scope for status open, write scope for any other).', service: 'posts', client: ['posts', 'create'], body: 'createPostBody', success: { status: 201, schema: 'postDetailSchema' }, errors: BODY },
   /** `GET /boards/{slug}/posts/{id}`: the single-post shape. */

@@ -28,6 +28,7 @@ export const servedOperations: { readonly [N in OperationName]: ServedOperation 
   publishBoard: { method: 'POST', path: '/boards/{slug}/publish', input: null, queryKeys: [], client: ['boards', 'publish'], success: { status: 200 }, serve: boards.publishBoard },
   unpublishBoard: { method: 'POST', path: '/boards/{slug}/unpublish', input: null, queryKeys: [], client: ['boards', 'unpublish'], success: { status: 200 }, serve: boards.unpublishBoard },
   listPosts: { method: 'GET', path: '/boards/{slug}/posts', input: 'query', queryKeys: ['status', 'q', 'tag', 'sort', 'limit', 'offset'], client: ['posts', 'list'], success: { status: 200 }, serve: posts.listPosts },
+  findSimilarPosts: { method: 'GET', path: '/boards/{slug}/posts/similar', input: 'query', queryKeys: ['text', 'limit'], client: ['posts', 'similar'], success: { status: 200 }, serve: posts.findSimilarPosts },
   createPost: { method: 'POST', path: '/boards/{slug}/posts', input: 'body', queryKeys: [], client: ['posts', 'create'], success: { status: 201 }, serve: posts.createPost },
   getPost: { method: 'GET', path: '/boards/{slug}/posts/{id}', input: null, queryKeys: [], client: ['posts', 'get'], success: { status: 200 }, serve: posts.getPost },
   updatePost: { method: 'PATCH', path: '/boards/{slug}/posts/{id}', input: 'body', queryKeys: [], client: ['posts', 'update'], success: { status: 200 }, serve: posts.updatePost },

@@ -3,12 +3,13 @@ import type { EvidenceRecord } from '../domain/records.js';
 import {
   createPostBody,
   listPostsQuery,
+  similarPostsQuery,
   updatePostBody,
   type CreatePostInput,
   type EvidenceInput,
   type UpdatePostInput,
 } from '../domain/requests.js';
-import type { PostDetail, PostList } from '../domain/responses.js';
+import type { PostDetail, PostList, SimilarPosts } from '../domain/responses.js';
 import { createPostScope, requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { NewRecord, PostPatch } from '../storage/contract.js';
@@ -19,6 +20,7 @@ import { assertPostRoom, assertTagRoom } from './limits.js';
 import { boardOf, boardPostOf, readPostDetail, resolveTags, statusChange } from './lookup.js';
 import { deliver, notificationsFor } from './notifications.js';
 import { presentPost, presentPostDetail } from './present.js';
+import { findSimilar } from './similarity.js';
 import { emitBoardEvent } from './webhook-events.js';
 import { changedFields, sameEvidence, sameTags } from './post-changes.js';
 
@@ -45,6 +47,20 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
     });
     const tags = await tx.getTagsOfPosts(page.rows.map((p) => p.id));
     return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [])), total: page.total };
+  });
+}
+
+/**
+ * Listed posts of the board whose titles share words with `text`, best first (the rule is
+ * similarity.ts, docs/similar-posts.md); `read` scope.
+ */
+export function findSimilarPosts(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<SimilarPosts> {
+  const q = parseOrThrow(similarPostsQuery, query);
+  return read(ctx, async (tx) => {
+    const board = await boardOf(tx, caller, slug);
+    const found = await findSimilar(tx, board.id, q.text, q.limit);
+    const tags = await tx.getTagsOfPosts(found.map(({ post }) => post.id));
+    return { posts: found.map(({ post, score }) => ({ post: presentPost(post, tags.get(post.id) ?? []), score })) };
   });
 }
 

@@ -47,6 +47,16 @@ export interface PostTagRow {
 }
 
 /**
+ * A row of the `post_words` table: one word (`wordsOf`) of a post's title, the similar-posts
+ * index. A post has one row per distinct word; the rows go with the post.
+ */
+export interface PostWordRow {
+  board_id: number;
+  word: string;
+  post_id: number;
+}
+
+/**
  * A row of the `board_days` table (maintained statistics, see `record-tx/aggregates.ts`): for one
  * board and UTC day, over its non-hidden posts.
  */
@@ -87,6 +97,7 @@ export interface TableRows {
   sign_in_links: SignInLinkRecord;
   board_days: BoardDayRow;
   board_voters: BoardVoterRow;
+  post_words: PostWordRow;
 }
 
 export type TableName = keyof TableRows;
@@ -171,6 +182,11 @@ export const RECORD_SCHEMA = {
   sign_in_links: { keyPath: 'token_hash', ids: false, indexes: {} },
   board_days: { keyPath: ['board_id', 'day'], ids: false, indexes: {} },
   board_voters: { keyPath: ['board_id', 'voter_id'], ids: false, indexes: { by_board: 'board_id' } },
+  post_words: {
+    keyPath: ['board_id', 'word', 'post_id'],
+    ids: false,
+    indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
+  },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

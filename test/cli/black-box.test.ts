@@ -1,5 +1,5 @@
 /**
- * All 24 operations against `feedback-board serve --fixture` over real HTTP, as an integrator
+ * All 25 operations against `feedback-board serve --fixture` over real HTTP, as an integrator
  * would see them: only the documented requests and responses, nothing in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ title: 'From outside', status: 'open', is_admin: true, tags: [{ id: 1, name: 'UI', slug: 'ui', color: null }] });
     const id = created.json.id;
+    const similar = await op('findSimilarPosts', 'GET', '/boards/features/posts/similar?text=from%20the%20outside&limit=3', KEYS.acmeRead);
+    expect(similar.json.posts.map((p: { post: { id: number }; score: number }) => [p.post.id, p.score])).toEqual([[id, 1]]);
     expect((await op('getPost', 'GET', `/boards/features/posts/${id}`, KEYS.acmeRead)).json).toEqual(created.json);
     const patched = await op('updatePost', 'PATCH', `/boards/features/posts/${id}`, w, { status: 'planned', queue_rank: 0 });
     expect(patched.json).toMatchObject({ status: 'planned', queue_rank: 0 });

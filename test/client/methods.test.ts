@@ -40,6 +40,10 @@ const steps: Step[] = [
     request: ['GET', '/boards/features/posts?q=DARK&tag=ui'], status: 200,
   },
   {
+    op: 'findSimilarPosts', key: 'read', call: (c) => c.posts.similar('features', { text: 'Dark mode', limit: 3 }),
+    request: ['GET', '/boards/features/posts/similar?text=Dark+mode&limit=3'], status: 200,
+  },
+  {
     op: 'createPost', key: 'write',
     call: (c) => c.posts.create('features', { title: ' New idea ', body: 'b', tags: ['UI', 'api'], pinned: true, status: 'planned' }),
     request: ['POST', '/boards/features/posts', { title: ' New idea ', body: 'b', tags: ['UI', 'api'], pinned: true, status: 'planned' }],

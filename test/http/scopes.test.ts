@@ -29,6 +29,7 @@ const ROWS: Row[] = [
   { op: 'publishBoard', method: 'POST', path: board('/publish'), need: 'write', ok: 200 },
   { op: 'unpublishBoard', method: 'POST', path: board('/unpublish'), need: 'write', ok: 200 },
   { op: 'listPosts', method: 'GET', path: board('/posts'), need: 'read', ok: 200 },
+  { op: 'findSimilarPosts', method: 'GET', path: board('/posts/similar?text=mine'), need: 'read', ok: 200 },
   { op: 'createPost (no status)', method: 'POST', path: board('/posts'), body: { title: 'x' }, need: 'propose', ok: 201 },
   { op: 'createPost (open)', method: 'POST', path: board('/posts'), body: { title: 'x', status: 'open' }, need: 'propose', ok: 201 },
   ...(['planned', 'in_progress', 'shipped', 'declined'] as const).map((status) => ({
@@ -70,8 +71,8 @@ async function world() {
 }
 
 describe('scope matrix', () => {
-  it('covers all 24 operations', () => {
-    expect(new Set(ROWS.map((r) => r.op.split(' ')[0])).size).toBe(24);
+  it('covers all 25 operations', () => {
+    expect(new Set(ROWS.map((r) => r.op.split(' ')[0])).size).toBe(25);
   });
 
   for (const row of ROWS) {
@@ -84,7 +85,7 @@ describe('scope matrix', () => {
 
         if (row.scoped !== false) {
           for (const [slug, id] of [['globex-only', theirs.id], ['features', theirsSameSlug.id]] as const) {
-            if (slug === 'features' && !row.path('s', 1).includes('/posts/')) continue;
+            if (slug === 'features' && !/\/posts\/1\b/.test(row.path('s', 1))) continue;
             const before = await snapshot(h.board);
             const r = await h.req(row.method, row.path(slug, id), options);
             expect(r.status).toBe(404);

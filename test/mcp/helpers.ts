@@ -103,19 +103,19 @@ export function textOf(result: object): string {
   return first?.type === 'text' ? first.text ?? '' : '';
 }
 
-/** The 24 tool names of docs/mcp.md, in table order. */
+/** The 25 tool names of docs/mcp.md, in table order. */
 export const ALL_TOOLS = [
-  'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'create_post', 'get_post',
+  'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post',
   'update_post', 'delete_post', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
   'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats',
   'get_analytics', 'list_webhooks',
 ];
 export const READ_TOOLS = [
-  'list_boards', 'get_board', 'list_posts', 'get_post', 'get_queue', 'get_votes', 'list_comments', 'get_roadmap',
+  'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'get_post', 'get_queue', 'get_votes', 'list_comments', 'get_roadmap',
   'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
 ];
 export const PROPOSE_TOOLS = [
-  'list_boards', 'get_board', 'list_posts', 'create_post', 'get_post', 'get_queue', 'claim_post', 'claim_next_post',
+  'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post', 'get_queue', 'claim_post', 'claim_next_post',
   'release_claim', 'add_evidence', 'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
   'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
 ];
@@ -149,6 +149,8 @@ export async function callEveryTool(client: Client): Promise<Set<string>> {
   expect((await call('list_posts', { slug: 'features', status: 'planned', sort: 'top', limit: 1 })).total).toBe(2);
   const created = await call('create_post', { slug: 'features', title: 'Webhooks', status: 'planned', tags: ['API'] });
   expect((await call('get_post', { slug: 'features', id: created.id })).tags[0].name).toBe('API');
+  const similar = await call('find_similar_posts', { slug: 'features', text: 'webhooks', limit: 2 });
+  expect(similar.posts.map((p: { post: { id: number } }) => p.post.id)).toEqual([created.id]);
   expect((await call('update_post', { slug: 'features', id: created.id, queue_rank: 5 })).queue_rank).toBe(5);
   expect((await call('get_queue', { slug: 'features', limit: 10 })).total).toBe(4);
   expect((await call('claim_post', { slug: 'features', id: created.id, ttl_seconds: 60 })).post_id).toBe(created.id);

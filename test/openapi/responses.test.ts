@@ -140,6 +140,7 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   publishBoard: [{ before: (b) => b.dashboard.settings.setAgentPublishing(true), status: 200 }],
   unpublishBoard: [{ status: 200 }],
   listPosts: [{ call: { query: 'sort=top&limit=3&q=o' }, status: 200 }, { call: { query: 'tag=ui&status=shipped' }, status: 200 }],
+  findSimilarPosts: [{ call: { query: 'text=dark%20mode&limit=3' }, status: 200 }],
   createPost: [
     { call: { body: { title: '  Offline mode ', body: 'Sync later', status: 'shipped', tags: ['UI', 'Sync'], pinned: true } }, status: 201 },
     { call: { key: KEYS.propose, body: { title: 'Suggested' } }, status: 201 },

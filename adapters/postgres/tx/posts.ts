@@ -14,6 +14,7 @@ import { foldCase } from '../../../src/storage/text.js';
 import { assignments, pageBounds, type Sql, type SqlValue } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 import { pageWithTotal } from './page.js';
+import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
@@ -78,7 +79,9 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
           row.shipped_at, row.created_at, ...proposalColumns(row.proposal), foldCase(row.title), foldCase(row.body),
         ],
       );
-      return toPost(stored!);
+      const post = toPost(stored!);
+      await indexTitle(sql, post.id, post.board_id, post.title);
+      return post;
     },
 
     getPost,
@@ -102,7 +105,10 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
       ], 2);
       if (set === '') return getPost(id);
       const row = await sql.row<PostRow>(`UPDATE fb_posts AS p SET ${set} WHERE p.id = $1 RETURNING ${POST_COLUMNS}`, [id, ...params]);
-      return row === undefined ? null : toPost(row);
+      if (row === undefined) return null;
+      const post = toPost(row);
+      if (patch.title !== undefined) await reindexTitle(sql, post);
+      return post;
     },
 
     async deletePost(id) {
@@ -147,6 +153,13 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
     async listChangelog(boardId, query) {
       const { limit, offset } = pageBounds(query);
       return pageWithTotal(sql, { where: CHANGELOG_WHERE, order: CHANGELOG_ORDER, params: [boardId], limit, offset, total: CHANGELOG_TOTAL });
+    },
+
+    async countPostsByWord(boardId, words, cap) {
+      return countPostsByWord(sql, boardId, words, cap);
+    },
+    async listPostsByWords(boardId, words) {
+      return listPostsByWords(sql, boardId, words);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import { foldCase } from '../../../src/storage/text.js';
 import { assignments, bool, pageBounds, type Sql, type SqlValue } from '../sql.js';
 import { boardPosts, listPostRows } from './post-list.js';
+import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
 
 /**
@@ -56,6 +57,7 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
         foldCase(row.title),
         foldCase(row.body),
       )!;
+      indexTitle(sql, id, row.board_id, row.title);
       return getPost(id)!;
     },
 
@@ -81,6 +83,7 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
         ['proposal_api_key_id', proposal?.[3]],
       ]);
       if (set !== '') sql.run(`UPDATE fb_posts SET ${set} WHERE id = ?`, ...params, id);
+      if (patch.title !== undefined) reindexTitle(sql, id, patch.title);
       return getPost(id);
     },
 
@@ -129,6 +132,13 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
         boardId,
       )!;
       return { rows, total };
+    },
+
+    async countPostsByWord(boardId, words, cap) {
+      return countPostsByWord(sql, boardId, words, cap);
+    },
+    async listPostsByWords(boardId, words) {
+      return listPostsByWords(sql, boardId, words);
     },
   };
 }

@@ -241,6 +241,20 @@ class PostList:
 
 
 @dataclass(frozen=True)
+class SimilarPost:
+    """A post similar to a text, with its score in (0, 1]; higher is more similar."""
+
+    post: Post
+    score: float
+
+
+def similar_posts(value: object) -> List[SimilarPost]:
+    """The ``posts`` of a similar-posts answer, best first."""
+    f = Fields(value, "similar posts")
+    return [SimilarPost(post=Post(**_post_fields(s.nested("post"))), score=s.number("score")) for s in f.objects("posts")]
+
+
+@dataclass(frozen=True)
 class QueueItem:
     id: int
     title: str

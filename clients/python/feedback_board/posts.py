@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
 
 from ._unset import UNSET, Unset
-from .models import Evidence, EvidenceInput, Post, PostDetail, PostList, PostSort, PostStatus
+from .models import Evidence, EvidenceInput, Post, PostDetail, PostList, PostSort, PostStatus, SimilarPost, similar_posts
 from .transport import Transport, no_content, path_of
 
 
@@ -55,6 +55,13 @@ class PostsAPI:
         ``top``; ``limit`` is 1..500 (default 100)."""
         query = {"status": status, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset}
         return self._t.call("GET", path_of("boards", slug, "posts"), PostList.from_json, query=query)
+
+    def similar(self, slug: str, text: str, limit: Optional[int] = None) -> List[SimilarPost]:
+        """The board's listed posts whose titles share words with ``text`` (3..500 characters),
+        best first, each with a score in (0, 1]: to find the post a new one would duplicate.
+        ``limit`` is 1..20 (default 5); hidden posts are never among them."""
+        query = {"text": text, "limit": limit}
+        return self._t.call("GET", path_of("boards", slug, "posts", "similar"), similar_posts, query=query)
 
     def iter_all(
         self,

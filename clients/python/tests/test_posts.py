@@ -123,6 +123,23 @@ class ListPostsTest(LiveServerTest):
         self.assertEqual(titles(client.posts.list("features", q="_").posts), ["Mobile app"])
         self.assertEqual(client.posts.list("features", q="").total, 6)
 
+    def test_similar_finds_listed_posts_by_title_words_best_first(self) -> None:
+        client = self.client(ACME_READ)
+        found = client.posts.similar("features", "A dark theme, maybe an offline mode")
+        self.assertEqual([s.post.title for s in found], ["Dark mode", "Offline mode"])
+        self.assertTrue(all(0 < s.score <= 1 for s in found))
+        self.assertGreaterEqual(found[0].score, found[1].score)
+        self.assertEqual(found[0].post.vote_count, 12)
+        self.assertEqual([s.post.title for s in client.posts.similar("features", "dark offline mode", limit=1)], ["Dark mode"])
+        # The hidden post shares every word, and is never returned.
+        self.assertEqual(client.posts.similar("features", "secret roadmap item"), [])
+
+    def test_similar_refuses_a_short_text_and_a_bad_limit(self) -> None:
+        client = self.client(ACME_READ)
+        self.assertFails(422, "validation_error", lambda: client.posts.similar("features", "  ab "))
+        self.assertFails(422, "validation_error", lambda: client.posts.similar("features", "dark", limit=21))
+        self.assertFails(404, "not_found", lambda: client.posts.similar("nope", "dark mode"))
+
     def test_limit_and_offset_page_while_total_counts_every_match(self) -> None:
         page = self.client(ACME_READ).posts.list("features", limit=2, offset=1)
         self.assertEqual((titles(page.posts), page.total), (NEWEST_FIRST[1:3], 6))

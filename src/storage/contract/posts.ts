@@ -53,6 +53,25 @@ export interface PostsTx {
   listRoadmap(boardId: number, query: PageQuery): Promise<Page<PostRecord>>;
   /** Non-hidden shipped posts: shipped_at desc, id desc. */
   listChangelog(boardId: number, query: PageQuery): Promise<Page<PostRecord>>;
+  /**
+   * For each word (as `wordsOf` makes them), how many posts of the board, hidden ones included,
+   * have it among the words of their title, counted up to `cap`: a word on more posts maps to
+   * `cap`. Read from the word index, never by scanning the board's posts.
+   */
+  countPostsByWord(boardId: number, words: readonly string[], cap: number): Promise<Map<string, number>>;
+  /**
+   * The board's listed posts (see `isListedPost`) with at least one of the words among the words
+   * of their title, each once, id asc. Read from the word index.
+   */
+  listPostsByWords(boardId: number, words: readonly string[]): Promise<PostRecord[]>;
+}
+
+/**
+ * Whether a post is listed: shown in lists to everyone who can read the board. The similar-posts
+ * lookup returns only listed posts; SQL stores repeat this test as `LISTED_POST_SQL`.
+ */
+export function isListedPost(post: Pick<PostRecord, 'hidden'>): boolean {
+  return !post.hidden;
 }
 
 /** The posts aggregate: which methods write, and the fallback of `countPosts`. */
@@ -66,6 +85,8 @@ export const POSTS_AGGREGATE = {
     listPosts: false,
     listRoadmap: false,
     listChangelog: false,
+    countPostsByWord: false,
+    listPostsByWords: false,
   },
   fallbacks: {
     countPosts: (self) => async (boardId) => (await self.listPosts(boardId, { sort: 'new', limit: 1, offset: 0 })).total,

@@ -4,10 +4,12 @@
  */
 import type { PostRecord, PostStatus } from '../../domain/records.js';
 import type { PostPatch } from '../contract.js';
+import { isListedPost } from '../contract/posts.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
 import { matchesSearch } from '../text.js';
 import { aggregates } from './aggregates.js';
+import { indexTitle, postIdsWithWord, unindexTitle } from './post-words.js';
 import { byNewest, byShippedDesc, byTop, pageOf, patched, type StoredPost } from './shared.js';
 
 const POST_PATCH_FIELDS = [
@@ -52,6 +54,7 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
       };
       await posts.put(record);
       await stats.added('posts', record);
+      await indexTitle(store, record);
       return cloneRow(record);
     },
     async getPost(id) {
@@ -64,6 +67,10 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
       const next = patched<PostRecord, (typeof POST_PATCH_FIELDS)[number]>(row, patch, POST_PATCH_FIELDS);
       await posts.put(next);
       await stats.changed('posts', row, next);
+      if (next.title !== row.title) {
+        await unindexTitle(store, id);
+        await indexTitle(store, next);
+      }
       return cloneRow(next);
     },
     async deletePost(id) {
@@ -91,6 +98,7 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         await postTags.delete([link.post_id, link.tag_id]);
       }
       await store.table('claims').delete(id);
+      await unindexTitle(store, id);
       await posts.delete(id);
       return true;
     },
@@ -125,6 +133,22 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
     async listChangelog(boardId, query) {
       const shipped = (await postsWithStatus(boardId, 'shipped')).filter((post) => !post.hidden);
       return pageOf(shipped.sort(byShippedDesc), query);
+    },
+
+    async countPostsByWord(boardId, words, cap) {
+      const counts = new Map<string, number>();
+      for (const word of words) counts.set(word, Math.min((await postIdsWithWord(store, boardId, word)).length, cap));
+      return counts;
+    },
+    async listPostsByWords(boardId, words) {
+      const ids = new Set<number>();
+      for (const word of words) for (const id of await postIdsWithWord(store, boardId, word)) ids.add(id);
+      const found: PostRecord[] = [];
+      for (const id of [...ids].sort((a, b) => a - b)) {
+        const post = await posts.get(id);
+        if (post && isListedPost(post)) found.push(cloneRow(post));
+      }
+      return found;
     },
   };
 }

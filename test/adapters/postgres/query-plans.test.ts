@@ -52,6 +52,8 @@ beforeAll(async () => {
         FROM generate_series(1, ${POSTS}, 3) p, generate_series(1, 3) v;
     INSERT INTO fb_claims (post_id, api_key_id, agent_label, claimed_at, expires_at)
       SELECT g, 1, '', '${at(0)}', '2099-01-01T00:00:00.000Z' FROM generate_series(7, 700, 7) g;
+    INSERT INTO fb_post_words (board_id, word, post_id)
+      SELECT board_id, 'post', id FROM fb_posts UNION ALL SELECT board_id, id::text, id FROM fb_posts WHERE id >= 100;
     ANALYZE;`);
 }, 120_000);
 
@@ -151,5 +153,15 @@ describe('postgres query plans', () => {
       'fb_posts_shipped',
     );
     expect(analytics[0]).not.toMatch(/on fb_votes|on fb_comments/);
+  });
+
+  it('finds similar posts through the word index: a bounded count per word, then the candidates by id', async () => {
+    const [counts] = await plansOf((tx) => tx.countPostsByWord(board, ['post', '1202', '2202'], 401));
+    expect(counts).toMatch(/Index Only Scan using fb_post_words_pkey on fb_post_words w/);
+    expect(counts).not.toMatch(/Seq Scan/);
+    const [list] = await plansOf((tx) => tx.listPostsByWords(board, ['1202', '2202', '3202']));
+    expect(list).toMatch(/Index Only Scan using fb_post_words_pkey on fb_post_words w/);
+    expect(list).toMatch(/Index Scan using fb_posts_pkey on fb_posts p/);
+    expect(list).not.toMatch(/Seq Scan/);
   });
 });

@@ -161,4 +161,15 @@ describe('sqlite query plans', () => {
     expect(all).not.toMatch(/fb_votes|fb_comments|fb_posts_new|TEMP B-TREE/);
     expect(all).not.toMatch(/^SCAN (?!CONSTANT ROW)/m);
   });
+
+  it('finds similar posts through the word index: a bounded count per word, then the candidates by id', async () => {
+    const counts = await plansOf((tx) => tx.countPostsByWord(boardId, ['dark', 'mod'], 401));
+    expect(counts).toHaveLength(2);
+    for (const { plan } of counts) expect(plan.join('\n')).toMatch(/SEARCH fb_post_words USING PRIMARY KEY \(board_id=\? AND word=\?\)/);
+    const [list] = await plansOf((tx) => tx.listPostsByWords(boardId, ['dark', 'mod']));
+    const plan = list!.plan.join('\n');
+    expect(plan).toMatch(/SEARCH w USING PRIMARY KEY \(board_id=\? AND word=\?\)/);
+    expect(plan).toMatch(/SEARCH p USING INTEGER PRIMARY KEY/);
+    expect(plan).not.toMatch(/^SCAN (p|w|fb_posts|fb_post_words)\b/m);
+  });
 });
