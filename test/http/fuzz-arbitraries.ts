@@ -90,6 +90,7 @@ function body(op: OperationName): fc.Arbitrary<string | undefined> {
 const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
   status: fc.oneof(status, weird),
   q: fc.oneof(fc.string({ maxLength: 10 }), weird),
+  text: fc.oneof(fc.constantFrom('dark mode please', 'export to CSV', 'keyboard shortcuts', 'sso'), fc.string({ maxLength: 12 }), weird),
   tag: fc.oneof(fc.constantFrom('ui', 'UI', 'data', 'none'), weird),
   sort: fc.oneof(fc.constantFrom('new', 'top', 'old'), weird),
   limit: fc.oneof(fc.integer({ min: -2, max: 600 }).map(String), weird),
