@@ -5,13 +5,14 @@
  * The tools are served by handlers installed on the SDK's underlying `Server`, with the JSON
  * Schemas derived from the operation table, rather than through `registerTool`: the service is
  * the one place that validates, so an invalid call gets the API's own `validation_error` with its
- * details, exactly as over HTTP. Resources and prompts may still be registered on the McpServer.
+ * details, exactly as over HTTP. The resources (`resources.ts`) are registered on the McpServer.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Scope } from '../src/domain/records.js';
 import { scopeAllows } from '../src/domain/scopes.js';
 import { callTool, type McpApi, type McpLogger } from './call.js';
+import { registerResources } from './resources.js';
 import { detectScope, type DetectedScope } from './scope.js';
 import { toolDefinitions, type ToolDefinition } from './tools.js';
 
@@ -86,6 +87,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return callTool(options.api, tool, request.params.arguments, logger);
   });
+
+  registerResources(mcp, options.api);
 
   return mcp;
 }
