@@ -18,7 +18,7 @@ import { ErrorCode, ListResourcesRequestSchema, McpError, type Resource } from '
 import { isFeedbackBoardError } from '../src/domain/errors.js';
 import { POST_STATUSES } from '../src/domain/records.js';
 import type { Board, Post, PostDetail, PostList } from '../src/domain/responses.js';
-import type { McpApi } from './call.js';
+import { errorText, type McpApi } from './call.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 /** Resources per `resources/list` page. */
@@ -48,14 +48,18 @@ function notFound(uri: string): McpError {
   return new McpError(RESOURCE_NOT_FOUND, `Resource ${uri} not found: call resources/list for the resources you may read`);
 }
 
-/** Runs an API read; an API `not_found` becomes the resource's not-found error. */
-async function orNotFound<T>(uri: string, read: () => Promise<T>): Promise<T> {
+/**
+ * Runs API reads for `uri` (undefined for a listing). An API `not_found` becomes the resource's
+ * not-found error; any other API error keeps its code and text (a 429 says when to retry: over
+ * HTTP each API request of a read counts against the key's limit, as a tool call's does).
+ */
+async function throughApi<T>(uri: string | undefined, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (isFeedbackBoardError(error) && error.code === 'not_found') throw notFound(uri);
-    if (isFeedbackBoardError(error)) throw new McpError(ErrorCode.InvalidRequest, `${error.code}: ${error.message}`);
-    throw error;
+    if (!isFeedbackBoardError(error) || error.code === 'internal_error') throw error;
+    if (uri !== undefined && error.code === 'not_found') throw notFound(uri);
+    throw new McpError(ErrorCode.InvalidRequest, errorText(error));
   }
 }
 
@@ -65,7 +69,7 @@ async function publishedBoards(api: McpApi): Promise<Board[]> {
 }
 
 async function publishedBoard(api: McpApi, uri: string, slug: string): Promise<Board> {
-  const board = (await orNotFound(uri, () => call(api, 'boards', 'get')(slug))) as Board;
+  const board = (await throughApi(uri, () => call(api, 'boards', 'get')(slug))) as Board;
   if (!board.published) throw notFound(uri);
   return board;
 }
@@ -143,8 +147,9 @@ export function registerResources(mcp: McpServer, api: McpApi): void {
 
   mcp.registerResource('board-tags', template('{slug}/tags'), { title: "A board's tags", description: 'Tags in use on visible posts, with post counts.', mimeType: 'application/json' }, async (uri, variables) => {
     const board = await publishedBoard(api, uri.href, slugOf(variables));
+    const posts = await throughApi(uri.href, () => visiblePosts(api, board.slug));
     const counts = new Map<string, { id: number; name: string; slug: string; post_count: number }>();
-    for (const post of await visiblePosts(api, board.slug)) {
+    for (const post of posts) {
       for (const tag of post.tags) {
         const entry = counts.get(tag.slug) ?? { id: tag.id, name: tag.name, slug: tag.slug, post_count: 0 };
         entry.post_count += 1;
@@ -156,7 +161,7 @@ export function registerResources(mcp: McpServer, api: McpApi): void {
 
   mcp.registerResource('board-statuses', template('{slug}/statuses'), { title: "A board's statuses", description: 'Visible posts per status, in roadmap order.', mimeType: 'application/json' }, async (uri, variables) => {
     const board = await publishedBoard(api, uri.href, slugOf(variables));
-    const posts = await visiblePosts(api, board.slug);
+    const posts = await throughApi(uri.href, () => visiblePosts(api, board.slug));
     const statuses = POST_STATUSES.map((status) => ({ status, post_count: posts.filter((post) => post.status === status).length }));
     return json(uri.href, { board: board.slug, statuses });
   });
@@ -166,7 +171,7 @@ export function registerResources(mcp: McpServer, api: McpApi): void {
     const id = Number(variables['id']);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound(uri.href);
     await publishedBoard(api, uri.href, slug);
-    const post = (await orNotFound(uri.href, () => call(api, 'posts', 'get')(slug, id))) as PostDetail;
+    const post = (await throughApi(uri.href, () => call(api, 'posts', 'get')(slug, id))) as PostDetail;
     if (post.hidden) throw notFound(uri.href);
     return json(uri.href, post);
   });
@@ -176,6 +181,6 @@ export function registerResources(mcp: McpServer, api: McpApi): void {
     const cursor = request.params?.cursor;
     const from = cursor === undefined ? undefined : decodeCursor(cursor, isPosition);
     if (from === null) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: call resources/list without a cursor to start over');
-    return listPage(api, from);
+    return throughApi(undefined, () => listPage(api, from));
   });
 }

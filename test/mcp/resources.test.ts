@@ -4,9 +4,13 @@
  * hidden posts and other organizations' boards never appear, and bad URIs or cursors are refused
  * without changing anything.
  */
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMcpServer, type McpApi } from '../../mcp/index.js';
 import { RESOURCE_PAGE_SIZE } from '../../mcp/resources.js';
+import { FeedbackBoardError } from '../../src/domain/errors.js';
 import { snapshot } from '../helpers/state.js';
 import { connectInProcess, KEYS, makeBoard } from './helpers.js';
 
@@ -126,5 +130,21 @@ describe('resources', () => {
       'feedback-board://boards/{slug}', 'feedback-board://boards/{slug}/tags',
       'feedback-board://boards/{slug}/statuses', 'feedback-board://boards/{slug}/posts/{id}',
     ]);
+  });
+
+  it('pass on an API refusal with its code and when to retry, for a listing and a read alike', async () => {
+    const limited = () => Promise.reject(new FeedbackBoardError('rate_limited', 'Too many requests for this key', { retryAfter: 7 }));
+    const api = { boards: { list: limited, get: limited }, posts: { list: limited, get: limited } } as unknown as McpApi;
+    const server = createMcpServer({ api, scope: 'read' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new SdkClient({ name: 'limited', version: '1.0.0' });
+    await client.connect(clientSide);
+    closers.push(async () => { await client.close(); await server.close(); });
+    for (const attempt of [() => client.listResources(), () => client.readResource({ uri: `${B}/tags` })]) {
+      const error = await attempt().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(McpError);
+      expect((error as McpError).message).toMatch(/rate_limited: Too many requests for this key\nRetry after 7 seconds\./);
+    }
   });
 });
