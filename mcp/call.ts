@@ -2,10 +2,13 @@
  * Calling a tool: the tool's fields become the operation's path parameters and body or query, the
  * operation runs through the API the server was given, and its answer becomes structured content.
  * Every failure becomes a tool result with `isError: true` whose text holds the error's code and
- * message (and, for a 429, when to retry); nothing a caller sends can make the call throw.
+ * message (and, for a 429, when to retry), and a second text block with what to do next; nothing a
+ * caller sends can make the call throw. A list's `cursor` is its `offset`, opaque.
  */
 import { FeedbackBoardError, isFeedbackBoardError, type ErrorDetail } from '../src/domain/errors.js';
 import { operationTable, type OperationRow } from '../src/http/operations.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { nextStep } from './guidance.js';
 import type { ToolDefinition } from './tools.js';
 
 /**
@@ -49,11 +52,43 @@ export function errorText(error: FeedbackBoardError): string {
 }
 
 /**
- * An error as a tool result. Text only: MCP clients check any structured content of a result,
- * errors included, against the tool's output schema, which describes success.
+ * An error as a tool result: the error, then what to do next. Text only: MCP clients check any
+ * structured content of a result, errors included, against the tool's output schema, which
+ * describes success.
  */
-function toolError(error: FeedbackBoardError): ToolResult {
-  return { content: [{ type: 'text', text: errorText(error) }], isError: true };
+function toolError(error: FeedbackBoardError, tool: ToolDefinition): ToolResult {
+  const next = nextStep(error, tool.pathParams);
+  const content: ToolResult['content'] = [{ type: 'text', text: errorText(error) }];
+  if (next !== undefined) content.push({ type: 'text', text: next });
+  return { content, isError: true };
+}
+
+/** Where a list's page starts, as its cursor carries it. */
+interface PagePosition {
+  offset: number;
+}
+
+const isPagePosition = (value: unknown): value is PagePosition =>
+  Number.isSafeInteger((value as PagePosition | null)?.offset) && (value as PagePosition).offset >= 0;
+
+/** Replaces a list's `cursor` field by the `offset` it stands for. */
+function cursorToOffset(fields: Fields, problems: ErrorDetail[]): void {
+  const cursor = fields['cursor'];
+  if (cursor === undefined) return;
+  delete fields['cursor'];
+  const position = typeof cursor === 'string' ? decodeCursor(cursor, isPagePosition) : null;
+  if (position === null) problems.push({ path: 'cursor', message: 'is not a next_cursor of this tool; call without it to start from the first page' });
+  else if (fields['offset'] !== undefined) problems.push({ path: 'cursor', message: 'pass cursor or offset, not both' });
+  else fields['offset'] = position.offset;
+}
+
+/** Adds `next_cursor` to a page (`{ <items>: [...], total }`) when items are left after it. */
+function withNextCursor(result: Record<string, unknown>, offset: number): Record<string, unknown> {
+  const items = Object.values(result).find(Array.isArray);
+  const total = result['total'];
+  if (items === undefined || typeof total !== 'number' || items.length === 0) return result;
+  const next = offset + items.length;
+  return next < total ? { ...result, next_cursor: encodeCursor({ offset: next }) } : result;
 }
 
 const invalid = (details: ErrorDetail[]) =>
@@ -80,6 +115,7 @@ function argumentsOf(tool: ToolDefinition, raw: unknown): unknown[] {
   }
   const known = new Set(Object.keys((tool.inputSchema['properties'] as Fields | undefined) ?? {}));
   for (const name of Object.keys(fields)) if (!known.has(name)) problems.push({ path: name, message: 'is not a field of this tool' });
+  if (tool.paged) cursorToOffset(fields, problems);
   if (problems.length > 0) throw invalid(problems);
   if (tool.input === 'none') return path;
   // Query values travel as strings, exactly as in a URL; the service parses and checks them.
@@ -95,15 +131,18 @@ export async function callTool(api: McpApi, tool: ToolDefinition, raw: unknown, 
     const [group, method] = client;
     const fn = api[group]?.[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
     if (fn === undefined) throw new Error(`the API given to the MCP server has no ${group}.${method}`);
-    let result = await fn(...argumentsOf(tool, raw));
+    const args = argumentsOf(tool, raw);
+    let result = await fn(...args);
     // Where the status tells part of the result (`agent.claim` answers `{ claim, created }`), the
     // operation's response is the field its row names (the claim).
     if (success.bodyFrom !== undefined) result = (result as Record<string, unknown>)[success.bodyFrom];
     if (tool.outputSchema === undefined) return { content: [{ type: 'text', text: 'Done.' }] };
+    // The service accepted the offset, so it is a whole number in the query (absent: 0).
+    if (tool.paged) result = withNextCursor(result as Record<string, unknown>, Number((args.at(-1) as Record<string, string>)['offset'] ?? 0));
     return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
-    if (isFeedbackBoardError(error) && error.code !== 'internal_error') return toolError(error);
+    if (isFeedbackBoardError(error) && error.code !== 'internal_error') return toolError(error, tool);
     logger.error(`feedback-board mcp: ${tool.name} failed unexpectedly`, error);
-    return toolError(new FeedbackBoardError('internal_error', 'Something went wrong on our side'));
+    return toolError(new FeedbackBoardError('internal_error', 'Something went wrong on our side'), tool);
   }
 }

@@ -6,7 +6,8 @@
  * parameters, output schemas from the response schemas, structured results and annotations.
  *
  * - {@link createMcpServer}: an McpServer acting as one key through any API of the package's
- *   shape: the typed client for a deployment, or `await board.api(key)` in-process.
+ *   shape: the typed client for a deployment, or `await board.api(key)` in-process; it also serves
+ *   the published boards and their visible posts as resources (`feedback-board://boards/...`).
  * - {@link createMcpHttpHandler}: Streamable HTTP as a fetch handler next to `board.fetch`
  *   (what `feedback-board serve` mounts at `/mcp`), authenticated and rate limited like `/api/v1`.
  * - `feedback-board mcp` (the CLI) serves it on stdio; see `docs/mcp.md`.

@@ -5,13 +5,16 @@
  * The tools are served by handlers installed on the SDK's underlying `Server`, with the JSON
  * Schemas derived from the operation table, rather than through `registerTool`: the service is
  * the one place that validates, so an invalid call gets the API's own `validation_error` with its
- * details, exactly as over HTTP. Resources and prompts may still be registered on the McpServer.
+ * details, exactly as over HTTP. The resources (`resources.ts`) and prompts (`prompts.ts`) are
+ * registered on the McpServer.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Scope } from '../src/domain/records.js';
 import { scopeAllows } from '../src/domain/scopes.js';
 import { callTool, type McpApi, type McpLogger } from './call.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import { detectScope, type DetectedScope } from './scope.js';
 import { toolDefinitions, type ToolDefinition } from './tools.js';
 
@@ -60,17 +63,16 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
   let known: DetectedScope | undefined = options.scope === undefined ? undefined : { scope: options.scope, certain: true };
   async function scope(): Promise<Scope> {
-    if (known?.certain !== true) known = await detectScope(options.api);
+    try {
+      if (known?.certain !== true) known = await detectScope(options.api);
+    } catch (error) {
+      throw new McpError(ErrorCode.InternalError, `The API refused the key or could not be reached: ${(error as Error).message}`);
+    }
     return known.scope;
   }
 
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => {
-    let current: Scope;
-    try {
-      current = await scope();
-    } catch (error) {
-      throw new McpError(ErrorCode.InternalError, `The API refused the key or could not be reached: ${(error as Error).message}`);
-    }
+    const current = await scope();
     return {
       tools: toolDefinitions()
         .filter((tool) => scopeAllows(current, tool.scope))
@@ -86,6 +88,9 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return callTool(options.api, tool, request.params.arguments, logger);
   });
+
+  registerResources(mcp, options.api);
+  registerPrompts(mcp, scope);
 
   return mcp;
 }

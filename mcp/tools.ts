@@ -2,12 +2,15 @@
  * The MCP tools, derived from the operation table: one per operation, named in snake case
  * (`claimNextPost` → `claim_next_post`), its input schema the path parameters plus the request
  * body or query, its output schema the response schema, and annotations from the method and path.
- * A new row in the table is a new tool; nothing here names an operation except one spelling.
+ * A new row in the table is a new tool; nothing here names an operation except one spelling
+ * (when to use each tool is in `guidance.ts`). Tools whose query pages with `offset` also take an
+ * opaque `cursor` and answer `next_cursor` while more is left.
  */
 import * as z from 'zod';
 import type { Scope } from '../src/domain/records.js';
 import { operations, type OperationSpec } from '../src/http/operation-schemas.js';
 import { operationNames, type OperationName } from '../src/http/operations.js';
+import { TOOL_GUIDANCE } from './guidance.js';
 
 /** A JSON Schema object, as MCP carries it. */
 export type JsonSchema = { type: 'object'; [key: string]: unknown };
@@ -30,6 +33,8 @@ export interface ToolDefinition {
   pathParams: ('slug' | 'id')[];
   /** Where the remaining fields go. */
   input: 'body' | 'query' | 'none';
+  /** True for a list that pages with `offset`: it also takes `cursor` and answers `next_cursor`. */
+  paged: boolean;
 }
 
 /** The one name that is not the operation's name in snake case. */
@@ -50,6 +55,9 @@ const PATH_FIELDS = {
 
 type Json = Record<string, unknown>;
 
+const CURSOR_FIELD = { type: 'string', description: 'The next_cursor of the previous page, to get the next one (instead of offset).' } as const;
+const NEXT_CURSOR_FIELD = { type: 'string', description: 'Pass as cursor, with the same other fields, for the next page; absent on the last page.' } as const;
+
 /** A standalone JSON Schema without the draft marker (MCP clients validate with their own draft). */
 function schemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
   const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
@@ -62,14 +70,22 @@ function queryProperties(spec: OperationSpec): Json {
   return Object.fromEntries(Object.entries(spec.query.shape).map(([name, schema]) => [name, schemaOf(schema as z.core.$ZodType, 'output')]));
 }
 
-function inputSchema(spec: OperationSpec, pathParams: ('slug' | 'id')[]): JsonSchema {
+function inputSchema(spec: OperationSpec, pathParams: ('slug' | 'id')[], paged: boolean): JsonSchema {
   const path = Object.fromEntries(pathParams.map((name) => [name, PATH_FIELDS[name]]));
   if (spec.body) {
     const body = schemaOf(spec.body, 'input');
     const required = [...pathParams, ...((body['required'] as string[] | undefined) ?? [])];
     return { ...body, type: 'object', properties: { ...path, ...(body['properties'] as Json) }, required, additionalProperties: false };
   }
-  return { type: 'object', properties: { ...path, ...queryProperties(spec) }, required: pathParams, additionalProperties: false };
+  const cursor = paged ? { cursor: CURSOR_FIELD } : {};
+  return { type: 'object', properties: { ...path, ...queryProperties(spec), ...cursor }, required: pathParams, additionalProperties: false };
+}
+
+function outputSchema(spec: OperationSpec, paged: boolean): JsonSchema | undefined {
+  if (!spec.success.schema) return undefined;
+  const schema = schemaOf(spec.success.schema, 'output');
+  if (!paged) return { ...schema, type: 'object' };
+  return { ...schema, type: 'object', properties: { ...(schema['properties'] as Json), next_cursor: NEXT_CURSOR_FIELD } };
 }
 
 function define(operation: OperationName): ToolDefinition {
@@ -77,14 +93,17 @@ function define(operation: OperationName): ToolDefinition {
   const pathParams = (['slug', 'id'] as const).filter((name) => spec.path.includes(`{${name}}`));
   const readOnly = spec.method === 'GET';
   const title = spec.summary.replace(/[;:(.].*$/s, '').trim();
-  const description = `${spec.summary} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
+  const guidance = TOOL_GUIDANCE[operation];
+  const description = `${spec.summary}${guidance ? ` ${guidance}` : ''} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
+  const paged = spec.query?.shape['offset'] !== undefined;
+  const output = outputSchema(spec, paged);
   return {
     name: toolName(operation),
     operation,
     title,
     description,
-    inputSchema: inputSchema(spec, pathParams),
-    ...(spec.success.schema ? { outputSchema: { ...schemaOf(spec.success.schema, 'output'), type: 'object' as const } } : {}),
+    inputSchema: inputSchema(spec, pathParams, paged),
+    ...(output ? { outputSchema: output } : {}),
     annotations: {
       title,
       readOnlyHint: readOnly,
@@ -96,6 +115,7 @@ function define(operation: OperationName): ToolDefinition {
     scope: spec.scope,
     pathParams: [...pathParams],
     input: spec.body ? 'body' : spec.query ? 'query' : 'none',
+    paged,
   };
 }
 

@@ -82,6 +82,19 @@ describe('MCP at /mcp of serve', () => {
     await client.close();
   });
 
+  it('serves resources and prompts, scope-filtered, through the key’s own API', async () => {
+    const read = await connectHttp(server, bearer(KEYS.read));
+    const { resources } = await read.listResources();
+    expect(resources.slice(0, 3).map((r) => r.uri)).toEqual(['features', 'features/tags', 'features/statuses'].map((p) => `feedback-board://boards/${p}`));
+    const post = await read.readResource({ uri: 'feedback-board://boards/features/posts/2' });
+    expect(JSON.parse((post.contents[0] as { text: string }).text)).toMatchObject({ id: 2, title: 'Export to CSV' });
+    expect((await read.listPrompts()).prompts.map((p) => p.name)).toEqual(['triage_newest_posts', 'draft_release_notes']);
+    await read.close();
+    const propose = await connectHttp(server, bearer(KEYS.propose));
+    expect((await propose.listPrompts()).prompts.map((p) => p.name)).toContain('work_the_queue');
+    await propose.close();
+  });
+
   it('answers API errors as tool errors, as /api/v1 would', async () => {
     const client = await connectHttp(server, bearer(KEYS.propose));
     const other = await client.callTool({ name: 'get_board', arguments: { slug: 'secret' } });

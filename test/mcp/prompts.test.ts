@@ -1,0 +1,125 @@
+/**
+ * MCP prompts through the SDK's own Client in-process: each scope is offered only the prompts
+ * whose tools it may call, the text names only tools of the caller's list (tools the operation
+ * table gains later are named as soon as they are listed), and arguments are validated.
+ */
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ToolDefinition } from '../../mcp/tools.js';
+import { connectInProcess, KEYS, makeBoard } from './helpers.js';
+
+/** Tool definitions appended to the table's own, to stand for tools the table does not have yet. */
+const extra = vi.hoisted(() => ({ tools: [] as ToolDefinition[] }));
+vi.mock('../../mcp/tools.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../mcp/tools.js')>();
+  return { ...original, toolDefinitions: () => [...original.toolDefinitions(), ...extra.tools] };
+});
+
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  extra.tools = [];
+  for (const close of closers) await close();
+  closers = [];
+});
+
+async function connect(key: string) {
+  const { board } = await makeBoard();
+  const connection = await connectInProcess(board, key);
+  closers.push(connection.close);
+  return connection.client;
+}
+
+type Client = Awaited<ReturnType<typeof connect>>;
+
+/** Tool names a text mentions, among the listed ones and the two others the triage can use. */
+function toolsNamed(text: string, known: string[]): string[] {
+  return [...new Set(text.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? [])].filter((word) => known.includes(word));
+}
+
+async function promptText(client: Client, name: string, args: Record<string, string>) {
+  const result = await client.getPrompt({ name, arguments: args });
+  expect(result.messages).toHaveLength(1);
+  const [message] = result.messages;
+  expect(message!.role).toBe('user');
+  return (message!.content as { text: string }).text;
+}
+
+function fakeTool(name: string, scope: ToolDefinition['scope']): ToolDefinition {
+  const annotations = { title: name, readOnlyHint: scope === 'read', destructiveHint: false, idempotentHint: false, openWorldHint: false as const };
+  return { name, operation: 'getPost', title: name, description: name, inputSchema: { type: 'object' }, annotations, scope, pathParams: ['slug'], input: 'none', paged: false };
+}
+
+describe('prompts', () => {
+  it.each([
+    ['read', KEYS.read, ['triage_newest_posts', 'draft_release_notes']],
+    ['propose', KEYS.propose, ['triage_newest_posts', 'work_the_queue', 'draft_release_notes']],
+    ['write', KEYS.write, ['triage_newest_posts', 'work_the_queue', 'draft_release_notes']],
+  ])('a %s key is offered only the prompts whose tools it may call', async (_scope, key, expected) => {
+    const client = await connect(key);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual([...expected].sort());
+    for (const prompt of prompts) {
+      expect(prompt.arguments).toEqual([
+        { name: 'slug', description: 'The board slug.', required: true },
+        expect.objectContaining({ name: 'count', required: false }),
+      ]);
+    }
+  });
+
+  it.each([
+    ['read', KEYS.read],
+    ['propose', KEYS.propose],
+    ['write', KEYS.write],
+  ])('name only tools a %s key may call', async (_scope, key) => {
+    const client = await connect(key);
+    const listed = (await client.listTools()).tools.map((t) => t.name);
+    const known = [...listed, 'list_posts', 'claim_next_post', 'add_evidence', 'propose_status', 'release_claim', 'find_similar_posts', 'merge_posts'];
+    for (const { name } of (await client.listPrompts()).prompts) {
+      const text = await promptText(client, name, { slug: 'features' });
+      expect(text).toContain('"features"');
+      for (const tool of toolsNamed(text, known)) expect(listed, `${name} names ${tool}`).toContain(tool);
+    }
+  });
+
+  it('triage names find_similar_posts and merge_posts once the caller may call them, and only then', async () => {
+    const read = await connect(KEYS.read);
+    const before = await promptText(read, 'triage_newest_posts', { slug: 'features', count: '7' });
+    expect(before).toContain('"limit": 7');
+    expect(before).not.toMatch(/find_similar_posts|merge_posts/);
+    expect(before).toContain('Do not change anything');
+
+    extra.tools = [fakeTool('find_similar_posts', 'read'), fakeTool('merge_posts', 'write')];
+    const readLater = await promptText(await connect(KEYS.read), 'triage_newest_posts', { slug: 'features' });
+    expect(readLater).toContain('find_similar_posts');
+    expect(readLater).not.toContain('merge_posts');
+    const write = await promptText(await connect(KEYS.write), 'triage_newest_posts', { slug: 'features' });
+    expect(write).toMatch(/find_similar_posts[\s\S]*merge_posts/);
+    expect(write).toContain('"limit": 20');
+  });
+
+  it('work the queue tells the loop in order, and release notes read the changelog', async () => {
+    const client = await connect(KEYS.propose);
+    const queue = await promptText(client, 'work_the_queue', { slug: 'features', count: '3' });
+    expect(queue).toContain('at most 3 posts');
+    expect(queue.indexOf('claim_next_post')).toBeLessThan(queue.indexOf('add_evidence'));
+    expect(queue.indexOf('add_evidence')).toBeLessThan(queue.indexOf('propose_status'));
+    const notes = await promptText(client, 'draft_release_notes', { slug: 'features', count: '100' });
+    expect(notes).toContain('get_changelog with { "slug": "features", "limit": 100 }');
+  });
+
+  it('refuse invalid arguments and a prompt the scope does not offer', async () => {
+    const client = await connect(KEYS.read);
+    const refused = async (name: string, args: Record<string, string>) => {
+      const error = await client.getPrompt({ name, arguments: args }).then(() => undefined, (e: unknown) => e);
+      expect(error, JSON.stringify(args)).toBeInstanceOf(McpError);
+      return (error as McpError).message;
+    };
+    expect(await refused('triage_newest_posts', {})).toMatch(/Invalid arguments for prompt triage_newest_posts/);
+    expect(await refused('triage_newest_posts', { slug: 'Not A Slug' })).toMatch(/lower-case letters/);
+    for (const count of ['0', '101', '-1', '2.5', 'ten', '']) {
+      expect(await refused('draft_release_notes', { slug: 'features', count })).toMatch(/whole number from 1 to 100/);
+    }
+    expect(await refused('work_the_queue', { slug: 'features' })).toMatch(/needs tools this key's scope may not call: call prompts\/list/);
+    expect(await refused('no_such_prompt', { slug: 'features' })).toMatch(/not found/);
+  });
+});
