@@ -81,19 +81,21 @@ describe('prompts', () => {
     }
   });
 
-  it('triage names find_similar_posts and merge_posts once the caller may call them, and only then', async () => {
+  it('triage names find_similar_posts, and merge_posts once the caller may call it, and only then', async () => {
     const read = await connect(KEYS.read);
     const before = await promptText(read, 'triage_newest_posts', { slug: 'features', count: '7' });
     expect(before).toContain('"limit": 7');
-    expect(before).not.toMatch(/find_similar_posts|merge_posts/);
+    expect(before).toContain('find_similar_posts');
+    expect(before).not.toContain('merge_posts');
     expect(before).toContain('Do not change anything');
 
-    extra.tools = [fakeTool('find_similar_posts', 'read'), fakeTool('merge_posts', 'write')];
+    extra.tools = [fakeTool('merge_posts', 'write')];
     const readLater = await promptText(await connect(KEYS.read), 'triage_newest_posts', { slug: 'features' });
     expect(readLater).toContain('find_similar_posts');
     expect(readLater).not.toContain('merge_posts');
     const write = await promptText(await connect(KEYS.write), 'triage_newest_posts', { slug: 'features' });
     expect(write).toMatch(/find_similar_posts[\s\S]*merge_posts/);
+    expect(write).not.toContain('Do not change anything');
     expect(write).toContain('"limit": 20');
   });
 
