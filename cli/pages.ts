@@ -61,7 +61,7 @@ export async function servePages(
   const member = first ?? (await team.members.add(FIRST_TEAM_MEMBER));
   const pages = createPagesHandler(board, { organizationId, mailer });
   return {
-    fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request)),
+    fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request, context)),
     async teamSignInUrl(origin) {
       const link = await board.signIn.createLink('team', member.id);
       return signInLinkUrl(origin, '', link.token);
