@@ -6,8 +6,12 @@
 //    outbox on and no webhook, and with one webhook subscribed to "*" (one message per write).
 //    The three boards are measured in interleaved rounds so that machine noise hits them alike.
 // 2. The dispatcher draining a backlog of 10,000 messages (SQLite) to a receiver on 127.0.0.1 in
-//    another process that answers 204: drain time and messages per second.
+//    another process that answers 204: drain time and messages per second, by the sends one
+//    webhook may have under way.
+// 3. Slow receivers: three webhooks whose receivers never answer beside a healthy one, 30
+//    messages each (timeout 15 s): how long until the healthy receiver has all 30.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +110,7 @@ function startReceiver() {
   return new Promise((resolve) => child.stdout.once('data', (d) => resolve({ url: `http://127.0.0.1:${String(d).trim()}/hook`, child })));
 }
 
-async function drain(dir, label, fetchImpl, batchSize) {
+async function drain(dir, label, fetchImpl, perWebhookConcurrency) {
   const receiver = await startReceiver();
   const storage = createSqliteStorage({ path: join(dir, `drain-${label}.db`) }, { synchronous: 'NORMAL' });
   const board = createFeedbackBoard({ storage });
@@ -121,25 +125,62 @@ async function drain(dir, label, fetchImpl, batchSize) {
       }
     });
   }
-  const dispatcher = createWebhookDispatcher({ storage, allowPrivateNetworks: true, batchSize, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const dispatcher = createWebhookDispatcher({ storage, allowPrivateNetworks: true, perWebhookConcurrency, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const t0 = performance.now();
   const report = await dispatcher.deliverDue();
   const seconds = (performance.now() - t0) / 1000;
   if (report.delivered !== BACKLOG) throw new Error(`delivered ${report.delivered} of ${BACKLOG}`);
-  console.log(`| ${label} | ${batchSize} | ${seconds.toFixed(1)} s | ${Math.round(BACKLOG / seconds)} |`);
+  console.log(`| ${label} | ${perWebhookConcurrency} | ${seconds.toFixed(1)} s | ${Math.round(BACKLOG / seconds)} |`);
   await board.close();
   receiver.child.kill();
+}
+
+/** Three receivers that never answer and a healthy one: when does the healthy one have its 30 messages? */
+async function slowReceivers(dir) {
+  const hanging = createServer(() => undefined);
+  await new Promise((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  const healthy = await startReceiver();
+  const storage = createSqliteStorage({ path: join(dir, 'slow.db') });
+  const board = createFeedbackBoard({ storage });
+  const org = await board.dashboard.organizations.create({ name: 'Slow' });
+  const slowUrl = `http://127.0.0.1:${hanging.address().port}/hook`;
+  for (const url of [slowUrl, slowUrl, slowUrl, healthy.url]) await board.dashboard.webhooks.create(org.id, { url, events: ['*'] });
+  const now = new Date().toISOString();
+  await storage.transaction('write', async (tx) => {
+    for (let i = 0; i < 30; i++) {
+      await tx.enqueueWebhookMessages({ organization_id: org.id, event_type: 'post.created', payload: '{}', msg_id_prefix: `msg_${i}_`, created_at: now });
+    }
+  });
+  const dispatcher = createWebhookDispatcher({ storage, allowPrivateNetworks: true, logger: { error: () => undefined } });
+  const healthyId = (await board.dashboard.webhooks.list(org.id)).at(-1).id;
+  const t0 = performance.now();
+  const run = dispatcher.deliverDue();
+  for (;;) {
+    const { rows } = await board.dashboard.webhooks.messages(healthyId, { limit: 100 });
+    if (rows.filter((m) => m.status === 'delivered').length === 30) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`\n## Slow receivers: 3 that never answer and 1 healthy, 30 messages each\n`);
+  console.log(`The healthy receiver had all 30 after ${seconds.toFixed(2)} s (the timeout is 15 s).`);
+  // Closed, the hanging receiver refuses what is left at once, and the drain ends.
+  hanging.closeAllConnections();
+  hanging.close();
+  await run;
+  await board.close();
+  healthy.child.kill();
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'feedback-board-bench-webhooks-'));
 try {
   await writeCost(dir);
   console.log(`\n## Webhook dispatcher: draining ${BACKLOG.toLocaleString('en')} messages (SQLite) to a local receiver\n`);
-  console.log('| fetch | batch | drain time | messages/s |');
+  console.log('| fetch | sends per webhook | drain time | messages/s |');
   console.log('|---|---:|---:|---:|');
-  await drain(dir, 'Node fetch (DNS-pinning)', createNodeWebhookFetch({ allowPrivateNetworks: true }), 16);
+  await drain(dir, 'Node fetch (DNS-pinning)', createNodeWebhookFetch({ allowPrivateNetworks: true }), 4);
+  await drain(dir, 'global fetch (undici)', undefined, 4);
   await drain(dir, 'global fetch (undici)', undefined, 16);
-  await drain(dir, 'global fetch (undici)', undefined, 64);
+  await slowReceivers(dir);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -176,7 +176,7 @@ async function serve(argv: string[]): Promise<void> {
     }
   }
 
-  const mounted = await withMcp(board);
+  const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin]);
   notes.push(mounted.note);
   const organizationId = await pagesOrganization(board);
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);

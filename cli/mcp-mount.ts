@@ -10,15 +10,19 @@ import { requestPath } from '../src/http/request-path.js';
 /** The path MCP is answered at. */
 export const MCP_PATH = '/mcp';
 
-/** The fetch handler to serve (the API, plus `/mcp` when possible) and a line saying which. */
-export async function withMcp(board: FeedbackBoard): Promise<{ fetch: FetchHandler; note: string }> {
+/**
+ * The fetch handler to serve (the API, plus `/mcp` when possible) and a line saying which.
+ * `allowedOrigins` are the browser origins `/mcp` serves besides its own loopback one: the
+ * public URL's, when `serve` has one.
+ */
+export async function withMcp(board: FeedbackBoard, allowedOrigins: readonly string[] = []): Promise<{ fetch: FetchHandler; note: string }> {
   let mcp: typeof import('../mcp/index.js');
   try {
     mcp = await import('../mcp/index.js');
   } catch {
     return { fetch: board.fetch, note: `MCP: not served (install @modelcontextprotocol/sdk to answer it at ${MCP_PATH})` };
   }
-  const handler = mcp.createMcpHttpHandler({ board: { fetch: board.fetch, api: (key) => board.api(key) as never } });
+  const handler = mcp.createMcpHttpHandler({ board: { fetch: board.fetch, api: (key) => board.api(key) as never }, allowedOrigins });
   return {
     fetch: (request, context) =>
       requestPath(request.url) === MCP_PATH ? handler(request, context) : board.fetch(request, context),

@@ -70,7 +70,7 @@ export async function servePages(
     },
   });
   return {
-    fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request)),
+    fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request, context)),
     async teamSignInUrl(origin) {
       const link = await board.signIn.createLink('team', member.id);
       return signInLinkUrl(origin, '', link.token);

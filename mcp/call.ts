@@ -118,10 +118,38 @@ function argumentsOf(tool: ToolDefinition, raw: unknown): unknown[] {
   if (tool.paged) cursorToOffset(fields, problems);
   if (problems.length > 0) throw invalid(problems);
   if (tool.input === 'none') return path;
-  // Query values travel as strings, exactly as in a URL; the service parses and checks them.
+  // Query values travel as strings, exactly as in a URL, and the service parses and checks them;
+  // each is first held to the type its schema names, so that nothing else is turned into text.
+  const properties = tool.inputSchema['properties'] as Record<string, Fields>;
   const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) query[name] = String(value);
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const problem = queryValueProblem(value, properties[name]!);
+    if (problem === null) query[name] = String(value);
+    else problems.push({ path: name, message: problem });
+  }
+  if (problems.length > 0) throw invalid(problems);
   return [...path, query];
+}
+
+/** Why a query field's value does not fit its schema's type (or enum), or null when it does. */
+function queryValueProblem(value: unknown, schema: Fields): string | null {
+  const values = schema['enum'] as unknown[] | undefined;
+  switch (schema['type']) {
+    case 'integer':
+      if (!Number.isSafeInteger(value)) return 'must be an integer (a number, not text)';
+      break;
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+      break;
+    case 'boolean':
+      if (typeof value !== 'boolean') return 'must be true or false';
+      break;
+    default:
+      if (typeof value !== 'string') return 'must be a string';
+  }
+  if (values !== undefined && !values.includes(value)) return `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  return null;
 }
 
 /** Runs `tool` with `raw` arguments against `api`; never rejects. */

@@ -4,6 +4,7 @@
  * answered with JSON. Authenticated and rate limited exactly like `/api/v1`, through the board's
  * own handler, so the key cache, the limiter and the answers are the same:
  *
+ * - a browser page of another origin is refused with 403 first (DNS rebinding; see origin.ts);
  * - every request needs a valid key (the same two headers): 401 with the API's envelope otherwise;
  * - a request carrying tool calls only is not counted itself: each tool call is one API request
  *   through `board.fetch`, counted there, and a 429 comes back as a tool error saying when to retry;
@@ -19,6 +20,7 @@ import { extractApiKey } from '../src/http/auth.js';
 import { DEFAULT_MAX_BODY_BYTES, readBodyBytes } from '../src/http/body.js';
 import { errorResponse } from '../src/http/handler.js';
 import type { McpApi, McpLogger } from './call.js';
+import { checkedOrigins, forbiddenOrigin, originAllowed } from './origin.js';
 import { detectScope, type DetectedScope } from './scope.js';
 import { createMcpServer } from './server.js';
 
@@ -38,6 +40,12 @@ export interface McpHttpOptions {
   maxBodyBytes?: number;
   /** Where unexpected failures are reported. Default: `console.error`. */
   logger?: McpLogger;
+  /**
+   * Origins whose browser pages may call (`https://app.example.com`). A request with another
+   * `Origin` is refused with 403, except the server's own at a loopback address; requests
+   * without `Origin` (agents) are always served. Default none. See `docs/mcp.md`.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 const API_BASE = '/api/v1';
@@ -67,6 +75,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
   const { board } = options;
   const logger = options.logger ?? { error: (message: string, cause?: unknown) => console.error(message, cause) };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const allowedOrigins = checkedOrigins(options.allowedOrigins ?? []);
   // Scopes never change for a key; revocation is caught by authentication on every request.
   const scopes = new SmallLru<string, DetectedScope>({ max: 1000, ttlMs: 60_000 });
 
@@ -84,6 +93,7 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
   }
 
   async function handle(request: Request, context: unknown): Promise<Response> {
+    if (!originAllowed(request, allowedOrigins)) return forbiddenOrigin();
     const key = extractApiKey(request.headers);
     if (key === null) return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
     if (request.method !== 'POST') {

@@ -244,9 +244,17 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
 
     /** One-time sign-in links and the sessions they start (team members and voters). */
     signIn: {
-      /** A one-time link token (15 minutes, single use) for a team member or voter. */
+      /** A one-time link token (15 minutes, single use) for a team member or voter, with an optional return path. */
       createLink: bind(ctx, people.createSignInLink),
-      /** Uses a link token and starts a session; `not_found` for an unknown, used or expired link. */
+      /**
+       * A one-time link token for the organization's voter of an e-mail address; the voter is
+       * created (or found) only when the link is used.
+       */
+      createVoterLink: bind(ctx, people.createVoterSignInLink),
+      /**
+       * Uses a link token and starts a session, with the link's return path; `not_found` for an
+       * unknown, used or expired link.
+       */
       useLink: bind(ctx, people.useSignInLink),
       /** The live session of a session token with its team member or voter, or null. */
       session: bind(ctx, people.readSession),

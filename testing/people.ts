@@ -45,7 +45,7 @@ export function peopleTests(ctx: SuiteContext): void {
     });
 
     ctx.test('a sign-in link is used once, only before it expires', async () => {
-      const link = { token_hash: 'h-link', kind: 'voter' as const, subject_id: 7, created_at: at(0), expires_at: at(15), used_at: null };
+      const link = { token_hash: 'h-link', kind: 'voter' as const, subject_id: 7, organization_id: null, email: null, return_to: null, created_at: at(0), expires_at: at(15), used_at: null };
       await ctx.write(async (tx) => {
         await tx.insertSignInLink(link);
         await tx.insertSignInLink({ ...link, token_hash: 'h-late' });
@@ -59,9 +59,26 @@ export function peopleTests(ctx: SuiteContext): void {
       expect(await ctx.write((tx) => tx.useSignInLink('h-link', at(5)))).toBeNull();
     });
 
+    ctx.test('a voter link names its organization and e-mail address instead of a voter, with a return path', async () => {
+      const link = {
+        token_hash: 'h-voter',
+        kind: 'voter' as const,
+        subject_id: null,
+        organization_id: 3,
+        email: 'ann@example.com',
+        return_to: '/boards/features/posts/9?sort=new',
+        created_at: at(0),
+        expires_at: at(15),
+        used_at: null,
+      };
+      await ctx.write((tx) => tx.insertSignInLink(link));
+      expect(await ctx.write((tx) => tx.useSignInLink('h-voter', at(2)))).toEqual({ ...link, used_at: at(2) });
+      expect(await ctx.write((tx) => tx.useSignInLink('h-voter', at(3)))).toBeNull();
+    });
+
     ctx.test('a link used inside a transaction that rolls back stays usable', async () => {
       await ctx.write((tx) =>
-        tx.insertSignInLink({ token_hash: 'h', kind: 'team', subject_id: 1, created_at: at(0), expires_at: at(15), used_at: null }),
+        tx.insertSignInLink({ token_hash: 'h', kind: 'team', subject_id: 1, organization_id: null, email: null, return_to: null, created_at: at(0), expires_at: at(15), used_at: null }),
       );
       await expect(
         ctx.write(async (tx) => {
@@ -74,7 +91,7 @@ export function peopleTests(ctx: SuiteContext): void {
 
     ctx.test('of concurrent uses of one link exactly one succeeds', async () => {
       await ctx.write((tx) =>
-        tx.insertSignInLink({ token_hash: 'race', kind: 'team', subject_id: 1, created_at: at(0), expires_at: at(15), used_at: null }),
+        tx.insertSignInLink({ token_hash: 'race', kind: 'team', subject_id: 1, organization_id: null, email: null, return_to: null, created_at: at(0), expires_at: at(15), used_at: null }),
       );
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) => ctx.write((tx) => tx.useSignInLink('race', at(1 + i / 10)))),

@@ -20,6 +20,7 @@ import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, PG_SCHEMA_WORDS } from './schema-words.js';
+import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -97,6 +98,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       await client.query(PG_SCHEMA_WORDS);
       await indexStoredTitles(client);
     },
+  },
+  {
+    version: 9,
+    description: 'voter sign-in links name an organization and e-mail address (the voter is created when one is used); a return path',
+    up: async (client) => void (await client.query(PG_SCHEMA_VOTER_LINKS)),
   },
 ];
 

@@ -19,6 +19,7 @@ import { SCHEMA_STATS_AND_SEARCH } from './schema-stats-search.js';
 import { SCHEMA_COUNTS } from './schema-counts.js';
 import { SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
+import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -107,6 +108,11 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(SCHEMA_WORDS);
       indexStoredTitles(db);
     },
+  },
+  {
+    version: 10,
+    description: 'voter sign-in links name an organization and e-mail address (the voter is created when one is used); a return path',
+    up: (db) => db.exec(SCHEMA_VOTER_LINKS),
   },
 ];
 

@@ -27,11 +27,23 @@ export interface SessionRecord {
   expires_at: string;
 }
 
-/** A one-time sign-in link, keyed by the SHA-256 hash of the token it carries. */
+/**
+ * A one-time sign-in link, keyed by the SHA-256 hash of the token it carries. A team link names
+ * its member (`subject_id`). A voter link names the organization and e-mail address instead, and
+ * its voter is found or created only when the link is used, so that asking for links creates no
+ * voter (a voter link may also name an existing voter by `subject_id`).
+ */
 export interface SignInLinkRecord {
   token_hash: string;
   kind: SessionKind;
-  subject_id: number;
+  /** The team member or voter; null for a voter link that names its voter by organization and e-mail. */
+  subject_id: number | null;
+  /** A voter link's organization, with `email`; null otherwise. */
+  organization_id: number | null;
+  /** A voter link's e-mail address, lower-cased, with `organization_id`; null otherwise. */
+  email: string | null;
+  /** A path of the pages (`/boards/x/posts/3`) to show once signed in, or null. */
+  return_to: string | null;
   created_at: string;
   /** Usable while now < expires_at. */
   expires_at: string;

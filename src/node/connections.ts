@@ -1,9 +1,10 @@
 /**
  * A cap on open connections that keeps serving well-behaved clients while idle ones flood in.
  * Past the cap, the new connection takes the place of an idle one: first the oldest that has not
- * yet sent a complete request, then the oldest idle keep-alive connection. Only when every
- * connection is busy with a request is the new one closed. Timeouts (set on the server) then
- * clear whatever stays idle.
+ * yet sent a complete request, then the oldest idle keep-alive connection, then the connection
+ * whose request body has arrived the slowest (a client dribbling a body). Only when every
+ * connection is busy with a request whose body has arrived (or is young) is the new one closed.
+ * Timeouts (set on the server) then clear whatever stays idle.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -18,7 +19,11 @@ interface State {
 }
 
 /** Applies the cap to `server`; returns the number of open connections, for tests and reports. */
-export function limitConnections(server: Server, maxConnections: number): { readonly open: number } {
+export function limitConnections(
+  server: Server,
+  maxConnections: number,
+  slowestBody: () => Socket | undefined = () => undefined,
+): { readonly open: number } {
   const sockets = new Map<Socket, State>();
   let clock = 0; // an ordering, not a time: enough to know which connection is older
 
@@ -42,7 +47,7 @@ export function limitConnections(server: Server, maxConnections: number): { read
   server.on('connection', (socket: Socket) => {
     sockets.set(socket, { busy: 0, requests: 0, idleSince: ++clock });
     socket.once('close', () => sockets.delete(socket));
-    if (sockets.size > maxConnections) (victim(socket) ?? socket).destroy();
+    if (sockets.size > maxConnections) (victim(socket) ?? slowestBody() ?? socket).destroy();
   });
   server.on('request', (request, response) => {
     const state = sockets.get(request.socket);

@@ -2,8 +2,10 @@
  * Serving a fetch handler over real HTTP in Node, through @hono/node-server's request listener
  * (a well-kept Request/Response bridge). Used by the CLI and the mock server's `listen()`.
  *
- * Hardened for the open network: a cap on open connections (idle ones give way to new ones),
- * header, request and idle timeouts, and every request the HTTP layer refuses (malformed, headers
+ * Hardened for the open network: a cap on open connections (idle ones, then the slowest body,
+ * give way to new ones), header, request and idle timeouts, a deadline and a minimum rate for
+ * request bodies with a per-address share of the connections sending one (slow-bodies.ts), and
+ * every request the HTTP layer refuses (malformed, headers
  * over 16 KiB, `GET *`, no Host) answered in the API's JSON envelope. The client address is
  * passed to the handler as `{ clientAddress }` (the failed-authentication throttle uses it): the
  * socket's peer, or, with `trustProxy`, the address the trusted proxies name, whose
@@ -14,6 +16,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { limitConnections } from './connections.js';
 import { classifyClientError, rawErrorAnswer, refuseUnroutable } from './http-errors.js';
+import { guardBodies } from './slow-bodies.js';
 import { forwardedReader, type ForwardedReader, type TrustProxy } from './trust-proxy.js';
 
 export interface ListenOptions {
@@ -29,6 +32,16 @@ export interface ListenOptions {
   requestTimeoutMs?: number;
   /** A connection with no traffic for this long is closed, in ms. Default 30 000. */
   idleTimeoutMs?: number;
+  /** Time for a request's body to arrive once its headers have, in ms; then 408. Default 20 000. */
+  bodyTimeoutMs?: number;
+  /** A body arriving slower than this many bytes a second (after 2 s) is answered 408. Default 512. */
+  minBodyBytesPerSecond?: number;
+  /**
+   * Connections from one client address (IPv6: its /64) that may be sending a request body at
+   * once; a request with a body beyond that is answered 429. Default a tenth of `maxConnections`
+   * (at least 1).
+   */
+  bodyConnectionsPerAddress?: number;
   /**
    * True when this server is all the process does (the `serve` command): the global `Request`
    * and `Response` are then replaced by @hono/node-server's lighter ones, which it writes to the
@@ -45,12 +58,15 @@ export interface ListenOptions {
 }
 
 /** The defaults of the limits in {@link ListenOptions}. */
-export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host' | 'ownProcess' | 'trustProxy'>>> = Object.freeze({
-  maxConnections: 1000,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 60_000,
-  idleTimeoutMs: 30_000,
-});
+export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host' | 'ownProcess' | 'trustProxy' | 'bodyConnectionsPerAddress'>>> =
+  Object.freeze({
+    maxConnections: 1000,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 60_000,
+    idleTimeoutMs: 30_000,
+    bodyTimeoutMs: 20_000,
+    minBodyBytesPerSecond: 512,
+  });
 
 export interface RunningServer {
   /** `http://HOST:PORT`, no trailing slash. */
@@ -74,6 +90,8 @@ export function listen(
   const host = options.host ?? '127.0.0.1';
   const limits = { ...LISTEN_DEFAULTS, ...definedOnly(options) };
   const forwarded = options.trustProxy === undefined ? null : forwardedReader(options.trustProxy);
+  const perAddress = options.bodyConnectionsPerAddress ?? Math.max(1, Math.floor(limits.maxConnections / 10));
+  if (!Number.isSafeInteger(perAddress) || perAddress < 1) throw new RangeError('feedback-board: bodyConnectionsPerAddress must be a positive integer');
   const bridge = getRequestListener(
     (request, env) =>
       forwarded === null
@@ -89,9 +107,13 @@ export function listen(
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (request, response) => {
-      if (!refuseUnroutable(request, response)) void bridge(request, response);
+      if (refuseUnroutable(request, response)) return;
+      const peer = request.socket.remoteAddress ?? '';
+      const client = forwarded === null ? peer : forwarded(peer, request.headers).clientAddress;
+      if (bodies.admit(request, response, client)) void bridge(request, response);
     },
   );
+  const bodies = guardBodies(server, { ...limits, bodyConnectionsPerAddress: perAddress });
   server.timeout = limits.idleTimeoutMs;
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -101,7 +123,7 @@ export function listen(
     const { code, message } = classifyClientError(error);
     socket.end(rawErrorAnswer(code, message));
   });
-  const connections = limitConnections(server, limits.maxConnections);
+  const connections = limitConnections(server, limits.maxConnections, () => bodies.stalest());
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

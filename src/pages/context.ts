@@ -6,6 +6,7 @@ import type { FeedbackBoard } from '../board.js';
 import type { TeamMemberRecord } from '../domain/people.js';
 import type { VoterRecord } from '../domain/records.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { SignInMailLimits, SignInMailVerdict } from './sign-in-limits.js';
 
 /** Maps a request to the voter the embedding application has signed in, or null. */
 export type VoterFromRequest = (request: Request) => Promise<{ email: string; name?: string } | null> | { email: string; name?: string } | null;
@@ -37,6 +38,15 @@ export interface PagesOptions {
   siteName?: string;
   /** Posts per page of a board, 1..100. Default 20. */
   boardPageSize?: number;
+  /** Limits of sign-in mails per e-mail address, per client address and overall; see `docs/pages.md`. */
+  signInMailLimits?: SignInMailLimits;
+  /**
+   * The client address of a request, when the application knows it better than the runtime (from
+   * a proxy's header it trusts, say). Without it, the address comes from the handler's second
+   * argument, as for `board.fetch`: `{ clientAddress }` (as `serve` passes it), Deno's
+   * `info.remoteAddr` or Bun's server.
+   */
+  clientAddress?: (request: Request) => string | null | undefined;
 }
 
 /** A page handler's view of one request. */
@@ -62,6 +72,6 @@ export interface PageContext {
   readonly secure: boolean;
   /** The base path joined with a path of the pages (`/boards/x` → `/feedback/boards/x`). */
   href(path: string): string;
-  /** Counts one sign-in mail to `email`; false once the address had its share (see sign-in.tsx). */
-  allowSignInMail(email: string): boolean;
+  /** Counts one sign-in mail to `email` from this request's client, or says why not (see sign-in-limits.ts). */
+  signInMail(email: string): SignInMailVerdict;
 }

@@ -12,7 +12,9 @@ import { changelogFeed, robots, sitemap } from './feeds.js';
 import { commentAction, postPage, reactAction, voteAction } from './public-post.js';
 import { forbiddenPage, notFoundPage, orNotFound, page } from './respond.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
-import { linkPage, requestLinkAction, signInMailLimiter, signInPage, signOutAction, useLinkAction } from './sign-in.js';
+import { linkPage, requestLinkAction, signInPage, signOutAction, useLinkAction } from './sign-in.js';
+import { signInMailLimiter, type SignInMailVerdict } from './sign-in-limits.js';
+import { addressFromContext, addressKey } from '../http/auth-throttle.js';
 import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
 
@@ -44,8 +46,11 @@ const PUBLIC_ROUTES: Route[] = [
 
 const MAX_FORM_BYTES = 64 * 1024;
 
-/** The pages as a fetch handler. */
-export type PagesHandler = (request: Request) => Promise<Response>;
+/**
+ * The pages as a fetch handler. The optional second argument is what the runtime passes beside
+ * the request (`{ clientAddress }`, Deno's info, Bun's server), read only for the client address.
+ */
+export type PagesHandler = (request: Request, context?: unknown) => Promise<Response>;
 
 /**
  * Creates the web pages of one organization over `board`: the public board pages, voter sign-in,
@@ -63,9 +68,13 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   const team = board.team(options.organizationId);
   const routes = [...PUBLIC_ROUTES, ...dashboardRoutes];
   let siteName: string | undefined = options.siteName;
-  const allowSignInMail = signInMailLimiter(() => board.clock.now());
+  const countSignInMail = signInMailLimiter(() => board.clock.now(), options.signInMailLimits);
+  const clientOf = (request: Request, context: unknown): string | null => {
+    const address = options.clientAddress ? options.clientAddress(request) : addressFromContext({ fetchRequest: () => request }, context);
+    return address ? addressKey(address) : null;
+  };
 
-  return async function pages(request: Request): Promise<Response> {
+  return async function pages(request: Request, context?: unknown): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return new Response('Not found', { status: 404 });
     const pathName = url.pathname.slice(base.length) || '/';
@@ -75,7 +84,9 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
       });
     }
     siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';
-    const ctx = await contextFor(board, team, options, base, siteName, request, url, allowSignInMail);
+    const client = clientOf(request, context);
+    const signInMail = (email: string) => countSignInMail(email, client);
+    const ctx = await contextFor(board, team, options, base, siteName, request, url, signInMail);
     try {
       return await route(ctx, routes, pathName);
     } catch (error) {
@@ -156,7 +167,7 @@ async function contextFor(
   siteName: string,
   request: Request,
   url: URL,
-  allowSignInMail: (email: string) => boolean,
+  signInMail: (email: string) => SignInMailVerdict,
 ): Promise<PageContext> {
   // Behind a proxy that ends TLS the request itself may be http: an https public origin still
   // means the browser speaks https.
@@ -210,6 +221,6 @@ async function contextFor(
     setCookies,
     secure,
     href,
-    allowSignInMail,
+    signInMail,
   };
 }

@@ -1,6 +1,7 @@
 /** A post's public page, and what signed-in voters do there: vote, comment, reply, react. */
 import { isFeedbackBoardError } from '../domain/errors.js';
 import type { Board, Comment, Evidence, PostDetail } from '../domain/responses.js';
+import { commentPage, CommentPageLinks } from './comment-pages.js';
 import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge } from './layout.js';
 import { VoteBox, votedPosts } from './public-board.js';
@@ -96,6 +97,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
   if (!found) return notFoundPage(ctx);
   const { board, post } = found;
   const { comments } = await ctx.team.api.comments.list(board.slug, post.id);
+  const shown = commentPage(ctx, comments);
   const voted = await votedPosts(ctx, [post.id]);
   const base = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
   return page(
@@ -152,7 +154,8 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
       <section aria-labelledby="comments">
         <h2 id="comments">Comments</h2>
         {comments.length === 0 ? <p class="muted">No comments yet.</p> : null}
-        <CommentTree ctx={ctx} base={base} comments={comments} />
+        <CommentTree ctx={ctx} base={base} comments={shown.threads} />
+        <CommentPageLinks ctx={ctx} base={base} page={shown} />
         {ctx.voter ? (
           <PostForm ctx={ctx} action={`${base}/comments`} class="card" label="Add a comment">
             <div class="field">
@@ -197,7 +200,7 @@ export async function commentAction(ctx: PageContext, slug: string, id: string, 
   if (/^[1-9][0-9]{0,15}$/.test(parent)) input.parent_comment_id = Number(parent);
   try {
     const comment = await ctx.board.voters.comment(ctx.voter.id, found.post.id, input);
-    return redirect(ctx, `${back}#comment-${comment.id}`, 'commented');
+    return redirect(ctx, `${back}?comment=${comment.id}#comment-${comment.id}`, 'commented');
   } catch (error) {
     if (isFeedbackBoardError(error) && error.code === 'validation_error') return redirect(ctx, back, 'invalid');
     throw error;

@@ -5,7 +5,6 @@
  * that uses it (a POST), so that mail scanners fetching the link do not spend it.
  */
 import { isFeedbackBoardError } from '../domain/errors.js';
-import type { SessionKind } from '../domain/people.js';
 import { SESSION_TTL_MS } from '../services/people.js';
 import type { PageContext } from './context.js';
 import { Notice, PostForm } from './layout.js';
@@ -58,25 +57,44 @@ export async function requestLinkAction(ctx: PageContext, form: FormData): Promi
   const mailer = ctx.options.mailer;
   const email = String(form.get('email') ?? '').trim();
   if (!mailer || !/^[^\s@]{1,200}@[^\s@]{1,200}$/.test(email)) return redirect(ctx, '/sign-in', 'invalid');
-  // Over the limit the answer is the same, but nothing is sent: the form cannot flood a mailbox.
-  if (!ctx.allowSignInMail(email.toLowerCase())) return signInPage(ctx, true);
+  const verdict = ctx.signInMail(email.toLowerCase());
+  // Over the e-mail address's share the answer is the same, but nothing is sent: the form cannot
+  // flood a mailbox, and tells nobody anything about the address.
+  if (verdict === 'quiet') return signInPage(ctx, true);
+  if (verdict !== 'send') return tooManyRequests(ctx, verdict.retryAfterSeconds);
+  const returnTo = safeNext(ctx, typeof form.get('next') === 'string' ? (form.get('next') as string) : null);
+  const options = returnTo === '/' ? {} : { returnTo };
   const members = await ctx.team.members.list();
   const member = members.find((m) => m.email === email.toLowerCase());
-  let kind: SessionKind = 'team';
-  let subjectId: number;
-  if (member) subjectId = member.id;
-  else {
-    kind = 'voter';
-    subjectId = (await ctx.board.voters.register(ctx.options.organizationId, { email })).id;
-  }
-  const link = await ctx.board.signIn.createLink(kind, subjectId);
+  // A voter's link names the address; the voter is created only if the link is used.
+  const link = member
+    ? await ctx.board.signIn.createLink('team', member.id, options)
+    : await ctx.board.signIn.createVoterLink(ctx.options.organizationId, email, options);
   const url = signInLinkUrl(ctx.origin, ctx.base, link.token);
   await mailer.send({
     to: email,
     subject: `Your sign-in link for ${ctx.siteName}`,
-    text: `Open this link to sign in${kind === 'team' ? ' to the team dashboard' : ''}:\n\n${url}\n\nIt works once, within 15 minutes. If you did not ask for it, ignore this e-mail.`,
+    text: `Open this link to sign in${member ? ' to the team dashboard' : ''}:\n\n${url}\n\nIt works once, within 15 minutes. If you did not ask for it, ignore this e-mail.`,
   });
   return signInPage(ctx, true);
+}
+
+/** The answer once this client, or everyone together, asked for too many sign-in mails. */
+async function tooManyRequests(ctx: PageContext, retryAfterSeconds: number): Promise<Response> {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const answer = await page(
+    ctx,
+    'Too many requests',
+    <>
+      <h1>Too many sign-in requests</h1>
+      <p class="lead">
+        No link was sent. Try again in {minutes} minute{minutes === 1 ? '' : 's'}.
+      </p>
+    </>,
+    { status: 429 },
+  );
+  answer.headers.set('retry-after', String(retryAfterSeconds));
+  return answer;
 }
 
 export function linkPage(ctx: PageContext): Promise<Response> {
@@ -103,10 +121,10 @@ export async function useLinkAction(ctx: PageContext, form: FormData): Promise<R
   const token = String(form.get('token') ?? '');
   try {
     if (!plausibleToken(token)) throw new Error('not a token');
-    const { token: sessionToken, session } = await ctx.board.signIn.useLink(token);
+    const { token: sessionToken, session, return_to } = await ctx.board.signIn.useLink(token);
     const name = session.kind === 'team' ? COOKIES.team : COOKIES.voter;
     ctx.setCookies.push(cookie(name, sessionToken, { path: ctx.href('/'), secure: ctx.secure, maxAge: SESSION_TTL_MS / 1000 }));
-    return redirect(ctx, session.kind === 'team' ? '/dashboard' : '/', 'signed_in');
+    return redirect(ctx, return_to ?? (session.kind === 'team' ? '/dashboard' : '/'), 'signed_in');
   } catch (error) {
     if (isFeedbackBoardError(error) && error.code !== 'not_found') throw error;
     return page(
@@ -133,26 +151,4 @@ export async function signOutAction(ctx: PageContext): Promise<Response> {
     ctx.setCookies.push(cookie(COOKIES[kind], '', { path: ctx.href('/'), secure: ctx.secure, maxAge: 0 }));
   }
   return redirect(ctx, '/', 'signed_out');
-}
-
-/** Sign-in mails per address per window, in one handler's memory. */
-export const SIGN_IN_MAILS_PER_WINDOW = 3;
-const WINDOW_MS = 15 * 60_000;
-const MAX_ADDRESSES = 10_000;
-
-/** A per-address counter of sign-in mails (a fixed window per address, bounded memory). */
-export function signInMailLimiter(now: () => number): (email: string) => boolean {
-  const sent = new Map<string, { since: number; count: number }>();
-  return (email) => {
-    const at = now();
-    const entry = sent.get(email);
-    if (!entry || at - entry.since >= WINDOW_MS) {
-      sent.delete(email);
-      if (sent.size >= MAX_ADDRESSES) sent.delete(sent.keys().next().value!);
-      sent.set(email, { since: at, count: 1 });
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= SIGN_IN_MAILS_PER_WINDOW;
-  };
 }

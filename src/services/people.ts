@@ -4,8 +4,8 @@
  * Raw tokens are returned to the caller once; only their SHA-256 hashes are stored.
  */
 import * as z from 'zod/mini';
-import { notFound, FeedbackBoardError } from '../domain/errors.js';
-import type { SessionKind, SessionRecord, TeamMemberRecord } from '../domain/people.js';
+import { notFound, FeedbackBoardError, validationError } from '../domain/errors.js';
+import type { SessionKind, SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { VoterRecord } from '../domain/records.js';
 import { toIso } from '../domain/time.js';
 import { parseOrThrow, text } from '../domain/validation.js';
@@ -13,6 +13,7 @@ import { foldCase } from '../storage/text.js';
 import { nowIso, read, write, type ServiceContext } from './context.js';
 import { randomBase62 } from '../domain/ports.js';
 import { hashApiKey } from './keys.js';
+import type { StorageTx } from '../storage/contract.js';
 
 /** How long a one-time sign-in link works. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
@@ -20,8 +21,11 @@ export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
 const TOKEN_CHARS = 43;
 
+/** An e-mail address, as team members and voters give it. */
+const emailInput = text(3, 320).check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'));
+
 const memberInput = z.strictObject({
-  email: text(3, 320).check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')),
+  email: emailInput,
   name: z.optional(text(0, 120)),
 });
 
@@ -50,49 +54,129 @@ export interface CreatedSignInLink {
   expires_at: string;
 }
 
-/** Creates a one-time sign-in link for a voter or team member that exists. */
-export async function createSignInLink(ctx: ServiceContext, kind: SessionKind, subjectId: number): Promise<CreatedSignInLink> {
+/** What a link may carry besides whom it signs in. */
+export interface SignInLinkOptions {
+  /**
+   * A path of the pages to show once signed in (`/boards/features/posts/3`): it starts with one
+   * `/`, has no backslash or control character, and is at most 1,024 characters, so that it can
+   * never lead to another origin.
+   */
+  returnTo?: string;
+}
+
+const RETURN_TO_MAX = 1024;
+
+/** The checked return path, or null; a path that could leave the pages is a validation error. */
+function returnPath(options: SignInLinkOptions): string | null {
+  const path = options.returnTo;
+  if (path === undefined) return null;
+  if (typeof path !== 'string' || path.length > RETURN_TO_MAX || !/^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/.test(path)) {
+    throw validationError('returnTo', `must be a path of the pages: one leading "/", no backslash or control character, at most ${RETURN_TO_MAX} characters`);
+  }
+  return path;
+}
+
+/** Stores a new link (its token's hash) built by `fill`, which runs in the write transaction and may refuse it. */
+async function storeLink(
+  ctx: ServiceContext,
+  fill: (tx: StorageTx) => Promise<Pick<SignInLinkRecord, 'kind' | 'subject_id' | 'organization_id' | 'email'>>,
+  returnTo: string | null,
+): Promise<CreatedSignInLink> {
   const token = randomBase62(ctx.random, TOKEN_CHARS);
   const tokenHash = await hashApiKey(token);
   const now = ctx.clock.now();
   const expires_at = toIso(now + SIGN_IN_LINK_TTL_MS);
   await write(ctx, async (tx) => {
-    const subject = kind === 'team' ? await tx.getTeamMember(subjectId) : await tx.getVoter(subjectId);
-    if (!subject) throw notFound(kind === 'team' ? 'Team member not found' : 'Voter not found');
-    await tx.insertSignInLink({ token_hash: tokenHash, kind, subject_id: subjectId, created_at: toIso(now), expires_at, used_at: null });
+    const subject = await fill(tx);
+    await tx.insertSignInLink({ token_hash: tokenHash, ...subject, return_to: returnTo, created_at: toIso(now), expires_at, used_at: null });
   });
   return { token, expires_at };
+}
+
+/** Creates a one-time sign-in link for a team member or voter that exists. */
+export async function createSignInLink(
+  ctx: ServiceContext,
+  kind: SessionKind,
+  subjectId: number,
+  options: SignInLinkOptions = {},
+): Promise<CreatedSignInLink> {
+  return storeLink(
+    ctx,
+    async (tx) => {
+      const subject = kind === 'team' ? await tx.getTeamMember(subjectId) : await tx.getVoter(subjectId);
+      if (!subject) throw notFound(kind === 'team' ? 'Team member not found' : 'Voter not found');
+      return { kind, subject_id: subjectId, organization_id: null, email: null };
+    },
+    returnPath(options),
+  );
+}
+
+/**
+ * Creates a one-time sign-in link for the organization's voter with this e-mail address
+ * (case-insensitive). No voter is created now: using the link finds the voter, or creates it, so
+ * that links asked for and never used leave no voter behind.
+ */
+export async function createVoterSignInLink(
+  ctx: ServiceContext,
+  organizationId: number,
+  email: string,
+  options: SignInLinkOptions = {},
+): Promise<CreatedSignInLink> {
+  const folded = foldCase(parseOrThrow(z.object({ email: emailInput }), { email }).email);
+  return storeLink(
+    ctx,
+    async (tx) => {
+      if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
+      return { kind: 'voter', subject_id: null, organization_id: organizationId, email: folded };
+    },
+    returnPath(options),
+  );
 }
 
 /** A signed-in session: its raw token (for the cookie) and the record. */
 export interface StartedSession {
   token: string;
   session: SessionRecord;
+  /** The path of the pages the link was made to return to, or null. */
+  return_to: string | null;
+}
+
+/** The voter a used voter link signs in: the one it names, or the organization's voter of its e-mail (created now). */
+async function linkVoter(tx: StorageTx, link: SignInLinkRecord, now: string): Promise<number | null> {
+  if (link.subject_id !== null) return link.subject_id;
+  if (link.organization_id === null || link.email === null) return null;
+  if (!(await tx.getOrganization(link.organization_id))) return null;
+  const existing = await tx.getVoterByEmail(link.organization_id, link.email);
+  if (existing) return existing.id;
+  return (await tx.insertVoter({ organization_id: link.organization_id, email: link.email, name: '', created_at: now })).id;
 }
 
 /**
- * Uses a one-time link and starts a session of the same kind and subject, in one transaction.
- * An unknown, used or expired link is a `not_found` error and changes nothing.
+ * Uses a one-time link and starts a session of the same kind and subject, in one transaction; a
+ * voter link's voter is found or created in it. An unknown, used or expired link is a
+ * `not_found` error and changes nothing.
  */
 export async function useSignInLink(ctx: ServiceContext, linkToken: string): Promise<StartedSession> {
   const linkHash = await hashApiKey(linkToken);
   const token = randomBase62(ctx.random, TOKEN_CHARS);
   const tokenHash = await hashApiKey(token);
   const now = ctx.clock.now();
-  const session = await write(ctx, async (tx) => {
+  const unusable = () => new FeedbackBoardError('not_found', 'This sign-in link is unknown, used or expired');
+  return write(ctx, async (tx) => {
     const link = await tx.useSignInLink(linkHash, toIso(now));
-    if (!link) throw new FeedbackBoardError('not_found', 'This sign-in link is unknown, used or expired');
-    const record: SessionRecord = {
+    if (!link) throw unusable();
+    const subjectId = link.kind === 'team' ? link.subject_id : await linkVoter(tx, link, toIso(now));
+    if (subjectId === null) throw unusable();
+    const session: SessionRecord = {
       token_hash: tokenHash,
       kind: link.kind,
-      subject_id: link.subject_id,
+      subject_id: subjectId,
       created_at: toIso(now),
       expires_at: toIso(now + SESSION_TTL_MS),
     };
-    await tx.insertSession(record);
-    return record;
+    await tx.insertSession(session);
+    return { token, session, return_to: link.return_to };
   });
-  return { token, session };
 }
 
 /** Who a live session belongs to. */

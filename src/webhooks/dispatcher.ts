@@ -1,19 +1,25 @@
 /**
  * The dispatcher: leases due messages from the outbox, signs and sends them, and records each
- * attempt with the message's next state by the retry schedule (docs/webhooks.md). It needs only `fetch`, Web Crypto
- * and timers, so it runs in Node, Bun, Deno, workers and pages alike.
+ * attempt with the message's next state by the retry schedule (docs/webhooks.md). It needs only
+ * `fetch`, Web Crypto and timers, so it runs in Node, Bun, Deno, workers and pages alike.
+ *
+ * Every send is independent (see delivery-pool.ts): one webhook has at most
+ * `perWebhookConcurrency` sends under way, so a receiver that is slow or never answers delays no
+ * other webhook's messages.
  *
  * Several dispatchers may share one store (processes on one SQLite file, or one database): a lease
  * hands each due message to one of them for `leaseMs`, longer than a send can take, so no attempt
  * is made twice. A dispatcher that dies holding leases only delays those messages until the
  * leases expire; the message is then sent again with the same `webhook-id` (at least once).
  */
-import { toIso } from '../domain/time.js';
 import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type RandomBytes } from '../domain/ports.js';
 import { randomBase62 } from '../domain/ports.js';
-import type { LeasedWebhookMessage, Storage } from '../storage/contract.js';
-import { nextMessageState } from './schedule.js';
-import { sendWebhook, type WebhookFetch } from './send.js';
+import type { Storage } from '../storage/contract.js';
+import { createDeliveryPool } from './delivery-pool.js';
+import type { WebhookFetch } from './send.js';
+
+/** Sends under way to one webhook at most, by default. */
+export const DEFAULT_PER_WEBHOOK_CONCURRENCY = 4;
 
 /** Options of {@link createWebhookDispatcher}; only `storage` is required. */
 export interface WebhookDispatcherOptions {
@@ -32,8 +38,15 @@ export interface WebhookDispatcherOptions {
    * `timeoutMs` + 15 000 ms. A dispatcher that dies mid-send delays its messages by at most this.
    */
   leaseMs?: number;
-  /** Messages leased at a time; they are sent concurrently. Default 16. */
+  /** Messages leased at a time (one lease transaction). Default 16. */
   batchSize?: number;
+  /** Sends under way at most, to all webhooks together. Default 64. */
+  concurrency?: number;
+  /**
+   * Sends under way at most to one webhook (per dispatcher), so that a slow receiver holds no more.
+   * Default {@link DEFAULT_PER_WEBHOOK_CONCURRENCY}.
+   */
+  perWebhookConcurrency?: number;
   /** How often `start()` looks for due messages. Default 1 000 ms. */
   pollIntervalMs?: number;
   /** Source of random bytes (the lease owner id). Default: `crypto.getRandomValues`. */
@@ -77,68 +90,64 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? consoleLogger;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const leaseMs = options.leaseMs ?? timeoutMs + 15_000;
-  const batchSize = options.batchSize ?? 16;
-  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const owner = `dispatcher_${randomBase62(options.random ?? cryptoRandom, 20)}`;
-  const send = {
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    clock,
-    timeoutMs,
-    allowPrivateNetworks: options.allowPrivateNetworks ?? false,
-  } satisfies Parameters<typeof sendWebhook>[1];
-
-  /**
-   * Sends a leased batch concurrently and records its attempts in one transaction (a write
-   * transaction per attempt cost more than the sends to a local receiver). Each message's next
-   * state follows the schedule from the attempts it had when leased: while this dispatcher holds
-   * the lease, no one else records one. A crash before the record leaves the messages leased:
-   * they go again when the lease expires, with the same id.
-   */
-  async function deliverBatch(batch: readonly LeasedWebhookMessage[]): Promise<boolean[]> {
-    const attempts = await Promise.all(
-      batch.map(async (leased) => {
-        const attempt = await sendWebhook(leased, send);
-        return { leased, attempt, next: nextMessageState(leased.message, attempt.success, toIso(clock.now())) };
-      }),
-    );
-    const recorded = await options.storage.transaction('write', async (tx) => {
-      const results = [];
-      for (const { leased, attempt, next } of attempts) {
-        results.push(await tx.recordWebhookAttempt({ message_id: leased.message.id, owner, attempt, next }));
-      }
-      return results;
-    });
-    recorded.forEach((result, i) => {
-      if (result === null) logger.error(`webhook message ${batch[i]!.message.msg_id}: the lease expired before the attempt was recorded`);
-    });
-    return attempts.map(({ attempt }) => attempt.success);
+  const counts = {
+    leaseMs: options.leaseMs ?? timeoutMs + 15_000,
+    batchSize: options.batchSize ?? 16,
+    concurrency: options.concurrency ?? 64,
+    perWebhookConcurrency: options.perWebhookConcurrency ?? DEFAULT_PER_WEBHOOK_CONCURRENCY,
+  };
+  for (const [name, value] of Object.entries(counts)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`feedback-board: webhooks.${name} must be a positive integer`);
   }
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const pool = createDeliveryPool({
+    ...counts,
+    pollIntervalMs,
+    storage: options.storage,
+    clock,
+    logger,
+    owner: `dispatcher_${randomBase62(options.random ?? cryptoRandom, 20)}`,
+    send: {
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      clock,
+      timeoutMs,
+      allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    },
+  });
 
+  /** Leases and sends until nothing is due and nothing is under way; counts the attempts recorded meanwhile. */
   async function deliverDue(): Promise<DeliveryReport> {
     const report: DeliveryReport = { attempted: 0, delivered: 0 };
-    for (;;) {
-      const now = clock.now();
-      const batch = await options.storage.transaction('write', (tx) =>
-        tx.leaseWebhookMessages({ now: toIso(now), lease_until: toIso(now + leaseMs), owner, limit: batchSize }),
-      );
-      if (batch.length === 0) return report;
-      const results = await deliverBatch(batch);
-      report.attempted += results.length;
-      report.delivered += results.filter(Boolean).length;
+    const stopCounting = pool.onAttempt((success) => {
+      report.attempted += 1;
+      if (success) report.delivered += 1;
+    });
+    try {
+      for (;;) {
+        const nothingDue = await pool.fill();
+        if (nothingDue && pool.busy === 0) return report;
+        // Messages that become due meanwhile are leased at the next poll, not after the slowest send.
+        await pool.progress(pollIntervalMs);
+      }
+    } finally {
+      stopCounting();
     }
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> = Promise.resolve();
   let started = false;
+  let stopListening = () => {};
+  const fill = () =>
+    pool.fill().catch((error: unknown) => {
+      logger.error('webhook dispatcher: delivering due messages failed', error);
+      return false;
+    });
+  let running: Promise<unknown> = Promise.resolve();
 
   const tick = () => {
-    running = deliverDue()
-      .catch((error: unknown) => logger.error('webhook dispatcher: delivering due messages failed', error))
-      .finally(() => {
-        if (started) timer = setTimeout(tick, pollIntervalMs);
-      });
+    running = fill().finally(() => {
+      if (started) timer = setTimeout(tick, pollIntervalMs);
+    });
   };
 
   return {
@@ -146,12 +155,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     start() {
       if (started) return;
       started = true;
+      // A recorded attempt frees a slot: lease again at once rather than at the next poll.
+      stopListening = pool.onAttempt(() => {
+        if (started) running = Promise.all([running, fill()]);
+      });
       tick();
     },
     async stop() {
       started = false;
+      stopListening();
       if (timer !== undefined) clearTimeout(timer);
       await running;
+      pool.dropWaiting();
+      while (pool.busy > 0) await pool.progress(pollIntervalMs);
     },
   };
 }

@@ -90,6 +90,17 @@ describe('serve: the origin of mailed links', () => {
     expect(link.startsWith('https://feedback.example.com/sign-in/link?token=')).toBe(true);
   });
 
+  it('with --public-url, /mcp serves browser pages of that origin and still refuses others', async () => {
+    const server = await serveDemo(['--public-url', 'https://feedback.example.com']);
+    const call = (origin: string) =>
+      send(`${server.url}/mcp`, 'POST', { origin, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+    const fromPublic = await call('https://feedback.example.com');
+    // Past the Origin check, the missing key is what is refused.
+    expect([fromPublic.status, JSON.parse(fromPublic.text).error.code]).toEqual([401, 'unauthorized']);
+    const fromElsewhere = await call('https://evil.example');
+    expect([fromElsewhere.status, JSON.parse(fromElsewhere.text).error.code]).toEqual([403, 'forbidden_origin']);
+  });
+
   it.each([
     ['ftp://feedback.example.com', /--public-url takes an http or https origin/],
     ['https://feedback.example.com/board', /--public-url takes an http or https origin/],

@@ -5,7 +5,7 @@
  */
 import { createFeedbackBoard, createRecordingMailer, createRecordingNotifier, type FeedbackBoard, type FeedbackBoardOptions } from '../../src/index.js';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
-import { createPagesHandler, type PagesOptions } from '../../src/pages/index.js';
+import { createPagesHandler, type PagesHandler, type PagesOptions } from '../../src/pages/index.js';
 
 export const ORIGIN = 'http://pages.test';
 
@@ -21,7 +21,7 @@ export const HOSTILE = {
 
 export interface PagesSetup {
   board: FeedbackBoard;
-  pages: (request: Request) => Promise<Response>;
+  pages: PagesHandler;
   orgId: number;
   writeKey: string;
   proposeKey: string;

@@ -5,6 +5,7 @@ import type { Sql } from '../sql.js';
 
 const MEMBER_COLUMNS = 'id, organization_id, email, name, created_at';
 const SESSION_COLUMNS = 'token_hash, kind, subject_id, created_at, expires_at';
+const LINK_COLUMNS = 'token_hash, kind, subject_id, organization_id, email, return_to, created_at, expires_at, used_at';
 
 export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
   return {
@@ -43,9 +44,9 @@ export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
 
     async insertSignInLink(row) {
       await sql.run(
-        `INSERT INTO fb_sign_in_links (token_hash, kind, subject_id, created_at, expires_at, used_at)
-         VALUES ($1, $2, $3, $4, $5, NULL)`,
-        [row.token_hash, row.kind, row.subject_id, row.created_at, row.expires_at],
+        `INSERT INTO fb_sign_in_links (token_hash, kind, subject_id, organization_id, email, return_to, created_at, expires_at, used_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL)`,
+        [row.token_hash, row.kind, row.subject_id, row.organization_id, row.email, row.return_to, row.created_at, row.expires_at],
       );
     },
     // One conditional statement: of concurrent calls, the first to update the row gets it back;
@@ -56,7 +57,7 @@ export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
         (await sql.row<SignInLinkRecord>(
           `UPDATE fb_sign_in_links SET used_at = $2
            WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-           RETURNING token_hash, kind, subject_id, created_at, expires_at, used_at`,
+           RETURNING ${LINK_COLUMNS}`,
           [tokenHash, now],
         )) ?? null
       );

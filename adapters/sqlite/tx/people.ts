@@ -5,6 +5,7 @@ import type { Sql } from '../sql.js';
 
 const MEMBER = 'SELECT id, organization_id, email, name, created_at FROM fb_team_members';
 const SESSION = 'SELECT token_hash, kind, subject_id, created_at, expires_at FROM fb_sessions';
+const LINK_COLUMNS = 'token_hash, kind, subject_id, organization_id, email, return_to, created_at, expires_at, used_at';
 
 export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
   return {
@@ -47,11 +48,14 @@ export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
 
     async insertSignInLink(row) {
       sql.run(
-        `INSERT INTO fb_sign_in_links (token_hash, kind, subject_id, created_at, expires_at, used_at)
-         VALUES (?, ?, ?, ?, ?, NULL)`,
+        `INSERT INTO fb_sign_in_links (token_hash, kind, subject_id, organization_id, email, return_to, created_at, expires_at, used_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
         row.token_hash,
         row.kind,
         row.subject_id,
+        row.organization_id,
+        row.email,
+        row.return_to,
         row.created_at,
         row.expires_at,
       );
@@ -64,7 +68,7 @@ export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
         sql.get<SignInLinkRecord>(
           `UPDATE fb_sign_in_links SET used_at = ?
            WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-           RETURNING token_hash, kind, subject_id, created_at, expires_at, used_at`,
+           RETURNING ${LINK_COLUMNS}`,
           now,
           tokenHash,
           now,

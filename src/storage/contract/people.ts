@@ -20,7 +20,10 @@ export interface PeopleTx {
   /** Ends a session; false if there was none. */
   deleteSession(tokenHash: string): Promise<boolean>;
 
-  /** Stores a one-time link under its token hash, with `used_at: null`. */
+  /**
+   * Stores a one-time link under its token hash, with `used_at: null`. A team link has a
+   * `subject_id`; a voter link has a `subject_id` or an `organization_id` and `email`.
+   */
   insertSignInLink(row: SignInLinkRecord): Promise<void>;
   /**
    * Uses a link in one atomic step: if it exists, is unused and now < expires_at, sets `used_at`

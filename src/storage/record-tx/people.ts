@@ -48,14 +48,23 @@ export function peopleMethods(store: RecordStore): AggregateMethods<'people'> {
     },
 
     async insertSignInLink(row) {
-      await links.put({ ...cloneRow(row), used_at: null });
+      const { token_hash, kind, subject_id, organization_id, email, return_to, created_at, expires_at } = row;
+      await links.put({ token_hash, kind, subject_id, organization_id, email, return_to, created_at, expires_at, used_at: null });
     },
     // Atomic because write transactions of these stores run one at a time (memory: one lock;
     // IndexedDB: readwrite transactions over the same stores never overlap).
     async useSignInLink(tokenHash, now) {
       const row = await links.get(tokenHash);
       if (!row || row.used_at !== null || !(now < row.expires_at)) return null;
-      const used: SignInLinkRecord = { ...cloneRow(row), used_at: now };
+      // Links stored before voter links named their e-mail address lack the newer fields.
+      const stored = cloneRow(row);
+      const used: SignInLinkRecord = {
+        ...stored,
+        organization_id: stored.organization_id ?? null,
+        email: stored.email ?? null,
+        return_to: stored.return_to ?? null,
+        used_at: now,
+      };
       await links.put(used);
       return cloneRow(used);
     },

@@ -135,4 +135,33 @@ describe('sqlite schema migrations', () => {
     expect(check.prepare('SELECT count(*) FROM fb_posts').pluck().get()).toBe(3);
     check.close();
   });
+
+  it('keeps the sign-in links of version 8 usable when voter links gain an e-mail address, and refuses a link naming no one', async () => {
+    const file = factory.path('links.db');
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 8, busyTimeoutMs: 1000 });
+    db.prepare('INSERT INTO fb_sign_in_links (token_hash, kind, subject_id, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?, NULL)').run(
+      'h-old', 'voter', 4, '2026-11-01T09:00:00.000Z', '2026-11-01T09:15:00.000Z',
+    );
+    db.close();
+
+    const storage = createSqliteStorage({ path: file });
+    expect(await storage.transaction('write', (tx) => tx.useSignInLink('h-old', '2026-11-01T09:01:00.000Z'))).toEqual({
+      token_hash: 'h-old',
+      kind: 'voter',
+      subject_id: 4,
+      organization_id: null,
+      email: null,
+      return_to: null,
+      created_at: '2026-11-01T09:00:00.000Z',
+      expires_at: '2026-11-01T09:15:00.000Z',
+      used_at: '2026-11-01T09:01:00.000Z',
+    });
+    const nobody = { token_hash: 'h-nobody', kind: 'voter' as const, subject_id: null, organization_id: 1, email: null, return_to: null, created_at: T0, expires_at: T0, used_at: null };
+    await expect(storage.transaction('write', (tx) => tx.insertSignInLink(nobody))).rejects.toThrow(/CHECK constraint/);
+    await expect(storage.transaction('write', (tx) => tx.insertSignInLink({ ...nobody, kind: 'team', email: 'a@b.c' }))).rejects.toThrow(/CHECK constraint/);
+    expect(storage.database.prepare('SELECT count(*) FROM fb_sign_in_links').pluck().get()).toBe(1);
+    await storage.close();
+  });
 });

@@ -28,7 +28,7 @@ describe('sign-in links across processes', () => {
     const tokens = Array.from({ length: LINKS }, (_, i) => `hash-${i}`);
     await setup.transaction('write', async (tx) => {
       for (const token of tokens) {
-        await tx.insertSignInLink({ token_hash: token, kind: 'team', subject_id: 1, created_at: at(0), expires_at: at(15), used_at: null });
+        await tx.insertSignInLink({ token_hash: token, kind: 'team', subject_id: 1, organization_id: null, email: null, return_to: null, created_at: at(0), expires_at: at(15), used_at: null });
       }
     });
     await setup.close();

@@ -1,0 +1,113 @@
+/**
+ * Slow request bodies against the node:http bridge: a body has a deadline of its own and a
+ * minimum rate, and connections still sending a body count against a per-address share of the
+ * connection limit, so clients that dribble bodies cannot take every connection.
+ */
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listen, type ListenOptions, type RunningServer } from '../../src/node/listen.js';
+
+let server: RunningServer | undefined;
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await server?.close();
+  server = undefined;
+});
+
+/** A handler that reads the whole body and answers its length. */
+async function start(options: ListenOptions): Promise<RunningServer> {
+  server = await listen(async (request) => new Response(String((await request.arrayBuffer()).byteLength)), options);
+  return server;
+}
+
+/** A raw connection from `localAddress` that sends a POST's headers and then one body byte every `everyMs`. */
+function dribble(port: number, options: { localAddress?: string; everyMs: number; length?: number }) {
+  const socket = connect({ port, host: '127.0.0.1', localAddress: options.localAddress ?? '127.0.0.1' });
+  sockets.push(socket);
+  let answer = '';
+  let closed = false;
+  socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  socket.on('close', () => (closed = true));
+  socket.write(`POST /sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${options.length ?? 1000}\r\n\r\n`);
+  const timer = setInterval(() => {
+    if (!socket.destroyed && socket.writable) socket.write('a');
+  }, options.everyMs);
+  socket.on('close', () => clearInterval(timer));
+  return {
+    get answer() {
+      return answer;
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}
+
+/** A whole request with a body from `localAddress`, over a new connection: its status line, or the error. */
+function post(port: number, localAddress: string, body = 'email=a%40b.c'): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
+    sockets.push(socket);
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      if (answer.includes('\r\n\r\n')) resolve(answer.split('\r\n')[0]!);
+    });
+    socket.on('error', (error) => resolve(`error: ${error.message}`));
+    socket.on('close', () => resolve(answer.split('\r\n')[0] || 'closed without an answer'));
+    socket.write(`POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('slow request bodies', () => {
+  it('keeps serving other addresses while one address dribbles bodies on every connection it can open', async () => {
+    const { port } = await start({ maxConnections: 20, requestTimeoutMs: 60_000 });
+    const attackers = Array.from({ length: 40 }, () => dribble(port, { localAddress: '127.0.0.2', everyMs: 200 }));
+    await sleep(500);
+    // The attacking address holds at most its share of connections sending a body...
+    expect(attackers.filter((a) => !a.closed).length).toBeLessThanOrEqual(2);
+    expect(attackers.some((a) => a.answer.startsWith('HTTP/1.1 429'))).toBe(true);
+    // ...so everyone else is served at once.
+    const answers = await Promise.all(['127.0.0.3', '127.0.0.4', '127.0.0.5'].map((address) => post(port, address)));
+    expect(answers).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+  }, 20_000);
+
+  it('at the connection cap, closes the connection whose body arrives the slowest for a new client, whatever its address', async () => {
+    const { port } = await start({ maxConnections: 10, requestTimeoutMs: 60_000, minBodyBytesPerSecond: 1 });
+    const attackers = Array.from({ length: 10 }, (_, i) => dribble(port, { localAddress: `127.0.1.${i + 1}`, everyMs: 500 }));
+    await sleep(2_500); // past the grace period, so that their rate counts
+    expect(attackers.filter((a) => !a.closed)).toHaveLength(10);
+    expect(await post(port, '127.0.0.3')).toBe('HTTP/1.1 200 OK');
+    expect(await post(port, '127.0.0.4')).toBe('HTTP/1.1 200 OK');
+    expect(attackers.filter((a) => a.closed)).toHaveLength(1);
+  }, 20_000);
+
+  it('answers 408 to a body that does not arrive within its own deadline, well before the request timeout', async () => {
+    const { port } = await start({ bodyTimeoutMs: 1_000, minBodyBytesPerSecond: 1, requestTimeoutMs: 60_000 });
+    const slow = dribble(port, { everyMs: 100 });
+    await sleep(2_500);
+    expect(slow.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slow.answer).toContain('"code":"request_timeout"');
+    expect(slow.closed).toBe(true);
+  }, 20_000);
+
+  it('answers 408 to a body slower than the minimum rate before its deadline', async () => {
+    const { port } = await start({ bodyTimeoutMs: 30_000, minBodyBytesPerSecond: 200, requestTimeoutMs: 60_000 });
+    const slow = dribble(port, { everyMs: 100 });
+    await sleep(4_000);
+    expect(slow.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slow.closed).toBe(true);
+  }, 20_000);
+
+  it('serves a body that arrives in time, and refuses options that are not positive integers', async () => {
+    const { port } = await start({ bodyTimeoutMs: 2_000, minBodyBytesPerSecond: 1_000 });
+    expect(await post(port, '127.0.0.1', 'x'.repeat(200_000))).toBe('HTTP/1.1 200 OK');
+    for (const bad of [{ bodyTimeoutMs: 0 }, { minBodyBytesPerSecond: 1.5 }, { bodyConnectionsPerAddress: -1 }]) {
+      expect(() => listen(async () => new Response('x'), bad)).toThrow(RangeError);
+    }
+  }, 20_000);
+});
