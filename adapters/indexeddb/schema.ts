@@ -136,6 +136,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       buildAggregates(tx);
     },
   },
+  {
+    version: 7,
+    description: "voters' posts, blocks and follows: a post's author (by voter), blocks of voters, follows (by post), comments by voter",
+    apply(db, tx) {
+      for (const table of ['post_authors', 'voter_blocks', 'follows'] as const) createStore(db, table);
+      addIndexes(tx, { post_authors: ['by_voter'], follows: ['by_post'], comments: ['by_voter'] });
+    },
+  },
 ];
 
 /** The newest schema version: the IndexedDB version this package opens its database at. */

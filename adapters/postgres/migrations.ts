@@ -19,6 +19,7 @@ import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
+import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -88,6 +89,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 7,
     description: 'the statistics triggers become installed code, recorded by fingerprint in fb_installed_code',
     up: async (client) => void (await client.query(PG_SCHEMA_INSTALLED_CODE)),
+  },
+  {
+    version: 8,
+    description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows",
+    up: async (client) => void (await client.query(PG_SCHEMA_VOTERS)),
   },
 ];
 

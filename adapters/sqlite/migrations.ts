@@ -18,6 +18,7 @@ import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { SCHEMA_STATS_AND_SEARCH } from './schema-stats-search.js';
 import { SCHEMA_COUNTS } from './schema-counts.js';
 import { SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
+import { SCHEMA_VOTERS } from './schema-voters.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -98,6 +99,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 8,
     description: 'the statistics triggers become installed code, recorded by fingerprint in fb_installed_code',
     up: (db) => db.exec(SCHEMA_INSTALLED_CODE),
+  },
+  {
+    version: 9,
+    description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows, an index of a voter's comments",
+    up: (db) => db.exec(SCHEMA_VOTERS),
   },
 ];
 

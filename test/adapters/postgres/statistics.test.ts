@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION } from '../../../adapters/postgres/index.js';
+import { PG_MIGRATIONS } from '../../../adapters/postgres/migrations.js';
 import {
   installedFingerprint,
   installedFunctions,
@@ -21,6 +22,9 @@ import { runSequence } from '../../../testing/random-commands.js';
 import { recountCounterRows, storedCounterRows } from '../../../testing/raw-counters.js';
 import { rawAnalytics } from '../../../testing/raw-stats.js';
 import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+
+/** The version before the one that made the statistics triggers installed code (its index is that version). */
+const BEFORE_INSTALLED_CODE = PG_MIGRATIONS.findIndex((m) => /installed code/.test(m.description));
 
 let database: string;
 beforeAll(async () => {
@@ -84,7 +88,7 @@ describe('postgres statistics code', () => {
 
   it('upgrades a database of the previous schema, counted by its hand-written triggers, to the generated ones', async () => {
     const url = await createTestSchema(database);
-    const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: PG_SCHEMA_VERSION - 1 });
+    const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: BEFORE_INSTALLED_CODE });
     const known = await runSequence(previous, COMMANDS!);
     await previous.close();
     await withClient(url, async (client) => {
@@ -139,7 +143,7 @@ describe('postgres statistics code', () => {
 
   it('changes nothing when the installation fails, and installs once the cause is gone', async () => {
     const url = await createTestSchema(database);
-    const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: PG_SCHEMA_VERSION - 1 });
+    const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: BEFORE_INSTALLED_CODE });
     await runSequence(previous, COMMANDS!);
     await previous.close();
     const before = await withClient(url, async (client) => {
@@ -151,7 +155,7 @@ describe('postgres statistics code', () => {
 
     await expect(createPostgresStorage({ connectionString: url })).rejects.toThrow(/board days are frozen/);
     await withClient(url, async (client) => {
-      expect((await client.query('SELECT max(version) AS v FROM fb_schema_migrations')).rows[0].v).toBe(PG_SCHEMA_VERSION - 1);
+      expect((await client.query('SELECT max(version) AS v FROM fb_schema_migrations')).rows[0].v).toBe(BEFORE_INSTALLED_CODE);
       expect(await installedFunctions(client)).toEqual([]);
       expect((await client.query("SELECT to_regclass('fb_installed_code') IS NULL AS absent")).rows[0].absent).toBe(true);
       expect(await counters(client)).toEqual(before);

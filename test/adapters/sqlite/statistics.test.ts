@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConnection } from '../../../adapters/sqlite/connection.js';
-import { migrate, readSchemaVersion, SCHEMA_VERSION } from '../../../adapters/sqlite/migrations.js';
+import { migrate, MIGRATIONS, readSchemaVersion, SCHEMA_VERSION } from '../../../adapters/sqlite/migrations.js';
 import { installedFingerprint, installedTriggers, STATISTICS_FINGERPRINT, STATISTICS_TRIGGERS } from '../../../adapters/sqlite/statistics.js';
 import { SqliteStorageImpl } from '../../../adapters/sqlite/storage.js';
 import { COUNTER_TABLES } from '../../../src/storage/counters.js';
@@ -19,6 +19,9 @@ import { runSequence } from '../../../testing/random-commands.js';
 import { recountCounterRows, storedCounterRows } from '../../../testing/raw-counters.js';
 import { rawAnalytics } from '../../../testing/raw-stats.js';
 import { storageFactory } from './helpers.js';
+
+/** The version before the one that made the statistics triggers installed code (its index is that version). */
+const BEFORE_INSTALLED_CODE = MIGRATIONS.findIndex((m) => /installed code/.test(m.description));
 
 let factory: ReturnType<typeof storageFactory>;
 beforeEach(() => {
@@ -66,7 +69,7 @@ describe('sqlite statistics code', () => {
 
   it('upgrades a file of the previous schema, counted by its hand-written triggers, to the generated ones', async () => {
     const file = factory.path('previous.db');
-    const previous = openAtVersion(file, SCHEMA_VERSION - 1);
+    const previous = openAtVersion(file, BEFORE_INSTALLED_CODE);
     const known = await runSequence(previous, COMMANDS!);
     expect(installedTriggers(previous.database)).toEqual([]);
     expect(previous.database.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name GLOB 'fb_agg_*'").pluck().get()).toBeGreaterThan(0);
@@ -127,7 +130,7 @@ describe('sqlite statistics code', () => {
 
   it('leaves the file as it was when the installation fails, and installs once the cause is gone', async () => {
     const file = factory.path('guarded.db');
-    const previous = openAtVersion(file, SCHEMA_VERSION - 1);
+    const previous = openAtVersion(file, BEFORE_INSTALLED_CODE);
     await runSequence(previous, COMMANDS!);
     // An application's trigger that refuses rows in a counter table: the rebuild fails.
     previous.database.exec("CREATE TRIGGER app_guard BEFORE INSERT ON fb_board_days BEGIN SELECT RAISE(ABORT, 'board days are frozen'); END");
@@ -136,7 +139,7 @@ describe('sqlite statistics code', () => {
 
     expect(() => factory.open(file)).toThrow(/board days are frozen/);
     const check = new Database(file);
-    expect(readSchemaVersion(check)).toBe(SCHEMA_VERSION - 1);
+    expect(readSchemaVersion(check)).toBe(BEFORE_INSTALLED_CODE);
     expect(installedTriggers(check)).toEqual([]);
     expect(check.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'fb_installed_code'").pluck().get()).toBe(0);
     expect(counters(check)).toEqual(before);
