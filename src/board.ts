@@ -11,6 +11,8 @@ import * as dashboard from './services/dashboard.js';
 import * as keys from './services/keys.js';
 import * as people from './services/people.js';
 import * as team from './services/team.js';
+import * as teamVoters from './services/team-voters.js';
+import * as voterPosts from './services/voter-posts.js';
 import { createFetchHandler, type ApiRequest, type FetchHandler, type HandlerOptions } from './http/handler.js';
 import { apiFor, type ApiServices } from './http/in-process-api.js';
 import { hashApiKey } from './services/keys.js';
@@ -194,10 +196,24 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           boardOf: of(team.boardOfPost),
           /** Hides or shows a post. */
           setHidden: of(team.setPostHidden),
+          /** The voter who submitted a post, or null for a post of the team. */
+          author: of(teamVoters.postAuthor),
+          /** The voters following a post, by id (whom mail about it goes to). */
+          followers: of(teamVoters.postFollowers),
         },
         comments: {
           /** Hides or shows a comment. */
           setHidden: of(team.setCommentHidden),
+          /** A comment of the team (`is_admin: true`); `parent_comment_id` makes it a reply. */
+          create: of(teamVoters.createTeamComment),
+        },
+        voters: {
+          /** Blocks a voter: no more posts, votes, comments or reactions; their content stays. */
+          block: of(teamVoters.blockVoter),
+          /** Lifts a block; false if the voter was not blocked. */
+          unblock: of(teamVoters.unblockVoter),
+          /** When the voter was blocked, or null. */
+          blockedAt: of(teamVoters.voterBlockedAt),
         },
         apiKeys: {
           /** Creates a key; the raw key is in the result, this once. */
@@ -262,10 +278,21 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       endSession: bind(ctx, people.endSession),
     },
 
-    /** The voter side, which the API only reads: voters, votes, reactions, voters' comments. */
+    /** The voter side, which the API only reads: voters, their posts, votes, follows, reactions and comments. */
     voters: {
       /** The organization's voter with this e-mail (case-insensitive), created on first use. */
       register: bind(ctx, comments.registerVoter),
+      /**
+       * A voter's post on a published board (`voterId, slug, { title, body?, tags? }`): `is_admin:
+       * false`, the voter's vote counted, the post followed; tags must be the board's.
+       */
+      submitPost: bind(ctx, voterPosts.submitPost),
+      /** Follows a post explicitly; answers true. */
+      follow: (voterId: number, postId: number) => voterPosts.setFollowing(ctx, voterId, postId, true),
+      /** Unfollows a post; voting or commenting later does not follow it again. Answers false. */
+      unfollow: (voterId: number, postId: number) => voterPosts.setFollowing(ctx, voterId, postId, false),
+      /** Whether the voter follows the post. */
+      isFollowing: bind(ctx, voterPosts.isFollowing),
       /** One vote per voter per post; voting twice changes nothing. Answers `{ post_id, vote_count }`. */
       vote: bind(ctx, comments.vote),
       /** Withdraws the voter's vote. */

@@ -29,6 +29,7 @@ import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
 import { similarTests } from './similar.js';
 import { transactionTests } from './transactions.js';
+import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
 
 export type { Assertion, ConformanceTarget, Matchers, TestApi, TestBody, TestFunction } from './harness.js';
@@ -48,6 +49,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     agentTests(ctx);
     claimNextTests(ctx);
     engagementTests(ctx);
+    voterTests(ctx);
     statsTests(ctx);
     webhookOutboxTests(ctx);
     peopleTests(ctx);

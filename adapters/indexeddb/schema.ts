@@ -146,6 +146,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       indexExistingTitles(tx);
     },
   },
+  {
+    version: 8,
+    description: "voters' posts, blocks and follows: a post's author (by voter), blocks of voters, follows (by post), comments by voter",
+    apply(db, tx) {
+      for (const table of ['post_authors', 'voter_blocks', 'follows'] as const) createStore(db, table);
+      addIndexes(tx, { post_authors: ['by_voter'], follows: ['by_post'], comments: ['by_voter'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

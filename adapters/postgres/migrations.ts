@@ -21,6 +21,7 @@ import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, PG_SCHEMA_WORDS } from './schema-words.js';
 import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
+import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -103,6 +104,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 9,
     description: 'voter sign-in links name an organization and e-mail address (the voter is created when one is used); a return path',
     up: async (client) => void (await client.query(PG_SCHEMA_VOTER_LINKS)),
+  },
+  {
+    version: 10,
+    description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows",
+    up: async (client) => void (await client.query(PG_SCHEMA_VOTERS)),
   },
 ];
 

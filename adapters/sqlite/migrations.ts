@@ -20,6 +20,7 @@ import { SCHEMA_COUNTS } from './schema-counts.js';
 import { SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
 import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
+import { SCHEMA_VOTERS } from './schema-voters.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -113,6 +114,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     description: 'voter sign-in links name an organization and e-mail address (the voter is created when one is used); a return path',
     up: (db) => db.exec(SCHEMA_VOTER_LINKS),
+  },
+  {
+    version: 11,
+    description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows, an index of a voter's comments",
+    up: (db) => db.exec(SCHEMA_VOTERS),
   },
 ];
 

@@ -1,6 +1,7 @@
 /**
- * Limits on how far one key can grow a store: the reply depth, and how many boards, posts,
- * comments and tags a store may hold per owner (docs/errors-scopes-limits.md states them).
+ * Limits on how far one key can grow a store: the reply depth, how many boards, posts, comments
+ * and tags a store may hold per owner, and how fast one voter may post and comment
+ * (docs/errors-scopes-limits.md states them).
  */
 
 /**
@@ -23,6 +24,13 @@ export interface ResourceLimits {
   commentsPerPost?: number;
   /** Tags per board (a tag stays once created). Default 1,000. */
   tagsPerBoard?: number;
+  /**
+   * Posts one voter may submit in any rolling hour; past it, `rate_limited` with the seconds
+   * until one is allowed again. Counted in the storage, so every process agrees. Default 5.
+   */
+  voterPostsPerHour?: number;
+  /** Comments one voter may write in any rolling 10 minutes, counted like posts. Default 30. */
+  voterCommentsPerTenMinutes?: number;
 }
 
 /** The defaults of {@link ResourceLimits}. */
@@ -31,6 +39,8 @@ export const DEFAULT_RESOURCE_LIMITS: Readonly<Required<ResourceLimits>> = Objec
   postsPerBoard: 1_000_000,
   commentsPerPost: 10_000,
   tagsPerBoard: 1_000,
+  voterPostsPerHour: 5,
+  voterCommentsPerTenMinutes: 30,
 });
 
 /** The limits in force: the defaults overridden by what is given (each a positive integer). */

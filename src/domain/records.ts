@@ -124,6 +124,36 @@ export interface VoterRecord {
   created_at: string;
 }
 
+/**
+ * The voter who submitted a post. Posts of the board team (API, dashboard) have none, and their
+ * `is_admin` is true; a voter's post has this record and `is_admin: false`.
+ */
+export interface PostAuthorRecord {
+  post_id: number;
+  voter_id: number;
+  /** The post's `created_at`: a voter's recent posts are counted by it (the per-voter limits). */
+  created_at: string;
+}
+
+/**
+ * Whether one voter follows one post. A voter follows the posts they submit, vote for or comment
+ * on unless a record of theirs for that post says otherwise: an explicit unfollow is kept
+ * (`following: false`) so that a later vote or comment does not follow the post again.
+ */
+export interface FollowRecord {
+  post_id: number;
+  voter_id: number;
+  following: boolean;
+  /** When the record was last written. */
+  updated_at: string;
+}
+
+/** A block of a voter by the board team: a blocked voter cannot submit, vote, comment or react. */
+export interface VoterBlockRecord {
+  voter_id: number;
+  blocked_at: string;
+}
+
 /** One voter's vote on one post. */
 export interface VoteRecord {
   post_id: number;

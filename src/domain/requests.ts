@@ -60,6 +60,16 @@ export const createPostBody = z.strictObject({
   pinned: z.optional(z.boolean()),
 });
 
+/**
+ * A voter's post (the voter side, not an API operation): title, body and tags; every tag must be
+ * one the board already has.
+ */
+export const submitPostBody = z.strictObject({
+  title: trimmedText(1, LIMITS.title),
+  body: z.optional(text(0, LIMITS.body)),
+  tags: z.optional(tagList),
+});
+
 /** `url` and `pr` evidence is shown publicly as a link: it must be absolute http(s). */
 function isHttpUrl(ref: string): boolean {
   try {
@@ -152,6 +162,8 @@ export const analyticsQuery = z.object({ period: z._default(enumParam(['30d', '9
 export type CreateBoardInput = z.input<typeof createBoardBody>;
 /** Body of `POST /boards/{slug}/posts`: `title` required. */
 export type CreatePostInput = z.input<typeof createPostBody>;
+/** A voter's post: `title` required, `body` and `tags` (tags the board already has) optional. */
+export type SubmitPostInput = z.input<typeof submitPostBody>;
 /** Body of `PATCH /boards/{slug}/posts/{id}`: any of its fields; absent fields are unchanged. */
 export type UpdatePostInput = z.input<typeof updatePostBody>;
 /** One entry of `implementation_evidence` in a PATCH. */

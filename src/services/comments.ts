@@ -16,6 +16,7 @@ import { nowIso, read, write, type Caller, type ServiceContext } from './context
 import { assertCommentRoom } from './limits.js';
 import { boardPostOf } from './lookup.js';
 import { nestComments, presentComment } from './present.js';
+import { assertVoterCommentRoom, assertVoterNotBlocked, followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
 
 export function listVotes(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<Votes> {
@@ -30,7 +31,9 @@ export function listComments(ctx: ServiceContext, caller: Caller, slug: string, 
     const { post } = await boardPostOf(tx, caller, slug, id);
     const comments = await tx.listComments(post.id);
     const reactions = await tx.getReactionCounts(comments.map((c) => c.id));
-    return { comments: nestComments(comments, reactions) };
+    const voterIds = comments.flatMap((c) => (c.voter_id === null ? [] : [c.voter_id]));
+    const blocked = new Set((await tx.listVoterBlocks(voterIds)).map((b) => b.voter_id));
+    return { comments: nestComments(comments, reactions, blocked) };
   });
 }
 
@@ -117,13 +120,17 @@ export async function registerVoter(ctx: ServiceContext, organizationId: number,
   });
 }
 
-/** The voter and a post of the voter's own organization, or 404. */
+/**
+ * The voter and a post of the voter's own organization, or 404; then refuses a blocked voter
+ * (nothing a blocked voter does changes anything).
+ */
 async function voterAndPost(tx: StorageTx, voterId: number, postId: number) {
   const voter = await tx.getVoter(voterId);
   if (!voter) throw notFound('Voter not found');
   const post = await tx.getPost(postId);
   const board = post && (await tx.getBoard(post.board_id));
   if (!post || !board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
+  await assertVoterNotBlocked(tx, voterId);
   return { voter, post, board };
 }
 
@@ -134,12 +141,13 @@ async function voterAndComment(tx: StorageTx, voterId: number, commentId: number
   return { voter, comment };
 }
 
-/** One vote per voter per post; voting twice changes nothing. */
+/** One vote per voter per post; voting twice changes nothing. The voter follows the post (unless they unfollowed it). */
 export function vote(ctx: ServiceContext, voterId: number, postId: number): Promise<Votes> {
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
     const { board } = await voterAndPost(tx, voterId, postId);
     const added = await tx.insertVote({ post_id: postId, voter_id: voterId, created_at: now });
+    if (added) await followAutomatically(tx, postId, voterId, now);
     const votes = { post_id: postId, vote_count: (await tx.getPost(postId))!.vote_count };
     if (added) await emitBoardEvent(ctx, tx, board, 'vote.created', votes, now);
     return votes;
@@ -173,14 +181,20 @@ export function unreact(ctx: ServiceContext, voterId: number, commentId: number,
   });
 }
 
-/** A voter's comment (`is_admin: false`). */
+/**
+ * A voter's comment (`is_admin: false`); the voter follows the post (unless they unfollowed it).
+ * At most `limits.voterCommentsPerTenMinutes` per voter in any rolling 10 minutes.
+ */
 export function voterComment(ctx: ServiceContext, voterId: number, postId: number, body: CreateCommentInput): Promise<Comment> {
   const input = parseOrThrow(createCommentBody, body);
   return write(ctx, async (tx) => {
+    const nowMs = ctx.clock.now();
     const now = nowIso(ctx);
     const { board, post } = await voterAndPost(tx, voterId, postId);
+    await assertVoterCommentRoom(ctx, tx, voterId, nowMs);
     assertCommentRoom(ctx, post);
     const comment = presentComment(await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now));
+    await followAutomatically(tx, postId, voterId, now);
     await emitBoardEvent(ctx, tx, board, 'comment.created', { post_id: postId, comment }, now);
     return comment;
   });

@@ -114,8 +114,11 @@ export function presentQueueItem(p: PostRecord, claim: ClaimRecord | null): Queu
   };
 }
 
-/** One comment with no replies yet; see {@link nestComments}. */
-export function presentComment(c: CommentRecord, reactions: Record<string, number> = {}): Comment {
+/**
+ * One comment with no replies yet; see {@link nestComments}. `voterBlocked`: the comment's voter
+ * is blocked by the board team.
+ */
+export function presentComment(c: CommentRecord, reactions: Record<string, number> = {}, voterBlocked = false): Comment {
   return {
     id: c.id,
     body: c.body,
@@ -125,7 +128,7 @@ export function presentComment(c: CommentRecord, reactions: Record<string, numbe
     voter_has_voted: false,
     reaction_counts: { ...reactions },
     own_reactions: [],
-    voter_blocked: false,
+    voter_blocked: voterBlocked,
     parent_comment_id: c.parent_comment_id,
     created_at: c.created_at,
     attachments: [],
@@ -135,7 +138,7 @@ export function presentComment(c: CommentRecord, reactions: Record<string, numbe
 
 /**
  * Builds the reply tree from comments already in created_at, id order, so every level keeps that
- * order. A reply whose parent is missing is shown at the top level rather than lost.
+ * order; the comments of `blockedVoters` show `voter_blocked: true`. A reply whose parent is missing is shown at the top level rather than lost.
  *
  * The tree is at most {@link MAX_REPLY_DEPTH} levels of replies deep, whatever the storage holds
  * (a chain written before the limit, or by another tool): a deeper reply is shown, in order,
@@ -145,9 +148,12 @@ export function presentComment(c: CommentRecord, reactions: Record<string, numbe
 export function nestComments(
   comments: readonly CommentRecord[],
   reactions: ReadonlyMap<number, Record<string, number>>,
+  blockedVoters: ReadonlySet<number> = new Set(),
 ): Comment[] {
   const byId = new Map<number, Comment>();
-  for (const c of comments) byId.set(c.id, presentComment(c, reactions.get(c.id)));
+  for (const c of comments) {
+    byId.set(c.id, presentComment(c, reactions.get(c.id), c.voter_id !== null && blockedVoters.has(c.voter_id)));
+  }
   // A parent always has a smaller id than its replies (it existed when they were written), so one
   // pass in id order knows every parent's depth and anchor before its replies.
   const depth = new Map<number, number>();

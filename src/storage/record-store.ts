@@ -21,11 +21,14 @@ import type {
   ClaimRecord,
   CommentRecord,
   EvidenceRecord,
+  FollowRecord,
   OrganizationRecord,
+  PostAuthorRecord,
   PostRecord,
   ReactionRecord,
   TagRecord,
   VoteRecord,
+  VoterBlockRecord,
   VoterRecord,
   WebhookAttemptRecord,
   WebhookMessageRecord,
@@ -87,6 +90,9 @@ export interface TableRows {
   claims: ClaimRecord;
   voters: VoterRecord;
   votes: VoteRecord;
+  follows: FollowRecord;
+  post_authors: PostAuthorRecord;
+  voter_blocks: VoterBlockRecord;
   comments: CommentRecord;
   reactions: ReactionRecord;
   webhooks: WebhookRecord;
@@ -164,7 +170,10 @@ export const RECORD_SCHEMA = {
     ids: false,
     indexes: { by_post: 'post_id' },
   },
-  comments: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id' } },
+  follows: { keyPath: ['post_id', 'voter_id'], ids: false, indexes: { by_post: 'post_id' } },
+  post_authors: { keyPath: 'post_id', ids: false, indexes: { by_voter: 'voter_id' } },
+  voter_blocks: { keyPath: 'voter_id', ids: false, indexes: {} },
+  comments: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
   reactions: {
     keyPath: ['comment_id', 'voter_id', 'reaction'],
     ids: false,

@@ -21,6 +21,8 @@ export async function snapshot(target: { storage: Storage }): Promise<unknown> {
             evidence: await tx.listEvidence(post.id),
             claim: await tx.getClaim(post.id),
             voters: await tx.listVoterIds(post.id),
+            author: await tx.getPostAuthor(post.id),
+            followers: await tx.listFollowerIds(post.id),
             comments,
             reactions: [...(await tx.getReactionCounts(comments.map((c) => c.id)))],
           });

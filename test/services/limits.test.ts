@@ -32,6 +32,8 @@ describe('default resource limits', () => {
       postsPerBoard: 1_000_000,
       commentsPerPost: 10_000,
       tagsPerBoard: 1_000,
+      voterPostsPerHour: 5,
+      voterCommentsPerTenMinutes: 30,
     });
   });
 });

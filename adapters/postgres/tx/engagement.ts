@@ -3,7 +3,7 @@
  * (so that sorts by votes are index walks) and changed by the same statement as the vote or
  * comment they count (a data-modifying WITH), so each method is one round trip.
  */
-import type { CommentRecord, VoterRecord } from '../../../src/domain/records.js';
+import type { CommentRecord, FollowRecord, VoterBlockRecord, VoterRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { assignments, idArray, type Sql } from '../sql.js';
 
@@ -31,6 +31,64 @@ export function engagementMethods(sql: Sql): AggregateMethods<'engagement'> {
           email,
         ])) ?? null
       );
+    },
+    async blockVoter(row) {
+      await sql.run('INSERT INTO fb_voter_blocks (voter_id, blocked_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [row.voter_id, row.blocked_at]);
+    },
+    async unblockVoter(voterId) {
+      return (await sql.run('DELETE FROM fb_voter_blocks WHERE voter_id = $1', [voterId])) > 0;
+    },
+    async listVoterBlocks(voterIds) {
+      if (voterIds.length === 0) return [];
+      return sql.rows<VoterBlockRecord>(
+        'SELECT voter_id, blocked_at FROM fb_voter_blocks WHERE voter_id = ANY($1::int[]) ORDER BY voter_id',
+        [idArray(voterIds)],
+      );
+    },
+
+    async insertPostAuthor(row) {
+      await sql.run('INSERT INTO fb_post_authors (post_id, voter_id, created_at) VALUES ($1, $2, $3)', [row.post_id, row.voter_id, row.created_at]);
+    },
+    async getPostAuthor(postId) {
+      return (await sql.row<{ voter_id: number }>('SELECT voter_id FROM fb_post_authors WHERE post_id = $1', [postId]))?.voter_id ?? null;
+    },
+
+    async getFollow(postId, voterId) {
+      return (
+        (await sql.row<FollowRecord>(
+          'SELECT post_id, voter_id, following, updated_at FROM fb_follows WHERE post_id = $1 AND voter_id = $2',
+          [postId, voterId],
+        )) ?? null
+      );
+    },
+    async putFollow(row) {
+      await sql.run(
+        `INSERT INTO fb_follows (post_id, voter_id, following, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (post_id, voter_id) DO UPDATE SET following = excluded.following, updated_at = excluded.updated_at`,
+        [row.post_id, row.voter_id, row.following, row.updated_at],
+      );
+    },
+    async listFollowerIds(postId) {
+      const rows = await sql.rows<{ voter_id: number }>(
+        'SELECT voter_id FROM fb_follows WHERE post_id = $1 AND following ORDER BY voter_id',
+        [postId],
+      );
+      return rows.map((row) => row.voter_id);
+    },
+
+    async listVoterPostTimes(voterId, since) {
+      const rows = await sql.rows<{ created_at: string }>(
+        'SELECT created_at FROM fb_post_authors WHERE voter_id = $1 AND created_at >= $2 ORDER BY created_at',
+        [voterId, since],
+      );
+      return rows.map((row) => row.created_at);
+    },
+    async listVoterCommentTimes(voterId, since) {
+      const rows = await sql.rows<{ created_at: string }>(
+        'SELECT created_at FROM fb_comments WHERE voter_id = $1 AND created_at >= $2 ORDER BY created_at',
+        [voterId, since],
+      );
+      return rows.map((row) => row.created_at);
     },
 
     async insertVote(row) {

@@ -3,7 +3,7 @@
  * and `comment_count` are kept on the post row (so that sorts by votes are index walks) and
  * changed by the same transaction as the vote or comment they count.
  */
-import type { VoterRecord } from '../../../src/domain/records.js';
+import type { FollowRecord, VoterBlockRecord, VoterRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { assignments, bool, idList, type Sql } from '../sql.js';
 import { toComment, type CommentRow } from './rows.js';
@@ -38,6 +38,65 @@ export function engagementMethods(sql: Sql): AggregateMethods<'engagement'> {
         sql.get<VoterRecord>(`${VOTER} WHERE organization_id = ? AND email = ?`, organizationId, email) ??
         null
       );
+    },
+    async blockVoter(row) {
+      sql.run('INSERT INTO fb_voter_blocks (voter_id, blocked_at) VALUES (?, ?) ON CONFLICT DO NOTHING', row.voter_id, row.blocked_at);
+    },
+    async unblockVoter(voterId) {
+      return sql.run('DELETE FROM fb_voter_blocks WHERE voter_id = ?', voterId).changes > 0;
+    },
+    async listVoterBlocks(voterIds) {
+      return sql.all<VoterBlockRecord>(
+        'SELECT voter_id, blocked_at FROM fb_voter_blocks WHERE voter_id IN (SELECT value FROM json_each(?)) ORDER BY voter_id',
+        idList(voterIds),
+      );
+    },
+
+    async insertPostAuthor(row) {
+      sql.run('INSERT INTO fb_post_authors (post_id, voter_id, created_at) VALUES (?, ?, ?)', row.post_id, row.voter_id, row.created_at);
+    },
+    async getPostAuthor(postId) {
+      return sql.value<number>('SELECT voter_id FROM fb_post_authors WHERE post_id = ?', postId) ?? null;
+    },
+
+    async getFollow(postId, voterId) {
+      const row = sql.get<Omit<FollowRecord, 'following'> & { following: 0 | 1 }>(
+        'SELECT post_id, voter_id, following, updated_at FROM fb_follows WHERE post_id = ? AND voter_id = ?',
+        postId,
+        voterId,
+      );
+      return row === undefined ? null : { ...row, following: row.following === 1 };
+    },
+    async putFollow(row) {
+      sql.run(
+        `INSERT INTO fb_follows (post_id, voter_id, following, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (post_id, voter_id) DO UPDATE SET following = excluded.following, updated_at = excluded.updated_at`,
+        row.post_id,
+        row.voter_id,
+        bool(row.following),
+        row.updated_at,
+      );
+    },
+    async listFollowerIds(postId) {
+      return sql.all<{ voter_id: number }>(
+        'SELECT voter_id FROM fb_follows WHERE post_id = ? AND following = 1 ORDER BY voter_id',
+        postId,
+      ).map((row) => row.voter_id);
+    },
+
+    async listVoterPostTimes(voterId, since) {
+      return sql.all<{ created_at: string }>(
+        'SELECT created_at FROM fb_post_authors WHERE voter_id = ? AND created_at >= ? ORDER BY created_at',
+        voterId,
+        since,
+      ).map((row) => row.created_at);
+    },
+    async listVoterCommentTimes(voterId, since) {
+      return sql.all<{ created_at: string }>(
+        'SELECT created_at FROM fb_comments WHERE voter_id = ? AND created_at >= ? ORDER BY created_at',
+        voterId,
+        since,
+      ).map((row) => row.created_at);
     },
 
     async insertVote(row) {

@@ -1,5 +1,13 @@
 /** The engagement aggregate of the storage contract: voters, their votes, comments and reactions. */
-import type { CommentRecord, ReactionRecord, VoteRecord, VoterRecord } from '../../domain/records.js';
+import type {
+  CommentRecord,
+  FollowRecord,
+  PostAuthorRecord,
+  ReactionRecord,
+  VoteRecord,
+  VoterBlockRecord,
+  VoterRecord,
+} from '../../domain/records.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
 
 /**
@@ -13,6 +21,29 @@ export interface EngagementTx {
   getVoter(id: number): Promise<VoterRecord | null>;
   /** `email` is already lower-cased. */
   getVoterByEmail(organizationId: number, email: string): Promise<VoterRecord | null>;
+  /** Blocks a voter that exists (a block already there keeps its time). */
+  blockVoter(row: VoterBlockRecord): Promise<void>;
+  /** Lifts a voter's block; false if there was none. */
+  unblockVoter(voterId: number): Promise<boolean>;
+  /** The blocks of those of these voters who are blocked, voter id asc. */
+  listVoterBlocks(voterIds: number[]): Promise<VoterBlockRecord[]>;
+
+  /** Records the voter who submitted a post (once, right after inserting it). */
+  insertPostAuthor(row: PostAuthorRecord): Promise<void>;
+  /** The voter who submitted the post, or null for a post of the board team. */
+  getPostAuthor(postId: number): Promise<number | null>;
+
+  /** The voter's follow record of the post, or null when they never followed or unfollowed it. */
+  getFollow(postId: number, voterId: number): Promise<FollowRecord | null>;
+  /** Inserts or replaces the voter's follow record of the post. */
+  putFollow(row: FollowRecord): Promise<void>;
+  /** Voter ids with `following: true` on the post, voter id asc. */
+  listFollowerIds(postId: number): Promise<number[]>;
+
+  /** When the voter submitted each post at or after `since`, oldest first (deleted posts are gone). */
+  listVoterPostTimes(voterId: number, since: string): Promise<string[]>;
+  /** When the voter wrote each comment at or after `since`, oldest first (comments of deleted posts are gone). */
+  listVoterCommentTimes(voterId: number, since: string): Promise<string[]>;
 
   /** Adds the vote and increments the post's vote_count; false (and no change) if it exists. */
   insertVote(row: VoteRecord): Promise<boolean>;
@@ -44,6 +75,16 @@ export const ENGAGEMENT_AGGREGATE = {
     insertVoter: true,
     getVoter: false,
     getVoterByEmail: false,
+    blockVoter: true,
+    unblockVoter: true,
+    listVoterBlocks: false,
+    insertPostAuthor: true,
+    getPostAuthor: false,
+    getFollow: false,
+    putFollow: true,
+    listFollowerIds: false,
+    listVoterPostTimes: false,
+    listVoterCommentTimes: false,
     insertVote: true,
     deleteVote: true,
     listVoterIds: false,

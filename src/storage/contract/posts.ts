@@ -37,7 +37,7 @@ export interface PostsTx {
   getPost(id: number): Promise<PostRecord | null>;
   /** Absent fields are unchanged; returns the updated record, or null if there is no such post. */
   updatePost(id: number, patch: PostPatch): Promise<PostRecord | null>;
-  /** Deletes the post with its votes, comments (and their reactions), claim, evidence and tag links. */
+  /** Deletes the post with its votes, follows, author, comments (and their reactions), claim, evidence and tag links. */
   deletePost(id: number): Promise<boolean>;
   /**
    * How many posts the board holds, hidden ones included (a resource limit). Optional: the

@@ -16,6 +16,9 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
   const votes = store.table('votes');
   const comments = store.table('comments');
   const reactions = store.table('reactions');
+  const follows = store.table('follows');
+  const authors = store.table('post_authors');
+  const blocks = store.table('voter_blocks');
   const stats = aggregates(store);
 
   /**
@@ -54,6 +57,51 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
     async getVoterByEmail(organizationId, email) {
       const [first] = (await voters.getAllFromIndex('by_organization_email', [organizationId, email])).sort(byIdAsc);
       return first ? cloneRow(first) : null;
+    },
+    async blockVoter(row) {
+      if (await blocks.get(row.voter_id)) return;
+      await blocks.put({ voter_id: row.voter_id, blocked_at: row.blocked_at });
+    },
+    async unblockVoter(voterId) {
+      if (!(await blocks.get(voterId))) return false;
+      await blocks.delete(voterId);
+      return true;
+    },
+    async listVoterBlocks(voterIds) {
+      const found = [];
+      for (const id of distinct(voterIds).sort((a, b) => a - b)) {
+        const row = await blocks.get(id);
+        if (row) found.push(cloneRow(row));
+      }
+      return found;
+    },
+
+    async insertPostAuthor(row) {
+      await authors.put({ post_id: row.post_id, voter_id: row.voter_id, created_at: row.created_at });
+    },
+    async getPostAuthor(postId) {
+      return (await authors.get(postId))?.voter_id ?? null;
+    },
+
+    async getFollow(postId, voterId) {
+      const row = await follows.get([postId, voterId]);
+      return row ? cloneRow(row) : null;
+    },
+    async putFollow(row) {
+      await follows.put({ post_id: row.post_id, voter_id: row.voter_id, following: row.following, updated_at: row.updated_at });
+    },
+    async listFollowerIds(postId) {
+      const rows = await follows.getAllFromIndex('by_post', postId);
+      return rows.filter((row) => row.following).map((row) => row.voter_id).sort((a, b) => a - b);
+    },
+
+    async listVoterPostTimes(voterId, since) {
+      const rows = await authors.getAllFromIndex('by_voter', voterId);
+      return rows.map((row) => row.created_at).filter((at) => at >= since).sort();
+    },
+    async listVoterCommentTimes(voterId, since) {
+      const rows = await comments.getAllFromIndex('by_voter', voterId);
+      return rows.map((row) => row.created_at).filter((at) => at >= since).sort();
     },
 
     async insertVote(row) {

@@ -81,6 +81,11 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
       for (const vote of await votes.getAllFromIndex('by_post', id)) {
         await votes.delete([vote.post_id, vote.voter_id]);
       }
+      const follows = store.table('follows');
+      for (const follow of await follows.getAllFromIndex('by_post', id)) {
+        await follows.delete([follow.post_id, follow.voter_id]);
+      }
+      await store.table('post_authors').delete(id);
       const comments = store.table('comments');
       const reactions = store.table('reactions');
       for (const comment of await comments.getAllFromIndex('by_post', id)) {

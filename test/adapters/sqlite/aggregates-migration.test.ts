@@ -43,8 +43,8 @@ function backToPrevious(file: string): void {
   fresh.close();
   const db = new Database(file);
   for (const [name, type] of schemaObjects(db)) {
-    if (previous.has(name) || type === 'index') continue;
-    // Dropping a virtual table drops its shadow tables; they may already be gone.
+    if (previous.has(name)) continue;
+    // Dropping a virtual table drops its shadow tables, and a table its indexes; they may already be gone.
     db.exec(`DROP ${type.toUpperCase()} IF EXISTS "${name}"`);
   }
   db.prepare('DELETE FROM fb_schema_migrations WHERE version > ?').run(PREVIOUS);

@@ -106,6 +106,14 @@ describe('sqlite query plans', () => {
     for (const { plan } of tagged) expect(plan.join('\n')).not.toMatch(/^SCAN (p|fb_posts)\b/m);
   });
 
+  it("counts a voter's recent posts and comments on their indexes", async () => {
+    const posts = await plansOf((tx) => tx.listVoterPostTimes(1, at(0)));
+    expect(posts[0]!.plan.join('\n')).toMatch(/SEARCH fb_post_authors USING (COVERING )?INDEX fb_post_authors_voter \(voter_id=\? AND created_at>\?\)/);
+    const comments = await plansOf((tx) => tx.listVoterCommentTimes(1, at(0)));
+    expect(comments[0]!.plan.join('\n')).toMatch(/SEARCH fb_comments USING (COVERING )?INDEX fb_comments_voter \(voter_id=\? AND created_at>\?\)/);
+    for (const { plan } of [...posts, ...comments]) expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|^SCAN/m);
+  });
+
   it('walks the partial indexes of the queue, roadmap and changelog', async () => {
     const queue = await plansOf((tx) => tx.listQueue(boardId, { apiKeyId: keyId, now: at(0), limit: 100 }));
     expectIndexWalk(queue, 'fb_posts_queue_ranked');

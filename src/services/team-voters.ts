@@ -1,0 +1,81 @@
+/**
+ * The team's side of voters (docs/errors-scopes-limits.md#voters), scoped to one organization
+ * like the rest of `board.team(id)`: blocking and unblocking voters, a post's author and
+ * followers (what the mail to them needs), and comments of the team. A voter, post or comment of
+ * another organization is `not_found`, exactly like a missing one.
+ */
+import { notFound } from '../domain/errors.js';
+import type { VoterBlockRecord, VoterRecord } from '../domain/records.js';
+import type { CreateCommentInput } from '../domain/requests.js';
+import type { Comment } from '../domain/responses.js';
+import type { StorageTx } from '../storage/contract.js';
+import { createComment } from './comments.js';
+import { nowIso, read, write, type ServiceContext } from './context.js';
+import { boardOfPost, teamCaller } from './team.js';
+
+async function ownVoter(tx: StorageTx, organizationId: number, voterId: number): Promise<VoterRecord> {
+  const voter = await tx.getVoter(voterId);
+  if (!voter || voter.organization_id !== organizationId) throw notFound('Voter not found');
+  return voter;
+}
+
+async function ownPostId(tx: StorageTx, organizationId: number, postId: number): Promise<number> {
+  const post = await tx.getPost(postId);
+  const board = post && (await tx.getBoard(post.board_id));
+  if (!post || !board || board.organization_id !== organizationId) throw notFound('Post not found');
+  return post.id;
+}
+
+/**
+ * Blocks a voter: they can no longer submit, vote, comment or react, and their comments show
+ * `voter_blocked: true`; what they wrote stays. Blocking a blocked voter keeps the first time.
+ */
+export function blockVoter(ctx: ServiceContext, organizationId: number, voterId: number): Promise<VoterBlockRecord> {
+  return write(ctx, async (tx) => {
+    await ownVoter(tx, organizationId, voterId);
+    await tx.blockVoter({ voter_id: voterId, blocked_at: nowIso(ctx) });
+    return (await tx.listVoterBlocks([voterId]))[0]!;
+  });
+}
+
+/** Lifts a voter's block; false if they were not blocked. */
+export function unblockVoter(ctx: ServiceContext, organizationId: number, voterId: number): Promise<boolean> {
+  return write(ctx, async (tx) => {
+    await ownVoter(tx, organizationId, voterId);
+    return tx.unblockVoter(voterId);
+  });
+}
+
+/** When the voter was blocked, or null while they are not. */
+export function voterBlockedAt(ctx: ServiceContext, organizationId: number, voterId: number): Promise<string | null> {
+  return read(ctx, async (tx) => {
+    await ownVoter(tx, organizationId, voterId);
+    return (await tx.listVoterBlocks([voterId]))[0]?.blocked_at ?? null;
+  });
+}
+
+/** The voter who submitted the post, or null for a post of the team. */
+export function postAuthor(ctx: ServiceContext, organizationId: number, postId: number): Promise<VoterRecord | null> {
+  return read(ctx, async (tx) => {
+    const voterId = await tx.getPostAuthor(await ownPostId(tx, organizationId, postId));
+    return voterId === null ? null : tx.getVoter(voterId);
+  });
+}
+
+/** The voters following the post, by id. */
+export function postFollowers(ctx: ServiceContext, organizationId: number, postId: number): Promise<VoterRecord[]> {
+  return read(ctx, async (tx) => {
+    const followers: VoterRecord[] = [];
+    for (const id of await tx.listFollowerIds(await ownPostId(tx, organizationId, postId))) {
+      const voter = await tx.getVoter(id);
+      if (voter) followers.push(voter);
+    }
+    return followers;
+  });
+}
+
+/** A comment of the team (`is_admin: true`), or a reply with `parent_comment_id`. */
+export async function createTeamComment(ctx: ServiceContext, organizationId: number, postId: number, body: CreateCommentInput): Promise<Comment> {
+  const board = await boardOfPost(ctx, organizationId, postId);
+  return createComment(ctx, teamCaller(organizationId), board.slug, postId, body);
+}

@@ -1,0 +1,107 @@
+/**
+ * The voter side of posts (docs/errors-scopes-limits.md#voters): voters submit posts to published
+ * boards, and follow or unfollow posts; the team reads a post's author and followers (for the
+ * mail sent to them).
+ */
+import { notFound, validationError } from '../domain/errors.js';
+import type { TagRecord, VoterRecord } from '../domain/records.js';
+import { submitPostBody, type SubmitPostInput } from '../domain/requests.js';
+import type { PostDetail } from '../domain/responses.js';
+import { parseOrThrow } from '../domain/validation.js';
+import type { StorageTx } from '../storage/contract.js';
+import { foldCase } from '../storage/text.js';
+import { nowIso, read, write, type ServiceContext } from './context.js';
+import { assertPostRoom } from './limits.js';
+import { byId } from './lookup.js';
+import { presentPostDetail } from './present.js';
+import { assertVoterNotBlocked, assertVoterPostRoom, followAutomatically } from './voter-rules.js';
+import { emitBoardEvent } from './webhook-events.js';
+
+async function voterOf(tx: StorageTx, voterId: number): Promise<VoterRecord> {
+  const voter = await tx.getVoter(voterId);
+  if (!voter) throw notFound('Voter not found');
+  return voter;
+}
+
+/** The board's existing tags of these names; a name the board does not have is a 422. */
+async function existingTags(tx: StorageTx, boardId: number, names: readonly string[]): Promise<TagRecord[]> {
+  const tags = new Map<number, TagRecord>();
+  for (const [index, name] of names.entries()) {
+    const tag = await tx.getTagBySlug(boardId, foldCase(name));
+    if (!tag) throw validationError(`tags.${index}`, 'is not a tag of this board');
+    tags.set(tag.id, tag);
+  }
+  return byId([...tags.values()]);
+}
+
+/**
+ * A voter's post on a published board of their organization (an unpublished or unknown board is
+ * `not_found`): `is_admin: false`, its author recorded, the voter's vote counted and the post
+ * followed. `post.created` fires as for any post. Refused, changing nothing, for a blocked voter,
+ * a tag the board does not have, or a voter past `limits.voterPostsPerHour`.
+ */
+export async function submitPost(ctx: ServiceContext, voterId: number, slug: string, body: SubmitPostInput): Promise<PostDetail> {
+  const input = parseOrThrow(submitPostBody, body);
+  return write(ctx, async (tx) => {
+    const nowMs = ctx.clock.now();
+    const now = nowIso(ctx);
+    const voter = await voterOf(tx, voterId);
+    const board = await tx.getBoardBySlug(voter.organization_id, slug);
+    if (!board || !board.published) throw notFound('Board not found');
+    await assertVoterNotBlocked(tx, voterId);
+    await assertVoterPostRoom(ctx, tx, voterId, nowMs);
+    await assertPostRoom(ctx, tx, board.id);
+    const tags = await existingTags(tx, board.id, input.tags ?? []);
+    const inserted = await tx.insertPost({
+      board_id: board.id,
+      title: input.title,
+      body: input.body ?? '',
+      status: 'open',
+      is_admin: false,
+      hidden: false,
+      pinned: false,
+      queue_rank: null,
+      shipped_at: null,
+      created_at: now,
+      proposal: null,
+    });
+    await tx.insertPostAuthor({ post_id: inserted.id, voter_id: voterId, created_at: now });
+    if (tags.length > 0) await tx.setPostTags(inserted.id, tags.map((t) => t.id));
+    await tx.insertVote({ post_id: inserted.id, voter_id: voterId, created_at: now });
+    await followAutomatically(tx, inserted.id, voterId, now);
+    const detail = presentPostDetail((await tx.getPost(inserted.id))!, tags, [], null);
+    await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
+    return detail;
+  });
+}
+
+/** The voter and a post of the voter's own organization, or `not_found`. */
+async function voterPost(tx: StorageTx, voterId: number, postId: number): Promise<void> {
+  const voter = await voterOf(tx, voterId);
+  const post = await tx.getPost(postId);
+  const board = post && (await tx.getBoard(post.board_id));
+  if (!board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
+}
+
+/**
+ * Follows or unfollows a post explicitly; an explicit unfollow is kept, so voting or commenting
+ * later does not follow the post again. Returns whether the voter now follows it.
+ */
+export function setFollowing(ctx: ServiceContext, voterId: number, postId: number, following: boolean): Promise<boolean> {
+  return write(ctx, async (tx) => {
+    await voterPost(tx, voterId, postId);
+    const current = await tx.getFollow(postId, voterId);
+    if (current?.following !== following) {
+      await tx.putFollow({ post_id: postId, voter_id: voterId, following, updated_at: nowIso(ctx) });
+    }
+    return following;
+  });
+}
+
+/** Whether the voter follows the post. */
+export function isFollowing(ctx: ServiceContext, voterId: number, postId: number): Promise<boolean> {
+  return read(ctx, async (tx) => {
+    await voterPost(tx, voterId, postId);
+    return (await tx.getFollow(postId, voterId))?.following === true;
+  });
+}
