@@ -112,6 +112,23 @@ function queryString(): fc.Arbitrary<string> {
     );
 }
 
+/**
+ * The similar-posts query: `text` (usually a plausible one, sometimes missing, short or weird)
+ * with the query string of any other operation, so it meets the same `limit` and repeated values.
+ */
+function similarQueryString(): fc.Arbitrary<string> {
+  const text = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('dark mode', 'Export reports to CSV', '   abc   ', 'Ideas 🌙 and more') },
+    { weight: 1, arbitrary: fc.constantFrom('ab', '', 'a'.repeat(501)) },
+    { weight: 1, arbitrary: weird },
+  );
+  return fc.tuple(fc.option(text, { freq: 8 }), queryString()).map(([value, rest]) => {
+    if (value === null) return rest;
+    const first = new URLSearchParams({ text: value }).toString();
+    return rest === '' ? `?${first}` : `?${first}&${rest.slice(1)}`;
+  });
+}
+
 const slug = fc.oneof(
   { weight: 24, arbitrary: fc.constant('features') },
   { weight: 1, arbitrary: fc.constant('globex') },
@@ -133,7 +150,7 @@ export function requestFor(op: OperationName, live: readonly number[]): fc.Arbit
       method: fc.oneof({ weight: 12, arbitrary: fc.constant(spec.method as string) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD') }),
       slug,
       id: id(live),
-      query: queryString(),
+      query: 'query' in spec && spec.query === 'similarPostsQuery' ? similarQueryString() : queryString(),
       key: fc.oneof(
         { weight: 12, arbitrary: fc.constantFrom<KeyChoice>('write', 'write', 'propose', 'read') },
         { weight: 1, arbitrary: fc.constantFrom<KeyChoice>('other', 'invalid', 'none', 'differing', 'basic') },
