@@ -6,8 +6,9 @@
  * one range of it, and counting a word's posts up to a cap walks at most that many entries. Words
  * compare byte-wise (`COLLATE "C"`): they are equal or not, and no locale should decide. `post_id`
  * has its own index so a post's rows go by ON DELETE CASCADE, or are replaced when its title
- * changes, without a scan. This table was kept over a `tsvector` GIN index and `pg_trgm` by the
- * figures in docs/scaling.md.
+ * changes, without a scan. A `tsvector` GIN index and `pg_trgm` were measured against it
+ * (docs/scaling.md, "Similar posts"): the table is kept for the bounded count per word that the
+ * candidate budget needs, which a GIN index cannot give without building the word's bitmap.
  *
  * The words are computed in JavaScript (the same function the query uses), so the adapter writes
  * them with the post rather than a trigger; this step fills them for the posts already stored.

@@ -90,7 +90,6 @@ function body(op: OperationName): fc.Arbitrary<string | undefined> {
 const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
   status: fc.oneof(status, weird),
   q: fc.oneof(fc.string({ maxLength: 10 }), weird),
-  text: fc.oneof(fc.constantFrom('dark mode please', 'export to CSV', 'keyboard shortcuts', 'sso'), fc.string({ maxLength: 12 }), weird),
   tag: fc.oneof(fc.constantFrom('ui', 'UI', 'data', 'none'), weird),
   sort: fc.oneof(fc.constantFrom('new', 'top', 'old'), weird),
   limit: fc.oneof(fc.integer({ min: -2, max: 600 }).map(String), weird),
@@ -111,6 +110,23 @@ function queryString(): fc.Arbitrary<string> {
             return `?${params.toString()}`;
           }),
     );
+}
+
+/**
+ * The similar-posts query: `text` (usually a plausible one, sometimes missing, short or weird)
+ * with the query string of any other operation, so it meets the same `limit` and repeated values.
+ */
+function similarQueryString(): fc.Arbitrary<string> {
+  const text = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('dark mode', 'Export reports to CSV', '   abc   ', 'Ideas 🌙 and more') },
+    { weight: 1, arbitrary: fc.constantFrom('ab', '', 'a'.repeat(501)) },
+    { weight: 1, arbitrary: weird },
+  );
+  return fc.tuple(fc.option(text, { freq: 8 }), queryString()).map(([value, rest]) => {
+    if (value === null) return rest;
+    const first = new URLSearchParams({ text: value }).toString();
+    return rest === '' ? `?${first}` : `?${first}&${rest.slice(1)}`;
+  });
 }
 
 const slug = fc.oneof(
@@ -134,7 +150,7 @@ export function requestFor(op: OperationName, live: readonly number[]): fc.Arbit
       method: fc.oneof({ weight: 12, arbitrary: fc.constant(spec.method as string) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD') }),
       slug,
       id: id(live),
-      query: queryString(),
+      query: 'query' in spec && spec.query === 'similarPostsQuery' ? similarQueryString() : queryString(),
       key: fc.oneof(
         { weight: 12, arbitrary: fc.constantFrom<KeyChoice>('write', 'write', 'propose', 'read') },
         { weight: 1, arbitrary: fc.constantFrom<KeyChoice>('other', 'invalid', 'none', 'differing', 'basic') },
