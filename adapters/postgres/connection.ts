@@ -25,6 +25,13 @@ export interface PostgresOptions {
    * is capped at this, in ms. Default 1000 (the contract's bound).
    */
   keyCacheTtlMs?: number;
+  /**
+   * How write transactions are serialized across processes. `'organization'` (the default): writes
+   * of one organization wait for each other, writes of different organizations run at once, and a
+   * write spanning organizations waits for all. `'store'`: every write waits for every other (one
+   * writer at a time, as SQLite). See docs/scaling.md.
+   */
+  writeLock?: 'organization' | 'store';
 }
 
 export interface Connection {
@@ -56,4 +63,13 @@ export function openPool(source: PostgresSource, options: PostgresOptions): Conn
   // would crash the process. The pool discards it and makes a new one on next use.
   pool.on('error', () => undefined);
   return { pool, owned: true };
+}
+
+/** The `writeLock` option, checked. */
+export function writeLockOf(options: PostgresOptions): 'organization' | 'store' {
+  const mode = options.writeLock ?? 'organization';
+  if (mode !== 'organization' && mode !== 'store') {
+    throw new RangeError(`feedback-board/postgres: writeLock must be 'organization' or 'store', not ${String(mode)}`);
+  }
+  return mode;
 }

@@ -15,7 +15,7 @@
 import type pg from 'pg';
 import type { Storage } from '../../src/storage/contract.js';
 import type { SharedLimits } from '../../src/storage/shared-limits.js';
-import { openPool, type PostgresOptions, type PostgresSource } from './connection.js';
+import { openPool, writeLockOf, type PostgresOptions, type PostgresSource } from './connection.js';
 import { migratePg } from './migrations.js';
 import { PostgresStorageImpl } from './storage.js';
 
@@ -56,6 +56,7 @@ export async function createPostgresStorage(
   if (!Number.isInteger(keyCacheTtlMs) || keyCacheTtlMs < 0) {
     throw new RangeError('feedback-board/postgres: keyCacheTtlMs must be an integer >= 0');
   }
+  const writeLock = writeLockOf(options);
   const connection = openPool(source, options);
   try {
     const client = await connection.pool.connect();
@@ -68,7 +69,7 @@ export async function createPostgresStorage(
     if (connection.owned) await connection.pool.end();
     throw error;
   }
-  return new PostgresStorageImpl(connection, keyCacheTtlMs);
+  return new PostgresStorageImpl(connection, keyCacheTtlMs, writeLock);
 }
 
 /**

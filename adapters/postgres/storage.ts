@@ -1,16 +1,18 @@
 /**
  * The Storage: each transaction on a connection of its own from the pool.
  *
- * Writes are serialized across every process sharing the database by ONE transaction-level
- * advisory lock, taken right after BEGIN (the two are sent as one round trip). This is SQLite's
- * model (one writer at a time, `BEGIN IMMEDIATE`) on PostgreSQL, chosen over SERIALIZABLE with
- * retries because the contract promises that a read followed by a write in one write transaction
- * cannot race, for every method of every service, with no retry loop in the services; and each
- * statement of a READ COMMITTED transaction sees everything committed before it started, so once
- * the lock is held every read sees the state its writes apply to. Claims, claim-next, action keys,
- * one-time links and demo creation are therefore exact across processes. Inside one process,
- * writes also queue in JavaScript before taking a connection, so waiting writers do not occupy
- * the pool that readers need.
+ * Writes of one organization are serialized across every process sharing the database by that
+ * organization's transaction-level advisory lock; writes of different organizations run at once;
+ * a write spanning organizations takes the store-wide lock, which excludes every other write
+ * (write-lock.ts says how, write-scope.ts which call belongs where). The lock is taken before the
+ * transaction's first statement of its own, in the round trip that sends `BEGIN`. Chosen over
+ * SERIALIZABLE with retries because the contract promises that a read followed by a write in one
+ * write transaction cannot race, for every method of every service, with no retry loop in the
+ * services; and each statement of a READ COMMITTED transaction sees everything committed before
+ * it started, so once the lock is held every read sees the state its writes apply to. Claims,
+ * claim-next, action keys, one-time links and demo creation are therefore exact across processes.
+ * Inside one process, at most half the pool's connections run writes at once (the rest queue in
+ * JavaScript), so writers waiting for a lock never occupy the connections readers need.
  *
  * Read transactions take no lock: `REPEATABLE READ READ ONLY` gives every statement of the
  * transaction one snapshot (a page and its total agree) and never waits for a writer.
@@ -18,26 +20,30 @@
 import type pg from 'pg';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import type { SharedLimits } from '../../src/storage/shared-limits.js';
-import { AsyncLock } from '../../src/storage/lock.js';
 import type { Connection } from './connection.js';
-import { LOCKS } from './locks.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
 import { openScope, pgMethods } from './tx/index.js';
+import { lockedMethods, OwnerCache, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
+import { Slots } from './slots.js';
 
-const BEGIN_WRITE = `BEGIN; SELECT ${LOCKS.write}`;
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
 export class PostgresStorageImpl implements Storage {
   readonly pool: pg.Pool;
   readonly sharedLimits: SharedLimits;
   readonly #connection: Connection;
-  readonly #writes = new AsyncLock();
+  readonly #writes: Slots;
+  readonly #writeLock: WriteLockMode;
+  readonly #owners = new OwnerCache();
   readonly #active = new Set<Promise<unknown>>();
   #closed = false;
 
-  constructor(connection: Connection, keyCacheTtlMs: number) {
+  constructor(connection: Connection, keyCacheTtlMs: number, writeLock: WriteLockMode) {
     this.#connection = connection;
+    this.#writeLock = writeLock;
+    // One writer per process under the store-wide lock (no other could proceed anyway).
+    this.#writes = new Slots(writeLock === 'store' ? 1 : Math.max(1, Math.floor((connection.pool.options.max ?? 10) / 2)));
     this.pool = connection.pool;
     this.sharedLimits = sharedLimits(connection.pool, keyCacheTtlMs);
   }
@@ -61,20 +67,26 @@ export class PostgresStorageImpl implements Storage {
     // ROLLBACK) is destroyed rather than returned to the pool.
     let discard: Error | undefined;
     try {
-      await client.query(mode === 'write' ? BEGIN_WRITE : BEGIN_READ);
-      const scope = openScope(pgMethods(new Sql(client)), mode);
+      const methods = pgMethods(new Sql(client));
+      // A write transaction begins with its first call, which takes the lock it needs.
+      const lock = mode === 'write' ? new TransactionWriteLock(client, this.#writeLock, this.#owners) : undefined;
+      if (lock === undefined) await client.query(BEGIN_READ);
+      const scope = openScope(lock === undefined ? methods : lockedMethods(methods, lock), mode);
+      const begun = () => lock === undefined || lock.begun;
       let result: T;
       try {
         result = await fn(scope.tx);
       } catch (error) {
         scope.end();
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          discard = rollbackError;
-        });
+        if (begun()) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            discard = rollbackError;
+          });
+        }
         throw error;
       }
       scope.end();
-      await client.query('COMMIT');
+      if (begun()) await client.query('COMMIT');
       return result;
     } catch (error) {
       if (discard === undefined && isConnectionError(error)) discard = error as Error;
