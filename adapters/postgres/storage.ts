@@ -24,7 +24,7 @@ import type { Connection } from './connection.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
 import { openScope, pgMethods } from './tx/index.js';
-import { lockedMethods, OwnerCache, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
+import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
 import { Slots } from './slots.js';
 
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
@@ -36,6 +36,7 @@ export class PostgresStorageImpl implements Storage {
   readonly #writes: Slots;
   readonly #writeLock: WriteLockMode;
   readonly #owners = new OwnerCache();
+  readonly #queues = new ProcessQueues();
   readonly #active = new Set<Promise<unknown>>();
   #closed = false;
 
@@ -66,10 +67,10 @@ export class PostgresStorageImpl implements Storage {
     // A connection whose state is unknown (an error outside a statement's own failure, a failed
     // ROLLBACK) is destroyed rather than returned to the pool.
     let discard: Error | undefined;
+    // A write transaction begins with its first call, which takes the lock it needs.
+    const lock = mode === 'write' ? new TransactionWriteLock(client, this.#writeLock, this.#owners, this.#queues) : undefined;
     try {
       const methods = pgMethods(new Sql(client));
-      // A write transaction begins with its first call, which takes the lock it needs.
-      const lock = mode === 'write' ? new TransactionWriteLock(client, this.#writeLock, this.#owners) : undefined;
       if (lock === undefined) await client.query(BEGIN_READ);
       const scope = openScope(lock === undefined ? methods : lockedMethods(methods, lock), mode);
       const begun = () => lock === undefined || lock.begun;
@@ -92,6 +93,7 @@ export class PostgresStorageImpl implements Storage {
       if (discard === undefined && isConnectionError(error)) discard = error as Error;
       throw error;
     } finally {
+      lock?.end();
       client.release(discard);
     }
   }

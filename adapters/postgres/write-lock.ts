@@ -45,20 +45,52 @@ export class OwnerCache {
   }
 }
 
+/**
+ * Per organization, the write transactions of this process in line for its lock: only the first
+ * waits in the database, the others wait here, so a busy organization keeps at most one waiter per
+ * process in PostgreSQL's lock queue.
+ */
+export class ProcessQueues {
+  readonly #tails = new Map<number, Promise<void>>();
+
+  /** Resolves when every earlier transaction of `org` in this process has ended; call the result to end yours. */
+  async enter(org: number): Promise<() => void> {
+    const before = this.#tails.get(org) ?? Promise.resolve();
+    let leave!: () => void;
+    const mine = new Promise<void>((done) => (leave = done));
+    const tail = before.then(() => mine);
+    this.#tails.set(org, tail);
+    await before;
+    return () => {
+      leave();
+      if (this.#tails.get(org) === tail) this.#tails.delete(org);
+    };
+  }
+}
+
 const BEGIN_STORE = `BEGIN; SELECT ${LOCKS.write}`;
 
 export class TransactionWriteLock {
   readonly #client: pg.PoolClient;
   readonly #mode: WriteLockMode;
   readonly #owners: OwnerCache;
+  readonly #queues: ProcessQueues;
+  #leave: (() => void) | undefined;
   #held: Held = { state: 'none' };
   /** Calls made at once (`Promise.all`) take their locks one after another. */
   readonly #order = new AsyncLock();
 
-  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache) {
+  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache, queues: ProcessQueues) {
     this.#client = client;
     this.#mode = mode;
     this.#owners = owners;
+    this.#queues = queues;
+  }
+
+  /** Lets the next transaction of this process in line for the same organization go; call once the transaction ended. */
+  end(): void {
+    this.#leave?.();
+    this.#leave = undefined;
   }
 
   /** True once `BEGIN` was sent (a transaction that made no call has nothing to end). */
@@ -85,22 +117,14 @@ export class TransactionWriteLock {
 
   async #first(scope: CallScope): Promise<void> {
     if (scope === 'store') return this.#beginStore();
-    const key = `${scope.kind}:${scope.id}`;
-    const known = this.#owners.get(key);
+    // Looked up outside the transaction: which organization owns a record never changes.
+    const org = await this.#ownerOf(scope);
+    // Gone (or never there): nothing of one organization to lock; the store lock is always right.
+    if (org === undefined) return this.#beginStore();
+    this.#leave = await this.#queues.enter(org);
     // Until the locks are known to be held, a failure must still roll back what BEGIN opened.
     this.#held = { state: 'store' };
-    // The lookup and the locks travel with BEGIN: one round trip, cached or not.
-    const source = known === undefined ? `(${OWNER_SQL[scope.kind].replace('$1', String(scope.id))})` : `(SELECT ${known} AS org)`;
-    const results = (await this.#client.query(
-      `BEGIN; SELECT o.org, ${LOCKS.writeShared}, ${organizationLock('o.org')} FROM ${source} o`,
-    )) as unknown as pg.QueryResult<{ org: number }>[];
-    const org = results[1]?.rows[0]?.org;
-    if (org === undefined) {
-      // Gone (or never there): nothing of one organization to lock; the store lock is always right.
-      await this.#client.query(`SELECT ${LOCKS.write}`);
-      return;
-    }
-    if (known === undefined && scope.kind !== 'organization') this.#owners.set(key, org);
+    await this.#client.query(`BEGIN; SELECT ${LOCKS.writeShared}, ${organizationLock(String(org))}`);
     this.#held = { state: 'organization', org };
   }
 
