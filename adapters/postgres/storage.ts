@@ -25,9 +25,12 @@ import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
 import { openScope, pgMethods } from './tx/index.js';
 import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
+import { isReplicaFailure, type ReadReplica } from './replica.js';
 import { Slots } from './slots.js';
 
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/** With a replica, each write's COMMIT also answers the WAL position reads must wait for. */
+const COMMIT_NOTING_LSN = 'COMMIT; SELECT pg_current_wal_insert_lsn()::text AS lsn';
 
 export class PostgresStorageImpl implements Storage {
   readonly pool: pg.Pool;
@@ -37,11 +40,13 @@ export class PostgresStorageImpl implements Storage {
   readonly #writeLock: WriteLockMode;
   readonly #owners = new OwnerCache();
   readonly #queues = new ProcessQueues();
+  readonly #replica: ReadReplica | undefined;
   readonly #active = new Set<Promise<unknown>>();
   #closed = false;
 
-  constructor(connection: Connection, keyCacheTtlMs: number, writeLock: WriteLockMode) {
+  constructor(connection: Connection, keyCacheTtlMs: number, writeLock: WriteLockMode, replica?: ReadReplica) {
     this.#connection = connection;
+    this.#replica = replica;
     this.#writeLock = writeLock;
     // One writer per process under the store-wide lock (no other could proceed anyway).
     this.#writes = new Slots(writeLock === 'store' ? 1 : Math.max(1, Math.floor((connection.pool.options.max ?? 10) / 2)));
@@ -54,16 +59,33 @@ export class PostgresStorageImpl implements Storage {
       return Promise.reject(new TypeError(`feedback-board/postgres: unknown transaction mode ${String(mode)}`));
     }
     if (this.#closed) return Promise.reject(closedError());
-    const run = mode === 'write' ? this.#writes.run(() => this.#run(mode, fn)) : this.#run(mode, fn);
+    const run = mode === 'write' ? this.#writes.run(() => this.#run(mode, fn)) : this.#read(fn);
     this.#active.add(run);
     const forget = () => this.#active.delete(run);
     run.then(forget, forget);
     return run;
   }
 
-  async #run<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
-    if (this.#closed) throw closedError();
-    const client = await this.pool.connect();
+  /** A read on the replica when it is current for this process, else (or when it fails) on the primary. */
+  async #read<T>(fn: (tx: StorageTx) => Promise<T>): Promise<T> {
+    const replica = this.#replica === undefined || this.#closed ? undefined : await this.#replica.connect();
+    if (replica !== undefined) {
+      try {
+        return await this.#run('read', fn, replica);
+      } catch (error) {
+        if (!isReplicaFailure(error)) throw error;
+        this.#replica!.markDown();
+      }
+    }
+    return this.#run('read', fn);
+  }
+
+  async #run<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>, on?: pg.PoolClient): Promise<T> {
+    if (this.#closed) {
+      on?.release();
+      throw closedError();
+    }
+    const client = on ?? (await this.pool.connect());
     // A connection whose state is unknown (an error outside a statement's own failure, a failed
     // ROLLBACK) is destroyed rather than returned to the pool.
     let discard: Error | undefined;
@@ -87,7 +109,7 @@ export class PostgresStorageImpl implements Storage {
         throw error;
       }
       scope.end();
-      if (begun()) await client.query('COMMIT');
+      if (begun()) await this.#commit(client, mode);
       return result;
     } catch (error) {
       if (discard === undefined && isConnectionError(error)) discard = error as Error;
@@ -96,6 +118,15 @@ export class PostgresStorageImpl implements Storage {
       lock?.end();
       client.release(discard);
     }
+  }
+
+  async #commit(client: pg.PoolClient, mode: TransactionMode): Promise<void> {
+    if (mode === 'read' || this.#replica === undefined) {
+      await client.query('COMMIT');
+      return;
+    }
+    const results = (await client.query(COMMIT_NOTING_LSN)) as unknown as pg.QueryResult<{ lsn: string }>[];
+    this.#replica.noteWrite(results[1]!.rows[0]!.lsn);
   }
 
   /**
@@ -107,6 +138,7 @@ export class PostgresStorageImpl implements Storage {
     this.#closed = true;
     await Promise.allSettled([...this.#active]);
     if (this.#connection.owned) await this.pool.end();
+    if (this.#replica?.owned) await this.#replica.pool.end();
   }
 }
 
