@@ -71,7 +71,7 @@ export async function startReplica(primary, options = {}) {
   const bin = postgresBin();
   const dir = ownedDir(options.dir);
   const data = join(dir, 'data');
-  runPg(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '--no-sync']);
+  runPg(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
   return serveData(bin, dir, options.port ?? (await freePort()), options);
 }
 
