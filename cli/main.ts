@@ -38,6 +38,8 @@ Options:
   --db FILE|URL         SQLite database file (default ./feedback.db), or a PostgreSQL
                         URL (postgres://user:pass@host/db); created with demo data on
                         the first start
+  --db-read URL         a streaming replica of the --db PostgreSQL server: read
+                        transactions go to it (see docs/scaling.md)
   --memory              keep everything in memory (gone when the server stops)
   --fixture FILE        load this fixture (JSON) instead of the demo data; served from
                         memory unless --db names a new, empty file
@@ -83,6 +85,7 @@ async function serve(argv: string[]): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       db: { type: 'string' },
+      'db-read': { type: 'string' },
       memory: { type: 'boolean' },
       fixture: { type: 'string' },
       ...LIMIT_OPTIONS,
@@ -128,7 +131,7 @@ async function serve(argv: string[]): Promise<void> {
   const origin = { value: configuredOrigin ?? '' };
   const pagesLink = { pagesUrl: undefined as string | undefined };
 
-  const storage = await openStorage({ db: values.db, memory: values.memory === true, fixture: fixture !== undefined });
+  const storage = await openStorage({ db: values.db, dbRead: values['db-read'], memory: values.memory === true, fixture: fixture !== undefined });
   const board = createFeedbackBoard({
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,

@@ -11,6 +11,8 @@ export const DEFAULT_DB_FILE = './feedback.db';
 
 export interface StorageChoice {
   db?: string | undefined;
+  /** `--db-read`: a replica of the PostgreSQL server `db` names, for read transactions. */
+  dbRead?: string | undefined;
   memory: boolean;
   fixture: boolean;
 }
@@ -30,10 +32,13 @@ async function isEmpty(storage: Storage): Promise<boolean> {
 
 export async function openStorage(choice: StorageChoice): Promise<OpenedStorage> {
   if (choice.memory && choice.db !== undefined) throw new StorageChoiceError('--memory and --db exclude each other');
+  if (choice.dbRead !== undefined && !(choice.db !== undefined && isPostgresUrl(choice.db) && isPostgresUrl(choice.dbRead))) {
+    throw new StorageChoiceError('--db-read takes a postgres:// URL and needs --db postgres://… (the primary)');
+  }
   if (choice.memory || (choice.fixture && choice.db === undefined)) {
     return { storage: createMemoryStorage(), fresh: true, description: 'memory (the data is gone when the server stops)' };
   }
-  if (choice.db !== undefined && isPostgresUrl(choice.db)) return openPostgres(choice.db, choice.fixture);
+  if (choice.db !== undefined && isPostgresUrl(choice.db)) return openPostgres(choice.db, choice.fixture, choice.dbRead);
   const file = choice.db ?? DEFAULT_DB_FILE;
   if ((await stat(file).catch(() => null))?.isDirectory()) throw new StorageChoiceError(`--db ${file} is a directory`);
   let sqlite: typeof import('../adapters/sqlite/index.js');
@@ -69,7 +74,7 @@ function withoutPassword(url: string): string {
   }
 }
 
-async function openPostgres(url: string, fixture: boolean): Promise<OpenedStorage> {
+async function openPostgres(url: string, fixture: boolean, readUrl: string | undefined): Promise<OpenedStorage> {
   let postgres: typeof import('../adapters/postgres/index.js');
   try {
     postgres = await import('../adapters/postgres/index.js');
@@ -78,7 +83,7 @@ async function openPostgres(url: string, fixture: boolean): Promise<OpenedStorag
   }
   let storage: Storage;
   try {
-    storage = await postgres.createPostgresStorage({ connectionString: url });
+    storage = await postgres.createPostgresStorage({ connectionString: url }, readUrl === undefined ? {} : { readConnectionString: readUrl });
   } catch (error) {
     throw new StorageChoiceError(`cannot open PostgreSQL at ${withoutPassword(url)}: ${(error as Error).message}`);
   }
@@ -87,5 +92,6 @@ async function openPostgres(url: string, fixture: boolean): Promise<OpenedStorag
     await storage.close();
     throw new StorageChoiceError(`--fixture loads into a new, empty database, but ${withoutPassword(url)} already holds data`);
   }
-  return { storage, fresh, description: `PostgreSQL ${withoutPassword(url)}` };
+  const reads = readUrl === undefined ? '' : `, reads from ${withoutPassword(readUrl)}`;
+  return { storage, fresh, description: `PostgreSQL ${withoutPassword(url)}${reads}` };
 }

@@ -16,3 +16,4 @@ export function findPostgresBin(): string | null;
 export function freePort(): Promise<number>;
 export function startCluster(options?: { dir?: string; port?: number; keep?: boolean; maxConnections?: number }): Promise<Cluster>;
 export function stopClusterIn(dir: string): void;
+export function startReplica(primary: Cluster, options?: { dir?: string; port?: number; keep?: boolean; maxConnections?: number }): Promise<Cluster>;

@@ -8,7 +8,7 @@
 // Also a command: `node scripts/pg-cluster.mjs start DIR` starts a cluster in DIR (which it
 // creates) and prints its URL; `node scripts/pg-cluster.mjs stop DIR` stops it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +16,8 @@ import { join, resolve } from 'node:path';
 /** The folder holding `initdb`, `pg_ctl` and `postgres`, or null when PostgreSQL is not installed. */
 export function findPostgresBin() {
   const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
-  if (onPath.status === 0 && onPath.stdout.trim() !== '') return resolve(onPath.stdout.trim(), '..');
+  // Through symbolic links to the real folder, which also holds the tools not linked (pg_basebackup).
+  if (onPath.status === 0 && onPath.stdout.trim() !== '') return resolve(realpathSync(onPath.stdout.trim()), '..');
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)
@@ -53,13 +54,40 @@ function runPg(bin, program, args) {
  * the superuser `postgres` to the database `postgres`.
  */
 export async function startCluster(options = {}) {
+  const bin = postgresBin();
+  const dir = ownedDir(options.dir);
+  const data = join(dir, 'data');
+  runPg(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  return serveData(bin, dir, options.port ?? (await freePort()), options);
+}
+
+/**
+ * Starts a streaming replica of `primary` (a cluster from {@link startCluster}): a base backup
+ * (`pg_basebackup -R`, which writes the standby's connection settings) in a new temporary folder,
+ * served read-only on a port of its own as a hot standby. Resolves with the same shape as
+ * `startCluster`.
+ */
+export async function startReplica(primary, options = {}) {
+  const bin = postgresBin();
+  const dir = ownedDir(options.dir);
+  const data = join(dir, 'data');
+  runPg(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+  return serveData(bin, dir, options.port ?? (await freePort()), options);
+}
+
+function postgresBin() {
   const bin = findPostgresBin();
   if (bin === null) {
     throw new Error(
       'PostgreSQL is not installed: install it (Debian: apt-get install postgresql) or set FEEDBACK_BOARD_TEST_PG_URL to a server to use',
     );
   }
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'fb-pg-'));
+  return bin;
+}
+
+/** `dir` (default a new temporary folder), created, and entered and owned by the server's user. */
+function ownedDir(wanted) {
+  const dir = wanted ?? mkdtempSync(join(tmpdir(), 'fb-pg-'));
   mkdirSync(dir, { recursive: true });
   // mkdtemp makes the folder 0700 and owned by root: the postgres user must be able to enter it.
   chmodSync(dir, 0o755);
@@ -68,9 +96,12 @@ export async function startCluster(options = {}) {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
   }
+  return dir;
+}
+
+/** Serves the data folder `dir/data` on `port` and answers the cluster's controls. */
+function serveData(bin, dir, port, options) {
   const data = join(dir, 'data');
-  runPg(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = options.port ?? (await freePort());
   const serverOptions = [
     `-p ${port}`,
     `-k ${dir}`,

@@ -25,6 +25,27 @@ export interface PostgresOptions {
    * is capped at this, in ms. Default 1000 (the contract's bound).
    */
   keyCacheTtlMs?: number;
+  /**
+   * How write transactions are serialized across processes. `'organization'` (the default): writes
+   * of one organization wait for each other, writes of different organizations run at once, and a
+   * write spanning organizations waits for all. `'store'`: every write waits for every other (one
+   * writer at a time, as SQLite). See docs/scaling.md.
+   */
+  writeLock?: 'organization' | 'store';
+  /**
+   * A streaming replica for read transactions (a URL; the adapter makes its pool, sized and timed
+   * as the primary's, and ends it on close). See docs/scaling.md, "Read replicas".
+   */
+  readConnectionString?: string;
+  /** A replica pool the application made (left open on close), instead of `readConnectionString`. */
+  readPool?: pg.Pool;
+  /**
+   * Longest a read waits for the replica to replay this process's latest write before it reads
+   * from the primary instead, in ms. Default 200.
+   */
+  replicaWaitMs?: number;
+  /** How long reads stay on the primary after the replica failed, in ms. Default 5000. */
+  replicaRetryMs?: number;
 }
 
 export interface Connection {
@@ -37,6 +58,23 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   const result = value ?? fallback;
   if (!Number.isInteger(result) || result <= 0) throw new RangeError(`feedback-board/postgres: ${name} must be a positive integer`);
   return result;
+}
+
+/** The replica's pool from the options, or undefined when reads go to the primary only. */
+export function openReadPool(options: PostgresOptions): Connection | undefined {
+  if (options.readPool !== undefined && options.readConnectionString !== undefined) {
+    throw new RangeError('feedback-board/postgres: give readConnectionString or readPool, not both');
+  }
+  if (options.readPool !== undefined) return { pool: options.readPool, owned: false };
+  if (options.readConnectionString === undefined) return undefined;
+  return openPool({ connectionString: options.readConnectionString }, options);
+}
+
+/** `replicaWaitMs` and `replicaRetryMs`, checked. */
+export function replicaTiming(options: PostgresOptions): { waitMs: number; retryMs: number } {
+  const waitMs = options.replicaWaitMs ?? 200;
+  if (!Number.isInteger(waitMs) || waitMs < 0) throw new RangeError('feedback-board/postgres: replicaWaitMs must be an integer >= 0');
+  return { waitMs, retryMs: positive('replicaRetryMs', options.replicaRetryMs, 5000) };
 }
 
 export function openPool(source: PostgresSource, options: PostgresOptions): Connection {
@@ -56,4 +94,13 @@ export function openPool(source: PostgresSource, options: PostgresOptions): Conn
   // would crash the process. The pool discards it and makes a new one on next use.
   pool.on('error', () => undefined);
   return { pool, owned: true };
+}
+
+/** The `writeLock` option, checked. */
+export function writeLockOf(options: PostgresOptions): 'organization' | 'store' {
+  const mode = options.writeLock ?? 'organization';
+  if (mode !== 'organization' && mode !== 'store') {
+    throw new RangeError(`feedback-board/postgres: writeLock must be 'organization' or 'store', not ${String(mode)}`);
+  }
+  return mode;
 }

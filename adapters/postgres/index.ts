@@ -15,7 +15,8 @@
 import type pg from 'pg';
 import type { Storage } from '../../src/storage/contract.js';
 import type { SharedLimits } from '../../src/storage/shared-limits.js';
-import { openPool, type PostgresOptions, type PostgresSource } from './connection.js';
+import { openPool, openReadPool, replicaTiming, writeLockOf, type PostgresOptions, type PostgresSource } from './connection.js';
+import { ReadReplica } from './replica.js';
 import { migratePg } from './migrations.js';
 import { PostgresStorageImpl } from './storage.js';
 
@@ -43,6 +44,9 @@ export interface PostgresStorage extends Storage {
  *   `fb_*`, so the database may hold the application's own tables too. Set `statement_timeout`
  *   on such a pool yourself, so a dead server never hangs a request.
  *
+ * With `readConnectionString` (or `readPool`), read transactions go to that streaming replica once
+ * it has replayed this process's latest write, and to the primary when it lags or fails.
+ *
  * Missing schema migrations are applied first, under an advisory lock, so several processes
  * starting at once on a new database are safe.
  *
@@ -56,7 +60,16 @@ export async function createPostgresStorage(
   if (!Number.isInteger(keyCacheTtlMs) || keyCacheTtlMs < 0) {
     throw new RangeError('feedback-board/postgres: keyCacheTtlMs must be an integer >= 0');
   }
-  const connection = openPool(source, options);
+  const writeLock = writeLockOf(options);
+  const timing = replicaTiming(options);
+  const read = openReadPool(options);
+  let connection;
+  try {
+    connection = openPool(source, options);
+  } catch (error) {
+    if (read?.owned) await read.pool.end();
+    throw error;
+  }
   try {
     const client = await connection.pool.connect();
     try {
@@ -66,9 +79,11 @@ export async function createPostgresStorage(
     }
   } catch (error) {
     if (connection.owned) await connection.pool.end();
+    if (read?.owned) await read.pool.end();
     throw error;
   }
-  return new PostgresStorageImpl(connection, keyCacheTtlMs);
+  const replica = read === undefined ? undefined : new ReadReplica(read.pool, read.owned, timing);
+  return new PostgresStorageImpl(connection, keyCacheTtlMs, writeLock, replica);
 }
 
 /**

@@ -17,9 +17,23 @@ const STORE = 'hashtext(current_schema())';
 export const LOCKS = {
   /** Held while the schema is migrated. */
   migrate: `pg_advisory_xact_lock(${FB + 2}, ${STORE})`,
-  /** Held by every write transaction: writes are serialized across all processes. */
+  /**
+   * The store-wide write lock, exclusive: held by a write transaction that spans organizations
+   * (and by every write transaction when `writeLock` is `'store'`); it excludes every other write.
+   */
   write: `pg_advisory_xact_lock(${FB + 3}, ${STORE})`,
+  /** The same lock, shared: held by every write transaction of one organization. */
+  writeShared: `pg_advisory_xact_lock_shared(${FB + 3}, ${STORE})`,
 } as const;
+
+/**
+ * SQL taking the write lock of one organization, exclusive, for the organization id `org` (an SQL
+ * expression). Organizations hash into the 32-bit key with the schema; two that collide only wait
+ * for each other, which costs time, never exactness.
+ */
+export function organizationLock(org: string): string {
+  return `pg_advisory_xact_lock(${FB + 4}, hashtext(current_schema() || '/' || (${org})::text))`;
+}
 
 /** The class of the per-key rate-limit locks: `(RATE_LIMIT_CLASS, api_key_id)`. */
 export const RATE_LIMIT_CLASS = FB + 1;

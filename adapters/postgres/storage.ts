@@ -1,16 +1,18 @@
 /**
  * The Storage: each transaction on a connection of its own from the pool.
  *
- * Writes are serialized across every process sharing the database by ONE transaction-level
- * advisory lock, taken right after BEGIN (the two are sent as one round trip). This is SQLite's
- * model (one writer at a time, `BEGIN IMMEDIATE`) on PostgreSQL, chosen over SERIALIZABLE with
- * retries because the contract promises that a read followed by a write in one write transaction
- * cannot race, for every method of every service, with no retry loop in the services; and each
- * statement of a READ COMMITTED transaction sees everything committed before it started, so once
- * the lock is held every read sees the state its writes apply to. Claims, claim-next, action keys,
- * one-time links and demo creation are therefore exact across processes. Inside one process,
- * writes also queue in JavaScript before taking a connection, so waiting writers do not occupy
- * the pool that readers need.
+ * Writes of one organization are serialized across every process sharing the database by that
+ * organization's transaction-level advisory lock; writes of different organizations run at once;
+ * a write spanning organizations takes the store-wide lock, which excludes every other write
+ * (write-lock.ts says how, write-scope.ts which call belongs where). The lock is taken before the
+ * transaction's first statement of its own, in the round trip that sends `BEGIN`. Chosen over
+ * SERIALIZABLE with retries because the contract promises that a read followed by a write in one
+ * write transaction cannot race, for every method of every service, with no retry loop in the
+ * services; and each statement of a READ COMMITTED transaction sees everything committed before
+ * it started, so once the lock is held every read sees the state its writes apply to. Claims,
+ * claim-next, action keys, one-time links and demo creation are therefore exact across processes.
+ * Inside one process, at most half the pool's connections run writes at once (the rest queue in
+ * JavaScript), so writers waiting for a lock never occupy the connections readers need.
  *
  * Read transactions take no lock: `REPEATABLE READ READ ONLY` gives every statement of the
  * transaction one snapshot (a page and its total agree) and never waits for a writer.
@@ -18,26 +20,36 @@
 import type pg from 'pg';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import type { SharedLimits } from '../../src/storage/shared-limits.js';
-import { AsyncLock } from '../../src/storage/lock.js';
 import type { Connection } from './connection.js';
-import { LOCKS } from './locks.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
 import { openScope, pgMethods } from './tx/index.js';
+import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
+import { isReplicaFailure, type ReadReplica } from './replica.js';
+import { Slots } from './slots.js';
 
-const BEGIN_WRITE = `BEGIN; SELECT ${LOCKS.write}`;
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/** With a replica, each write's COMMIT also answers the WAL position reads must wait for. */
+const COMMIT_NOTING_LSN = 'COMMIT; SELECT pg_current_wal_insert_lsn()::text AS lsn';
 
 export class PostgresStorageImpl implements Storage {
   readonly pool: pg.Pool;
   readonly sharedLimits: SharedLimits;
   readonly #connection: Connection;
-  readonly #writes = new AsyncLock();
+  readonly #writes: Slots;
+  readonly #writeLock: WriteLockMode;
+  readonly #owners = new OwnerCache();
+  readonly #queues = new ProcessQueues();
+  readonly #replica: ReadReplica | undefined;
   readonly #active = new Set<Promise<unknown>>();
   #closed = false;
 
-  constructor(connection: Connection, keyCacheTtlMs: number) {
+  constructor(connection: Connection, keyCacheTtlMs: number, writeLock: WriteLockMode, replica?: ReadReplica) {
     this.#connection = connection;
+    this.#replica = replica;
+    this.#writeLock = writeLock;
+    // One writer per process under the store-wide lock (no other could proceed anyway).
+    this.#writes = new Slots(writeLock === 'store' ? 1 : Math.max(1, Math.floor((connection.pool.options.max ?? 10) / 2)));
     this.pool = connection.pool;
     this.sharedLimits = sharedLimits(connection.pool, keyCacheTtlMs);
   }
@@ -47,41 +59,74 @@ export class PostgresStorageImpl implements Storage {
       return Promise.reject(new TypeError(`feedback-board/postgres: unknown transaction mode ${String(mode)}`));
     }
     if (this.#closed) return Promise.reject(closedError());
-    const run = mode === 'write' ? this.#writes.run(() => this.#run(mode, fn)) : this.#run(mode, fn);
+    const run = mode === 'write' ? this.#writes.run(() => this.#run(mode, fn)) : this.#read(fn);
     this.#active.add(run);
     const forget = () => this.#active.delete(run);
     run.then(forget, forget);
     return run;
   }
 
-  async #run<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
-    if (this.#closed) throw closedError();
-    const client = await this.pool.connect();
+  /** A read on the replica when it is current for this process, else (or when it fails) on the primary. */
+  async #read<T>(fn: (tx: StorageTx) => Promise<T>): Promise<T> {
+    const replica = this.#replica === undefined || this.#closed ? undefined : await this.#replica.connect();
+    if (replica !== undefined) {
+      try {
+        return await this.#run('read', fn, replica);
+      } catch (error) {
+        if (!isReplicaFailure(error)) throw error;
+        this.#replica!.markDown();
+      }
+    }
+    return this.#run('read', fn);
+  }
+
+  async #run<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>, on?: pg.PoolClient): Promise<T> {
+    if (this.#closed) {
+      on?.release();
+      throw closedError();
+    }
+    const client = on ?? (await this.pool.connect());
     // A connection whose state is unknown (an error outside a statement's own failure, a failed
     // ROLLBACK) is destroyed rather than returned to the pool.
     let discard: Error | undefined;
+    // A write transaction begins with its first call, which takes the lock it needs.
+    const lock = mode === 'write' ? new TransactionWriteLock(client, this.#writeLock, this.#owners, this.#queues) : undefined;
     try {
-      await client.query(mode === 'write' ? BEGIN_WRITE : BEGIN_READ);
-      const scope = openScope(pgMethods(new Sql(client)), mode);
+      const methods = pgMethods(new Sql(client));
+      if (lock === undefined) await client.query(BEGIN_READ);
+      const scope = openScope(lock === undefined ? methods : lockedMethods(methods, lock), mode);
+      const begun = () => lock === undefined || lock.begun;
       let result: T;
       try {
         result = await fn(scope.tx);
       } catch (error) {
         scope.end();
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          discard = rollbackError;
-        });
+        if (begun()) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            discard = rollbackError;
+          });
+        }
         throw error;
       }
       scope.end();
-      await client.query('COMMIT');
+      if (begun()) await this.#commit(client, mode);
       return result;
     } catch (error) {
       if (discard === undefined && isConnectionError(error)) discard = error as Error;
       throw error;
     } finally {
+      lock?.end();
       client.release(discard);
     }
+  }
+
+  async #commit(client: pg.PoolClient, mode: TransactionMode): Promise<void> {
+    if (mode === 'read' || this.#replica === undefined) {
+      await client.query('COMMIT');
+      return;
+    }
+    const results = (await client.query(COMMIT_NOTING_LSN)) as unknown as pg.QueryResult<{ lsn: string }>[];
+    this.#replica.noteWrite(results[1]!.rows[0]!.lsn);
   }
 
   /**
@@ -93,6 +138,7 @@ export class PostgresStorageImpl implements Storage {
     this.#closed = true;
     await Promise.allSettled([...this.#active]);
     if (this.#connection.owned) await this.pool.end();
+    if (this.#replica?.owned) await this.#replica.pool.end();
   }
 }
 

@@ -1,0 +1,30 @@
+/**
+ * A first-come, first-served limit on how many async tasks run at once. The storage runs write
+ * transactions under it so that writers waiting for a lock in the database hold at most this many
+ * of the pool's connections.
+ */
+export class Slots {
+  readonly #limit: number;
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  /** `limit` tasks at most run at once; it must be a positive integer. */
+  constructor(limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError('feedback-board/postgres: a slot limit must be a positive integer');
+    this.#limit = limit;
+  }
+
+  /** Runs `fn` once a slot is free; the slot is freed however `fn` ends. */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.#running < this.#limit) this.#running++;
+    else await new Promise<void>((take) => this.#waiting.push(take));
+    try {
+      return await fn();
+    } finally {
+      // The slot passes straight to the next waiter, so none can overtake it.
+      const next = this.#waiting.shift();
+      if (next === undefined) this.#running--;
+      else next();
+    }
+  }
+}

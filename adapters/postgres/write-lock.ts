@@ -1,0 +1,161 @@
+/**
+ * The write lock of one write transaction, taken when the transaction first learns its
+ * organization: before its first storage call runs, in the same round trip as `BEGIN`.
+ *
+ * - A call of one organization (see write-scope.ts) takes the store-wide lock SHARED and the
+ *   organization's lock EXCLUSIVE: writes of one organization are serialized across every process,
+ *   writes of different organizations run at once.
+ * - A call of no single organization (or of a record that does not exist) takes the store-wide
+ *   lock EXCLUSIVE: it waits for every write in progress and excludes all others.
+ * - A later WRITE of another organization than the one locked upgrades to the exclusive store
+ *   lock before it runs. Reads are never checked: everything another organization's writers change
+ *   is theirs, and everything spanning organizations changes only under the exclusive lock, which
+ *   the shared one keeps out. Two transactions upgrading at once deadlock; PostgreSQL detects it
+ *   and fails one of them (SQLSTATE 40P01), which is rolled back whole.
+ *
+ * Since the lock is held before any statement of the transaction's own runs, and each statement
+ * of a READ COMMITTED transaction sees everything committed before it started, every read of the
+ * transaction sees the state its writes apply to, as with one global lock.
+ */
+import type pg from 'pg';
+import type { StorageTx } from '../../src/storage/contract.js';
+import { STORAGE_TX_WRITES } from '../../src/storage/contract/registry.js';
+import { AsyncLock } from '../../src/storage/lock.js';
+import { LOCKS, organizationLock } from './locks.js';
+import { callScope, OWNER_SQL, type CallScope } from './write-scope.js';
+
+/** How write transactions lock: per organization (the default), or all behind one lock. */
+export type WriteLockMode = 'organization' | 'store';
+
+/** What a transaction holds so far. */
+type Held = { state: 'none' } | { state: 'organization'; org: number } | { state: 'store' };
+
+/** Organization of records by `kind:id`: facts that never change (see write-scope.ts). */
+export class OwnerCache {
+  readonly #owners = new Map<string, number>();
+  static readonly LIMIT = 50_000;
+
+  get(key: string): number | undefined {
+    return this.#owners.get(key);
+  }
+
+  set(key: string, org: number): void {
+    if (this.#owners.size >= OwnerCache.LIMIT) this.#owners.clear();
+    this.#owners.set(key, org);
+  }
+}
+
+/**
+ * Per organization, the write transactions of this process in line for its lock: only the first
+ * waits in the database, the others wait here, so a busy organization keeps at most one waiter per
+ * process in PostgreSQL's lock queue.
+ */
+export class ProcessQueues {
+  readonly #tails = new Map<number, Promise<void>>();
+
+  /** Resolves when every earlier transaction of `org` in this process has ended; call the result to end yours. */
+  async enter(org: number): Promise<() => void> {
+    const before = this.#tails.get(org) ?? Promise.resolve();
+    let leave!: () => void;
+    const mine = new Promise<void>((done) => (leave = done));
+    const tail = before.then(() => mine);
+    this.#tails.set(org, tail);
+    await before;
+    return () => {
+      leave();
+      if (this.#tails.get(org) === tail) this.#tails.delete(org);
+    };
+  }
+}
+
+const BEGIN_STORE = `BEGIN; SELECT ${LOCKS.write}`;
+
+export class TransactionWriteLock {
+  readonly #client: pg.PoolClient;
+  readonly #mode: WriteLockMode;
+  readonly #owners: OwnerCache;
+  readonly #queues: ProcessQueues;
+  #leave: (() => void) | undefined;
+  #held: Held = { state: 'none' };
+  /** Calls made at once (`Promise.all`) take their locks one after another. */
+  readonly #order = new AsyncLock();
+
+  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache, queues: ProcessQueues) {
+    this.#client = client;
+    this.#mode = mode;
+    this.#owners = owners;
+    this.#queues = queues;
+  }
+
+  /** Lets the next transaction of this process in line for the same organization go; call once the transaction ended. */
+  end(): void {
+    this.#leave?.();
+    this.#leave = undefined;
+  }
+
+  /** True once `BEGIN` was sent (a transaction that made no call has nothing to end). */
+  get begun(): boolean {
+    return this.#held.state !== 'none';
+  }
+
+  /** Takes what the call `method(...args)` needs before it runs. */
+  before(method: string, args: readonly unknown[], writes: boolean): Promise<void> {
+    return this.#order.run(() => this.#take(method, args, writes));
+  }
+
+  async #take(method: string, args: readonly unknown[], writes: boolean): Promise<void> {
+    const held = this.#held;
+    if (held.state === 'store') return;
+    if (held.state === 'organization' && !writes) return;
+    const scope = this.#mode === 'store' ? 'store' : callScope(method, args);
+    if (held.state === 'none') return this.#first(scope);
+    const org = scope === 'store' ? undefined : await this.#ownerOf(scope);
+    if (org === held.org) return;
+    await this.#client.query(`SELECT ${LOCKS.write}`);
+    this.#held = { state: 'store' };
+  }
+
+  async #first(scope: CallScope): Promise<void> {
+    if (scope === 'store') return this.#beginStore();
+    // Looked up outside the transaction: which organization owns a record never changes.
+    const org = await this.#ownerOf(scope);
+    // Gone (or never there): nothing of one organization to lock; the store lock is always right.
+    if (org === undefined) return this.#beginStore();
+    this.#leave = await this.#queues.enter(org);
+    // Until the locks are known to be held, a failure must still roll back what BEGIN opened.
+    this.#held = { state: 'store' };
+    await this.#client.query(`BEGIN; SELECT ${LOCKS.writeShared}, ${organizationLock(String(org))}`);
+    this.#held = { state: 'organization', org };
+  }
+
+  async #beginStore(): Promise<void> {
+    this.#held = { state: 'store' };
+    await this.#client.query(BEGIN_STORE);
+  }
+
+  async #ownerOf(scope: { kind: keyof typeof OWNER_SQL; id: number }): Promise<number | undefined> {
+    if (scope.kind === 'organization') return scope.id;
+    const key = `${scope.kind}:${scope.id}`;
+    const known = this.#owners.get(key);
+    if (known !== undefined) return known;
+    const result = await this.#client.query<{ org: number }>(OWNER_SQL[scope.kind], [scope.id]);
+    const org = result.rows[0]?.org;
+    if (org !== undefined) this.#owners.set(key, org);
+    return org;
+  }
+}
+
+type AnyMethod = (...args: unknown[]) => Promise<unknown>;
+
+/** `methods` with `lock` taken before each call, as that call needs. */
+export function lockedMethods(methods: StorageTx, lock: TransactionWriteLock): StorageTx {
+  const locked: Record<string, AnyMethod> = {};
+  for (const [name, writes] of Object.entries(STORAGE_TX_WRITES)) {
+    const method = (methods as unknown as Record<string, AnyMethod>)[name]!;
+    locked[name] = async (...args) => {
+      await lock.before(name, args, writes);
+      return method(...args);
+    };
+  }
+  return locked as unknown as StorageTx;
+}

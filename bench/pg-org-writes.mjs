@@ -1,0 +1,96 @@
+// Write throughput on PostgreSQL by number of organizations written at once (`npm run bench`):
+// PROCESSES node processes, each with WRITERS concurrent writers spread over 1, 2, 4 and 8
+// organizations, under each write lock: 'store' (every write waits for every other) and
+// 'organization' (writes of different organizations run at once). Prints write transactions per
+// second and where the CPU went (the writer processes, PostgreSQL's processes), per 1000 writes.
+//
+// BENCH_PG_SECONDS, BENCH_PG_PROCESSES and BENCH_PG_WRITERS change the load.
+import { execFileSync, spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { createFeedbackBoard } from '../dist/index.js';
+import { createPostgresStorage } from '../dist/adapters/postgres/index.js';
+import { startCluster } from '../scripts/pg-cluster.mjs';
+
+const SECONDS = Number(process.env.BENCH_PG_SECONDS ?? 5);
+const PROCESSES = Number(process.env.BENCH_PG_PROCESSES ?? 4);
+const WRITERS = Number(process.env.BENCH_PG_WRITERS ?? 4);
+const ORGS = [1, 2, 4, 8];
+const WORKER = resolve(import.meta.dirname, 'pg-org-writes-worker.mjs');
+
+/** CPU seconds of each process of the cluster by pid (user + system; USER_HZ is 100). */
+function postgresCpu() {
+  const out = execFileSync('ps', ['-u', 'postgres', '-o', 'pid='], { encoding: 'utf8' });
+  const cpu = new Map();
+  for (const pid of out.trim().split(/\s+/)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return cpu;
+}
+
+/** CPU the cluster's processes used between two samples (a process that ended in between is not counted). */
+function cpuBetween(before, after) {
+  let total = 0;
+  for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}
+
+function runWorker(args) {
+  const child = spawn(process.execPath, [WORKER, ...args.map(String)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return new Promise((done, fail) => child.once('exit', (code) => (code === 0 ? done(JSON.parse(out)) : fail(new Error(`worker exited with ${code}`)))));
+}
+
+const cluster = process.env.FEEDBACK_BOARD_TEST_PG_URL ? null : await startCluster();
+const admin = process.env.FEEDBACK_BOARD_TEST_PG_URL ?? cluster.url;
+try {
+  const setup = new pg.Client({ connectionString: admin });
+  await setup.connect();
+  const dbName = `fb_bench_org_writes_${process.pid}`;
+  await setup.query(`CREATE DATABASE ${dbName}`);
+  await setup.end();
+  const url = new URL(admin);
+  url.pathname = `/${dbName}`;
+  const board = createFeedbackBoard({ storage: await createPostgresStorage({ connectionString: url.toString() }) });
+  const boards = [];
+  for (let i = 0; i < Math.max(...ORGS); i++) {
+    const org = await board.dashboard.organizations.create({ name: `Org ${i}` });
+    const { key } = await board.dashboard.apiKeys.create(org.id, { scope: 'write' });
+    boards.push((await (await board.api(key)).boards.create({ slug: 'main', name: 'Main' })).id);
+  }
+  await board.close();
+
+  console.log(`\n## PostgreSQL writes by organizations written at once (${PROCESSES} processes × ${WRITERS} writers, ${SECONDS} s each, load average ${loadavg()[0].toFixed(1)})\n`);
+  console.log('| write lock | organizations | writes/s | errors | CPU s per 1000 writes: writers | PostgreSQL |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const rates = {};
+  for (const writeLock of ['store', 'organization']) {
+    for (const orgs of ORGS) {
+      const start = Date.now() + 3000;
+      const workers = Array.from({ length: PROCESSES }, (_, i) => runWorker([url, writeLock, orgs, i, JSON.stringify(boards), start, SECONDS, WRITERS]));
+      await new Promise((go) => setTimeout(go, start - Date.now()));
+      const pgBefore = postgresCpu();
+      await new Promise((go) => setTimeout(go, SECONDS * 1000));
+      const pgCpu = cpuBetween(pgBefore, postgresCpu());
+      const results = await Promise.all(workers);
+      const done = results.reduce((sum, r) => sum + r.done, 0);
+      const errors = results.reduce((sum, r) => sum + r.errors, 0);
+      const nodeCpu = results.reduce((sum, r) => sum + r.cpu, 0);
+      const perK = (cpu) => ((cpu / done) * 1000).toFixed(2);
+      rates[`${writeLock} ${orgs}`] = done / SECONDS;
+      console.log(`| ${writeLock} | ${orgs} | ${(done / SECONDS).toFixed(0)} | ${errors} | ${perK(nodeCpu)} | ${perK(pgCpu)} |`);
+    }
+  }
+  const ratio = (a, b) => (rates[a] / rates[b]).toFixed(2);
+  console.log(`\n8 organizations / 1: ${ratio('organization 8', 'organization 1')}× with the organization lock, ${ratio('store 8', 'store 1')}× with the store lock; organization / store lock at 8 organizations: ${ratio('organization 8', 'store 8')}× (${availableParallelism()} cores shared with PostgreSQL)`);
+} finally {
+  cluster?.stop();
+}

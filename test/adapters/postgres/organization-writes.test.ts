@@ -1,0 +1,146 @@
+/**
+ * Writes are serialized per organization: while a write transaction of organization A is held
+ * open here, a write of organization B made through another process completes, and a write of A
+ * waits until A's transaction ends. A write spanning organizations waits for, and holds off, all.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
+import { startServe, workDir, type Server } from '../../helpers/cli.js';
+import { createTestDatabase, dropTestDatabase } from './server.js';
+
+const KEY_A = 'org-a-write-key-0123456789';
+const KEY_B = 'org-b-write-key-0123456789';
+const org = (name: string, key: string) => ({
+  name,
+  apiKeys: [{ key, scope: 'write' }],
+  boards: [{ slug: 'main', name: 'Main', posts: [{ title: `${name} first` }] }],
+});
+
+const work = workDir();
+let url: string;
+let server: Server;
+let storage: PostgresStorage;
+/** Board ids of organizations A and B (1 and 2: the fixture's order). */
+const BOARD_A = 1;
+const BOARD_B = 2;
+
+beforeAll(async () => {
+  url = await createTestDatabase('fb_org_writes');
+  const fixture = work.write('fixture.json', { organizations: [org('A', KEY_A), org('B', KEY_B)] });
+  server = await startServe(['--port', '0', '--db', url, '--fixture', fixture], work.dir);
+  storage = await createPostgresStorage({ connectionString: url }, { maxConnections: 4 });
+}, 60_000);
+
+afterAll(async () => {
+  await storage?.close();
+  await server?.stop();
+  await dropTestDatabase(url);
+  work.remove();
+});
+
+function createPost(key: string, title: string) {
+  return fetch(`${server.api}/boards/main/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title }),
+  });
+}
+
+/** A write transaction that holds its lock (taken by its first call) until `release()`. */
+function holdWrite(target: PostgresStorage, calls: (tx: Parameters<Parameters<PostgresStorage['transaction']>[1]>[0]) => Promise<unknown>) {
+  let release!: () => void;
+  let locked!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  const holding = new Promise<void>((done) => (locked = done));
+  const done = target.transaction('write', async (tx) => {
+    await calls(tx);
+    locked();
+    await released;
+  });
+  return { holding, release, done };
+}
+
+const settled = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), ms))]);
+
+describe('PostgreSQL write locks per organization, across processes', () => {
+  it('lets a write of another organization through while one is held, and queues a write of the same', async () => {
+    const held = holdWrite(storage, (tx) => tx.updateBoard(BOARD_A, { description: 'held' }));
+    await held.holding;
+    // Organization B, through the serve process: done while A's transaction is still open.
+    const other = await createPost(KEY_B, 'B while A is held');
+    expect(other.status).toBe(201);
+    // Organization A, through the serve process: waits for the held transaction.
+    const same = createPost(KEY_A, 'A after A');
+    expect(await settled(same, 1500)).toBe(false);
+    held.release();
+    await held.done;
+    expect((await same).status).toBe(201);
+  }, 30_000);
+
+  it('makes a write spanning organizations wait for every write, and every write wait for it', async () => {
+    const held = holdWrite(storage, (tx) => tx.updateBoard(BOARD_B, { description: 'held by B' }));
+    await held.holding;
+    // Settings belong to no organization: the store-wide lock waits for B's open transaction.
+    const spanning = storage.transaction('write', (tx) => tx.setSetting('agent_publishing', 'false'));
+    expect(await settled(spanning, 1000)).toBe(false);
+    held.release();
+    await held.done;
+    await spanning;
+
+    const store = holdWrite(storage, (tx) => tx.setSetting('agent_publishing', 'false'));
+    await store.holding;
+    const write = createPost(KEY_A, 'A after the store lock');
+    expect(await settled(write, 1500)).toBe(false);
+    store.release();
+    await store.done;
+    expect((await write).status).toBe(201);
+  }, 30_000);
+
+  it('upgrades to the store lock when one transaction writes to two organizations, and commits both', async () => {
+    const held = holdWrite(storage, async (tx) => {
+      await tx.updateBoard(BOARD_A, { description: 'both A' });
+      await tx.updateBoard(BOARD_B, { description: 'both B' });
+    });
+    await held.holding;
+    const write = createPost(KEY_B, 'B after the two-organization write');
+    expect(await settled(write, 1000)).toBe(false);
+    held.release();
+    await held.done;
+    expect((await write).status).toBe(201);
+    const boards = await storage.transaction('read', async (tx) => [await tx.getBoard(BOARD_A), await tx.getBoard(BOARD_B)]);
+    expect(boards.map((board) => board?.description)).toEqual(['both A', 'both B']);
+  }, 30_000);
+
+  it("with writeLock 'store', serializes writes of different organizations too", async () => {
+    const single = await createPostgresStorage({ connectionString: url }, { maxConnections: 2, writeLock: 'store' });
+    try {
+      const held = holdWrite(single, (tx) => tx.updateBoard(BOARD_A, { description: 'store mode' }));
+      await held.holding;
+      const other = createPost(KEY_B, 'B behind the store lock');
+      expect(await settled(other, 1500)).toBe(false);
+      held.release();
+      await held.done;
+      expect((await other).status).toBe(201);
+    } finally {
+      await single.close();
+    }
+  }, 30_000);
+
+  it('refuses an unknown writeLock with a clear error, opening nothing', async () => {
+    await expect(
+      createPostgresStorage({ connectionString: url }, { writeLock: 'row' as unknown as 'store' }),
+    ).rejects.toThrow(/writeLock must be 'organization' or 'store'/);
+  });
+
+  it('commits a write transaction that made no call, and undoes one that throws after its first write', async () => {
+    await expect(storage.transaction('write', async () => 'nothing')).resolves.toBe('nothing');
+    const before = await storage.transaction('read', (tx) => tx.getBoard(BOARD_A));
+    const failing = storage.transaction('write', async (tx) => {
+      await tx.updateBoard(BOARD_A, { description: 'undone' });
+      throw new Error('stop');
+    });
+    await expect(failing).rejects.toThrow('stop');
+    expect(await storage.transaction('read', (tx) => tx.getBoard(BOARD_A))).toEqual(before);
+  });
+});
