@@ -28,6 +28,7 @@ import { openStorage, StorageChoiceError } from './storage.js';
 import { LIMIT_OPTIONS, LIMIT_USAGE, LimitOptionError, limitOptions } from './limit-options.js';
 import { isWildcardHost, PUBLIC_OPTIONS, PUBLIC_USAGE, PublicOptionError, publicOrigin, trustProxy } from './public-options.js';
 import { webhookOptions } from './webhooks.js';
+import { withProbes } from './probes.js';
 
 const USAGE = `Usage: feedback-board serve [options]
        feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
@@ -181,7 +182,7 @@ async function serve(argv: string[]): Promise<void> {
   const organizationId = await pagesOrganization(board);
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);
   const host = values.host ?? '127.0.0.1';
-  const server = await listen(pages?.fetch ?? mounted.fetch, {
+  const server = await listen(withProbes(board, pages?.fetch ?? mounted.fetch), {
     port,
     host,
     ...net,

@@ -23,6 +23,7 @@ import type { Connection } from './connection.js';
 import { LOCKS } from './locks.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
+import { unlessUnreachable } from './unavailable.js';
 import { openScope, pgMethods } from './tx/index.js';
 
 const BEGIN_WRITE = `BEGIN; SELECT ${LOCKS.write}`;
@@ -47,7 +48,8 @@ export class PostgresStorageImpl implements Storage {
       return Promise.reject(new TypeError(`feedback-board/postgres: unknown transaction mode ${String(mode)}`));
     }
     if (this.#closed) return Promise.reject(closedError());
-    const run = mode === 'write' ? this.#writes.run(() => this.#run(mode, fn)) : this.#run(mode, fn);
+    const attempt = () => unlessUnreachable(() => this.#run(mode, fn));
+    const run = mode === 'write' ? this.#writes.run(attempt) : attempt();
     this.#active.add(run);
     const forget = () => this.#active.delete(run);
     run.then(forget, forget);
