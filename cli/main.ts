@@ -2,14 +2,15 @@
 /**
  * The `feedback-board` command.
  *
- *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--auth-throttle off|B/M] [--agent-publishing]
- *                        [--smtp URL] [--allow-private-webhooks]
- *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
- *                        [--public-url URL] [--trust-proxy N|CIDR,…]
+ *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off]
+ *                        [--auth-throttle off|B/M] [--agent-publishing] [--smtp URL]
+ *                        [--allow-private-webhooks] [--max-connections N] [--headers-timeout S]
+ *                        [--idle-timeout S] [--shutdown-timeout S] [--public-url URL]
+ *                        [--trust-proxy N|CIDR,…]   (each also a FEEDBACK_BOARD_* variable)
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
- * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
- * the server and the storage, then exit 0.
+ * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM finish
+ * requests in flight (up to --shutdown-timeout), close the server and the storage, then exit 0.
  */
 import { parseArgs } from 'node:util';
 import { createFeedbackBoard } from '../src/board.js';
