@@ -172,13 +172,8 @@ async function serve(argv: string[]): Promise<void> {
   const organizationId = await pagesOrganization(board);
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);
   const host = values.host ?? '127.0.0.1';
-  const server = await listen(withProbes(board, pages?.fetch ?? mounted.fetch), {
-    port,
-    host,
-    ...net,
-    ...(proxies === undefined ? {} : { trustProxy: proxies }),
-    ownProcess: true,
-  });
+  const trust = proxies === undefined ? {} : { trustProxy: proxies };
+  const server = await listen(withProbes(board, pages?.fetch ?? mounted.fetch), { port, host, ...net, ...trust, ownProcess: true });
   origin.value ||= server.url;
   pagesLink.pagesUrl = origin.value;
   if (configuredOrigin === undefined && isWildcardHost(host)) {
