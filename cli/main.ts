@@ -2,20 +2,20 @@
 /**
  * The `feedback-board` command.
  *
- *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off] [--auth-throttle off|B/M] [--agent-publishing]
- *                        [--smtp URL] [--allow-private-webhooks]
- *                        [--max-connections N] [--headers-timeout S] [--idle-timeout S]
- *                        [--public-url URL] [--trust-proxy N|CIDR,…]
+ *   feedback-board serve [--port N] [--host H] [--fixture FILE] [--rate-limit N|off]
+ *                        [--auth-throttle off|B/M] [--agent-publishing] [--smtp URL]
+ *                        [--allow-private-webhooks] [--max-connections N] [--headers-timeout S]
+ *                        [--idle-timeout S] [--shutdown-timeout S] [--public-url URL]
+ *                        [--trust-proxy N|CIDR,…]   (each also a FEEDBACK_BOARD_* variable)
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
- * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM close
- * the server and the storage, then exit 0.
+ * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM finish
+ * requests in flight (up to --shutdown-timeout), close the server and the storage, then exit 0.
  */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createFeedbackBoard } from '../src/board.js';
 import { isFeedbackBoardError } from '../src/domain/errors.js';
-import { loadFixtureIfEmpty, parseFixture } from '../src/fixture/load.js';
+import { loadFixtureIfEmpty } from '../src/fixture/load.js';
 import { cryptoRandom } from '../src/domain/ports.js';
 import { listen } from '../src/node/listen.js';
 import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
@@ -24,10 +24,12 @@ import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replace
 import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
 import { createMailerNotifier, type Mailer } from '../src/mail/mailer.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
-import { openStorage, StorageChoiceError } from './storage.js';
+import { openStorage, readFixture, StorageChoiceError } from './storage.js';
 import { LIMIT_OPTIONS, LIMIT_USAGE, LimitOptionError, limitOptions } from './limit-options.js';
 import { isWildcardHost, PUBLIC_OPTIONS, PUBLIC_USAGE, PublicOptionError, publicOrigin, trustProxy } from './public-options.js';
 import { webhookOptions } from './webhooks.js';
+import { withProbes } from './probes.js';
+import { EnvOptionError, envArguments } from './env-options.js';
 
 const USAGE = `Usage: feedback-board serve [options]
        feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
@@ -50,6 +52,10 @@ ${LIMIT_USAGE}  --agent-publishing    allow publishing boards through the API
                         (smtp://user:pass@host:port); without it, sign-in links are
                         printed here and no notification is sent
 ${NET_USAGE}${PUBLIC_USAGE}  -h, --help            show this help
+
+Every option can also be set by an environment variable: FEEDBACK_BOARD_ and its name in
+upper case with _ for - (FEEDBACK_BOARD_PORT, FEEDBACK_BOARD_RATE_LIMIT; 1 or 0 for switches).
+An option on the command line wins over its variable.
 `;
 
 class UsageError extends Error {}
@@ -60,42 +66,27 @@ function parsePort(value: string | undefined): number {
   return Number(value);
 }
 
-/** Reads and validates a fixture file before any storage is opened, so a bad one changes nothing. */
-async function readFixture(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new StorageChoiceError(`cannot read the fixture ${file}: ${(error as Error).message}`);
-  }
-  let fixture: unknown;
-  try {
-    fixture = JSON.parse(text);
-  } catch (error) {
-    throw new StorageChoiceError(`the fixture ${file} is not valid JSON: ${(error as Error).message}`);
-  }
-  parseFixture(fixture);
-  return fixture;
-}
+/** The options of `serve`; each can also come from its environment variable (see env-options.ts). */
+const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  db: { type: 'string' },
+  'db-read': { type: 'string' },
+  memory: { type: 'boolean' },
+  fixture: { type: 'string' },
+  ...LIMIT_OPTIONS,
+  'agent-publishing': { type: 'boolean' },
+  'allow-private-webhooks': { type: 'boolean' },
+  ...NET_OPTIONS,
+  ...PUBLIC_OPTIONS,
+  smtp: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      db: { type: 'string' },
-      'db-read': { type: 'string' },
-      memory: { type: 'boolean' },
-      fixture: { type: 'string' },
-      ...LIMIT_OPTIONS,
-      'agent-publishing': { type: 'boolean' },
-      'allow-private-webhooks': { type: 'boolean' },
-      ...NET_OPTIONS,
-      ...PUBLIC_OPTIONS,
-      smtp: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    args: [...envArguments(SERVE_OPTIONS, process.env, argv), ...argv],
+    options: SERVE_OPTIONS,
     strict: true,
     allowPositionals: false,
   });
@@ -184,13 +175,8 @@ async function serve(argv: string[]): Promise<void> {
   const organizationId = await pagesOrganization(board);
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);
   const host = values.host ?? '127.0.0.1';
-  const server = await listen(pages?.fetch ?? mounted.fetch, {
-    port,
-    host,
-    ...net,
-    ...(proxies === undefined ? {} : { trustProxy: proxies }),
-    ownProcess: true,
-  });
+  const trust = proxies === undefined ? {} : { trustProxy: proxies };
+  const server = await listen(withProbes(board, pages?.fetch ?? mounted.fetch), { port, host, ...net, ...trust, ownProcess: true });
   origin.value ||= server.url;
   pagesLink.pagesUrl = origin.value;
   if (configuredOrigin === undefined && isWildcardHost(host)) {
@@ -248,7 +234,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
     process.exit(2);
   }
-  const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError].some((type) => error instanceof type);
+  const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError, EnvOptionError].some((type) => error instanceof type);
   if (badOption || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);

@@ -1,11 +1,13 @@
 /**
  * The storage `feedback-board serve` runs on: a SQLite file by default (`./feedback.db`, or
  * `--db FILE`), PostgreSQL for `--db postgres://…` (or `postgresql://…`), memory with `--memory`
- * or with `--fixture` and no `--db`.
+ * or with `--fixture` and no `--db`; and the fixture file, read and checked before any storage
+ * is opened.
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createMemoryStorage } from '../adapters/memory/index.js';
 import type { Storage } from '../src/storage/contract.js';
+import { parseFixture } from '../src/fixture/load.js';
 
 export const DEFAULT_DB_FILE = './feedback.db';
 
@@ -94,4 +96,22 @@ async function openPostgres(url: string, fixture: boolean, readUrl: string | und
   }
   const reads = readUrl === undefined ? '' : `, reads from ${withoutPassword(readUrl)}`;
   return { storage, fresh, description: `PostgreSQL ${withoutPassword(url)}${reads}` };
+}
+
+/** Reads and validates a fixture file before any storage is opened, so a bad one changes nothing. */
+export async function readFixture(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new StorageChoiceError(`cannot read the fixture ${file}: ${(error as Error).message}`);
+  }
+  let fixture: unknown;
+  try {
+    fixture = JSON.parse(text);
+  } catch (error) {
+    throw new StorageChoiceError(`the fixture ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  parseFixture(fixture);
+  return fixture;
 }

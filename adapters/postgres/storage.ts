@@ -23,6 +23,7 @@ import type { SharedLimits } from '../../src/storage/shared-limits.js';
 import type { Connection } from './connection.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
+import { unlessUnreachable } from './unavailable.js';
 import { openScope, pgMethods } from './tx/index.js';
 import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
 import { isReplicaFailure, type ReadReplica } from './replica.js';
@@ -59,7 +60,10 @@ export class PostgresStorageImpl implements Storage {
       return Promise.reject(new TypeError(`feedback-board/postgres: unknown transaction mode ${String(mode)}`));
     }
     if (this.#closed) return Promise.reject(closedError());
-    const run = mode === 'write' ? this.#writes.run(() => this.#run(mode, fn)) : this.#read(fn);
+    const run =
+      mode === 'write'
+        ? this.#writes.run(() => unlessUnreachable(() => this.#run(mode, fn)))
+        : unlessUnreachable(() => this.#read(fn));
     this.#active.add(run);
     const forget = () => this.#active.delete(run);
     run.then(forget, forget);

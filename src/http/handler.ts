@@ -97,6 +97,9 @@ class FetchApiRequest implements ApiRequest {
   }
 }
 
+/** Seconds a client is told to wait (`Retry-After`) when the storage cannot be used. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /**
@@ -282,7 +285,7 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     if (isFeedbackBoardError(error) && error.code === 'service_unavailable') {
       const cause = error.cause instanceof Error ? error.cause.message : error.message;
       ctx.logger.error(`storage unavailable, answering 503: ${cause}`);
-      return errorResponse(error, headers);
+      return errorResponse(error, { ...headers, 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
     }
     if (isFeedbackBoardError(error) && error.code !== 'internal_error') return errorResponse(error, headers);
     ctx.logger.error('unexpected error while handling a request', error);

@@ -42,6 +42,8 @@ export interface ListenOptions {
    * (at least 1).
    */
   bodyConnectionsPerAddress?: number;
+  /** How long close() lets requests in flight finish before it cuts their connections, in ms. Default 2000. */
+  closeGraceMs?: number;
   /**
    * True when this server is all the process does (the `serve` command): the global `Request`
    * and `Response` are then replaced by @hono/node-server's lighter ones, which it writes to the
@@ -66,6 +68,7 @@ export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'ho
     idleTimeoutMs: 30_000,
     bodyTimeoutMs: 20_000,
     minBodyBytesPerSecond: 512,
+    closeGraceMs: 2000,
   });
 
 export interface RunningServer {
@@ -76,12 +79,12 @@ export interface RunningServer {
   server: Server;
   /** Connections open now. */
   readonly connections: number;
-  /** Stops accepting connections and closes idle ones; resolves when the server is closed. */
+  /**
+   * Stops accepting connections and closes idle ones; requests in flight finish (for up to
+   * `closeGraceMs`, then their connections are cut). Resolves when the server is closed.
+   */
   close(): Promise<void>;
 }
-
-/** How long close() lets requests in flight finish before it cuts their connections. */
-const CLOSE_GRACE_MS = 2000;
 
 export function listen(
   fetch: (request: Request, context?: unknown) => Promise<Response>,
@@ -144,7 +147,7 @@ export function listen(
             // an early 413, say) turns idle later: sweep idle ones until the server is closed, and
             // cut whatever is left after a grace period.
             const sweep = setInterval(() => server.closeIdleConnections(), 25);
-            const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+            const force = setTimeout(() => server.closeAllConnections(), limits.closeGraceMs);
             server.close((error) => {
               clearInterval(sweep);
               clearTimeout(force);

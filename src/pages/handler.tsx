@@ -10,7 +10,8 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-board.js';
 import { changelogFeed, robots, sitemap } from './feeds.js';
 import { commentAction, postPage, reactAction, voteAction } from './public-post.js';
-import { forbiddenPage, notFoundPage, orNotFound, page } from './respond.js';
+import { isFeedbackBoardError } from '../domain/errors.js';
+import { forbiddenPage, notFoundPage, orNotFound, page, unavailablePage } from './respond.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
 import { linkPage, requestLinkAction, signInPage, signOutAction, useLinkAction } from './sign-in.js';
 import { signInMailLimiter, type SignInMailVerdict } from './sign-in-limits.js';
@@ -74,7 +75,12 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     return address ? addressKey(address) : null;
   };
 
-  return async function pages(request: Request, context?: unknown): Promise<Response> {
+  // While the storage cannot be used (wherever that is noticed: resolving the session, the page
+  // itself), the answer is 503 with Retry-After, not an error page that needs the storage.
+  return (request, context) =>
+    answer(request, context).catch((error: unknown) => (isUnavailable(error) ? unavailablePage() : Promise.reject(error)));
+
+  async function answer(request: Request, context?: unknown): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return new Response('Not found', { status: 404 });
     const pathName = url.pathname.slice(base.length) || '/';
@@ -90,12 +96,17 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     try {
       return await route(ctx, routes, pathName);
     } catch (error) {
+      if (isUnavailable(error)) throw error;
       console.error('[feedback-board/pages] unexpected error', error);
       return page(ctx, 'Error', <p>Something went wrong. Please try again.</p> as never, { status: 500 }).catch(
         () => new Response('Internal error', { status: 500 }),
       );
     }
-  };
+  }
+}
+
+function isUnavailable(error: unknown): boolean {
+  return isFeedbackBoardError(error) && error.code === 'service_unavailable';
 }
 
 async function route(ctx: PageContext, routes: Route[], pathName: string): Promise<Response> {

@@ -5,6 +5,7 @@ import type { Board } from '../domain/responses.js';
 import type { PageContext } from './context.js';
 import { Layout, type NavItem, type PageMeta } from './layout.js';
 import { pageHeaders } from './security.js';
+import { UNAVAILABLE_RETRY_SECONDS } from '../http/handler.js';
 
 /** Renders `element` (a whole document) with the pages' headers and cookies. */
 export async function html(ctx: PageContext, element: Child, status = 200): Promise<Response> {
@@ -90,4 +91,18 @@ export async function publishedBoard(ctx: PageContext, slug: string): Promise<Bo
     if (isFeedbackBoardError(error) && error.code === 'not_found') return null;
     throw error;
   }
+}
+
+/**
+ * The answer while the storage cannot be used (a `service_unavailable` error): 503 with
+ * `Retry-After`, a page that needs nothing from the storage.
+ */
+export function unavailablePage(): Response {
+  const body =
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Unavailable</title></head>' +
+    '<body><h1>Temporarily unavailable</h1><p>Please try again in a moment.</p></body></html>';
+  return new Response(body, {
+    status: 503,
+    headers: { ...pageHeaders(undefined), 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
+  });
 }

@@ -136,6 +136,8 @@ const cases: Case[] = [
       storage.failing = true;
       return client.boards.get('features');
     },
+    // The server says when to come back (docs/errors-scopes-limits.md), and the client passes it on.
+    retryAfter: 5,
   },
 ];
 

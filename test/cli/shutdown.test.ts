@@ -1,0 +1,87 @@
+/**
+ * Graceful shutdown of `serve`: on SIGTERM it stops accepting connections, lets the requests in
+ * flight finish (for up to `--shutdown-timeout`), closes the store and exits 0.
+ */
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEYS, sampleFixture } from '../helpers/fixture.js';
+import { runCli, startServe, workDir, type Server } from '../helpers/cli.js';
+
+let running: Server[] = [];
+const dirs: Array<ReturnType<typeof workDir>> = [];
+afterEach(async () => {
+  for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  for (const d of dirs.splice(0)) d.remove();
+  running = [];
+});
+
+/** A POST whose body arrives in two parts: `finish()` sends the rest and resolves with the status. */
+function slowPost(port: number, title: string): Promise<{ socket: Socket; finish(): Promise<number> }> {
+  const body = JSON.stringify({ title });
+  const half = Math.floor(body.length / 2);
+  return new Promise((ready, fail) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(
+        `POST /api/v1/boards/features/posts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${KEYS.acmeWrite}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+      );
+      let answer = '';
+      const answered = new Promise<number>((done) => {
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => done(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+      });
+      ready({
+        socket,
+        finish: () => {
+          socket.write(body.slice(half));
+          return answered;
+        },
+      });
+    });
+    socket.once('error', fail);
+  });
+}
+
+describe('serve: graceful shutdown', () => {
+  it('SIGTERM during 50 slow requests answers all 50, refuses new connections, then exits 0', async () => {
+    const dir = workDir();
+    dirs.push(dir);
+    const server = await startServe(['--port', '0', '--rate-limit', 'off', '--fixture', dir.write('f.json', sampleFixture())], dir.dir);
+    running.push(server);
+    const port = Number(new URL(server.url).port);
+    const requests = await Promise.all(Array.from({ length: 50 }, (_, i) => slowPost(port, `Slow ${i}`)));
+    await new Promise((r) => setTimeout(r, 200)); // every request's headers have arrived
+    const exited = new Promise<number | null>((done) => server.child.once('exit', (code) => done(code)));
+    server.child.kill('SIGTERM');
+    // Past the 2 s a server started inside an application would wait: --shutdown-timeout is 10 s.
+    await new Promise((r) => setTimeout(r, 2500));
+    await expect(slowPost(port, 'too late')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(server.child.exitCode).toBeNull();
+    const statuses = await Promise.all(requests.map((r) => r.finish()));
+    expect(statuses).toEqual(Array(50).fill(201));
+    expect(await exited).toBe(0);
+  });
+
+  it('cuts what is still in flight after --shutdown-timeout and exits 0', async () => {
+    const dir = workDir();
+    dirs.push(dir);
+    const server = await startServe(['--port', '0', '--shutdown-timeout', '1', '--fixture', dir.write('f.json', sampleFixture())], dir.dir);
+    running.push(server);
+    const stuck = await slowPost(Number(new URL(server.url).port), 'never finished');
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    const exited = new Promise<number | null>((done) => server.child.once('exit', (code) => done(code)));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(8000);
+    stuck.socket.destroy();
+  });
+
+  it.each(['0', '3601', 'soon'])('refuses --shutdown-timeout %s with exit 2', async (value) => {
+    const dir = workDir();
+    dirs.push(dir);
+    const result = await runCli(['serve', '--memory', '--shutdown-timeout', value], dir.dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--shutdown-timeout takes an integer from 1 to 3600, not "${value}"`);
+  });
+});
