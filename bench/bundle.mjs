@@ -22,7 +22,7 @@ const result = await build({
 });
 const code = result.outputFiles[0].contents;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-console.log(`\nbrowser bundle (core + indexeddb): ${kb(code.byteLength)} KB minified, ${kb(gzipSync(code).byteLength)} KB gzipped (target ≤ 42 KB)`);
+console.log(`\nbrowser bundle (core + indexeddb): ${kb(code.byteLength)} KB minified, ${kb(gzipSync(code).byteLength)} KB gzipped (target ≤ 45 KB)`);
 
 // The typed client as an application bundles it: minified, gzipped; it must carry no zod.
 const client = await build({

@@ -42,9 +42,11 @@ describe('the core browser bundle', () => {
     const gzipped = gzipSync(core.code).byteLength;
     console.log(`browser bundle (core + indexeddb): ${(core.code.byteLength / 1024).toFixed(1)} KB minified, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
     // 70.0 KB before request validation moved to zod/mini and the generator to its own subpath;
-    // 39.3 KB then, 41.2 KB with the declared statistics counters. The budget moves only in a
-    // change that says what grew; see docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(42 * 1024);
+    // 39.3 KB then, 41.2 KB with the declared statistics counters, 44.4 KB with similar posts
+    // (+1.4), independent webhook deliveries and voter sign-in links (+1.3) and the voter side
+    // (+1.5). The budget moves only in a change that says what grew; see docs/architecture.md,
+    // "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(45 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {
