@@ -28,6 +28,7 @@ export {
   postSchema,
   postDetailSchema,
   postListSchema,
+  similarPostsSchema,
   queueItemSchema,
   queueSchema,
   claimNextSchema,

@@ -44,7 +44,7 @@ export interface WebhookDispatcherOptions {
   concurrency?: number;
   /**
    * Sends under way at most to one webhook (per dispatcher), so that a slow receiver holds no more.
-   * Default {@link DEFAULT_PER_WEBHOOK_CONCURRENCY}.
+   * Default 4.
    */
   perWebhookConcurrency?: number;
   /** How often `start()` looks for due messages. Default 1 000 ms. */
