@@ -5,7 +5,7 @@
  * no acknowledged claim.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServe, workDir, type Server } from '../../helpers/cli.js';
+import { call as callApi, startServe, workDir, type Server } from '../../helpers/cli.js';
 import { createTestDatabase, dropTestDatabase } from './server.js';
 
 const SERVERS = 4;
@@ -43,15 +43,8 @@ afterAll(async () => {
   work.remove();
 });
 
-async function call(server: Server, key: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.api}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text === '' ? null : (JSON.parse(text) as Record<string, any>) };
-}
+/** A request through one of the servers with a key (the shared helper, with the server first). */
+const call = (server: Server, key: string, method: string, path: string, body?: unknown) => callApi(server.api, method, path, key, body);
 
 /** The ids of an organization's posts (each organization's board lists only its own). */
 async function postIds(org: string): Promise<number[]> {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage } from '../../../adapters/postgres/index.js';
 import { createFeedbackBoard } from '../../../src/index.js';
-import { startServe, workDir, type Server } from '../../helpers/cli.js';
+import { call as callApi, startServe, workDir, type Server } from '../../helpers/cli.js';
 import { createTestDatabase, dropTestDatabase } from './server.js';
 
 const SERVERS = 4;
@@ -57,15 +57,8 @@ afterAll(async () => {
   work.remove();
 });
 
-async function call(server: Server, key: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.api}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text === '' ? null : (JSON.parse(text) as Record<string, any>) };
-}
+/** A request through one of the servers with a key (the shared helper, with the server first). */
+const call = (server: Server, key: string, method: string, path: string, body?: unknown) => callApi(server.api, method, path, key, body);
 
 describe(`${SERVERS} serve processes on one PostgreSQL database`, () => {
   it('see each other’s writes', async () => {
