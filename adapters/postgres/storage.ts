@@ -24,7 +24,8 @@ import type { Connection } from './connection.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
 import { unlessUnreachable } from './unavailable.js';
-import { openScope, pgMethods } from './tx/index.js';
+import { guardedScopes } from '../../src/storage/guarded-tx.js';
+import { pgMethods } from './tx/index.js';
 import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
 import { isReplicaFailure, type ReadReplica } from './replica.js';
 import { Slots } from './slots.js';
@@ -98,7 +99,7 @@ export class PostgresStorageImpl implements Storage {
     try {
       const methods = pgMethods(new Sql(client));
       if (lock === undefined) await client.query(BEGIN_READ);
-      const scope = openScope(lock === undefined ? methods : lockedMethods(methods, lock), mode);
+      const scope = guardedScopes('feedback-board/postgres', lock === undefined ? methods : lockedMethods(methods, lock))(mode);
       const begun = () => lock === undefined || lock.begun;
       let result: T;
       try {

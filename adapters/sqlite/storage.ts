@@ -19,7 +19,8 @@ import { withBusyRetry } from './busy.js';
 import { watchFileIdentity, type FileIdentity } from './file-identity.js';
 import type { Connection } from './connection.js';
 import { Sql } from './sql.js';
-import { scopeFactory, sqlMethods, type TxScope } from './tx/index.js';
+import { guardedScopes, type TxScope } from '../../src/storage/guarded-tx.js';
+import { sqlMethods } from './tx/index.js';
 
 export class SqliteStorageImpl implements Storage {
   readonly database: Database;
@@ -36,7 +37,7 @@ export class SqliteStorageImpl implements Storage {
     this.database = connection.db;
     this.#identity = connection.path === undefined ? null : watchFileIdentity(connection.path);
     const sql = new Sql(connection.db);
-    this.#openScope = scopeFactory(sqlMethods(sql));
+    this.#openScope = guardedScopes('feedback-board/sqlite', sqlMethods(sql));
     // SQLite's own busy wait would block the thread: the one statement that waits for another
     // connection's lock, BEGIN IMMEDIATE, is retried by #beginWrite without blocking instead. Set
     // once here rather than around every write. Readers under WAL take no lock that a writer holds.

@@ -1,18 +1,10 @@
 /**
- * The StorageTx handed to a transaction's function: every aggregate of the contract, implemented
- * in SQL over the transaction's connection, behind a guard that keeps two promises of the contract:
- * a `read` transaction does not write, and a transaction object stops working when its
- * transaction has ended (a leaked `tx` would otherwise run statements on a pooled connection that
- * now belongs to someone else).
+ * The StorageTx handed to a transaction's function: every aggregate of the contract in SQL, behind
+ * the contract's guard (src/storage/guarded-tx.ts).
  */
-import type { StorageTx, TransactionMode } from '../../../src/storage/contract.js';
-import {
-  completeAggregate,
-  STORAGE_AGGREGATES,
-  STORAGE_TX_WRITES as WRITES,
-  type AggregateFactories,
-  type AggregateName,
-} from '../../../src/storage/contract/registry.js';
+import type { StorageTx } from '../../../src/storage/contract.js';
+import type { AggregateFactories } from '../../../src/storage/contract/registry.js';
+import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
 import { accountsMethods } from './accounts.js';
 import { agentMethods } from './agent.js';
@@ -36,42 +28,4 @@ const FACTORIES: AggregateFactories<Sql> = {
 };
 
 /** The SQL implementation of every method over one transaction's connection. */
-export function pgMethods(sql: Sql): StorageTx {
-  const methods = {};
-  for (const name of Object.keys(STORAGE_AGGREGATES) as AggregateName[]) {
-    Object.assign(methods, completeAggregate(name, FACTORIES[name](sql)));
-  }
-  return methods as StorageTx;
-}
-
-export interface TxScope {
-  tx: StorageTx;
-  /** Called when the transaction commits or rolls back; later calls on `tx` reject. */
-  end(): void;
-}
-
-type AnyMethod = (...args: unknown[]) => Promise<unknown>;
-
-export function openScope(methods: StorageTx, mode: TransactionMode): TxScope {
-  let open = true;
-  const tx: Partial<Record<keyof StorageTx, AnyMethod>> = {};
-  for (const name of Object.keys(WRITES) as (keyof StorageTx)[]) {
-    const method = methods[name] as AnyMethod;
-    const writes = WRITES[name];
-    tx[name] = (...args) => {
-      if (!open) {
-        return Promise.reject(new Error(`feedback-board/postgres: ${name}() called after its transaction ended`));
-      }
-      if (writes && mode === 'read') {
-        return Promise.reject(new Error(`feedback-board/postgres: ${name}() writes; it needs a 'write' transaction`));
-      }
-      return method(...args);
-    };
-  }
-  return {
-    tx: tx as StorageTx,
-    end: () => {
-      open = false;
-    },
-  };
-}
+export const pgMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, sql);
