@@ -63,6 +63,12 @@ export function startServe(args: string[], cwd: string): Promise<Server> {
       if (lines.length > 1) return;
       clearTimeout(timer);
       child.off('exit', early);
+      let stopping = false;
+      // A server that exits on its own while its test still uses it would show up only as
+      // refused connections; what it printed says why. (Signals are the tests' own kills.)
+      child.once('exit', (code, signal) => {
+        if (!stopping && signal === null) console.error(`serve ${line} exited with ${code} while in use: ${stderr}`);
+      });
       const url = /^listening on (http:\/\/\S+)$/.exec(line)?.[1] ?? '';
       resolveServer({
         url,
@@ -71,6 +77,7 @@ export function startServe(args: string[], cwd: string): Promise<Server> {
         firstLine: line,
         child,
         stop: async () => {
+          stopping = true;
           child.kill('SIGTERM');
           return exited;
         },
