@@ -65,9 +65,9 @@ export function startServe(args: string[], cwd: string): Promise<Server> {
       child.off('exit', early);
       let stopping = false;
       // A server that exits on its own while its test still uses it would show up only as
-      // refused connections; what it printed says why. (Signals are the tests' own kills.)
+      // refused connections; what it printed says why. (Signals and clean exits are the tests' own stops.)
       child.once('exit', (code, signal) => {
-        if (!stopping && signal === null) console.error(`serve ${line} exited with ${code} while in use: ${stderr}`);
+        if (!stopping && signal === null && code !== 0) console.error(`serve ${line} exited with ${code} while in use: ${stderr}`);
       });
       const url = /^listening on (http:\/\/\S+)$/.exec(line)?.[1] ?? '';
       resolveServer({
