@@ -10,8 +10,14 @@
  * - A later WRITE of another organization than the one locked upgrades to the exclusive store
  *   lock before it runs. Reads are never checked: everything another organization's writers change
  *   is theirs, and everything spanning organizations changes only under the exclusive lock, which
- *   the shared one keeps out. Two transactions upgrading at once deadlock; PostgreSQL detects it
- *   and fails one of them (SQLSTATE 40P01), which is rolled back whole.
+ *   the shared one keeps out.
+ * - The organization's lock is taken BEFORE the shared store lock. In the other order, a
+ *   transaction queued for a busy organization would hold the shared lock while it waits, and the
+ *   organization's holder could then never upgrade: every upgrade under load was a deadlock.
+ *   Two transactions upgrading at the same moment still deadlock; PostgreSQL detects it and fails
+ *   one of them (SQLSTATE 40P01), which is rolled back whole. No call of the services upgrades
+ *   today (write-scope.ts scopes each by its organization), so that takes a mix of writes no
+ *   service makes.
  *
  * Since the lock is held before any statement of the transaction's own runs, and each statement
  * of a READ COMMITTED transaction sees everything committed before it started, every read of the
@@ -124,7 +130,9 @@ export class TransactionWriteLock {
     this.#leave = await this.#queues.enter(org);
     // Until the locks are known to be held, a failure must still roll back what BEGIN opened.
     this.#held = { state: 'store' };
-    await this.#client.query(`BEGIN; SELECT ${LOCKS.writeShared}, ${organizationLock(String(org))}`);
+    // The organization's lock first, the shared store lock second: a transaction waiting for a busy
+    // organization holds nothing, so the one that holds it can still upgrade (see above).
+    await this.#client.query(`BEGIN; SELECT ${organizationLock(String(org))}; SELECT ${LOCKS.writeShared}`);
     this.#held = { state: 'organization', org };
   }
 

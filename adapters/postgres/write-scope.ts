@@ -35,6 +35,19 @@ const byFirst =
 const store = (): CallScope => 'store';
 
 const organization = by('organization');
+/**
+ * A sign-in link belongs to the organization of its voter link, or of its team member; the links
+ * of different organizations never meet (a link is found by its random token, under the store
+ * lock, when it is used), so creating one needs no more than the organization's lock.
+ */
+const signInLink = (row: { kind?: unknown; subject_id?: unknown; organization_id?: unknown } | null | undefined): CallScope =>
+  typeof row?.organization_id === 'number'
+    ? by('organization')(row.organization_id)
+    : row?.kind === 'team'
+      ? by('teamMember')(row.subject_id)
+      : row?.kind === 'voter'
+        ? by('voter')(row.subject_id)
+        : 'store';
 const board = by('board');
 const post = by('post');
 const comment = by('comment');
@@ -118,7 +131,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   insertSession: store,
   getSession: store,
   deleteSession: store,
-  insertSignInLink: store,
+  insertSignInLink: signInLink,
   useSignInLink: store,
   // statistics
   shipStats: board,

@@ -112,6 +112,32 @@ describe('PostgreSQL write locks per organization, across processes', () => {
     expect(boards.map((board) => board?.description)).toEqual(['both A', 'both B']);
   }, 30_000);
 
+  it('upgrades while another process waits for the same organization, and both commit (no deadlock)', async () => {
+    // A waiter for organization A must hold nothing while it waits: were it holding the shared
+    // store lock, the upgrade below would wait for it while it waits for A, and PostgreSQL would
+    // fail one of the two with "deadlock detected".
+    let upgrade!: () => void;
+    let lockedA!: () => void;
+    const upgrading = new Promise<void>((go) => (upgrade = go));
+    const holdingA = new Promise<void>((done) => (lockedA = done));
+    const held = holdWrite(storage, async (tx) => {
+      await tx.updateBoard(BOARD_A, { description: 'A first' });
+      lockedA();
+      await upgrading;
+      await tx.updateBoard(BOARD_B, { description: 'then B' });
+    });
+    await holdingA;
+    const waiter = createPost(KEY_A, 'A waits for A');
+    expect(await settled(waiter, 1500)).toBe(false);
+    upgrade();
+    await held.holding;
+    held.release();
+    await held.done;
+    expect((await waiter).status).toBe(201);
+    const boards = await storage.transaction('read', async (tx) => [await tx.getBoard(BOARD_A), await tx.getBoard(BOARD_B)]);
+    expect(boards.map((board) => board?.description)).toEqual(['A first', 'then B']);
+  }, 30_000);
+
   it("with writeLock 'store', serializes writes of different organizations too", async () => {
     const single = await createPostgresStorage({ connectionString: url }, { maxConnections: 2, writeLock: 'store' });
     try {

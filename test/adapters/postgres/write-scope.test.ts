@@ -19,6 +19,23 @@ describe('PostgreSQL write scopes', () => {
     expect(callScope('getClaims', [[5, 6]])).toEqual({ kind: 'post', id: 5 });
   });
 
+  it('give a sign-in link the organization of its voter link or its team member', () => {
+    const link = { token_hash: 'h', return_to: null, created_at: 'now', expires_at: 'later', used_at: null };
+    expect(callScope('insertSignInLink', [{ ...link, kind: 'voter', subject_id: null, organization_id: 4, email: 'v@example.com' }])).toEqual({
+      kind: 'organization',
+      id: 4,
+    });
+    expect(callScope('insertSignInLink', [{ ...link, kind: 'team', subject_id: 9, organization_id: null, email: null }])).toEqual({
+      kind: 'teamMember',
+      id: 9,
+    });
+    expect(callScope('insertSignInLink', [{ ...link, kind: 'voter', subject_id: 3, organization_id: null, email: null }])).toEqual({
+      kind: 'voter',
+      id: 3,
+    });
+    expect(callScope('insertSignInLink', [{ ...link, kind: 'team', subject_id: null, organization_id: null, email: null }])).toBe('store');
+  });
+
   it('fall back to the store-wide lock when no single organization can be named', () => {
     expect(callScope('insertOrganization', [{ name: 'x' }])).toBe('store');
     expect(callScope('useSignInLink', ['hash', 'now'])).toBe('store');
