@@ -15,28 +15,39 @@ afterEach(async () => {
   running = [];
 });
 
-/** A POST whose body arrives in two parts: `finish()` sends the rest and resolves with the status. */
+/**
+ * A POST whose body waits: it asks `Expect: 100-continue`, so the promise resolves only once the
+ * server has read the request's headers and answered "100 Continue" (the request is then in flight
+ * for the server, not a connection waiting in the listen queue). `finish()` sends the body and
+ * resolves with the final status.
+ */
 function slowPost(port: number, title: string): Promise<{ socket: Socket; finish(): Promise<number> }> {
   const body = JSON.stringify({ title });
-  const half = Math.floor(body.length / 2);
   return new Promise((ready, fail) => {
     const socket = connect(port, '127.0.0.1', () => {
       socket.write(
         `POST /api/v1/boards/features/posts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${KEYS.acmeWrite}\r\n` +
-          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
       );
-      let answer = '';
-      const answered = new Promise<number>((done) => {
-        socket.on('data', (chunk) => (answer += chunk.toString()));
-        socket.on('close', () => done(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+    });
+    let answer = '';
+    const answered = new Promise<number>((done) => {
+      socket.on('close', () => {
+        const statuses = [...answer.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
+        done(statuses.filter((status) => status !== 100).at(-1) ?? 0);
       });
-      ready({
-        socket,
-        finish: () => {
-          socket.write(body.slice(half));
-          return answered;
-        },
-      });
+    });
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+      if (answer.startsWith('HTTP/1.1 100')) {
+        ready({
+          socket,
+          finish: () => {
+            socket.write(body);
+            return answered;
+          },
+        });
+      }
     });
     socket.once('error', fail);
   });
@@ -50,7 +61,6 @@ describe('serve: graceful shutdown', () => {
     running.push(server);
     const port = Number(new URL(server.url).port);
     const requests = await Promise.all(Array.from({ length: 50 }, (_, i) => slowPost(port, `Slow ${i}`)));
-    await new Promise((r) => setTimeout(r, 200)); // every request's headers have arrived
     const exited = new Promise<number | null>((done) => server.child.once('exit', (code) => done(code)));
     server.child.kill('SIGTERM');
     // Past the 2 s a server started inside an application would wait: --shutdown-timeout is 10 s.
@@ -68,7 +78,6 @@ describe('serve: graceful shutdown', () => {
     const server = await startServe(['--port', '0', '--shutdown-timeout', '1', '--fixture', dir.write('f.json', sampleFixture())], dir.dir);
     running.push(server);
     const stuck = await slowPost(Number(new URL(server.url).port), 'never finished');
-    await new Promise((r) => setTimeout(r, 200));
     const started = Date.now();
     const exited = new Promise<number | null>((done) => server.child.once('exit', (code) => done(code)));
     server.child.kill('SIGTERM');
