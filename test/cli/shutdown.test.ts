@@ -15,14 +15,19 @@ afterEach(async () => {
   running = [];
 });
 
+/** Whitespace sent ahead of the JSON: 500 bytes every 250 ms, well above the 512 bytes a second a body must keep up. */
+const TRICKLE = { bytes: 500, everyMs: 250, total: 16_000 };
+
 /**
- * A POST whose body waits: it asks `Expect: 100-continue`, so the promise resolves only once the
- * server has read the request's headers and answered "100 Continue" (the request is then in flight
- * for the server, not a connection waiting in the listen queue). `finish()` sends the body and
- * resolves with the final status.
+ * A POST whose body takes its time, as a slow but steady upload does. It asks
+ * `Expect: 100-continue`, so the promise resolves only once the server has read the request's
+ * headers (the request is then in flight for the server, not a connection waiting in the listen
+ * queue); from then on the body trickles in as leading whitespace, which JSON allows, so the
+ * server's minimum body rate is met however long the test waits. `finish()` sends the rest of the
+ * body and resolves with the final status.
  */
 function slowPost(port: number, title: string): Promise<{ socket: Socket; finish(): Promise<number> }> {
-  const body = JSON.stringify({ title });
+  const body = ' '.repeat(TRICKLE.total) + JSON.stringify({ title });
   return new Promise((ready, fail) => {
     const socket = connect(port, '127.0.0.1', () => {
       socket.write(
@@ -30,26 +35,33 @@ function slowPost(port: number, title: string): Promise<{ socket: Socket; finish
           `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
       );
     });
+    let sent = 0;
+    let trickle: ReturnType<typeof setInterval> | undefined;
     let answer = '';
     const answered = new Promise<number>((done) => {
       socket.on('close', () => {
+        clearInterval(trickle);
         const statuses = [...answer.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
         done(statuses.filter((status) => status !== 100).at(-1) ?? 0);
       });
     });
     socket.on('data', (chunk) => {
       answer += chunk.toString();
-      if (answer.startsWith('HTTP/1.1 100')) {
-        ready({
-          socket,
-          finish: () => {
-            socket.write(body);
-            return answered;
-          },
-        });
-      }
+      if (trickle !== undefined || !answer.startsWith('HTTP/1.1 100')) return;
+      trickle = setInterval(() => {
+        const next = Math.min(TRICKLE.bytes, TRICKLE.total - sent);
+        if (next > 0 && socket.writable) socket.write(body.slice(sent, (sent += next)));
+      }, TRICKLE.everyMs);
+      ready({
+        socket,
+        finish: () => {
+          clearInterval(trickle);
+          socket.write(body.slice(sent));
+          return answered;
+        },
+      });
     });
-    socket.once('error', fail);
+    socket.on('error', fail);
   });
 }
 
