@@ -4,9 +4,11 @@
  *
  * Every post row also carries `title_folded` / `body_folded` (`foldCase` of title and body,
  * computed here in JavaScript, since the database's `lower()` depends on its locale), which
- * `search` matches with `strpos()`: an exact, case-folded substring test in which every character
- * is literal (LIKE would need escaping).
+ * `search` matches with `LIKE '%…%'`, the search's `\`, `%` and `_` escaped: an exact, case-folded
+ * substring test in which every character is literal, and one the trigram indexes of
+ * schema-search.ts can answer (`strpos()` gives the same answer but no index can serve it).
  */
+
 import type { PostListQuery } from '../../../src/storage/contract.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { ProposalRecord } from '../../../src/domain/records.js';
@@ -15,6 +17,11 @@ import { assignments, pageBounds, type Sql, type SqlValue } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 import { pageWithTotal } from './page.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
+
+/** `text` as a LIKE pattern matching exactly itself (the default escape character is `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
@@ -31,8 +38,8 @@ function listFilter(boardId: number, query: PostListQuery): { where: string; par
     terms.push(`p.status = $${params.length}`);
   }
   if (query.search !== undefined) {
-    params.push(query.search);
-    terms.push(`(strpos(p.title_folded, $${params.length}) > 0 OR strpos(p.body_folded, $${params.length}) > 0)`);
+    params.push(`%${escapeLike(query.search)}%`);
+    terms.push(`(p.title_folded LIKE $${params.length} OR p.body_folded LIKE $${params.length})`);
   }
   if (query.tagId !== undefined) {
     params.push(query.tagId);

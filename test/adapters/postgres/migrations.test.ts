@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION, PgSchemaTooNewError, rebuildStatistics } from '../../../adapters/postgres/index.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { at } from '../../../testing/fixtures.js';
-import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { adminQuery, createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
 
 let database: string;
 beforeAll(async () => {
@@ -31,6 +31,56 @@ async function query<Row extends pg.QueryResultRow>(url: string, text: string): 
 const T0 = at(0);
 
 describe('postgres schema migrations', () => {
+  it('migrates a role that may not install pg_trgm: search works without the trigram indexes', async () => {
+    const url = await createTestDatabase('fb_no_trgm');
+    const role = `fb_plain_${process.pid}`;
+    const plain = new URL(url);
+    plain.username = role;
+    plain.password = '';
+    try {
+      // A role with CREATE on the schema but not on the database cannot create an extension.
+      await adminQuery(`DROP ROLE IF EXISTS ${role}; CREATE ROLE ${role} LOGIN`);
+      await query(url, `DROP EXTENSION IF EXISTS pg_trgm; GRANT CREATE, USAGE ON SCHEMA public TO ${role}`);
+      const storage = await createPostgresStorage({ connectionString: plain.toString() });
+      try {
+        const versions = await query<{ version: number }>(url, 'SELECT version FROM fb_schema_migrations ORDER BY version');
+        expect(versions.map((row) => row.version)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
+        expect(await query(url, "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_trgm'")).toEqual([]);
+        await storage.transaction('write', async (tx) => {
+          const org = await tx.insertOrganization({ name: 'Acme', created_at: T0 });
+          const board = await tx.insertBoard({
+            organization_id: org.id, slug: 'b', name: 'B', description: '', welcome_message: '', published: true, logo_url: null, created_at: T0,
+          });
+          for (const title of ['A needle_in it', 'needle in it', 'Hay']) {
+            await tx.insertPost({
+              board_id: board.id, title, body: '', status: 'open', is_admin: true, hidden: false, pinned: false,
+              queue_rank: null, shipped_at: null, created_at: T0, proposal: null,
+            });
+          }
+        });
+        const found = await storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, search: 'needle_' }));
+        expect(found.rows.map((post) => post.title)).toEqual(['A needle_in it']);
+        expect(found.total).toBe(1);
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      await dropTestDatabase(url);
+      await adminQuery(`DROP ROLE IF EXISTS ${role}`);
+    }
+  });
+
+  it('makes the trigram indexes of search where pg_trgm can be installed', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url })).close();
+    const schema = new URL(url).searchParams.get('options')?.match(/search_path=([\w]+)/)?.[1];
+    const indexes = await query<{ indexname: string }>(
+      url,
+      `SELECT indexname FROM pg_indexes WHERE indexname LIKE 'fb_posts_%_trgm'${schema ? ` AND schemaname = '${schema}'` : ''} ORDER BY indexname`,
+    );
+    expect(indexes.map((row) => row.indexname)).toEqual(['fb_posts_body_trgm', 'fb_posts_title_trgm']);
+  });
+
   it('migrates a version 1 database to the newest, keeping its data and making it searchable', async () => {
     expect(PG_SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
     const url = await createTestSchema(database);

@@ -12,6 +12,7 @@ import { createTestDatabase, dropTestDatabase } from './server.js';
 
 const BOARDS = 10;
 const POSTS = 10_000;
+const LARGE_BOARD_POSTS = 30_000;
 let url: string;
 let pool: pg.Pool;
 let storage: PostgresStorage;
@@ -52,6 +53,13 @@ beforeAll(async () => {
         FROM generate_series(1, ${POSTS}, 3) p, generate_series(1, 3) v;
     INSERT INTO fb_claims (post_id, api_key_id, agent_label, claimed_at, expires_at)
       SELECT g, 1, '', '${at(0)}', '2099-01-01T00:00:00.000Z' FROM generate_series(7, 700, 7) g;
+    -- A board of its own holding many posts, where a search must not read them all.
+    INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+      VALUES (1, 'large', 'Large', '', '', true, '${at(0)}');
+    INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, title_folded, body_folded)
+      SELECT ${BOARDS + 1}, 'idea ' || g, 'body ' || g, 'open', false, false, false,
+             to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'idea ' || g, 'body ' || g
+        FROM generate_series(1, ${LARGE_BOARD_POSTS}) g;
     INSERT INTO fb_post_words (board_id, word, post_id)
       SELECT board_id, 'post', id FROM fb_posts UNION ALL SELECT board_id, id::text, id FROM fb_posts WHERE id >= 100;
     ANALYZE;`);
@@ -99,6 +107,15 @@ describe('postgres query plans', () => {
       // The posts are read once, for the page.
       expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
     }
+  });
+
+  it('counts the matches of a search through the trigram indexes of title and body', async () => {
+    // "21987" is in one title of the large board: the count reads the posts holding its
+    // trigrams, not the board's 30,000 posts.
+    const [plan] = await plansOf((tx) => tx.listPosts(BOARDS + 1, { ...page, sort: 'new', search: '21987' }));
+    expect(plan).toMatch(/Bitmap Index Scan on fb_posts_title_trgm/);
+    expect(plan).toMatch(/Bitmap Index Scan on fb_posts_body_trgm/);
+    expect(plan).not.toMatch(/Seq Scan on fb_posts/);
   });
 
   it('takes the total of a list by tag from the maintained count, and reads the posts once', async () => {
