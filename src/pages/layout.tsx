@@ -178,4 +178,6 @@ const NOTICES: Record<string, [string, string]> = {
   submitted: ['ok', 'Your idea was posted. Your vote is counted and you follow it.'],
   followed: ['ok', 'You follow this post: you get an e-mail when its status changes.'],
   unfollowed: ['ok', 'You no longer follow this post.'],
+  blocked: ['ok', 'The voter is blocked: they can no longer submit, vote, comment or react. What they wrote stays.'],
+  unblocked: ['ok', 'The voter is no longer blocked.'],
 };

@@ -60,7 +60,7 @@ describe('submitting an idea', () => {
     await signInVoter(setup, client);
     await client.get('/boards/features');
     const before = (await boardPosts(setup)).length;
-    for (const form of [{ title: '   ' }, { title: 'Export to spreadsheets', tags: 'no-such-tag' }]) {
+    for (const form of [{ title: '   ' }, { title: 'Export to spreadsheets', tags: 'no-such-tag' }] as Record<string, string>[]) {
       const refused = await client.post('/boards/features/ideas', { step: 'post', ...form });
       expect(refused.status).toBe(422);
       expect(refused.text).toContain('role="alert"');
