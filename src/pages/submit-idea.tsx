@@ -20,7 +20,7 @@ const SIMILAR_SHOWN = 5;
 
 /** GET /boards/{slug}/ideas/new: the form alone, with a draft kept across sign-in. */
 export async function ideaPage(ctx: PageContext, slug: string): Promise<Response> {
-  const board = await publishedBoard(ctx, slug);
+  const board = ctx.options.voterSubmissions === false ? null : await publishedBoard(ctx, slug);
   if (!board) return notFoundPage(ctx);
   const draft = takeDraft(ctx, board.slug) ?? undefined;
   return page(
@@ -45,7 +45,7 @@ export async function ideaPage(ctx: PageContext, slug: string): Promise<Response
 
 /** POST /boards/{slug}/ideas: sign-in with the draft kept, the similar-posts step, or the new post. */
 export async function ideaAction(ctx: PageContext, slug: string, form: FormData): Promise<Response> {
-  const board = await publishedBoard(ctx, slug);
+  const board = ctx.options.voterSubmissions === false ? null : await publishedBoard(ctx, slug);
   if (!board) return notFoundPage(ctx);
   const boardPath = `/boards/${encodeURIComponent(board.slug)}`;
   const draft = draftFromForm(form);
@@ -106,7 +106,7 @@ async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], dr
     <>
       <h1>Is your idea already here?</h1>
       <p class="lead">These posts sound alike. A vote on one of them counts more than a second post.</p>
-      <ul class="plain similar">
+      <ul class="similar">
         {similar.map((post) => {
           const path = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
           return (

@@ -133,6 +133,19 @@ describe('submitting an idea', () => {
     expect(client.cookies.has('fb_draft')).toBe(false);
   });
 
+  it('offers no form with voterSubmissions: false, and the idea routes are 404 there', async () => {
+    const setup = await setupPages({ voterSubmissions: false });
+    const client = new Client(setup.pages);
+    await signInVoter(setup, client);
+    const board = await client.get('/boards/features');
+    expect(board.text).toContain('Dark mode');
+    expect(board.text).not.toContain('Submit an idea');
+    expect((await client.get('/boards/features/ideas/new')).status).toBe(404);
+    const before = (await boardPosts(setup)).length;
+    expect((await client.post('/boards/features/ideas', { step: 'post', title: 'Not here' })).status).toBe(404);
+    expect((await boardPosts(setup)).length).toBe(before);
+  });
+
   it('answers the per-voter limit with the time to wait, and saves nothing', async () => {
     const setup = await setupPages({}, { limits: { voterPostsPerHour: 2 } });
     const client = new Client(setup.pages);
