@@ -46,8 +46,8 @@ function decode(value: string): unknown {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
 }
 
-/** Keeps the draft of the board `slug` in the cookie, its text cut to what fits; answers whether it was cut. */
-export function keepDraft(ctx: PageContext, slug: string, draft: IdeaDraft): boolean {
+/** Keeps the draft of the board `slug` in the cookie, its text cut to what fits (marked, so the form says so). */
+export function keepDraft(ctx: PageContext, slug: string, draft: IdeaDraft): void {
   let body = [...draft.body];
   let value = encode({ s: slug, t: draft.title, b: draft.body, g: draft.tags });
   while (value.length > MAX_VALUE_LENGTH && body.length > 0) {
@@ -56,7 +56,6 @@ export function keepDraft(ctx: PageContext, slug: string, draft: IdeaDraft): boo
     value = encode({ s: slug, t: draft.title, b: body.join(''), g: draft.tags, c: 1 });
   }
   ctx.setCookies.push(cookie(DRAFT_COOKIE, value, { path: ctx.href('/'), secure: ctx.secure, maxAge: DRAFT_TTL_SECONDS }));
-  return body.length < [...draft.body].length;
 }
 
 /**
