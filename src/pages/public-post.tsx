@@ -6,8 +6,7 @@ import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge } from './layout.js';
 import { VoteBox, votedPosts } from './public-board.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
-import { followAction, FollowButton, followsPost } from './follow.js';
-import { asVoter } from './voter-refusals.js';
+import { asVoter, followAction, FollowButton, followsPost } from './voter-standing.js';
 
 /** Reactions offered on every comment. */
 export const REACTIONS = ['👍', '🎉', '❤️', '👀'] as const;

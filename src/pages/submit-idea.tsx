@@ -1,6 +1,6 @@
 /**
  * Submitting an idea to a published board (docs/pages.md#submitting-an-idea). The form posts to
- * `/boards/{slug}/ideas`; a visitor who is not signed in has the draft kept (idea-draft.ts) and is
+ * `/boards/{slug}/ideas`; a visitor who is not signed in has the draft kept (idea-form.tsx) and is
  * led to sign-in and back to `/boards/{slug}/ideas/new`. A signed-in voter first sees the board's
  * most similar posts, each with "Vote for this instead", and the form again with "Post my idea
  * anyway" (the second step, `step=post`); without similar posts the idea is posted at once.
@@ -8,13 +8,12 @@
 import { isFeedbackBoardError } from '../domain/errors.js';
 import type { Board, Post } from '../domain/responses.js';
 import type { TagRecord } from '../domain/records.js';
-import { boardTags, IdeaForm } from './idea-form.js';
 import type { PageContext } from './context.js';
-import { dropDraft, draftFromForm, keepDraft, takeDraft, type IdeaDraft } from './idea-draft.js';
+import { boardTags, dropDraft, draftFromForm, IdeaForm, keepDraft, takeDraft, type IdeaDraft } from './idea-form.js';
 import { Notice, PostForm, StatusBadge } from './layout.js';
 import { votedPosts } from './public-board.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
-import { asVoter, blockedPage } from './voter-refusals.js';
+import { asVoter, blockedPage } from './voter-standing.js';
 
 const SIMILAR_SHOWN = 5;
 

@@ -12,7 +12,11 @@ describe('voter actions on the post page', () => {
     const client = new Client(setup.pages);
     const post = `/boards/features/posts/${setup.ids.open}`;
     expect((await client.get(post)).text).not.toContain('/follow"');
+    // A visitor is led to sign-in; a hidden post cannot be followed.
+    await client.get('/boards/features');
+    expect((await client.post(`${post}/follow`, { action: 'follow' })).location).toBe(`/sign-in?next=${encodeURIComponent(post)}&notice=sign_in_to_vote`);
     await signInVoter(setup, client, 'fan@example.com');
+    expect((await client.post(`/boards/features/posts/${setup.ids.hidden}/follow`, { action: 'follow' })).status).toBe(404);
     const voter = (await setup.board.storage.transaction('read', (tx) => tx.getVoterByEmail(setup.orgId, 'fan@example.com')))!;
     expect((await client.get(post)).text).toMatch(/name="action" value="follow"/);
     for (const [action, following, button] of [
