@@ -3,7 +3,9 @@
 // process, so the ratio is what counts). `npm run bench:pages` (builds first). Not part of `npm test`.
 //
 // - board page: 100 posts, sorted by votes (the API: GET …/posts?sort=top&limit=100);
-// - post page: a post with 200 comments and replies (the API: GET the post, then its comments).
+// - post page: a post with 200 comments and replies (the API: GET the post, then its comments);
+// - the board page of 20 posts with the form that submits an idea (its tags read and rendered)
+//   against the same page without it (`voterSubmissions: false`), for a signed-out visitor.
 //
 // BENCH_POSTS=10000 sets the board size.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -75,11 +77,29 @@ try {
   const postJson = await median(async () => (await ok(api(`/boards/${slug}/posts/${postId}`))) + (await ok(api(`/boards/${slug}/posts/${postId}/comments`))));
   rows.push(['post page, 200 comments', postHtml, postJson, await ok(page(`/boards/${slug}/posts/${postId}`)), 0]);
 
+  // The idea form's cost: the same board page with and without it, default page size.
+  const withForm = createPagesHandler(board, { organizationId: 1 });
+  const withoutForm = createPagesHandler(board, { organizationId: 1, voterSubmissions: false });
+  const formPage = (handler) => handler(new Request(`http://bench.local/boards/${slug}?sort=top`));
+  const [formBytes, plainBytes] = [await ok(formPage(withForm)), await ok(formPage(withoutForm))];
+  if (formBytes <= plainBytes) throw new Error('the board page without the idea form is not smaller: is the option honoured?');
+  // Interleaved rounds, so that load on the machine falls on both alike.
+  const formTimes = [];
+  const plainTimes = [];
+  for (let round = 0; round < 5; round++) {
+    formTimes.push(await median(() => ok(formPage(withForm)), { runs: 20, warmup: 3 }));
+    plainTimes.push(await median(() => ok(formPage(withoutForm)), { runs: 20, warmup: 3 }));
+  }
+  const mid = (times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
   console.log(`\npages vs JSON API on SQLite, ${POSTS} posts (median ms)`);
   console.log('what                       HTML ms   JSON ms   ratio   HTML bytes');
   for (const [what, html, json, bytes] of rows) {
     console.log(`${what.padEnd(26)} ${html.toFixed(2).padStart(7)}   ${json.toFixed(2).padStart(7)}   ${(html / json).toFixed(2).padStart(5)}x  ${String(bytes).padStart(9)}`);
   }
+  const ratio = mid(formTimes) / mid(plainTimes);
+  console.log(`\nboard page, 20 posts: with the idea form ${mid(formTimes).toFixed(2)} ms (${formBytes} bytes), without ${mid(plainTimes).toFixed(2)} ms (${plainBytes} bytes): ${ratio.toFixed(2)}x (budget 1.5x)`);
+  if (ratio > 1.5) process.exitCode = 1;
   await board.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

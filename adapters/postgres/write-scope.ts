@@ -76,6 +76,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   setPostTags: post,
   getTagsOfPosts: byFirst('post'),
   countTags: board,
+  listTags: board,
   // posts
   insertPost: byField('board', 'board_id'),
   getPost: post,

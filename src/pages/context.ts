@@ -36,6 +36,12 @@ export interface PagesOptions {
   stylesheetUrl?: string;
   /** The site's name in the header and titles. Default: the organization's name. */
   siteName?: string;
+  /**
+   * Whether voters submit ideas from the board pages (the form, the similar-posts step). Default
+   * true; false hides the form and answers 404 where it would post, for an application that takes
+   * ideas its own way.
+   */
+  voterSubmissions?: boolean;
   /** Posts per page of a board, 1..100. Default 20. */
   boardPageSize?: number;
   /** Limits of sign-in mails per e-mail address, per client address and overall; see `docs/pages.md`. */

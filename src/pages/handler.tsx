@@ -9,7 +9,8 @@ import type { PageContext, PagesOptions } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-board.js';
 import { changelogFeed, robots, sitemap } from './feeds.js';
-import { commentAction, postPage, reactAction, voteAction } from './public-post.js';
+import { commentAction, followPostAction, postPage, reactAction, voteAction } from './public-post.js';
+import { ideaAction, ideaPage } from './submit-idea.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
 import { forbiddenPage, notFoundPage, orNotFound, page, unavailablePage } from './respond.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
@@ -31,6 +32,9 @@ const PUBLIC_ROUTES: Route[] = [
   { method: 'GET', pattern: path('/sitemap\\.xml'), handler: (ctx) => sitemap(ctx) },
   { method: 'GET', pattern: path('/robots\\.txt'), handler: async (ctx) => robots(ctx) },
   { method: 'GET', pattern: path('/boards/:p/posts/:p'), handler: (ctx, [slug, id]) => postPage(ctx, slug!, id!) },
+  { method: 'GET', pattern: path('/boards/:p/ideas/new'), handler: (ctx, [slug]) => ideaPage(ctx, slug!) },
+  { method: 'POST', pattern: path('/boards/:p/ideas'), handler: (ctx, [slug], form) => ideaAction(ctx, slug!, form) },
+  { method: 'POST', pattern: path('/boards/:p/posts/:p/follow'), handler: (ctx, [s, id], form) => followPostAction(ctx, s!, id!, form) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/vote'), handler: (ctx, [s, id], form) => voteAction(ctx, s!, id!, form) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/comments'), handler: (ctx, [s, id], form) => commentAction(ctx, s!, id!, form) },
   {

@@ -174,4 +174,10 @@ const NOTICES: Record<string, [string, string]> = {
   redelivered: ['ok', 'The message is due again; it is sent with the next deliveries.'],
   invalid: ['error', 'That did not work: please check the form and try again.'],
   sign_in_to_vote: ['', 'Sign in to vote, comment and react.'],
+  sign_in_to_submit: ['', 'Sign in to submit your idea: it is kept, and you come back to it.'],
+  submitted: ['ok', 'Your idea was posted. Your vote is counted and you follow it.'],
+  followed: ['ok', 'You follow this post: you get an e-mail when its status changes.'],
+  unfollowed: ['ok', 'You no longer follow this post.'],
+  blocked: ['ok', 'The voter is blocked: they can no longer submit, vote, comment or react. What they wrote stays.'],
+  unblocked: ['ok', 'The voter is no longer blocked.'],
 };

@@ -3,6 +3,7 @@ import type { Board, Post } from '../domain/responses.js';
 import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from './layout.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
+import { boardTags, IdeaForm } from './idea-form.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -114,7 +115,8 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   const query: Record<string, string> = { sort, limit: String(size), offset: String((pageNumber - 1) * size) };
   if (status) query.status = status;
   if (q.trim()) query.q = q.trim();
-  const list = await ctx.team.api.posts.list(board.slug, query);
+  const submissions = ctx.options.voterSubmissions !== false;
+  const [list, tags] = await Promise.all([ctx.team.api.posts.list(board.slug, query), submissions ? boardTags(ctx, board) : []]);
   // Hidden posts never appear publicly; pages are counted over every post, so one may come out short.
   const posts = list.posts.filter((p) => !p.hidden);
   const voted = await votedPosts(ctx, posts.map((p) => p.id));
@@ -129,6 +131,12 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
       <Notice ctx={ctx} />
       <h1>{board.name}</h1>
       {board.welcome_message || board.description ? <p class="lead">{board.welcome_message || board.description}</p> : null}
+      {submissions ? (
+        <details class="card idea">
+          <summary>Submit an idea</summary>
+          <IdeaForm ctx={ctx} board={board} tags={tags} />
+        </details>
+      ) : null}
       <form class="filters" method="get" action={ctx.href(`/boards/${encodeURIComponent(board.slug)}`)} role="search">
         <div class="field">
           <label for="q">Search</label>

@@ -16,6 +16,7 @@ import {
   webhooksPage,
 } from './admin.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
+import { postPeopleRoutes } from './post-people.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
 import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from './webhook.js';
@@ -34,6 +35,7 @@ export const dashboardRoutes: Route[] = [
     handler: (ctx, [id, what], form) => postAction(ctx, id!, what!, form),
   },
   { method: 'POST', pattern: path('/dashboard/comments/:p/hidden'), handler: (ctx, [id], form) => commentHiddenAction(ctx, id!, form) },
+  ...postPeopleRoutes,
   { method: 'GET', pattern: path('/dashboard/boards'), handler: (ctx) => boardsAdminPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/boards'), handler: (ctx, _, form) => createBoardAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/publish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, true) },
