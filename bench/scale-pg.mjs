@@ -69,6 +69,7 @@ try {
     const { key } = await seedBoard(board, SQLITE_SIZE);
     console.error(`sqlite ${SQLITE_SIZE / 1000}k seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     results.set(`SQLite ${SQLITE_SIZE / 1000}k`, await measure(board, key));
+    console.error(JSON.stringify(results.get(`SQLite ${SQLITE_SIZE / 1000}k`)));
     await board.close();
   }
   cluster = process.env.FEEDBACK_BOARD_TEST_PG_URL ? null : await startCluster();
@@ -90,6 +91,7 @@ try {
     await seedPool.end();
     console.error(`postgres ${size / 1000}k seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     results.set(`PostgreSQL ${size / 1000}k`, await measure(board, key));
+    console.error(JSON.stringify(results.get(`PostgreSQL ${size / 1000}k`)));
     await board.close();
   }
 } finally {
