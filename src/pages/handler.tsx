@@ -18,6 +18,7 @@ import { signInMailLimiter, type SignInMailVerdict } from './sign-in-limits.js';
 import { addressFromContext, addressKey } from '../http/auth-throttle.js';
 import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
+import { submitAction, submitPage, waitingPage } from './submit-post.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
@@ -30,6 +31,9 @@ const PUBLIC_ROUTES: Route[] = [
   { method: 'GET', pattern: path('/boards/:p/changelog\\.atom'), handler: (ctx, [slug]) => changelogFeed(ctx, slug!) },
   { method: 'GET', pattern: path('/sitemap\\.xml'), handler: (ctx) => sitemap(ctx) },
   { method: 'GET', pattern: path('/robots\\.txt'), handler: async (ctx) => robots(ctx) },
+  { method: 'GET', pattern: path('/boards/:p/submit'), handler: (ctx, [slug]) => submitPage(ctx, slug!) },
+  { method: 'POST', pattern: path('/boards/:p/submit'), handler: (ctx, [slug], form) => submitAction(ctx, slug!, form) },
+  { method: 'GET', pattern: path('/boards/:p/waiting/:p'), handler: (ctx, [slug, id]) => waitingPage(ctx, slug!, id!) },
   { method: 'GET', pattern: path('/boards/:p/posts/:p'), handler: (ctx, [slug, id]) => postPage(ctx, slug!, id!) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/vote'), handler: (ctx, [s, id], form) => voteAction(ctx, s!, id!, form) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/comments'), handler: (ctx, [s, id], form) => commentAction(ctx, s!, id!, form) },

@@ -174,4 +174,9 @@ const NOTICES: Record<string, [string, string]> = {
   redelivered: ['ok', 'The message is due again; it is sent with the next deliveries.'],
   invalid: ['error', 'That did not work: please check the form and try again.'],
   sign_in_to_vote: ['', 'Sign in to vote, comment and react.'],
+  sign_in_to_post: ['', 'Sign in to post.'],
+  submitted: ['ok', 'Your post was published.'],
+  waiting_for_approval: ['ok', 'Thanks! Your post is waiting for approval: it appears once the team approves it.'],
+  approved: ['ok', 'The post was approved and is now listed.'],
+  post_rejected: ['ok', 'The post was rejected; it stays out of every list.'],
 };

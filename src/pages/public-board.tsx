@@ -3,6 +3,7 @@ import type { Board, Post } from '../domain/responses.js';
 import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from './layout.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
+import { WaitingPosts } from './submit-post.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -158,6 +159,10 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
         </div>
         <button type="submit">Apply</button>
       </form>
+      <p>
+        <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/submit`)}>Submit a new post</a>
+      </p>
+      <WaitingPosts ctx={ctx} board={board} />
       {posts.length === 0 ? <p class="muted">No posts match.</p> : null}
       {posts.map((post) => (
         <PostSummary ctx={ctx} board={board} post={post} voted={voted.has(post.id)} />

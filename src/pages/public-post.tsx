@@ -6,6 +6,7 @@ import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge } from './layout.js';
 import { VoteBox, votedPosts } from './public-board.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
+import { tryAgainPage } from './submit-post.js';
 
 /** Reactions offered on every comment. */
 export const REACTIONS = ['👍', '🎉', '❤️', '👀'] as const;
@@ -203,6 +204,7 @@ export async function commentAction(ctx: PageContext, slug: string, id: string, 
     return redirect(ctx, `${back}?comment=${comment.id}#comment-${comment.id}`, 'commented');
   } catch (error) {
     if (isFeedbackBoardError(error) && error.code === 'validation_error') return redirect(ctx, back, 'invalid');
+    if (isFeedbackBoardError(error) && error.code === 'rate_limited') return tryAgainPage(ctx, 'commented several times', error.retryAfter ?? 60);
     throw error;
   }
 }
