@@ -83,6 +83,27 @@ describe('moderation pages', () => {
     expect(await listed(setup, 'Buy my product')).toBe(false);
   });
 
+  it('keeps a rejection when the mail server fails, and logs the failure', async () => {
+    const failing = { send: async () => Promise.reject(new Error('mail server down')) };
+    const setup = await setupPages({ mailer: failing });
+    const team = new Client(setup.pages);
+    await signInTeam(setup, team);
+    await setup.board.team(setup.orgId).boards.setModerated('features', true);
+    const voter = await setup.board.voters.register(setup.orgId, { email: 'ann@example.com', name: 'Ann' });
+    const held = await setup.board.voters.submitPost(voter.id, 'features', { title: 'Spam' });
+    await team.get('/dashboard/inbox');
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      expect((await team.post(`/dashboard/inbox/${held.id}/reject`, { reason: 'No' })).location).toBe('/dashboard/inbox?notice=post_rejected');
+    } finally {
+      console.error = original;
+    }
+    expect(logged).toHaveLength(1);
+    expect(await setup.board.team(setup.orgId).moderation.get(held.id)).toMatchObject({ approval: 'rejected', reason: 'No' });
+  });
+
   it('refuses the inbox forms without the CSRF token, and unknown ids, changing nothing', async () => {
     const { setup, team, ann } = await moderated();
     const id = heldIdOf((await submit(ann, 'Sneaky')).location);
