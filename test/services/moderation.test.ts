@@ -40,6 +40,7 @@ describe('moderation', () => {
     const held = await h.board.voters.submitPost(h.voter.id, 'features', { title: ' Offline mode ', body: 'Please', tags: ['ui'] });
     expect(held).toMatchObject({ approval: 'waiting', title: 'Offline mode', body: 'Please', voter_id: h.voter.id, post_id: null });
     expect(held.tags.map((tag) => tag.name)).toEqual(['UI']);
+    if (!('approval' in held)) throw new Error('expected a held post');
     const boardId = held.board_id;
     expect((await h.board.voters.waitingPosts(h.voter.id, boardId)).map((p) => p.id)).toEqual([held.id]);
     expect(await h.board.voters.waitingPosts(h.other.id, boardId)).toEqual([]);
