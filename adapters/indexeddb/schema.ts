@@ -154,6 +154,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { post_authors: ['by_voter'], follows: ['by_post'], comments: ['by_voter'] });
     },
   },
+  {
+    version: 9,
+    description: "moderation: the boards whose voters' posts wait for approval, and the held posts (by organization and state, by voter)",
+    apply(db, tx) {
+      for (const table of ['moderated_boards', 'held_posts'] as const) createStore(db, table);
+      addIndexes(tx, { held_posts: ['by_organization_state', 'by_voter'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

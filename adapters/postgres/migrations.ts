@@ -23,6 +23,7 @@ import { indexStoredTitles, PG_SCHEMA_WORDS } from './schema-words.js';
 import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { indexSearch } from './schema-search.js';
+import { PG_SCHEMA_MODERATION } from './schema-moderation.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -115,6 +116,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 11,
     description: 'trigram indexes (pg_trgm) over the folded title and body for search, where the extension can be installed',
     up: async (client) => void (await indexSearch(client)),
+  },
+  {
+    version: 12,
+    description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
+    up: async (client) => void (await client.query(PG_SCHEMA_MODERATION)),
   },
 ];
 

@@ -13,7 +13,7 @@
 import type { StorageTx } from '../../src/storage/contract.js';
 
 /** A record whose organization decides a call's lock. */
-export type OwnerKind = 'organization' | 'board' | 'post' | 'comment' | 'voter' | 'apiKey' | 'webhook' | 'teamMember';
+export type OwnerKind = 'organization' | 'board' | 'post' | 'comment' | 'voter' | 'apiKey' | 'webhook' | 'teamMember' | 'heldPost';
 
 /** The organization of a call, as a record to look up, or `store` for the store-wide lock. */
 export type CallScope = { kind: OwnerKind; id: number } | 'store';
@@ -150,6 +150,15 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   leaseWebhookMessages: store,
   recordWebhookAttempt: store,
   redeliverWebhookMessage: store,
+  // moderation
+  isBoardModerated: board,
+  setBoardModerated: board,
+  insertHeldPost: byField('organization', 'organization_id'),
+  getHeldPost: by('heldPost'),
+  decideHeldPost: by('heldPost'),
+  listHeldPosts: organization,
+  countHeldPosts: organization,
+  listVoterHeldPosts: by('voter'),
 };
 
 /** The scope of one call; `store` for a method not listed above. */
@@ -169,4 +178,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   apiKey: 'SELECT organization_id AS org FROM fb_api_keys WHERE id = $1',
   webhook: 'SELECT organization_id AS org FROM fb_webhooks WHERE id = $1',
   teamMember: 'SELECT organization_id AS org FROM fb_team_members WHERE id = $1',
+  heldPost: 'SELECT organization_id AS org FROM fb_held_posts WHERE id = $1',
 };

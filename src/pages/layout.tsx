@@ -180,4 +180,7 @@ const NOTICES: Record<string, [string, string]> = {
   unfollowed: ['ok', 'You no longer follow this post.'],
   blocked: ['ok', 'The voter is blocked: they can no longer submit, vote, comment or react. What they wrote stays.'],
   unblocked: ['ok', 'The voter is no longer blocked.'],
+  waiting_for_approval: ['ok', 'Thanks! Your post is waiting for approval: it appears once the team approves it.'],
+  approved: ['ok', 'The post was approved and is now listed.'],
+  post_rejected: ['ok', 'The post was rejected; it stays out of every list.'],
 };

@@ -4,6 +4,7 @@ import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from './layout.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { boardTags, IdeaForm } from './idea-form.js';
+import { WaitingPosts } from './held-posts.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -166,6 +167,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
         </div>
         <button type="submit">Apply</button>
       </form>
+      <WaitingPosts ctx={ctx} board={board} />
       {posts.length === 0 ? <p class="muted">No posts match.</p> : null}
       {posts.map((post) => (
         <PostSummary ctx={ctx} board={board} post={post} voted={voted.has(post.id)} />

@@ -70,6 +70,9 @@ form.inline { display: inline; }
 .status-in_progress { background: #fff4d6; color: #7a4d00; }
 .status-shipped { background: #dcf5e3; color: #145c2a; }
 .status-declined { background: #fde7e7; color: #8f1d1d; }
+.approval-waiting { background: #fff4d6; color: #7a4d00; }
+.approval-rejected { background: #fde7e7; color: #8f1d1d; }
+.waiting-count { background: #fff4d6; color: #7a4d00; margin-left: .3rem; }
 .delivery-pending { background: #fff4d6; color: #7a4d00; }
 .delivery-delivered { background: #dcf5e3; color: #145c2a; }
 .delivery-failed { background: #fde7e7; color: #8f1d1d; }

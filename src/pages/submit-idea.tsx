@@ -22,6 +22,7 @@ export async function ideaPage(ctx: PageContext, slug: string): Promise<Response
   const board = ctx.options.voterSubmissions === false ? null : await publishedBoard(ctx, slug);
   if (!board) return notFoundPage(ctx);
   const draft = takeDraft(ctx, board.slug) ?? undefined;
+  const moderated = await ctx.team.boards.moderated(board.slug);
   return page(
     ctx,
     `Submit an idea · ${board.name}`,
@@ -29,6 +30,7 @@ export async function ideaPage(ctx: PageContext, slug: string): Promise<Response
       <Notice ctx={ctx} />
       <h1>Submit an idea</h1>
       <p class="lead">Tell the team what would make {board.name} better. Others can vote for it.</p>
+      {moderated ? <p>New posts on {board.name} are read by the team before they appear.</p> : null}
       {draft?.cut ? (
         <div class="notice error" role="status">
           Your text was too long to keep while you signed in: its end was cut. Please check it.
@@ -64,6 +66,8 @@ export async function ideaAction(ctx: PageContext, slug: string, form: FormData)
     try {
       const post = await ctx.board.voters.submitPost(voter.id, board.slug, { title: draft.title, body: draft.body, tags: draft.tags });
       dropDraft(ctx);
+      // On a moderated board the idea waits for the team: its author sees it on its own page.
+      if ('approval' in post) return redirect(ctx, `${boardPath}/waiting/${post.id}`, 'waiting_for_approval');
       return redirect(ctx, `${boardPath}/posts/${post.id}`, 'submitted');
     } catch (error) {
       if (isFeedbackBoardError(error) && error.code === 'validation_error') return formAgain(ctx, board, tags, draft, 'That did not work: please check the title, text and tags.');

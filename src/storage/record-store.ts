@@ -34,6 +34,7 @@ import type {
   WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -77,6 +78,11 @@ export interface BoardVoterRow {
   days: Record<string, number>;
 }
 
+/** A row of the `moderated_boards` table: a board whose voters' posts wait for approval. */
+export interface ModeratedBoardRow {
+  board_id: number;
+}
+
 /** The row type of every table. */
 export interface TableRows {
   organizations: OrganizationRecord;
@@ -104,6 +110,8 @@ export interface TableRows {
   board_days: BoardDayRow;
   board_voters: BoardVoterRow;
   post_words: PostWordRow;
+  moderated_boards: ModeratedBoardRow;
+  held_posts: HeldPostRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -195,6 +203,12 @@ export const RECORD_SCHEMA = {
     keyPath: ['board_id', 'word', 'post_id'],
     ids: false,
     indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
+  },
+  moderated_boards: { keyPath: 'board_id', ids: false, indexes: {} },
+  held_posts: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization_state: ['organization_id', 'state'], by_voter: 'voter_id' },
   },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 

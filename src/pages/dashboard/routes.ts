@@ -15,6 +15,7 @@ import {
   updateWebhookAction,
   webhooksPage,
 } from './admin.js';
+import { approveAction, inboxPage, moderationSettingAction, rejectAction as rejectPostAction } from './inbox.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
@@ -27,6 +28,10 @@ export const dashboardRoutes: Route[] = [
   { method: 'GET', pattern: path('/dashboard'), handler: (ctx) => proposalsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/proposals/:p/confirm'), handler: (ctx, [id], form) => confirmAction(ctx, id!, form) },
   { method: 'POST', pattern: path('/dashboard/proposals/:p/reject'), handler: (ctx, [id]) => rejectAction(ctx, id!) },
+  { method: 'GET', pattern: path('/dashboard/inbox'), handler: (ctx) => inboxPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/inbox/:p/approve'), handler: (ctx, [id]) => approveAction(ctx, id!) },
+  { method: 'POST', pattern: path('/dashboard/inbox/:p/reject'), handler: (ctx, [id], form) => rejectPostAction(ctx, id!, form) },
+  { method: 'POST', pattern: path('/dashboard/boards/:p/moderation'), handler: (ctx, [slug], form) => moderationSettingAction(ctx, slug!, form) },
   { method: 'GET', pattern: path('/dashboard/posts'), handler: (ctx) => postsPage(ctx) },
   { method: 'GET', pattern: path('/dashboard/posts/:p'), handler: (ctx, [id]) => postAdminPage(ctx, id!) },
   {

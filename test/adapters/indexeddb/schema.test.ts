@@ -106,4 +106,24 @@ describe('indexeddb schema', () => {
     expect([totals.posts, totals.votes, totals.comments, totals.voters]).toEqual([6, 7, 1, 3]);
     await upgraded.close();
   });
+
+  it('upgrades a version 8 database to moderation: its rows kept, every board unmoderated, the held posts empty and indexed', async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'app', 8, seed);
+    expect(Object.keys((await readStructure(factory, 'app')).structure)).not.toContain('held_posts');
+
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'app' });
+    const reference = createMemoryStorage();
+    await reference.transaction('write', seed);
+    expect(await upgraded.transaction('read', readBack)).toEqual(await reference.transaction('read', readBack));
+    expect(await upgraded.transaction('read', (tx) => tx.isBoardModerated(1))).toBe(false);
+    await upgraded.transaction('write', (tx) => tx.setBoardModerated(1, true));
+    const held = await upgraded.transaction('write', (tx) =>
+      tx.insertHeldPost({ organization_id: 1, board_id: 1, voter_id: 1, title: 'Held', body: '', tag_slugs: [], created_at: onDay(1) }),
+    );
+    expect(await upgraded.transaction('read', (tx) => tx.listHeldPosts(1, 'waiting'))).toEqual([held]);
+    expect(await upgraded.transaction('read', (tx) => tx.listVoterHeldPosts(1, onDay(0)))).toEqual([held]);
+    await upgraded.close();
+    expect(await readStructure(factory, 'app')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
 });

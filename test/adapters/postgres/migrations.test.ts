@@ -146,6 +146,33 @@ describe('postgres schema migrations', () => {
     }
   });
 
+  it('brings a version 10 database to moderation: every board unmoderated, no held post, the posts as they were', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 10 })).close();
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+      INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, vote_count)
+        VALUES (1, 'One', '', 'open', false, false, false, '${T0}', 0);
+      INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, 'a@example.com', 'A', '${T0}');`);
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await storage.transaction('read', (tx) => tx.isBoardModerated(1))).toBe(false);
+      expect(await storage.transaction('read', (tx) => tx.listHeldPosts(1, 'waiting'))).toEqual([]);
+      expect((await storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }))).total).toBe(1);
+      await storage.transaction('write', (tx) => tx.setBoardModerated(1, true));
+      const held = await storage.transaction('write', (tx) =>
+        tx.insertHeldPost({ organization_id: 1, board_id: 1, voter_id: 1, title: 'Held', body: '', tag_slugs: ['ui'], created_at: T0 }),
+      );
+      expect(held).toMatchObject({ id: 1, state: 'waiting', tag_slugs: ['ui'] });
+      await expect(query(url, "UPDATE fb_held_posts SET state = 'maybe' WHERE id = 1")).rejects.toThrow(/check constraint/);
+      expect(await storage.transaction('read', (tx) => tx.getHeldPost(1))).toEqual(held);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('five storages opened at once on an empty database migrate it exactly once', async () => {
     const url = await createTestSchema(database);
     const storages = await Promise.all(Array.from({ length: 5 }, () => createPostgresStorage({ connectionString: url })));

@@ -60,6 +60,11 @@ beforeAll(async () => {
       SELECT ${BOARDS + 1}, 'idea ' || g, 'body ' || g, 'open', false, false, false,
              to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'idea ' || g, 'body ' || g
         FROM generate_series(1, ${LARGE_BOARD_POSTS}) g;
+    INSERT INTO fb_held_posts (organization_id, board_id, voter_id, title, body, tag_slugs, created_at, state, reason)
+      SELECT 1, 1 + g % ${BOARDS}, 1 + g % 50, 'held ' || g, '', '[]',
+             to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             CASE WHEN g % 50 = 0 THEN 'waiting' WHEN g % 2 = 0 THEN 'approved' ELSE 'rejected' END, ''
+        FROM generate_series(1, ${POSTS}) g;
     INSERT INTO fb_post_words (board_id, word, post_id)
       SELECT board_id, 'post', id FROM fb_posts UNION ALL SELECT board_id, id::text, id FROM fb_posts WHERE id >= 100;
     ANALYZE;`);
@@ -133,6 +138,21 @@ describe('postgres query plans', () => {
     // With a status too, the matches are counted (no maintained count per tag and status).
     const [withStatus] = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', tagId, status: 'open' }));
     expect(withStatus).not.toMatch(/on fb_tag_posts/);
+  });
+
+  it("reads the moderation inbox and a voter's held posts on their indexes", async () => {
+    for (const read of [
+      (tx: StorageTx) => tx.listHeldPosts(1, 'waiting'),
+      (tx: StorageTx) => tx.countHeldPosts(1, 'waiting'),
+    ]) {
+      const plans = await plansOf(read);
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) fb_held_posts_organization_state\b/);
+      expect(plans[0]).not.toMatch(/Seq Scan/);
+    }
+    const voter = await plansOf((tx) => tx.listVoterHeldPosts(7, '2026-01-02T00:00:00.000Z'));
+    expect(voter[0]).toMatch(/(Index|Bitmap Index) Scan (using|on) fb_held_posts_voter\b/);
+    expect(voter[0]).not.toMatch(/Seq Scan/);
   });
 
   it('walks the partial indexes of the queue, roadmap and changelog', async () => {

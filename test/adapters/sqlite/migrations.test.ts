@@ -164,4 +164,26 @@ describe('sqlite schema migrations', () => {
     expect(storage.database.prepare('SELECT count(*) FROM fb_sign_in_links').pluck().get()).toBe(1);
     await storage.close();
   });
+
+  it('brings a version 11 database to moderation: every board unmoderated, no held post, the posts as they were', async () => {
+    const file = factory.path('moderation.db');
+    createVersion1(file);
+    const db = new Database(file);
+    migrate(db, { target: 11, busyTimeoutMs: 1000 });
+    db.close();
+
+    const storage = createSqliteStorage({ path: file });
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    expect(await storage.transaction('read', (tx) => tx.isBoardModerated(1))).toBe(false);
+    expect(await storage.transaction('read', (tx) => tx.listHeldPosts(1, 'waiting'))).toEqual([]);
+    expect((await storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }))).total).toBe(3);
+    await storage.transaction('write', (tx) => tx.setBoardModerated(1, true));
+    const held = await storage.transaction('write', (tx) =>
+      tx.insertHeldPost({ organization_id: 1, board_id: 1, voter_id: 1, title: 'Held', body: '', tag_slugs: ['ui'], created_at: T0 }),
+    );
+    expect(held).toMatchObject({ id: 1, state: 'waiting', tag_slugs: ['ui'] });
+    expect(() => storage.database.prepare("UPDATE fb_held_posts SET state = 'maybe' WHERE id = 1").run()).toThrow(/CHECK constraint/);
+    expect(await storage.transaction('read', (tx) => tx.getHeldPost(1))).toEqual(held);
+    await storage.close();
+  });
 });
