@@ -16,6 +16,7 @@ import { LOCKS } from './locks.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
+import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -109,6 +110,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 10,
     description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows",
     up: async (client) => void (await client.query(PG_SCHEMA_VOTERS)),
+  },
+  {
+    version: 11,
+    description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
+    up: async (client) => void (await client.query(PG_SCHEMA_OAUTH)),
   },
 ];
 

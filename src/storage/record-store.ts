@@ -34,6 +34,7 @@ import type {
   WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -104,6 +105,10 @@ export interface TableRows {
   board_days: BoardDayRow;
   board_voters: BoardVoterRow;
   post_words: PostWordRow;
+  oauth_clients: OAuthClientRecord;
+  oauth_grants: OAuthGrantRecord;
+  oauth_codes: OAuthCodeRecord;
+  oauth_tokens: OAuthTokenRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -196,6 +201,10 @@ export const RECORD_SCHEMA = {
     ids: false,
     indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
   },
+  oauth_clients: { keyPath: 'client_id', ids: false, indexes: {} },
+  oauth_grants: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
+  oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;
