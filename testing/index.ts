@@ -21,6 +21,7 @@ import { counterTests } from './counters.js';
 import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
 import { listTests } from './lists.js';
+import { oauthTests } from './oauth.js';
 import { peopleTests } from './people.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
@@ -53,6 +54,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     statsTests(ctx);
     webhookOutboxTests(ctx);
     peopleTests(ctx);
+    oauthTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -20,7 +20,7 @@ export function oauthMethods(store: RecordStore): AggregateMethods<'oauth'> {
     },
 
     async insertOAuthGrant(row) {
-      const record: OAuthGrantRecord = { id: await store.nextId('oauth_grants'), ...cloneRow(row) };
+      const record: OAuthGrantRecord = { ...cloneRow(row), id: await store.nextId('oauth_grants') };
       await grants.put(record);
       return cloneRow(record);
     },
