@@ -25,6 +25,7 @@ export {
 } from './domain/errors.js';
 export * from './domain/records.js';
 export * from './domain/people.js';
+export type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenKind, OAuthTokenRecord } from './domain/oauth.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
 export type {
   Board,

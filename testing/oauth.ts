@@ -25,7 +25,7 @@ export function oauthTests(ctx: SuiteContext): void {
   ctx.t.describe('oauth clients, grants, codes and tokens', () => {
     ctx.test('clients keep their redirect URIs in order; grants are listed per organization by id and updated', async () => {
       const grant = await seedGrant();
-      expect(grant).toMatchObject({ id: 1, client_id: 'fbc_one', scope: 'propose', last_used_at: null, revoked_at: null });
+      expect([grant.id, grant.client_id, grant.scope, grant.last_used_at, grant.revoked_at]).toEqual([1, 'fbc_one', 'propose', null, null]);
       const { id: _id, ...fields } = grant;
       const second = await ctx.write((tx) => tx.insertOAuthGrant({ ...fields, key_salt: 'salt-2', created_at: at(2) }));
       await ctx.read(async (tx) => {
