@@ -188,4 +188,25 @@ describe('OAuth for /mcp refuses', () => {
     expect((await w.mcp(access_token!)).status).toBe(401);
     expect((await w.mcp(w.writeKey)).status).toBe(200);
   });
+
+  it('malformed requests at the registration and token endpoints, and a denied consent, storing nothing', async () => {
+    const raw = (path: string, init: RequestInit) => w.fetchAt(path, init).then(async (r) => ({ status: r.status, json: (await r.json().catch(() => null)) as Record<string, string> | null }));
+    expect((await raw('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' })).json?.error).toBe('invalid_client_metadata');
+    const confidential = { redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'client_secret_basic' };
+    expect((await raw('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(confidential) })).json?.error).toBe('invalid_client_metadata');
+    const implicit = { redirect_uris: [REDIRECT_URI], response_types: ['token'] };
+    expect((await raw('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(implicit) })).json?.error).toBe('invalid_client_metadata');
+    expect((await w.fetchAt('/oauth/token', { method: 'GET' })).status).toBe(405);
+    const asJson = await raw('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":"authorization_code"}' });
+    expect([asJson.status, asJson.json?.error]).toEqual([400, 'invalid_request']);
+    expect((await w.token({ grant_type: 'password', username: 'a', password: 'b' })).json.error).toBe('unsupported_grant_type');
+    const unknown = await w.fetchAt(`/oauth/authorize?${new URLSearchParams({ client_id: 'fbc_nobody', redirect_uri: REDIRECT_URI, response_type: 'code' })}`, {});
+    expect([unknown.status, unknown.headers.get('location')]).toEqual([400, null]);
+
+    const clientId = (await w.register()).json.client_id!;
+    const denied = await w.consent({ client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 'z', decision: 'deny' });
+    const back = new URL(denied.headers.get('location')!);
+    expect([back.searchParams.get('error'), back.searchParams.get('state'), back.searchParams.get('code')]).toEqual(['access_denied', 'z', null]);
+    expect(await w.agents()).toEqual([]);
+  });
 });
