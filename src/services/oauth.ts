@@ -184,10 +184,16 @@ export async function approveAuthorization(
 /** A connected agent as the dashboard lists it: the grant and its client's name. */
 export type ConnectedAgent = OAuthGrantRecord & { client_name: string };
 
-/** The organization's grants that are not revoked, newest first, with their clients' names. */
+/**
+ * The organization's live grants, newest first, with their clients' names: neither the grant nor
+ * its API key (which the API keys page can revoke too) is revoked.
+ */
 export async function listConnectedAgents(ctx: OAuthContext, organizationId: number): Promise<ConnectedAgent[]> {
   return ctx.storage.transaction('read', async (tx) => {
-    const grants = (await tx.listOAuthGrants(organizationId)).filter((g) => g.revoked_at === null).reverse();
+    const grants: OAuthGrantRecord[] = [];
+    for (const grant of (await tx.listOAuthGrants(organizationId)).reverse()) {
+      if (grant.revoked_at === null && (await tx.getApiKey(grant.api_key_id))?.revoked_at === null) grants.push(grant);
+    }
     const clients = new Map<string, string>();
     for (const grant of grants) {
       if (!clients.has(grant.client_id)) clients.set(grant.client_id, (await tx.getOAuthClient(grant.client_id))?.client_name ?? '');

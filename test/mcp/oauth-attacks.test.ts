@@ -105,7 +105,8 @@ describe('OAuth for /mcp refuses', () => {
   it('a request without PKCE, or with the plain method, sending the error back to the client', async () => {
     const clientId = (await w.register()).json.client_id!;
     const { challenge } = pkce();
-    for (const pkceFields of [{}, { code_challenge: challenge, code_challenge_method: 'plain' }, { code_challenge: challenge }]) {
+    const variants: Record<string, string>[] = [{}, { code_challenge: challenge, code_challenge_method: 'plain' }, { code_challenge: challenge }];
+    for (const pkceFields of variants) {
       const answer = await w.consent({ client_id: clientId, redirect_uri: REDIRECT_URI, state: 'st', ...pkceFields });
       expect(answer.status).toBe(303);
       const back = new URL(answer.headers.get('location')!);
@@ -208,5 +209,13 @@ describe('OAuth for /mcp refuses', () => {
     const back = new URL(denied.headers.get('location')!);
     expect([back.searchParams.get('error'), back.searchParams.get('state'), back.searchParams.get('code')]).toEqual(['access_denied', 'z', null]);
     expect(await w.agents()).toEqual([]);
+  });
+
+  it('an agent whose API key was revoked on the API keys page: it leaves Connected agents and its token is refused', async () => {
+    const { access_token } = (await (await approved()).exchange()).json;
+    const [agent] = await w.agents();
+    await w.board.team(agent!.organization_id).apiKeys.revoke(agent!.api_key_id);
+    expect(await w.agents()).toEqual([]);
+    expect((await w.mcp(access_token!)).status).toBe(401);
   });
 });
