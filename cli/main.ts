@@ -170,10 +170,12 @@ async function serve(argv: string[]): Promise<void> {
     }
   }
 
-  const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin]);
-  notes.push(mounted.note);
   const organizationId = await pagesOrganization(board);
-  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);
+  // OAuth for /mcp whenever the pages are served: a team member approves agents there.
+  const oauthOrigin = organizationId === null ? undefined : () => origin.value;
+  const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin], oauthOrigin);
+  notes.push(mounted.note);
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch, mounted.oauth);
   const host = values.host ?? '127.0.0.1';
   const trust = proxies === undefined ? {} : { trustProxy: proxies };
   const server = await listen(withProbes(board, pages?.fetch ?? mounted.fetch), { port, host, ...net, ...trust, ownProcess: true });

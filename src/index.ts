@@ -26,6 +26,7 @@ export {
 export * from './domain/records.js';
 export * from './domain/people.js';
 export * from './domain/held-posts.js';
+export type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenKind, OAuthTokenRecord } from './domain/oauth.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
 export type {
   Board,

@@ -21,6 +21,7 @@ import { counterTests } from './counters.js';
 import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
 import { listTests } from './lists.js';
+import { oauthTests } from './oauth.js';
 import { peopleTests } from './people.js';
 import { moderationTests } from './moderation.js';
 import { persistenceTests } from './persistence.js';
@@ -55,6 +56,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     webhookOutboxTests(ctx);
     peopleTests(ctx);
     moderationTests(ctx);
+    oauthTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -162,6 +162,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { held_posts: ['by_organization_state', 'by_voter'] });
     },
   },
+  {
+    version: 10,
+    description: 'OAuth for the MCP endpoint: registered clients, grants (by organization), codes and tokens',
+    apply(db, tx) {
+      for (const table of ['oauth_clients', 'oauth_grants', 'oauth_codes', 'oauth_tokens'] as const) createStore(db, table);
+      addIndexes(tx, { oauth_grants: ['by_organization'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

@@ -16,6 +16,7 @@ import { LOCKS } from './locks.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
+import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -121,6 +122,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 12,
     description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
     up: async (client) => void (await client.query(PG_SCHEMA_MODERATION)),
+  },
+  {
+    version: 13,
+    description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
+    up: async (client) => void (await client.query(PG_SCHEMA_OAUTH)),
   },
 ];
 

@@ -22,6 +22,7 @@ import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
 import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { SCHEMA_VOTERS } from './schema-voters.js';
 import { SCHEMA_MODERATION } from './schema-moderation.js';
+import { SCHEMA_OAUTH } from './schema-oauth.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -125,6 +126,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 12,
     description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
     up: (db) => db.exec(SCHEMA_MODERATION),
+  },
+  {
+    version: 13,
+    description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
+    up: (db) => db.exec(SCHEMA_OAUTH),
   },
 ];
 

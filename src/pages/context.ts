@@ -53,6 +53,12 @@ export interface PagesOptions {
    * `info.remoteAddr` or Bun's server.
    */
   clientAddress?: (request: Request) => string | null | undefined;
+  /**
+   * OAuth for an MCP endpoint served beside the pages (`feedback-board/mcp`'s `createMcpOAuth`):
+   * `resourcePath` is where it is mounted (`/mcp`). The pages then answer the consent page at
+   * `/oauth/authorize`, where a signed-in team member approves a client. See `docs/mcp.md`.
+   */
+  oauth?: { resourcePath: string };
 }
 
 /** A page handler's view of one request. */

@@ -7,6 +7,7 @@ import type { FeedbackBoard } from '../board.js';
 import { foldCase } from '../storage/text.js';
 import type { PageContext, PagesOptions } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { consentRoutes } from './oauth-consent.js';
 import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-board.js';
 import { changelogFeed, robots, sitemap } from './feeds.js';
 import { commentAction, followPostAction, postPage, reactAction, voteAction } from './public-post.js';
@@ -73,7 +74,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   const base = (options.basePath ?? '').replace(/\/+$/, '');
   if (base !== '' && !base.startsWith('/')) throw new TypeError('feedback-board/pages: basePath must start with "/"');
   const team = board.team(options.organizationId);
-  const routes = [...PUBLIC_ROUTES, ...dashboardRoutes];
+  const routes = [...PUBLIC_ROUTES, ...dashboardRoutes, ...(options.oauth ? consentRoutes : [])];
   let siteName: string | undefined = options.siteName;
   const countSignInMail = signInMailLimiter(() => board.clock.now(), options.signInMailLimits);
   const clientOf = (request: Request, context: unknown): string | null => {

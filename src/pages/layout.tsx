@@ -169,6 +169,7 @@ const NOTICES: Record<string, [string, string]> = {
   rejected: ['ok', 'The proposal was rejected; the status stays.'],
   saved: ['ok', 'Saved.'],
   revoked: ['ok', 'The key was revoked.'],
+  agent_revoked: ['ok', 'The agent was disconnected: its next call is refused.'],
   deleted: ['ok', 'Deleted.'],
   test_sent: ['ok', 'A test event was queued; it is sent with the next deliveries.'],
   redelivered: ['ok', 'The message is due again; it is sent with the next deliveries.'],

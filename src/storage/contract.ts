@@ -1,7 +1,7 @@
 /**
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
- * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation). Each
+ * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -30,6 +30,7 @@ import type { AgentTx } from './contract/agent.js';
 import type { BoardsTx } from './contract/boards.js';
 import type { EngagementTx } from './contract/engagement.js';
 import type { ModerationTx } from './contract/moderation.js';
+import type { OAuthTx } from './contract/oauth.js';
 import type { PeopleTx } from './contract/people.js';
 import type { PostsTx } from './contract/posts.js';
 import {
@@ -56,6 +57,7 @@ export type {
 export type { BoardPatch, BoardsTx } from './contract/boards.js';
 export type { EngagementTx } from './contract/engagement.js';
 export type { ModerationTx } from './contract/moderation.js';
+export type { OAuthTx } from './contract/oauth.js';
 export type { PeopleTx } from './contract/people.js';
 export type { NewPost, PostListQuery, PostPatch, PostsTx } from './contract/posts.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';
@@ -101,7 +103,8 @@ export interface StorageTx
     StatisticsTx,
     WebhooksTx,
     PeopleTx,
-    ModerationTx {}
+    ModerationTx,
+    OAuthTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

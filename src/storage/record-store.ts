@@ -35,6 +35,7 @@ import type {
   WebhookRecord,
 } from '../domain/records.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
+import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -112,6 +113,10 @@ export interface TableRows {
   post_words: PostWordRow;
   moderated_boards: ModeratedBoardRow;
   held_posts: HeldPostRecord;
+  oauth_clients: OAuthClientRecord;
+  oauth_grants: OAuthGrantRecord;
+  oauth_codes: OAuthCodeRecord;
+  oauth_tokens: OAuthTokenRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -210,6 +215,10 @@ export const RECORD_SCHEMA = {
     ids: true,
     indexes: { by_organization_state: ['organization_id', 'state'], by_voter: 'voter_id' },
   },
+  oauth_clients: { keyPath: 'client_id', ids: false, indexes: {} },
+  oauth_grants: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
+  oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -11,6 +11,7 @@ import { agentMethods } from './agent.js';
 import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
+import { oauthMethods } from './oauth.js';
 import { peopleMethods } from './people.js';
 import { postsMethods } from './posts.js';
 import { statisticsMethods } from './statistics.js';
@@ -27,6 +28,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   webhooks: webhooksMethods,
   people: peopleMethods,
   moderation: moderationMethods,
+  oauth: oauthMethods,
 };
 
 /** The SQL implementation of every method over one transaction's connection. */

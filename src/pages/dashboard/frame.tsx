@@ -12,6 +12,7 @@ const SECTIONS = [
   ['boards', 'Boards', '/dashboard/boards'],
   ['stats', 'Analytics', '/dashboard/stats'],
   ['keys', 'API keys', '/dashboard/keys'],
+  ['agents', 'Connected agents', '/dashboard/agents'],
   ['webhooks', 'Webhooks', '/dashboard/webhooks'],
   ['settings', 'Settings', '/dashboard/settings'],
 ] as const;

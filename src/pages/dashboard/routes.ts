@@ -16,6 +16,7 @@ import {
   webhooksPage,
 } from './admin.js';
 import { approveAction, inboxPage, moderationSettingAction, rejectAction as rejectPostAction } from './inbox.js';
+import { agentsPage, revokeAgentAction } from './agents.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
@@ -60,4 +61,6 @@ export const dashboardRoutes: Route[] = [
   { method: 'GET', pattern: path('/dashboard/settings'), handler: (ctx) => settingsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/settings/agent-publishing'), handler: (ctx, _, form) => agentPublishingAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/settings/team'), handler: (ctx, _, form) => addMemberAction(ctx, form) },
+  { method: 'GET', pattern: path('/dashboard/agents'), handler: (ctx) => agentsPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/agents/:p/revoke'), handler: (ctx, [id]) => revokeAgentAction(ctx, id!) },
 ];

@@ -9,6 +9,7 @@ import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
 import { MODERATION_AGGREGATE, type ModerationTx } from './moderation.js';
+import { OAUTH_AGGREGATE, type OAuthTx } from './oauth.js';
 import { PEOPLE_AGGREGATE, type PeopleTx } from './people.js';
 import { POSTS_AGGREGATE, type PostsTx } from './posts.js';
 import type { AggregateDefinition, FallbackTable } from './shared.js';
@@ -26,6 +27,7 @@ export interface StorageAggregates {
   webhooks: WebhooksTx;
   people: PeopleTx;
   moderation: ModerationTx;
+  oauth: OAuthTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -42,6 +44,7 @@ export const STORAGE_AGGREGATES = {
   webhooks: WEBHOOKS_AGGREGATE,
   people: PEOPLE_AGGREGATE,
   moderation: MODERATION_AGGREGATE,
+  oauth: OAUTH_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */

@@ -186,4 +186,35 @@ describe('sqlite schema migrations', () => {
     expect(await storage.transaction('read', (tx) => tx.getHeldPost(1))).toEqual(held);
     await storage.close();
   });
+
+  it('brings a version 11 database to OAuth: its organization, key and member take a grant, a code and tokens', async () => {
+    const file = factory.path('oauth.db');
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 11, busyTimeoutMs: 1000 });
+    db.exec(`
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_api_keys (organization_id, scope, label, prefix, hash, created_at) VALUES (1, 'propose', 'OAuth: Agent', 'fbk_x', 'h', '${T0}');
+      INSERT INTO fb_team_members (organization_id, email, name, created_at) VALUES (1, 'ann@acme.test', 'Ann', '${T0}');
+    `);
+    db.close();
+
+    const storage = createSqliteStorage({ path: file });
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const grant = await storage.transaction('write', async (tx) => {
+      await tx.insertOAuthClient({ client_id: 'fbc_1', client_name: 'Agent', redirect_uris: ['https://a.test/cb'], created_at: T0 });
+      const inserted = await tx.insertOAuthGrant({
+        organization_id: 1, client_id: 'fbc_1', member_id: 1, scope: 'propose', resource: 'https://b.test/mcp',
+        api_key_id: 1, key_salt: 's', created_at: T0, last_used_at: null, revoked_at: null,
+      });
+      await tx.insertOAuthCode({ code_hash: 'c', grant_id: inserted.id, redirect_uri: 'https://a.test/cb', code_challenge: 'x', expires_at: T0, used_at: null });
+      await tx.insertOAuthToken({ token_hash: 't', grant_id: inserted.id, kind: 'refresh', expires_at: T0, used_at: null });
+      return inserted;
+    });
+    expect(await storage.transaction('read', (tx) => tx.listOAuthGrants(1))).toEqual([grant]);
+    // A grant of a client nobody registered is refused by the schema itself, and nothing is added.
+    await expect(storage.transaction('write', (tx) => tx.insertOAuthGrant({ ...grant, client_id: 'fbc_unknown' }))).rejects.toThrow(/FOREIGN KEY/);
+    expect(storage.database.prepare('SELECT count(*) FROM fb_oauth_grants').pluck().get()).toBe(1);
+    await storage.close();
+  });
 });
