@@ -4,6 +4,7 @@ import type { Board, Comment, Evidence, PostDetail } from '../domain/responses.j
 import { commentPage, CommentPageLinks } from './comment-pages.js';
 import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge } from './layout.js';
+import { Markdown } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 
@@ -52,7 +53,7 @@ function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[
                 {comment.is_admin ? <span class="badge team-badge">Team</span> : <span>A voter</span>}
                 <span>{day(comment.created_at)}</span>
               </div>
-              <p class="body">{comment.body}</p>
+              <Markdown text={comment.body} />
               <div class="reactions">
                 {ctx.voter
                   ? REACTIONS.map((reaction) => (
@@ -120,7 +121,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
             <span>Posted {day(post.created_at)}</span>
             {post.shipped_at ? <span>Shipped {day(post.shipped_at)}</span> : null}
           </div>
-          {post.body ? <p class="body">{post.body}</p> : null}
+          {post.body ? <Markdown text={post.body} /> : null}
         </div>
       </article>
       {post.implementation_evidence.length > 0 ? (

@@ -78,6 +78,11 @@ table.attempts { margin: .75rem 0; }
 .tag { background: var(--fb-surface); border-color: var(--fb-border); color: var(--fb-muted); font-weight: 500; overflow-wrap: anywhere; white-space: normal; }
 .team-badge { background: var(--fb-accent); color: var(--fb-accent-text); }
 .body { white-space: pre-wrap; overflow-wrap: anywhere; }
+.markdown { overflow-wrap: anywhere; }
+.markdown > :first-child { margin-top: 0; }
+.markdown > :last-child { margin-bottom: 0; }
+.markdown pre { background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: 6px; padding: .5rem .75rem; overflow-x: auto; }
+.markdown code { font-size: .9em; }
 .comments { list-style: none; padding: 0; margin: 0; }
 .comments .comments { margin-left: 1.25rem; padding-left: 1rem; border-left: 2px solid var(--fb-border); }
 .comment { padding: .75rem 0; }
