@@ -12,6 +12,12 @@ export interface MailMessage {
   text: string;
   /** An HTML body, optional. */
   html?: string;
+  /**
+   * Extra header fields, by name, such as `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC
+   * 8058 one-click unsubscribe). A mailer sends them as given; a value must not contain a line
+   * break (the SMTP mailer refuses one rather than let it add header fields).
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends e-mail. A rejection means the message was not accepted for delivery. */
@@ -88,7 +94,7 @@ export function createRecordingMailer(): RecordingMailer {
   return {
     messages,
     async send(message) {
-      messages.push({ ...message });
+      messages.push({ ...message, ...(message.headers ? { headers: { ...message.headers } } : {}) });
     },
   };
 }

@@ -46,6 +46,35 @@ describe('e-mail', () => {
     expect(notificationMail(notification('b@example.com'))!.text).not.toContain('http');
   });
 
+  it('sends the HTML part and the extra header fields (one-click unsubscribe) as given', async () => {
+    const mailer = createSmtpMailer(smtp.url, { from: 'board@example.com' });
+    const unsubscribe = 'https://fb.example/unsubscribe?token=u1_abcDEF123';
+    await mailer.send({
+      to: 'grace@example.com',
+      subject: 'With headers',
+      text: 'Plain part',
+      html: '<p>HTML <strong>part</strong></p>',
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    mailer.close();
+    const mail = await smtp.waitFor('grace@example.com', /With headers/);
+    expect(mail.text).toMatch(/^List-Unsubscribe: <https:\/\/fb\.example\/unsubscribe\?token=u1_abcDEF123>\r?$/m);
+    expect(mail.text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(mail.text).toContain('multipart/alternative');
+    expect(mail.text).toContain('Plain part');
+    expect(mail.text).toContain('<p>HTML <strong>part</strong></p>');
+  });
+
+  it('refuses a header value with a line break or a bad name, and sends nothing', async () => {
+    const mailer = createSmtpMailer(smtp.url);
+    const before = smtp.messages.length;
+    await expect(mailer.send({ to: 'eve@example.com', subject: 'x', text: 'x', headers: { 'X-Note': 'a\r\nBcc: victim@example.com' } })).rejects.toThrow(/refusing header "X-Note"/);
+    await expect(mailer.send({ to: 'eve@example.com', subject: 'x', text: 'x', headers: { 'Bad Name:': 'v' } })).rejects.toThrow(/refusing header/);
+    mailer.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.messages.length).toBe(before);
+  });
+
   it('refuses a URL that is not smtp:// or smtps://', () => {
     expect(() => createSmtpMailer('http://mail.example')).toThrow(/smtp:\/\/ or smtps:\/\//);
   });
