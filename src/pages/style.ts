@@ -101,6 +101,7 @@ details[open] > summary { margin-bottom: .5rem; }
 .pager { display: flex; justify-content: space-between; margin-top: 1rem; }
 .notice { border-left: 4px solid var(--fb-accent); background: var(--fb-accent-soft); padding: .75rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
 .notice.error { border-color: var(--fb-danger); background: #fdecec; }
+.send-error { white-space: pre-wrap; overflow-wrap: anywhere; margin: .5rem 0 0; }
 .notice.ok { border-color: var(--fb-ok); background: #e6f6ea; }
 .secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--fb-bg); border: 1px dashed var(--fb-border); padding: .5rem .75rem; border-radius: 6px; overflow-wrap: anywhere; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; overflow-wrap: anywhere; }

@@ -12,6 +12,7 @@ const SECTIONS = [
   ['stats', 'Analytics', '/dashboard/stats'],
   ['keys', 'API keys', '/dashboard/keys'],
   ['webhooks', 'Webhooks', '/dashboard/webhooks'],
+  ['mail', 'Mail', '/dashboard/mail'],
   ['settings', 'Settings', '/dashboard/settings'],
 ] as const;
 
