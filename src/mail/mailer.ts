@@ -50,19 +50,34 @@ export interface MailerNotifierOptions {
   productName?: string;
 }
 
-/** The plain-text e-mail of one voter notification. */
+/** `&`, `<`, `>` and `"` escaped, for text inside an HTML element or attribute. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
+}
+
+/**
+ * The e-mail of one voter notification, with a plain-text part and the same content as HTML
+ * (every text from the post escaped); null for a voter without an e-mail address.
+ */
 export function notificationMail(n: VoterNotification, options: MailerNotifierOptions = {}): MailMessage | null {
   if (!n.voter.email) return null;
   const product = options.productName ?? 'Feedback';
   const link = options.pagesUrl ? `${options.pagesUrl.replace(/\/$/, '')}/boards/${encodeURIComponent(n.board_slug)}/posts/${n.post_id}` : null;
-  const lines = [
-    `Hello${n.voter.name ? ` ${n.voter.name}` : ''},`,
-    '',
-    `"${n.post_title}", which you voted for, moved from ${statusLabel(n.old_status)} to ${statusLabel(n.new_status)}.`,
-  ];
+  const greeting = `Hello${n.voter.name ? ` ${n.voter.name}` : ''},`;
+  const change = `"${n.post_title}", which you voted for, moved from ${statusLabel(n.old_status)} to ${statusLabel(n.new_status)}.`;
+  const why = 'You receive this because you voted for it.';
+  const lines = [greeting, '', change];
   if (link) lines.push('', `See it here: ${link}`);
-  lines.push('', 'You receive this because you voted for it.');
-  return { to: n.voter.email, subject: `[${product}] ${n.post_title}: ${statusLabel(n.new_status)}`, text: lines.join('\n') };
+  lines.push('', why);
+  const paragraphs = [greeting, change].map((p) => `<p>${escapeHtml(p)}</p>`);
+  if (link) paragraphs.push(`<p><a href="${escapeHtml(link)}">See it here</a></p>`);
+  paragraphs.push(`<p style="color:#666">${escapeHtml(why)}</p>`);
+  return {
+    to: n.voter.email,
+    subject: `[${product}] ${n.post_title}: ${statusLabel(n.new_status)}`,
+    text: lines.join('\n'),
+    html: paragraphs.join('\n'),
+  };
 }
 
 /**

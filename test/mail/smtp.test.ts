@@ -43,7 +43,18 @@ describe('e-mail', () => {
     expect(mailer.messages[0]).toMatchObject({ to: 'ada@example.com', subject: '[Acme] Dark mode: In progress' });
     expect(mailer.messages[0]!.text).toContain('moved from Planned to In progress');
     expect(mailer.messages[0]!.text).toContain('https://fb.example/boards/features/posts/7');
+    expect(mailer.messages[0]!.html).toContain('<p>&quot;Dark mode&quot;, which you voted for, moved from Planned to In progress.</p>');
+    expect(mailer.messages[0]!.html).toContain('<a href="https://fb.example/boards/features/posts/7">See it here</a>');
     expect(notificationMail(notification('b@example.com'))!.text).not.toContain('http');
+    expect(notificationMail(notification('b@example.com'))!.html).not.toContain('<a ');
+  });
+
+  it('escapes the post title and the voter name in the HTML part', () => {
+    const hostile = { ...notification('c@example.com'), post_title: '<script>x()</script> & "more"', voter: { id: 4, email: 'c@example.com', name: '<b>Eve</b>' } };
+    const html = notificationMail(hostile)!.html!;
+    expect(html).not.toMatch(/<script|<b>/);
+    expect(html).toContain('&lt;script&gt;x()&lt;/script&gt; &amp; &quot;more&quot;');
+    expect(html).toContain('Hello &lt;b&gt;Eve&lt;/b&gt;,');
   });
 
   it('sends the HTML part and the extra header fields (one-click unsubscribe) as given', async () => {
