@@ -1,9 +1,12 @@
 /**
- * A post whose body and comments are Markdown, in real headless Chromium against `feedback-board
- * serve`: lists, code and links render, a hostile link and raw HTML stay text and run nothing;
- * the screenshot goes to docs/images/pages-post-markdown.png.
+ * Markdown and the dashboard's Mail page in real headless Chromium against `feedback-board serve`
+ * with `--smtp` pointed at a port where no mail server listens: a post whose body and comments
+ * are Markdown (lists, code and links render; a hostile link and raw HTML stay text and run
+ * nothing), and the test e-mail's connection error shown to the team. Screenshots go to
+ * docs/images/ (pages-post-markdown.png, pages-dashboard-mail.png).
  */
 import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
@@ -27,16 +30,27 @@ const BODY = [
   '<script>window.__xss = 1</script> [not a link](javascript:window.__xss=2)',
 ].join('\n');
 
-describe.skipIf(skipReason !== undefined)(`Markdown in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+/** A local port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe.skipIf(skipReason !== undefined)(`Markdown and the Mail page in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let server: Server;
   let browser: Browser;
   const dir = workDir();
   let writeKey = '';
+  let teamLink = '';
 
   beforeAll(async () => {
     mkdirSync(IMAGES, { recursive: true });
-    server = await startServe(['--port', '0', '--memory'], dir.dir);
+    server = await startServe(['--port', '0', '--memory', '--smtp', `smtp://127.0.0.1:${await closedPort()}`], dir.dir);
     writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
+    teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   });
 
@@ -67,6 +81,25 @@ describe.skipIf(skipReason !== undefined)(`Markdown in headless Chromium${skipRe
       expect(await page.locator('.comment em').textContent()).toBe('especially');
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
       await page.screenshot({ path: `${IMAGES}pages-post-markdown.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('shows the team why the test e-mail failed', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(teamLink);
+      await page.getByRole('button', { name: 'Sign in' }).last().click();
+      await page.waitForURL(/notice=signed_in/);
+      await page.goto(`${server.url}/dashboard/mail`);
+      await page.getByRole('button', { name: 'Send a test e-mail' }).click();
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('The test e-mail to team@localhost could not be sent');
+      expect(await page.locator('pre.send-error').textContent()).toContain('ECONNREFUSED');
+      await page.screenshot({ path: `${IMAGES}pages-dashboard-mail.png`, fullPage: true });
     } finally {
       await context.close();
     }
