@@ -50,6 +50,28 @@ export function renderMarkdown(text: string): string {
   return markdown.render(text);
 }
 
+/**
+ * The plain text of a Markdown text, for excerpts and link previews: what a reader sees of it
+ * (link texts, code, list items) with the Markdown syntax gone and whitespace collapsed; cut to
+ * `max` characters with "…" when longer.
+ */
+export function markdownExcerpt(text: string, max: number): string {
+  const parts: string[] = [];
+  for (const token of markdown.parse(text, {})) {
+    if (token.type === 'inline') {
+      for (const child of token.children ?? []) {
+        if (child.type === 'text' || child.type === 'code_inline') parts.push(child.content);
+        else if (child.type === 'softbreak' || child.type === 'hardbreak') parts.push(' ');
+      }
+      parts.push(' ');
+    } else if (token.type === 'fence' || token.type === 'code_block') {
+      parts.push(token.content, ' ');
+    }
+  }
+  const plain = parts.join('').replace(/\s+/g, ' ').trim();
+  return plain.length > max ? `${plain.slice(0, max)}…` : plain;
+}
+
 /** A Markdown text rendered into the page, in a `div` of class `markdown`. */
 export function Markdown(props: { text: string; class?: string }) {
   return <div class={props.class ? `markdown ${props.class}` : 'markdown'}>{raw(renderMarkdown(props.text))}</div>;

@@ -4,7 +4,7 @@ import type { Board, Comment, Evidence, PostDetail } from '../domain/responses.j
 import { commentPage, CommentPageLinks } from './comment-pages.js';
 import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge } from './layout.js';
-import { Markdown } from './markdown.js';
+import { Markdown, markdownExcerpt } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 
@@ -172,7 +172,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         )}
       </section>
     </>,
-    { nav: boardNav(board, 'post'), meta: { type: 'article', description: post.body, path: base } },
+    { nav: boardNav(board, 'post'), meta: { type: 'article', description: markdownExcerpt(post.body, 400), path: base } },
   );
 }
 

@@ -4,7 +4,7 @@
  * API still returns the text as written.
  */
 import { describe, expect, it } from 'vitest';
-import { isSafeMarkdownLink, MARKDOWN_LINK_REL, renderMarkdown } from '../../src/pages/markdown.js';
+import { isSafeMarkdownLink, MARKDOWN_LINK_REL, markdownExcerpt, renderMarkdown } from '../../src/pages/markdown.js';
 import { Client, setupPages, signInTeam } from './helpers.js';
 
 const SAMPLE = [
@@ -68,7 +68,28 @@ describe('renderMarkdown', () => {
   });
 });
 
+describe('markdownExcerpt', () => {
+  it('keeps what a reader sees, without the syntax, whitespace collapsed, cut with an ellipsis', () => {
+    expect(markdownExcerpt(SAMPLE, 500)).toBe('Steps: open Settings pick Theme first second See the docs or https://example.org/auto. const x = 1 < 2;');
+    expect(markdownExcerpt('**Bold** and _more_ text', 8)).toBe('Bold and…');
+    expect(markdownExcerpt('<script>x()</script>', 100)).toBe('<script>x()</script>');
+    expect(markdownExcerpt('', 10)).toBe('');
+  });
+});
+
 describe('Markdown on the pages', () => {
+  it('shows plain-text excerpts on the board, the changelog and in the page description', async () => {
+    const setup = await setupPages();
+    const api = await setup.board.api(setup.writeKey);
+    const post = await api.posts.create('features', { title: 'Excerpted', body: 'A **bold** [link](https://example.com) and `code`' });
+    await setup.board.team(setup.orgId).api.posts.update('features', post.id, { status: 'shipped' });
+    const client = new Client(setup.pages);
+    const excerpt = 'A bold link and code';
+    expect((await client.get('/boards/features?sort=new')).text).toContain(`<p class="excerpt">${excerpt}</p>`);
+    expect((await client.get('/boards/features/changelog')).text).toContain(`<p class="excerpt">${excerpt}</p>`);
+    expect((await client.get(`/boards/features/posts/${post.id}`)).text).toContain(`<meta name="description" content="${excerpt}"`);
+  });
+
   it('renders a post body and comments on the public post page and the dashboard; the API keeps the text', async () => {
     const setup = await setupPages();
     const api = await setup.board.api(setup.writeKey);
