@@ -5,15 +5,27 @@
  * nothing), and the test e-mail's connection error shown to the team. Screenshots go to
  * docs/images/ (pages-post-markdown.png, pages-dashboard-mail.png).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
 
 const skipReason = chromiumSkipReason();
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core violations of the page, as `rule: targets`. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 const BODY = [
   'Dark mode would help at night. What we need:',
@@ -66,7 +78,8 @@ describe.skipIf(skipReason !== undefined)(`Markdown and the Mail page in headles
     const id = created.json.id as number;
     const comment = await call(server.api, 'POST', `/boards/demo/posts/${id}/comments`, writeKey, { body: 'Agreed, *especially* on phones.\n\n1. header toggle\n2. system setting' });
     expect(comment.status).toBe(201);
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    // bypassCSP only so that axe-core can be injected.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 800 } });
     try {
       const page = await context.newPage();
       const response = await page.goto(`${server.url}/boards/demo/posts/${id}`);
@@ -80,6 +93,7 @@ describe.skipIf(skipReason !== undefined)(`Markdown and the Mail page in headles
       expect(await article.getByRole('link', { name: 'not a link' }).count()).toBe(0);
       expect(await page.locator('.comment em').textContent()).toBe('especially');
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${IMAGES}pages-post-markdown.png`, fullPage: true });
     } finally {
       await context.close();
@@ -87,7 +101,7 @@ describe.skipIf(skipReason !== undefined)(`Markdown and the Mail page in headles
   }, 60_000);
 
   it('shows the team why the test e-mail failed', async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 700 } });
     try {
       const page = await context.newPage();
       await page.goto(teamLink);
@@ -99,6 +113,7 @@ describe.skipIf(skipReason !== undefined)(`Markdown and the Mail page in headles
       await alert.waitFor();
       expect(await alert.textContent()).toContain('The test e-mail to team@localhost could not be sent');
       expect(await page.locator('pre.send-error').textContent()).toContain('ECONNREFUSED');
+      expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${IMAGES}pages-dashboard-mail.png`, fullPage: true });
     } finally {
       await context.close();
