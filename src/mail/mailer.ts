@@ -12,6 +12,12 @@ export interface MailMessage {
   text: string;
   /** An HTML body, optional. */
   html?: string;
+  /**
+   * Extra header fields, by name, such as `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC
+   * 8058 one-click unsubscribe). A mailer sends them as given; a value must not contain a line
+   * break (the SMTP mailer refuses one rather than let it add header fields).
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends e-mail. A rejection means the message was not accepted for delivery. */
@@ -44,19 +50,34 @@ export interface MailerNotifierOptions {
   productName?: string;
 }
 
-/** The plain-text e-mail of one voter notification. */
+/** `&`, `<`, `>` and `"` escaped, for text inside an HTML element or attribute. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
+}
+
+/**
+ * The e-mail of one voter notification, with a plain-text part and the same content as HTML
+ * (every text from the post escaped); null for a voter without an e-mail address.
+ */
 export function notificationMail(n: VoterNotification, options: MailerNotifierOptions = {}): MailMessage | null {
   if (!n.voter.email) return null;
   const product = options.productName ?? 'Feedback';
   const link = options.pagesUrl ? `${options.pagesUrl.replace(/\/$/, '')}/boards/${encodeURIComponent(n.board_slug)}/posts/${n.post_id}` : null;
-  const lines = [
-    `Hello${n.voter.name ? ` ${n.voter.name}` : ''},`,
-    '',
-    `"${n.post_title}", which you voted for, moved from ${statusLabel(n.old_status)} to ${statusLabel(n.new_status)}.`,
-  ];
+  const greeting = `Hello${n.voter.name ? ` ${n.voter.name}` : ''},`;
+  const change = `"${n.post_title}", which you voted for, moved from ${statusLabel(n.old_status)} to ${statusLabel(n.new_status)}.`;
+  const why = 'You receive this because you voted for it.';
+  const lines = [greeting, '', change];
   if (link) lines.push('', `See it here: ${link}`);
-  lines.push('', 'You receive this because you voted for it.');
-  return { to: n.voter.email, subject: `[${product}] ${n.post_title}: ${statusLabel(n.new_status)}`, text: lines.join('\n') };
+  lines.push('', why);
+  const paragraphs = [greeting, change].map((p) => `<p>${escapeHtml(p)}</p>`);
+  if (link) paragraphs.push(`<p><a href="${escapeHtml(link)}">See it here</a></p>`);
+  paragraphs.push(`<p style="color:#666">${escapeHtml(why)}</p>`);
+  return {
+    to: n.voter.email,
+    subject: `[${product}] ${n.post_title}: ${statusLabel(n.new_status)}`,
+    text: lines.join('\n'),
+    html: paragraphs.join('\n'),
+  };
 }
 
 /**
@@ -88,7 +109,7 @@ export function createRecordingMailer(): RecordingMailer {
   return {
     messages,
     async send(message) {
-      messages.push({ ...message });
+      messages.push({ ...message, ...(message.headers ? { headers: { ...message.headers } } : {}) });
     },
   };
 }

@@ -13,6 +13,9 @@
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.js';
 
+/** A header field name nodemailer sends as is: letters, digits and dashes. */
+const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+
 /** Options of {@link createSmtpMailer}. */
 export interface SmtpMailerOptions {
   /** The sender. Default `feedback-board@<the SMTP host>`. */
@@ -44,7 +47,11 @@ export function createSmtpMailer(url: string, options: SmtpMailerOptions = {}): 
   const from = options.from ?? `feedback-board@${parsed.hostname}`;
   return {
     async send(message: MailMessage) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const headers = message.headers ?? {};
+      for (const [name, value] of Object.entries(headers)) {
+        if (!HEADER_NAME.test(name) || /[\r\n]/.test(value)) throw new TypeError(`feedback-board/mail/smtp: refusing header ${JSON.stringify(name)}: a name of letters, digits and dashes and a value on one line`);
+      }
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: { ...headers } });
     },
     close: () => transport.close(),
   };

@@ -9,6 +9,7 @@ import type { HeldPost } from '../domain/held-posts.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
 import type { PageContext } from './context.js';
 import { day, Notice } from './layout.js';
+import { Markdown } from './markdown.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 
 const boardPath = (board: Board) => `/boards/${encodeURIComponent(board.slug)}`;
@@ -64,7 +65,7 @@ export async function waitingPage(ctx: PageContext, slug: string, id: string): P
           <ApprovalBadge post={post} /> <span>Submitted {day(post.created_at)}</span>
         </p>
         <h1 id="held-title">{post.title}</h1>
-        {post.body ? <p class="body">{post.body}</p> : null}
+        {post.body ? <Markdown text={post.body} /> : null}
         {post.approval === 'waiting' ? (
           <p class="muted">Only you can see this post until the team approves it; then it appears on {board.name} for everyone.</p>
         ) : (

@@ -2,6 +2,7 @@
 import type { Board, Post } from '../domain/responses.js';
 import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from './layout.js';
+import { markdownExcerpt } from './markdown.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { boardTags, IdeaForm } from './idea-form.js';
 import { WaitingPosts } from './held-posts.js';
@@ -80,7 +81,7 @@ function Tags({ post }: { post: Post }) {
 
 function PostSummary(props: { ctx: PageContext; board: Board; post: Post; voted: boolean }) {
   const { ctx, board, post } = props;
-  const excerpt = post.body.length > 220 ? `${post.body.slice(0, 220)}…` : post.body;
+  const excerpt = markdownExcerpt(post.body, 220);
   return (
     <article class="card post">
       <VoteBox {...props} />
@@ -234,7 +235,7 @@ export async function changelogPage(ctx: PageContext, slug: string): Promise<Res
           <h2 class="h3">
             <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>{post.title}</a>
           </h2>
-          {post.body ? <p class="excerpt">{post.body.length > 300 ? `${post.body.slice(0, 300)}…` : post.body}</p> : null}
+          {post.body ? <p class="excerpt">{markdownExcerpt(post.body, 300)}</p> : null}
         </article>
       ))}
     </>,

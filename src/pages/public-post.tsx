@@ -4,6 +4,7 @@ import type { Board, Comment, Evidence, PostDetail } from '../domain/responses.j
 import { commentPage, CommentPageLinks } from './comment-pages.js';
 import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge } from './layout.js';
+import { Markdown, markdownExcerpt } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 import { asVoter, followAction, FollowButton, followsPost } from './voter-standing.js';
@@ -54,7 +55,7 @@ function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[
                 {comment.voter_blocked ? <span class="muted">(blocked by the team)</span> : null}
                 <span>{day(comment.created_at)}</span>
               </div>
-              <p class="body">{comment.body}</p>
+              <Markdown text={comment.body} />
               <div class="reactions">
                 {ctx.voter
                   ? REACTIONS.map((reaction) => (
@@ -122,7 +123,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
             <span>Posted {day(post.created_at)}</span>
             {post.shipped_at ? <span>Shipped {day(post.shipped_at)}</span> : null}
           </div>
-          {post.body ? <p class="body">{post.body}</p> : null}
+          {post.body ? <Markdown text={post.body} /> : null}
           <FollowButton ctx={ctx} board={board} post={post} following={following} />
         </div>
       </article>
@@ -174,7 +175,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         )}
       </section>
     </>,
-    { nav: boardNav(board, 'post'), meta: { type: 'article', description: post.body, path: base } },
+    { nav: boardNav(board, 'post'), meta: { type: 'article', description: markdownExcerpt(post.body, 400), path: base } },
   );
 }
 

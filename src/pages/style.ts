@@ -81,6 +81,11 @@ table.attempts { margin: .75rem 0; }
 .tag { background: var(--fb-surface); border-color: var(--fb-border); color: var(--fb-muted); font-weight: 500; overflow-wrap: anywhere; white-space: normal; }
 .team-badge { background: var(--fb-accent); color: var(--fb-accent-text); }
 .body { white-space: pre-wrap; overflow-wrap: anywhere; }
+.markdown { overflow-wrap: anywhere; }
+.markdown > :first-child { margin-top: 0; }
+.markdown > :last-child { margin-bottom: 0; }
+.markdown pre { background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: 6px; padding: .5rem .75rem; overflow-x: auto; }
+.markdown code { font-size: .9em; }
 .comments { list-style: none; padding: 0; margin: 0; }
 .comments .comments { margin-left: 1.25rem; padding-left: 1rem; border-left: 2px solid var(--fb-border); }
 .comment { padding: .75rem 0; }
@@ -99,6 +104,7 @@ details[open] > summary { margin-bottom: .5rem; }
 .pager { display: flex; justify-content: space-between; margin-top: 1rem; }
 .notice { border-left: 4px solid var(--fb-accent); background: var(--fb-accent-soft); padding: .75rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
 .notice.error { border-color: var(--fb-danger); background: #fdecec; }
+.send-error { white-space: pre-wrap; overflow-wrap: anywhere; margin: .5rem 0 0; }
 .notice.ok { border-color: var(--fb-ok); background: #e6f6ea; }
 .secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--fb-bg); border: 1px dashed var(--fb-border); padding: .5rem .75rem; border-radius: 6px; overflow-wrap: anywhere; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; overflow-wrap: anywhere; }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { COMMENTS_PER_PAGE } from '../../src/pages/comment-pages.js';
 import { Client, setupPages, signInVoter } from './helpers.js';
 
-const bodies = (text: string) => [...text.matchAll(/<p class="body">(c\d+(?:-r\d+)?)<\/p>/g)].map((m) => m[1]);
+/** The comment bodies of a page, in order (each rendered as Markdown: one paragraph). */
+const bodies = (text: string) => [...text.matchAll(/<div class="markdown"><p>(c\d+(?:-r\d+)?)<\/p>/g)].map((m) => m[1]);
 
 async function setupComments(count: number) {
   const setup = await setupPages();

@@ -14,6 +14,7 @@ const SECTIONS = [
   ['keys', 'API keys', '/dashboard/keys'],
   ['agents', 'Connected agents', '/dashboard/agents'],
   ['webhooks', 'Webhooks', '/dashboard/webhooks'],
+  ['mail', 'Mail', '/dashboard/mail'],
   ['settings', 'Settings', '/dashboard/settings'],
 ] as const;
 

@@ -4,6 +4,7 @@
  * its author through the configured mailer; the posts rejected so far; and, per board, the
  * setting "new posts from voters wait for approval".
  */
+import { Markdown } from '../markdown.js';
 import type { HeldPost } from '../../domain/held-posts.js';
 import { MAX_REJECTION_REASON } from '../../domain/held-posts.js';
 import type { Board } from '../../domain/responses.js';
@@ -22,7 +23,7 @@ function WaitingCard({ ctx, post, board, author }: { ctx: PageContext; post: Hel
       <h2 class="h3" id={`held-${post.id}`}>
         {post.title}
       </h2>
-      {post.body ? <p class="body">{post.body}</p> : <p class="muted small">No details.</p>}
+      {post.body ? <Markdown text={post.body} /> : <p class="muted small">No details.</p>}
       {post.tags.length > 0 ? (
         <p class="meta">
           {post.tags.map((tag) => (

@@ -2,6 +2,7 @@
 import type { Comment } from '../../domain/responses.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from '../layout.js';
+import { Markdown } from '../markdown.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
@@ -105,7 +106,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
         {post.pinned ? <span class="badge tag">Pinned</span> : null}
       </p>
       {authors.post ? <AuthorTools ctx={ctx} author={authors.post} postId={post.id} /> : <p class="muted small">Posted by the team.</p>}
-      {post.body ? <p class="body">{post.body}</p> : null}
+      {post.body ? <Markdown text={post.body} /> : null}
       <div class="columns">
         <PostForm ctx={ctx} action={`${base}/status`} class="card" label="Change status">
           <div class="field">
@@ -163,7 +164,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
             {comment.is_admin ? 'Team' : 'Voter'} · {day(comment.created_at)}
             {comment.hidden ? ' · hidden' : ''}
           </p>
-          <p class="body">{comment.body}</p>
+          <Markdown text={comment.body} />
           {authors.comments.has(comment.id) ? <AuthorTools ctx={ctx} author={authors.comments.get(comment.id)!} postId={post.id} /> : null}
           <PostForm ctx={ctx} action={`/dashboard/comments/${comment.id}/hidden`} label="Hide comment">
             <input type="hidden" name="value" value={comment.hidden ? 'no' : 'yes'} />

@@ -17,6 +17,7 @@ import {
 } from './admin.js';
 import { approveAction, inboxPage, moderationSettingAction, rejectAction as rejectPostAction } from './inbox.js';
 import { agentsPage, revokeAgentAction } from './agents.js';
+import { mailPage, testMailAction } from './mail.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
@@ -58,6 +59,8 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/webhooks/:p/rotate'), handler: (ctx, [id]) => rotateSecretAction(ctx, id!) },
   { method: 'POST', pattern: path('/dashboard/webhooks/:p/test'), handler: (ctx, [id]) => sendTestAction(ctx, id!) },
   { method: 'POST', pattern: path('/dashboard/webhooks/messages/:p/redeliver'), handler: (ctx, [id]) => redeliverAction(ctx, id!) },
+  { method: 'GET', pattern: path('/dashboard/mail'), handler: (ctx) => mailPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/mail/test'), handler: (ctx) => testMailAction(ctx) },
   { method: 'GET', pattern: path('/dashboard/settings'), handler: (ctx) => settingsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/settings/agent-publishing'), handler: (ctx, _, form) => agentPublishingAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/settings/team'), handler: (ctx, _, form) => addMemberAction(ctx, form) },

@@ -1,0 +1,122 @@
+/**
+ * Markdown and the dashboard's Mail page in real headless Chromium against `feedback-board serve`
+ * with `--smtp` pointed at a port where no mail server listens: a post whose body and comments
+ * are Markdown (lists, code and links render; a hostile link and raw HTML stay text and run
+ * nothing), and the test e-mail's connection error shown to the team. Screenshots go to
+ * docs/images/ (pages-post-markdown.png, pages-dashboard-mail.png).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
+
+const skipReason = chromiumSkipReason();
+const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core violations of the page, as `rule: targets`. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const BODY = [
+  'Dark mode would help at night. What we need:',
+  '',
+  '- a **toggle** in the header',
+  '- follow the system setting (`prefers-color-scheme`)',
+  '',
+  'Details in [the design note](https://example.com/design) and https://example.com/issue.',
+  '',
+  '```css',
+  '@media (prefers-color-scheme: dark) { body { background: #111; } }',
+  '```',
+  '',
+  '<script>window.__xss = 1</script> [not a link](javascript:window.__xss=2)',
+].join('\n');
+
+/** A local port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe.skipIf(skipReason !== undefined)(`Markdown and the Mail page in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let server: Server;
+  let browser: Browser;
+  const dir = workDir();
+  let writeKey = '';
+  let teamLink = '';
+
+  beforeAll(async () => {
+    mkdirSync(IMAGES, { recursive: true });
+    server = await startServe(['--port', '0', '--memory', '--smtp', `smtp://127.0.0.1:${await closedPort()}`], dir.dir);
+    writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
+    teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server?.child.exitCode === null) await server.stop();
+    dir.remove();
+  });
+
+  it('renders a Markdown post and comment; hostile parts stay text', async () => {
+    const created = await call(server.api, 'POST', '/boards/demo/posts', writeKey, { title: 'Dark mode, done right', body: BODY });
+    expect(created.status).toBe(201);
+    const id = created.json.id as number;
+    const comment = await call(server.api, 'POST', `/boards/demo/posts/${id}/comments`, writeKey, { body: 'Agreed, *especially* on phones.\n\n1. header toggle\n2. system setting' });
+    expect(comment.status).toBe(201);
+    // bypassCSP only so that axe-core can be injected.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${server.url}/boards/demo/posts/${id}`);
+      expect(response?.status()).toBe(200);
+      const article = page.locator('article.post');
+      expect(await article.locator('li').allTextContents()).toEqual(['a toggle in the header', 'follow the system setting (prefers-color-scheme)']);
+      expect(await article.locator('pre code').textContent()).toContain('prefers-color-scheme: dark');
+      const link = article.getByRole('link', { name: 'the design note' });
+      expect(await link.getAttribute('rel')).toBe('nofollow ugc noopener');
+      expect(await article.textContent()).toContain('<script>window.__xss = 1</script>');
+      expect(await article.getByRole('link', { name: 'not a link' }).count()).toBe(0);
+      expect(await page.locator('.comment em').textContent()).toBe('especially');
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${IMAGES}pages-post-markdown.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('shows the team why the test e-mail failed', async () => {
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 700 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(teamLink);
+      await page.getByRole('button', { name: 'Sign in' }).last().click();
+      await page.waitForURL(/notice=signed_in/);
+      await page.goto(`${server.url}/dashboard/mail`);
+      await page.getByRole('button', { name: 'Send a test e-mail' }).click();
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('The test e-mail to team@localhost could not be sent');
+      expect(await page.locator('pre.send-error').textContent()).toContain('ECONNREFUSED');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${IMAGES}pages-dashboard-mail.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
