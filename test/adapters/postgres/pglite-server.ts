@@ -8,7 +8,8 @@
  *   (the others' messages wait);
  * - each connection's `search_path` (from the `options` of its URL) is set again whenever the
  *   session changes hands, so schemas stand in for databases;
- * - prepared statement names are prefixed per connection (`pg` names them per connection).
+ * - prepared statement names are prefixed per connection (`pg` names them per connection);
+ * - a new connection is accepted at once, without waiting for the session.
  * Not served: several databases, cancellation, TLS, LISTEN/NOTIFY.
  */
 import { createServer, type Server, type Socket } from 'node:net';
@@ -32,6 +33,36 @@ function simpleQuery(text: string): Uint8Array {
   message.writeInt32BE(4 + body.length, 1);
   body.copy(message, 5);
   return message;
+}
+
+/** One backend message: its type, then its length and body. */
+function backendMessage(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.write(type, 0);
+  head.writeInt32BE(4 + body.length, 1);
+  return Buffer.concat([head, body]);
+}
+
+/**
+ * The answer to a startup packet, made here rather than by PGlite: the session already exists, and
+ * a new connection must not wait for another's transaction to end just to be accepted (the
+ * client's connection timeout would run out).
+ */
+function startupAnswer(connection: number): Buffer {
+  const parameter = (name: string, value: string) => backendMessage('S', Buffer.from(`${name}\0${value}\0`));
+  const key = Buffer.alloc(8);
+  key.writeInt32BE(connection, 0);
+  return Buffer.concat([
+    backendMessage('R', Buffer.from([0, 0, 0, 0])),
+    parameter('server_version', '17.0'),
+    parameter('server_encoding', 'UTF8'),
+    parameter('client_encoding', 'UTF8'),
+    parameter('DateStyle', 'ISO, MDY'),
+    parameter('integer_datetimes', 'on'),
+    parameter('standard_conforming_strings', 'on'),
+    backendMessage('K', key),
+    backendMessage('Z', Buffer.from('I')),
+  ]);
 }
 
 /** The `search_path` a startup packet asks for (`options=-c search_path=...`), else undefined. */
@@ -116,7 +147,7 @@ export async function startPgliteServer(): Promise<PgliteServer> {
           else {
             started = true;
             path = startupSearchPath(packet) ?? path;
-            messages.push(packet);
+            socket.write(startupAnswer(id));
           }
           continue;
         }
