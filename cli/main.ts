@@ -32,6 +32,7 @@ import { webhookOptions } from './webhooks.js';
 import { withProbes } from './probes.js';
 import { EnvOptionError, envArguments } from './env-options.js';
 import { USAGE } from './serve-usage.js';
+import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
 import { LogOptionError, logFormat, observeRequests } from './request-log.js';
 import { createServeMetrics, MetricsUnavailableError, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
 
@@ -203,6 +204,7 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
   if (command === 'mcp') return runMcp(rest);
+  if (command === 'backup') return void process.stdout.write(`${await runBackup(rest)}\n`);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
     process.stderr.write(USAGE);
@@ -217,7 +219,11 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError) {
+  if (error instanceof BackupUsageError || (process.argv[2] === 'backup' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`feedback-board backup: ${(error as Error).message}\n\n${BACKUP_USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError) {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     process.exit(1);
   }

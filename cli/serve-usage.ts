@@ -6,6 +6,7 @@ import { PUBLIC_USAGE } from './public-options.js';
 /** What `feedback-board --help` prints. */
 export const USAGE = `Usage: feedback-board serve [options]
        feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
+       feedback-board backup --db FILE TARGET   (a consistent copy of a SQLite file in use)
 
 Options:
   --port N              port to listen on (0 picks a free one; default 8787)
