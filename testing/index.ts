@@ -22,6 +22,7 @@ import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
 import { listTests } from './lists.js';
 import { peopleTests } from './people.js';
+import { mergeTests } from './merges.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
@@ -46,6 +47,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     listTests(ctx);
     searchTests(ctx);
     similarTests(ctx);
+    mergeTests(ctx);
     agentTests(ctx);
     claimNextTests(ctx);
     engagementTests(ctx);

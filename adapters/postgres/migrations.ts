@@ -22,6 +22,7 @@ import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, PG_SCHEMA_WORDS } from './schema-words.js';
 import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { PG_SCHEMA_VOTERS } from './schema-voters.js';
+import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -109,6 +110,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 10,
     description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows",
     up: async (client) => void (await client.query(PG_SCHEMA_VOTERS)),
+  },
+  {
+    version: 11,
+    description: 'merged posts: the record of each merge, by merged post and by its board',
+    up: async (client) => void (await client.query(PG_SCHEMA_MERGES)),
   },
 ];
 

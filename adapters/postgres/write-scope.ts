@@ -74,6 +74,9 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listChangelog: board,
   countPostsByWord: board,
   listPostsByWords: board,
+  insertPostMerge: byField('post', 'source_id'),
+  getPostMerge: post,
+  moveComments: post,
   // agent
   listQueue: board,
   listProposedPosts: board,

@@ -21,6 +21,7 @@ import { SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
 import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { SCHEMA_VOTERS } from './schema-voters.js';
+import { SCHEMA_MERGES } from './schema-merges.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -119,6 +120,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 11,
     description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows, an index of a voter's comments",
     up: (db) => db.exec(SCHEMA_VOTERS),
+  },
+  {
+    version: 12,
+    description: 'merged posts: the record of each merge, by merged post and by its board',
+    up: (db) => db.exec(SCHEMA_MERGES),
   },
 ];
 

@@ -18,7 +18,18 @@ export async function boardOf(tx: StorageTx, caller: Caller, slug: string): Prom
 export async function postOf(tx: StorageTx, board: BoardRecord, id: number): Promise<PostRecord> {
   const post = await tx.getPost(id);
   if (!post || post.board_id !== board.id) throw notFound('Post not found');
+  await assertNotMerged(tx, post);
   return post;
+}
+
+/**
+ * A merged post is not found, with a message naming the post it was merged into. Merged posts
+ * are stored hidden, so only a hidden post costs the read of its merge record.
+ */
+export async function assertNotMerged(tx: StorageTx, post: PostRecord): Promise<void> {
+  if (!post.hidden) return;
+  const merge = await tx.getPostMerge(post.id);
+  if (merge) throw notFound(`Post ${post.id} was merged into post ${merge.target_id}.`);
 }
 
 /** The board and post named by a path, checked together. */

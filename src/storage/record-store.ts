@@ -24,6 +24,7 @@ import type {
   FollowRecord,
   OrganizationRecord,
   PostAuthorRecord,
+  PostMergeRecord,
   PostRecord,
   ReactionRecord,
   TagRecord,
@@ -104,6 +105,7 @@ export interface TableRows {
   board_days: BoardDayRow;
   board_voters: BoardVoterRow;
   post_words: PostWordRow;
+  post_merges: PostMergeRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -196,6 +198,7 @@ export const RECORD_SCHEMA = {
     ids: false,
     indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
   },
+  post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -96,6 +96,42 @@ describe('postgres schema migrations', () => {
     }
   });
 
+  it('adds the merge records at version 11 to a version 10 database: a merge recorded and read back, the list and its totals without it, gone with its post', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 10 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_post_merges') AS merges")).toEqual([{ merges: null }]);
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+      INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at)
+        VALUES (1, 'First', '', 'open', true, false, false, '2026-11-01T09:00:00.000Z'),
+               (1, 'Second', '', 'open', true, true, false, '2026-11-02T09:00:00.000Z');
+      INSERT INTO fb_tags (board_id, name, slug) VALUES (1, 'UX', 'ux');
+      INSERT INTO fb_post_tags (post_id, tag_id) VALUES (1, 1), (2, 1);`);
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: 11 }]);
+      const record = {
+        source_id: 2, target_id: 1, board_id: 1, merged_at: T0, source_hidden: false,
+        votes_added: [], comment_ids: [], evidence_ids: [], claim: null,
+      };
+      await storage.transaction('write', (tx) => tx.insertPostMerge(record));
+      await storage.transaction('read', async (tx) => {
+        expect(await tx.getPostMerge(2)).toEqual(record);
+        for (const query of [{}, { status: 'open' as const }, { tagId: 1 }]) {
+          const page = await tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, ...query });
+          expect([query, page.rows.map((post) => post.id), page.total]).toEqual([query, [1], 1]);
+        }
+      });
+      await storage.transaction('write', (tx) => tx.deletePost(2));
+      expect(await query(url, 'SELECT count(*)::int AS n FROM fb_post_merges')).toEqual([{ n: 0 }]);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('five storages opened at once on an empty database migrate it exactly once', async () => {
     const url = await createTestSchema(database);
     const storages = await Promise.all(Array.from({ length: 5 }, () => createPostgresStorage({ connectionString: url })));
