@@ -12,18 +12,18 @@ import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { nowIso, write, type Caller, type ServiceContext } from './context.js';
-import { boardOf, readPostDetail } from './lookup.js';
+import { boardOf, mergedInto, readPostDetail } from './lookup.js';
 import { liveClaim } from './present.js';
 import { emitBoardEvent } from './webhook-events.js';
 
 /** Refuses a post that is already merged (422: it can be neither merged nor merged into). */
 async function assertMergeable(tx: StorageTx, post: PostRecord, role: 'source' | 'target'): Promise<void> {
-  const merge = post.hidden ? await tx.getPostMerge(post.id) : null;
-  if (merge === null) return;
+  const into = await mergedInto(tx, post);
+  if (into === null) return;
   const message =
     role === 'source'
-      ? `post ${post.id} is already merged into post ${merge.target_id}`
-      : `post ${post.id} is merged into post ${merge.target_id}; merge into that post instead`;
+      ? `post ${post.id} is already merged into post ${into}`
+      : `post ${post.id} is merged into post ${into}; merge into that post instead`;
   throw validationError('into', message);
 }
 
