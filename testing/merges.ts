@@ -151,4 +151,41 @@ export function mergeTests(ctx: SuiteContext): void {
     await refuse(third.id, source.id, `post ${third.id} is already merged into post ${target.id}`);
     await refuse(source.id, third.id, `post ${third.id} is merged into post ${target.id}; merge into that post instead`);
   });
+
+  ctx.test('unmerge: restores exactly the state before the merge, apart from votes cast on the target after it', async () => {
+    const { board, otherBoard, source, target, voters, team } = await seed();
+    const ids = [source.id, target.id];
+    const before = await ctx.read((tx) => stateOf(tx, [board.id, otherBoard.id], ids));
+    await team.api.posts.merge('features', source.id, { into: target.id });
+    const restored = await team.posts.unmerge(source.id);
+    expect([restored.id, restored.vote_count, restored.implementation_evidence.length]).toEqual([source.id, 2, 2]);
+    expect(await ctx.read((tx) => stateOf(tx, [board.id, otherBoard.id], ids))).toEqual(before);
+
+    // A vote cast on the target after the merge stays; the vote the merge added goes.
+    const late = await ctx.write((tx) => seedVoters(tx, board.organization_id, 1));
+    await team.api.posts.merge('features', source.id, { into: target.id });
+    await ctx.write((tx) => tx.insertVote({ post_id: target.id, voter_id: late[0]!.id, created_at: NOW }));
+    await team.posts.unmerge(source.id);
+    expect(await ctx.read((tx) => tx.listVoterIds(target.id))).toEqual([voters[1]!.id, voters[2]!.id, late[0]!.id]);
+    expect(await ctx.read((tx) => tx.listVoterIds(source.id))).toEqual([voters[0]!.id, voters[1]!.id]);
+    await expect(team.posts.unmerge(source.id)).rejects.toThrow(`post ${source.id} is not merged`);
+  });
+
+  ctx.test('unmerge: of a chain (A into B, then B into C) the latest merge is undone first; then both, exactly', async () => {
+    const { board, otherBoard, source, target, team } = await seed();
+    const last = await ctx.write((tx) => tx.insertPost(newPost(board.id, { title: 'Night mode', created_at: at(2) })));
+    const ids = [source.id, target.id, last.id];
+    const before = await ctx.read((tx) => stateOf(tx, [board.id, otherBoard.id], ids));
+    await team.api.posts.merge('features', source.id, { into: target.id });
+    await team.api.posts.merge('features', target.id, { into: last.id });
+    expect((await ctx.read((tx) => tx.getPost(last.id)))?.comment_count).toBe(2);
+    const chained = await ctx.read((tx) => stateOf(tx, [board.id, otherBoard.id], ids));
+    await expect(team.posts.unmerge(source.id)).rejects.toThrow(
+      `post ${target.id} was merged into post ${last.id} since; unmerge post ${target.id} first`,
+    );
+    expect(await ctx.read((tx) => stateOf(tx, [board.id, otherBoard.id], ids))).toEqual(chained);
+    await team.posts.unmerge(target.id);
+    await team.posts.unmerge(source.id);
+    expect(await ctx.read((tx) => stateOf(tx, [board.id, otherBoard.id], ids))).toEqual(before);
+  });
 }

@@ -76,6 +76,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listPostsByWords: board,
   insertPostMerge: byField('post', 'source_id'),
   getPostMerge: post,
+  removePostMerge: post,
   moveComments: post,
   // agent
   listQueue: board,

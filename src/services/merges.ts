@@ -91,3 +91,39 @@ export function mergePost(ctx: ServiceContext, caller: Caller, slug: string, id:
     return detail;
   });
 }
+
+/**
+ * Undoes the merge of a post of the organization (the team's dashboard): the post is back with its
+ * own voters, comments, evidence and released claim, exactly as before the merge, and the target
+ * loses what the merge gave it. Votes cast on the target after the merge stay. Of a chain (A into
+ * B, then B into C) only the latest merge can be undone first: unmerging A while B is merged is a
+ * 422 that names B. Returns the restored post.
+ */
+export function unmergePost(ctx: ServiceContext, organizationId: number, postId: number): Promise<PostDetail> {
+  return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
+    const source = await tx.getPost(postId);
+    const board = source && (await tx.getBoard(source.board_id));
+    if (!source || !board || board.organization_id !== organizationId) throw notFound('Post not found');
+    const merge = source.hidden ? await tx.getPostMerge(source.id) : null;
+    if (merge === null) throw validationError('post', `post ${source.id} is not merged`);
+    const target = await tx.getPost(merge.target_id);
+    const targetInto = target && (await mergedInto(tx, target));
+    if (targetInto) {
+      throw validationError('post', `post ${merge.target_id} was merged into post ${targetInto} since; unmerge post ${merge.target_id} first`);
+    }
+    if (target) {
+      for (const voterId of merge.votes_added) await tx.deleteVote(target.id, voterId);
+      await tx.moveComments(target.id, source.id, merge.comment_ids);
+    }
+    await tx.removePostMerge(source.id);
+    if (merge.claim) {
+      const { post_id, api_key_id, agent_label, claimed_at, expires_at } = merge.claim;
+      await tx.claimPost({ post_id, api_key_id, agent_label, now: claimed_at, expires_at });
+    }
+    const restored = (await tx.updatePost(source.id, { hidden: merge.source_hidden }))!;
+    const detail = await readPostDetail(tx, restored, now);
+    await emitBoardEvent(ctx, tx, board, 'post.unmerged', { post: detail }, now);
+    return detail;
+  });
+}

@@ -22,6 +22,8 @@ export interface WebhookEventData {
   'post.deleted': { board: Board; post_id: number };
   /** `post_id` is the merged post, `into` the post it was merged into, after the merge. */
   'post.merged': { board: Board; post_id: number; into: PostDetail };
+  /** A merge undone by the team: `post` is the merged post, back as it was before the merge. */
+  'post.unmerged': { board: Board; post: PostDetail };
   'comment.created': { board: Board; post_id: number; comment: Comment };
   'vote.created': { board: Board; post_id: number; vote_count: number };
   'vote.deleted': { board: Board; post_id: number; vote_count: number };
@@ -51,6 +53,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.status_changed',
   'post.deleted',
   'post.merged',
+  'post.unmerged',
   'comment.created',
   'vote.created',
   'vote.deleted',

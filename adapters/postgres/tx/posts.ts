@@ -186,6 +186,15 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
       const { moved, ...keys } = row;
       return { ...keys, ...moved };
     },
+    async removePostMerge(sourceId) {
+      const removed = await sql.row<{ target_id: number; evidence_ids: number[] }>(
+        `DELETE FROM fb_post_merges WHERE source_id = $1 RETURNING target_id, moved -> 'evidence_ids' AS evidence_ids`,
+        [sourceId],
+      );
+      if (removed === undefined) return false;
+      await sql.run('DELETE FROM fb_evidence WHERE post_id = $1 AND id = ANY($2::int[])', [removed.target_id, idArray(removed.evidence_ids)]);
+      return true;
+    },
     async moveComments(fromPostId, toPostId, commentIds) {
       // The statistics triggers move each comment's count between the posts' boards (they read
       // post_id); the posts' comment_count is kept here, like insertComment does.

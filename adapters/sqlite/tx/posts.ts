@@ -161,6 +161,15 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
       const { moved, ...keys } = row;
       return { ...keys, ...(JSON.parse(moved) as Omit<PostMergeRecord, keyof typeof keys>) };
     },
+    async removePostMerge(sourceId) {
+      const removed = sql.get<{ target_id: number; evidence_ids: string }>(
+        "DELETE FROM fb_post_merges WHERE source_id = ? RETURNING target_id, json_extract(moved, '$.evidence_ids') AS evidence_ids",
+        sourceId,
+      );
+      if (!removed) return false;
+      sql.run('DELETE FROM fb_evidence WHERE post_id = ? AND id IN (SELECT value FROM json_each(?))', removed.target_id, removed.evidence_ids);
+      return true;
+    },
     async moveComments(fromPostId, toPostId, commentIds) {
       // The statistics triggers move each comment's count between the posts' boards (it reads
       // post_id); the posts' comment_count is kept here, like insertComment does.

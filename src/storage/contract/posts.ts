@@ -77,6 +77,11 @@ export interface PostsTx {
   /** The merge record of a merged post, or null for a post that is not merged. */
   getPostMerge(sourceId: number): Promise<PostMergeRecord | null>;
   /**
+   * Ends a merge: deletes the record with the evidence entries it lists as copied to the target
+   * (those still there). False when the post is not merged. The caller restores the rest.
+   */
+  removePostMerge(sourceId: number): Promise<boolean>;
+  /**
    * Moves these comments (ids of comments of the post `fromPostId`) to the post `toPostId`, with
    * their reactions and replies' links, keeping both posts' `comment_count`.
    */
@@ -106,6 +111,7 @@ export const POSTS_AGGREGATE = {
     listPostsByWords: false,
     insertPostMerge: true,
     getPostMerge: false,
+    removePostMerge: true,
     moveComments: true,
   },
   fallbacks: {

@@ -167,6 +167,16 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
       const row = await merges.get(sourceId);
       return row ? cloneRow(row) : null;
     },
+    async removePostMerge(sourceId) {
+      const merge = await merges.get(sourceId);
+      if (!merge) return false;
+      const evidence = store.table('evidence');
+      for (const id of merge.evidence_ids) {
+        if ((await evidence.get(id))?.post_id === merge.target_id) await evidence.delete(id);
+      }
+      await merges.delete(sourceId);
+      return true;
+    },
     async moveComments(fromPostId, toPostId, commentIds) {
       const comments = store.table('comments');
       const from = await posts.get(fromPostId);
