@@ -11,6 +11,7 @@ import * as dashboard from './services/dashboard.js';
 import * as keys from './services/keys.js';
 import * as moderation from './services/moderation.js';
 import * as people from './services/people.js';
+import * as merges from './services/merges.js';
 import * as team from './services/team.js';
 import * as teamVoters from './services/team-voters.js';
 import * as voterPosts from './services/voter-posts.js';
@@ -197,6 +198,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           boardOf: of(team.boardOfPost),
           /** Hides or shows a post. */
           setHidden: of(team.setPostHidden),
+          /** Undoes the merge of a merged post: it is back as it was before; see docs/errors-scopes-limits.md#merging-posts. */
+          unmerge: of(merges.unmergePost),
           /** The voter who submitted a post, or null for a post of the team. */
           author: of(teamVoters.postAuthor),
           /** The voters following a post, by id (whom mail about it goes to). */

@@ -24,6 +24,7 @@ import { listTests } from './lists.js';
 import { oauthTests } from './oauth.js';
 import { peopleTests } from './people.js';
 import { moderationTests } from './moderation.js';
+import { mergeTests } from './merges.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
@@ -48,6 +49,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     listTests(ctx);
     searchTests(ctx);
     similarTests(ctx);
+    mergeTests(ctx);
     agentTests(ctx);
     claimNextTests(ctx);
     engagementTests(ctx);

@@ -170,6 +170,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { oauth_grants: ['by_organization'] });
     },
   },
+  {
+    version: 11,
+    description: 'merged posts: the record of each merge, by merged post and by its board',
+    apply(db, tx) {
+      createStore(db, 'post_merges');
+      addIndexes(tx, { post_merges: ['by_board'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

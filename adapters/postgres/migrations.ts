@@ -25,6 +25,7 @@ import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { indexSearch } from './schema-search.js';
 import { PG_SCHEMA_MODERATION } from './schema-moderation.js';
+import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -127,6 +128,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 13,
     description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
     up: async (client) => void (await client.query(PG_SCHEMA_OAUTH)),
+  },
+  {
+    version: 14,
+    description: 'merged posts: the record of each merge, by merged post and by its board',
+    up: async (client) => void (await client.query(PG_SCHEMA_MERGES)),
   },
 ];
 

@@ -88,6 +88,10 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listChangelog: board,
   countPostsByWord: board,
   listPostsByWords: board,
+  insertPostMerge: byField('post', 'source_id'),
+  getPostMerge: post,
+  removePostMerge: post,
+  moveComments: post,
   // agent
   listQueue: board,
   listProposedPosts: board,

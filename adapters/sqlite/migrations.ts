@@ -23,6 +23,7 @@ import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { SCHEMA_VOTERS } from './schema-voters.js';
 import { SCHEMA_MODERATION } from './schema-moderation.js';
 import { SCHEMA_OAUTH } from './schema-oauth.js';
+import { SCHEMA_MERGES } from './schema-merges.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -131,6 +132,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 13,
     description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
     up: (db) => db.exec(SCHEMA_OAUTH),
+  },
+  {
+    version: 14,
+    description: 'merged posts: the record of each merge, by merged post and by its board',
+    up: (db) => db.exec(SCHEMA_MERGES),
   },
 ];
 

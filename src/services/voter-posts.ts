@@ -13,7 +13,7 @@ import type { StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { nowIso, read, write, type ServiceContext } from './context.js';
 import { assertPostRoom } from './limits.js';
-import { byId } from './lookup.js';
+import { assertNotMerged, byId } from './lookup.js';
 import { presentHeldPost } from './moderation.js';
 import { presentPostDetail } from './present.js';
 import { assertVoterNotBlocked, assertVoterPostRoom, followAutomatically } from './voter-rules.js';
@@ -102,7 +102,8 @@ async function voterPost(tx: StorageTx, voterId: number, postId: number): Promis
   const voter = await voterOf(tx, voterId);
   const post = await tx.getPost(postId);
   const board = post && (await tx.getBoard(post.board_id));
-  if (!board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
+  if (!post || !board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
+  await assertNotMerged(tx, post);
 }
 
 /**

@@ -24,6 +24,7 @@ import type {
   FollowRecord,
   OrganizationRecord,
   PostAuthorRecord,
+  PostMergeRecord,
   PostRecord,
   ReactionRecord,
   TagRecord,
@@ -117,6 +118,7 @@ export interface TableRows {
   oauth_grants: OAuthGrantRecord;
   oauth_codes: OAuthCodeRecord;
   oauth_tokens: OAuthTokenRecord;
+  post_merges: PostMergeRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -219,6 +221,7 @@ export const RECORD_SCHEMA = {
   oauth_grants: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
   oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
   oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
+  post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -16,7 +16,7 @@ import { PROPOSE_TOOLS, textOf } from './helpers.js';
 import { decideConsent, MemoryOAuthProvider, mcpWith, REDIRECT_URI, signedInTeam } from './oauth-helpers.js';
 
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
-const skip = chromiumSkipReason();
+const skip = chromiumSkipReason('test/mcp/oauth-flow.test.ts');
 
 describe.skipIf(skip !== undefined)(`OAuth for /mcp with the SDK's client${skip ? ` (skipped: ${skip})` : ''}`, () => {
   const work = workDir();

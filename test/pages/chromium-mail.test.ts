@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
 
-const skipReason = chromiumSkipReason();
+const skipReason = chromiumSkipReason('test/pages/chromium-mail.test.ts');
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -12,7 +12,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chr
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
 import { axeViolations, shot, signInByMail, useMailedLink } from './browser-pages.js';
 
-const skipReason = chromiumSkipReason();
+const skipReason = chromiumSkipReason('test/pages/chromium-voter.test.ts');
 
 describe.skipIf(skipReason !== undefined)(`the voter's pages in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let smtp: SmtpReceiver;

@@ -126,4 +126,21 @@ describe('indexeddb schema', () => {
     await upgraded.close();
     expect(await readStructure(factory, 'app')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
   });
+
+  it('adds the merge records at version 11 to a version 10 database: its rows kept, a merge recorded and left out of the list', async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'merges', 10, seed);
+    expect((await readStructure(factory, 'merges')).structure.post_merges).toBeUndefined();
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'merges' });
+    const record = {
+      source_id: 2, target_id: 1, board_id: 1, merged_at: onDay(3), source_hidden: false,
+      votes_added: [], comment_ids: [], evidence_ids: [], claim: null,
+    };
+    await upgraded.transaction('write', (tx) => tx.insertPostMerge(record));
+    expect(await upgraded.transaction('read', (tx) => tx.getPostMerge(2))).toEqual(record);
+    const list = await upgraded.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }));
+    expect([list.rows.map((post) => post.id), list.total]).toEqual([[6, 5, 4, 3, 1], 5]);
+    await upgraded.close();
+    expect(await readStructure(factory, 'merges')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
 });

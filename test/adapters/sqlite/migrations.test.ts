@@ -217,4 +217,29 @@ describe('sqlite schema migrations', () => {
     expect(storage.database.prepare('SELECT count(*) FROM fb_oauth_grants').pluck().get()).toBe(1);
     await storage.close();
   });
+
+  it('adds the merge records at version 14 to a version 13 database: its posts listed as before, a merge recorded and read back, gone with its post', async () => {
+    const file = factory.path('v13.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 13, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'fb_post_merges'").pluck().get()).toBe(0);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const list = () => storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }));
+    expect((await list()).total).toBe(3);
+    const record = {
+      source_id: 2, target_id: 1, board_id: 1, merged_at: T0, source_hidden: false,
+      votes_added: [], comment_ids: [], evidence_ids: [], claim: null,
+    };
+    await storage.transaction('write', (tx) => tx.insertPostMerge(record));
+    expect(await storage.transaction('read', (tx) => tx.getPostMerge(2))).toEqual(record);
+    expect((await list()).rows.map((p) => p.id)).toEqual([3, 1]);
+    expect((await list()).total).toBe(2);
+    await storage.transaction('write', (tx) => tx.deletePost(2));
+    expect(storage.database.prepare('SELECT count(*) FROM fb_post_merges').pluck().get()).toBe(0);
+  });
 });
