@@ -200,6 +200,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           setHidden: of(team.setPostHidden),
           /** Undoes the merge of a merged post: it is back as it was before; see docs/errors-scopes-limits.md#merging-posts. */
           unmerge: of(merges.unmergePost),
+          /** Where a merged post lives now (the end of a chain of merges), or null for a post that is not merged. */
+          mergeTarget: of(merges.mergeTargetOf),
           /** The voter who submitted a post, or null for a post of the team. */
           author: of(teamVoters.postAuthor),
           /** The voters following a post, by id (whom mail about it goes to). */

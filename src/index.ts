@@ -75,6 +75,7 @@ export type { TeamMemberInput, CreatedSignInLink, SignInLinkOptions, StartedSess
 export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
 export type { PendingProposal } from './services/team.js';
 export type { ModerationDecider, Rejection } from './services/moderation.js';
+export type { MergeTarget } from './services/merges.js';
 export type { QueryInput } from './services/posts.js';
 export type { OperationName, HttpMethod } from './http/operations.js';
 export { servedOperationNames as operationNames } from './http/served-operations.js';

@@ -6,7 +6,7 @@ import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge } from './layout.js';
 import { Markdown, markdownExcerpt } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
-import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
+import { boardNav, movedPermanently, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 import { asVoter, followAction, FollowButton, followsPost } from './voter-standing.js';
 
 /** Reactions offered on every comment. */
@@ -36,6 +36,20 @@ async function visiblePost(ctx: PageContext, slug: string, id: string): Promise<
     if (isFeedbackBoardError(error) && error.code === 'not_found') return null;
     throw error;
   }
+}
+
+/**
+ * A merged post's page answers 301 with the page of the post it was merged into, so links and
+ * search engines follow it; null when the post is not a merged post of this published board, or
+ * when the post it went to is not on a published board.
+ */
+async function mergedPostRedirect(ctx: PageContext, slug: string, id: string): Promise<Response | null> {
+  const board = await publishedBoard(ctx, slug);
+  if (!board || !/^[1-9][0-9]{0,15}$/.test(id)) return null;
+  const target = await ctx.team.posts.mergeTarget(Number(id));
+  if (target === null || target.source_board_slug !== board.slug) return null;
+  if (!(await publishedBoard(ctx, target.board_slug))) return null;
+  return movedPermanently(ctx, `/boards/${encodeURIComponent(target.board_slug)}/posts/${target.post_id}`);
 }
 
 function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[] }) {
@@ -97,7 +111,7 @@ function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[
 
 export async function postPage(ctx: PageContext, slug: string, id: string): Promise<Response> {
   const found = await visiblePost(ctx, slug, id);
-  if (!found) return notFoundPage(ctx);
+  if (!found) return (await mergedPostRedirect(ctx, slug, id)) ?? notFoundPage(ctx);
   const { board, post } = found;
   const { comments } = await ctx.team.api.comments.list(board.slug, post.id);
   const shown = commentPage(ctx, comments);

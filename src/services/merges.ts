@@ -11,7 +11,7 @@ import type { PostDetail } from '../domain/responses.js';
 import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
-import { nowIso, write, type Caller, type ServiceContext } from './context.js';
+import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { boardOf, mergedInto, readPostDetail } from './lookup.js';
 import { liveClaim } from './present.js';
 import { emitBoardEvent } from './webhook-events.js';
@@ -125,5 +125,39 @@ export function unmergePost(ctx: ServiceContext, organizationId: number, postId:
     const detail = await readPostDetail(tx, restored, now);
     await emitBoardEvent(ctx, tx, board, 'post.unmerged', { post: detail }, now);
     return detail;
+  });
+}
+
+/** Where a merged post went: the board and id of the post that holds it now. */
+export interface MergeTarget {
+  /** The board of the merged post itself. */
+  source_board_slug: string;
+  board_slug: string;
+  post_id: number;
+}
+
+/**
+ * The post a merged post of the organization lives on now, following merges of merged posts to
+ * the last one (A into B, then B into C: C); null for a post that is not merged, or not the
+ * organization's. The public pages answer a merged post's address with a permanent redirect there.
+ */
+export function mergeTargetOf(ctx: ServiceContext, organizationId: number, postId: number): Promise<MergeTarget | null> {
+  return read(ctx, async (tx) => {
+    let post = await tx.getPost(postId);
+    const board = post && (await tx.getBoard(post.board_id));
+    if (!post || !board || board.organization_id !== organizationId) return null;
+    let into = await mergedInto(tx, post);
+    if (into === null) return null;
+    // Each step of a chain is one merge record; a post already seen would be a loop, never followed.
+    const seen = new Set([post.id]);
+    while (into !== null && !seen.has(into)) {
+      seen.add(into);
+      post = await tx.getPost(into);
+      if (!post) return null;
+      const next = await mergedInto(tx, post);
+      if (next === null) return { source_board_slug: board.slug, board_slug: (await tx.getBoard(post.board_id))!.slug, post_id: post.id };
+      into = next;
+    }
+    return null;
   });
 }
