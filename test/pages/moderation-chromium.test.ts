@@ -5,27 +5,16 @@
  * rejection's reason reaches the author by e-mail. axe-core on the inbox, the submit form and the
  * waiting post; a screenshot of the inbox goes to docs/images/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
+import { axeViolations } from './browser-pages.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
 
 const skipReason = chromiumSkipReason('test/pages/moderation-chromium.test.ts');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
-
-/** Serious and critical axe-core violations of the page, as `rule: targets`. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.skipIf(skipReason !== undefined)(`moderation in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let smtp: SmtpReceiver;

@@ -6,6 +6,7 @@ import { Markdown } from '../markdown.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
+import { MergeForm, mergedPostPage } from './post-merge.js';
 
 const PAGE_SIZE = 50;
 
@@ -77,6 +78,8 @@ function flatten(comments: Comment[], depth = 0): { comment: Comment; depth: num
 export async function postAdminPage(ctx: PageContext, id: string): Promise<Response> {
   const postId = idOf(id);
   if (postId === null) return notFoundPage(ctx);
+  const mergedInto = await ctx.team.posts.mergeTarget(postId);
+  if (mergedInto !== null) return mergedPostPage(ctx, postId, mergedInto);
   const board = await ctx.team.posts.boardOf(postId);
   const post = await ctx.team.api.posts.get(board.slug, postId);
   const { comments } = await ctx.team.api.comments.list(board.slug, postId);
@@ -178,6 +181,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       ))}
       <TeamCommentForm ctx={ctx} postId={post.id} />
       <SimilarPostsList ctx={ctx} posts={similar} />
+      <MergeForm ctx={ctx} post={post} similar={similar} />
     </>,
   );
 }

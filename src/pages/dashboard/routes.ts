@@ -20,6 +20,7 @@ import { agentsPage, revokeAgentAction } from './agents.js';
 import { mailPage, testMailAction } from './mail.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
+import { postMergeRoutes } from './post-merge.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
 import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from './webhook.js';
@@ -43,6 +44,7 @@ export const dashboardRoutes: Route[] = [
   },
   { method: 'POST', pattern: path('/dashboard/comments/:p/hidden'), handler: (ctx, [id], form) => commentHiddenAction(ctx, id!, form) },
   ...postPeopleRoutes,
+  ...postMergeRoutes,
   { method: 'GET', pattern: path('/dashboard/boards'), handler: (ctx) => boardsAdminPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/boards'), handler: (ctx, _, form) => createBoardAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/publish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, true) },
