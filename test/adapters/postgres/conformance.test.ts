@@ -20,6 +20,7 @@ const SLOW_ON_PGLITE = [
   'on 2,000 generated posts, word counts, candidates and ranked answers equal the reference implementation',
   "50 random operation sequences give the reference implementation's results",
   '25 random operation sequences leave every maintained counter equal to its recount from the rows',
+  'merge and unmerge: random sequences agree with a model of voters, comments and listed posts',
 ];
 const slowSkips = ON_PGLITE
   ? Object.fromEntries(SLOW_ON_PGLITE.map((name) => [name, skipReason('postgres-server', `test/adapters/postgres/conformance.test.ts (${name})`)!]))
