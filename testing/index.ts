@@ -25,6 +25,7 @@ import { oauthTests } from './oauth.js';
 import { peopleTests } from './people.js';
 import { moderationTests } from './moderation.js';
 import { mergeTests } from './merges.js';
+import { mergeSequenceTests } from './merge-sequences.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
@@ -50,6 +51,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     searchTests(ctx);
     similarTests(ctx);
     mergeTests(ctx);
+    mergeSequenceTests(ctx);
     agentTests(ctx);
     claimNextTests(ctx);
     engagementTests(ctx);
