@@ -16,21 +16,11 @@ import { createFeedbackBoard } from '../dist/index.js';
 import { createSqliteStorage } from '../dist/adapters/sqlite/index.js';
 import { createPagesHandler } from '../dist/pages/index.js';
 import { seedBoard } from './seed.mjs';
+import { median } from './median.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const COMMENTS = 200;
 
-async function median(fn, { runs = 30, warmup = 5 } = {}) {
-  for (let i = 0; i < warmup; i++) await fn();
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
 
 async function ok(responsePromise) {
   const response = await responsePromise;
@@ -70,11 +60,11 @@ try {
   const page = (path) => pages(new Request(`http://bench.local${path}`));
 
   const rows = [];
-  const boardHtml = await median(() => ok(page(`/boards/${slug}?sort=top`)));
-  const boardJson = await median(() => ok(api(`/boards/${slug}/posts?sort=top&limit=100`)));
+  const boardHtml = await median(() => ok(page(`/boards/${slug}?sort=top`)), { runs: 30, warmup: 5 });
+  const boardJson = await median(() => ok(api(`/boards/${slug}/posts?sort=top&limit=100`)), { runs: 30, warmup: 5 });
   rows.push(['board page, 100 posts', boardHtml, boardJson, await ok(page(`/boards/${slug}?sort=top`)), await ok(api(`/boards/${slug}/posts?sort=top&limit=100`))]);
-  const postHtml = await median(() => ok(page(`/boards/${slug}/posts/${postId}`)));
-  const postJson = await median(async () => (await ok(api(`/boards/${slug}/posts/${postId}`))) + (await ok(api(`/boards/${slug}/posts/${postId}/comments`))));
+  const postHtml = await median(() => ok(page(`/boards/${slug}/posts/${postId}`)), { runs: 30, warmup: 5 });
+  const postJson = await median(async () => (await ok(api(`/boards/${slug}/posts/${postId}`))) + (await ok(api(`/boards/${slug}/posts/${postId}/comments`))), { runs: 30, warmup: 5 });
   rows.push(['post page, 200 comments', postHtml, postJson, await ok(page(`/boards/${slug}/posts/${postId}`)), 0]);
 
   // The idea form's cost: the same board page with and without it, default page size.

@@ -20,6 +20,7 @@ import { createSqliteStorage } from '../dist/adapters/sqlite/index.js';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { seedBoard } from './seed.mjs';
 import { seedPostgresBoard } from './seed-postgres.mjs';
+import { median } from './median.mjs';
 
 const PG_SIZES = (process.env.BENCH_SCALE_SIZES ?? '100000,1000000').split(',').map(Number);
 const SQLITE_SIZE = 100_000;
@@ -33,17 +34,6 @@ const QUERIES = {
   'ship stats': '/boards/bench/ship-stats?period=month',
 };
 
-async function median(fn, runs) {
-  for (let i = 0; i < 3; i++) await fn();
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
 
 async function measure(board, key) {
   const out = {};
@@ -52,7 +42,7 @@ async function measure(board, key) {
       const res = await board.fetch(new Request(`http://bench.local/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } }));
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       await res.json();
-    }, 25);
+    }, { runs: 25, warmup: 3 });
   }
   return out;
 }
