@@ -20,8 +20,15 @@ export interface EmbedMode {
   readonly origins: readonly string[];
 }
 
-/** Where the embed-mode pages of every board are. */
-export const EMBED_PREFIX = '/embed/boards/';
+/**
+ * The one script of embed-mode pages: Escape pressed inside the frame asks the widget to close
+ * its panel (a key pressed in a frame of another origin never reaches the host page). The message
+ * carries nothing else, so any parent may read it.
+ */
+export const EMBED_SCRIPT = "addEventListener('keydown',function(e){if(e.key==='Escape'&&parent!==window)parent.postMessage('feedback-board:escape','*')})";
+
+/** The Content-Security-Policy source that allows {@link EMBED_SCRIPT} and nothing else (its SHA-256). */
+export const EMBED_SCRIPT_SOURCE = "'sha256-8O9jyG9msfVjq5D72ygmJ1In/0vSl6kwHwfyapujrKA='";
 
 const EMBED_PATH = /^\/embed\/boards\/([^/?]+)(\/.*)?$/;
 const BOARD_PAGES = /^(|\/roadmap|\/changelog|\/ideas|\/ideas\/new|\/posts\/.+|\/waiting\/[^/]+)$/;

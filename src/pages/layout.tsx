@@ -1,6 +1,8 @@
 /** The frame of every page: head, header with navigation and who is signed in, main, footer. */
 import type { Child } from 'hono/jsx';
 import type { PageContext } from './context.js';
+import { raw } from 'hono/html';
+import { EMBED_SCRIPT } from './embed.js';
 
 /** The hidden CSRF field of a form that changes something. */
 export function Csrf({ ctx }: { ctx: PageContext }) {
@@ -70,6 +72,7 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
         {props.meta ? <MetaTags ctx={ctx} title={props.title} meta={props.meta} /> : null}
         <link rel="stylesheet" href={ctx.href('/assets/pages.css')} />
         {ctx.options.stylesheetUrl ? <link rel="stylesheet" href={ctx.options.stylesheetUrl} /> : null}
+        {ctx.embed ? <script>{raw(EMBED_SCRIPT)}</script> : null}
       </head>
       <body class={ctx.embed ? 'embed' : undefined}>
         <a class="skip" href="#main">

@@ -15,6 +15,8 @@
  *   other site's.
  */
 
+import { EMBED_SCRIPT_SOURCE, type EmbedMode } from './embed.js';
+
 /** Names of the cookies the pages set. */
 export const COOKIES = { team: 'fb_team', voter: 'fb_voter', csrf: 'fb_csrf' } as const;
 
@@ -106,12 +108,14 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * Headers of every HTML answer. `frameAncestors` (embed mode only) are the origins that may frame
- * the page: with at least one, `frame-ancestors` names exactly them and there is no
- * `X-Frame-Options`; without, no site may frame it.
+ * Headers of every HTML answer. In embed mode the page's one script (embed.ts) may run, and the
+ * board's allowed origins may frame it: with at least one, `frame-ancestors` names exactly them
+ * and there is no `X-Frame-Options`; without, no site may frame it.
  */
-export function pageHeaders(extraStyle: string | undefined, frameAncestors: readonly string[] = []): Record<string, string> {
+export function pageHeaders(extraStyle: string | undefined, embed: EmbedMode | null = null): Record<string, string> {
   let csp = CONTENT_SECURITY_POLICY;
+  const frameAncestors = embed?.origins ?? [];
+  if (embed) csp = csp.replace("script-src 'none'", `script-src ${EMBED_SCRIPT_SOURCE}`);
   if (frameAncestors.length > 0) csp = csp.replace("frame-ancestors 'none'", `frame-ancestors ${frameAncestors.join(' ')}`);
   if (extraStyle) {
     try {

@@ -4,7 +4,9 @@
  * cookies, navigation that stays inside embed mode, CSRF inside the frame, and the dashboard's
  * form that edits the origins.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { EMBED_SCRIPT, EMBED_SCRIPT_SOURCE } from '../../src/pages/embed.js';
 import { embedOriginsOf, setEmbedOrigins } from '../../src/pages/embed-origins.js';
 import { Client, linkToken, setupPages, signInTeam, type PagesSetup } from './helpers.js';
 
@@ -32,6 +34,19 @@ describe('embed mode', () => {
       expect(frameAncestors(answer.headers), path).toBe(HOSTS.join(' '));
       expect(answer.headers.get('x-frame-options'), path).toBeNull();
     }
+  });
+
+  it('allows exactly its one script (by hash) on embed-mode pages, and no script elsewhere', async () => {
+    expect(EMBED_SCRIPT_SOURCE).toBe(`'sha256-${createHash('sha256').update(EMBED_SCRIPT).digest('base64')}'`);
+    const setup = await withOrigins();
+    const client = new Client(setup.pages);
+    const embedded = await client.get('/embed/boards/features');
+    expect(embedded.headers.get('content-security-policy')).toContain(`script-src ${EMBED_SCRIPT_SOURCE};`);
+    expect(embedded.text).toContain(`<script>${EMBED_SCRIPT}</script>`);
+    expect(embedded.text.match(/<script/g)).toHaveLength(1);
+    const plain = await client.get('/boards/features');
+    expect(plain.headers.get('content-security-policy')).toContain("script-src 'none';");
+    expect(plain.text).not.toContain('<script');
   });
 
   it('keeps frame-ancestors none and X-Frame-Options DENY everywhere else', async () => {
