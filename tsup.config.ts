@@ -21,6 +21,7 @@ export default defineConfig({
     'mail/smtp': 'src/mail/smtp.ts',
     'openapi/index': 'src/openapi/index.ts',
     'testing/index': 'testing/index.ts',
+    'widget/index': 'widget/index.ts',
   },
   format: ['esm'],
   target: 'es2022',
