@@ -57,7 +57,8 @@ export class FeedbackBoardWidget extends ElementBase {
     this.#dialog = $('.dialog');
     this.#close = $('.close');
     this.#frame = $('iframe');
-    this.#launcher.addEventListener('click', () => void this.open());
+    // A launcher that cannot open (no src or board, the token callback failed) says why on the console.
+    this.#launcher.addEventListener('click', () => this.open().catch((error: unknown) => console.error(`<${WIDGET_TAG}> cannot open:`, error)));
     this.#close.addEventListener('click', () => this.close());
     $('.backdrop').addEventListener('click', () => this.close());
     // The edges around the dialog take focus only when Tab or Shift+Tab leaves it: send it round.
@@ -110,7 +111,10 @@ export class FeedbackBoardWidget extends ElementBase {
     return url.href;
   }
 
-  /** Opens the panel (loading the board afresh, with a fresh token) and moves focus into it. */
+  /**
+   * Opens the panel (loading the board afresh, with a fresh token) and moves focus into it. Rejects,
+   * leaving the panel closed, without `src` or `board` or when `getSsoToken` fails.
+   */
   async open(): Promise<void> {
     const url = await this.panelUrl();
     this.#frame.src = url;

@@ -12,7 +12,7 @@ import type { Frame, Page } from 'playwright-core';
 import { bundleForBrowser, chromiumSkipReason, launchChromium, serve, type Chromium, type Served } from '../helpers/chromium.js';
 import { listen, type RunningServer } from '../../src/node/listen.js';
 import { setEmbedOrigins } from '../../src/pages/embed-origins.js';
-import { shot } from './browser-pages.js';
+import { axeViolations, shot } from './browser-pages.js';
 import { linkToken, setupPages, type PagesSetup } from './helpers.js';
 
 const skipReason = chromiumSkipReason('test/pages/widget-chromium.test.ts');
@@ -86,6 +86,7 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     expect(frame.url()).toBe(`${pagesUrl}/embed/boards/app?sso=host-token`);
     await frame.getByText('Dark mode').first().waitFor();
     await shot(page, 'widget-panel');
+    expect(await axeViolations(page)).toEqual([]);
 
     await frame.getByRole('link', { name: 'Dark mode' }).click();
     await frame.getByRole('heading', { name: 'Dark mode' }).waitFor();
@@ -109,7 +110,7 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
 
   it('keeps Tab and Shift+Tab in the panel, closes on Escape, and gives focus back to the launcher', async () => {
     const page = await chromium.context.newPage();
-    const frame = await openPanel(page);
+    await openPanel(page);
     expect(await focusedInShadow(page)).toBe('button.close');
     await page.keyboard.press('Shift+Tab'); // from the first element round to the board's frame
     expect(await focusedInShadow(page)).toBe('iframe.');
@@ -134,7 +135,30 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(await focusedInShadow(page)).toBe('button.launcher');
-    expect(frame).toBeDefined();
+    await page.close();
+  });
+
+  it('asks getSsoToken for a fresh token on every opening; without src it stays closed and says why', async () => {
+    const page = await chromium.context.newPage();
+    await page.goto(host.origin);
+    await page.evaluate(() => {
+      let n = 0;
+      const widget = document.querySelector('feedback-board-widget') as HTMLElement & { getSsoToken?: () => Promise<string> };
+      widget.getSsoToken = async () => `fresh-${++n}`;
+    });
+    for (const n of [1, 2]) {
+      await page.getByRole('button', { name: 'Give feedback' }).click();
+      await expect.poll(() => panelFrame(page)?.url()).toBe(`${pagesUrl}/embed/boards/app?sso=fresh-${n}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    await page.evaluate(() => document.querySelector('feedback-board-widget')!.removeAttribute('src'));
+    await page.getByRole('button', { name: 'Give feedback' }).click();
+    await expect.poll(() => errors.join('\n')).toContain('<feedback-board-widget> cannot open: TypeError: <feedback-board-widget> needs both a src and a board attribute');
+    expect(await page.getByRole('dialog').isVisible()).toBe(false);
     await page.close();
   });
 
