@@ -43,6 +43,7 @@ export class FeedbackBoardWidget extends ElementBase {
   readonly #close: HTMLButtonElement;
   readonly #frame: HTMLIFrameElement;
 
+  /** Builds the launcher and the (closed) panel in the element's shadow root. */
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: 'open' });
