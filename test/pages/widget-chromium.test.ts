@@ -162,6 +162,23 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     await page.close();
   });
 
+  it('the dashboard’s embedding form lists the allowed origins and shows a refusal with its reason (screenshot)', async () => {
+    const page = await chromium.context.newPage();
+    const { token } = await setup.board.signIn.createLink('team', setup.memberId);
+    await page.goto(`${pagesUrl}/sign-in/link?token=${token}`);
+    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.waitForURL(/notice=signed_in/);
+    await page.goto(`${pagesUrl}/dashboard/boards/app/embedding`);
+    const field = page.getByLabel(/Allowed origins/);
+    expect(await field.inputValue()).toBe(host.origin);
+    await field.fill(`${host.origin}\nhttps://app.example.com/feedback`);
+    await page.getByRole('button', { name: 'Save origins' }).click();
+    await page.getByRole('alert').getByText('must be an origin alone, such as https://app.example.com').waitFor();
+    await page.setViewportSize({ width: 1100, height: 640 });
+    await shot(page, 'pages-dashboard-embedding');
+    await page.close();
+  });
+
   /** The framing refusals (Content-Security-Policy) Chromium reports on the console of `page`. */
   function refusals(page: Page): string[] {
     const seen: string[] = [];
