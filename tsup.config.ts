@@ -1,3 +1,4 @@
+import { build } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 /**
@@ -21,6 +22,7 @@ export default defineConfig({
     'mail/smtp': 'src/mail/smtp.ts',
     'openapi/index': 'src/openapi/index.ts',
     'testing/index': 'testing/index.ts',
+    'widget/index': 'widget/index.ts',
   },
   format: ['esm'],
   target: 'es2022',
@@ -29,5 +31,10 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
+  // The widget once more as one self-contained, minified file, for a host page to serve as it is
+  // (`feedback-board/widget` itself may import a shared chunk of the build).
+  onSuccess: async () => {
+    await build({ entryPoints: ['widget/index.ts'], outfile: 'dist/widget/feedback-board-widget.js', bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  },
   external: ['better-sqlite3', 'pg', 'fetch-mock', 'fast-check', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
 });

@@ -37,3 +37,17 @@ const client = await build({
 });
 const clientCode = client.outputFiles[0].contents;
 console.log(`client bundle (feedback-board/client): ${kb(clientCode.byteLength)} KB minified, ${kb(gzipSync(clientCode).byteLength)} KB gzipped (target ≤ 6 KB)`);
+
+// The embeddable widget as a host page loads it: minified, gzipped; it must stay at most 10 KB.
+const widget = await build({
+  entryPoints: ['widget/index.ts'],
+  absWorkingDir: root,
+  bundle: true,
+  write: false,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  logLevel: 'silent',
+});
+const widgetCode = widget.outputFiles[0].contents;
+console.log(`widget bundle (feedback-board/widget): ${kb(widgetCode.byteLength)} KB minified, ${kb(gzipSync(widgetCode).byteLength)} KB gzipped (target ≤ 10 KB)`);

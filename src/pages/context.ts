@@ -6,6 +6,7 @@ import type { FeedbackBoard } from '../board.js';
 import type { TeamMemberRecord } from '../domain/people.js';
 import type { VoterRecord } from '../domain/records.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { EmbedMode } from './embed.js';
 import type { SignInMailLimits, SignInMailVerdict } from './sign-in-limits.js';
 
 /** Maps a request to the voter the embedding application has signed in, or null. */
@@ -82,6 +83,8 @@ export interface PageContext {
   /** `Set-Cookie` values for the answer. */
   readonly setCookies: string[];
   readonly secure: boolean;
+  /** Embed mode (embed.ts): the board shown and who may frame it; null for every other page. */
+  readonly embed: EmbedMode | null;
   /** The base path joined with a path of the pages (`/boards/x` → `/feedback/boards/x`). */
   href(path: string): string;
   /** Counts one sign-in mail to `email` from this request's client, or says why not (see sign-in-limits.ts). */

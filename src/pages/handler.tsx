@@ -4,7 +4,6 @@
  * the dashboard, and routes to the page modules.
  */
 import type { FeedbackBoard } from '../board.js';
-import { foldCase } from '../storage/text.js';
 import type { PageContext, PagesOptions } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { consentRoutes } from './oauth-consent.js';
@@ -14,13 +13,15 @@ import { commentAction, followPostAction, postPage, reactAction, voteAction } fr
 import { ideaAction, ideaPage } from './submit-idea.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
 import { forbiddenPage, notFoundPage, orNotFound, page, unavailablePage } from './respond.js';
-import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
+import { sameOrigin, sameString } from './security.js';
 import { linkPage, requestLinkAction, signInPage, signOutAction, useLinkAction } from './sign-in.js';
-import { signInMailLimiter, type SignInMailVerdict } from './sign-in-limits.js';
+import { signInMailLimiter } from './sign-in-limits.js';
 import { addressFromContext, addressKey } from '../http/auth-throttle.js';
 import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
+import { embedTarget } from './embed.js';
+import { contextFor } from './request-context.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
@@ -90,8 +91,8 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   async function answer(request: Request, context?: unknown): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return new Response('Not found', { status: 404 });
-    const pathName = url.pathname.slice(base.length) || '/';
-    if (request.method === 'GET' && pathName === '/assets/pages.css') {
+    const requested = url.pathname.slice(base.length) || '/';
+    if (request.method === 'GET' && requested === '/assets/pages.css') {
       return new Response(STYLESHEET, {
         headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
       });
@@ -99,9 +100,12 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';
     const client = clientOf(request, context);
     const signInMail = (email: string) => countSignInMail(email, client);
-    const ctx = await contextFor(board, team, options, base, siteName, request, url, signInMail);
+    // Embed mode serves some public pages of one board under another path (embed.ts).
+    const embed = embedTarget(requested);
+    const ctx = await contextFor(board, team, options, base, siteName, request, url, signInMail, embed?.slug ?? null);
     try {
-      return await route(ctx, routes, pathName);
+      if (embed === null) return await notFoundPage(ctx);
+      return await (embed ? route(ctx, PUBLIC_ROUTES, embed.path) : route(ctx, routes, requested));
     } catch (error) {
       if (isUnavailable(error)) throw error;
       console.error('[feedback-board/pages] unexpected error', error);
@@ -175,70 +179,4 @@ async function checkedForm(ctx: PageContext): Promise<FormData | Response> {
     return forbiddenPage(ctx, 'This form has expired or did not come from this site. Go back, reload the page and try again.');
   }
   return form;
-}
-
-async function contextFor(
-  board: FeedbackBoard,
-  team: ReturnType<FeedbackBoard['team']>,
-  options: PagesOptions,
-  base: string,
-  siteName: string,
-  request: Request,
-  url: URL,
-  signInMail: (email: string) => SignInMailVerdict,
-): Promise<PageContext> {
-  // Behind a proxy that ends TLS the request itself may be http: an https public origin still
-  // means the browser speaks https.
-  const secure = url.protocol === 'https:' || options.publicOrigin?.startsWith('https:') === true;
-  const cookies = readCookies(request);
-  const setCookies: string[] = [];
-  const href = (p: string) => (base + (p.startsWith('/') ? p : `/${p}`)).replace(/^(.+)\/$/, '$1') || '/';
-  let csrfCookie = cookies.get(COOKIES.csrf);
-  if (!plausibleToken(csrfCookie)) {
-    csrfCookie = randomToken();
-    setCookies.push(cookie(COOKIES.csrf, csrfCookie, { path: href('/'), secure }));
-  }
-  const teamToken = cookies.get(COOKIES.team);
-  const voterToken = cookies.get(COOKIES.voter);
-  let member = null;
-  if (plausibleToken(teamToken)) {
-    const subject = await board.signIn.session(teamToken);
-    if (subject?.kind === 'team' && subject.member.organization_id === options.organizationId) member = subject.member;
-  }
-  let voter = null;
-  let voterFromApp = false;
-  const fromApp = options.voterFromRequest ? await options.voterFromRequest(request) : null;
-  if (fromApp) {
-    // A read first: registering (a write) only for a voter seen for the first time.
-    const email = foldCase(fromApp.email.trim());
-    voter =
-      (await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email))) ??
-      (await board.voters.register(options.organizationId, fromApp));
-    voterFromApp = true;
-  } else if (plausibleToken(voterToken)) {
-    const subject = await board.signIn.session(voterToken);
-    if (subject?.kind === 'voter' && subject.voter.organization_id === options.organizationId) voter = subject.voter;
-  }
-  return {
-    request,
-    url,
-    board,
-    team,
-    options,
-    base,
-    origin: options.publicOrigin ?? url.origin,
-    siteName,
-    voter,
-    voterFromApp,
-    member,
-    csrf: await csrfTokenFor(csrfCookie),
-    sessionTokens: {
-      ...(plausibleToken(teamToken) ? { team: teamToken } : {}),
-      ...(plausibleToken(voterToken) ? { voter: voterToken } : {}),
-    },
-    setCookies,
-    secure,
-    href,
-    signInMail,
-  };
 }

@@ -59,7 +59,7 @@ export function keepDraft(ctx: PageContext, slug: string, draft: IdeaDraft): voi
     body = body.slice(0, Math.max(0, Math.min(body.length - 1, Math.floor((body.length * MAX_VALUE_LENGTH) / value.length) - 1)));
     value = encode({ s: slug, t: draft.title, b: body.join(''), g: draft.tags, c: 1 });
   }
-  ctx.setCookies.push(cookie(DRAFT_COOKIE, value, { path: ctx.href('/'), secure: ctx.secure, maxAge: DRAFT_TTL_SECONDS }));
+  ctx.setCookies.push(cookie(DRAFT_COOKIE, value, { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: DRAFT_TTL_SECONDS }));
 }
 
 /**
@@ -69,7 +69,7 @@ export function keepDraft(ctx: PageContext, slug: string, draft: IdeaDraft): voi
 export function takeDraft(ctx: PageContext, slug: string): IdeaDraft | null {
   const raw = readCookies(ctx.request).get(DRAFT_COOKIE);
   if (raw === undefined) return null;
-  ctx.setCookies.push(cookie(DRAFT_COOKIE, '', { path: ctx.href('/'), secure: ctx.secure, maxAge: 0 }));
+  ctx.setCookies.push(cookie(DRAFT_COOKIE, '', { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: 0 }));
   try {
     const value = decode(raw) as { s?: unknown; t?: unknown; b?: unknown; g?: unknown; c?: unknown };
     if (value.s !== slug || typeof value.t !== 'string' || typeof value.b !== 'string' || !Array.isArray(value.g)) return null;
@@ -83,7 +83,7 @@ export function takeDraft(ctx: PageContext, slug: string): IdeaDraft | null {
 /** Deletes a kept draft (once the idea is posted). */
 export function dropDraft(ctx: PageContext): void {
   if (readCookies(ctx.request).has(DRAFT_COOKIE)) {
-    ctx.setCookies.push(cookie(DRAFT_COOKIE, '', { path: ctx.href('/'), secure: ctx.secure, maxAge: 0 }));
+    ctx.setCookies.push(cookie(DRAFT_COOKIE, '', { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: 0 }));
   }
 }
 

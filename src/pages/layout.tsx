@@ -1,6 +1,8 @@
 /** The frame of every page: head, header with navigation and who is signed in, main, footer. */
 import type { Child } from 'hono/jsx';
 import type { PageContext } from './context.js';
+import { raw } from 'hono/html';
+import { EMBED_SCRIPT } from './embed.js';
 
 /** The hidden CSRF field of a form that changes something. */
 export function Csrf({ ctx }: { ctx: PageContext }) {
@@ -42,7 +44,8 @@ export interface PageMeta {
 const cut = (text: string, length: number) => ([...text].length > length ? `${[...text].slice(0, length - 1).join('')}…` : text);
 
 function MetaTags({ ctx, title, meta }: { ctx: PageContext; title: string; meta: PageMeta }) {
-  const url = meta.path === undefined ? undefined : new URL(ctx.href(meta.path), ctx.origin).href;
+  // An embed-mode page names the ordinary page as its address, so previews and search engines link there.
+  const url = meta.path === undefined ? undefined : new URL(ctx.embed ? ctx.base + meta.path : ctx.href(meta.path), ctx.origin).href;
   const description = meta.description?.trim() ? cut(meta.description.trim().replace(/\s+/g, ' '), 200) : undefined;
   return (
     <>
@@ -69,16 +72,20 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
         {props.meta ? <MetaTags ctx={ctx} title={props.title} meta={props.meta} /> : null}
         <link rel="stylesheet" href={ctx.href('/assets/pages.css')} />
         {ctx.options.stylesheetUrl ? <link rel="stylesheet" href={ctx.options.stylesheetUrl} /> : null}
+        {ctx.embed ? <script>{raw(EMBED_SCRIPT)}</script> : null}
       </head>
-      <body>
+      <body class={ctx.embed ? 'embed' : undefined}>
         <a class="skip" href="#main">
           Skip to content
         </a>
         <header class="site">
           <div class="bar">
-            <a class="brand" href={ctx.href('/')}>
-              {ctx.siteName}
-            </a>
+            {/* Embed mode: the host's panel is the frame, so no site name, no footer. */}
+            {ctx.embed ? null : (
+              <a class="brand" href={ctx.href('/')}>
+                {ctx.siteName}
+              </a>
+            )}
             {props.nav && props.nav.length > 0 ? (
               <nav aria-label="Board">
                 {props.nav.map((item) => (
@@ -92,7 +99,7 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
           </div>
         </header>
         <main id="main">{props.children}</main>
-        <footer class="site">Powered by feedback-board</footer>
+        {ctx.embed ? null : <footer class="site">Powered by feedback-board</footer>}
       </body>
     </html>
   );
@@ -102,7 +109,7 @@ function Who({ ctx }: { ctx: PageContext }) {
   const signedIn = ctx.member ?? ctx.voter;
   return (
     <div class="who">
-      {ctx.member ? <a href={ctx.href('/dashboard')}>Dashboard</a> : null}
+      {ctx.member && !ctx.embed ? <a href={ctx.href('/dashboard')}>Dashboard</a> : null}
       {signedIn ? <span>Signed in as {signedIn.name || signedIn.email || 'voter'}</span> : null}
       {signedIn && !(ctx.voterFromApp && !ctx.member) ? (
         <PostForm ctx={ctx} action="/sign-out" class="inline" label="Sign out">

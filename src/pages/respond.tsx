@@ -10,7 +10,7 @@ import { UNAVAILABLE_RETRY_SECONDS } from '../http/handler.js';
 /** Renders `element` (a whole document) with the pages' headers and cookies. */
 export async function html(ctx: PageContext, element: Child, status = 200): Promise<Response> {
   const body = '<!DOCTYPE html>' + (await Promise.resolve(String(await (element as { toString(): string | Promise<string> }).toString())));
-  const headers = new Headers(pageHeaders(ctx.options.stylesheetUrl));
+  const headers = new Headers(pageHeaders(ctx.options.stylesheetUrl, ctx.embed));
   for (const value of ctx.setCookies) headers.append('set-cookie', value);
   return new Response(body, { status, headers });
 }

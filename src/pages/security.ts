@@ -8,8 +8,14 @@
  *   derived from it (SHA-256), and a POST whose token does not match changes nothing. A POST
  *   whose `Origin` (or, without one, `Referer`) names another origin is refused as well.
  * - Every page is sent with a Content-Security-Policy that allows no script at all, styles only
- *   from the pages themselves, and forms only to them.
+ *   from the pages themselves, and forms only to them, and that no other site may frame
+ *   (`frame-ancestors 'none'`). The one exception is embed mode (embed.ts): its pages name the
+ *   board's allowed embedding origins in `frame-ancestors`, and their cookies are partitioned
+ *   (`Partitioned; SameSite=None; Secure`), so that they work inside the host's frame and in no
+ *   other site's.
  */
+
+import { EMBED_SCRIPT_SOURCE, type EmbedMode } from './embed.js';
 
 /** Names of the cookies the pages set. */
 export const COOKIES = { team: 'fb_team', voter: 'fb_voter', csrf: 'fb_csrf' } as const;
@@ -27,11 +33,17 @@ export function readCookies(request: Request): Map<string, string> {
   return cookies;
 }
 
-/** A `Set-Cookie` value with the pages' flags; `maxAge` 0 deletes the cookie. */
-export function cookie(name: string, value: string, options: { path: string; secure: boolean; maxAge?: number }): string {
-  const parts = [`${name}=${value}`, `Path=${options.path}`, 'HttpOnly', 'SameSite=Lax'];
+/**
+ * A `Set-Cookie` value with the pages' flags; `maxAge` 0 deletes the cookie. A `partitioned`
+ * cookie (embed mode) is `SameSite=None; Secure; Partitioned`: the browser sends it inside a frame
+ * on another site, and keeps it in a jar of that site alone (CHIPS). Browsers accept `Secure` from
+ * https origins and from `http://localhost`.
+ */
+export function cookie(name: string, value: string, options: { path: string; secure: boolean; maxAge?: number; partitioned?: boolean }): string {
+  const parts = [`${name}=${value}`, `Path=${options.path}`, 'HttpOnly', options.partitioned ? 'SameSite=None' : 'SameSite=Lax'];
   if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
-  if (options.secure) parts.push('Secure');
+  if (options.secure || options.partitioned) parts.push('Secure');
+  if (options.partitioned) parts.push('Partitioned');
   return parts.join('; ');
 }
 
@@ -95,9 +107,16 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
 ].join('; ');
 
-/** Headers of every HTML answer. */
-export function pageHeaders(extraStyle: string | undefined): Record<string, string> {
+/**
+ * Headers of every HTML answer. In embed mode the page's one script (embed.ts) may run, and the
+ * board's allowed origins may frame it: with at least one, `frame-ancestors` names exactly them
+ * and there is no `X-Frame-Options`; without, no site may frame it.
+ */
+export function pageHeaders(extraStyle: string | undefined, embed: EmbedMode | null = null): Record<string, string> {
   let csp = CONTENT_SECURITY_POLICY;
+  const frameAncestors = embed?.origins ?? [];
+  if (embed) csp = csp.replace("script-src 'none'", `script-src ${EMBED_SCRIPT_SOURCE}`);
+  if (frameAncestors.length > 0) csp = csp.replace("frame-ancestors 'none'", `frame-ancestors ${frameAncestors.join(' ')}`);
   if (extraStyle) {
     try {
       csp = csp.replace("style-src 'self'", `style-src 'self' ${new URL(extraStyle).origin}`);
@@ -109,7 +128,7 @@ export function pageHeaders(extraStyle: string | undefined): Record<string, stri
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
+    ...(frameAncestors.length > 0 ? {} : { 'x-frame-options': 'DENY' }),
     'referrer-policy': 'same-origin',
     'cache-control': 'no-store',
   };

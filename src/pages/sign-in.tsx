@@ -123,7 +123,7 @@ export async function useLinkAction(ctx: PageContext, form: FormData): Promise<R
     if (!plausibleToken(token)) throw new Error('not a token');
     const { token: sessionToken, session, return_to } = await ctx.board.signIn.useLink(token);
     const name = session.kind === 'team' ? COOKIES.team : COOKIES.voter;
-    ctx.setCookies.push(cookie(name, sessionToken, { path: ctx.href('/'), secure: ctx.secure, maxAge: SESSION_TTL_MS / 1000 }));
+    ctx.setCookies.push(cookie(name, sessionToken, { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: SESSION_TTL_MS / 1000 }));
     return redirect(ctx, return_to ?? (session.kind === 'team' ? '/dashboard' : '/'), 'signed_in');
   } catch (error) {
     if (isFeedbackBoardError(error) && error.code !== 'not_found') throw error;
@@ -148,7 +148,7 @@ export async function useLinkAction(ctx: PageContext, form: FormData): Promise<R
 export async function signOutAction(ctx: PageContext): Promise<Response> {
   for (const [kind, token] of Object.entries(ctx.sessionTokens) as [keyof typeof COOKIES, string | undefined][]) {
     if (token) await ctx.board.signIn.endSession(token);
-    ctx.setCookies.push(cookie(COOKIES[kind], '', { path: ctx.href('/'), secure: ctx.secure, maxAge: 0 }));
+    ctx.setCookies.push(cookie(COOKIES[kind], '', { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: 0 }));
   }
   return redirect(ctx, '/', 'signed_out');
 }

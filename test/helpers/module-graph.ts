@@ -23,11 +23,11 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/pages', 'src/index.ts'],
   ['adapters/memory', 'adapters/sqlite', 'adapters/indexeddb', 'adapters/postgres'],
   ['testing', 'mcp', 'mock-server'],
-  ['cli'],
+  ['cli', 'widget'],
 ];
 
 /** The production folders the graph covers (tests, docs, benchmarks and scripts are not in it). */
-export const PRODUCTION_ROOTS = ['src', 'adapters', 'testing', 'mcp', 'mock-server', 'cli'];
+export const PRODUCTION_ROOTS = ['src', 'adapters', 'testing', 'mcp', 'mock-server', 'cli', 'widget'];
 
 /** Files and the files each imports, as paths relative to the repository root. */
 export type ModuleGraph = Map<string, Set<string>>;

@@ -35,7 +35,8 @@ export async function boardsAdminPage(ctx: PageContext): Promise<Response> {
                   <button type="submit" class="secondary">
                     {b.published ? 'Unpublish' : 'Publish'}
                   </button>
-                </PostForm>
+                </PostForm>{' '}
+                <a href={ctx.href(`/dashboard/boards/${encodeURIComponent(b.slug)}/embedding`)}>Embedding</a>
               </td>
             </tr>
           ))}

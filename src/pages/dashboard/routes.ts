@@ -17,6 +17,7 @@ import {
 } from './admin.js';
 import { approveAction, inboxPage, moderationSettingAction, rejectAction as rejectPostAction } from './inbox.js';
 import { agentsPage, revokeAgentAction } from './agents.js';
+import { boardEmbeddingRoutes } from './board-embedding.js';
 import { mailPage, testMailAction } from './mail.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
@@ -49,6 +50,7 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/boards'), handler: (ctx, _, form) => createBoardAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/publish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, true) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/unpublish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, false) },
+  ...boardEmbeddingRoutes,
   { method: 'GET', pattern: path('/dashboard/stats'), handler: (ctx) => statsPage(ctx) },
   { method: 'GET', pattern: path('/dashboard/keys'), handler: (ctx) => keysPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/keys'), handler: (ctx, _, form) => createKeyAction(ctx, form) },

@@ -1,0 +1,89 @@
+/**
+ * The context of one request to the pages: who is signed in (team member, voter from a session or
+ * from the application's hook), the CSRF token of its forms, and, in embed mode, the board shown
+ * and the origins allowed to frame it.
+ */
+import type { FeedbackBoard } from '../board.js';
+import { foldCase } from '../storage/text.js';
+import type { PageContext, PagesOptions } from './context.js';
+import { embedHref } from './embed.js';
+import { embedOriginsOf } from './embed-origins.js';
+import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies } from './security.js';
+import type { SignInMailVerdict } from './sign-in-limits.js';
+
+/** The allowed embedding origins of a published board of the organization; none for any other slug. */
+async function allowedOrigins(board: FeedbackBoard, organizationId: number, slug: string): Promise<string[]> {
+  const record = await board.storage.transaction('read', (tx) => tx.getBoardBySlug(organizationId, slug));
+  return record?.published ? embedOriginsOf(board, record.id) : [];
+}
+
+/** Builds the context of `request`; `embedSlug` is the board of an embed-mode request, else null. */
+export async function contextFor(
+  board: FeedbackBoard,
+  team: ReturnType<FeedbackBoard['team']>,
+  options: PagesOptions,
+  base: string,
+  siteName: string,
+  request: Request,
+  url: URL,
+  signInMail: (email: string) => SignInMailVerdict,
+  embedSlug: string | null,
+): Promise<PageContext> {
+  // Behind a proxy that ends TLS the request itself may be http: an https public origin still
+  // means the browser speaks https.
+  const secure = url.protocol === 'https:' || options.publicOrigin?.startsWith('https:') === true;
+  const cookies = readCookies(request);
+  const setCookies: string[] = [];
+  const plainHref = (p: string) => (base + (p.startsWith('/') ? p : `/${p}`)).replace(/^(.+)\/$/, '$1') || '/';
+  const href = embedSlug === null ? plainHref : embedHref(embedSlug, plainHref);
+  const embed = embedSlug === null ? null : { slug: embedSlug, origins: await allowedOrigins(board, options.organizationId, embedSlug) };
+  let csrfCookie = cookies.get(COOKIES.csrf);
+  if (!plausibleToken(csrfCookie)) {
+    csrfCookie = randomToken();
+    setCookies.push(cookie(COOKIES.csrf, csrfCookie, { path: href('/'), secure, partitioned: embed !== null }));
+  }
+  const teamToken = cookies.get(COOKIES.team);
+  const voterToken = cookies.get(COOKIES.voter);
+  let member = null;
+  if (plausibleToken(teamToken)) {
+    const subject = await board.signIn.session(teamToken);
+    if (subject?.kind === 'team' && subject.member.organization_id === options.organizationId) member = subject.member;
+  }
+  let voter = null;
+  let voterFromApp = false;
+  const fromApp = options.voterFromRequest ? await options.voterFromRequest(request) : null;
+  if (fromApp) {
+    // A read first: registering (a write) only for a voter seen for the first time.
+    const email = foldCase(fromApp.email.trim());
+    voter =
+      (await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email))) ??
+      (await board.voters.register(options.organizationId, fromApp));
+    voterFromApp = true;
+  } else if (plausibleToken(voterToken)) {
+    const subject = await board.signIn.session(voterToken);
+    if (subject?.kind === 'voter' && subject.voter.organization_id === options.organizationId) voter = subject.voter;
+  }
+  return {
+    request,
+    url,
+    board,
+    team,
+    options,
+    base,
+    origin: options.publicOrigin ?? url.origin,
+    siteName,
+    voter,
+    voterFromApp,
+    member,
+    csrf: await csrfTokenFor(csrfCookie),
+    sessionTokens: {
+      ...(plausibleToken(teamToken) ? { team: teamToken } : {}),
+      ...(plausibleToken(voterToken) ? { voter: voterToken } : {}),
+    },
+    setCookies,
+    secure,
+    embed,
+    href,
+    signInMail,
+  };
+}
