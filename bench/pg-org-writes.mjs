@@ -4,6 +4,10 @@
 // 'organization' (writes of different organizations run at once). Prints write transactions per
 // second and where the CPU went (the writer processes, PostgreSQL's processes), per 1000 writes.
 //
+// Each configuration runs BENCH_PG_REPEATS times (default 3), the two locks taking turns within
+// each repetition so that both see the same moments of a shared machine; the table gives the
+// median writes/s and every run's figure.
+//
 // BENCH_PG_SECONDS, BENCH_PG_PROCESSES and BENCH_PG_WRITERS change the load.
 import { execFileSync, spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
@@ -17,7 +21,9 @@ import { startCluster } from '../scripts/pg-cluster.mjs';
 const SECONDS = Number(process.env.BENCH_PG_SECONDS ?? 5);
 const PROCESSES = Number(process.env.BENCH_PG_PROCESSES ?? 4);
 const WRITERS = Number(process.env.BENCH_PG_WRITERS ?? 4);
+const REPEATS = Number(process.env.BENCH_PG_REPEATS ?? 3);
 const ORGS = [1, 2, 4, 8];
+const LOCKS = ['store', 'organization'];
 const WORKER = resolve(import.meta.dirname, 'pg-org-writes-worker.mjs');
 
 /** CPU seconds of each process of the cluster by pid (user + system; USER_HZ is 100). */
@@ -68,29 +74,43 @@ try {
   }
   await board.close();
 
-  console.log(`\n## PostgreSQL writes by organizations written at once (${PROCESSES} processes × ${WRITERS} writers, ${SECONDS} s each, load average ${loadavg()[0].toFixed(1)})\n`);
-  console.log('| write lock | organizations | writes/s | errors | CPU s per 1000 writes: writers | PostgreSQL |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  /** One run of `orgs` organizations under `writeLock`: writes/s, errors, CPU seconds per 1000 writes. */
+  async function run(writeLock, orgs) {
+    const start = Date.now() + 3000;
+    const workers = Array.from({ length: PROCESSES }, (_, i) => runWorker([url, writeLock, orgs, i, JSON.stringify(boards), start, SECONDS, WRITERS]));
+    await new Promise((go) => setTimeout(go, start - Date.now()));
+    const pgBefore = postgresCpu();
+    await new Promise((go) => setTimeout(go, SECONDS * 1000));
+    const pgCpu = cpuBetween(pgBefore, postgresCpu());
+    const results = await Promise.all(workers);
+    const done = results.reduce((sum, r) => sum + r.done, 0);
+    const nodeCpu = results.reduce((sum, r) => sum + r.cpu, 0);
+    return { rate: done / SECONDS, errors: results.reduce((sum, r) => sum + r.errors, 0), node: (nodeCpu / done) * 1000, pg: (pgCpu / done) * 1000 };
+  }
+
+  const runs = new Map(LOCKS.flatMap((lock) => ORGS.map((orgs) => [`${lock} ${orgs}`, []])));
+  const loads = [loadavg()[0]];
+  for (let r = 0; r < REPEATS; r++) {
+    for (const orgs of ORGS) for (const writeLock of LOCKS) runs.get(`${writeLock} ${orgs}`).push(await run(writeLock, orgs));
+    loads.push(loadavg()[0]);
+  }
+  const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+  console.log(`\n## PostgreSQL writes by organizations written at once (${PROCESSES} processes × ${WRITERS} writers, ${SECONDS} s each, ${REPEATS} repetitions, load average ${loads.map((l) => l.toFixed(1)).join(' → ')})\n`);
+  console.log('| write lock | organizations | writes/s (median) | each run | errors | CPU s per 1000 writes: writers | PostgreSQL |');
+  console.log('|---|---:|---:|---|---:|---:|---:|');
   const rates = {};
-  for (const writeLock of ['store', 'organization']) {
+  for (const writeLock of LOCKS) {
     for (const orgs of ORGS) {
-      const start = Date.now() + 3000;
-      const workers = Array.from({ length: PROCESSES }, (_, i) => runWorker([url, writeLock, orgs, i, JSON.stringify(boards), start, SECONDS, WRITERS]));
-      await new Promise((go) => setTimeout(go, start - Date.now()));
-      const pgBefore = postgresCpu();
-      await new Promise((go) => setTimeout(go, SECONDS * 1000));
-      const pgCpu = cpuBetween(pgBefore, postgresCpu());
-      const results = await Promise.all(workers);
-      const done = results.reduce((sum, r) => sum + r.done, 0);
-      const errors = results.reduce((sum, r) => sum + r.errors, 0);
-      const nodeCpu = results.reduce((sum, r) => sum + r.cpu, 0);
-      const perK = (cpu) => ((cpu / done) * 1000).toFixed(2);
-      rates[`${writeLock} ${orgs}`] = done / SECONDS;
-      console.log(`| ${writeLock} | ${orgs} | ${(done / SECONDS).toFixed(0)} | ${errors} | ${perK(nodeCpu)} | ${perK(pgCpu)} |`);
+      const all = runs.get(`${writeLock} ${orgs}`);
+      rates[`${writeLock} ${orgs}`] = middle(all.map((x) => x.rate));
+      const errors = all.reduce((sum, x) => sum + x.errors, 0);
+      const each = all.map((x) => x.rate.toFixed(0)).join(', ');
+      console.log(`| ${writeLock} | ${orgs} | ${rates[`${writeLock} ${orgs}`].toFixed(0)} | ${each} | ${errors} | ${middle(all.map((x) => x.node)).toFixed(2)} | ${middle(all.map((x) => x.pg)).toFixed(2)} |`);
     }
   }
   const ratio = (a, b) => (rates[a] / rates[b]).toFixed(2);
-  console.log(`\n8 organizations / 1: ${ratio('organization 8', 'organization 1')}× with the organization lock, ${ratio('store 8', 'store 1')}× with the store lock; organization / store lock at 8 organizations: ${ratio('organization 8', 'store 8')}× (${availableParallelism()} cores shared with PostgreSQL)`);
+  console.log(`\n8 organizations / 1: ${ratio('organization 8', 'organization 1')}× with the organization lock, ${ratio('store 8', 'store 1')}× with the store lock; organization / store lock at 1 organization: ${ratio('organization 1', 'store 1')}×, at 8: ${ratio('organization 8', 'store 8')}× (${availableParallelism()} cores shared with PostgreSQL)`);
 } finally {
   cluster?.stop();
 }

@@ -18,6 +18,7 @@ import { boardTests } from './boards.js';
 import { claimNextTests } from './claim-next.js';
 import { copyAndIdTests } from './copies-and-ids.js';
 import { counterTests } from './counters.js';
+import { statisticsExactnessTests } from './statistics-exactness.js';
 import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
 import { listTests } from './lists.js';
@@ -64,6 +65,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);
+    statisticsExactnessTests(ctx);
     ctx.finish();
   });
 }

@@ -11,7 +11,7 @@
  * rows and creates the functions of this version, in the migration's transaction.
  */
 import { createHash } from 'node:crypto';
-import { BOARD_DAYS, BOARD_LAST_DAYS, BOARD_POST_COUNTS, BOARD_STATUSES, BOARD_VOTER_DAYS, TAG_POSTS } from '../../src/storage/counters.js';
+import { COUNTER_TABLES } from '../../src/storage/counters.js';
 import { rebuildSql, statisticsParts } from '../../src/storage/counter-sql.js';
 import { PG_DIALECT, pgCounterFunctions } from './counter-functions.js';
 import { latestDayFunctions, latestDayRebuild } from './latest-days.js';
@@ -25,8 +25,8 @@ interface Client {
 /** The name of the statistics code in `fb_installed_code`. */
 const CODE_NAME = 'statistics';
 
-/** The counter tables PostgreSQL keeps (ship statistics count their posts' votes per request). */
-export const PG_COUNTER_TABLES = [BOARD_POST_COUNTS, BOARD_STATUSES, TAG_POSTS, BOARD_DAYS, BOARD_VOTER_DAYS, BOARD_LAST_DAYS];
+/** The counter tables PostgreSQL keeps: every declared one, as SQLite (ship statistics' since schema step 15). */
+export const PG_COUNTER_TABLES = COUNTER_TABLES;
 
 const parts = statisticsParts(PG_COUNTER_TABLES);
 

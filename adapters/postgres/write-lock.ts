@@ -28,7 +28,7 @@ import type { StorageTx } from '../../src/storage/contract.js';
 import { STORAGE_TX_WRITES } from '../../src/storage/contract/registry.js';
 import { AsyncLock } from '../../src/storage/lock.js';
 import { LOCKS, organizationLock } from './locks.js';
-import { callScope, OWNER_SQL, type CallScope } from './write-scope.js';
+import { callScope, OWNER_SQL, type CallScope, type OwnerKind } from './write-scope.js';
 
 /** How write transactions lock: per organization (the default), or all behind one lock. */
 export type WriteLockMode = 'organization' | 'store';
@@ -76,6 +76,24 @@ export class ProcessQueues {
 
 const BEGIN_STORE = `BEGIN; SELECT ${LOCKS.write}`;
 
+/**
+ * The kind of record each insert returns. A record inserted under an organization's lock belongs
+ * to that organization (the insert's own scope was checked to be it), so its owner is known
+ * without a lookup: a transaction that inserts a post and then updates it makes no extra round
+ * trip, while holding its organization's lock, to learn what it already knows. (Should the
+ * transaction roll back, the id is never given again: PostgreSQL's sequences do not go back.)
+ */
+const INSERTED: Partial<Record<string, OwnerKind>> = {
+  insertBoard: 'board',
+  insertPost: 'post',
+  insertComment: 'comment',
+  insertVoter: 'voter',
+  insertApiKey: 'apiKey',
+  insertWebhook: 'webhook',
+  insertTeamMember: 'teamMember',
+  insertHeldPost: 'heldPost',
+};
+
 export class TransactionWriteLock {
   readonly #client: pg.PoolClient;
   readonly #mode: WriteLockMode;
@@ -102,6 +120,14 @@ export class TransactionWriteLock {
   /** True once `BEGIN` was sent (a transaction that made no call has nothing to end). */
   get begun(): boolean {
     return this.#held.state !== 'none';
+  }
+
+  /** Notes the owner of the record a call returned, when the call inserted one under an organization's lock. */
+  after(method: string, result: unknown): void {
+    const kind = INSERTED[method];
+    const id = (result as { id?: unknown } | null | undefined)?.id;
+    if (kind === undefined || this.#held.state !== 'organization' || typeof id !== 'number') return;
+    this.#owners.set(`${kind}:${id}`, this.#held.org);
   }
 
   /** Takes what the call `method(...args)` needs before it runs. */
@@ -162,7 +188,9 @@ export function lockedMethods(methods: StorageTx, lock: TransactionWriteLock): S
     const method = (methods as unknown as Record<string, AnyMethod>)[name]!;
     locked[name] = async (...args) => {
       await lock.before(name, args, writes);
-      return method(...args);
+      const result = await method(...args);
+      lock.after(name, result);
+      return result;
     };
   }
   return locked as unknown as StorageTx;

@@ -3,10 +3,12 @@
  * open here, a write of organization B made through another process completes, and a write of A
  * waits until A's transaction ends. A write spanning organizations waits for, and holds off, all.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipReason, suiteTitle } from '../../helpers/requirements.js';
 import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
 import { startServe, workDir, type Server } from '../../helpers/cli.js';
+import { newComment, newPost } from '../../../testing/fixtures.js';
 import { createTestDatabase, dropTestDatabase } from './server.js';
 
 const KEY_A = 'org-a-write-key-0123456789';
@@ -155,6 +157,38 @@ describe.skipIf(skip !== undefined)(suiteTitle('PostgreSQL write locks per organ
       await single.close();
     }
   }, 30_000);
+
+  it('knows the organization of a record it inserted: writing to it in the same transaction looks nothing up', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const sent: string[] = [];
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+        sent.push(typeof config === 'string' ? config : (config as { text: string }).text);
+        return query(config, ...rest);
+      };
+    });
+    const counted = await createPostgresStorage({ pool });
+    const postLookups = () => sent.filter((text) => /AS org FROM fb_posts p/.test(text)).length;
+    try {
+      const post = await counted.transaction('write', async (tx) => {
+        const inserted = await tx.insertPost(newPost(BOARD_A, { title: 'Inserted, then changed' }));
+        await tx.updatePost(inserted.id, { pinned: true });
+        await tx.insertComment(newComment(inserted.id));
+        return inserted;
+      });
+      expect(postLookups()).toBe(0);
+      // A post the process has not inserted is looked up once, then known.
+      const first = await counted.transaction('read', async (tx) => (await tx.listPosts(BOARD_A, { sort: 'new', limit: 10, offset: 0 })).rows.find((p) => p.id !== post.id)!);
+      await counted.transaction('write', (tx) => tx.updatePost(first.id, { pinned: true }));
+      await counted.transaction('write', (tx) => tx.updatePost(first.id, { pinned: false }));
+      expect(postLookups()).toBe(1);
+      expect((await counted.transaction('read', (tx) => tx.getPost(post.id)))!.pinned).toBe(true);
+    } finally {
+      await counted.close();
+      await pool.end();
+    }
+  });
 
   it('refuses an unknown writeLock with a clear error, opening nothing', async () => {
     await expect(

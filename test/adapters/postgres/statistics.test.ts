@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION } from '../../../adapters/postgres/index.js';
 import { PG_SCHEMA_WORDS } from '../../../adapters/postgres/schema-words.js';
+import { PG_SCHEMA_SHIP_COUNTS } from '../../../adapters/postgres/schema-ship-counts.js';
 import {
   installedFingerprint,
   installedFunctions,
@@ -43,17 +44,26 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
-/** Every counter table PostgreSQL keeps, with its stored rows and its recount from the rows. */
+/**
+ * Every counter table PostgreSQL keeps that the database's schema has (the ship counts came at
+ * step 15), with its stored rows and its recount from the rows.
+ */
 async function counters(client: pg.Client): Promise<{ table: string; stored: unknown; recount: unknown }[]> {
   const tables: Record<string, object[]> = {};
-  for (const name of ['posts', 'votes', 'comments', 'post_tags', 'board_voters', ...PG_COUNTER_TABLES.map((t) => t.name)]) {
-    tables[name] = (await client.query(`SELECT * FROM fb_${name}`)).rows;
+  for (const name of ['posts', 'votes', 'comments', 'post_tags', 'board_voters', 'ship_voters', ...PG_COUNTER_TABLES.map((t) => t.name)]) {
+    const { rows } = await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`fb_${name}`]);
+    if (rows[0]!.present) tables[name] = (await client.query(`SELECT * FROM fb_${name}`)).rows;
   }
-  return PG_COUNTER_TABLES.map((table) => ({ table: table.name, stored: storedCounterRows(table, tables), recount: recountCounterRows(table, tables) }));
+  return PG_COUNTER_TABLES.filter((table) => table.name in tables).map((table) => ({
+    table: table.name,
+    stored: storedCounterRows(table, tables),
+    recount: recountCounterRows(table, tables),
+  }));
 }
 
 async function expectCountersExact(url: string): Promise<void> {
   const rows = await withClient(url, counters);
+  expect(rows.map(({ table }) => table)).toEqual(PG_COUNTER_TABLES.map((table) => table.name));
   for (const { table, stored, recount } of rows) expect({ table, rows: stored }).toEqual({ table, rows: recount });
 }
 
@@ -133,6 +143,24 @@ describe('postgres statistics code', () => {
     } finally {
       await storage.close();
     }
+  });
+
+  it('fills the ship counts of schema step 15 from the stored posts and votes', async () => {
+    const url = await createTestSchema(database);
+    const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: 14 });
+    await runSequence(previous, COMMANDS!);
+    await previous.close();
+    await withClient(url, async (client) => {
+      // Every other voted post shipped, on the day it was created (hidden ones stay hidden).
+      await client.query(`UPDATE fb_posts SET status = 'shipped', shipped_at = created_at
+        WHERE id % 2 = 0 AND id IN (SELECT post_id FROM fb_votes)`);
+      expect((await client.query("SELECT count(*)::int AS n FROM fb_posts WHERE status = 'shipped' AND NOT hidden")).rows[0].n).toBeGreaterThan(0);
+      await client.query(PG_SCHEMA_SHIP_COUNTS);
+      const ship = (await counters(client)).filter(({ table }) => table.startsWith('ship_'));
+      expect(ship.map(({ table }) => table)).toEqual(['ship_days', 'ship_voter_days', 'ship_last_days']);
+      for (const { table, stored, recount } of ship) expect({ table, rows: stored }).toEqual({ table, rows: recount });
+      expect((await client.query('SELECT count(*)::int AS n FROM fb_ship_voter_days')).rows[0].n).toBeGreaterThan(0);
+    });
   });
 
   it('replaces code of another fingerprint when a storage is created, and rebuilds the counters from the rows', async () => {
