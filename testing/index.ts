@@ -22,6 +22,7 @@ import { engagementTests } from './engagement.js';
 import { createSuiteContext, type ConformanceTarget, type TestApi } from './harness.js';
 import { listTests } from './lists.js';
 import { peopleTests } from './people.js';
+import { mailQueueTests } from './mail-queue.js';
 import { persistenceTests } from './persistence.js';
 import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
@@ -53,6 +54,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     statsTests(ctx);
     webhookOutboxTests(ctx);
     peopleTests(ctx);
+    mailQueueTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

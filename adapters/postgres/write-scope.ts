@@ -149,6 +149,14 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   leaseWebhookMessages: store,
   recordWebhookAttempt: store,
   redeliverWebhookMessage: store,
+  // mail
+  enqueueMailEvent: byField('organization', 'organization_id'),
+  getMailQueueRow: by('voter'),
+  leaseMailQueue: store,
+  recordMailSend: store,
+  listMailFailures: organization,
+  putMailUnsubscribe: byField('board', 'board_id'),
+  isMailUnsubscribed: board,
 };
 
 /** The scope of one call; `store` for a method not listed above. */

@@ -1,7 +1,7 @@
 /**
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
- * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people). Each
+ * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, mail). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -29,6 +29,7 @@ import type { AccountsTx } from './contract/accounts.js';
 import type { AgentTx } from './contract/agent.js';
 import type { BoardsTx } from './contract/boards.js';
 import type { EngagementTx } from './contract/engagement.js';
+import type { MailTx } from './contract/mail.js';
 import type { PeopleTx } from './contract/people.js';
 import type { PostsTx } from './contract/posts.js';
 import {
@@ -54,6 +55,15 @@ export type {
 } from './contract/agent.js';
 export type { BoardPatch, BoardsTx } from './contract/boards.js';
 export type { EngagementTx } from './contract/engagement.js';
+export type {
+  MailEventToEnqueue,
+  MailFailureRecord,
+  MailLeaseRequest,
+  MailQueueRecord,
+  MailSendReport,
+  MailTx,
+  MailUnsubscribeRecord,
+} from './contract/mail.js';
 export type { PeopleTx } from './contract/people.js';
 export type { NewPost, PostListQuery, PostPatch, PostsTx } from './contract/posts.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';
@@ -98,7 +108,8 @@ export interface StorageTx
     EngagementTx,
     StatisticsTx,
     WebhooksTx,
-    PeopleTx {}
+    PeopleTx,
+    MailTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

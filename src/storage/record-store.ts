@@ -34,6 +34,7 @@ import type {
   WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { MailFailureRecord, MailQueueRecord, MailUnsubscribeRecord } from './contract/mail.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -104,6 +105,9 @@ export interface TableRows {
   board_days: BoardDayRow;
   board_voters: BoardVoterRow;
   post_words: PostWordRow;
+  mail_queue: MailQueueRecord;
+  mail_failures: MailFailureRecord;
+  mail_unsubscribes: MailUnsubscribeRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -196,6 +200,9 @@ export const RECORD_SCHEMA = {
     ids: false,
     indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
   },
+  mail_queue: { keyPath: 'id', ids: true, indexes: { by_voter_post: ['voter_id', 'post_id'] } },
+  mail_failures: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  mail_unsubscribes: { keyPath: ['board_id', 'address', 'post_id'], ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

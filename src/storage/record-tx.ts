@@ -25,6 +25,7 @@ import { accountsMethods } from './record-tx/accounts.js';
 import { agentMethods } from './record-tx/agent.js';
 import { boardsMethods } from './record-tx/boards.js';
 import { engagementMethods } from './record-tx/engagement.js';
+import { mailMethods } from './record-tx/mail.js';
 import { peopleMethods } from './record-tx/people.js';
 import { postsMethods } from './record-tx/posts.js';
 import { statisticsMethods } from './record-tx/statistics.js';
@@ -40,6 +41,7 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   statistics: statisticsMethods,
   webhooks: webhooksMethods,
   people: peopleMethods,
+  mail: mailMethods,
 };
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */

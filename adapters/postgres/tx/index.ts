@@ -10,6 +10,7 @@ import { accountsMethods } from './accounts.js';
 import { agentMethods } from './agent.js';
 import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
+import { mailMethods } from './mail.js';
 import { peopleMethods } from './people.js';
 import { postsMethods } from './posts.js';
 import { statisticsMethods } from './statistics.js';
@@ -25,6 +26,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   statistics: statisticsMethods,
   webhooks: webhooksMethods,
   people: peopleMethods,
+  mail: mailMethods,
 };
 
 /** The SQL implementation of every method over one transaction's connection. */

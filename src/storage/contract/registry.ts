@@ -8,6 +8,7 @@ import { ACCOUNTS_AGGREGATE, type AccountsTx } from './accounts.js';
 import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
+import { MAIL_AGGREGATE, type MailTx } from './mail.js';
 import { PEOPLE_AGGREGATE, type PeopleTx } from './people.js';
 import { POSTS_AGGREGATE, type PostsTx } from './posts.js';
 import type { AggregateDefinition, FallbackTable } from './shared.js';
@@ -24,6 +25,7 @@ export interface StorageAggregates {
   statistics: StatisticsTx;
   webhooks: WebhooksTx;
   people: PeopleTx;
+  mail: MailTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -39,6 +41,7 @@ export const STORAGE_AGGREGATES = {
   statistics: STATISTICS_AGGREGATE,
   webhooks: WEBHOOKS_AGGREGATE,
   people: PEOPLE_AGGREGATE,
+  mail: MAIL_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */
