@@ -8,8 +8,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts', 'docs/examples/**/*.test.ts'],
-    // PostgreSQL for the tests that need it (started lazily; see test/adapters/postgres/server.ts).
-    globalSetup: ['test/adapters/postgres/global-setup.ts'],
+    // PostgreSQL for the tests that need it (started lazily; see test/adapters/postgres/server.ts),
+    // and the closing list of suites skipped for a missing requirement (test/helpers/requirements.ts).
+    globalSetup: ['test/adapters/postgres/global-setup.ts', 'test/helpers/skip-summary.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

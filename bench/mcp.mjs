@@ -17,21 +17,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { createFeedbackBoard } from '../dist/index.js';
 import { createClient } from '../dist/client/index.js';
 import { createSqliteStorage } from '../dist/adapters/sqlite/index.js';
+import { median as medianOf } from './median.mjs';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const RUNS = Number(process.env.BENCH_MCP_RUNS ?? 300);
+const median = (fn) => medianOf(fn, { runs: RUNS, warmup: 30 });
 
-async function median(fn, runs = RUNS, warmup = 30) {
-  for (let i = 0; i < warmup; i++) await fn();
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
 
 async function seed(file) {
   const board = createFeedbackBoard({ storage: createSqliteStorage({ path: file }) });

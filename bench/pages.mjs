@@ -3,7 +3,9 @@
 // process, so the ratio is what counts). `npm run bench:pages` (builds first). Not part of `npm test`.
 //
 // - board page: 100 posts, sorted by votes (the API: GET …/posts?sort=top&limit=100);
-// - post page: a post with 200 comments and replies (the API: GET the post, then its comments).
+// - post page: a post with 200 comments and replies (the API: GET the post, then its comments);
+// - the board page of 20 posts with the form that submits an idea (its tags read and rendered)
+//   against the same page without it (`voterSubmissions: false`), for a signed-out visitor.
 //
 // BENCH_POSTS=10000 sets the board size.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,21 +16,11 @@ import { createFeedbackBoard } from '../dist/index.js';
 import { createSqliteStorage } from '../dist/adapters/sqlite/index.js';
 import { createPagesHandler } from '../dist/pages/index.js';
 import { seedBoard } from './seed.mjs';
+import { median } from './median.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const COMMENTS = 200;
 
-async function median(fn, { runs = 30, warmup = 5 } = {}) {
-  for (let i = 0; i < warmup; i++) await fn();
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
 
 async function ok(responsePromise) {
   const response = await responsePromise;
@@ -68,18 +60,36 @@ try {
   const page = (path) => pages(new Request(`http://bench.local${path}`));
 
   const rows = [];
-  const boardHtml = await median(() => ok(page(`/boards/${slug}?sort=top`)));
-  const boardJson = await median(() => ok(api(`/boards/${slug}/posts?sort=top&limit=100`)));
+  const boardHtml = await median(() => ok(page(`/boards/${slug}?sort=top`)), { runs: 30, warmup: 5 });
+  const boardJson = await median(() => ok(api(`/boards/${slug}/posts?sort=top&limit=100`)), { runs: 30, warmup: 5 });
   rows.push(['board page, 100 posts', boardHtml, boardJson, await ok(page(`/boards/${slug}?sort=top`)), await ok(api(`/boards/${slug}/posts?sort=top&limit=100`))]);
-  const postHtml = await median(() => ok(page(`/boards/${slug}/posts/${postId}`)));
-  const postJson = await median(async () => (await ok(api(`/boards/${slug}/posts/${postId}`))) + (await ok(api(`/boards/${slug}/posts/${postId}/comments`))));
+  const postHtml = await median(() => ok(page(`/boards/${slug}/posts/${postId}`)), { runs: 30, warmup: 5 });
+  const postJson = await median(async () => (await ok(api(`/boards/${slug}/posts/${postId}`))) + (await ok(api(`/boards/${slug}/posts/${postId}/comments`))), { runs: 30, warmup: 5 });
   rows.push(['post page, 200 comments', postHtml, postJson, await ok(page(`/boards/${slug}/posts/${postId}`)), 0]);
+
+  // The idea form's cost: the same board page with and without it, default page size.
+  const withForm = createPagesHandler(board, { organizationId: 1 });
+  const withoutForm = createPagesHandler(board, { organizationId: 1, voterSubmissions: false });
+  const formPage = (handler) => handler(new Request(`http://bench.local/boards/${slug}?sort=top`));
+  const [formBytes, plainBytes] = [await ok(formPage(withForm)), await ok(formPage(withoutForm))];
+  if (formBytes <= plainBytes) throw new Error('the board page without the idea form is not smaller: is the option honoured?');
+  // Interleaved rounds, so that load on the machine falls on both alike.
+  const formTimes = [];
+  const plainTimes = [];
+  for (let round = 0; round < 5; round++) {
+    formTimes.push(await median(() => ok(formPage(withForm)), { runs: 20, warmup: 3 }));
+    plainTimes.push(await median(() => ok(formPage(withoutForm)), { runs: 20, warmup: 3 }));
+  }
+  const mid = (times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
   console.log(`\npages vs JSON API on SQLite, ${POSTS} posts (median ms)`);
   console.log('what                       HTML ms   JSON ms   ratio   HTML bytes');
   for (const [what, html, json, bytes] of rows) {
     console.log(`${what.padEnd(26)} ${html.toFixed(2).padStart(7)}   ${json.toFixed(2).padStart(7)}   ${(html / json).toFixed(2).padStart(5)}x  ${String(bytes).padStart(9)}`);
   }
+  const ratio = mid(formTimes) / mid(plainTimes);
+  console.log(`\nboard page, 20 posts: with the idea form ${mid(formTimes).toFixed(2)} ms (${formBytes} bytes), without ${mid(plainTimes).toFixed(2)} ms (${plainBytes} bytes): ${ratio.toFixed(2)}x (budget 1.5x)`);
+  if (ratio > 1.5) process.exitCode = 1;
   await board.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -19,23 +19,13 @@ import { seedBoard } from './seed.mjs';
 import { benchMockReset } from './mock-reset.mjs';
 import { seedPostgresBoard } from './seed-postgres.mjs';
 import { startCluster } from '../scripts/pg-cluster.mjs';
+import { median } from './median.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const ADAPTERS = (process.env.BENCH_ADAPTERS ?? 'sqlite,postgres,memory').split(',');
 const BASE = 'http://bench.local/api/v1';
 
 /** Median wall time (ms) of `fn` over `runs` runs after `warmup` unmeasured ones. */
-async function median(fn, { runs = 25, warmup = 3 } = {}) {
-  for (let i = 0; i < warmup; i++) await fn(i);
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i + warmup);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
 
 let cluster;
 async function postgresUrl(size) {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createFeedbackBoard } from '../dist/index.js';
 import { startCluster } from '../scripts/pg-cluster.mjs';
+import { median } from './median.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const ADAPTERS = (process.env.BENCH_ADAPTERS ?? 'sqlite,postgres').split(',');
@@ -44,17 +45,6 @@ function phrase(random, min, max) {
   return Array.from({ length }, () => zipfWord(random)).join(' ');
 }
 
-async function median(fn, runs) {
-  for (let i = 0; i < 5; i++) await fn(i);
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
 
 let cluster;
 async function openStorage(adapter, dir, size) {
@@ -120,18 +110,18 @@ async function measureAlternatives(pool, boardId, queries) {
       const w = words[i % words.length].join(' ');
       await client.query(`SELECT q.word, (SELECT count(*) FROM (SELECT 1 FROM fb_post_words x WHERE x.board_id = $1 AND x.word = q.word LIMIT 401) c) FROM unnest(string_to_array($2, ' ')) q (word)`, [boardId, w]);
       await client.query(`SELECT p.id, p.title FROM fb_posts p WHERE p.id IN (SELECT post_id FROM fb_post_words WHERE board_id = $1 AND word = ANY (string_to_array($2, ' '))) AND NOT p.hidden`, [boardId, w]);
-    }, 40);
+    }, { runs: 40, warmup: 5 });
     // tsvector GIN: the same rule needs each word's count (a bitmap over all its postings), then the posts.
     out.tsvector = await median(async (i) => {
       for (const word of words[i % words.length]) {
         await client.query(`SELECT count(*) FROM (SELECT 1 FROM fb_posts WHERE board_id = $1 AND bench_words @@ to_tsquery('simple', $2) LIMIT 401) c`, [boardId, word]);
       }
       await client.query(`SELECT id, title FROM fb_posts WHERE board_id = $1 AND bench_words @@ to_tsquery('simple', $2) AND NOT hidden`, [boardId, words[i % words.length].join(' | ')]);
-    }, 40);
+    }, { runs: 40, warmup: 5 });
     // pg_trgm: the database ranks by trigram similarity (a different rule), best 5.
     out.trgm = await median(async (i) => {
       await client.query(`SELECT id, similarity(title_folded, $2) s FROM fb_posts WHERE board_id = $1 AND title_folded % $2 AND NOT hidden ORDER BY s DESC LIMIT 5`, [boardId, queries[i % queries.length]]);
-    }, 40);
+    }, { runs: 40, warmup: 5 });
   } finally {
     await client.end();
   }
@@ -153,7 +143,7 @@ try {
         const res = await board.fetch(new Request(`http://bench.local/api/v1/boards/bench/posts/similar?text=${encodeURIComponent(queries[i % queries.length])}`, { headers: { authorization: `Bearer ${key}` } }));
         if (res.status !== 200) throw new Error(`similar: ${res.status} ${await res.text()}`);
         await res.json();
-      }, 120);
+      }, { runs: 120, warmup: 5 });
       times.set(size, ms);
       console.error(`${adapter} ${size / 1000}k: ${fmt(ms)} ms`);
       if (adapter === 'postgres' && size === Math.max(...SIZES)) {

@@ -6,7 +6,8 @@
  *                        [--auth-throttle off|B/M] [--agent-publishing] [--smtp URL]
  *                        [--allow-private-webhooks] [--max-connections N] [--headers-timeout S]
  *                        [--idle-timeout S] [--shutdown-timeout S] [--public-url URL]
- *                        [--trust-proxy N|CIDR,…]   (each also a FEEDBACK_BOARD_* variable)
+ *                        [--trust-proxy N|CIDR,…] [--log json|text|off] [--metrics]
+ *                        [--metrics-port N]   (each also a FEEDBACK_BOARD_* variable)
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM finish
@@ -21,48 +22,26 @@ import { listen } from '../src/node/listen.js';
 import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
 import { withMcp } from './mcp-mount.js';
 import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
-import { NET_OPTIONS, NET_USAGE, NetOptionError, netOptions } from './net-options.js';
+import { NET_OPTIONS, NetOptionError, netOptions } from './net-options.js';
 import { createMailerNotifier, type Mailer } from '../src/mail/mailer.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, readFixture, StorageChoiceError } from './storage.js';
-import { LIMIT_OPTIONS, LIMIT_USAGE, LimitOptionError, limitOptions } from './limit-options.js';
-import { isWildcardHost, PUBLIC_OPTIONS, PUBLIC_USAGE, PublicOptionError, publicOrigin, trustProxy } from './public-options.js';
+import { LIMIT_OPTIONS, LimitOptionError, limitOptions } from './limit-options.js';
+import { isWildcardHost, PUBLIC_OPTIONS, PublicOptionError, publicOrigin, trustProxy } from './public-options.js';
 import { webhookOptions } from './webhooks.js';
 import { withProbes } from './probes.js';
 import { EnvOptionError, envArguments } from './env-options.js';
+import { USAGE } from './serve-usage.js';
+import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
+import { LogOptionError, logFormat, observeRequests } from './request-log.js';
+import { createServeMetrics, MetricsUnavailableError, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
 
-const USAGE = `Usage: feedback-board serve [options]
-       feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
-
-Options:
-  --port N              port to listen on (0 picks a free one; default 8787)
-  --host H              address to bind (default 127.0.0.1)
-  --db FILE|URL         SQLite database file (default ./feedback.db), or a PostgreSQL
-                        URL (postgres://user:pass@host/db); created with demo data on
-                        the first start
-  --db-read URL         a streaming replica of the --db PostgreSQL server: read
-                        transactions go to it (see docs/scaling.md)
-  --memory              keep everything in memory (gone when the server stops)
-  --fixture FILE        load this fixture (JSON) instead of the demo data; served from
-                        memory unless --db names a new, empty file
-${LIMIT_USAGE}  --agent-publishing    allow publishing boards through the API
-  --allow-private-webhooks
-                        deliver webhooks to loopback and private addresses too
-  --smtp URL            send sign-in links and voter notifications by SMTP
-                        (smtp://user:pass@host:port); without it, sign-in links are
-                        printed here and no notification is sent
-${NET_USAGE}${PUBLIC_USAGE}  -h, --help            show this help
-
-Every option can also be set by an environment variable: FEEDBACK_BOARD_ and its name in
-upper case with _ for - (FEEDBACK_BOARD_PORT, FEEDBACK_BOARD_RATE_LIMIT; 1 or 0 for switches).
-An option on the command line wins over its variable.
-`;
 
 class UsageError extends Error {}
 
-function parsePort(value: string | undefined): number {
+function parsePort(value: string | undefined, option = '--port'): number {
   if (value === undefined) return 8787;
-  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new UsageError(`--port takes 0..65535, not "${value}"`);
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new UsageError(`${option} takes 0..65535, not "${value}"`);
   return Number(value);
 }
 
@@ -80,6 +59,9 @@ const SERVE_OPTIONS = {
   ...NET_OPTIONS,
   ...PUBLIC_OPTIONS,
   smtp: { type: 'string' },
+  log: { type: 'string' },
+  metrics: { type: 'boolean' },
+  'metrics-port': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -100,6 +82,10 @@ async function serve(argv: string[]): Promise<void> {
   const configuredOrigin = publicOrigin(values['public-url']);
   const proxies = trustProxy(values['trust-proxy']);
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
+  const log = logFormat(values.log);
+  if (values['metrics-port'] !== undefined && values.metrics !== true) throw new UsageError('--metrics-port needs --metrics');
+  const metricsPort = values['metrics-port'] === undefined ? undefined : parsePort(values['metrics-port'], '--metrics-port');
+  const metrics: ServeMetrics | undefined = values.metrics === true ? await createServeMetrics() : undefined;
 
   let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
   let closeMailer = () => {};
@@ -128,7 +114,7 @@ async function serve(argv: string[]): Promise<void> {
     agentPublishing: values['agent-publishing'] === true,
     notifier: values.smtp === undefined ? undefined : createMailerNotifier(mailer, pagesLink),
     http: limits,
-    webhooks: webhookOptions(values['allow-private-webhooks'] === true),
+    webhooks: webhookOptions(values['allow-private-webhooks'] === true, metrics),
   });
 
   const notes: string[] = [];
@@ -170,13 +156,19 @@ async function serve(argv: string[]): Promise<void> {
     }
   }
 
-  const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin]);
-  notes.push(mounted.note);
   const organizationId = await pagesOrganization(board);
-  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch);
+  // OAuth for /mcp whenever the pages are served: a team member approves agents there.
+  const oauthOrigin = organizationId === null ? undefined : () => origin.value;
+  const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin], oauthOrigin);
+  notes.push(mounted.note);
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch, mounted.oauth);
   const host = values.host ?? '127.0.0.1';
   const trust = proxies === undefined ? {} : { trustProxy: proxies };
-  const server = await listen(withProbes(board, pages?.fetch ?? mounted.fetch), { port, host, ...net, ...trust, ownProcess: true });
+  const served = withProbes(board, pages?.fetch ?? mounted.fetch);
+  const routed = metrics !== undefined && metricsPort === undefined ? withMetricsRoute(metrics, served) : served;
+  const observed = observeRequests(routed, { log, onServed: metrics === undefined ? undefined : (request) => metrics.served(request) });
+  const server = await listen(observed, { port, host, ...net, ...trust, ownProcess: true });
+  const metricsServer = metrics !== undefined && metricsPort !== undefined ? await serveMetricsAlone(metrics, host, metricsPort) : undefined;
   origin.value ||= server.url;
   pagesLink.pagesUrl = origin.value;
   if (configuredOrigin === undefined && isWildcardHost(host)) {
@@ -190,6 +182,7 @@ async function serve(argv: string[]): Promise<void> {
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
   process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
+  if (metrics !== undefined) process.stdout.write(`metrics: ${metricsServer?.url ?? server.url}/metrics\n`);
   if (pages) {
     process.stdout.write(`pages: ${server.url}/\n`);
     process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
@@ -200,6 +193,7 @@ async function serve(argv: string[]): Promise<void> {
     if (closing) return;
     closing = true;
     await server.close();
+    metricsServer?.server.close();
     closeMailer();
     await board.close();
     process.exit(0);
@@ -212,6 +206,7 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
   if (command === 'mcp') return runMcp(rest);
+  if (command === 'backup') return void process.stdout.write(`${await runBackup(rest)}\n`);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
     process.stderr.write(USAGE);
@@ -226,7 +221,11 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof StorageChoiceError) {
+  if (error instanceof BackupUsageError || (process.argv[2] === 'backup' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`feedback-board backup: ${(error as Error).message}\n\n${BACKUP_USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError) {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     process.exit(1);
   }
@@ -234,7 +233,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
     process.exit(2);
   }
-  const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError, EnvOptionError].some((type) => error instanceof type);
+  const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError, EnvOptionError, LogOptionError].some((type) => error instanceof type);
   if (badOption || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);

@@ -1,7 +1,8 @@
 /**
  * `serve`'s `/mcp`: MCP over Streamable HTTP next to the API, when the optional MCP SDK is
- * installed. The module is loaded here, at run time, so the core never imports the SDK and
- * `serve` works without it.
+ * installed, with OAuth for it when the pages are served (a team member approves clients there).
+ * The module is loaded here, at run time, so the core never imports the SDK and `serve` works
+ * without it.
  */
 import type { FeedbackBoard } from '../src/board.js';
 import type { FetchHandler } from '../src/http/handler.js';
@@ -13,19 +14,38 @@ export const MCP_PATH = '/mcp';
 /**
  * The fetch handler to serve (the API, plus `/mcp` when possible) and a line saying which.
  * `allowedOrigins` are the browser origins `/mcp` serves besides its own loopback one: the
- * public URL's, when `serve` has one.
+ * public URL's, when `serve` has one. With `oauthOrigin` (the pages' public origin, read per
+ * request) `/mcp` also takes OAuth access tokens, and the OAuth metadata, registration and token
+ * endpoints are answered; `oauth` then says so.
  */
-export async function withMcp(board: FeedbackBoard, allowedOrigins: readonly string[] = []): Promise<{ fetch: FetchHandler; note: string }> {
+export async function withMcp(
+  board: FeedbackBoard,
+  allowedOrigins: readonly string[] = [],
+  oauthOrigin?: () => string,
+): Promise<{ fetch: FetchHandler; note: string; oauth: boolean }> {
   let mcp: typeof import('../mcp/index.js');
   try {
     mcp = await import('../mcp/index.js');
   } catch {
-    return { fetch: board.fetch, note: `MCP: not served (install @modelcontextprotocol/sdk to answer it at ${MCP_PATH})` };
+    return { fetch: board.fetch, note: `MCP: not served (install @modelcontextprotocol/sdk to answer it at ${MCP_PATH})`, oauth: false };
   }
-  const handler = mcp.createMcpHttpHandler({ board: { fetch: board.fetch, api: (key) => board.api(key) as never }, allowedOrigins });
+  const oauth =
+    oauthOrigin === undefined
+      ? undefined
+      : mcp.createMcpOAuth({
+          storage: board.storage,
+          clock: board.clock,
+          revokeApiKey: (organizationId, keyId) => board.team(organizationId).apiKeys.revoke(keyId),
+          resourcePath: MCP_PATH,
+          publicOrigin: oauthOrigin,
+        });
+  const handler = mcp.createMcpHttpHandler({ board: { fetch: board.fetch, api: (key) => board.api(key) as never }, allowedOrigins, oauth });
   return {
-    fetch: (request, context) =>
-      requestPath(request.url) === MCP_PATH ? handler(request, context) : board.fetch(request, context),
-    note: `MCP: Streamable HTTP at ${MCP_PATH} (same keys and rate limit as the API)`,
+    fetch: async (request, context) => {
+      if (requestPath(request.url) === MCP_PATH) return handler(request, context);
+      return (await oauth?.handle(request)) ?? board.fetch(request, context);
+    },
+    note: `MCP: Streamable HTTP at ${MCP_PATH} (same keys and rate limit as the API${oauth ? '; OAuth for agents, approved in the pages' : ''})`,
+    oauth: oauth !== undefined,
   };
 }

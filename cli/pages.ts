@@ -28,14 +28,23 @@ export async function pagesOrganization(board: FeedbackBoard): Promise<number | 
   return (await board.dashboard.organizations.list())[0]?.id ?? null;
 }
 
+/** The OAuth paths answered beside `/mcp` (metadata, registration, tokens); the consent page is a page. */
+const OAUTH_API_PATHS = new Set([
+  '/.well-known/oauth-protected-resource',
+  `/.well-known/oauth-protected-resource${MCP_PATH}`,
+  '/.well-known/oauth-authorization-server',
+  '/oauth/register',
+  '/oauth/token',
+]);
+
 /**
- * Requests for the API: under `/api/`, at `/mcp`, or carrying an API key anywhere (a client with a
+ * Requests for the API: under `/api/`, at `/mcp`, at the OAuth paths of `/mcp`, or carrying an API key anywhere (a client with a
  * wrong base URL then gets the API's JSON `not_found`, never an HTML page). Browsers send no key
  * headers.
  */
 export function isApiRequest(request: Request): boolean {
   const path = requestPath(request.url);
-  if (path.startsWith('/api/') || path === MCP_PATH) return true;
+  if (path.startsWith('/api/') || path === MCP_PATH || OAUTH_API_PATHS.has(path)) return true;
   return request.headers.has('authorization') || request.headers.has('x-api-key');
 }
 
@@ -47,8 +56,8 @@ export interface ServedPages {
 }
 
 /**
- * Mounts the pages of `organizationId` beside `api` (the board's API, with MCP when mounted),
- * ensuring the organization has a team member. `origin.value` is the public origin of mailed links
+ * Mounts the pages of `organizationId` beside `api` (the board's API, with MCP when mounted, and
+ * the consent page of its OAuth when `oauth`), ensuring the organization has a team member. `origin.value` is the public origin of mailed links
  * and of the Origin check; it is read per request because with `--port 0` the listen address is
  * known only once the server listens, and it must be set before the first request is served.
  */
@@ -58,6 +67,7 @@ export async function servePages(
   mailer: Mailer,
   origin: { value: string },
   api: FetchHandler = board.fetch,
+  oauth = false,
 ): Promise<ServedPages> {
   const team = board.team(organizationId);
   const [first] = await team.members.list();
@@ -68,6 +78,7 @@ export async function servePages(
     get publicOrigin() {
       return origin.value;
     },
+    ...(oauth ? { oauth: { resourcePath: MCP_PATH } } : {}),
   });
   return {
     fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request, context)),

@@ -18,6 +18,7 @@ export const TOOL_GUIDANCE: Partial<Record<OperationName, string>> = {
   findSimilarPosts: 'Use before creating a post, or while triaging, to find posts that ask for the same thing; list_posts (q) matches exact text instead.',
   getPost: 'Use to read one post in full (body, evidence, claim, proposal); list_posts shows many at once.',
   updatePost: 'Use to edit a post or set its status directly. To suggest a status for a human to confirm, use propose_status instead.',
+  mergePost: 'Use after find_similar_posts has shown that a post duplicates another: its voters, comments and evidence join that post. A team member can undo it from the dashboard; prefer it to delete_post for duplicates.',
   deletePost: 'Use only to remove a post for good, with its votes and comments; nothing restores it.',
   getQueue: 'Use to see what agents should work on next, without claiming; to take work, use claim_next_post instead.',
   claimPost: 'Use to claim one post you chose by id. To take the next piece of work, use claim_next_post instead.',
@@ -38,6 +39,8 @@ export const TOOL_GUIDANCE: Partial<Record<OperationName, string>> = {
 /** What to do after an error that names the board or post a tool was given. */
 function afterNotFound(message: string, pathParams: readonly string[]): string {
   if (/^Board /.test(message) || !pathParams.includes('id')) return 'Next: call list_boards for the board slugs this key may use.';
+  const merged = /was merged into post (\d+)/.exec(message);
+  if (merged) return `Next: the post was merged; use post ${merged[1]} instead.`;
   if (/^Post /.test(message)) return 'Next: call list_posts on the board for the post ids it holds.';
   return 'Next: call get_post to see the post as it is now.';
 }

@@ -23,6 +23,7 @@ import type { McpApi, McpLogger } from './call.js';
 import { checkedOrigins, forbiddenOrigin, originAllowed } from './origin.js';
 import { detectScope, type DetectedScope } from './scope.js';
 import { createMcpServer } from './server.js';
+import type { McpOAuth } from './oauth.js';
 
 /** What the handler needs of a board: its HTTP face (the API at `/api/v1`) and its in-process API. */
 export interface McpBoard {
@@ -46,6 +47,11 @@ export interface McpHttpOptions {
    * without `Origin` (agents) are always served. Default none. See `docs/mcp.md`.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * OAuth access tokens besides API keys (`createMcpOAuth`): which key a bearer credential acts
+   * as, and the `WWW-Authenticate` of a 401 that points clients at the resource's metadata.
+   */
+  oauth?: Pick<McpOAuth, 'keyFor' | 'challenge'>;
 }
 
 const API_BASE = '/api/v1';
@@ -94,7 +100,8 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
 
   async function handle(request: Request, context: unknown): Promise<Response> {
     if (!originAllowed(request, allowedOrigins)) return forbiddenOrigin();
-    const key = extractApiKey(request.headers);
+    const credential = extractApiKey(request.headers);
+    const key = credential === null || !options.oauth ? credential : await options.oauth.keyFor(credential, request);
     if (key === null) return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
     if (request.method !== 'POST') {
       return new Response(null, { status: 405, headers: { Allow: 'POST' } });
@@ -148,10 +155,19 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
     }
   }
 
-  return (request, context) =>
+  const answer = (request: Request, context: unknown) =>
     handle(request, context).catch((error: unknown) => {
       if (isFeedbackBoardError(error) && error.code !== 'internal_error') return errorResponse(error);
       logger.error('feedback-board mcp: unexpected error while handling a request', error);
       return errorResponse(new FeedbackBoardError('internal_error', 'Something went wrong on our side'));
     });
+  const { oauth } = options;
+  if (!oauth) return answer;
+  return async (request, context) => {
+    const response = await answer(request, context);
+    if (response.status !== 401) return response;
+    const headers = new Headers(response.headers);
+    headers.set('www-authenticate', oauth.challenge(request));
+    return new Response(response.body, { status: 401, headers });
+  };
 }

@@ -37,8 +37,8 @@ export interface ToolDefinition {
   paged: boolean;
 }
 
-/** The one name that is not the operation's name in snake case. */
-const NAMES: Partial<Record<OperationName, string>> = { listVotes: 'get_votes' };
+/** The names that are not the operation's name in snake case. */
+const NAMES: Partial<Record<OperationName, string>> = { listVotes: 'get_votes', mergePost: 'merge_posts' };
 
 /** POSTs whose repeat changes nothing (docs/errors-scopes-limits.md#boards). PATCH and DELETE are idempotent by method. */
 const IDEMPOTENT_POSTS = new Set<OperationName>(['publishBoard', 'unpublishBoard']);

@@ -9,7 +9,9 @@ import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type
 import type { ServiceContext } from './services/context.js';
 import * as dashboard from './services/dashboard.js';
 import * as keys from './services/keys.js';
+import * as moderation from './services/moderation.js';
 import * as people from './services/people.js';
+import * as merges from './services/merges.js';
 import * as team from './services/team.js';
 import * as teamVoters from './services/team-voters.js';
 import * as voterPosts from './services/voter-posts.js';
@@ -196,6 +198,10 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           boardOf: of(team.boardOfPost),
           /** Hides or shows a post. */
           setHidden: of(team.setPostHidden),
+          /** Undoes the merge of a merged post: it is back as it was before; see docs/errors-scopes-limits.md#merging-posts. */
+          unmerge: of(merges.unmergePost),
+          /** Where a merged post lives now (the end of a chain of merges), or null for a post that is not merged. */
+          mergeTarget: of(merges.mergeTargetOf),
           /** The voter who submitted a post, or null for a post of the team. */
           author: of(teamVoters.postAuthor),
           /** The voters following a post, by id (whom mail about it goes to). */
@@ -248,6 +254,23 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
         boards: {
           /** Publishes or unpublishes a board by the team's decision (not subject to agent publishing). */
           setPublished: of(team.setBoardPublished),
+          /** Whether new posts from voters on the board wait for approval (off by default). */
+          moderated: of(moderation.boardModeration),
+          /** Turns "new posts from voters wait for approval" on or off for a board. */
+          setModerated: of(moderation.setBoardModeration),
+        },
+        /** Posts held for approval (docs/errors-scopes-limits.md#moderation). */
+        moderation: {
+          /** Held posts in one state (default `waiting`: the inbox), oldest first. */
+          list: of(moderation.listHeldPosts),
+          /** How many posts wait for approval. */
+          countWaiting: () => moderation.countWaitingPosts(ctx, organizationId),
+          /** One held post, in any state. */
+          get: of(moderation.getHeldPost),
+          /** Approves a waiting post: it becomes a post and `post.created` fires. */
+          approve: of(moderation.approvePost),
+          /** Rejects a waiting post with an optional reason; answers it with its author (to mail the reason to). */
+          reject: of(moderation.rejectPost),
         },
         members: {
           /** Adds a team member (an e-mail already on the team returns that member). */
@@ -303,6 +326,10 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       unreact: bind(ctx, comments.unreact),
       /** A voter's comment or reply (`is_admin: false`). */
       comment: bind(ctx, comments.voterComment),
+      /** One of the voter's own posts held for approval (`voterId, heldPostId`); another voter's is `not_found`. */
+      heldPost: bind(ctx, moderation.voterHeldPost),
+      /** The voter's posts waiting for approval on a board (`voterId, boardId`), oldest first. */
+      waitingPosts: bind(ctx, moderation.voterWaitingPosts),
     },
 
     /**

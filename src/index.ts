@@ -25,6 +25,8 @@ export {
 } from './domain/errors.js';
 export * from './domain/records.js';
 export * from './domain/people.js';
+export * from './domain/held-posts.js';
+export type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenKind, OAuthTokenRecord } from './domain/oauth.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
 export type {
   Board,
@@ -72,6 +74,8 @@ export type { VoterInput } from './services/comments.js';
 export type { TeamMemberInput, CreatedSignInLink, SignInLinkOptions, StartedSession, SessionSubject } from './services/people.js';
 export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
 export type { PendingProposal } from './services/team.js';
+export type { ModerationDecider, Rejection } from './services/moderation.js';
+export type { MergeTarget } from './services/merges.js';
 export type { QueryInput } from './services/posts.js';
 export type { OperationName, HttpMethod } from './http/operations.js';
 export { servedOperationNames as operationNames } from './http/served-operations.js';

@@ -35,7 +35,7 @@ describe('the API in-process (board.api)', () => {
     await expect(h.board.api('fbk_unknown_key_0000')).rejects.toMatchObject({ code: 'unauthorized' });
   });
 
-  it('exposes all 25 operations, each answering what the handler answers for the same request', async () => {
+  it('exposes all 26 operations, each answering what the handler answers for the same request', async () => {
     const h = await createHarness({ agentPublishing: true });
     await h.makeBoard();
     const post = await h.makePost('features', { title: 'Shared', status: 'planned', tags: ['UI'] });
@@ -72,8 +72,11 @@ describe('the API in-process (board.api)', () => {
     expect(next.post).toEqual((await h.req('GET', p)).json);
     expect(await write.agent.claimNext('features')).toEqual({ claim: null, post: null });
     await write.agent.release('features', post.id);
+    const duplicate = await write.posts.create('features', { title: 'Duplicate' });
+    expect((await write.posts.merge('features', duplicate.id, { into: post.id })).id).toBe(post.id);
+    expect((await h.req('GET', `/boards/features/posts/${duplicate.id}`)).json.error.message).toBe(`Post ${duplicate.id} was merged into post ${post.id}.`);
     await write.posts.delete('features', post.id);
     expect((await h.req('GET', p)).status).toBe(404);
-    expect(Object.values(api).reduce((n, group) => n + Object.keys(group).length, 0)).toBe(25);
+    expect(Object.values(api).reduce((n, group) => n + Object.keys(group).length, 0)).toBe(26);
   });
 });

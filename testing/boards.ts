@@ -103,6 +103,20 @@ export function boardTests(ctx: SuiteContext): void {
       expect(await ctx.read(async (tx) => [await tx.countTags(one!.id), await tx.countTags(two!.id), await tx.countTags(99)])).toEqual([2, 1, 0]);
     });
 
+    ctx.test('listTags lists the board’s own tags by slug', async () => {
+      const [one, two] = await ctx.write(async (tx) => {
+        const org = await tx.insertOrganization(newOrganization());
+        return [await tx.insertBoard(newBoard(org.id, { slug: 'one' })), await tx.insertBoard(newBoard(org.id, { slug: 'two' }))];
+      });
+      const created = await ctx.write(async (tx) => {
+        await tx.ensureTags(two!.id, ['Other']);
+        return tx.ensureTags(one!.id, ['Zoom', 'api', 'Billing']);
+      });
+      const [zoom, api, billing] = created;
+      expect(await ctx.read(async (tx) => tx.listTags(one!.id))).toEqual([api, billing, zoom]);
+      expect(await ctx.read(async (tx) => tx.listTags(99))).toEqual([]);
+    });
+
     ctx.test('setPostTags replaces the set and getTagsOfPosts lists each by tag id', async () => {
       const { board } = await ctx.write(seedBoard);
       await ctx.write(async (tx) => {

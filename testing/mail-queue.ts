@@ -54,6 +54,27 @@ export function mailQueueTests(ctx: SuiteContext): void {
       });
     });
 
+    ctx.test("a post's rows go when it is deleted or its queue dropped; other posts' rows stay", async () => {
+      const s = await ctx.write(seedMail);
+      const third = await ctx.write((tx) => tx.insertPost(newPost(s.board.id, { title: 'Themes' })));
+      for (const post of [s.first, s.second, third]) {
+        await ctx.write((tx) => tx.enqueueMailEvent(mailEvent(s, s.ada.id, post.id, '"a"', 0)));
+        await ctx.write((tx) => tx.enqueueMailEvent(mailEvent(s, s.bob.id, post.id, '"b"', 0)));
+      }
+      expect(await ctx.write((tx) => tx.deletePost(s.first.id))).toBe(true);
+      expect(await ctx.write((tx) => tx.dropMailQueueOfPost(s.second.id))).toBe(2);
+      expect(await ctx.write((tx) => tx.dropMailQueueOfPost(s.second.id))).toBe(0);
+      await ctx.read(async (tx) => {
+        for (const voter of [s.ada, s.bob]) {
+          expect(await tx.getMailQueueRow(voter.id, s.first.id)).toBeNull();
+          expect(await tx.getMailQueueRow(voter.id, s.second.id)).toBeNull();
+          expect((await tx.getMailQueueRow(voter.id, third.id))?.events).toEqual([voter === s.ada ? '"a"' : '"b"']);
+        }
+      });
+      // Nothing of the deleted post is leased later.
+      expect((await lease(5, 'sender')).map((row) => row.post_id)).toEqual([third.id, third.id]);
+    });
+
     ctx.test('a rolled back enqueue leaves nothing', async () => {
       const s = await ctx.write(seedMail);
       const rejected = await rejectionOf(

@@ -156,10 +156,34 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   },
   {
     version: 9,
+    description: "moderation: the boards whose voters' posts wait for approval, and the held posts (by organization and state, by voter)",
+    apply(db, tx) {
+      for (const table of ['moderated_boards', 'held_posts'] as const) createStore(db, table);
+      addIndexes(tx, { held_posts: ['by_organization_state', 'by_voter'] });
+    },
+  },
+  {
+    version: 10,
+    description: 'OAuth for the MCP endpoint: registered clients, grants (by organization), codes and tokens',
+    apply(db, tx) {
+      for (const table of ['oauth_clients', 'oauth_grants', 'oauth_codes', 'oauth_tokens'] as const) createStore(db, table);
+      addIndexes(tx, { oauth_grants: ['by_organization'] });
+    },
+  },
+  {
+    version: 11,
+    description: 'merged posts: the record of each merge, by merged post and by its board',
+    apply(db, tx) {
+      createStore(db, 'post_merges');
+      addIndexes(tx, { post_merges: ['by_board'] });
+    },
+  },
+  {
+    version: 12,
     description: 'mail to followers: the queue per voter and post, failed mail (by organization), unsubscribed addresses',
     apply(db, tx) {
       for (const table of ['mail_queue', 'mail_failures', 'mail_unsubscribes'] as const) createStore(db, table);
-      addIndexes(tx, { mail_queue: ['by_voter_post'], mail_failures: ['by_organization'] });
+      addIndexes(tx, { mail_queue: ['by_voter_post', 'by_post'], mail_failures: ['by_organization'] });
     },
   },
 ];

@@ -17,12 +17,16 @@ import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_MAIL } from './schema-mail.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
+import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, PG_SCHEMA_WORDS } from './schema-words.js';
 import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { PG_SCHEMA_VOTERS } from './schema-voters.js';
+import { indexSearch } from './schema-search.js';
+import { PG_SCHEMA_MODERATION } from './schema-moderation.js';
+import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -113,6 +117,26 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   },
   {
     version: 11,
+    description: 'trigram indexes (pg_trgm) over the folded title and body for search, where the extension can be installed',
+    up: async (client) => void (await indexSearch(client)),
+  },
+  {
+    version: 12,
+    description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
+    up: async (client) => void (await client.query(PG_SCHEMA_MODERATION)),
+  },
+  {
+    version: 13,
+    description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
+    up: async (client) => void (await client.query(PG_SCHEMA_OAUTH)),
+  },
+  {
+    version: 14,
+    description: 'merged posts: the record of each merge, by merged post and by its board',
+    up: async (client) => void (await client.query(PG_SCHEMA_MERGES)),
+  },
+  {
+    version: 15,
     description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
     up: async (client) => void (await client.query(PG_SCHEMA_MAIL)),
   },

@@ -13,7 +13,7 @@
 import type { StorageTx } from '../../src/storage/contract.js';
 
 /** A record whose organization decides a call's lock. */
-export type OwnerKind = 'organization' | 'board' | 'post' | 'comment' | 'voter' | 'apiKey' | 'webhook' | 'teamMember';
+export type OwnerKind = 'organization' | 'board' | 'post' | 'comment' | 'voter' | 'apiKey' | 'webhook' | 'teamMember' | 'heldPost';
 
 /** The organization of a call, as a record to look up, or `store` for the store-wide lock. */
 export type CallScope = { kind: OwnerKind; id: number } | 'store';
@@ -76,6 +76,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   setPostTags: post,
   getTagsOfPosts: byFirst('post'),
   countTags: board,
+  listTags: board,
   // posts
   insertPost: byField('board', 'board_id'),
   getPost: post,
@@ -87,6 +88,10 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listChangelog: board,
   countPostsByWord: board,
   listPostsByWords: board,
+  insertPostMerge: byField('post', 'source_id'),
+  getPostMerge: post,
+  removePostMerge: post,
+  moveComments: post,
   // agent
   listQueue: board,
   listProposedPosts: board,
@@ -133,6 +138,19 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   deleteSession: store,
   insertSignInLink: signInLink,
   useSignInLink: store,
+  // oauth: clients and tokens belong to no organization until a grant is found through them
+  insertOAuthClient: store,
+  getOAuthClient: store,
+  insertOAuthGrant: byField('organization', 'organization_id'),
+  getOAuthGrant: store,
+  listOAuthGrants: organization,
+  updateOAuthGrant: store,
+  insertOAuthCode: store,
+  getOAuthCode: store,
+  useOAuthCode: store,
+  insertOAuthToken: store,
+  getOAuthToken: store,
+  useOAuthToken: store,
   // statistics
   shipStats: board,
   analytics: board,
@@ -149,11 +167,21 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   leaseWebhookMessages: store,
   recordWebhookAttempt: store,
   redeliverWebhookMessage: store,
+  // moderation
+  isBoardModerated: board,
+  setBoardModerated: board,
+  insertHeldPost: byField('organization', 'organization_id'),
+  getHeldPost: by('heldPost'),
+  decideHeldPost: by('heldPost'),
+  listHeldPosts: organization,
+  countHeldPosts: organization,
+  listVoterHeldPosts: by('voter'),
   // mail
   enqueueMailEvent: byField('organization', 'organization_id'),
   getMailQueueRow: by('voter'),
   leaseMailQueue: store,
   recordMailSend: store,
+  dropMailQueueOfPost: post,
   listMailFailures: organization,
   putMailUnsubscribe: byField('board', 'board_id'),
   isMailUnsubscribed: board,
@@ -176,4 +204,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   apiKey: 'SELECT organization_id AS org FROM fb_api_keys WHERE id = $1',
   webhook: 'SELECT organization_id AS org FROM fb_webhooks WHERE id = $1',
   teamMember: 'SELECT organization_id AS org FROM fb_team_members WHERE id = $1',
+  heldPost: 'SELECT organization_id AS org FROM fb_held_posts WHERE id = $1',
 };

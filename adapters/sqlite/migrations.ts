@@ -22,6 +22,9 @@ import { SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
 import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { SCHEMA_VOTERS } from './schema-voters.js';
+import { SCHEMA_MODERATION } from './schema-moderation.js';
+import { SCHEMA_OAUTH } from './schema-oauth.js';
+import { SCHEMA_MERGES } from './schema-merges.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -123,6 +126,21 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 12,
+    description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
+    up: (db) => db.exec(SCHEMA_MODERATION),
+  },
+  {
+    version: 13,
+    description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
+    up: (db) => db.exec(SCHEMA_OAUTH),
+  },
+  {
+    version: 14,
+    description: 'merged posts: the record of each merge, by merged post and by its board',
+    up: (db) => db.exec(SCHEMA_MERGES),
+  },
+  {
+    version: 15,
     description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
     up: (db) => db.exec(SCHEMA_MAIL),
   },

@@ -22,6 +22,7 @@ CREATE TABLE fb_mail_queue (
   UNIQUE (voter_id, post_id)
 );
 CREATE INDEX fb_mail_queue_due ON fb_mail_queue (due_at, id) WHERE due_at IS NOT NULL;
+CREATE INDEX fb_mail_queue_post ON fb_mail_queue (post_id);
 
 CREATE TABLE fb_mail_failures (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -240,3 +240,29 @@ export interface WebhookAttemptRecord {
   /** A 2xx answer within the timeout. */
   success: boolean;
 }
+
+/**
+ * What merging one post into another did, kept so that unmerging restores exactly the state
+ * before (docs/errors-scopes-limits.md#merging-posts). The merged post itself keeps its votes,
+ * evidence, tags and follows; it is stored hidden, which keeps it out of every visible list and
+ * count, and this record keeps it out of the lists that show hidden posts.
+ */
+export interface PostMergeRecord {
+  /** The merged post. */
+  source_id: number;
+  /** The post it was merged into. */
+  target_id: number;
+  /** The board of the merged post. */
+  board_id: number;
+  merged_at: string;
+  /** The merged post's `hidden` before the merge, restored by unmerging. */
+  source_hidden: boolean;
+  /** Voters whose vote the merge added to the target (voters of both are not among them). */
+  votes_added: number[];
+  /** The comments the merge moved from the source to the target, replies included. */
+  comment_ids: number[];
+  /** The evidence entries the merge added to the target (copies of the source's). */
+  evidence_ids: number[];
+  /** The claim on the source that the merge released, if one was live. */
+  claim: ClaimRecord | null;
+}

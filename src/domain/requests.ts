@@ -1,5 +1,5 @@
 /**
- * Request schemas of the 25 operations: bodies are strict (an unknown field is a 422), query
+ * Request schemas of the 26 operations: bodies are strict (an unknown field is a 422), query
  * parameters are parsed from strings with no coercion surprises. Limits are docs/errors-scopes-limits.md#validation.
  */
 import * as z from 'zod/mini';
@@ -94,6 +94,10 @@ export const evidenceItem = z
   })
   .check(z.superRefine(evidenceRefRule));
 
+export const mergePostBody = z.strictObject({
+  into: int(1),
+});
+
 export const updatePostBody = z.strictObject({
   title: z.optional(trimmedText(1, LIMITS.title)),
   body: z.optional(text(0, LIMITS.body)),
@@ -168,6 +172,8 @@ export type SubmitPostInput = z.input<typeof submitPostBody>;
 export type UpdatePostInput = z.input<typeof updatePostBody>;
 /** One entry of `implementation_evidence` in a PATCH. */
 export type EvidenceInput = z.input<typeof evidenceItem>;
+/** Body of `POST …/merge`: `into`, the id of the post to merge into (any board of the organization). */
+export type MergePostInput = z.input<typeof mergePostBody>;
 /** Body of a claim: `ttl_seconds` (1..86400, default 3600) and `agent_label`. */
 export type ClaimInput = z.input<typeof claimBody>;
 /** Body of `POST …/evidence`: `kind` and `ref` required; a repeated `action_key` adds nothing. */

@@ -58,6 +58,8 @@ export const operationTable = defineOperations({
   /** `PATCH /boards/{slug}/posts/{id}` (`write` scope); absent fields are unchanged. */
   updatePost: { method: 'PATCH', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Update a post; absent fields are unchanged.', service: 'posts', client: ['posts', 'update'], body: 'updatePostBody', success: { status: 200, schema: 'postDetailSchema' }, errors: BODY },
   /** `DELETE /boards/{slug}/posts/{id}` with its votes, comments, claim, evidence and proposal. */
+  /** `POST /boards/{slug}/posts/{id}/merge` (`write` scope): the target after the merge. */
+  mergePost: { method: 'POST', path: '/boards/{slug}/posts/{id}/merge', scope: 'write', summary: "Merge a duplicate post into another post of the organization (body: into): the target gains the source's voters (each counted once), comments and evidence; the source leaves every list and answers 404 naming the target.", service: 'posts', client: ['posts', 'merge'], body: 'mergePostBody', success: { status: 200, schema: 'postDetailSchema' }, errors: BODY },
   deletePost: { method: 'DELETE', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Delete a post with its votes, comments, claim, evidence and proposal.', service: 'posts', client: ['posts', 'delete'], success: { status: 204 }, errors: WRITE },
 
   /** `GET /boards/{slug}/queue`: ranked posts, then planned posts by votes. */

@@ -32,6 +32,7 @@ export const servedOperations: { readonly [N in OperationName]: ServedOperation 
   createPost: { method: 'POST', path: '/boards/{slug}/posts', input: 'body', queryKeys: [], client: ['posts', 'create'], success: { status: 201 }, serve: posts.createPost },
   getPost: { method: 'GET', path: '/boards/{slug}/posts/{id}', input: null, queryKeys: [], client: ['posts', 'get'], success: { status: 200 }, serve: posts.getPost },
   updatePost: { method: 'PATCH', path: '/boards/{slug}/posts/{id}', input: 'body', queryKeys: [], client: ['posts', 'update'], success: { status: 200 }, serve: posts.updatePost },
+  mergePost: { method: 'POST', path: '/boards/{slug}/posts/{id}/merge', input: 'body', queryKeys: [], client: ['posts', 'merge'], success: { status: 200 }, serve: posts.mergePost },
   deletePost: { method: 'DELETE', path: '/boards/{slug}/posts/{id}', input: null, queryKeys: [], client: ['posts', 'delete'], success: { status: 204 }, serve: posts.deletePost },
   getQueue: { method: 'GET', path: '/boards/{slug}/queue', input: 'query', queryKeys: ['limit'], client: ['agent', 'queue'], success: { status: 200 }, serve: agent.getQueue },
   claimPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/claim', input: 'body', queryKeys: [], client: ['agent', 'claim'], success: { status: 201, alsoStatus: 200, statusFrom: 'created', bodyFrom: 'claim' }, serve: agent.claimPost },

@@ -98,6 +98,9 @@ export function guardBodies(server: Server, limits: BodyLimits) {
     admit(request: IncomingMessage, response: ServerResponse, clientAddress = request.socket.remoteAddress ?? ''): boolean {
       if (!sendsBody(request)) return true;
       const socket = request.socket;
+      // A keep-alive connection's earlier body has arrived (the request before this one ended).
+      const earlier = uploads.get(socket);
+      if (earlier !== undefined) forget(earlier);
       const address = addressKey(clientAddress);
       const sending = perAddress.get(address) ?? 0;
       if (sending >= limits.bodyConnectionsPerAddress) {

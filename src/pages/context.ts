@@ -36,6 +36,12 @@ export interface PagesOptions {
   stylesheetUrl?: string;
   /** The site's name in the header and titles. Default: the organization's name. */
   siteName?: string;
+  /**
+   * Whether voters submit ideas from the board pages (the form, the similar-posts step). Default
+   * true; false hides the form and answers 404 where it would post, for an application that takes
+   * ideas its own way.
+   */
+  voterSubmissions?: boolean;
   /** Posts per page of a board, 1..100. Default 20. */
   boardPageSize?: number;
   /** Limits of sign-in mails per e-mail address, per client address and overall; see `docs/pages.md`. */
@@ -47,6 +53,12 @@ export interface PagesOptions {
    * `info.remoteAddr` or Bun's server.
    */
   clientAddress?: (request: Request) => string | null | undefined;
+  /**
+   * OAuth for an MCP endpoint served beside the pages (`feedback-board/mcp`'s `createMcpOAuth`):
+   * `resourcePath` is where it is mounted (`/mcp`). The pages then answer the consent page at
+   * `/oauth/authorize`, where a signed-in team member approves a client. See `docs/mcp.md`.
+   */
+  oauth?: { resourcePath: string };
 }
 
 /** A page handler's view of one request. */

@@ -7,9 +7,11 @@ import type { FeedbackBoard } from '../board.js';
 import { foldCase } from '../storage/text.js';
 import type { PageContext, PagesOptions } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { consentRoutes } from './oauth-consent.js';
 import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-board.js';
 import { changelogFeed, robots, sitemap } from './feeds.js';
-import { commentAction, postPage, reactAction, voteAction } from './public-post.js';
+import { commentAction, followPostAction, postPage, reactAction, voteAction } from './public-post.js';
+import { ideaAction, ideaPage } from './submit-idea.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
 import { forbiddenPage, notFoundPage, orNotFound, page, unavailablePage } from './respond.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies, sameOrigin, sameString } from './security.js';
@@ -18,6 +20,7 @@ import { signInMailLimiter, type SignInMailVerdict } from './sign-in-limits.js';
 import { addressFromContext, addressKey } from '../http/auth-throttle.js';
 import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
+import { waitingPage } from './held-posts.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
@@ -30,7 +33,11 @@ const PUBLIC_ROUTES: Route[] = [
   { method: 'GET', pattern: path('/boards/:p/changelog\\.atom'), handler: (ctx, [slug]) => changelogFeed(ctx, slug!) },
   { method: 'GET', pattern: path('/sitemap\\.xml'), handler: (ctx) => sitemap(ctx) },
   { method: 'GET', pattern: path('/robots\\.txt'), handler: async (ctx) => robots(ctx) },
+  { method: 'GET', pattern: path('/boards/:p/waiting/:p'), handler: (ctx, [slug, id]) => waitingPage(ctx, slug!, id!) },
   { method: 'GET', pattern: path('/boards/:p/posts/:p'), handler: (ctx, [slug, id]) => postPage(ctx, slug!, id!) },
+  { method: 'GET', pattern: path('/boards/:p/ideas/new'), handler: (ctx, [slug]) => ideaPage(ctx, slug!) },
+  { method: 'POST', pattern: path('/boards/:p/ideas'), handler: (ctx, [slug], form) => ideaAction(ctx, slug!, form) },
+  { method: 'POST', pattern: path('/boards/:p/posts/:p/follow'), handler: (ctx, [s, id], form) => followPostAction(ctx, s!, id!, form) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/vote'), handler: (ctx, [s, id], form) => voteAction(ctx, s!, id!, form) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/comments'), handler: (ctx, [s, id], form) => commentAction(ctx, s!, id!, form) },
   {
@@ -67,7 +74,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   const base = (options.basePath ?? '').replace(/\/+$/, '');
   if (base !== '' && !base.startsWith('/')) throw new TypeError('feedback-board/pages: basePath must start with "/"');
   const team = board.team(options.organizationId);
-  const routes = [...PUBLIC_ROUTES, ...dashboardRoutes];
+  const routes = [...PUBLIC_ROUTES, ...dashboardRoutes, ...(options.oauth ? consentRoutes : [])];
   let siteName: string | undefined = options.siteName;
   const countSignInMail = signInMailLimiter(() => board.clock.now(), options.signInMailLimits);
   const clientOf = (request: Request, context: unknown): string | null => {

@@ -4,6 +4,8 @@ import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from './layout.js';
 import { markdownExcerpt } from './markdown.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
+import { boardTags, IdeaForm } from './idea-form.js';
+import { WaitingPosts } from './held-posts.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -115,7 +117,8 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   const query: Record<string, string> = { sort, limit: String(size), offset: String((pageNumber - 1) * size) };
   if (status) query.status = status;
   if (q.trim()) query.q = q.trim();
-  const list = await ctx.team.api.posts.list(board.slug, query);
+  const submissions = ctx.options.voterSubmissions !== false;
+  const [list, tags] = await Promise.all([ctx.team.api.posts.list(board.slug, query), submissions ? boardTags(ctx, board) : []]);
   // Hidden posts never appear publicly; pages are counted over every post, so one may come out short.
   const posts = list.posts.filter((p) => !p.hidden);
   const voted = await votedPosts(ctx, posts.map((p) => p.id));
@@ -130,6 +133,12 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
       <Notice ctx={ctx} />
       <h1>{board.name}</h1>
       {board.welcome_message || board.description ? <p class="lead">{board.welcome_message || board.description}</p> : null}
+      {submissions ? (
+        <details class="card idea">
+          <summary>Submit an idea</summary>
+          <IdeaForm ctx={ctx} board={board} tags={tags} />
+        </details>
+      ) : null}
       <form class="filters" method="get" action={ctx.href(`/boards/${encodeURIComponent(board.slug)}`)} role="search">
         <div class="field">
           <label for="q">Search</label>
@@ -159,6 +168,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
         </div>
         <button type="submit">Apply</button>
       </form>
+      <WaitingPosts ctx={ctx} board={board} />
       {posts.length === 0 ? <p class="muted">No posts match.</p> : null}
       {posts.map((post) => (
         <PostSummary ctx={ctx} board={board} post={post} voted={voted.has(post.id)} />

@@ -6,7 +6,8 @@ import type { PageContext } from './context.js';
 import { day, Notice, PostForm, StatusBadge } from './layout.js';
 import { Markdown, markdownExcerpt } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
-import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
+import { boardNav, movedPermanently, notFoundPage, page, publishedBoard, redirect } from './respond.js';
+import { asVoter, followAction, FollowButton, followsPost } from './voter-standing.js';
 
 /** Reactions offered on every comment. */
 export const REACTIONS = ['👍', '🎉', '❤️', '👀'] as const;
@@ -37,6 +38,20 @@ async function visiblePost(ctx: PageContext, slug: string, id: string): Promise<
   }
 }
 
+/**
+ * A merged post's page answers 301 with the page of the post it was merged into, so links and
+ * search engines follow it; null when the post is not a merged post of this published board, or
+ * when the post it went to is not on a published board.
+ */
+async function mergedPostRedirect(ctx: PageContext, slug: string, id: string): Promise<Response | null> {
+  const board = await publishedBoard(ctx, slug);
+  if (!board || !/^[1-9][0-9]{0,15}$/.test(id)) return null;
+  const target = await ctx.team.posts.mergeTarget(Number(id));
+  if (target === null || target.source_board_slug !== board.slug) return null;
+  if (!(await publishedBoard(ctx, target.board_slug))) return null;
+  return movedPermanently(ctx, `/boards/${encodeURIComponent(target.board_slug)}/posts/${target.post_id}`);
+}
+
 function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[] }) {
   const { ctx, base } = props;
   const shown = props.comments.filter((c) => !c.hidden || c.replies.some((r) => !r.hidden));
@@ -51,6 +66,7 @@ function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[
             <>
               <div class="meta">
                 {comment.is_admin ? <span class="badge team-badge">Team</span> : <span>A voter</span>}
+                {comment.voter_blocked ? <span class="muted">(blocked by the team)</span> : null}
                 <span>{day(comment.created_at)}</span>
               </div>
               <Markdown text={comment.body} />
@@ -95,11 +111,11 @@ function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[
 
 export async function postPage(ctx: PageContext, slug: string, id: string): Promise<Response> {
   const found = await visiblePost(ctx, slug, id);
-  if (!found) return notFoundPage(ctx);
+  if (!found) return (await mergedPostRedirect(ctx, slug, id)) ?? notFoundPage(ctx);
   const { board, post } = found;
   const { comments } = await ctx.team.api.comments.list(board.slug, post.id);
   const shown = commentPage(ctx, comments);
-  const voted = await votedPosts(ctx, [post.id]);
+  const [voted, following] = await Promise.all([votedPosts(ctx, [post.id]), followsPost(ctx, post.id)]);
   const base = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
   return page(
     ctx,
@@ -122,6 +138,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
             {post.shipped_at ? <span>Shipped {day(post.shipped_at)}</span> : null}
           </div>
           {post.body ? <Markdown text={post.body} /> : null}
+          <FollowButton ctx={ctx} board={board} post={post} following={following} />
         </div>
       </article>
       {post.implementation_evidence.length > 0 ? (
@@ -182,12 +199,15 @@ export async function voteAction(ctx: PageContext, slug: string, id: string, for
   if (!found) return notFoundPage(ctx);
   const back = `/boards/${encodeURIComponent(found.board.slug)}/posts/${found.post.id}`;
   if (!ctx.voter) return redirect(ctx, `/sign-in?next=${encodeURIComponent(ctx.href(back))}`, 'sign_in_to_vote');
+  const voterId = ctx.voter.id;
   const unvote = form.get('action') === 'unvote';
-  if (unvote) await ctx.board.voters.unvote(ctx.voter.id, found.post.id);
-  else await ctx.board.voters.vote(ctx.voter.id, found.post.id);
-  const next = String(form.get('next') ?? '');
-  const target = next.startsWith(ctx.href('/')) && !next.startsWith('//') ? next.slice(ctx.base.length) || '/' : back;
-  return redirect(ctx, target.replace(/[?&]notice=[a-z_]*/, ''), unvote ? 'unvoted' : 'voted');
+  return asVoter(ctx, 'vote', back, async () => {
+    if (unvote) await ctx.board.voters.unvote(voterId, found.post.id);
+    else await ctx.board.voters.vote(voterId, found.post.id);
+    const next = String(form.get('next') ?? '');
+    const target = next.startsWith(ctx.href('/')) && !next.startsWith('//') ? next.slice(ctx.base.length) || '/' : back;
+    return redirect(ctx, target.replace(/[?&]notice=[a-z_]*/, ''), unvote ? 'unvoted' : 'voted');
+  });
 }
 
 /** POST …/comments: a voter's comment or reply. */
@@ -199,13 +219,16 @@ export async function commentAction(ctx: PageContext, slug: string, id: string, 
   const parent = String(form.get('parent_comment_id') ?? '');
   const input: { body: string; parent_comment_id?: number } = { body: String(form.get('body') ?? '') };
   if (/^[1-9][0-9]{0,15}$/.test(parent)) input.parent_comment_id = Number(parent);
-  try {
-    const comment = await ctx.board.voters.comment(ctx.voter.id, found.post.id, input);
-    return redirect(ctx, `${back}?comment=${comment.id}#comment-${comment.id}`, 'commented');
-  } catch (error) {
-    if (isFeedbackBoardError(error) && error.code === 'validation_error') return redirect(ctx, back, 'invalid');
-    throw error;
-  }
+  const voterId = ctx.voter.id;
+  return asVoter(ctx, 'comment', back, async () => {
+    try {
+      const comment = await ctx.board.voters.comment(voterId, found.post.id, input);
+      return redirect(ctx, `${back}?comment=${comment.id}#comment-${comment.id}`, 'commented');
+    } catch (error) {
+      if (isFeedbackBoardError(error) && error.code === 'validation_error') return redirect(ctx, back, 'invalid');
+      throw error;
+    }
+  });
 }
 
 /** POST …/comments/{id}/react: one of the offered reactions. */
@@ -218,6 +241,15 @@ export async function reactAction(ctx: PageContext, slug: string, id: string, co
   if (!(REACTIONS as readonly string[]).includes(reaction)) return redirect(ctx, back, 'invalid');
   const comment = await ctx.board.storage.transaction('read', (tx) => tx.getComment(Number(commentId)));
   if (!comment || comment.post_id !== found.post.id || comment.hidden) return notFoundPage(ctx);
-  await ctx.board.voters.react(ctx.voter.id, comment.id, reaction);
-  return redirect(ctx, `${back}#comment-${comment.id}`, 'reacted');
+  const voterId = ctx.voter.id;
+  return asVoter(ctx, 'react to comments', back, async () => {
+    await ctx.board.voters.react(voterId, comment.id, reaction);
+    return redirect(ctx, `${back}#comment-${comment.id}`, 'reacted');
+  });
+}
+
+/** POST …/follow: a voter follows or unfollows a visible post. */
+export async function followPostAction(ctx: PageContext, slug: string, id: string, form: FormData): Promise<Response> {
+  const found = await visiblePost(ctx, slug, id);
+  return found ? followAction(ctx, found.board, found.post, form) : notFoundPage(ctx);
 }

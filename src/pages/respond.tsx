@@ -35,6 +35,12 @@ export function redirect(ctx: PageContext, path: string, notice?: string): Respo
   return new Response(null, { status: 303, headers });
 }
 
+/** A permanent redirect (301) to a page that replaced the one asked for, such as a merged post's. */
+export function movedPermanently(ctx: PageContext, path: string): Response {
+  const target = new URL(ctx.href(path), ctx.url);
+  return new Response(null, { status: 301, headers: { location: target.pathname + target.search } });
+}
+
 export function notFoundPage(ctx: PageContext): Promise<Response> {
   return page(
     ctx,

@@ -70,6 +70,9 @@ form.inline { display: inline; }
 .status-in_progress { background: #fff4d6; color: #7a4d00; }
 .status-shipped { background: #dcf5e3; color: #145c2a; }
 .status-declined { background: #fde7e7; color: #8f1d1d; }
+.approval-waiting { background: #fff4d6; color: #7a4d00; }
+.approval-rejected { background: #fde7e7; color: #8f1d1d; }
+.waiting-count { background: #fff4d6; color: #7a4d00; margin-left: .3rem; }
 .delivery-pending { background: #fff4d6; color: #7a4d00; }
 .delivery-delivered { background: #dcf5e3; color: #145c2a; }
 .delivery-failed { background: #fde7e7; color: #8f1d1d; }
@@ -125,6 +128,18 @@ td.title { overflow-wrap: anywhere; max-width: 22rem; }
 .chart text { fill: var(--fb-muted); font-size: 11px; font-family: var(--fb-font); }
 .chart .axis { stroke: var(--fb-border); }
 .stat { font-size: 1.6rem; font-weight: 700; }
+.idea > summary { font-size: 1rem; font-weight: 600; }
+.idea[open] > summary { margin-bottom: .75rem; }
+.idea-form input[name="title"] { width: 100%; }
+.tag-choice { border: 1px solid var(--fb-border); border-radius: 8px; padding: .5rem .75rem; display: flex; flex-flow: row wrap; gap: .25rem 1rem; max-height: 12rem; overflow-y: auto; }
+.tag-choice legend { font-weight: 600; font-size: .9rem; padding: 0 .25rem; }
+label.check { font-weight: 400; display: inline-flex; gap: .35rem; align-items: center; }
+.similar { list-style: none; padding: 0; margin: 0 0 1rem; }
+.similar .post { align-items: center; justify-content: space-between; }
+.similar h2 { margin: 0 0 .35rem; overflow-wrap: anywhere; }
+.similar h2 a { color: var(--fb-text); }
+.author { margin: .25rem 0 .75rem; }
+.follow { display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; margin-top: .75rem; padding-top: .75rem; border-top: 1px solid var(--fb-border); }
 footer.site { text-align: center; color: var(--fb-muted); font-size: .8rem; padding: 1.5rem; }
 @media (max-width: 720px) {
   .dash { grid-template-columns: 1fr; }

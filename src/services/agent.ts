@@ -18,7 +18,7 @@ import { requireScope } from '../domain/scopes.js';
 import { toIso } from '../domain/time.js';
 import { parseOrThrow } from '../domain/validation.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
-import { boardOf, boardPostOf, readPostDetail, statusChange } from './lookup.js';
+import { assertNotMerged, boardOf, boardPostOf, readPostDetail, statusChange } from './lookup.js';
 import { queueStatusMail } from './follower-mail.js';
 import { deliver, notificationsFor } from './notifications.js';
 import type { QueryInput } from './posts.js';
@@ -161,6 +161,7 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     const now = nowIso(ctx);
     const post = await tx.getPost(postId);
     if (!post?.proposal) throw notFound('No pending proposal for this post');
+    await assertNotMerged(tx, post);
     const board = (await tx.getBoard(post.board_id))!;
     const next = post.proposal.status;
     const notifications =
@@ -184,6 +185,7 @@ export function rejectProposal(ctx: ServiceContext, postId: number): Promise<Pos
     const now = nowIso(ctx);
     const post = await tx.getPost(postId);
     if (!post?.proposal) throw notFound('No pending proposal for this post');
+    await assertNotMerged(tx, post);
     const detail = await readPostDetail(tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
     const board = (await tx.getBoard(post.board_id))!;
     await emitBoardEvent(ctx, tx, board, 'proposal.rejected', { post_id: post.id, proposal: { ...post.proposal } }, now);
@@ -196,6 +198,7 @@ export async function readPost(ctx: ServiceContext, postId: number): Promise<Pos
     const now = nowIso(ctx);
     const post = await tx.getPost(postId);
     if (!post) throw notFound('Post not found');
+    await assertNotMerged(tx, post);
     return readPostDetail(tx, post, now);
   });
 }

@@ -14,7 +14,7 @@ import type { StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { assertCommentRoom } from './limits.js';
-import { boardPostOf } from './lookup.js';
+import { assertNotMerged, boardPostOf } from './lookup.js';
 import { queueCommentMail } from './follower-mail.js';
 import { nestComments, presentComment } from './present.js';
 import { assertVoterCommentRoom, assertVoterNotBlocked, followAutomatically } from './voter-rules.js';
@@ -133,6 +133,7 @@ async function voterAndPost(tx: StorageTx, voterId: number, postId: number) {
   const post = await tx.getPost(postId);
   const board = post && (await tx.getBoard(post.board_id));
   if (!post || !board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
+  await assertNotMerged(tx, post);
   await assertVoterNotBlocked(tx, voterId);
   return { voter, post, board };
 }

@@ -12,7 +12,7 @@ import { AGENT_PUBLISHING_SETTING, agentPublishingEnabled } from './boards.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';
 import { presentWebhook } from './present.js';
-import { readPostDetail } from './lookup.js';
+import { assertNotMerged, readPostDetail } from './lookup.js';
 import { emitBoardEvent } from './webhook-events.js';
 
 const orgInput = z.strictObject({ name: text(1, 120) });
@@ -40,6 +40,7 @@ export function setPostHidden(ctx: ServiceContext, postId: number, hidden: boole
   return write(ctx, async (tx) => {
     const before = await tx.getPost(postId);
     if (!before) throw notFound('Post not found');
+    await assertNotMerged(tx, before);
     const post = (await tx.updatePost(postId, { hidden }))!;
     if (before.hidden !== hidden) {
       const board = (await tx.getBoard(post.board_id))!;

@@ -18,7 +18,22 @@ export async function boardOf(tx: StorageTx, caller: Caller, slug: string): Prom
 export async function postOf(tx: StorageTx, board: BoardRecord, id: number): Promise<PostRecord> {
   const post = await tx.getPost(id);
   if (!post || post.board_id !== board.id) throw notFound('Post not found');
+  await assertNotMerged(tx, post);
   return post;
+}
+
+/**
+ * The post a merged post was merged into, or null for a post that is not merged. Merged posts are
+ * stored hidden, so only a hidden post costs the read of its merge record.
+ */
+export async function mergedInto(tx: StorageTx, post: PostRecord): Promise<number | null> {
+  return post.hidden ? ((await tx.getPostMerge(post.id))?.target_id ?? null) : null;
+}
+
+/** A merged post is not found, with a message naming the post it was merged into. */
+export async function assertNotMerged(tx: StorageTx, post: PostRecord): Promise<void> {
+  const target = await mergedInto(tx, post);
+  if (target !== null) throw notFound(`Post ${post.id} was merged into post ${target}.`);
 }
 
 /** The board and post named by a path, checked together. */

@@ -12,6 +12,7 @@ import type { StorageTx } from '../storage/contract.js';
 import { createComment } from './comments.js';
 import { nowIso, read, write, type ServiceContext } from './context.js';
 import { boardOfPost, teamCaller } from './team.js';
+import { assertNotMerged } from './lookup.js';
 
 async function ownVoter(tx: StorageTx, organizationId: number, voterId: number): Promise<VoterRecord> {
   const voter = await tx.getVoter(voterId);
@@ -23,6 +24,7 @@ async function ownPostId(tx: StorageTx, organizationId: number, postId: number):
   const post = await tx.getPost(postId);
   const board = post && (await tx.getBoard(post.board_id));
   if (!post || !board || board.organization_id !== organizationId) throw notFound('Post not found');
+  await assertNotMerged(tx, post);
   return post.id;
 }
 

@@ -11,7 +11,7 @@ import * as agent from './agent.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import * as dashboard from './dashboard.js';
 import * as keys from './keys.js';
-import { boardOf, readPostDetail } from './lookup.js';
+import { assertNotMerged, boardOf, mergedInto, readPostDetail } from './lookup.js';
 import { presentBoard } from './present.js';
 import { emitBoardEvent } from './webhook-events.js';
 import * as deliveries from './webhooks.js';
@@ -28,6 +28,7 @@ async function ownPost(tx: StorageTx, organizationId: number, postId: number): P
   const post = await tx.getPost(postId);
   const board = post && (await tx.getBoard(post.board_id));
   if (!post || !board || board.organization_id !== organizationId) throw notFound('Post not found');
+  await assertNotMerged(tx, post);
   return { board, post };
 }
 
@@ -46,6 +47,7 @@ export function listPendingProposals(ctx: ServiceContext, organizationId: number
     const pending: PendingProposal[] = [];
     for (const board of await tx.listBoards(organizationId)) {
       for (const post of await tx.listProposedPosts(board.id)) {
+        if ((await mergedInto(tx, post)) !== null) continue;
         const key = await tx.getApiKey(post.proposal!.proposed_by_api_key_id);
         pending.push({
           board: presentBoard(board),

@@ -4,6 +4,7 @@
  * mail sent to them).
  */
 import { notFound, validationError } from '../domain/errors.js';
+import type { HeldPost } from '../domain/held-posts.js';
 import type { TagRecord, VoterRecord } from '../domain/records.js';
 import { submitPostBody, type SubmitPostInput } from '../domain/requests.js';
 import type { PostDetail } from '../domain/responses.js';
@@ -12,7 +13,8 @@ import type { StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { nowIso, read, write, type ServiceContext } from './context.js';
 import { assertPostRoom } from './limits.js';
-import { byId } from './lookup.js';
+import { assertNotMerged, byId } from './lookup.js';
+import { presentHeldPost } from './moderation.js';
 import { presentPostDetail } from './present.js';
 import { assertVoterNotBlocked, assertVoterPostRoom, followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
@@ -37,10 +39,17 @@ async function existingTags(tx: StorageTx, boardId: number, names: readonly stri
 /**
  * A voter's post on a published board of their organization (an unpublished or unknown board is
  * `not_found`): `is_admin: false`, its author recorded, the voter's vote counted and the post
- * followed. `post.created` fires as for any post. Refused, changing nothing, for a blocked voter,
- * a tag the board does not have, or a voter past `limits.voterPostsPerHour`.
+ * followed. `post.created` fires as for any post. On a board whose new posts from voters wait for
+ * approval, the answer is instead the held post (`approval: 'waiting'`), which becomes a post when
+ * the team approves it (see services/moderation.ts). Refused, changing nothing, for a blocked
+ * voter, a tag the board does not have, or a voter past `limits.voterPostsPerHour`.
  */
-export async function submitPost(ctx: ServiceContext, voterId: number, slug: string, body: SubmitPostInput): Promise<PostDetail> {
+export async function submitPost(
+  ctx: ServiceContext,
+  voterId: number,
+  slug: string,
+  body: SubmitPostInput,
+): Promise<PostDetail | HeldPost> {
   const input = parseOrThrow(submitPostBody, body);
   return write(ctx, async (tx) => {
     const nowMs = ctx.clock.now();
@@ -52,6 +61,19 @@ export async function submitPost(ctx: ServiceContext, voterId: number, slug: str
     await assertVoterPostRoom(ctx, tx, voterId, nowMs);
     await assertPostRoom(ctx, tx, board.id);
     const tags = await existingTags(tx, board.id, input.tags ?? []);
+    if (await tx.isBoardModerated(board.id)) {
+      const tag_slugs = tags.map((tag) => tag.slug);
+      const held = await tx.insertHeldPost({
+        organization_id: board.organization_id,
+        board_id: board.id,
+        voter_id: voterId,
+        title: input.title,
+        body: input.body ?? '',
+        tag_slugs,
+        created_at: now,
+      });
+      return presentHeldPost(tx, held);
+    }
     const inserted = await tx.insertPost({
       board_id: board.id,
       title: input.title,
@@ -80,7 +102,8 @@ async function voterPost(tx: StorageTx, voterId: number, postId: number): Promis
   const voter = await voterOf(tx, voterId);
   const post = await tx.getPost(postId);
   const board = post && (await tx.getBoard(post.board_id));
-  if (!board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
+  if (!post || !board || board.organization_id !== voter.organization_id) throw notFound('Post not found');
+  await assertNotMerged(tx, post);
 }
 
 /**

@@ -41,10 +41,15 @@ function assertWindowRoom(times: readonly string[], max: number, windowMs: numbe
   throw new FeedbackBoardError('rate_limited', `A voter may ${what}; try again after ${toIso(freedAt)}`, { retryAfter });
 }
 
-/** At most `limits.voterPostsPerHour` posts per voter in any rolling hour. */
+/**
+ * At most `limits.voterPostsPerHour` posts per voter in any rolling hour: posts, and posts held
+ * for approval that did not become one (an approved post counts once, as the post).
+ */
 export async function assertVoterPostRoom(ctx: ServiceContext, tx: StorageTx, voterId: number, nowMs: number): Promise<void> {
   const max = ctx.limits.voterPostsPerHour;
-  const times = await tx.listVoterPostTimes(voterId, toIso(nowMs - HOUR_MS + 1));
+  const since = toIso(nowMs - HOUR_MS + 1);
+  const held = (await tx.listVoterHeldPosts(voterId, since)).filter((row) => row.state !== 'approved');
+  const times = [...(await tx.listVoterPostTimes(voterId, since)), ...held.map((row) => row.created_at)].sort();
   assertWindowRoom(times, max, HOUR_MS, nowMs, `submit at most ${max} posts an hour`);
 }
 

@@ -20,6 +20,10 @@ export interface WebhookEventData {
   'post.updated': { board: Board; post: PostDetail; changed: PostField[] };
   'post.status_changed': { board: Board; post: PostDetail; previous_status: PostStatus };
   'post.deleted': { board: Board; post_id: number };
+  /** `post_id` is the merged post, `into` the post it was merged into, after the merge. */
+  'post.merged': { board: Board; post_id: number; into: PostDetail };
+  /** A merge undone by the team: `post` is the merged post, back as it was before the merge. */
+  'post.unmerged': { board: Board; post: PostDetail };
   'comment.created': { board: Board; post_id: number; comment: Comment };
   'vote.created': { board: Board; post_id: number; vote_count: number };
   'vote.deleted': { board: Board; post_id: number; vote_count: number };
@@ -48,6 +52,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.updated',
   'post.status_changed',
   'post.deleted',
+  'post.merged',
+  'post.unmerged',
   'comment.created',
   'vote.created',
   'vote.deleted',

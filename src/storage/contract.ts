@@ -1,7 +1,7 @@
 /**
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
- * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, mail). Each
+ * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth, mail). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -30,6 +30,8 @@ import type { AgentTx } from './contract/agent.js';
 import type { BoardsTx } from './contract/boards.js';
 import type { EngagementTx } from './contract/engagement.js';
 import type { MailTx } from './contract/mail.js';
+import type { ModerationTx } from './contract/moderation.js';
+import type { OAuthTx } from './contract/oauth.js';
 import type { PeopleTx } from './contract/people.js';
 import type { PostsTx } from './contract/posts.js';
 import {
@@ -55,6 +57,8 @@ export type {
 } from './contract/agent.js';
 export type { BoardPatch, BoardsTx } from './contract/boards.js';
 export type { EngagementTx } from './contract/engagement.js';
+export type { ModerationTx } from './contract/moderation.js';
+export type { OAuthTx } from './contract/oauth.js';
 export type {
   MailEventToEnqueue,
   MailFailureRecord,
@@ -109,6 +113,8 @@ export interface StorageTx
     StatisticsTx,
     WebhooksTx,
     PeopleTx,
+    ModerationTx,
+    OAuthTx,
     MailTx {}
 
 /**

@@ -24,6 +24,7 @@ import type {
   FollowRecord,
   OrganizationRecord,
   PostAuthorRecord,
+  PostMergeRecord,
   PostRecord,
   ReactionRecord,
   TagRecord,
@@ -35,6 +36,8 @@ import type {
   WebhookRecord,
 } from '../domain/records.js';
 import type { MailFailureRecord, MailQueueRecord, MailUnsubscribeRecord } from './contract/mail.js';
+import type { HeldPostRecord } from '../domain/held-posts.js';
+import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -78,6 +81,11 @@ export interface BoardVoterRow {
   days: Record<string, number>;
 }
 
+/** A row of the `moderated_boards` table: a board whose voters' posts wait for approval. */
+export interface ModeratedBoardRow {
+  board_id: number;
+}
+
 /** The row type of every table. */
 export interface TableRows {
   organizations: OrganizationRecord;
@@ -105,6 +113,13 @@ export interface TableRows {
   board_days: BoardDayRow;
   board_voters: BoardVoterRow;
   post_words: PostWordRow;
+  moderated_boards: ModeratedBoardRow;
+  held_posts: HeldPostRecord;
+  oauth_clients: OAuthClientRecord;
+  oauth_grants: OAuthGrantRecord;
+  oauth_codes: OAuthCodeRecord;
+  oauth_tokens: OAuthTokenRecord;
+  post_merges: PostMergeRecord;
   mail_queue: MailQueueRecord;
   mail_failures: MailFailureRecord;
   mail_unsubscribes: MailUnsubscribeRecord;
@@ -200,7 +215,18 @@ export const RECORD_SCHEMA = {
     ids: false,
     indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
   },
-  mail_queue: { keyPath: 'id', ids: true, indexes: { by_voter_post: ['voter_id', 'post_id'] } },
+  moderated_boards: { keyPath: 'board_id', ids: false, indexes: {} },
+  held_posts: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization_state: ['organization_id', 'state'], by_voter: 'voter_id' },
+  },
+  oauth_clients: { keyPath: 'client_id', ids: false, indexes: {} },
+  oauth_grants: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
+  oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
+  post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
+  mail_queue: { keyPath: 'id', ids: true, indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
   mail_failures: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
   mail_unsubscribes: { keyPath: ['board_id', 'address', 'post_id'], ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };

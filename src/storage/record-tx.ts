@@ -10,7 +10,7 @@
  * A transaction's object is one small instance: its methods live on the prototype, and each
  * aggregate of them (boards, posts, engagement...) is built over the store the first time the
  * transaction calls one of its methods. A read of one post builds two or three aggregates, not
- * eight, and no transaction builds the seventy-odd functions of the whole contract.
+ * ten, and no transaction builds the seventy-odd functions of the whole contract.
  */
 import type { StorageTx } from './contract.js';
 import {
@@ -26,6 +26,8 @@ import { agentMethods } from './record-tx/agent.js';
 import { boardsMethods } from './record-tx/boards.js';
 import { engagementMethods } from './record-tx/engagement.js';
 import { mailMethods } from './record-tx/mail.js';
+import { moderationMethods } from './record-tx/moderation.js';
+import { oauthMethods } from './record-tx/oauth.js';
 import { peopleMethods } from './record-tx/people.js';
 import { postsMethods } from './record-tx/posts.js';
 import { statisticsMethods } from './record-tx/statistics.js';
@@ -41,6 +43,8 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   statistics: statisticsMethods,
   webhooks: webhooksMethods,
   people: peopleMethods,
+  moderation: moderationMethods,
+  oauth: oauthMethods,
   mail: mailMethods,
 };
 

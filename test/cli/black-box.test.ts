@@ -57,6 +57,11 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
     expect((await call(server.api, 'GET', `/boards/features/posts/${id}`, w)).status).toBe(404);
+    const duplicate = (await call(server.api, 'POST', '/boards/features/posts', w, { title: 'Same as the first' })).json.id;
+    const merged = await op('mergePost', 'POST', `/boards/features/posts/${duplicate}/merge`, w, { into: 1 });
+    expect([merged.status, merged.json.id]).toEqual([200, 1]);
+    const gone = await call(server.api, 'GET', `/boards/features/posts/${duplicate}`, w);
+    expect([gone.status, gone.json.error.message]).toEqual([404, `Post ${duplicate} was merged into post 1.`]);
   });
 
   it('agent workflow', async () => {

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skipReason, suiteTitle } from '../helpers/requirements.js';
 import { call, runCli, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { createTestDatabase, dropTestDatabase } from '../adapters/postgres/server.js';
 
@@ -44,7 +45,9 @@ const fixture = {
   organizations: [{ name: 'Fixture Org', apiKeys: [{ key: 'fixture-key-0123456789', scope: 'write' }], boards: [{ slug: 'b', name: 'B' }] }],
 };
 
-describe('serve --db postgres://', () => {
+const skip = skipReason('postgres-server', 'test/cli/postgres.test.ts');
+
+describe.skipIf(skip !== undefined)(suiteTitle('serve --db postgres://', skip), () => {
   it('selects PostgreSQL by the scheme, creates the demo, and serves it', async () => {
     const url = await database();
     const server = await serve(['--db', url]);
@@ -79,7 +82,7 @@ describe('serve --db postgres://', () => {
 });
 
 describe('three first starts at once create one demo', () => {
-  it('on an empty PostgreSQL database', async () => {
+  it.skipIf(skip !== undefined)(suiteTitle('on an empty PostgreSQL database', skip), async () => {
     const url = await database();
     const started = await Promise.all([0, 1, 2].map(() => serve(['--db', url])));
     for (const server of started) await waitForLine(server, /^propose key:/);

@@ -7,6 +7,7 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { skipReason, suiteTitle } from '../helpers/requirements.js';
 import { startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
 import { KEYS, sampleFixture } from '../helpers/fixture.js';
 import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
@@ -106,7 +107,8 @@ describe('serve: /healthz, /readyz and HEAD', () => {
     await expectUnavailable(server, key);
   });
 
-  describe('PostgreSQL', () => {
+  const skip = skipReason('postgres-binaries', 'test/cli/probes.test.ts (PostgreSQL)');
+  describe.skipIf(skip !== undefined)(suiteTitle('PostgreSQL', skip), () => {
     let cluster: Cluster;
     afterAll(() => cluster?.stop());
 

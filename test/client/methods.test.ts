@@ -90,6 +90,7 @@ const steps: Step[] = [
   { op: 'getShipStats', key: 'read', call: (c) => c.stats.shipStats('features', { period: 'week' }), request: ['GET', '/boards/features/ship-stats?period=week'], status: 200 },
   { op: 'getAnalytics', key: 'read', call: (c) => c.stats.analytics('features', { period: '90d' }), request: ['GET', '/boards/features/analytics?period=90d'], status: 200 },
   { op: 'listWebhooks', key: 'read', call: (c) => c.webhooks.list(), request: ['GET', '/webhooks'], status: 200 },
+  { op: 'mergePost', key: 'write', call: (c) => c.posts.merge('features', 7, { into: 6 }), request: ['POST', '/boards/features/posts/7/merge', { into: 6 }], status: 200 },
   { op: 'deletePost', key: 'write', call: (c) => c.posts.delete('features', 8), request: ['DELETE', '/boards/features/posts/8'], status: 204 },
 ];
 

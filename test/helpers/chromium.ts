@@ -3,7 +3,6 @@
  * from a local HTTP server (IndexedDB needs a real origin), and headless Chromium, the Debian
  * package driven by playwright-core in a new, empty profile. No browser is ever downloaded.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,8 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, skipReason } from './requirements.js';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -28,12 +28,11 @@ export const CHROMIUM_ARGS = [
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Why the browser tests cannot run here, or undefined when they can. In CI they always run: a
- * missing Chromium is then a failure, not a skip.
+ * Why the browser suite `suite` cannot run here (no Chromium), or undefined when it can; with
+ * `FEEDBACK_BOARD_REQUIRE_ALL=1` (CI) a missing Chromium throws instead. See requirements.ts.
  */
-export function chromiumSkipReason(): string | undefined {
-  if (existsSync(CHROMIUM_PATH) || process.env.CI) return undefined;
-  return `no Chromium at ${CHROMIUM_PATH} outside CI (apt-get install chromium)`;
+export function chromiumSkipReason(suite: string): string | undefined {
+  return skipReason('chromium', suite);
 }
 
 /** One page entry (a path from the repository root) bundled for the browser as an ES module. */

@@ -34,6 +34,8 @@ export interface Server {
   /** Every stdout line so far (the first is the `listening on` line). */
   lines: string[];
   firstLine: string;
+  /** Everything written to stderr so far. */
+  stderr(): string;
   child: ChildProcess;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
@@ -75,6 +77,7 @@ export function startServe(args: string[], cwd: string): Promise<Server> {
         api: `${url}/api/v1`,
         lines,
         firstLine: line,
+        stderr: () => stderr,
         child,
         stop: async () => {
           stopping = true;

@@ -27,13 +27,14 @@ export async function snapshot(target: { storage: Storage }): Promise<unknown> {
             reactions: [...(await tx.getReactionCounts(comments.map((c) => c.id)))],
           });
         }
-        boards.push({ board, total: page.total, posts });
+        boards.push({ board, total: page.total, posts, moderated: await tx.isBoardModerated(board.id) });
       }
       organizations.push({
         org,
         keys: await tx.listApiKeys(org.id),
         webhooks: await tx.listWebhooks(org.id),
         boards,
+        held: [...(await tx.listHeldPosts(org.id, 'waiting')), ...(await tx.listHeldPosts(org.id, 'rejected'))],
       });
     }
     return { organizations, agentPublishing: await tx.getSetting('agent_publishing') };

@@ -55,6 +55,7 @@ const FIELD: Record<string, fc.Arbitrary<unknown>> = {
   action_key: fc.oneof(fc.constantFrom('k1', 'k2'), text(200)),
   note: text(2000),
   parent_comment_id: fc.oneof(fc.integer({ min: -1, max: 40 }), fc.constant('1'), fc.constant(1.5)),
+  into: fc.oneof(fc.integer({ min: -1, max: 60 }), fc.constantFrom('1', 1.5, 99999)),
 };
 
 const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
@@ -65,21 +66,24 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   addEvidence: ['kind', 'ref', 'label', 'action_key'],
   proposeStatus: ['status', 'note'],
   createComment: ['body', 'parent_comment_id'],
+  mergePost: ['into'],
 };
 
-function bodyObject(op: OperationName): fc.Arbitrary<Record<string, unknown>> {
+function bodyObject(op: OperationName, live: readonly number[]): fc.Arbitrary<Record<string, unknown>> {
   const fields = BODY_FIELDS[op] ?? ['title', 'body'];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const f of fields) model[f] = fc.oneof({ weight: 5, arbitrary: FIELD[f]! }, { weight: 1, arbitrary: anyJson });
+  // A merge needs a live post to merge into, most of the time.
+  if (op === 'mergePost') model['into'] = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...live) }, { weight: 2, arbitrary: FIELD['into']! }, { weight: 1, arbitrary: anyJson });
   const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'id', 'vote_count', 'shipped_at', 'unknown'), anyJson, { maxKeys: 1 });
   return fc
     .tuple(fc.record(model, { requiredKeys: [] }), fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extra }))
     .map(([a, b]) => ({ ...a, ...b }));
 }
 
-function body(op: OperationName): fc.Arbitrary<string | undefined> {
+function body(op: OperationName, live: readonly number[]): fc.Arbitrary<string | undefined> {
   return fc.oneof(
-    { weight: 8, arbitrary: bodyObject(op).map((o) => JSON.stringify(o)) },
+    { weight: 8, arbitrary: bodyObject(op, live).map((o) => JSON.stringify(o)) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: anyJson.map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 1, arbitrary: fc.constantFrom('', '{', '{"title":', '[1,2', 'nul', '{"a":1}{"b":2}', '\uFEFF{}', '\uD800') },
@@ -159,7 +163,7 @@ export function requestFor(op: OperationName, live: readonly number[]): fc.Arbit
         { weight: 8, arbitrary: fc.constant('application/json') },
         { weight: 1, arbitrary: fc.constantFrom(undefined, 'application/json; charset=utf-8', 'text/plain', 'APPLICATION/JSON', 'multipart/form-data', 'application/jsonx') },
       ),
-      body: body(op),
+      body: body(op, live),
     })
     .map((r) => ({
       method: r.method,

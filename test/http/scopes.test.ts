@@ -40,6 +40,7 @@ const ROWS: Row[] = [
   { op: 'updatePost (status)', method: 'PATCH', path: post(), body: { status: 'shipped' }, need: 'write', ok: 200 },
   { op: 'updatePost (status and more)', method: 'PATCH', path: post(), body: { status: 'shipped', title: 'y', notify_voters: true }, need: 'write', ok: 200 },
   { op: 'deletePost', method: 'DELETE', path: post(), need: 'write', ok: 204 },
+  { op: 'mergePost', method: 'POST', path: post('/merge'), body: { into: 4 }, need: 'write', ok: 200 },
   { op: 'getQueue', method: 'GET', path: board('/queue'), need: 'read', ok: 200 },
   { op: 'claimPost', method: 'POST', path: post('/claim'), body: { ttl_seconds: 60 }, need: 'propose', ok: 201 },
   { op: 'claimNextPost', method: 'POST', path: board('/queue/claim'), body: { ttl_seconds: 60 }, need: 'propose', ok: 201 },
@@ -67,12 +68,14 @@ async function world() {
   const mine = await h.makePost('features', { title: 'Mine', status: 'planned' });
   const theirs = await h.makePost('globex-only', { title: 'Theirs', status: 'planned' }, h.b.keys.write);
   const theirsSameSlug = await h.makePost('features', { title: 'Theirs too', status: 'planned' }, h.b.keys.write);
+  // Post 4, the target of the merge row.
+  await h.makePost('features', { title: 'Mine again', status: 'planned' });
   return { h, mine, theirs, theirsSameSlug };
 }
 
 describe('scope matrix', () => {
-  it('covers all 25 operations', () => {
-    expect(new Set(ROWS.map((r) => r.op.split(' ')[0])).size).toBe(25);
+  it('covers all 26 operations', () => {
+    expect(new Set(ROWS.map((r) => r.op.split(' ')[0])).size).toBe(26);
   });
 
   for (const row of ROWS) {

@@ -32,6 +32,16 @@ it.each(['src/index.ts', 'src/client/index.ts', 'adapters/memory/index.ts', 'ada
   30_000,
 );
 
+it('the core bundles none of OAuth for MCP beyond its storage: no token, consent or endpoint code', async () => {
+  const result = await build({
+    entryPoints: ['src/index.ts'], absWorkingDir: ROOT, bundle: true, write: false, format: 'esm', platform: 'neutral',
+    mainFields: ['module', 'main'], external: ['better-sqlite3', 'fetch-mock', 'node:*'], metafile: true, logLevel: 'silent',
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  expect(inputs.some((path) => path.startsWith('src/storage/'))).toBe(true);
+  expect(inputs.filter((path) => /^(src\/services\/oauth|src\/pages\/|mcp\/)/.test(path))).toEqual([]);
+}, 30_000);
+
 it('the bundle check sees the SDK when an entry does import it (the check has teeth)', async () => {
   const result = await build({
     entryPoints: ['mcp/index.ts'], absWorkingDir: ROOT, bundle: true, write: false, format: 'esm', platform: 'node',

@@ -106,7 +106,7 @@ export function textOf(result: object): string {
 /** The 25 tool names of docs/mcp.md, in table order. */
 export const ALL_TOOLS = [
   'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post',
-  'update_post', 'delete_post', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
+  'update_post', 'merge_posts', 'delete_post', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
   'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats',
   'get_analytics', 'list_webhooks',
 ];
@@ -168,6 +168,9 @@ export async function callEveryTool(client: Client): Promise<Set<string>> {
   expect((await call('get_ship_stats', { slug: 'features', period: 'month' })).shipped_count).toBe(1);
   expect((await call('get_analytics', { slug: 'features', period: '90d' })).posts_over_time).toHaveLength(90);
   expect((await call('list_webhooks', {})).webhooks).toHaveLength(1);
+  const duplicate = await call('create_post', { slug: 'features', title: 'Webhooks please' });
+  const merged = await call('merge_posts', { slug: 'features', id: duplicate.id, into: created.id });
+  expect([merged.id, merged.title]).toEqual([created.id, 'Webhooks']);
   expect(await call('delete_post', { slug: 'features', id: created.id })).toBeUndefined();
   return called;
 }

@@ -57,7 +57,8 @@ describe('MCP at /mcp of serve', () => {
     for (const headers of refused) {
       const r = await post(server, headers, INITIALIZE);
       expect(r.status).toBe(401);
-      expect(r.headers.get('www-authenticate')).toBe('Bearer realm="feedback-board"');
+      // serve has pages here, so /mcp takes OAuth too: the challenge names the resource's metadata.
+      expect(r.headers.get('www-authenticate')).toBe(`Bearer realm="feedback-board", resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
       expect(r.json.error.code).toBe('unauthorized');
     }
     expect((await fetch(`${server.url}/mcp`)).status).toBe(401);

@@ -110,4 +110,12 @@ describe('slow request bodies', () => {
       expect(() => listen(async () => new Response('x'), bad)).toThrow(RangeError);
     }
   }, 20_000);
+
+  it('counts a keep-alive connection once, however many bodies it sends one after another', async () => {
+    const { port } = await start({ port: 0, bodyConnectionsPerAddress: 2 });
+    const answers: number[] = [];
+    // fetch keeps its connection alive: the five requests share one socket.
+    for (let i = 0; i < 5; i++) answers.push((await fetch(`http://127.0.0.1:${port}/x`, { method: 'POST', body: 'email=a%40b.c' })).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+  });
 });

@@ -122,6 +122,7 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   addEvidence: { kind: 'commit', ref: 'abc123' },
   proposeStatus: { status: 'shipped' },
   createComment: { body: 'On it' },
+  mergePost: { into: 2 },
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
@@ -168,6 +169,7 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
     { call: { body: {} }, status: 200 },
   ],
   deletePost: [{ status: 204 }],
+  mergePost: [{ status: 200 }],
   getQueue: [{ before: claimAs(KEYS.propose, 2), call: { key: KEYS.propose, query: 'limit=5' }, status: 200 }],
   claimPost: [
     { call: { key: KEYS.propose, body: { ttl_seconds: 600, agent_label: 'bot' } }, status: 201 },

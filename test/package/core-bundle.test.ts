@@ -44,10 +44,12 @@ describe('the core browser bundle', () => {
     // 70.0 KB before request validation moved to zod/mini and the generator to its own subpath;
     // 39.3 KB then, 41.2 KB with the declared statistics counters, 44.4 KB with similar posts
     // (+1.4), independent webhook deliveries and voter sign-in links (+1.3) and the voter side
-    // (+1.5), 45.5 KB with the mail to followers (+1.0: the mail aggregate over the record store,
-    // and queueing follower mail with each change). The budget moves only in a change that says
-    // what grew; see docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(46 * 1024);
+    // (+1.5); 45.6 KB with moderation (+1.2: the held posts' service, its SDK functions and the
+    // record store's part); merging posts (+0.9: the service, its request schema and
+    // the merge records of the record store), OAuth's storage methods (+0.3) and the HTML part of
+    // mails (+0.1): 47.5 KB. The budget moves only in a change that says what grew; see
+    // docs/architecture.md, "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(48 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {

@@ -5,27 +5,16 @@
  * nothing), and the test e-mail's connection error shown to the team. Screenshots go to
  * docs/images/ (pages-post-markdown.png, pages-dashboard-mail.png).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
+import { axeViolations } from './browser-pages.js';
 
-const skipReason = chromiumSkipReason();
+const skipReason = chromiumSkipReason('test/pages/chromium-mail.test.ts');
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core violations of the page, as `rule: targets`. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const BODY = [
   'Dark mode would help at night. What we need:',

@@ -15,7 +15,7 @@ import { call, startServe, waitForLine, workDir, type Server } from '../helpers/
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
 
-const skipReason = chromiumSkipReason();
+const skipReason = chromiumSkipReason('test/pages/chromium.test.ts');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
 

@@ -85,4 +85,19 @@ describe('mail to followers is queued with the change', () => {
     });
     expect(await snapshot(h.board)).toEqual(before);
   });
+
+  it("a merged post's pending mail is dropped; other posts' mail stays", async () => {
+    const h = await setup();
+    const target = await h.makePost('features', { title: 'Night theme' });
+    await h.board.voters.vote(h.ann.id, h.post.id);
+    await h.board.voters.follow(h.ann.id, target.id);
+    await h.team.comments.create(h.post.id, { body: 'On it' });
+    const kept = await h.team.comments.create(target.id, { body: 'Also on it' });
+    expect(await h.queued(h.ann.id)).toHaveLength(1);
+    const merged = await h.req('POST', `/boards/features/posts/${h.post.id}/merge`, { body: { into: target.id } });
+    expect(merged.status).toBe(200);
+    expect(await h.queued(h.ann.id)).toBeNull();
+    const row = await h.storage.transaction('read', (tx) => tx.getMailQueueRow(h.ann.id, target.id));
+    expect(row?.events.map((e) => JSON.parse(e) as unknown)).toEqual([{ kind: 'team_comment', comment_id: kept.id, at: iso(T0) }]);
+  });
 });

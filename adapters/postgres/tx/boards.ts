@@ -96,5 +96,8 @@ export function boardsMethods(sql: Sql): AggregateMethods<'boards'> {
     async countTags(boardId) {
       return (await sql.row<{ n: number }>('SELECT count(*)::int AS n FROM fb_tags WHERE board_id = $1', [boardId]))!.n;
     },
+    async listTags(boardId) {
+      return sql.rows<TagRecord>('SELECT id, board_id, name, slug FROM fb_tags WHERE board_id = $1 ORDER BY slug COLLATE "C", id', [boardId]);
+    },
   };
 }

@@ -10,6 +10,8 @@ import { accountsMethods } from './accounts.js';
 import { agentMethods } from './agent.js';
 import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
+import { moderationMethods } from './moderation.js';
+import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
 import { peopleMethods } from './people.js';
 import { postsMethods } from './posts.js';
@@ -26,6 +28,8 @@ const FACTORIES: AggregateFactories<Sql> = {
   statistics: statisticsMethods,
   webhooks: webhooksMethods,
   people: peopleMethods,
+  moderation: moderationMethods,
+  oauth: oauthMethods,
   mail: mailMethods,
 };
 

@@ -83,6 +83,10 @@ export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
       return write(next);
     },
 
+    async dropMailQueueOfPost(postId) {
+      return sql.run('DELETE FROM fb_mail_queue WHERE post_id = $1', [postId]);
+    },
+
     async listMailFailures(organizationId, query) {
       const { limit, offset } = pageBounds(query);
       const rows = await sql.rows<MailFailureRecord>(

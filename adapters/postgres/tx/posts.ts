@@ -4,17 +4,24 @@
  *
  * Every post row also carries `title_folded` / `body_folded` (`foldCase` of title and body,
  * computed here in JavaScript, since the database's `lower()` depends on its locale), which
- * `search` matches with `strpos()`: an exact, case-folded substring test in which every character
- * is literal (LIKE would need escaping).
+ * `search` matches with `LIKE '%…%'`, the search's `\`, `%` and `_` escaped: an exact, case-folded
+ * substring test in which every character is literal, and one the trigram indexes of
+ * schema-search.ts can answer (`strpos()` gives the same answer but no index can serve it).
  */
+
 import type { PostListQuery } from '../../../src/storage/contract.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
-import type { ProposalRecord } from '../../../src/domain/records.js';
+import type { PostMergeRecord, ProposalRecord } from '../../../src/domain/records.js';
 import { foldCase } from '../../../src/storage/text.js';
-import { assignments, pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { assignments, idArray, pageBounds, type Sql, type SqlValue } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 import { pageWithTotal } from './page.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
+
+/** `text` as a LIKE pattern matching exactly itself (the default escape character is `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
@@ -22,17 +29,20 @@ function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
     : [proposal.status, proposal.note, proposal.proposed_at, proposal.proposed_by_api_key_id];
 }
 
+/** A post that is not merged: a probe of `fb_post_merges`' primary key (schema-merges.ts). */
+const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)';
+
 /** The WHERE clause of a post list and its values (numbered from $1). */
 function listFilter(boardId: number, query: PostListQuery): { where: string; params: SqlValue[] } {
-  const terms = ['p.board_id = $1'];
+  const terms = ['p.board_id = $1', NOT_MERGED];
   const params: SqlValue[] = [boardId];
   if (query.status !== undefined) {
     params.push(query.status);
     terms.push(`p.status = $${params.length}`);
   }
   if (query.search !== undefined) {
-    params.push(query.search);
-    terms.push(`(strpos(p.title_folded, $${params.length}) > 0 OR strpos(p.body_folded, $${params.length}) > 0)`);
+    params.push(`%${escapeLike(query.search)}%`);
+    terms.push(`(p.title_folded LIKE $${params.length} OR p.body_folded LIKE $${params.length})`);
   }
   if (query.tagId !== undefined) {
     params.push(query.tagId);
@@ -136,13 +146,18 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
       const { where, params } = listFilter(boardId, query);
       // Without a search or a tag, the total is the maintained count per board and status
       // (schema-aggregates.ts); with a tag alone, the tag's (schema-tag-counts.ts), which counts
-      // only when the tag is the board's. Otherwise the matches are counted.
+      // only when the tag is the board's; each less the board's merged posts among them, few by
+      // nature (read through fb_post_merges_board). Otherwise the matches are counted.
       let total: string | undefined;
       if (query.search === undefined && query.tagId === undefined) {
-        total = `(SELECT coalesce(sum(c.posts), 0)::int FROM fb_board_post_counts c WHERE c.board_id = $1${query.status === undefined ? '' : ' AND c.status = $2'})`;
+        const status = query.status === undefined ? '' : ' AND c.status = $2';
+        const mergedStatus = query.status === undefined ? '' : ' JOIN fb_posts mp ON mp.id = m.source_id AND mp.status = $2';
+        total = `((SELECT coalesce(sum(c.posts), 0)::int FROM fb_board_post_counts c WHERE c.board_id = $1${status})
+          - (SELECT count(*)::int FROM fb_post_merges m${mergedStatus} WHERE m.board_id = $1))`;
       } else if (query.search === undefined && query.status === undefined) {
         // The filter's values are the board ($1) and the tag ($2).
-        total = '(SELECT coalesce(sum(c.posts), 0)::int FROM fb_tag_posts c JOIN fb_tags t ON t.id = c.tag_id WHERE c.tag_id = $2 AND t.board_id = $1)';
+        total = `((SELECT coalesce(sum(c.posts), 0)::int FROM fb_tag_posts c JOIN fb_tags t ON t.id = c.tag_id WHERE c.tag_id = $2 AND t.board_id = $1)
+          - (SELECT count(*)::int FROM fb_post_merges m JOIN fb_post_tags mt ON mt.post_id = m.source_id AND mt.tag_id = $2 WHERE m.board_id = $1))`;
       }
       return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset, ...(total ? { total } : {}) });
     },
@@ -160,6 +175,44 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
     },
     async listPostsByWords(boardId, words) {
       return listPostsByWords(sql, boardId, words);
+    },
+
+    async insertPostMerge(row) {
+      const { source_id, target_id, board_id, merged_at, ...moved } = row;
+      await sql.run(
+        'INSERT INTO fb_post_merges (source_id, target_id, board_id, merged_at, moved) VALUES ($1, $2, $3, $4, $5)',
+        [source_id, target_id, board_id, merged_at, JSON.stringify(moved)],
+      );
+    },
+    async getPostMerge(sourceId) {
+      const row = await sql.row<{ source_id: number; target_id: number; board_id: number; merged_at: string; moved: Omit<PostMergeRecord, 'source_id' | 'target_id' | 'board_id' | 'merged_at'> }>(
+        'SELECT source_id, target_id, board_id, merged_at, moved FROM fb_post_merges WHERE source_id = $1',
+        [sourceId],
+      );
+      if (row === undefined) return null;
+      const { moved, ...keys } = row;
+      return { ...keys, ...moved };
+    },
+    async removePostMerge(sourceId) {
+      const removed = await sql.row<{ target_id: number; evidence_ids: number[] }>(
+        `DELETE FROM fb_post_merges WHERE source_id = $1 RETURNING target_id, moved -> 'evidence_ids' AS evidence_ids`,
+        [sourceId],
+      );
+      if (removed === undefined) return false;
+      await sql.run('DELETE FROM fb_evidence WHERE post_id = $1 AND id = ANY($2::int[])', [removed.target_id, idArray(removed.evidence_ids)]);
+      return true;
+    },
+    async moveComments(fromPostId, toPostId, commentIds) {
+      // The statistics triggers move each comment's count between the posts' boards (they read
+      // post_id); the posts' comment_count is kept here, like insertComment does.
+      await sql.run(
+        `WITH moved AS (
+           UPDATE fb_comments SET post_id = $2 WHERE post_id = $1 AND id = ANY($3::int[]) RETURNING id),
+         source AS (
+           UPDATE fb_posts SET comment_count = comment_count - (SELECT count(*) FROM moved) WHERE id = $1 AND EXISTS (SELECT 1 FROM moved))
+         UPDATE fb_posts SET comment_count = comment_count + (SELECT count(*) FROM moved) WHERE id = $2 AND EXISTS (SELECT 1 FROM moved)`,
+        [fromPostId, toPostId, idArray(commentIds)],
+      );
     },
   };
 }

@@ -119,5 +119,8 @@ export function boardsMethods(sql: Sql): AggregateMethods<'boards'> {
     async countTags(boardId) {
       return sql.value<number>('SELECT count(*) FROM fb_tags WHERE board_id = ?', boardId)!;
     },
+    async listTags(boardId) {
+      return sql.all<TagRecord>('SELECT id, board_id, name, slug FROM fb_tags WHERE board_id = ? ORDER BY slug, id', boardId);
+    },
   };
 }

@@ -84,6 +84,10 @@ export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
       return write(next);
     },
 
+    async dropMailQueueOfPost(postId) {
+      return sql.run('DELETE FROM fb_mail_queue WHERE post_id = ?', postId).changes;
+    },
+
     async listMailFailures(organizationId, query) {
       const { limit, offset } = pageBounds(query);
       return {

@@ -32,10 +32,13 @@ const phrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
 /** True when the trigram index can answer the needle: three code points or more. */
 const indexable = (needle: string) => [...needle].length >= 3;
 
+/** A post that is not merged: a probe of `fb_post_merges`' primary key (schema-merges.ts). */
+const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)';
+
 export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<PostRecord> {
   const { limit, offset } = pageBounds(query);
   const order = LIST_ORDER[query.sort];
-  const terms = ['p.board_id = ?'];
+  const terms = ['p.board_id = ?', NOT_MERGED];
   const params: SqlValue[] = [boardId];
   if (query.status !== undefined) {
     terms.push('p.status = ?');
@@ -83,11 +86,17 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
     const tagBoard = sql.value<number>('SELECT board_id FROM fb_tags WHERE id = ?', query.tagId);
     if (tagBoard !== boardId) return { rows: [], total: 0 };
     const tagged = 'fb_post_tags pt CROSS JOIN fb_posts p ON p.id = pt.post_id';
-    const condition = query.status === undefined ? 'pt.tag_id = ?' : 'pt.tag_id = ? AND p.status = ?';
+    const condition = `${query.status === undefined ? 'pt.tag_id = ?' : 'pt.tag_id = ? AND p.status = ?'} AND ${NOT_MERGED}`;
     const values: SqlValue[] = query.status === undefined ? [query.tagId] : [query.tagId, query.status];
     const total =
       query.status === undefined
-        ? sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?', query.tagId)!
+        ? sql.value<number>(
+            `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?)
+              - (SELECT count(*) FROM fb_post_merges m JOIN fb_post_tags pt ON pt.post_id = m.source_id AND pt.tag_id = ? WHERE m.board_id = ?)`,
+            query.tagId,
+            query.tagId,
+            boardId,
+          )!
         : sql.value<number>(`SELECT count(*) FROM ${tagged} WHERE ${condition}`, ...values)!;
     if (total === 0) return { rows: [], total };
     // A walk of the sort's index meets a tagged post every (board size / total) posts, so it
@@ -102,8 +111,15 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
   const total =
     query.search !== undefined
       ? sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!
-      : boardPosts(sql, boardId, query.status);
+      : boardPosts(sql, boardId, query.status) - mergedPosts(sql, boardId, query.status);
   return { rows, total };
+}
+
+/** The board's merged posts (of one status), few by nature, read through `fb_post_merges_board`. */
+function mergedPosts(sql: Sql, boardId: number, status?: string): number {
+  return status === undefined
+    ? sql.value<number>('SELECT count(*) FROM fb_post_merges WHERE board_id = ?', boardId)!
+    : sql.value<number>('SELECT count(*) FROM fb_post_merges m JOIN fb_posts p ON p.id = m.source_id WHERE m.board_id = ? AND p.status = ?', boardId, status)!;
 }
 
 /** The board's posts (of one status), hidden ones included, from the maintained counts (schema-counts.ts). */

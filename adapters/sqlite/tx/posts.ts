@@ -7,10 +7,10 @@
  * (see post-list.ts): an exact, case-folded substring test in which every character is literal.
  * (LIKE would need escaping, folds ASCII only and fails on long patterns with "pattern too complex".)
  */
-import type { ProposalRecord } from '../../../src/domain/records.js';
+import type { PostMergeRecord, ProposalRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { foldCase } from '../../../src/storage/text.js';
-import { assignments, bool, pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { assignments, bool, idList, pageBounds, type Sql, type SqlValue } from '../sql.js';
 import { boardPosts, listPostRows } from './post-list.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
@@ -139,6 +139,49 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
     },
     async listPostsByWords(boardId, words) {
       return listPostsByWords(sql, boardId, words);
+    },
+
+    async insertPostMerge(row) {
+      const { source_id, target_id, board_id, merged_at, ...moved } = row;
+      sql.run(
+        'INSERT INTO fb_post_merges (source_id, target_id, board_id, merged_at, moved) VALUES (?, ?, ?, ?, ?)',
+        source_id,
+        target_id,
+        board_id,
+        merged_at,
+        JSON.stringify(moved),
+      );
+    },
+    async getPostMerge(sourceId) {
+      const row = sql.get<{ source_id: number; target_id: number; board_id: number; merged_at: string; moved: string }>(
+        'SELECT source_id, target_id, board_id, merged_at, moved FROM fb_post_merges WHERE source_id = ?',
+        sourceId,
+      );
+      if (!row) return null;
+      const { moved, ...keys } = row;
+      return { ...keys, ...(JSON.parse(moved) as Omit<PostMergeRecord, keyof typeof keys>) };
+    },
+    async removePostMerge(sourceId) {
+      const removed = sql.get<{ target_id: number; evidence_ids: string }>(
+        "DELETE FROM fb_post_merges WHERE source_id = ? RETURNING target_id, json_extract(moved, '$.evidence_ids') AS evidence_ids",
+        sourceId,
+      );
+      if (!removed) return false;
+      sql.run('DELETE FROM fb_evidence WHERE post_id = ? AND id IN (SELECT value FROM json_each(?))', removed.target_id, removed.evidence_ids);
+      return true;
+    },
+    async moveComments(fromPostId, toPostId, commentIds) {
+      // The statistics triggers move each comment's count between the posts' boards (it reads
+      // post_id); the posts' comment_count is kept here, like insertComment does.
+      const moved = sql.run(
+        'UPDATE fb_comments SET post_id = ? WHERE post_id = ? AND id IN (SELECT value FROM json_each(?))',
+        toPostId,
+        fromPostId,
+        idList([...commentIds]),
+      ).changes;
+      if (moved === 0) return;
+      sql.run('UPDATE fb_posts SET comment_count = comment_count - ? WHERE id = ?', moved, fromPostId);
+      sql.run('UPDATE fb_posts SET comment_count = comment_count + ? WHERE id = ?', moved, toPostId);
     },
   };
 }

@@ -140,6 +140,14 @@ class PostsAPI:
         path = path_of("boards", slug, "posts", id)
         return self._t.call("PATCH", path, PostDetail.from_json, body=payload)
 
+    def merge(self, slug: str, id: int, into: int) -> PostDetail:
+        """Merges the duplicate post ``id`` into the post ``into`` (any board of the organization;
+        needs a write key): the target gains its voters (each counted once), comments and
+        evidence, and the post leaves every list; reading it then fails with a 404 naming the
+        target. Returns the target after the merge. A team member can undo it in the dashboard."""
+        path = path_of("boards", slug, "posts", id, "merge")
+        return self._t.call("POST", path, PostDetail.from_json, body={"into": into})
+
     def delete(self, slug: str, id: int) -> None:
         """Deletes the post with its votes, comments, claim, evidence and proposal."""
         self._t.call("DELETE", path_of("boards", slug, "posts", id), no_content)

@@ -320,6 +320,23 @@ class WritePostsTest(LiveServerTest):
         self.assertFails(404, "not_found", lambda: posts.get("scratch", post.id))
         self.assertFails(404, "not_found", lambda: posts.delete("scratch", post.id))
 
+    def test_merge_moves_the_duplicate_into_the_target_and_answers_404_naming_it(self) -> None:
+        posts = self.client().posts
+        source = posts.create("scratch", "Merge me")
+        target = posts.create("scratch", "Keep me")
+        merged = posts.merge("scratch", source.id, target.id)
+        self.assertEqual((merged.id, merged.title), (target.id, "Keep me"))
+        error = self.assertFails(404, "not_found", lambda: posts.get("scratch", source.id))
+        self.assertEqual(error.message, f"Post {source.id} was merged into post {target.id}.")
+
+    def test_merge_refuses_itself_a_merged_post_and_a_read_key(self) -> None:
+        posts = self.client().posts
+        post = posts.create("scratch", "Alone")
+        self.assertFails(422, "validation_error", lambda: posts.merge("scratch", post.id, post.id))
+        self.assertFails(404, "not_found", lambda: posts.merge("scratch", post.id, 999999))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_READ).posts.merge("scratch", post.id, 1))
+        self.assertEqual(posts.get("scratch", post.id).title, "Alone")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -7,10 +7,12 @@ import { page, redirect } from '../respond.js';
 
 const SECTIONS = [
   ['proposals', 'Proposals', '/dashboard'],
+  ['inbox', 'Inbox', '/dashboard/inbox'],
   ['posts', 'Posts', '/dashboard/posts'],
   ['boards', 'Boards', '/dashboard/boards'],
   ['stats', 'Analytics', '/dashboard/stats'],
   ['keys', 'API keys', '/dashboard/keys'],
+  ['agents', 'Connected agents', '/dashboard/agents'],
   ['webhooks', 'Webhooks', '/dashboard/webhooks'],
   ['mail', 'Mail', '/dashboard/mail'],
   ['settings', 'Settings', '/dashboard/settings'],
@@ -19,8 +21,9 @@ const SECTIONS = [
 /** One of the dashboard's sections. */
 export type Section = (typeof SECTIONS)[number][0];
 
-/** A dashboard page: the side navigation with `section` current, and the panel. */
-export function dashPage(ctx: PageContext, section: Section, title: string, content: Child, status = 200): Promise<Response> {
+/** A dashboard page: the side navigation with `section` current (the inbox with its count of waiting posts), and the panel. */
+export async function dashPage(ctx: PageContext, section: Section, title: string, content: Child, status = 200): Promise<Response> {
+  const waiting = await ctx.team.moderation.countWaiting();
   return page(
     ctx,
     `${title} · Dashboard`,
@@ -29,6 +32,13 @@ export function dashPage(ctx: PageContext, section: Section, title: string, cont
         {SECTIONS.map(([id, label, path]) => (
           <a href={ctx.href(path)} aria-current={id === section ? 'page' : undefined}>
             {label}
+            {id === 'inbox' && waiting > 0 ? (
+              <>
+                {' '}
+                <span class="badge waiting-count">{waiting}</span>
+                <span class="sr-only"> waiting</span>
+              </>
+            ) : null}
           </a>
         ))}
       </nav>

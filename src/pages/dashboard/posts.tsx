@@ -5,6 +5,8 @@ import { day, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from '../layout.js'
 import { Markdown } from '../markdown.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, dashPage, idOf } from './frame.js';
+import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
+import { MergeForm, mergedPostPage } from './post-merge.js';
 
 const PAGE_SIZE = 50;
 
@@ -76,9 +78,12 @@ function flatten(comments: Comment[], depth = 0): { comment: Comment; depth: num
 export async function postAdminPage(ctx: PageContext, id: string): Promise<Response> {
   const postId = idOf(id);
   if (postId === null) return notFoundPage(ctx);
+  const mergedInto = await ctx.team.posts.mergeTarget(postId);
+  if (mergedInto !== null) return mergedPostPage(ctx, postId, mergedInto);
   const board = await ctx.team.posts.boardOf(postId);
   const post = await ctx.team.api.posts.get(board.slug, postId);
   const { comments } = await ctx.team.api.comments.list(board.slug, postId);
+  const [authors, similar] = await Promise.all([postAuthors(ctx, postId, flatten(comments).map(({ comment }) => comment.id)), similarToPost(ctx, board, post)]);
   const base = `/dashboard/posts/${post.id}`;
   return dashPage(
     ctx,
@@ -103,6 +108,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
         {post.hidden ? <span class="badge tag">Hidden</span> : null}
         {post.pinned ? <span class="badge tag">Pinned</span> : null}
       </p>
+      {authors.post ? <AuthorTools ctx={ctx} author={authors.post} postId={post.id} /> : <p class="muted small">Posted by the team.</p>}
       {post.body ? <Markdown text={post.body} /> : null}
       <div class="columns">
         <PostForm ctx={ctx} action={`${base}/status`} class="card" label="Change status">
@@ -162,6 +168,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
             {comment.hidden ? ' · hidden' : ''}
           </p>
           <Markdown text={comment.body} />
+          {authors.comments.has(comment.id) ? <AuthorTools ctx={ctx} author={authors.comments.get(comment.id)!} postId={post.id} /> : null}
           <PostForm ctx={ctx} action={`/dashboard/comments/${comment.id}/hidden`} label="Hide comment">
             <input type="hidden" name="value" value={comment.hidden ? 'no' : 'yes'} />
             <input type="hidden" name="post" value={String(post.id)} />
@@ -169,8 +176,12 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
               {comment.hidden ? 'Show' : 'Hide'}
             </button>
           </PostForm>
+          <TeamCommentForm ctx={ctx} postId={post.id} parentId={comment.id} />
         </div>
       ))}
+      <TeamCommentForm ctx={ctx} postId={post.id} />
+      <SimilarPostsList ctx={ctx} posts={similar} />
+      <MergeForm ctx={ctx} post={post} similar={similar} />
     </>,
   );
 }

@@ -15,8 +15,12 @@ import {
   updateWebhookAction,
   webhooksPage,
 } from './admin.js';
+import { approveAction, inboxPage, moderationSettingAction, rejectAction as rejectPostAction } from './inbox.js';
+import { agentsPage, revokeAgentAction } from './agents.js';
 import { mailPage, testMailAction } from './mail.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
+import { postPeopleRoutes } from './post-people.js';
+import { postMergeRoutes } from './post-merge.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
 import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from './webhook.js';
@@ -27,6 +31,10 @@ export const dashboardRoutes: Route[] = [
   { method: 'GET', pattern: path('/dashboard'), handler: (ctx) => proposalsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/proposals/:p/confirm'), handler: (ctx, [id], form) => confirmAction(ctx, id!, form) },
   { method: 'POST', pattern: path('/dashboard/proposals/:p/reject'), handler: (ctx, [id]) => rejectAction(ctx, id!) },
+  { method: 'GET', pattern: path('/dashboard/inbox'), handler: (ctx) => inboxPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/inbox/:p/approve'), handler: (ctx, [id]) => approveAction(ctx, id!) },
+  { method: 'POST', pattern: path('/dashboard/inbox/:p/reject'), handler: (ctx, [id], form) => rejectPostAction(ctx, id!, form) },
+  { method: 'POST', pattern: path('/dashboard/boards/:p/moderation'), handler: (ctx, [slug], form) => moderationSettingAction(ctx, slug!, form) },
   { method: 'GET', pattern: path('/dashboard/posts'), handler: (ctx) => postsPage(ctx) },
   { method: 'GET', pattern: path('/dashboard/posts/:p'), handler: (ctx, [id]) => postAdminPage(ctx, id!) },
   {
@@ -35,6 +43,8 @@ export const dashboardRoutes: Route[] = [
     handler: (ctx, [id, what], form) => postAction(ctx, id!, what!, form),
   },
   { method: 'POST', pattern: path('/dashboard/comments/:p/hidden'), handler: (ctx, [id], form) => commentHiddenAction(ctx, id!, form) },
+  ...postPeopleRoutes,
+  ...postMergeRoutes,
   { method: 'GET', pattern: path('/dashboard/boards'), handler: (ctx) => boardsAdminPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/boards'), handler: (ctx, _, form) => createBoardAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/publish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, true) },
@@ -56,4 +66,6 @@ export const dashboardRoutes: Route[] = [
   { method: 'GET', pattern: path('/dashboard/settings'), handler: (ctx) => settingsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/settings/agent-publishing'), handler: (ctx, _, form) => agentPublishingAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/settings/team'), handler: (ctx, _, form) => addMemberAction(ctx, form) },
+  { method: 'GET', pattern: path('/dashboard/agents'), handler: (ctx) => agentsPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/agents/:p/revoke'), handler: (ctx, [id]) => revokeAgentAction(ctx, id!) },
 ];

@@ -33,6 +33,8 @@ export interface BoardsTx {
   getTagsOfPosts(postIds: number[]): Promise<Map<number, TagRecord[]>>;
   /** How many tags the board holds (a resource limit). */
   countTags(boardId: number): Promise<number>;
+  /** The board's tags by name (case-folded slug order), for the pages' tag choice. */
+  listTags(boardId: number): Promise<TagRecord[]>;
 }
 
 /** The boards aggregate: which methods write; no generic fallbacks (none answers from the others). */
@@ -48,6 +50,7 @@ export const BOARDS_AGGREGATE = {
     setPostTags: true,
     getTagsOfPosts: false,
     countTags: false,
+    listTags: false,
   },
   fallbacks: {},
 } satisfies AggregateDefinition<BoardsTx>;

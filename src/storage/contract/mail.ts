@@ -112,6 +112,11 @@ export interface MailTx {
   leaseMailQueue(request: MailLeaseRequest): Promise<MailQueueRecord[]>;
   /** Records a send by the lease holder; see {@link MailSendReport}. The row after, or null. */
   recordMailSend(report: MailSendReport): Promise<MailQueueRecord | null>;
+  /**
+   * Drops every queue row of the post (its news not mailed yet); the number dropped. A merged post's
+   * followers hear of the post it was merged into instead; see docs/mail.md.
+   */
+  dropMailQueueOfPost(postId: number): Promise<number>;
   /** The organization's failed mail: failed_at desc, id desc. */
   listMailFailures(organizationId: number, query: PageQuery): Promise<Page<MailFailureRecord>>;
   /** Stores the unsubscribe; an existing one for the same board, address and post is kept. */
@@ -127,6 +132,7 @@ export const MAIL_AGGREGATE = {
     getMailQueueRow: false,
     leaseMailQueue: true,
     recordMailSend: true,
+    dropMailQueueOfPost: true,
     listMailFailures: false,
     putMailUnsubscribe: true,
     isMailUnsubscribed: false,

@@ -1,5 +1,5 @@
 /** The posts aggregate of the storage contract: post records and the board's lists of them. */
-import type { PostRecord, PostStatus } from '../../domain/records.js';
+import type { PostMergeRecord, PostRecord, PostStatus } from '../../domain/records.js';
 import type { AggregateDefinition, Page, PageQuery } from './shared.js';
 
 /** A post to insert: its counters start at 0. */
@@ -44,7 +44,10 @@ export interface PostsTx {
    * fallback is the `total` of {@link PostsTx.listPosts}.
    */
   countPosts(boardId: number): Promise<number>;
-  /** Every post of the board (hidden included) matching the query; see {@link PostListQuery}. */
+  /**
+   * Every post of the board (hidden included, merged posts left out) matching the query; see
+   * {@link PostListQuery}.
+   */
   listPosts(boardId: number, query: PostListQuery): Promise<Page<PostRecord>>;
   /**
    * Non-hidden posts with status open, planned, in_progress or shipped: in that status order,
@@ -64,6 +67,25 @@ export interface PostsTx {
    * of their title, each once, id asc. Read from the word index.
    */
   listPostsByWords(boardId: number, words: readonly string[]): Promise<PostRecord[]>;
+
+  /**
+   * Records a merge: from now on the source is a merged post, left out of
+   * {@link PostsTx.listPosts}. The caller has already made the changes the record lists (the
+   * source hidden, comments moved, votes and evidence added); a source can hold one record.
+   */
+  insertPostMerge(row: PostMergeRecord): Promise<void>;
+  /** The merge record of a merged post, or null for a post that is not merged. */
+  getPostMerge(sourceId: number): Promise<PostMergeRecord | null>;
+  /**
+   * Ends a merge: deletes the record with the evidence entries it lists as copied to the target
+   * (those still there). False when the post is not merged. The caller restores the rest.
+   */
+  removePostMerge(sourceId: number): Promise<boolean>;
+  /**
+   * Moves these comments (ids of comments of the post `fromPostId`) to the post `toPostId`, with
+   * their reactions and replies' links, keeping both posts' `comment_count`.
+   */
+  moveComments(fromPostId: number, toPostId: number, commentIds: readonly number[]): Promise<void>;
 }
 
 /**
@@ -87,6 +109,10 @@ export const POSTS_AGGREGATE = {
     listChangelog: false,
     countPostsByWord: false,
     listPostsByWords: false,
+    insertPostMerge: true,
+    getPostMerge: false,
+    removePostMerge: true,
+    moveComments: true,
   },
   fallbacks: {
     countPosts: (self) => async (boardId) => (await self.listPosts(boardId, { sort: 'new', limit: 1, offset: 0 })).total,

@@ -9,6 +9,8 @@ import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
 import { MAIL_AGGREGATE, type MailTx } from './mail.js';
+import { MODERATION_AGGREGATE, type ModerationTx } from './moderation.js';
+import { OAUTH_AGGREGATE, type OAuthTx } from './oauth.js';
 import { PEOPLE_AGGREGATE, type PeopleTx } from './people.js';
 import { POSTS_AGGREGATE, type PostsTx } from './posts.js';
 import type { AggregateDefinition, FallbackTable } from './shared.js';
@@ -25,6 +27,8 @@ export interface StorageAggregates {
   statistics: StatisticsTx;
   webhooks: WebhooksTx;
   people: PeopleTx;
+  moderation: ModerationTx;
+  oauth: OAuthTx;
   mail: MailTx;
 }
 
@@ -41,6 +45,8 @@ export const STORAGE_AGGREGATES = {
   statistics: STATISTICS_AGGREGATE,
   webhooks: WEBHOOKS_AGGREGATE,
   people: PEOPLE_AGGREGATE,
+  moderation: MODERATION_AGGREGATE,
+  oauth: OAUTH_AGGREGATE,
   mail: MAIL_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 

@@ -98,5 +98,12 @@ export function boardsMethods(store: RecordStore): AggregateMethods<'boards'> {
     async countTags(boardId) {
       return (await tags.getAll()).filter((tag) => tag.board_id === boardId).length;
     },
+    // As countTags: a scan, run only where the pages offer a board's tags to choose from.
+    async listTags(boardId) {
+      return (await tags.getAll())
+        .filter((tag) => tag.board_id === boardId)
+        .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : a.id - b.id))
+        .map(cloneRow);
+    },
   };
 }

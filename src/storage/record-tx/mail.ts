@@ -67,6 +67,12 @@ export function mailMethods(store: RecordStore): AggregateMethods<'mail'> {
       return cloneRow(next);
     },
 
+    async dropMailQueueOfPost(postId) {
+      const rows = await queue.getAllFromIndex('by_post', postId);
+      for (const row of rows) await queue.delete(row.id);
+      return rows.length;
+    },
+
     async listMailFailures(organizationId, query) {
       return pageOf<MailFailureRecord>(
         (await failures.getAllFromIndex('by_organization', organizationId)).sort(byNewestFailure),

@@ -28,6 +28,7 @@ const ROADMAP_STATUSES = ['open', 'planned', 'in_progress', 'shipped'] as const 
 
 export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
   const posts = store.table('posts');
+  const merges = store.table('post_merges');
   const stats = aggregates(store);
 
   function postsWithStatus(boardId: number, status: PostStatus): Promise<StoredPost[]> {
@@ -103,6 +104,9 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         await postTags.delete([link.post_id, link.tag_id]);
       }
       await store.table('claims').delete(id);
+      const mailQueue = store.table('mail_queue');
+      for (const row of await mailQueue.getAllFromIndex('by_post', id)) await mailQueue.delete(row.id);
+      await merges.delete(id);
       await unindexTitle(store, id);
       await posts.delete(id);
       return true;
@@ -112,10 +116,12 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
     },
 
     async listPosts(boardId, query) {
-      let rows =
+      const merged = new Set((await merges.getAllFromIndex('by_board', boardId)).map((merge) => merge.source_id));
+      let rows = (
         query.status === undefined
           ? await posts.getAllFromIndex('by_board', boardId)
-          : await postsWithStatus(boardId, query.status);
+          : await postsWithStatus(boardId, query.status)
+      ).filter((post) => !merged.has(post.id));
       if (query.tagId !== undefined) {
         const links = await store.table('post_tags').getAllFromIndex('by_tag', query.tagId);
         const tagged = new Set(links.map((link) => link.post_id));
@@ -154,6 +160,47 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         if (post && isListedPost(post)) found.push(cloneRow(post));
       }
       return found;
+    },
+
+    async insertPostMerge(row) {
+      await merges.put(row);
+    },
+    async getPostMerge(sourceId) {
+      const row = await merges.get(sourceId);
+      return row ? cloneRow(row) : null;
+    },
+    async removePostMerge(sourceId) {
+      const merge = await merges.get(sourceId);
+      if (!merge) return false;
+      const evidence = store.table('evidence');
+      for (const id of merge.evidence_ids) {
+        if ((await evidence.get(id))?.post_id === merge.target_id) await evidence.delete(id);
+      }
+      await merges.delete(sourceId);
+      return true;
+    },
+    async moveComments(fromPostId, toPostId, commentIds) {
+      const comments = store.table('comments');
+      const from = await posts.get(fromPostId);
+      const to = await posts.get(toPostId);
+      if (!from || !to) throw new Error(`storage: moveComments between posts ${fromPostId} and ${toPostId}, one of which does not exist`);
+      let moved = 0;
+      for (const id of commentIds) {
+        const comment = await comments.get(id);
+        if (!comment || comment.post_id !== fromPostId) continue;
+        const next = { ...comment, post_id: toPostId };
+        await stats.removed('comments', comment, from);
+        await comments.put(next);
+        await stats.added('comments', next, to);
+        moved += 1;
+      }
+      if (moved === 0) return;
+      const fromNext = { ...from, comment_count: from.comment_count - moved };
+      const toNext = { ...to, comment_count: to.comment_count + moved };
+      await posts.put(fromNext);
+      await stats.changed('posts', from, fromNext);
+      await posts.put(toNext);
+      await stats.changed('posts', to, toNext);
     },
   };
 }

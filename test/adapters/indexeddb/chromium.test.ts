@@ -18,7 +18,7 @@ import { bundleForBrowser, chromiumSkipReason, launchChromium, modulePage, serve
 import { createHarness, type TestResult } from '../../helpers/browser-harness.js';
 import { defineBrowserConformance, type BoardSnapshot, type PageGlobals } from './page-api.js';
 
-const skipReason = chromiumSkipReason();
+const skipReason = chromiumSkipReason('test/adapters/indexeddb/chromium.test.ts');
 
 /** The suite's test names, registered here exactly as the page registers them. */
 const suiteNames = (() => {

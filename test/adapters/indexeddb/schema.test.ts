@@ -106,4 +106,41 @@ describe('indexeddb schema', () => {
     expect([totals.posts, totals.votes, totals.comments, totals.voters]).toEqual([6, 7, 1, 3]);
     await upgraded.close();
   });
+
+  it('upgrades a version 8 database to moderation: its rows kept, every board unmoderated, the held posts empty and indexed', async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'app', 8, seed);
+    expect(Object.keys((await readStructure(factory, 'app')).structure)).not.toContain('held_posts');
+
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'app' });
+    const reference = createMemoryStorage();
+    await reference.transaction('write', seed);
+    expect(await upgraded.transaction('read', readBack)).toEqual(await reference.transaction('read', readBack));
+    expect(await upgraded.transaction('read', (tx) => tx.isBoardModerated(1))).toBe(false);
+    await upgraded.transaction('write', (tx) => tx.setBoardModerated(1, true));
+    const held = await upgraded.transaction('write', (tx) =>
+      tx.insertHeldPost({ organization_id: 1, board_id: 1, voter_id: 1, title: 'Held', body: '', tag_slugs: [], created_at: onDay(1) }),
+    );
+    expect(await upgraded.transaction('read', (tx) => tx.listHeldPosts(1, 'waiting'))).toEqual([held]);
+    expect(await upgraded.transaction('read', (tx) => tx.listVoterHeldPosts(1, onDay(0)))).toEqual([held]);
+    await upgraded.close();
+    expect(await readStructure(factory, 'app')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
+
+  it('adds the merge records at version 11 to a version 10 database: its rows kept, a merge recorded and left out of the list', async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'merges', 10, seed);
+    expect((await readStructure(factory, 'merges')).structure.post_merges).toBeUndefined();
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'merges' });
+    const record = {
+      source_id: 2, target_id: 1, board_id: 1, merged_at: onDay(3), source_hidden: false,
+      votes_added: [], comment_ids: [], evidence_ids: [], claim: null,
+    };
+    await upgraded.transaction('write', (tx) => tx.insertPostMerge(record));
+    expect(await upgraded.transaction('read', (tx) => tx.getPostMerge(2))).toEqual(record);
+    const list = await upgraded.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }));
+    expect([list.rows.map((post) => post.id), list.total]).toEqual([[6, 5, 4, 3, 1], 5]);
+    await upgraded.close();
+    expect(await readStructure(factory, 'merges')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
 });

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION, PgSchemaTooNewError, rebuildStatistics } from '../../../adapters/postgres/index.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { at } from '../../../testing/fixtures.js';
-import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { adminQuery, createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { skipReason } from '../../helpers/requirements.js';
+
+/** Roles and the pg_trgm extension need a PostgreSQL server: PGlite has one user and loads no extension by itself. */
+const serverOnly = skipReason('postgres-server', 'test/adapters/postgres/migrations.test.ts (roles and pg_trgm)');
 
 let database: string;
 beforeAll(async () => {
@@ -31,6 +35,56 @@ async function query<Row extends pg.QueryResultRow>(url: string, text: string): 
 const T0 = at(0);
 
 describe('postgres schema migrations', () => {
+  it.skipIf(serverOnly !== undefined)(`migrates a role that may not install pg_trgm: search works without the trigram indexes${serverOnly ? ` (skipped: ${serverOnly})` : ''}`, async () => {
+    const url = await createTestDatabase('fb_no_trgm');
+    const role = `fb_plain_${process.pid}`;
+    const plain = new URL(url);
+    plain.username = role;
+    plain.password = '';
+    try {
+      // A role with CREATE on the schema but not on the database cannot create an extension.
+      await adminQuery(`DROP ROLE IF EXISTS ${role}; CREATE ROLE ${role} LOGIN`);
+      await query(url, `DROP EXTENSION IF EXISTS pg_trgm; GRANT CREATE, USAGE ON SCHEMA public TO ${role}`);
+      const storage = await createPostgresStorage({ connectionString: plain.toString() });
+      try {
+        const versions = await query<{ version: number }>(url, 'SELECT version FROM fb_schema_migrations ORDER BY version');
+        expect(versions.map((row) => row.version)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
+        expect(await query(url, "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_trgm'")).toEqual([]);
+        await storage.transaction('write', async (tx) => {
+          const org = await tx.insertOrganization({ name: 'Acme', created_at: T0 });
+          const board = await tx.insertBoard({
+            organization_id: org.id, slug: 'b', name: 'B', description: '', welcome_message: '', published: true, logo_url: null, created_at: T0,
+          });
+          for (const title of ['A needle_in it', 'needle in it', 'Hay']) {
+            await tx.insertPost({
+              board_id: board.id, title, body: '', status: 'open', is_admin: true, hidden: false, pinned: false,
+              queue_rank: null, shipped_at: null, created_at: T0, proposal: null,
+            });
+          }
+        });
+        const found = await storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, search: 'needle_' }));
+        expect(found.rows.map((post) => post.title)).toEqual(['A needle_in it']);
+        expect(found.total).toBe(1);
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      await dropTestDatabase(url);
+      await adminQuery(`DROP ROLE IF EXISTS ${role}`);
+    }
+  });
+
+  it.skipIf(serverOnly !== undefined)(`makes the trigram indexes of search where pg_trgm can be installed${serverOnly ? ` (skipped: ${serverOnly})` : ''}`, async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url })).close();
+    const schema = new URL(url).searchParams.get('options')?.match(/search_path=([\w]+)/)?.[1];
+    const indexes = await query<{ indexname: string }>(
+      url,
+      `SELECT indexname FROM pg_indexes WHERE indexname LIKE 'fb_posts_%_trgm'${schema ? ` AND schemaname = '${schema}'` : ''} ORDER BY indexname`,
+    );
+    expect(indexes.map((row) => row.indexname)).toEqual(['fb_posts_body_trgm', 'fb_posts_title_trgm']);
+  });
+
   it('migrates a version 1 database to the newest, keeping its data and making it searchable', async () => {
     expect(PG_SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
     const url = await createTestSchema(database);
@@ -96,9 +150,72 @@ describe('postgres schema migrations', () => {
     }
   });
 
-  it('gives a version 10 database the mail queue and unsubscribes of version 11, over its stored posts and voters', async () => {
+  it('brings a version 10 database to moderation: every board unmoderated, no held post, the posts as they were', async () => {
     const url = await createTestSchema(database);
     await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 10 })).close();
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+      INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, vote_count)
+        VALUES (1, 'One', '', 'open', false, false, false, '${T0}', 0);
+      INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, 'a@example.com', 'A', '${T0}');`);
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await storage.transaction('read', (tx) => tx.isBoardModerated(1))).toBe(false);
+      expect(await storage.transaction('read', (tx) => tx.listHeldPosts(1, 'waiting'))).toEqual([]);
+      expect((await storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }))).total).toBe(1);
+      await storage.transaction('write', (tx) => tx.setBoardModerated(1, true));
+      const held = await storage.transaction('write', (tx) =>
+        tx.insertHeldPost({ organization_id: 1, board_id: 1, voter_id: 1, title: 'Held', body: '', tag_slugs: ['ui'], created_at: T0 }),
+      );
+      expect(held).toMatchObject({ id: 1, state: 'waiting', tag_slugs: ['ui'] });
+      await expect(query(url, "UPDATE fb_held_posts SET state = 'maybe' WHERE id = 1")).rejects.toThrow(/check constraint/);
+      expect(await storage.transaction('read', (tx) => tx.getHeldPost(1))).toEqual(held);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('adds the merge records at version 14 to a version 13 database: a merge recorded and read back, the list and its totals without it, gone with its post', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 13 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_post_merges') AS merges")).toEqual([{ merges: null }]);
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+      INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at)
+        VALUES (1, 'First', '', 'open', true, false, false, '2026-11-01T09:00:00.000Z'),
+               (1, 'Second', '', 'open', true, true, false, '2026-11-02T09:00:00.000Z');
+      INSERT INTO fb_tags (board_id, name, slug) VALUES (1, 'UX', 'ux');
+      INSERT INTO fb_post_tags (post_id, tag_id) VALUES (1, 1), (2, 1);`);
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+      const record = {
+        source_id: 2, target_id: 1, board_id: 1, merged_at: T0, source_hidden: false,
+        votes_added: [], comment_ids: [], evidence_ids: [], claim: null,
+      };
+      await storage.transaction('write', (tx) => tx.insertPostMerge(record));
+      await storage.transaction('read', async (tx) => {
+        expect(await tx.getPostMerge(2)).toEqual(record);
+        for (const query of [{}, { status: 'open' as const }, { tagId: 1 }]) {
+          const page = await tx.listPosts(1, { sort: 'new', limit: 10, offset: 0, ...query });
+          expect([query, page.rows.map((post) => post.id), page.total]).toEqual([query, [1], 1]);
+        }
+      });
+      await storage.transaction('write', (tx) => tx.deletePost(2));
+      expect(await query(url, 'SELECT count(*)::int AS n FROM fb_post_merges')).toEqual([{ n: 0 }]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('gives a version 14 database the mail queue and unsubscribes of version 15, over its stored posts and voters', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 14 })).close();
     expect(await query(url, "SELECT to_regclass('fb_mail_queue') IS NULL AS absent")).toEqual([{ absent: true }]);
     await query(url, `
       INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
@@ -110,7 +227,7 @@ describe('postgres schema migrations', () => {
 
     const storage = await createPostgresStorage({ connectionString: url });
     try {
-      expect((await query<{ v: number }>(url, 'SELECT max(version) AS v FROM fb_schema_migrations'))[0]!.v).toBe(11);
+      expect((await query<{ v: number }>(url, 'SELECT max(version) AS v FROM fb_schema_migrations'))[0]!.v).toBe(15);
       const event = { organization_id: 1, voter_id: 1, post_id: 1, event: '"status"', now: T0 };
       const row = await storage.transaction('write', (tx) => tx.enqueueMailEvent(event));
       expect([row.events, row.due_at]).toEqual([['"status"'], T0]);

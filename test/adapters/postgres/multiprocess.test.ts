@@ -6,6 +6,7 @@
  * loses none that was acknowledged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipReason, suiteTitle } from '../../helpers/requirements.js';
 import { createPostgresStorage } from '../../../adapters/postgres/index.js';
 import { createFeedbackBoard } from '../../../src/index.js';
 import { call as callApi, startServe, workDir, type Server } from '../../helpers/cli.js';
@@ -60,7 +61,9 @@ afterAll(async () => {
 /** A request through one of the servers with a key (the shared helper, with the server first). */
 const call = (server: Server, key: string, method: string, path: string, body?: unknown) => callApi(server.api, method, path, key, body);
 
-describe(`${SERVERS} serve processes on one PostgreSQL database`, () => {
+const skip = skipReason('postgres-server', 'test/adapters/postgres/multiprocess.test.ts');
+
+describe.skipIf(skip !== undefined)(suiteTitle(`${SERVERS} serve processes on one PostgreSQL database`, skip), () => {
   it('see each other’s writes', async () => {
     const created = await call(servers[1]!, WRITE_KEY, 'POST', '/boards/work/posts', { title: 'Written through server 2' });
     expect(created.status).toBe(201);

@@ -4,6 +4,7 @@
  * waits until A's transaction ends. A write spanning organizations waits for, and holds off, all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipReason, suiteTitle } from '../../helpers/requirements.js';
 import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
 import { startServe, workDir, type Server } from '../../helpers/cli.js';
 import { createTestDatabase, dropTestDatabase } from './server.js';
@@ -63,7 +64,9 @@ function holdWrite(target: PostgresStorage, calls: (tx: Parameters<Parameters<Po
 const settled = (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), ms))]);
 
-describe('PostgreSQL write locks per organization, across processes', () => {
+const skip = skipReason('postgres-server', 'test/adapters/postgres/organization-writes.test.ts');
+
+describe.skipIf(skip !== undefined)(suiteTitle('PostgreSQL write locks per organization, across processes', skip), () => {
   it('lets a write of another organization through while one is held, and queues a write of the same', async () => {
     const held = holdWrite(storage, (tx) => tx.updateBoard(BOARD_A, { description: 'held' }));
     await held.holding;

@@ -9,9 +9,14 @@ import { createPostgresStorage, type PostgresStorage } from '../../../adapters/p
 import type { StorageTx } from '../../../src/storage/contract.js';
 import { at } from '../../../testing/fixtures.js';
 import { createTestDatabase, dropTestDatabase } from './server.js';
+import { skipReason } from '../../helpers/requirements.js';
+
+/** The trigram indexes need pg_trgm, which PGlite does not load by itself. */
+const trigramSkip = skipReason('postgres-server', 'test/adapters/postgres/query-plans.test.ts (pg_trgm)');
 
 const BOARDS = 10;
 const POSTS = 10_000;
+const LARGE_BOARD_POSTS = 30_000;
 let url: string;
 let pool: pg.Pool;
 let storage: PostgresStorage;
@@ -52,6 +57,18 @@ beforeAll(async () => {
         FROM generate_series(1, ${POSTS}, 3) p, generate_series(1, 3) v;
     INSERT INTO fb_claims (post_id, api_key_id, agent_label, claimed_at, expires_at)
       SELECT g, 1, '', '${at(0)}', '2099-01-01T00:00:00.000Z' FROM generate_series(7, 700, 7) g;
+    -- A board of its own holding many posts, where a search must not read them all.
+    INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+      VALUES (1, 'large', 'Large', '', '', true, '${at(0)}');
+    INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, title_folded, body_folded)
+      SELECT ${BOARDS + 1}, 'idea ' || g, 'body ' || g, 'open', false, false, false,
+             to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'idea ' || g, 'body ' || g
+        FROM generate_series(1, ${LARGE_BOARD_POSTS}) g;
+    INSERT INTO fb_held_posts (organization_id, board_id, voter_id, title, body, tag_slugs, created_at, state, reason)
+      SELECT 1, 1 + g % ${BOARDS}, 1 + g % 50, 'held ' || g, '', '[]',
+             to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             CASE WHEN g % 50 = 0 THEN 'waiting' WHEN g % 2 = 0 THEN 'approved' ELSE 'rejected' END, ''
+        FROM generate_series(1, ${POSTS}) g;
     INSERT INTO fb_post_words (board_id, word, post_id)
       SELECT board_id, 'post', id FROM fb_posts UNION ALL SELECT board_id, id::text, id FROM fb_posts WHERE id >= 100;
     ANALYZE;`);
@@ -101,6 +118,15 @@ describe('postgres query plans', () => {
     }
   });
 
+  it.skipIf(trigramSkip !== undefined)(`counts the matches of a search through the trigram indexes of title and body${trigramSkip ? ` (skipped: ${trigramSkip})` : ''}`, async () => {
+    // "21987" is in one title of the large board: the count reads the posts holding its
+    // trigrams, not the board's 30,000 posts.
+    const [plan] = await plansOf((tx) => tx.listPosts(BOARDS + 1, { ...page, sort: 'new', search: '21987' }));
+    expect(plan).toMatch(/Bitmap Index Scan on fb_posts_title_trgm/);
+    expect(plan).toMatch(/Bitmap Index Scan on fb_posts_body_trgm/);
+    expect(plan).not.toMatch(/Seq Scan on fb_posts/);
+  });
+
   it('takes the total of a list by tag from the maintained count, and reads the posts once', async () => {
     await pool.query(`
       INSERT INTO fb_tags (board_id, name, slug) VALUES (${board}, 'UX', 'ux');
@@ -116,6 +142,21 @@ describe('postgres query plans', () => {
     // With a status too, the matches are counted (no maintained count per tag and status).
     const [withStatus] = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', tagId, status: 'open' }));
     expect(withStatus).not.toMatch(/on fb_tag_posts/);
+  });
+
+  it("reads the moderation inbox and a voter's held posts on their indexes", async () => {
+    for (const read of [
+      (tx: StorageTx) => tx.listHeldPosts(1, 'waiting'),
+      (tx: StorageTx) => tx.countHeldPosts(1, 'waiting'),
+    ]) {
+      const plans = await plansOf(read);
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) fb_held_posts_organization_state\b/);
+      expect(plans[0]).not.toMatch(/Seq Scan/);
+    }
+    const voter = await plansOf((tx) => tx.listVoterHeldPosts(7, '2026-01-02T00:00:00.000Z'));
+    expect(voter[0]).toMatch(/(Index|Bitmap Index) Scan (using|on) fb_held_posts_voter\b/);
+    expect(voter[0]).not.toMatch(/Seq Scan/);
   });
 
   it('walks the partial indexes of the queue, roadmap and changelog', async () => {

@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipReason, suiteTitle } from '../../helpers/requirements.js';
 import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
 import { openStorage, StorageChoiceError } from '../../../cli/storage.js';
 import { startCluster, startReplica, type Cluster } from '../../../scripts/pg-cluster.mjs';
@@ -83,7 +84,9 @@ async function replicaCaughtUp(): Promise<void> {
   }
 }
 
-describe('PostgreSQL read replica', () => {
+const skip = skipReason('postgres-binaries', 'test/adapters/postgres/replica.test.ts');
+
+describe.skipIf(skip !== undefined)(suiteTitle('PostgreSQL read replica', skip), () => {
   it('shows a process its own write in the read that follows it at once', async () => {
     for (let i = 0; i < 30; i++) {
       const post = await insertPost(`read your writes ${i}`);

@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { skipReason, suiteTitle } from '../../helpers/requirements.js';
 import { startCluster, type Cluster } from '../../../scripts/pg-cluster.mjs';
 import { startServe, workDir, type Server } from '../../helpers/cli.js';
 
@@ -38,7 +39,9 @@ async function timedCall(method: string, path: string, body?: unknown) {
   return { status: res.status, json: text === '' ? null : JSON.parse(text), ms: performance.now() - started };
 }
 
-it('answers 5xx while PostgreSQL is down and recovers by itself when it is back', async () => {
+const skip = skipReason('postgres-binaries', 'test/adapters/postgres/restart.test.ts');
+
+it.skipIf(skip !== undefined)(suiteTitle('answers 5xx while PostgreSQL is down and recovers by itself when it is back', skip), async () => {
   expect((await timedCall('POST', '/boards/b/posts', { title: 'before' })).status).toBe(201);
 
   cluster.halt();

@@ -21,7 +21,7 @@ describe('test PostgreSQL server', () => {
     await first.end();
     const second = new pg.Client({ connectionString: b });
     await second.connect();
-    const { rows } = await second.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'only_here'");
+    const { rows } = await second.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'only_here' AND schemaname = current_schema()");
     await second.end();
     expect(rows[0].n).toBe(0);
   });

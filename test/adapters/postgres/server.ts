@@ -4,16 +4,25 @@
  * globalSetup; `mkdir` of a lock folder elects the one worker that runs initdb, the others wait
  * for the URL it writes). Each test file or suite gets databases of its own (CREATE DATABASE),
  * so files run in parallel without seeing each other's rows.
+ *
+ * With no PostgreSQL installed (or `FEEDBACK_BOARD_TEST_NO_PG=1`), each test file gets PGlite in
+ * its own process instead (pglite-server.ts), and a "database" is a schema of it: the URLs work
+ * the same way, for one process. See test/helpers/requirements.ts.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { startCluster } from '../../../scripts/pg-cluster.mjs';
+import { foundHere, postgresBackend } from '../../helpers/requirements.js';
+import { startPgliteServer } from './pglite-server.js';
 
 export const PG_URL_VARIABLE = 'FEEDBACK_BOARD_TEST_PG_URL';
 
 let adminUrl: Promise<string> | undefined;
+
+/** True when the tests run on PGlite (no PostgreSQL server here). */
+export const ON_PGLITE = postgresBackend(process.env, foundHere()) === 'pglite';
 
 async function sharedClusterUrl(runDir: string): Promise<string> {
   const urlFile = join(runDir, 'url');
@@ -46,8 +55,8 @@ async function sharedClusterUrl(runDir: string): Promise<string> {
 /** A superuser URL of the test server (starting the run's cluster if needed). */
 export function pgAdminUrl(): Promise<string> {
   const fromEnv = process.env[PG_URL_VARIABLE];
-  if (fromEnv) return Promise.resolve(fromEnv);
-  adminUrl ??= sharedClusterUrl(inject('pgRunDir'));
+  if (fromEnv && !ON_PGLITE) return Promise.resolve(fromEnv);
+  adminUrl ??= ON_PGLITE ? startPgliteServer().then((server) => server.url) : sharedClusterUrl(inject('pgRunDir'));
   return adminUrl;
 }
 
@@ -75,12 +84,21 @@ export async function adminQuery(text: string): Promise<pg.QueryResult> {
 export async function createTestDatabase(prefix = 'fb_test'): Promise<string> {
   made += 1;
   const name = `${prefix}_${process.pid}_${made}_${Math.random().toString(36).slice(2, 8)}`;
+  if (ON_PGLITE) {
+    await adminQuery(`CREATE SCHEMA ${name}`);
+    return withSearchPath(await pgAdminUrl(), name);
+  }
   await adminQuery(`CREATE DATABASE ${name}`);
   return withDatabase(await pgAdminUrl(), name);
 }
 
 /** Drops the database of `url`, ending its sessions first. */
 export async function dropTestDatabase(url: string): Promise<void> {
+  if (ON_PGLITE) {
+    const schema = /search_path=(\S+)/.exec(new URL(url).searchParams.get('options') ?? '')?.[1];
+    if (schema !== undefined) await adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    return;
+  }
   const name = new URL(url).pathname.slice(1);
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
@@ -101,6 +119,11 @@ export async function createTestSchema(url: string): Promise<string> {
   } finally {
     await client.end();
   }
+  return withSearchPath(url, name);
+}
+
+/** `url` whose connections use schema `name`. */
+function withSearchPath(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c search_path=${name}`);
   return parsed.toString();

@@ -136,17 +136,17 @@ describe('sqlite schema migrations', () => {
     check.close();
   });
 
-  it('gives a version 11 database the mail queue and unsubscribes of version 12, over its stored posts and voters', async () => {
-    const file = factory.path('v11.db');
+  it('gives a version 14 database the mail queue and unsubscribes of version 15, over its stored posts and voters', async () => {
+    const file = factory.path('v14.db');
     createVersion1(file);
     const db = new Database(file);
     db.pragma('foreign_keys = ON');
-    migrate(db, { target: 11, busyTimeoutMs: 1000 });
+    migrate(db, { target: 14, busyTimeoutMs: 1000 });
     expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'fb_mail%'").pluck().get()).toBe(0);
     db.close();
 
     const storage = factory.open(file);
-    expect(readSchemaVersion(storage.database)).toBe(12);
+    expect(readSchemaVersion(storage.database)).toBe(15);
     const event = { organization_id: 1, voter_id: 1, post_id: 1, event: '"status"', now: T0 };
     const row = await storage.transaction('write', (tx) => tx.enqueueMailEvent(event));
     expect([row.events, row.due_at]).toEqual([['"status"'], T0]);
@@ -183,5 +183,83 @@ describe('sqlite schema migrations', () => {
     await expect(storage.transaction('write', (tx) => tx.insertSignInLink({ ...nobody, kind: 'team', email: 'a@b.c' }))).rejects.toThrow(/CHECK constraint/);
     expect(storage.database.prepare('SELECT count(*) FROM fb_sign_in_links').pluck().get()).toBe(1);
     await storage.close();
+  });
+
+  it('brings a version 11 database to moderation: every board unmoderated, no held post, the posts as they were', async () => {
+    const file = factory.path('moderation.db');
+    createVersion1(file);
+    const db = new Database(file);
+    migrate(db, { target: 11, busyTimeoutMs: 1000 });
+    db.close();
+
+    const storage = createSqliteStorage({ path: file });
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    expect(await storage.transaction('read', (tx) => tx.isBoardModerated(1))).toBe(false);
+    expect(await storage.transaction('read', (tx) => tx.listHeldPosts(1, 'waiting'))).toEqual([]);
+    expect((await storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }))).total).toBe(3);
+    await storage.transaction('write', (tx) => tx.setBoardModerated(1, true));
+    const held = await storage.transaction('write', (tx) =>
+      tx.insertHeldPost({ organization_id: 1, board_id: 1, voter_id: 1, title: 'Held', body: '', tag_slugs: ['ui'], created_at: T0 }),
+    );
+    expect(held).toMatchObject({ id: 1, state: 'waiting', tag_slugs: ['ui'] });
+    expect(() => storage.database.prepare("UPDATE fb_held_posts SET state = 'maybe' WHERE id = 1").run()).toThrow(/CHECK constraint/);
+    expect(await storage.transaction('read', (tx) => tx.getHeldPost(1))).toEqual(held);
+    await storage.close();
+  });
+
+  it('brings a version 11 database to OAuth: its organization, key and member take a grant, a code and tokens', async () => {
+    const file = factory.path('oauth.db');
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 11, busyTimeoutMs: 1000 });
+    db.exec(`
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_api_keys (organization_id, scope, label, prefix, hash, created_at) VALUES (1, 'propose', 'OAuth: Agent', 'fbk_x', 'h', '${T0}');
+      INSERT INTO fb_team_members (organization_id, email, name, created_at) VALUES (1, 'ann@acme.test', 'Ann', '${T0}');
+    `);
+    db.close();
+
+    const storage = createSqliteStorage({ path: file });
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const grant = await storage.transaction('write', async (tx) => {
+      await tx.insertOAuthClient({ client_id: 'fbc_1', client_name: 'Agent', redirect_uris: ['https://a.test/cb'], created_at: T0 });
+      const inserted = await tx.insertOAuthGrant({
+        organization_id: 1, client_id: 'fbc_1', member_id: 1, scope: 'propose', resource: 'https://b.test/mcp',
+        api_key_id: 1, key_salt: 's', created_at: T0, last_used_at: null, revoked_at: null,
+      });
+      await tx.insertOAuthCode({ code_hash: 'c', grant_id: inserted.id, redirect_uri: 'https://a.test/cb', code_challenge: 'x', expires_at: T0, used_at: null });
+      await tx.insertOAuthToken({ token_hash: 't', grant_id: inserted.id, kind: 'refresh', expires_at: T0, used_at: null });
+      return inserted;
+    });
+    expect(await storage.transaction('read', (tx) => tx.listOAuthGrants(1))).toEqual([grant]);
+    // A grant of a client nobody registered is refused by the schema itself, and nothing is added.
+    await expect(storage.transaction('write', (tx) => tx.insertOAuthGrant({ ...grant, client_id: 'fbc_unknown' }))).rejects.toThrow(/FOREIGN KEY/);
+    expect(storage.database.prepare('SELECT count(*) FROM fb_oauth_grants').pluck().get()).toBe(1);
+    await storage.close();
+  });
+
+  it('adds the merge records at version 14 to a version 13 database: its posts listed as before, a merge recorded and read back, gone with its post', async () => {
+    const file = factory.path('v13.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 13, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'fb_post_merges'").pluck().get()).toBe(0);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const list = () => storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'new', limit: 10, offset: 0 }));
+    expect((await list()).total).toBe(3);
+    const record = {
+      source_id: 2, target_id: 1, board_id: 1, merged_at: T0, source_hidden: false,
+      votes_added: [], comment_ids: [], evidence_ids: [], claim: null,
+    };
+    await storage.transaction('write', (tx) => tx.insertPostMerge(record));
+    expect(await storage.transaction('read', (tx) => tx.getPostMerge(2))).toEqual(record);
+    expect((await list()).rows.map((p) => p.id)).toEqual([3, 1]);
+    expect((await list()).total).toBe(2);
+    await storage.transaction('write', (tx) => tx.deletePost(2));
+    expect(storage.database.prepare('SELECT count(*) FROM fb_post_merges').pluck().get()).toBe(0);
   });
 });

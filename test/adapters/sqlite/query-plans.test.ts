@@ -114,6 +114,16 @@ describe('sqlite query plans', () => {
     for (const { plan } of [...posts, ...comments]) expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|^SCAN/m);
   });
 
+  it("reads the moderation inbox and a voter's held posts on their indexes, without sorting", async () => {
+    const inbox = await plansOf((tx) => tx.listHeldPosts(1, 'waiting'));
+    expect(inbox[0]!.plan.join('\n')).toMatch(/SEARCH fb_held_posts USING INDEX fb_held_posts_organization_state \(organization_id=\? AND state=\?\)/);
+    const count = await plansOf((tx) => tx.countHeldPosts(1, 'waiting'));
+    expect(count[0]!.plan.join('\n')).toMatch(/SEARCH fb_held_posts USING COVERING INDEX fb_held_posts_organization_state/);
+    const voter = await plansOf((tx) => tx.listVoterHeldPosts(1, at(0)));
+    expect(voter[0]!.plan.join('\n')).toMatch(/SEARCH fb_held_posts USING INDEX fb_held_posts_voter \(voter_id=\? AND created_at>\?\)/);
+    for (const { plan } of [...inbox, ...count, ...voter]) expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|^SCAN/m);
+  });
+
   it('walks the partial indexes of the queue, roadmap and changelog', async () => {
     const queue = await plansOf((tx) => tx.listQueue(boardId, { apiKeyId: keyId, now: at(0), limit: 100 }));
     expectIndexWalk(queue, 'fb_posts_queue_ranked');

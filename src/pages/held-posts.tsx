@@ -1,0 +1,78 @@
+/**
+ * A voter's posts held for approval, as their author sees them (docs/pages.md, "Voters' posts and
+ * moderation"). On a board whose team turned moderation on, an idea submitted from the board page
+ * (submit-idea.tsx) waits: only its author (and the team) see it, marked "Waiting for approval",
+ * until the team approves it.
+ */
+import type { Board } from '../domain/responses.js';
+import type { HeldPost } from '../domain/held-posts.js';
+import { isFeedbackBoardError } from '../domain/errors.js';
+import type { PageContext } from './context.js';
+import { day, Notice } from './layout.js';
+import { Markdown } from './markdown.js';
+import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
+
+const boardPath = (board: Board) => `/boards/${encodeURIComponent(board.slug)}`;
+
+/** The badge of a held post: "Waiting for approval" or "Not approved". */
+export function ApprovalBadge({ post }: { post: HeldPost }) {
+  return post.approval === 'rejected' ? (
+    <span class="badge approval-rejected">Not approved</span>
+  ) : (
+    <span class="badge approval-waiting">Waiting for approval</span>
+  );
+}
+
+/** The signed-in voter's posts waiting for approval on this board, shown to them alone. */
+export async function WaitingPosts({ ctx, board }: { ctx: PageContext; board: Board }) {
+  if (!ctx.voter) return null;
+  const waiting = await ctx.board.voters.waitingPosts(ctx.voter.id, board.id);
+  if (waiting.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="waiting-posts">
+      <h2 id="waiting-posts" class="h3">
+        Your posts waiting for approval
+      </h2>
+      <ul class="plain">
+        {waiting.map((post) => (
+          <li>
+            <a href={ctx.href(`${boardPath(board)}/waiting/${post.id}`)}>{post.title}</a> <ApprovalBadge post={post} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** GET /boards/{slug}/waiting/{id}: the author's own held post; anyone else gets 404. */
+export async function waitingPage(ctx: PageContext, slug: string, id: string): Promise<Response> {
+  const board = await publishedBoard(ctx, slug);
+  if (!board || !ctx.voter || !/^[1-9][0-9]{0,15}$/.test(id)) return notFoundPage(ctx);
+  const voterId = ctx.voter.id;
+  const post = await ctx.board.voters.heldPost(voterId, Number(id)).catch((error: unknown) => {
+    if (isFeedbackBoardError(error) && error.code === 'not_found') return null;
+    throw error;
+  });
+  if (!post || post.board_id !== board.id) return notFoundPage(ctx);
+  if (post.post_id !== null) return redirect(ctx, `${boardPath(board)}/posts/${post.post_id}`);
+  return page(
+    ctx,
+    `${post.title} · ${board.name}`,
+    <>
+      <Notice ctx={ctx} />
+      <article class="card" aria-labelledby="held-title">
+        <p class="meta">
+          <ApprovalBadge post={post} /> <span>Submitted {day(post.created_at)}</span>
+        </p>
+        <h1 id="held-title">{post.title}</h1>
+        {post.body ? <Markdown text={post.body} /> : null}
+        {post.approval === 'waiting' ? (
+          <p class="muted">Only you can see this post until the team approves it; then it appears on {board.name} for everyone.</p>
+        ) : (
+          <p>The team did not approve this post.{post.reason ? ` Their reason: ${post.reason}` : ''}</p>
+        )}
+      </article>
+    </>,
+    { nav: boardNav(board, 'post') },
+  );
+}

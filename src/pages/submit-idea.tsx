@@ -1,0 +1,148 @@
+/**
+ * Submitting an idea to a published board (docs/pages.md#submitting-an-idea). The form posts to
+ * `/boards/{slug}/ideas`; a visitor who is not signed in has the draft kept (idea-form.tsx) and is
+ * led to sign-in and back to `/boards/{slug}/ideas/new`. A signed-in voter first sees the board's
+ * most similar posts, each with "Vote for this instead", and the form again with "Post my idea
+ * anyway" (the second step, `step=post`); without similar posts the idea is posted at once.
+ */
+import { isFeedbackBoardError } from '../domain/errors.js';
+import type { Board, Post } from '../domain/responses.js';
+import type { TagRecord } from '../domain/records.js';
+import type { PageContext } from './context.js';
+import { boardTags, dropDraft, draftFromForm, IdeaForm, keepDraft, takeDraft, type IdeaDraft } from './idea-form.js';
+import { Notice, PostForm, StatusBadge } from './layout.js';
+import { votedPosts } from './public-board.js';
+import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
+import { asVoter, blockedPage } from './voter-standing.js';
+
+const SIMILAR_SHOWN = 5;
+
+/** GET /boards/{slug}/ideas/new: the form alone, with a draft kept across sign-in. */
+export async function ideaPage(ctx: PageContext, slug: string): Promise<Response> {
+  const board = ctx.options.voterSubmissions === false ? null : await publishedBoard(ctx, slug);
+  if (!board) return notFoundPage(ctx);
+  const draft = takeDraft(ctx, board.slug) ?? undefined;
+  const moderated = await ctx.team.boards.moderated(board.slug);
+  return page(
+    ctx,
+    `Submit an idea · ${board.name}`,
+    <>
+      <Notice ctx={ctx} />
+      <h1>Submit an idea</h1>
+      <p class="lead">Tell the team what would make {board.name} better. Others can vote for it.</p>
+      {moderated ? <p>New posts on {board.name} are read by the team before they appear.</p> : null}
+      {draft?.cut ? (
+        <div class="notice error" role="status">
+          Your text was too long to keep while you signed in: its end was cut. Please check it.
+        </div>
+      ) : null}
+      <section class="card">
+        <IdeaForm ctx={ctx} board={board} tags={await boardTags(ctx, board)} draft={draft} />
+      </section>
+    </>,
+    { nav: boardNav(board, 'posts') },
+  );
+}
+
+/** POST /boards/{slug}/ideas: sign-in with the draft kept, the similar-posts step, or the new post. */
+export async function ideaAction(ctx: PageContext, slug: string, form: FormData): Promise<Response> {
+  const board = ctx.options.voterSubmissions === false ? null : await publishedBoard(ctx, slug);
+  if (!board) return notFoundPage(ctx);
+  const boardPath = `/boards/${encodeURIComponent(board.slug)}`;
+  const draft = draftFromForm(form);
+  if (!ctx.voter) {
+    keepDraft(ctx, board.slug, draft);
+    return redirect(ctx, `/sign-in?next=${encodeURIComponent(ctx.href(`${boardPath}/ideas/new`))}`, 'sign_in_to_submit');
+  }
+  const voter = ctx.voter;
+  if ((await ctx.team.voters.blockedAt(voter.id)) !== null) return blockedPage(ctx, 'submit ideas', boardPath);
+  const tags = await boardTags(ctx, board);
+  if (draft.title.trim() === '') return formAgain(ctx, board, tags, draft, 'Give your idea a title.');
+  if (form.get('step') !== 'post') {
+    const similar = await similarPosts(ctx, board, draft.title);
+    if (similar.length > 0) return similarStep(ctx, board, tags, draft, similar);
+  }
+  return asVoter(ctx, 'submit ideas', boardPath, async () => {
+    try {
+      const post = await ctx.board.voters.submitPost(voter.id, board.slug, { title: draft.title, body: draft.body, tags: draft.tags });
+      dropDraft(ctx);
+      // On a moderated board the idea waits for the team: its author sees it on its own page.
+      if ('approval' in post) return redirect(ctx, `${boardPath}/waiting/${post.id}`, 'waiting_for_approval');
+      return redirect(ctx, `${boardPath}/posts/${post.id}`, 'submitted');
+    } catch (error) {
+      if (isFeedbackBoardError(error) && error.code === 'validation_error') return formAgain(ctx, board, tags, draft, 'That did not work: please check the title, text and tags.');
+      throw error;
+    }
+  });
+}
+
+/** The board's visible posts most like the title (none for a title too short to compare). */
+async function similarPosts(ctx: PageContext, board: Board, title: string): Promise<Post[]> {
+  if (title.trim().length < 3) return [];
+  const { posts } = await ctx.team.api.posts.similar(board.slug, { text: [...title.trim()].slice(0, 500).join(''), limit: String(SIMILAR_SHOWN) });
+  return posts.map((p) => p.post).filter((p) => !p.hidden);
+}
+
+function formAgain(ctx: PageContext, board: Board, tags: TagRecord[], draft: IdeaDraft, message: string): Promise<Response> {
+  return page(
+    ctx,
+    `Submit an idea · ${board.name}`,
+    <>
+      <h1>Submit an idea</h1>
+      <div class="notice error" role="alert">
+        {message}
+      </div>
+      <section class="card">
+        <IdeaForm ctx={ctx} board={board} tags={tags} draft={draft} />
+      </section>
+    </>,
+    { nav: boardNav(board, 'posts'), status: 422 },
+  );
+}
+
+/** The second step: the similar posts, each with "Vote for this instead", and the form to post anyway. */
+async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], draft: IdeaDraft, similar: Post[]): Promise<Response> {
+  const voted = await votedPosts(ctx, similar.map((p) => p.id));
+  return page(
+    ctx,
+    `Is it already here? · ${board.name}`,
+    <>
+      <h1>Is your idea already here?</h1>
+      <p class="lead">These posts sound alike. A vote on one of them counts more than a second post.</p>
+      <ul class="similar">
+        {similar.map((post) => {
+          const path = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
+          return (
+            <li class="card post">
+              <div class="content">
+                <h2 class="h3">
+                  <a href={ctx.href(path)}>{post.title}</a>
+                </h2>
+                <div class="meta">
+                  <StatusBadge status={post.status} />
+                  <span>
+                    {post.vote_count} {post.vote_count === 1 ? 'vote' : 'votes'}
+                  </span>
+                </div>
+              </div>
+              {voted.has(post.id) ? (
+                <p class="small">You voted for this.</p>
+              ) : (
+                <PostForm ctx={ctx} action={`${path}/vote`} label={`Vote for ${post.title} instead`}>
+                  <input type="hidden" name="action" value="vote" />
+                  <input type="hidden" name="next" value={ctx.href(path)} />
+                  <button type="submit">Vote for this instead</button>
+                </PostForm>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <h2>Or post your own</h2>
+      <section class="card">
+        <IdeaForm ctx={ctx} board={board} tags={tags} draft={draft} anyway />
+      </section>
+    </>,
+    { nav: boardNav(board, 'posts') },
+  );
+}

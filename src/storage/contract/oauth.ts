@@ -1,0 +1,57 @@
+/** The oauth aggregate of the storage contract: clients, grants, codes and tokens of OAuth for MCP. */
+import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../../domain/oauth.js';
+import type { AggregateDefinition, NewRecord } from './shared.js';
+
+/** OAuth's records: codes and tokens stored by hash, grants by id, clients by their random id. */
+export interface OAuthTx {
+  /** Stores a registered client (its random `client_id` is unique). */
+  insertOAuthClient(row: OAuthClientRecord): Promise<void>;
+  /** The client, or null. */
+  getOAuthClient(clientId: string): Promise<OAuthClientRecord | null>;
+
+  /** Stores an approval; the storage assigns its id. */
+  insertOAuthGrant(row: NewRecord<OAuthGrantRecord>): Promise<OAuthGrantRecord>;
+  /** The grant, revoked or not, or null. */
+  getOAuthGrant(id: number): Promise<OAuthGrantRecord | null>;
+  /** The organization's grants, revoked ones included, id asc. */
+  listOAuthGrants(organizationId: number): Promise<OAuthGrantRecord[]>;
+  /** Changes a grant's use or revocation time; null if there is no such grant. */
+  updateOAuthGrant(id: number, patch: Partial<Pick<OAuthGrantRecord, 'last_used_at' | 'revoked_at'>>): Promise<OAuthGrantRecord | null>;
+
+  /** Stores a code under its hash, with `used_at: null`. */
+  insertOAuthCode(row: OAuthCodeRecord): Promise<void>;
+  /** The code, used or not, expired or not, or null. */
+  getOAuthCode(codeHash: string): Promise<OAuthCodeRecord | null>;
+  /**
+   * Uses a code in one atomic step: if it exists and is unused, sets `used_at` to `now` and
+   * returns the updated record; otherwise changes nothing and returns null. Of concurrent calls
+   * for one code, in one process or many sharing a store, one wins. Expiry is the caller's check.
+   */
+  useOAuthCode(codeHash: string, now: string): Promise<OAuthCodeRecord | null>;
+
+  /** Stores a token under its hash, with `used_at: null`. */
+  insertOAuthToken(row: OAuthTokenRecord): Promise<void>;
+  /** The token, used or not, expired or not, or null. */
+  getOAuthToken(tokenHash: string): Promise<OAuthTokenRecord | null>;
+  /** Uses a token once, atomically, exactly as {@link OAuthTx.useOAuthCode} uses a code. */
+  useOAuthToken(tokenHash: string, now: string): Promise<OAuthTokenRecord | null>;
+}
+
+/** The oauth aggregate: which methods write; no generic fallbacks. */
+export const OAUTH_AGGREGATE = {
+  writes: {
+    insertOAuthClient: true,
+    getOAuthClient: false,
+    insertOAuthGrant: true,
+    getOAuthGrant: false,
+    listOAuthGrants: false,
+    updateOAuthGrant: true,
+    insertOAuthCode: true,
+    getOAuthCode: false,
+    useOAuthCode: true,
+    insertOAuthToken: true,
+    getOAuthToken: false,
+    useOAuthToken: true,
+  },
+  fallbacks: {},
+} satisfies AggregateDefinition<OAuthTx>;

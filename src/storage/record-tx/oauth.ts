@@ -1,0 +1,74 @@
+/** The oauth aggregate over the record store: clients, grants, codes and tokens. */
+import type { OAuthGrantRecord } from '../../domain/oauth.js';
+import type { AggregateMethods } from '../contract/registry.js';
+import { cloneRow, type RecordStore } from '../record-store.js';
+import { byIdAsc } from './shared.js';
+
+export function oauthMethods(store: RecordStore): AggregateMethods<'oauth'> {
+  const clients = store.table('oauth_clients');
+  const grants = store.table('oauth_grants');
+  const codes = store.table('oauth_codes');
+  const tokens = store.table('oauth_tokens');
+
+  return {
+    async insertOAuthClient(row) {
+      await clients.put(cloneRow(row));
+    },
+    async getOAuthClient(clientId) {
+      const row = await clients.get(clientId);
+      return row ? cloneRow(row) : null;
+    },
+
+    async insertOAuthGrant(row) {
+      const record: OAuthGrantRecord = { ...cloneRow(row), id: await store.nextId('oauth_grants') };
+      await grants.put(record);
+      return cloneRow(record);
+    },
+    async getOAuthGrant(id) {
+      const row = await grants.get(id);
+      return row ? cloneRow(row) : null;
+    },
+    async listOAuthGrants(organizationId) {
+      const rows = await grants.getAllFromIndex('by_organization', organizationId);
+      return rows.sort(byIdAsc).map((row) => cloneRow(row));
+    },
+    async updateOAuthGrant(id, patch) {
+      const row = await grants.get(id);
+      if (!row) return null;
+      const updated: OAuthGrantRecord = { ...cloneRow(row), ...patch };
+      await grants.put(updated);
+      return cloneRow(updated);
+    },
+
+    async insertOAuthCode(row) {
+      await codes.put({ ...cloneRow(row), used_at: null });
+    },
+    async getOAuthCode(codeHash) {
+      const row = await codes.get(codeHash);
+      return row ? cloneRow(row) : null;
+    },
+    // Atomic because write transactions of these stores run one at a time (see people.ts).
+    async useOAuthCode(codeHash, now) {
+      const row = await codes.get(codeHash);
+      if (!row || row.used_at !== null) return null;
+      const used = { ...cloneRow(row), used_at: now };
+      await codes.put(used);
+      return cloneRow(used);
+    },
+
+    async insertOAuthToken(row) {
+      await tokens.put({ ...cloneRow(row), used_at: null });
+    },
+    async getOAuthToken(tokenHash) {
+      const row = await tokens.get(tokenHash);
+      return row ? cloneRow(row) : null;
+    },
+    async useOAuthToken(tokenHash, now) {
+      const row = await tokens.get(tokenHash);
+      if (!row || row.used_at !== null) return null;
+      const used = { ...cloneRow(row), used_at: now };
+      await tokens.put(used);
+      return cloneRow(used);
+    },
+  };
+}

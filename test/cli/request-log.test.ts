@@ -1,0 +1,129 @@
+/**
+ * `serve --log`: one line per request on stderr (time, request id, method, route pattern, status,
+ * duration) that never carries a key, a cookie, a query value or an e-mail address, in either
+ * format; `X-Request-Id` kept when sane, else made, on every answer; `--log off` writes none.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEYS, sampleFixture } from '../helpers/fixture.js';
+import { runCli, startServe, workDir, type Server } from '../helpers/cli.js';
+
+const running: Server[] = [];
+const dirs: Array<ReturnType<typeof workDir>> = [];
+afterEach(async () => {
+  for (const server of running.splice(0)) await server.stop();
+  for (const dir of dirs.splice(0)) dir.remove();
+});
+
+async function serve(args: string[], env: Record<string, string> = {}): Promise<Server> {
+  const dir = workDir();
+  dirs.push(dir);
+  const fixture = dir.write('fixture.json', sampleFixture());
+  // The child is spawned with the environment of the moment.
+  Object.assign(process.env, env);
+  try {
+    const server = await startServe(['--port', '0', '--fixture', fixture, ...args], dir.dir);
+    running.push(server);
+    return server;
+  } finally {
+    for (const name of Object.keys(env)) delete process.env[name];
+  }
+}
+
+/** The log lines written so far (stderr lines that are not the server's own notes). */
+async function logLines(server: Server, count: number): Promise<string[]> {
+  for (let i = 0; i < 200; i++) {
+    const lines = server.stderr().split('\n').filter((line) => line.startsWith('{') || /^\d{4}-/.test(line));
+    if (lines.length >= count) return lines;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`fewer than ${count} log lines in:\n${server.stderr()}`);
+}
+
+const SECRETS = {
+  query: 'needle-in-the-query-7f3a',
+  cookie: 'cookie-value-9c1e',
+  email: 'someone.private@example.com',
+  badKey: 'not-a-real-key-0123456789',
+};
+
+/** Requests carrying every secret: keys (both headers), query values, cookies, e-mail addresses. */
+async function sendSecrets(server: Server): Promise<number> {
+  const headers = { cookie: `fb_session=${SECRETS.cookie}` };
+  const requests: [string, RequestInit][] = [
+    [`${server.api}/boards/features/posts?q=${SECRETS.query}&status=open`, { headers: { ...headers, authorization: `Bearer ${KEYS.acmeWrite}` } }],
+    [`${server.api}/boards/features/posts/1`, { headers: { ...headers, 'x-api-key': KEYS.acmeRead } }],
+    [`${server.api}/boards/${encodeURIComponent(SECRETS.email)}/posts`, { headers: { authorization: `Bearer ${SECRETS.badKey}` } }],
+    [`${server.url}/sign-in?next=/&email=${encodeURIComponent(SECRETS.email)}`, { headers }],
+    [`${server.url}/sign-in`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${encodeURIComponent(SECRETS.email)}` }],
+    [`${server.url}/boards/features/posts/1`, { headers }],
+  ];
+  for (const [url, init] of requests) await (await fetch(url, { ...init, redirect: 'manual' })).arrayBuffer();
+  return requests.length;
+}
+
+describe('serve --log', () => {
+  it('json (the default): one line per request, with the route pattern and no secret', async () => {
+    const server = await serve([]);
+    const sent = await sendSecrets(server);
+    const lines = await logLines(server, sent);
+    expect(lines).toHaveLength(sent);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const entry of entries) {
+      expect(Object.keys(entry).sort()).toEqual(['id', 'method', 'ms', 'route', 'status', 'time']);
+      expect(Date.parse(entry.time as string)).not.toBeNaN();
+      expect(entry.ms).toBeTypeOf('number');
+    }
+    expect(entries.map((e) => `${e.method} ${e.route} ${e.status}`)).toEqual([
+      'GET /api/v1/boards/{slug}/posts 200',
+      'GET /api/v1/boards/{slug}/posts/{id} 200',
+      'GET /api/v1/boards/{slug}/posts 401',
+      'GET /sign-in 200',
+      expect.stringMatching(/^POST \/sign-in \d{3}$/),
+      'GET /boards/{slug}/posts/{id} 200',
+    ]);
+    const output = server.stderr();
+    for (const secret of [KEYS.acmeWrite, KEYS.acmeRead, ...Object.values(SECRETS), encodeURIComponent(SECRETS.email), 'example.com']) {
+      expect(output).not.toContain(secret);
+    }
+  });
+
+  it('text, from FEEDBACK_BOARD_LOG: the same fields on one line, and no secret', async () => {
+    const server = await serve([], { FEEDBACK_BOARD_LOG: 'text' });
+    const sent = await sendSecrets(server);
+    const lines = await logLines(server, sent);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT\S+Z [0-9a-f-]{36} GET \/api\/v1\/boards\/\{slug\}\/posts 200 [0-9.]+ms$/);
+    for (const secret of [KEYS.acmeWrite, KEYS.acmeRead, ...Object.values(SECRETS), 'example.com']) expect(server.stderr()).not.toContain(secret);
+  });
+
+  it('off: no line at all', async () => {
+    const server = await serve(['--log', 'off']);
+    await sendSecrets(server);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.stderr()).toBe('');
+  });
+
+  it('keeps a sane X-Request-Id, replaces any other, and answers every request with it', async () => {
+    const server = await serve([]);
+    const kept = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'trace-0123.abc:9_Z' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-0123.abc:9_Z');
+    const replaced: string[] = [];
+    for (const bad of ['has space', 'x'.repeat(129), 'semi;colon', 'ümlaut']) {
+      const answer = await fetch(`${server.api}/boards`, { headers: { 'x-request-id': encodeURI(bad) === bad ? bad : encodeURIComponent(bad) } });
+      replaced.push(answer.headers.get('x-request-id') ?? '');
+    }
+    const made = await fetch(`${server.api}/boards`);
+    for (const id of [...replaced, made.headers.get('x-request-id') ?? '']) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(replaced).size).toBe(replaced.length);
+    const lines = await logLines(server, 6);
+    expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(['trace-0123.abc:9_Z', ...replaced, made.headers.get('x-request-id')]);
+  });
+
+  it('refuses an unknown format with the usage, starting nothing', async () => {
+    const dir = workDir();
+    dirs.push(dir);
+    const result = await runCli(['serve', '--port', '0', '--memory', '--log', 'yaml'], dir.dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--log takes json, text or off, not "yaml"');
+    expect(result.stdout).toBe('');
+  });
+});

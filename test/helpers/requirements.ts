@@ -1,0 +1,92 @@
+/**
+ * What a test suite needs beyond Node and npm, and what happens when it is missing. `npm test` on
+ * a machine with only Node and npm passes: the suites needing a PostgreSQL server or Chromium are
+ * skipped with the reason in their name (the PostgreSQL adapter's in-process suites run on PGlite
+ * instead), and the run ends with a list of what was skipped (test/helpers/skip-summary.ts).
+ * With `FEEDBACK_BOARD_REQUIRE_ALL=1` (CI) a missing requirement fails the suite instead.
+ *
+ * Environment: `FEEDBACK_BOARD_TEST_NO_PG=1` and `FEEDBACK_BOARD_TEST_NO_CHROMIUM=1` hide an
+ * installed PostgreSQL or Chromium, to try the fallbacks; `FEEDBACK_BOARD_TEST_PG_URL` names a server.
+ */
+import { appendFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { findPostgresBin } from '../../scripts/pg-cluster.mjs';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Something a suite needs that npm does not install: a PostgreSQL server (the run's cluster or
+ * `FEEDBACK_BOARD_TEST_PG_URL`; for other processes to share, where PGlite serves only this one),
+ * PostgreSQL's binaries (to start and stop clusters of the suite's own), or Chromium.
+ */
+export type Requirement = 'postgres-server' | 'postgres-binaries' | 'chromium';
+
+/** What was found on the machine. */
+export interface Found {
+  postgresBinaries: boolean;
+  chromium: boolean;
+}
+
+/** Where the PostgreSQL tests' databases come from. */
+export type PostgresBackend = 'url' | 'cluster' | 'pglite';
+
+/** The PostgreSQL the tests use under this environment. */
+export function postgresBackend(env: NodeJS.ProcessEnv, found: Found): PostgresBackend {
+  if (env.FEEDBACK_BOARD_TEST_NO_PG === '1') return 'pglite';
+  if (env.FEEDBACK_BOARD_TEST_PG_URL) return 'url';
+  return found.postgresBinaries ? 'cluster' : 'pglite';
+}
+
+/** Why `requirement` is not met under this environment (with how to meet it), or undefined. */
+export function missing(requirement: Requirement, env: NodeJS.ProcessEnv, found: Found): string | undefined {
+  const hidden = 'PostgreSQL hidden by FEEDBACK_BOARD_TEST_NO_PG=1';
+  if (requirement === 'postgres-server') {
+    if (postgresBackend(env, found) !== 'pglite') return undefined;
+    return env.FEEDBACK_BOARD_TEST_NO_PG === '1'
+      ? hidden
+      : 'no PostgreSQL server binaries (apt-get install postgresql, or set FEEDBACK_BOARD_TEST_PG_URL)';
+  }
+  if (requirement === 'postgres-binaries') {
+    if (env.FEEDBACK_BOARD_TEST_NO_PG === '1') return hidden;
+    return found.postgresBinaries ? undefined : 'no PostgreSQL server binaries (apt-get install postgresql)';
+  }
+  if (env.FEEDBACK_BOARD_TEST_NO_CHROMIUM === '1') return 'Chromium hidden by FEEDBACK_BOARD_TEST_NO_CHROMIUM=1';
+  return found.chromium ? undefined : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
+}
+
+/** What decides a suite: run it, skip it for `reason`, or fail it because skipping is forbidden. */
+export function decide(requirement: Requirement, env: NodeJS.ProcessEnv, found: Found): { skip?: string; fail?: string } {
+  const reason = missing(requirement, env, found);
+  if (reason === undefined) return {};
+  if (env.FEEDBACK_BOARD_REQUIRE_ALL === '1') return { fail: `${reason}; FEEDBACK_BOARD_REQUIRE_ALL=1 forbids skipping` };
+  return { skip: reason };
+}
+
+let found: Found | undefined;
+
+/** This machine's PostgreSQL binaries and Chromium (looked for once per test file). */
+export function foundHere(): Found {
+  found ??= { postgresBinaries: findPostgresBin() !== null, chromium: existsSync(CHROMIUM_PATH) };
+  return found;
+}
+
+/**
+ * Why the calling suite is skipped here, or undefined when it runs; the skip is recorded for the
+ * run's closing summary. Throws (failing the file) when the requirement is missing and
+ * `FEEDBACK_BOARD_REQUIRE_ALL=1`. `suite` names the suite in that summary.
+ */
+export function skipReason(requirement: Requirement, suite: string): string | undefined {
+  const { skip, fail } = decide(requirement, process.env, foundHere());
+  if (fail !== undefined) throw new Error(`${suite}: ${fail}`);
+  if (skip !== undefined) {
+    const dir = inject('skipLogDir');
+    if (dir) appendFileSync(join(dir, 'skipped.tsv'), `${suite}\t${skip}\n`);
+  }
+  return skip;
+}
+
+/** `name`, followed by the reason when the suite is skipped. */
+export function suiteTitle(name: string, reason: string | undefined): string {
+  return reason === undefined ? name : `${name} (skipped: ${reason})`;
+}
