@@ -11,9 +11,22 @@ export type FollowerMailEvent =
   | { kind: 'status'; from: PostStatus; to: PostStatus; at: string }
   | { kind: 'team_comment' | 'reply'; comment_id: number; at: string };
 
+/** The kinds of follower mail the team turns on or off (the organization's setting). */
+export type FollowerMailSettings = Record<FollowerMailEvent['kind'], boolean>;
+
+/** The storage setting of an organization's {@link FollowerMailSettings}, JSON; absent means all on. */
+export const followerMailSettingName = (organizationId: number): string => `mail.follower_events.${organizationId}`;
+
+/** The organization's settings: each kind on unless the team turned it off. */
+export async function readFollowerMailSettings(tx: StorageTx, organizationId: number): Promise<FollowerMailSettings> {
+  const stored = JSON.parse((await tx.getSetting(followerMailSettingName(organizationId))) ?? '{}') as Partial<FollowerMailSettings>;
+  return { status: stored.status !== false, team_comment: stored.team_comment !== false, reply: stored.reply !== false };
+}
+
 /**
  * Queues `event` for each voter of `voterIds` who has an address and has not unsubscribed from
- * the post or its board; never for `actorVoterId`, who made the change.
+ * the post or its board; never for `actorVoterId`, who made the change; for nobody when the
+ * organization turned this kind of mail off.
  */
 export async function queueFollowerMail(
   tx: StorageTx,
@@ -23,6 +36,7 @@ export async function queueFollowerMail(
   event: FollowerMailEvent,
   actorVoterId: number | null = null,
 ): Promise<void> {
+  if (voterIds.length === 0 || !(await readFollowerMailSettings(tx, board.organization_id))[event.kind]) return;
   for (const voterId of voterIds) {
     if (voterId === actorVoterId) continue;
     const voter = await tx.getVoter(voterId);
