@@ -166,7 +166,7 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     const next = post.proposal.status;
     const notifications =
       options.notifyVoters !== false && next !== post.status ? await notificationsFor(tx, board, post, next, now) : [];
-    if (next !== post.status) await queueStatusMail(tx, board, post, next, now);
+    if (options.notifyVoters !== false && next !== post.status) await queueStatusMail(tx, board, post, next, now);
     const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
     const detail = await readPostDetail(tx, updated, now);
     await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: { ...post.proposal } }, now);

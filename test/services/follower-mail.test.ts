@@ -48,6 +48,15 @@ describe('mail to followers is queued with the change', () => {
     expect(await h.queued(h.ann.id)).toMatchObject([{ kind: 'status', from: 'open', to: 'shipped' }]);
   });
 
+  it('a proposal confirmed with notify voters unticked queues nothing', async () => {
+    const h = await setup();
+    await h.board.voters.follow(h.ann.id, h.post.id);
+    await h.req('POST', `/boards/features/posts/${h.post.id}/propose-status`, { key: h.a.keys.propose, body: { status: 'planned' } });
+    await h.team.proposals.confirm(h.post.id, { notifyVoters: false });
+    expect((await h.req('GET', `/boards/features/posts/${h.post.id}`)).json.status).toBe('planned');
+    expect(await h.queued(h.ann.id)).toBeNull();
+  });
+
   it('a team comment reaches followers; a reply reaches the replied-to voter, never the one who wrote it', async () => {
     const h = await setup();
     const mine = await h.board.voters.comment(h.ann.id, h.post.id, { body: 'Please' });
