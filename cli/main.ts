@@ -23,7 +23,8 @@ import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
 import { withMcp } from './mcp-mount.js';
 import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
 import { NET_OPTIONS, NetOptionError, netOptions } from './net-options.js';
-import { createMailerNotifier, type Mailer } from '../src/mail/mailer.js';
+import type { Mailer } from '../src/mail/mailer.js';
+import { createFollowerMailSender } from '../src/pages/follower-mail-sender.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, readFixture, StorageChoiceError } from './storage.js';
 import { LIMIT_OPTIONS, LimitOptionError, limitOptions } from './limit-options.js';
@@ -106,13 +107,11 @@ async function serve(argv: string[]): Promise<void> {
   // listens (with --port 0), before any request is served. Notifications and the pages read it
   // when they need it.
   const origin = { value: configuredOrigin ?? '' };
-  const pagesLink = { pagesUrl: undefined as string | undefined };
 
   const storage = await openStorage({ db: values.db, dbRead: values['db-read'], memory: values.memory === true, fixture: fixture !== undefined });
   const board = createFeedbackBoard({
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
-    notifier: values.smtp === undefined ? undefined : createMailerNotifier(mailer, pagesLink),
     http: limits,
     webhooks: webhookOptions(values['allow-private-webhooks'] === true, metrics),
   });
@@ -170,7 +169,6 @@ async function serve(argv: string[]): Promise<void> {
   const server = await listen(observed, { port, host, ...net, ...trust, ownProcess: true });
   const metricsServer = metrics !== undefined && metricsPort !== undefined ? await serveMetricsAlone(metrics, host, metricsPort) : undefined;
   origin.value ||= server.url;
-  pagesLink.pagesUrl = origin.value;
   if (configuredOrigin === undefined && isWildcardHost(host)) {
     process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);
   } else if (configuredOrigin === undefined && proxies !== undefined) {
@@ -178,6 +176,11 @@ async function serve(argv: string[]): Promise<void> {
   }
   // Messages left by an earlier process (even one killed right after a commit) go out now.
   board.webhooks.start();
+  // Follower mail goes only through the queue and its sender (never also through a notifier, so
+  // no status change is mailed twice), and only with --smtp and the pages its links open.
+  const followerMail =
+    values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500 }) : null;
+  followerMail?.start();
   process.stdout.write(`listening on ${server.url}\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
@@ -194,6 +197,7 @@ async function serve(argv: string[]): Promise<void> {
     closing = true;
     await server.close();
     metricsServer?.server.close();
+    await followerMail?.stop();
     closeMailer();
     await board.close();
     process.exit(0);

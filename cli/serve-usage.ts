@@ -22,9 +22,9 @@ Options:
 ${LIMIT_USAGE}  --agent-publishing    allow publishing boards through the API
   --allow-private-webhooks
                         deliver webhooks to loopback and private addresses too
-  --smtp URL            send sign-in links and voter notifications by SMTP
+  --smtp URL            send sign-in links and mail to followers by SMTP
                         (smtp://user:pass@host:port); without it, sign-in links are
-                        printed here and no notification is sent
+                        printed here and followers get no mail
 ${NET_USAGE}${PUBLIC_USAGE}  --log json|text|off   one line per request on stderr (default json): time, request id,
                         method, route pattern, status, duration
   --metrics             serve GET /metrics (Prometheus text format; needs prom-client)

@@ -24,6 +24,7 @@ import { createSuiteContext, type ConformanceTarget, type TestApi } from './harn
 import { listTests } from './lists.js';
 import { oauthTests } from './oauth.js';
 import { peopleTests } from './people.js';
+import { mailQueueTests } from './mail-queue.js';
 import { moderationTests } from './moderation.js';
 import { mergeTests } from './merges.js';
 import { mergeSequenceTests } from './merge-sequences.js';
@@ -62,6 +63,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     peopleTests(ctx);
     moderationTests(ctx);
     oauthTests(ctx);
+    mailQueueTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -178,6 +178,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { post_merges: ['by_board'] });
     },
   },
+  {
+    version: 12,
+    description: 'mail to followers: the queue per voter and post, failed mail (by organization), unsubscribed addresses',
+    apply(db, tx) {
+      for (const table of ['mail_queue', 'mail_failures', 'mail_unsubscribes'] as const) createStore(db, table);
+      addIndexes(tx, { mail_queue: ['by_voter_post', 'by_post'], mail_failures: ['by_organization'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

@@ -14,6 +14,7 @@ import type { PoolClient } from 'pg';
 import { foldCase } from '../../src/storage/text.js';
 import { LOCKS } from './locks.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
+import { PG_SCHEMA_MAIL } from './schema-mail.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
@@ -139,6 +140,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 15,
     description: "ship statistics' counts per board and shipped day: posts, voters' votes, voters by latest day, built from the stored rows",
     up: async (client) => void (await client.query(PG_SCHEMA_SHIP_COUNTS)),
+  },
+  {
+    version: 16,
+    description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
+    up: async (client) => void (await client.query(PG_SCHEMA_MAIL)),
   },
 ];
 

@@ -176,6 +176,15 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listHeldPosts: organization,
   countHeldPosts: organization,
   listVoterHeldPosts: by('voter'),
+  // mail
+  enqueueMailEvent: byField('organization', 'organization_id'),
+  getMailQueueRow: by('voter'),
+  leaseMailQueue: store,
+  recordMailSend: store,
+  dropMailQueueOfPost: post,
+  listMailFailures: organization,
+  putMailUnsubscribe: byField('board', 'board_id'),
+  isMailUnsubscribed: board,
 };
 
 /** The scope of one call; `store` for a method not listed above. */

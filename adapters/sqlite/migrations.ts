@@ -14,6 +14,7 @@ import { shortenStoredPrefixV1 as shortenStoredPrefix } from '../../src/storage/
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES, SCHEMA_PEOPLE } from './schema.js';
+import { SCHEMA_MAIL } from './schema-mail.js';
 import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { SCHEMA_STATS_AND_SEARCH } from './schema-stats-search.js';
 import { SCHEMA_COUNTS } from './schema-counts.js';
@@ -137,6 +138,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 14,
     description: 'merged posts: the record of each merge, by merged post and by its board',
     up: (db) => db.exec(SCHEMA_MERGES),
+  },
+  {
+    version: 15,
+    description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
+    up: (db) => db.exec(SCHEMA_MAIL),
   },
 ];
 

@@ -22,6 +22,7 @@ import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
 import { embedTarget } from './embed.js';
 import { contextFor } from './request-context.js';
+import { unsubscribeRoutes } from './unsubscribe.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
@@ -75,7 +76,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   const base = (options.basePath ?? '').replace(/\/+$/, '');
   if (base !== '' && !base.startsWith('/')) throw new TypeError('feedback-board/pages: basePath must start with "/"');
   const team = board.team(options.organizationId);
-  const routes = [...PUBLIC_ROUTES, ...dashboardRoutes, ...(options.oauth ? consentRoutes : [])];
+  const routes = [...PUBLIC_ROUTES, ...unsubscribeRoutes, ...dashboardRoutes, ...(options.oauth ? consentRoutes : [])];
   let siteName: string | undefined = options.siteName;
   const countSignInMail = signInMailLimiter(() => board.clock.now(), options.signInMailLimits);
   const clientOf = (request: Request, context: unknown): string | null => {
@@ -149,7 +150,7 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
       );
     }
     let form = new FormData();
-    if (r.method === 'POST') {
+    if (r.method === 'POST' && r.oneClick !== true) {
       const checked = await checkedForm(ctx);
       if (checked instanceof Response) return checked;
       form = checked;

@@ -9,4 +9,9 @@ export interface Route {
   method: 'GET' | 'POST';
   pattern: RegExp;
   handler: RouteHandler;
+  /**
+   * A POST authorized by a signed token in its URL alone, exempt from the CSRF and Origin checks:
+   * only the RFC 8058 one-click unsubscribe, which mail programs send without cookies.
+   */
+  oneClick?: true;
 }

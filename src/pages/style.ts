@@ -134,6 +134,10 @@ td.title { overflow-wrap: anywhere; max-width: 22rem; }
 .tag-choice { border: 1px solid var(--fb-border); border-radius: 8px; padding: .5rem .75rem; display: flex; flex-flow: row wrap; gap: .25rem 1rem; max-height: 12rem; overflow-y: auto; }
 .tag-choice legend { font-weight: 600; font-size: .9rem; padding: 0 .25rem; }
 label.check { font-weight: 400; display: inline-flex; gap: .35rem; align-items: center; }
+fieldset.choices { border: 0; padding: 0; margin: 0 0 1rem; display: grid; gap: .5rem; }
+fieldset.choices legend { font-weight: 600; font-size: .9rem; margin-bottom: .35rem; }
+fieldset.choices label.check { align-items: baseline; }
+.unsubscribe-choices { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
 .similar { list-style: none; padding: 0; margin: 0 0 1rem; }
 .similar .post { align-items: center; justify-content: space-between; }
 .similar h2 { margin: 0 0 .35rem; overflow-wrap: anywhere; }

@@ -19,6 +19,7 @@ import { toIso } from '../domain/time.js';
 import { parseOrThrow } from '../domain/validation.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { assertNotMerged, boardOf, boardPostOf, readPostDetail, statusChange } from './lookup.js';
+import { queueStatusMail } from './follower-mail.js';
 import { deliver, notificationsFor } from './notifications.js';
 import type { QueryInput } from './posts.js';
 import { liveClaim, presentClaim, presentEvidence, presentQueueItem } from './present.js';
@@ -165,6 +166,7 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     const next = post.proposal.status;
     const notifications =
       options.notifyVoters !== false && next !== post.status ? await notificationsFor(tx, board, post, next, now) : [];
+    if (options.notifyVoters !== false && next !== post.status) await queueStatusMail(tx, board, post, next, now);
     const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
     const detail = await readPostDetail(tx, updated, now);
     await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: { ...post.proposal } }, now);

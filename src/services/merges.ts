@@ -85,6 +85,7 @@ export function mergePost(ctx: ServiceContext, caller: Caller, slug: string, id:
       claim,
     };
     await tx.insertPostMerge(record);
+    await tx.dropMailQueueOfPost(source.id);
 
     const detail = await readPostDetail(tx, (await tx.getPost(target.id))!, now);
     await emitBoardEvent(ctx, tx, board, 'post.merged', { post_id: source.id, into: detail }, now);

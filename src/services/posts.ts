@@ -18,6 +18,7 @@ import { type VoterNotification } from '../domain/ports.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { assertPostRoom, assertTagRoom } from './limits.js';
 import { boardOf, boardPostOf, readPostDetail, resolveTags, statusChange } from './lookup.js';
+import { queueStatusMail } from './follower-mail.js';
 import { deliver, notificationsFor } from './notifications.js';
 import { presentPost, presentPostDetail } from './present.js';
 import { findSimilar } from './similarity.js';
@@ -150,7 +151,10 @@ export async function updatePost(
     let notifications: VoterNotification[] = [];
     if (input.status !== undefined && input.status !== post.status) {
       Object.assign(patch, statusChange(post, input.status, now));
-      if (input.notify_voters === true) notifications = await notificationsFor(tx, board, post, input.status, now);
+      if (input.notify_voters === true) {
+        notifications = await notificationsFor(tx, board, post, input.status, now);
+        await queueStatusMail(tx, board, post, input.status, now);
+      }
     }
     const updated = Object.keys(patch).length > 0 ? (await tx.updatePost(post.id, patch))! : post;
     const changed = changedFields(post, updated);

@@ -1,7 +1,7 @@
 /**
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
- * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth). Each
+ * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth, mail). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -29,6 +29,7 @@ import type { AccountsTx } from './contract/accounts.js';
 import type { AgentTx } from './contract/agent.js';
 import type { BoardsTx } from './contract/boards.js';
 import type { EngagementTx } from './contract/engagement.js';
+import type { MailTx } from './contract/mail.js';
 import type { ModerationTx } from './contract/moderation.js';
 import type { OAuthTx } from './contract/oauth.js';
 import type { PeopleTx } from './contract/people.js';
@@ -58,6 +59,15 @@ export type { BoardPatch, BoardsTx } from './contract/boards.js';
 export type { EngagementTx } from './contract/engagement.js';
 export type { ModerationTx } from './contract/moderation.js';
 export type { OAuthTx } from './contract/oauth.js';
+export type {
+  MailEventToEnqueue,
+  MailFailureRecord,
+  MailLeaseRequest,
+  MailQueueRecord,
+  MailSendReport,
+  MailTx,
+  MailUnsubscribeRecord,
+} from './contract/mail.js';
 export type { PeopleTx } from './contract/people.js';
 export type { NewPost, PostListQuery, PostPatch, PostsTx } from './contract/posts.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';
@@ -104,7 +114,8 @@ export interface StorageTx
     WebhooksTx,
     PeopleTx,
     ModerationTx,
-    OAuthTx {}
+    OAuthTx,
+    MailTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

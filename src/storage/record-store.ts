@@ -35,6 +35,7 @@ import type {
   WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { MailFailureRecord, MailQueueRecord, MailUnsubscribeRecord } from './contract/mail.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
@@ -119,6 +120,9 @@ export interface TableRows {
   oauth_codes: OAuthCodeRecord;
   oauth_tokens: OAuthTokenRecord;
   post_merges: PostMergeRecord;
+  mail_queue: MailQueueRecord;
+  mail_failures: MailFailureRecord;
+  mail_unsubscribes: MailUnsubscribeRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -222,6 +226,9 @@ export const RECORD_SCHEMA = {
   oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
   oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
   post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
+  mail_queue: { keyPath: 'id', ids: true, indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
+  mail_failures: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  mail_unsubscribes: { keyPath: ['board_id', 'address', 'post_id'], ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -25,6 +25,7 @@ import { accountsMethods } from './record-tx/accounts.js';
 import { agentMethods } from './record-tx/agent.js';
 import { boardsMethods } from './record-tx/boards.js';
 import { engagementMethods } from './record-tx/engagement.js';
+import { mailMethods } from './record-tx/mail.js';
 import { moderationMethods } from './record-tx/moderation.js';
 import { oauthMethods } from './record-tx/oauth.js';
 import { peopleMethods } from './record-tx/people.js';
@@ -44,6 +45,7 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   people: peopleMethods,
   moderation: moderationMethods,
   oauth: oauthMethods,
+  mail: mailMethods,
 };
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */

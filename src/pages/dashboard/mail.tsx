@@ -7,6 +7,7 @@
 import type { PageContext } from '../context.js';
 import { PostForm } from '../layout.js';
 import { dashPage } from './frame.js';
+import { FollowerMailSection, followerMailState } from './mail-followers.js';
 
 /** What the last test mail did, shown once in the answer to the button. */
 export type TestMailResult = { ok: true; to: string } | { ok: false; to: string; error: string };
@@ -20,8 +21,10 @@ export function sendErrorText(error: unknown): string {
   return text.length > ERROR_SHOWN ? `${text.slice(0, ERROR_SHOWN)}…` : text;
 }
 
-export function mailPage(ctx: PageContext, result?: TestMailResult): Promise<Response> {
+/** The Mail page: the test e-mail (with the last result), the follower mail settings and the failed mail. */
+export async function mailPage(ctx: PageContext, result?: TestMailResult): Promise<Response> {
   const mailer = ctx.options.mailer;
+  const followers = await followerMailState(ctx);
   return dashPage(
     ctx,
     'mail',
@@ -56,6 +59,7 @@ export function mailPage(ctx: PageContext, result?: TestMailResult): Promise<Res
           Send a test e-mail
         </button>
       </PostForm>
+      <FollowerMailSection ctx={ctx} state={followers} />
     </>,
   );
 }

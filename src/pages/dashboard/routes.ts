@@ -19,6 +19,7 @@ import { approveAction, inboxPage, moderationSettingAction, rejectAction as reje
 import { agentsPage, revokeAgentAction } from './agents.js';
 import { boardEmbeddingRoutes } from './board-embedding.js';
 import { mailPage, testMailAction } from './mail.js';
+import { followerMailSettingsAction } from './mail-followers.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
 import { postMergeRoutes } from './post-merge.js';
@@ -65,6 +66,7 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/webhooks/messages/:p/redeliver'), handler: (ctx, [id]) => redeliverAction(ctx, id!) },
   { method: 'GET', pattern: path('/dashboard/mail'), handler: (ctx) => mailPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/mail/test'), handler: (ctx) => testMailAction(ctx) },
+  { method: 'POST', pattern: path('/dashboard/mail/followers'), handler: (ctx, _, form) => followerMailSettingsAction(ctx, form) },
   { method: 'GET', pattern: path('/dashboard/settings'), handler: (ctx) => settingsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/settings/agent-publishing'), handler: (ctx, _, form) => agentPublishingAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/settings/team'), handler: (ctx, _, form) => addMemberAction(ctx, form) },

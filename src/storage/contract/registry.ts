@@ -8,6 +8,7 @@ import { ACCOUNTS_AGGREGATE, type AccountsTx } from './accounts.js';
 import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
+import { MAIL_AGGREGATE, type MailTx } from './mail.js';
 import { MODERATION_AGGREGATE, type ModerationTx } from './moderation.js';
 import { OAUTH_AGGREGATE, type OAuthTx } from './oauth.js';
 import { PEOPLE_AGGREGATE, type PeopleTx } from './people.js';
@@ -28,6 +29,7 @@ export interface StorageAggregates {
   people: PeopleTx;
   moderation: ModerationTx;
   oauth: OAuthTx;
+  mail: MailTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -45,6 +47,7 @@ export const STORAGE_AGGREGATES = {
   people: PEOPLE_AGGREGATE,
   moderation: MODERATION_AGGREGATE,
   oauth: OAUTH_AGGREGATE,
+  mail: MAIL_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */

@@ -104,6 +104,8 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         await postTags.delete([link.post_id, link.tag_id]);
       }
       await store.table('claims').delete(id);
+      const mailQueue = store.table('mail_queue');
+      for (const row of await mailQueue.getAllFromIndex('by_post', id)) await mailQueue.delete(row.id);
       await merges.delete(id);
       await unindexTitle(store, id);
       await posts.delete(id);

@@ -213,6 +213,33 @@ describe('postgres schema migrations', () => {
     }
   });
 
+  it('gives a version 15 database the mail queue and unsubscribes of version 16, over its stored posts and voters', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 15 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_mail_queue') IS NULL AS absent")).toEqual([{ absent: true }]);
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+      INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at, vote_count)
+        VALUES (1, 'Dark mode', '', 'open', true, false, false, '${T0}', 0);
+      INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, 'a@example.com', 'A', '${T0}');`);
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect((await query<{ v: number }>(url, 'SELECT max(version) AS v FROM fb_schema_migrations'))[0]!.v).toBe(16);
+      const event = { organization_id: 1, voter_id: 1, post_id: 1, event: '"status"', now: T0 };
+      const row = await storage.transaction('write', (tx) => tx.enqueueMailEvent(event));
+      expect([row.events, row.due_at]).toEqual([['"status"'], T0]);
+      await storage.transaction('write', (tx) => tx.putMailUnsubscribe({ board_id: 1, address: 'a@example.com', post_id: 1, created_at: T0 }));
+      expect(await storage.transaction('read', (tx) => tx.isMailUnsubscribed(1, 'a@example.com', 1))).toBe(true);
+      // A queue row names a stored post and voter.
+      await expect(storage.transaction('write', (tx) => tx.enqueueMailEvent({ ...event, post_id: 99 }))).rejects.toThrow(/foreign key/);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('five storages opened at once on an empty database migrate it exactly once', async () => {
     const url = await createTestSchema(database);
     const storages = await Promise.all(Array.from({ length: 5 }, () => createPostgresStorage({ connectionString: url })));

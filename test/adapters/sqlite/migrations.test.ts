@@ -136,6 +136,26 @@ describe('sqlite schema migrations', () => {
     check.close();
   });
 
+  it('gives a version 14 database the mail queue and unsubscribes of version 15, over its stored posts and voters', async () => {
+    const file = factory.path('v14.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 14, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'fb_mail%'").pluck().get()).toBe(0);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(15);
+    const event = { organization_id: 1, voter_id: 1, post_id: 1, event: '"status"', now: T0 };
+    const row = await storage.transaction('write', (tx) => tx.enqueueMailEvent(event));
+    expect([row.events, row.due_at]).toEqual([['"status"'], T0]);
+    await storage.transaction('write', (tx) => tx.putMailUnsubscribe({ board_id: 1, address: 'a@example.com', post_id: 0, created_at: T0 }));
+    expect(await storage.transaction('read', (tx) => tx.isMailUnsubscribed(1, 'a@example.com', 2))).toBe(true);
+    // A queue row names a stored post and voter.
+    await expect(storage.transaction('write', (tx) => tx.enqueueMailEvent({ ...event, post_id: 99 }))).rejects.toThrow(/FOREIGN KEY/);
+  });
+
   it('keeps the sign-in links of version 8 usable when voter links gain an e-mail address, and refuses a link naming no one', async () => {
     const file = factory.path('links.db');
     const db = new Database(file);

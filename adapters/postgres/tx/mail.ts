@@ -1,0 +1,120 @@
+/**
+ * The mail aggregate in SQL: the notification queue, failed mail and unsubscribes. A row is read,
+ * changed by the shared rules of `src/storage/mail-rows.ts` and written whole; a lease is one
+ * conditional UPDATE … RETURNING inside a write transaction (the store's write lock), so two
+ * processes never lease the same row; recording a send checks the lease holder in the same
+ * transaction.
+ */
+import type { MailFailureRecord, MailQueueRecord } from '../../../src/storage/contract/mail.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
+import { afterMailSend, withMailEvent } from '../../../src/storage/mail-rows.js';
+import { pageBounds, type Sql } from '../sql.js';
+
+const QUEUE_COLUMNS = `id, organization_id, voter_id, post_id, events, due_at, next_allowed_at, attempts, last_error,
+  lease_until, lease_owner`;
+const FAILURE_COLUMNS = 'id, organization_id, voter_id, post_id, address, error, attempts, failed_at';
+
+// $1 owner, $2 until, $3 now, $4 limit.
+const LEASE = `UPDATE fb_mail_queue SET lease_owner = $1, lease_until = $2
+  WHERE id IN (
+    SELECT id FROM fb_mail_queue
+    WHERE due_at IS NOT NULL AND due_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
+    ORDER BY due_at, id
+    LIMIT $4)
+  RETURNING ${QUEUE_COLUMNS}`;
+const INSERT = `INSERT INTO fb_mail_queue
+    (organization_id, voter_id, post_id, events, due_at, next_allowed_at, attempts, last_error, lease_until, lease_owner)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`;
+const UPDATE = `UPDATE fb_mail_queue SET events = $1, due_at = $2, next_allowed_at = $3, attempts = $4, last_error = $5,
+    lease_until = $6, lease_owner = $7
+  WHERE id = $8`;
+
+type QueueRow = Omit<MailQueueRecord, 'events'> & { events: string };
+const toQueue = (row: QueueRow): MailQueueRecord => ({ ...row, events: JSON.parse(row.events) as string[] });
+const byDue = (a: MailQueueRecord, b: MailQueueRecord) => (a.due_at ?? '').localeCompare(b.due_at ?? '', 'en') || a.id - b.id;
+
+export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
+  const rowWhere = async (where: string, values: number[]) => {
+    const row = await sql.row<QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE ${where}`, values);
+    return row === undefined ? null : toQueue(row);
+  };
+  /** Writes the row whole; a new row (`id` 0) gets its id from the table. The row as stored. */
+  const write = async (row: MailQueueRecord): Promise<MailQueueRecord> => {
+    const values = [
+      row.organization_id, row.voter_id, row.post_id, JSON.stringify(row.events), row.due_at, row.next_allowed_at,
+      row.attempts, row.last_error, row.lease_until, row.lease_owner,
+    ];
+    if (row.id !== 0) {
+      await sql.run(UPDATE, [...values.slice(3), row.id]);
+      return row;
+    }
+    const { id } = (await sql.row<{ id: number }>(INSERT, values))!;
+    return { ...row, id };
+  };
+
+  return {
+    async enqueueMailEvent(event) {
+      const current = await rowWhere('voter_id = $1 AND post_id = $2', [event.voter_id, event.post_id]);
+      return write(withMailEvent(current, 0, event));
+    },
+
+    async getMailQueueRow(voterId, postId) {
+      return rowWhere('voter_id = $1 AND post_id = $2', [voterId, postId]);
+    },
+
+    async leaseMailQueue(request) {
+      const { limit } = pageBounds({ limit: request.limit, offset: 0 });
+      const rows = await sql.rows<QueueRow>(LEASE, [request.owner, request.lease_until, request.now, limit]);
+      return rows.map(toQueue).sort(byDue);
+    },
+
+    async recordMailSend(report) {
+      const row = await rowWhere('id = $1', [report.queue_id]);
+      if (row === null) return null;
+      const next = afterMailSend(row, report);
+      if (next === null) return null;
+      if (report.outcome === 'failed') {
+        await sql.run(
+          `INSERT INTO fb_mail_failures (organization_id, voter_id, post_id, address, error, attempts, failed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [row.organization_id, row.voter_id, row.post_id, report.address, report.error, row.attempts + 1, report.now],
+        );
+      }
+      return write(next);
+    },
+
+    async dropMailQueueOfPost(postId) {
+      return sql.run('DELETE FROM fb_mail_queue WHERE post_id = $1', [postId]);
+    },
+
+    async listMailFailures(organizationId, query) {
+      const { limit, offset } = pageBounds(query);
+      const rows = await sql.rows<MailFailureRecord>(
+        `SELECT ${FAILURE_COLUMNS} FROM fb_mail_failures WHERE organization_id = $1
+          ORDER BY failed_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [organizationId, limit, offset],
+      );
+      const total = await sql.row<{ n: number }>('SELECT count(*)::int AS n FROM fb_mail_failures WHERE organization_id = $1', [
+        organizationId,
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async putMailUnsubscribe(row) {
+      await sql.run(
+        `INSERT INTO fb_mail_unsubscribes (board_id, address, post_id, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING`,
+        [row.board_id, row.address, row.post_id, row.created_at],
+      );
+    },
+
+    async isMailUnsubscribed(boardId, address, postId) {
+      const row = await sql.row<{ found: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM fb_mail_unsubscribes WHERE board_id = $1 AND address = $2 AND post_id IN (0, $3))
+           AS found`,
+        [boardId, address, postId],
+      );
+      return row?.found === true;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Mail to the followers of a post: events are queued in the transaction of the change they
+ * report (see docs/mail.md), one row per (voter, post), and mailed by the sender later, so a
+ * restart loses nothing and a rolled back change mails nothing.
+ */
+import type { BoardRecord, PostRecord, PostStatus } from '../domain/records.js';
+import type { StorageTx } from '../storage/contract.js';
+
+/** One thing to tell a follower about a post, as queued (JSON) and listed in the next mail. */
+export type FollowerMailEvent =
+  | { kind: 'status'; from: PostStatus; to: PostStatus; at: string }
+  | { kind: 'team_comment' | 'reply'; comment_id: number; at: string };
+
+/** The kinds of follower mail the team turns on or off (the organization's setting). */
+export type FollowerMailSettings = Record<FollowerMailEvent['kind'], boolean>;
+
+/** The storage setting of an organization's {@link FollowerMailSettings}, JSON; absent means all on. */
+export const followerMailSettingName = (organizationId: number): string => `mail.follower_events.${organizationId}`;
+
+/** The organization's settings: each kind on unless the team turned it off. */
+export async function readFollowerMailSettings(tx: StorageTx, organizationId: number): Promise<FollowerMailSettings> {
+  const stored = JSON.parse((await tx.getSetting(followerMailSettingName(organizationId))) ?? '{}') as Partial<FollowerMailSettings>;
+  return { status: stored.status !== false, team_comment: stored.team_comment !== false, reply: stored.reply !== false };
+}
+
+/**
+ * Queues `event` for each voter of `voterIds` who has an address and has not unsubscribed from
+ * the post or its board; never for `actorVoterId`, who made the change; for nobody when the
+ * organization turned this kind of mail off.
+ */
+export async function queueFollowerMail(
+  tx: StorageTx,
+  board: BoardRecord,
+  post: PostRecord,
+  voterIds: readonly number[],
+  event: FollowerMailEvent,
+  actorVoterId: number | null = null,
+): Promise<void> {
+  if (voterIds.length === 0 || !(await readFollowerMailSettings(tx, board.organization_id))[event.kind]) return;
+  for (const voterId of voterIds) {
+    if (voterId === actorVoterId) continue;
+    const voter = await tx.getVoter(voterId);
+    if (!voter?.email || (await tx.isMailUnsubscribed(board.id, voter.email, post.id))) continue;
+    await tx.enqueueMailEvent({
+      organization_id: board.organization_id,
+      voter_id: voterId,
+      post_id: post.id,
+      event: JSON.stringify(event),
+      now: event.at,
+    });
+  }
+}
+
+/** Queues a status change for the post's followers. */
+export async function queueStatusMail(tx: StorageTx, board: BoardRecord, post: PostRecord, to: PostStatus, now: string): Promise<void> {
+  await queueFollowerMail(tx, board, post, await tx.listFollowerIds(post.id), { kind: 'status', from: post.status, to, at: now });
+}
+
+/**
+ * Queues a new comment: a reply to a voter's comment for that comment's author, and a team
+ * comment for the post's followers (but the replied-to author, who gets the reply).
+ */
+export async function queueCommentMail(
+  tx: StorageTx,
+  board: BoardRecord,
+  post: PostRecord,
+  comment: { id: number; is_admin: boolean; voter_id: number | null; parent_comment_id: number | null },
+  now: string,
+): Promise<void> {
+  const parent = comment.parent_comment_id === null ? null : await tx.getComment(comment.parent_comment_id);
+  const repliedTo = parent?.voter_id ?? null;
+  if (repliedTo !== null) {
+    await queueFollowerMail(tx, board, post, [repliedTo], { kind: 'reply', comment_id: comment.id, at: now }, comment.voter_id);
+  }
+  if (comment.is_admin) {
+    const followers = (await tx.listFollowerIds(post.id)).filter((id) => id !== repliedTo);
+    await queueFollowerMail(tx, board, post, followers, { kind: 'team_comment', comment_id: comment.id, at: now });
+  }
+}
