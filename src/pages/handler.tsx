@@ -21,6 +21,9 @@ import { addressFromContext, addressKey } from '../http/auth-throttle.js';
 import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
+import { languageAction, LANGUAGE_COOKIE } from './language.js';
+import { negotiateLocale, DEFAULT_LOCALE } from '../i18n/locales.js';
+import { translatorFor } from '../i18n/translator.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
@@ -50,6 +53,7 @@ const PUBLIC_ROUTES: Route[] = [
   { method: 'GET', pattern: path('/sign-in/link'), handler: (ctx) => linkPage(ctx) },
   { method: 'POST', pattern: path('/sign-in/link'), handler: (ctx, _, form) => useLinkAction(ctx, form) },
   { method: 'POST', pattern: path('/sign-out'), handler: (ctx) => signOutAction(ctx) },
+  { method: 'GET', pattern: path('/language'), handler: (ctx) => languageAction(ctx) },
 ];
 
 const MAX_FORM_BYTES = 64 * 1024;
@@ -99,13 +103,13 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';
     const client = clientOf(request, context);
     const signInMail = (email: string) => countSignInMail(email, client);
-    const ctx = await contextFor(board, team, options, base, siteName, request, url, signInMail);
+    const ctx = await contextFor(board, team, options, base, siteName, request, url, pathName, signInMail);
     try {
       return await route(ctx, routes, pathName);
     } catch (error) {
       if (isUnavailable(error)) throw error;
       console.error('[feedback-board/pages] unexpected error', error);
-      return page(ctx, 'Error', <p>Something went wrong. Please try again.</p> as never, { status: 500 }).catch(
+      return page(ctx, ctx.t('error.title'), <p>{ctx.t('error.unexpected')}</p> as never, { status: 500 }).catch(
         () => new Response('Internal error', { status: 500 }),
       );
     }
@@ -160,19 +164,19 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
 async function checkedForm(ctx: PageContext): Promise<FormData | Response> {
   // The one origin of the pages: the configured public origin when there is one (a request's Host
   // header is not trusted then), else the request's own.
-  if (!sameOrigin(ctx.request, [ctx.origin])) return forbiddenPage(ctx, 'This form was sent from another site.');
+  if (!sameOrigin(ctx.request, [ctx.origin])) return forbiddenPage(ctx, ctx.t('error.otherSite'));
   const type = ctx.request.headers.get('content-type') ?? '';
   const length = Number(ctx.request.headers.get('content-length') ?? '0');
   if (!type.startsWith('application/x-www-form-urlencoded') || length > MAX_FORM_BYTES) {
-    return forbiddenPage(ctx, 'This form could not be read.');
+    return forbiddenPage(ctx, ctx.t('error.unreadableForm'));
   }
   const text = await ctx.request.text();
-  if (text.length > MAX_FORM_BYTES) return forbiddenPage(ctx, 'This form is too large.');
+  if (text.length > MAX_FORM_BYTES) return forbiddenPage(ctx, ctx.t('error.formTooLarge'));
   const form = new FormData();
   for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
   const sent = form.get('csrf');
   if (typeof sent !== 'string' || !sameString(sent, ctx.csrf)) {
-    return forbiddenPage(ctx, 'This form has expired or did not come from this site. Go back, reload the page and try again.');
+    return forbiddenPage(ctx, ctx.t('error.formExpired'));
   }
   return form;
 }
@@ -185,6 +189,7 @@ async function contextFor(
   siteName: string,
   request: Request,
   url: URL,
+  pathName: string,
   signInMail: (email: string) => SignInMailVerdict,
 ): Promise<PageContext> {
   // Behind a proxy that ends TLS the request itself may be http: an https public origin still
@@ -219,6 +224,10 @@ async function contextFor(
     const subject = await board.signIn.session(voterToken);
     if (subject?.kind === 'voter' && subject.voter.organization_id === options.organizationId) voter = subject.voter;
   }
+  // The team's pages (the dashboard, the consent page) stay English; the public pages speak the
+  // voter's choice or the browser's language.
+  const teamPage = /^\/(dashboard|oauth)(\/|$)/.test(pathName);
+  const i18n = translatorFor(teamPage ? DEFAULT_LOCALE : negotiateLocale(request.headers.get('accept-language'), cookies.get(LANGUAGE_COOKIE)));
   return {
     request,
     url,
@@ -239,6 +248,9 @@ async function contextFor(
     setCookies,
     secure,
     href,
+    i18n,
+    languageVaries: !teamPage,
+    t: i18n.t,
     signInMail,
   };
 }
