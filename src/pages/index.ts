@@ -16,3 +16,4 @@ export { signInLinkUrl } from './sign-in.js';
 export { DEFAULT_SIGN_IN_MAIL_LIMITS, type SignInMailLimits } from './sign-in-limits.js';
 export { CONTENT_SECURITY_POLICY } from './security.js';
 export { LOCALES, type Locale } from '../i18n/locales.js';
+export { createLocalizedMailerNotifier, localizedNotificationMail, type LocalizedNotifierOptions } from '../mail/status-mail.js';
