@@ -7,12 +7,14 @@ import { createRecordingMailer, notificationMail, type VoterNotification } from 
 import { createLocalizedMailerNotifier, localizedNotificationMail } from '../../src/pages/index.js';
 
 const notification = (email: string | null, name = 'Ada'): VoterNotification => ({
+  organization_id: 1,
   voter: { id: 3, email, name },
   post_id: 7,
   post_title: 'Dark mode',
   board_slug: 'features',
   old_status: 'planned',
   new_status: 'in_progress',
+  sent_at: '2026-11-20T12:00:00.000Z',
 });
 
 const options = { pagesUrl: 'https://fb.example/', productName: 'Acme' };
