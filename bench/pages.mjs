@@ -5,7 +5,10 @@
 // - board page: 100 posts, sorted by votes (the API: GET …/posts?sort=top&limit=100);
 // - post page: a post with 200 comments and replies (the API: GET the post, then its comments);
 // - the board page of 20 posts with the form that submits an idea (its tags read and rendered)
-//   against the same page without it (`voterSubmissions: false`), for a signed-out visitor.
+//   against the same page without it (`voterSubmissions: false`), for a signed-out visitor;
+// - the board page (100 posts) and the post page (200 comments) in German and in Arabic (by
+//   Accept-Language) against English: every text looked up in the catalogs, dates and numbers
+//   through Intl (budget 1.1x).
 //
 // BENCH_POSTS=10000 sets the board size.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -90,6 +93,26 @@ try {
   const ratio = mid(formTimes) / mid(plainTimes);
   console.log(`\nboard page, 20 posts: with the idea form ${mid(formTimes).toFixed(2)} ms (${formBytes} bytes), without ${mid(plainTimes).toFixed(2)} ms (${plainBytes} bytes): ${ratio.toFixed(2)}x (budget 1.5x)`);
   if (ratio > 1.5) process.exitCode = 1;
+
+  // Languages: the same pages asked for in German and Arabic against English, interleaved rounds.
+  const inLanguage = (path, language) => pages(new Request(`http://bench.local${path}`, { headers: { 'accept-language': language } }));
+  console.log('\npages in a language vs English (median ms, interleaved rounds)');
+  console.log('what                       language   ms      English ms   ratio');
+  for (const [what, path] of [['board page, 100 posts', `/boards/${slug}?sort=top`], ['post page, 200 comments', `/boards/${slug}/posts/${postId}`]]) {
+    for (const language of ['de', 'ar']) {
+      const html = await (await inLanguage(path, language)).text();
+      if (!html.includes(`<html lang="${language}"`)) throw new Error(`the page did not come in ${language}`);
+      const times = [];
+      const english = [];
+      for (let round = 0; round < 5; round++) {
+        times.push(await median(() => ok(inLanguage(path, language)), { runs: 20, warmup: 3 }));
+        english.push(await median(() => ok(inLanguage(path, 'en')), { runs: 20, warmup: 3 }));
+      }
+      const languageRatio = mid(times) / mid(english);
+      console.log(`${what.padEnd(26)} ${language.padEnd(8)} ${mid(times).toFixed(2).padStart(7)}   ${mid(english).toFixed(2).padStart(7)}     ${languageRatio.toFixed(2)}x (budget 1.1x)`);
+      if (languageRatio > 1.1) process.exitCode = 1;
+    }
+  }
   await board.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -51,7 +51,7 @@ export interface MailerNotifierOptions {
 }
 
 /** `&`, `<`, `>` and `"` escaped, for text inside an HTML element or attribute. */
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
 }
 

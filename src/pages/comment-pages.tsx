@@ -69,12 +69,10 @@ export function CommentPageLinks(props: { ctx: PageContext; base: string; page: 
   if (page.count === 1) return null;
   const link = (number: number) => ctx.href(`${base}?comments=${number}#comments`);
   return (
-    <nav class="pager" aria-label="Pages of comments">
-      {page.number > 1 ? <a href={link(page.number - 1)}>← Earlier comments</a> : null}
-      <span class="muted small">
-        Comments page {page.number} of {page.count}
-      </span>
-      {page.number < page.count ? <a href={link(page.number + 1)}>Later comments →</a> : null}
+    <nav class="pager" aria-label={ctx.t('comments.pages')}>
+      {page.number > 1 ? <a href={link(page.number - 1)}>{ctx.t('comments.earlier')}</a> : null}
+      <span class="muted small">{ctx.t('comments.page', { number: page.number, count: page.count })}</span>
+      {page.number < page.count ? <a href={link(page.number + 1)}>{ctx.t('comments.later')}</a> : null}
     </nav>
   );
 }

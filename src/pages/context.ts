@@ -8,6 +8,9 @@ import type { VoterRecord } from '../domain/records.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { EmbedMode } from './embed.js';
 import type { SignInMailLimits, SignInMailVerdict } from './sign-in-limits.js';
+import type { MessageKey } from '../i18n/catalogs.js';
+import type { Locale } from '../i18n/locales.js';
+import type { MessageValues, Translator } from '../i18n/translator.js';
 
 /** Maps a request to the voter the embedding application has signed in, or null. */
 export type VoterFromRequest = (request: Request) => Promise<{ email: string; name?: string } | null> | { email: string; name?: string } | null;
@@ -60,6 +63,12 @@ export interface PagesOptions {
    * `/oauth/authorize`, where a signed-in team member approves a client. See `docs/mcp.md`.
    */
   oauth?: { resourcePath: string };
+  /**
+   * The language of the mails the team's actions send to a voter (the mail of a rejected post),
+   * whose own language the pages do not know; default English. A sign-in mail is in the language
+   * of the page it was asked from. See `docs/languages.md`.
+   */
+  mailLocale?: Locale;
 }
 
 /** A page handler's view of one request. */
@@ -87,6 +96,15 @@ export interface PageContext {
   readonly embed: EmbedMode | null;
   /** The base path joined with a path of the pages (`/boards/x` → `/feedback/boards/x`). */
   href(path: string): string;
+  /**
+   * The request's language (docs/languages.md): the voter's choice or `Accept-Language` on the
+   * public pages, English on the team's (the dashboard and the consent page).
+   */
+  readonly i18n: Translator;
+  /** True when the answer depends on the language asked for (`Vary: Accept-Language, Cookie`). */
+  readonly languageVaries: boolean;
+  /** A message of the request's language (`ctx.i18n.t`). */
+  t(key: MessageKey, values?: MessageValues): string;
   /** Counts one sign-in mail to `email` from this request's client, or says why not (see sign-in-limits.ts). */
   signInMail(email: string): SignInMailVerdict;
 }

@@ -23,6 +23,7 @@ import { waitingPage } from './held-posts.js';
 import { embedTarget } from './embed.js';
 import { contextFor } from './request-context.js';
 import { unsubscribeRoutes } from './unsubscribe.js';
+import { languageAction } from './language.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
@@ -52,6 +53,7 @@ const PUBLIC_ROUTES: Route[] = [
   { method: 'GET', pattern: path('/sign-in/link'), handler: (ctx) => linkPage(ctx) },
   { method: 'POST', pattern: path('/sign-in/link'), handler: (ctx, _, form) => useLinkAction(ctx, form) },
   { method: 'POST', pattern: path('/sign-out'), handler: (ctx) => signOutAction(ctx) },
+  { method: 'GET', pattern: path('/language'), handler: (ctx) => languageAction(ctx) },
 ];
 
 const MAX_FORM_BYTES = 64 * 1024;
@@ -103,14 +105,14 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     const signInMail = (email: string) => countSignInMail(email, client);
     // Embed mode serves some public pages of one board under another path (embed.ts).
     const embed = embedTarget(requested);
-    const ctx = await contextFor(board, team, options, base, siteName, request, url, signInMail, embed?.slug ?? null);
+    const ctx = await contextFor(board, team, options, base, siteName, request, url, requested, signInMail, embed?.slug ?? null);
     try {
       if (embed === null) return await notFoundPage(ctx);
       return await (embed ? route(ctx, PUBLIC_ROUTES, embed.path) : route(ctx, routes, requested));
     } catch (error) {
       if (isUnavailable(error)) throw error;
       console.error('[feedback-board/pages] unexpected error', error);
-      return page(ctx, 'Error', <p>Something went wrong. Please try again.</p> as never, { status: 500 }).catch(
+      return page(ctx, ctx.t('error.title'), <p>{ctx.t('error.unexpected')}</p> as never, { status: 500 }).catch(
         () => new Response('Internal error', { status: 500 }),
       );
     }
@@ -165,19 +167,19 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
 async function checkedForm(ctx: PageContext): Promise<FormData | Response> {
   // The one origin of the pages: the configured public origin when there is one (a request's Host
   // header is not trusted then), else the request's own.
-  if (!sameOrigin(ctx.request, [ctx.origin])) return forbiddenPage(ctx, 'This form was sent from another site.');
+  if (!sameOrigin(ctx.request, [ctx.origin])) return forbiddenPage(ctx, ctx.t('error.otherSite'));
   const type = ctx.request.headers.get('content-type') ?? '';
   const length = Number(ctx.request.headers.get('content-length') ?? '0');
   if (!type.startsWith('application/x-www-form-urlencoded') || length > MAX_FORM_BYTES) {
-    return forbiddenPage(ctx, 'This form could not be read.');
+    return forbiddenPage(ctx, ctx.t('error.unreadableForm'));
   }
   const text = await ctx.request.text();
-  if (text.length > MAX_FORM_BYTES) return forbiddenPage(ctx, 'This form is too large.');
+  if (text.length > MAX_FORM_BYTES) return forbiddenPage(ctx, ctx.t('error.formTooLarge'));
   const form = new FormData();
   for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
   const sent = form.get('csrf');
   if (typeof sent !== 'string' || !sameString(sent, ctx.csrf)) {
-    return forbiddenPage(ctx, 'This form has expired or did not come from this site. Go back, reload the page and try again.');
+    return forbiddenPage(ctx, ctx.t('error.formExpired'));
   }
   return form;
 }

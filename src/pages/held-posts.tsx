@@ -8,18 +8,18 @@ import type { Board } from '../domain/responses.js';
 import type { HeldPost } from '../domain/held-posts.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
 import type { PageContext } from './context.js';
-import { day, Notice } from './layout.js';
+import { Notice } from './layout.js';
 import { Markdown } from './markdown.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 
 const boardPath = (board: Board) => `/boards/${encodeURIComponent(board.slug)}`;
 
 /** The badge of a held post: "Waiting for approval" or "Not approved". */
-export function ApprovalBadge({ post }: { post: HeldPost }) {
+export function ApprovalBadge({ ctx, post }: { ctx: PageContext; post: HeldPost }) {
   return post.approval === 'rejected' ? (
-    <span class="badge approval-rejected">Not approved</span>
+    <span class="badge approval-rejected">{ctx.t('held.rejected')}</span>
   ) : (
-    <span class="badge approval-waiting">Waiting for approval</span>
+    <span class="badge approval-waiting">{ctx.t('held.waiting')}</span>
   );
 }
 
@@ -31,12 +31,12 @@ export async function WaitingPosts({ ctx, board }: { ctx: PageContext; board: Bo
   return (
     <section class="card" aria-labelledby="waiting-posts">
       <h2 id="waiting-posts" class="h3">
-        Your posts waiting for approval
+        {ctx.t('held.yours')}
       </h2>
       <ul class="plain">
         {waiting.map((post) => (
           <li>
-            <a href={ctx.href(`${boardPath(board)}/waiting/${post.id}`)}>{post.title}</a> <ApprovalBadge post={post} />
+            <a href={ctx.href(`${boardPath(board)}/waiting/${post.id}`)}>{post.title}</a> <ApprovalBadge ctx={ctx} post={post} />
           </li>
         ))}
       </ul>
@@ -62,14 +62,17 @@ export async function waitingPage(ctx: PageContext, slug: string, id: string): P
       <Notice ctx={ctx} />
       <article class="card" aria-labelledby="held-title">
         <p class="meta">
-          <ApprovalBadge post={post} /> <span>Submitted {day(post.created_at)}</span>
+          <ApprovalBadge ctx={ctx} post={post} /> <span>{ctx.t('held.submitted', { date: ctx.i18n.date(post.created_at) })}</span>
         </p>
         <h1 id="held-title">{post.title}</h1>
         {post.body ? <Markdown text={post.body} /> : null}
         {post.approval === 'waiting' ? (
-          <p class="muted">Only you can see this post until the team approves it; then it appears on {board.name} for everyone.</p>
+          <p class="muted">{ctx.t('held.onlyYou', { board: board.name })}</p>
         ) : (
-          <p>The team did not approve this post.{post.reason ? ` Their reason: ${post.reason}` : ''}</p>
+          <p>
+            {ctx.t('held.notApproved')}
+            {post.reason ? ` ${ctx.t('held.reason', { reason: post.reason })}` : ''}
+          </p>
         )}
       </article>
     </>,

@@ -100,21 +100,21 @@ export function IdeaForm(props: { ctx: PageContext; board: Board; tags: TagRecor
   const draft = props.draft ?? EMPTY;
   const chosen = new Set(draft.tags.map((t) => t.toLowerCase()));
   return (
-    <PostForm ctx={ctx} action={`/boards/${encodeURIComponent(board.slug)}/ideas`} class="idea-form" label="Submit an idea">
+    <PostForm ctx={ctx} action={`/boards/${encodeURIComponent(board.slug)}/ideas`} class="idea-form" label={ctx.t('board.submitIdea')}>
       {anyway ? <input type="hidden" name="step" value="post" /> : null}
       <div class="field">
-        <label for="idea-title">Your idea, in a sentence</label>
+        <label for="idea-title">{ctx.t('idea.yourIdea')}</label>
         <input id="idea-title" name="title" required maxlength={200} value={draft.title} autocomplete="off" />
       </div>
       <div class="field">
-        <label for="idea-body">More detail (optional)</label>
+        <label for="idea-body">{ctx.t('idea.detail')}</label>
         <textarea id="idea-body" name="body" maxlength={20000} rows={4}>
           {draft.body}
         </textarea>
       </div>
       {tags.length > 0 ? (
         <fieldset class="field tag-choice">
-          <legend>Tags (optional)</legend>
+          <legend>{ctx.t('idea.tags')}</legend>
           {tags.map((tag) => (
             <label class="check">
               <input type="checkbox" name="tags" value={tag.name} checked={chosen.has(tag.name.toLowerCase())} /> {tag.name}
@@ -122,8 +122,8 @@ export function IdeaForm(props: { ctx: PageContext; board: Board; tags: TagRecor
           ))}
         </fieldset>
       ) : null}
-      {ctx.voter ? null : <p class="muted small">You sign in by e-mail first; your idea is kept meanwhile.</p>}
-      <button type="submit">{anyway ? 'Post my idea anyway' : ctx.voter ? 'Submit idea' : 'Sign in and submit'}</button>
+      {ctx.voter ? null : <p class="muted small">{ctx.t('idea.signInFirst')}</p>}
+      <button type="submit">{anyway ? ctx.t('idea.postAnyway') : ctx.voter ? ctx.t('idea.submit') : ctx.t('idea.signInAndSubmit')}</button>
     </PostForm>
   );
 }

@@ -22,3 +22,5 @@ export {
   type FollowerMailSender,
   type FollowerMailSenderOptions,
 } from './follower-mail-sender.js';
+export { LOCALES, type Locale } from '../i18n/locales.js';
+export { createLocalizedMailerNotifier, localizedNotificationMail, type LocalizedNotifierOptions } from '../mail/status-mail.js';

@@ -3,6 +3,9 @@ import type { Child } from 'hono/jsx';
 import type { PageContext } from './context.js';
 import { raw } from 'hono/html';
 import { EMBED_SCRIPT } from './embed.js';
+import { en, type MessageKey } from '../i18n/catalogs.js';
+import { LOCALE_NAMES, LOCALES } from '../i18n/locales.js';
+import { translatorFor } from '../i18n/translator.js';
 
 /** The hidden CSRF field of a form that changes something. */
 export function Csrf({ ctx }: { ctx: PageContext }) {
@@ -19,9 +22,9 @@ export function PostForm(props: { ctx: PageContext; action: string; class?: stri
   );
 }
 
-/** Navigation entries of the header: label, path, and whether it is the current page. */
+/** Navigation entries of the header: the message of its label, path, and whether it is the current page. */
 export interface NavItem {
-  label: string;
+  label: MessageKey;
   path: string;
   current?: boolean;
 }
@@ -64,7 +67,7 @@ function MetaTags({ ctx, title, meta }: { ctx: PageContext; title: string; meta:
 export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]; meta?: PageMeta; children?: Child }) {
   const { ctx } = props;
   return (
-    <html lang="en">
+    <html lang={ctx.i18n.locale} dir={ctx.i18n.dir}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -76,7 +79,7 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
       </head>
       <body class={ctx.embed ? 'embed' : undefined}>
         <a class="skip" href="#main">
-          Skip to content
+          {ctx.t('layout.skip')}
         </a>
         <header class="site">
           <div class="bar">
@@ -87,10 +90,10 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
               </a>
             )}
             {props.nav && props.nav.length > 0 ? (
-              <nav aria-label="Board">
+              <nav aria-label={ctx.t('layout.boardNav')}>
                 {props.nav.map((item) => (
                   <a href={ctx.href(item.path)} aria-current={item.current ? 'page' : undefined}>
-                    {item.label}
+                    {ctx.t(item.label)}
                   </a>
                 ))}
               </nav>
@@ -99,9 +102,36 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
           </div>
         </header>
         <main id="main">{props.children}</main>
-        {ctx.embed ? null : <footer class="site">Powered by feedback-board</footer>}
+        {ctx.embed ? null : (
+          <footer class="site">
+            {ctx.languageVaries ? <LanguagePicker ctx={ctx} /> : null}
+            <p>{ctx.t('layout.poweredBy')}</p>
+          </footer>
+        )}
       </body>
     </html>
+  );
+}
+
+/**
+ * The language picker of the public pages: a link per language, in its own name, that keeps the
+ * choice (language.tsx) and comes back to this page.
+ */
+function LanguagePicker({ ctx }: { ctx: PageContext }) {
+  const next = ctx.url.pathname + ctx.url.search;
+  return (
+    <nav class="languages" aria-label={ctx.t('layout.languages')}>
+      {LOCALES.map((locale) => (
+        <a
+          href={ctx.href(`/language?${new URLSearchParams({ to: locale, next }).toString()}`)}
+          lang={locale}
+          hreflang={locale}
+          aria-current={locale === ctx.i18n.locale ? 'true' : undefined}
+        >
+          {LOCALE_NAMES[locale]}
+        </a>
+      ))}
+    </nav>
   );
 }
 
@@ -109,89 +139,91 @@ function Who({ ctx }: { ctx: PageContext }) {
   const signedIn = ctx.member ?? ctx.voter;
   return (
     <div class="who">
-      {ctx.member && !ctx.embed ? <a href={ctx.href('/dashboard')}>Dashboard</a> : null}
-      {signedIn ? <span>Signed in as {signedIn.name || signedIn.email || 'voter'}</span> : null}
+      {ctx.member && !ctx.embed ? <a href={ctx.href('/dashboard')}>{ctx.t('layout.dashboard')}</a> : null}
+      {signedIn ? <span>{ctx.t('layout.signedInAs', { name: signedIn.name || signedIn.email || ctx.t('layout.someVoter') })}</span> : null}
       {signedIn && !(ctx.voterFromApp && !ctx.member) ? (
-        <PostForm ctx={ctx} action="/sign-out" class="inline" label="Sign out">
+        <PostForm ctx={ctx} action="/sign-out" class="inline" label={ctx.t('layout.signOut')}>
           <button type="submit" class="secondary">
-            Sign out
+            {ctx.t('layout.signOut')}
           </button>
         </PostForm>
       ) : null}
       {!signedIn ? (
         <a class="button secondary" href={ctx.href(`/sign-in?next=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`)}>
-          Sign in
+          {ctx.t('layout.signIn')}
         </a>
       ) : null}
     </div>
   );
 }
 
-/** A status as a coloured badge. */
-export function StatusBadge({ status }: { status: string }) {
-  return <span class={`badge status-${status}`}>{STATUS_TEXT[status] ?? status}</span>;
+/** A status as a coloured badge, in the request's language (English where there is no request, as on the dashboard's charts). */
+export function StatusBadge({ status, ctx }: { status: string; ctx?: PageContext }) {
+  return <span class={`badge status-${status}`}>{statusText(status, ctx)}</span>;
 }
-
-export const STATUS_TEXT: Record<string, string> = {
-  open: 'Open',
-  planned: 'Planned',
-  in_progress: 'In progress',
-  shipped: 'Shipped',
-  declined: 'Declined',
-};
 
 export const STATUSES = ['open', 'planned', 'in_progress', 'shipped', 'declined'] as const;
 
-/** A date as `23 Nov 2026` (UTC). */
-export function day(iso: string | null): string {
-  if (!iso) return '';
-  // By hand: toLocaleDateString builds a formatter on every call, which dominated page renders.
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+/** A status as people read it, in the request's language: `in_progress` is "In progress". */
+export function statusText(status: string, ctx?: PageContext): string {
+  const key = `status.${status}`;
+  if (!(key in en)) return status;
+  return ctx ? ctx.t(key as MessageKey) : en[key as MessageKey];
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The statuses in English, for the team's pages. */
+export const STATUS_TEXT: Readonly<Record<string, string>> = Object.fromEntries(STATUSES.map((s) => [s, statusText(s)]));
+
+const ENGLISH = translatorFor('en');
+
+/** A date as `23 Nov 2026` (UTC), in English; the public pages write dates in their language (`ctx.i18n.date`). */
+export function day(iso: string | null): string {
+  return ENGLISH.date(iso);
+}
 
 /** A page's message, from a `notice` query parameter set by a redirect after a form. */
 export function Notice({ ctx }: { ctx: PageContext }) {
-  const text = NOTICES[ctx.url.searchParams.get('notice') ?? ''];
-  if (!text) return null;
+  const name = ctx.url.searchParams.get('notice') ?? '';
+  const kind = Object.hasOwn(NOTICES, name) ? NOTICES[name as keyof typeof NOTICES] : undefined;
+  if (kind === undefined) return null;
   return (
-    <div class={`notice ${text[0]}`} role="status">
-      {text[1]}
+    <div class={`notice ${kind}`} role="status">
+      {ctx.t(`notice.${name}` as MessageKey)}
     </div>
   );
 }
 
-/** Fixed messages: a redirect names one, so no text from the URL is ever shown. */
-const NOTICES: Record<string, [string, string]> = {
-  voted: ['ok', 'Your vote was counted.'],
-  unvoted: ['ok', 'Your vote was withdrawn.'],
-  commented: ['ok', 'Your comment was posted.'],
-  reacted: ['ok', 'Thanks for your reaction.'],
-  signed_out: ['ok', 'You are signed out.'],
-  signed_in: ['ok', 'You are signed in.'],
-  confirmed: ['ok', 'The proposal was confirmed and the status changed.'],
-  rejected: ['ok', 'The proposal was rejected; the status stays.'],
-  saved: ['ok', 'Saved.'],
-  revoked: ['ok', 'The key was revoked.'],
-  agent_revoked: ['ok', 'The agent was disconnected: its next call is refused.'],
-  deleted: ['ok', 'Deleted.'],
-  test_sent: ['ok', 'A test event was queued; it is sent with the next deliveries.'],
-  redelivered: ['ok', 'The message is due again; it is sent with the next deliveries.'],
-  invalid: ['error', 'That did not work: please check the form and try again.'],
-  sign_in_to_vote: ['', 'Sign in to vote, comment and react.'],
-  sign_in_to_submit: ['', 'Sign in to submit your idea: it is kept, and you come back to it.'],
-  submitted: ['ok', 'Your idea was posted. Your vote is counted and you follow it.'],
-  followed: ['ok', 'You follow this post: you get an e-mail when its status changes.'],
-  unfollowed: ['ok', 'You no longer follow this post.'],
-  blocked: ['ok', 'The voter is blocked: they can no longer submit, vote, comment or react. What they wrote stays.'],
-  unblocked: ['ok', 'The voter is no longer blocked.'],
-  merged: ['ok', 'The post was merged into this one: its voters, comments and evidence are here now.'],
-  unmerged: ['ok', 'The post is back as it was before the merge.'],
-  merge_refused: ['error', 'That post cannot take this one: it is this post, a merged post, or not a post of your boards. Nothing changed.'],
-  waiting_for_approval: ['ok', 'Thanks! Your post is waiting for approval: it appears once the team approves it.'],
-  approved: ['ok', 'The post was approved and is now listed.'],
-  post_rejected: ['ok', 'The post was rejected; it stays out of every list.'],
+/**
+ * Fixed messages, by name, with their kind (`ok`, `error` or plain); the text is the catalog's
+ * `notice.{name}`. A redirect names one, so no text from the URL is ever shown.
+ */
+const NOTICES: { readonly [K in MessageKey as K extends `notice.${infer Name}` ? Name : never]: 'ok' | 'error' | '' } = {
+  voted: 'ok',
+  unvoted: 'ok',
+  commented: 'ok',
+  reacted: 'ok',
+  signed_out: 'ok',
+  signed_in: 'ok',
+  confirmed: 'ok',
+  rejected: 'ok',
+  saved: 'ok',
+  revoked: 'ok',
+  agent_revoked: 'ok',
+  deleted: 'ok',
+  test_sent: 'ok',
+  redelivered: 'ok',
+  invalid: 'error',
+  sign_in_to_vote: '',
+  sign_in_to_submit: '',
+  submitted: 'ok',
+  followed: 'ok',
+  unfollowed: 'ok',
+  blocked: 'ok',
+  unblocked: 'ok',
+  merged: 'ok',
+  unmerged: 'ok',
+  merge_refused: 'error',
+  waiting_for_approval: 'ok',
+  approved: 'ok',
+  post_rejected: 'ok',
 };

@@ -1,7 +1,7 @@
 /** The public pages of boards: the list of published boards, a board's posts, roadmap, changelog. */
 import type { Board, Post } from '../domain/responses.js';
 import type { PageContext } from './context.js';
-import { day, Notice, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from './layout.js';
+import { Notice, PostForm, StatusBadge, statusText, STATUSES } from './layout.js';
 import { markdownExcerpt } from './markdown.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { boardTags, IdeaForm } from './idea-form.js';
@@ -13,12 +13,12 @@ export async function boardsPage(ctx: PageContext): Promise<Response> {
   const boards = (await ctx.team.api.boards.list()).boards.filter((b) => b.published);
   return page(
     ctx,
-    'Boards',
+    ctx.t('boards.title'),
     <>
       <Notice ctx={ctx} />
-      <h1>{ctx.siteName} feedback</h1>
-      <p class="lead">Share ideas, vote on what matters to you, and follow what gets built.</p>
-      {boards.length === 0 ? <p class="muted">No board is published yet.</p> : null}
+      <h1>{ctx.t('boards.heading', { site: ctx.siteName })}</h1>
+      <p class="lead">{ctx.t('boards.lead')}</p>
+      {boards.length === 0 ? <p class="muted">{ctx.t('boards.none')}</p> : null}
       <div class="grid">
         {boards.map((board) => (
           <div class="card">
@@ -50,19 +50,19 @@ export function VoteBox(props: { ctx: PageContext; board: Board; post: Post; vot
   const path = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
   return (
     <div class="votes">
-      <span class="count">{post.vote_count}</span>
-      <span class="label">{post.vote_count === 1 ? 'vote' : 'votes'}</span>
+      <span class="count">{ctx.i18n.number(post.vote_count)}</span>
+      <span class="label">{ctx.t('vote.label', { count: post.vote_count })}</span>
       {ctx.voter ? (
-        <PostForm ctx={ctx} action={`${path}/vote`} label={`Vote for ${post.title}`}>
+        <PostForm ctx={ctx} action={`${path}/vote`} label={ctx.t('vote.for', { title: post.title })}>
           <input type="hidden" name="action" value={voted ? 'unvote' : 'vote'} />
           <input type="hidden" name="next" value={ctx.url.pathname + ctx.url.search} />
           <button type="submit" class={voted ? 'secondary' : undefined} aria-pressed={voted ? 'true' : 'false'}>
-            {voted ? 'Voted' : 'Vote'}
+            {voted ? ctx.t('vote.voted') : ctx.t('vote.vote')}
           </button>
         </PostForm>
       ) : (
         <a class="button" href={ctx.href(`/sign-in?next=${encodeURIComponent(ctx.href(path))}`)}>
-          <span class="sr-only">Sign in to </span>Vote
+          {ctx.i18n.rich('vote.signInToVote', {}, { hidden: (chunks) => <span class="sr-only">{chunks}</span> })}
         </a>
       )}
     </div>
@@ -91,10 +91,10 @@ function PostSummary(props: { ctx: PageContext; board: Board; post: Post; voted:
         </h3>
         {excerpt ? <p class="excerpt">{excerpt}</p> : null}
         <div class="meta">
-          <StatusBadge status={post.status} />
+          <StatusBadge status={post.status} ctx={ctx} />
           <Tags post={post} />
-          {post.pinned ? <span class="badge tag">Pinned</span> : null}
-          <span>{day(post.created_at)}</span>
+          {post.pinned ? <span class="badge tag">{ctx.t('board.pinned')}</span> : null}
+          <span>{ctx.i18n.date(post.created_at)}</span>
         </div>
       </div>
     </article>
@@ -135,50 +135,50 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
       {board.welcome_message || board.description ? <p class="lead">{board.welcome_message || board.description}</p> : null}
       {submissions ? (
         <details class="card idea">
-          <summary>Submit an idea</summary>
+          <summary>{ctx.t('board.submitIdea')}</summary>
           <IdeaForm ctx={ctx} board={board} tags={tags} />
         </details>
       ) : null}
       <form class="filters" method="get" action={ctx.href(`/boards/${encodeURIComponent(board.slug)}`)} role="search">
         <div class="field">
-          <label for="q">Search</label>
-          <input id="q" type="search" name="q" value={q} maxlength={200} placeholder="Search posts" />
+          <label for="q">{ctx.t('board.search')}</label>
+          <input id="q" type="search" name="q" value={q} maxlength={200} placeholder={ctx.t('board.searchPlaceholder')} />
         </div>
         <div class="field">
-          <label for="status">Status</label>
+          <label for="status">{ctx.t('board.status')}</label>
           <select id="status" name="status">
-            <option value="">Any status</option>
+            <option value="">{ctx.t('board.anyStatus')}</option>
             {STATUSES.map((s) => (
               <option value={s} selected={s === status}>
-                {STATUS_TEXT[s]}
+                {statusText(s, ctx)}
               </option>
             ))}
           </select>
         </div>
         <div class="field">
-          <label for="sort">Sort</label>
+          <label for="sort">{ctx.t('board.sort')}</label>
           <select id="sort" name="sort">
             <option value="top" selected={sort === 'top'}>
-              Most votes
+              {ctx.t('board.sortTop')}
             </option>
             <option value="new" selected={sort === 'new'}>
-              Newest
+              {ctx.t('board.sortNew')}
             </option>
           </select>
         </div>
-        <button type="submit">Apply</button>
+        <button type="submit">{ctx.t('board.apply')}</button>
       </form>
       <WaitingPosts ctx={ctx} board={board} />
-      {posts.length === 0 ? <p class="muted">No posts match.</p> : null}
+      {posts.length === 0 ? <p class="muted">{ctx.t('board.noPosts')}</p> : null}
       {posts.map((post) => (
         <PostSummary ctx={ctx} board={board} post={post} voted={voted.has(post.id)} />
       ))}
-      <nav class="pager" aria-label="Pages">
-        {pageNumber > 1 ? <a href={link(pageNumber - 1)}>← Previous page</a> : <span />}
-        {list.total > pageNumber * size ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}
+      <nav class="pager" aria-label={ctx.t('board.pages')}>
+        {pageNumber > 1 ? <a href={link(pageNumber - 1)}>{ctx.t('board.previousPage')}</a> : <span />}
+        {list.total > pageNumber * size ? <a href={link(pageNumber + 1)}>{ctx.t('board.nextPage')}</a> : <span />}
       </nav>
     </>,
-    { nav: boardNav(board, 'posts'), meta: { description: board.description, path: `/boards/${encodeURIComponent(board.slug)}`, feed: { title: `${board.name} changelog`, path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
+    { nav: boardNav(board, 'posts'), meta: { description: board.description, path: `/boards/${encodeURIComponent(board.slug)}`, feed: { title: ctx.t('board.feedTitle', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
   );
 }
 
@@ -189,22 +189,22 @@ export async function roadmapPage(ctx: PageContext, slug: string): Promise<Respo
   const columns = (['planned', 'in_progress', 'shipped'] as const).map((status) => ({ status, posts: posts.filter((p) => p.status === status) }));
   return page(
     ctx,
-    `Roadmap · ${board.name}`,
+    ctx.t('roadmap.title', { board: board.name }),
     <>
-      <h1>Roadmap</h1>
-      <p class="lead">What is planned, under way and recently shipped on {board.name}.</p>
+      <h1>{ctx.t('nav.roadmap')}</h1>
+      <p class="lead">{ctx.t('roadmap.lead', { board: board.name })}</p>
       <div class="columns">
         {columns.map((column) => (
           <section class="card" aria-labelledby={`col-${column.status}`}>
             <h2 id={`col-${column.status}`} class="h3">
-              <StatusBadge status={column.status} /> <span class="muted small">{column.posts.length}</span>
+              <StatusBadge status={column.status} ctx={ctx} /> <span class="muted small">{ctx.i18n.number(column.posts.length)}</span>
             </h2>
-            {column.posts.length === 0 ? <p class="muted small">Nothing here yet.</p> : null}
+            {column.posts.length === 0 ? <p class="muted small">{ctx.t('roadmap.empty')}</p> : null}
             <ul class="plain">
               {column.posts.map((post) => (
                 <li>
                   <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>{post.title}</a>
-                  <span class="muted small count-text">{post.vote_count} votes</span>
+                  <span class="muted small count-text">{ctx.t('vote.count', { count: post.vote_count })}</span>
                 </li>
               ))}
             </ul>
@@ -212,7 +212,7 @@ export async function roadmapPage(ctx: PageContext, slug: string): Promise<Respo
         ))}
       </div>
     </>,
-    { nav: boardNav(board, 'roadmap'), meta: { description: `What is planned and in progress on ${board.name}.`, path: `/boards/${encodeURIComponent(board.slug)}/roadmap` } },
+    { nav: boardNav(board, 'roadmap'), meta: { description: ctx.t('roadmap.description', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/roadmap` } },
   );
 }
 
@@ -222,16 +222,16 @@ export async function changelogPage(ctx: PageContext, slug: string): Promise<Res
   const { posts } = await ctx.team.api.changelog.list(board.slug, { limit: '100' });
   return page(
     ctx,
-    `Changelog · ${board.name}`,
+    ctx.t('changelog.title', { board: board.name }),
     <>
-      <h1>Changelog</h1>
+      <h1>{ctx.t('nav.changelog')}</h1>
       <p class="lead">
-        Shipped on {board.name}, newest first. <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/changelog.atom`)}>Follow it in a feed reader</a>.
+        {ctx.i18n.rich('changelog.lead', { board: board.name }, { feed: (chunks) => <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/changelog.atom`)}>{chunks}</a> })}
       </p>
-      {posts.length === 0 ? <p class="muted">Nothing has shipped yet.</p> : null}
+      {posts.length === 0 ? <p class="muted">{ctx.t('changelog.empty')}</p> : null}
       {posts.map((post) => (
         <article class="card">
-          <p class="muted small">Shipped {day(post.shipped_at)}</p>
+          <p class="muted small">{ctx.t('post.shipped', { date: ctx.i18n.date(post.shipped_at) })}</p>
           <h2 class="h3">
             <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>{post.title}</a>
           </h2>
@@ -239,6 +239,6 @@ export async function changelogPage(ctx: PageContext, slug: string): Promise<Res
         </article>
       ))}
     </>,
-    { nav: boardNav(board, 'changelog'), meta: { description: `Shipped on ${board.name}.`, path: `/boards/${encodeURIComponent(board.slug)}/changelog`, feed: { title: `${board.name} changelog`, path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
+    { nav: boardNav(board, 'changelog'), meta: { description: ctx.t('changelog.description', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/changelog`, feed: { title: ctx.t('board.feedTitle', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
   );
 }

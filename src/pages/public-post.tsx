@@ -3,7 +3,8 @@ import { isFeedbackBoardError } from '../domain/errors.js';
 import type { Board, Comment, Evidence, PostDetail } from '../domain/responses.js';
 import { commentPage, CommentPageLinks } from './comment-pages.js';
 import type { PageContext } from './context.js';
-import { day, Notice, PostForm, StatusBadge } from './layout.js';
+import { Notice, PostForm, StatusBadge } from './layout.js';
+import type { MessageKey } from '../i18n/catalogs.js';
 import { Markdown, markdownExcerpt } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
 import { boardNav, movedPermanently, notFoundPage, page, publishedBoard, redirect } from './respond.js';
@@ -12,7 +13,8 @@ import { asVoter, followAction, FollowButton, followsPost } from './voter-standi
 /** Reactions offered on every comment. */
 export const REACTIONS = ['👍', '🎉', '❤️', '👀'] as const;
 
-const KIND_TEXT: Record<string, string> = { url: 'Link', pr: 'Pull request', commit: 'Commit', note: 'Note', file: 'File' };
+/** The message of each kind of evidence. */
+const KIND_TEXT: Record<string, MessageKey> = { url: 'evidence.url', pr: 'evidence.pr', commit: 'evidence.commit', note: 'evidence.note', file: 'evidence.file' };
 
 /** An evidence reference as a link only when it is an absolute http(s) URL of kind url or pr. */
 function safeHref(evidence: Evidence): string | null {
@@ -61,13 +63,13 @@ function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[
       {shown.map((comment) => (
         <li class="comment" id={`comment-${comment.id}`}>
           {comment.hidden ? (
-            <p class="muted small">This comment was hidden by the team.</p>
+            <p class="muted small">{ctx.t('comment.hidden')}</p>
           ) : (
             <>
               <div class="meta">
-                {comment.is_admin ? <span class="badge team-badge">Team</span> : <span>A voter</span>}
-                {comment.voter_blocked ? <span class="muted">(blocked by the team)</span> : null}
-                <span>{day(comment.created_at)}</span>
+                {comment.is_admin ? <span class="badge team-badge">{ctx.t('comment.team')}</span> : <span>{ctx.t('comment.aVoter')}</span>}
+                {comment.voter_blocked ? <span class="muted">{ctx.t('comment.voterBlocked')}</span> : null}
+                <span>{ctx.i18n.date(comment.created_at)}</span>
               </div>
               <Markdown text={comment.body} />
               <div class="reactions">
@@ -76,27 +78,27 @@ function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[
                       <PostForm ctx={ctx} action={`${base}/comments/${comment.id}/react`} class="inline">
                         <input type="hidden" name="reaction" value={reaction} />
                         <button type="submit">
-                          <span class="sr-only">React </span>
-                          {reaction} {comment.reaction_counts[reaction] ?? 0}
+                          <span class="sr-only">{ctx.t('comment.react')} </span>
+                          {reaction} {ctx.i18n.number(comment.reaction_counts[reaction] ?? 0)}
                         </button>
                       </PostForm>
                     ))
                   : Object.entries(comment.reaction_counts).map(([reaction, count]) => (
                       <span class="badge tag">
-                        {reaction} {count}
+                        {reaction} {ctx.i18n.number(count)}
                       </span>
                     ))}
               </div>
               {ctx.voter ? (
                 <details>
-                  <summary>Reply</summary>
-                  <PostForm ctx={ctx} action={`${base}/comments`} label="Reply">
+                  <summary>{ctx.t('comment.reply')}</summary>
+                  <PostForm ctx={ctx} action={`${base}/comments`} label={ctx.t('comment.reply')}>
                     <input type="hidden" name="parent_comment_id" value={String(comment.id)} />
                     <div class="field">
-                      <label for={`reply-${comment.id}`}>Your reply</label>
+                      <label for={`reply-${comment.id}`}>{ctx.t('comment.yourReply')}</label>
                       <textarea id={`reply-${comment.id}`} name="body" required maxlength={10000} />
                     </div>
-                    <button type="submit">Post reply</button>
+                    <button type="submit">{ctx.t('comment.postReply')}</button>
                   </PostForm>
                 </details>
               ) : null}
@@ -130,12 +132,12 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         <div class="content">
           <h1>{post.title}</h1>
           <div class="meta">
-            <StatusBadge status={post.status} />
+            <StatusBadge status={post.status} ctx={ctx} />
             {post.tags.map((tag) => (
               <span class="badge tag">{tag.name}</span>
             ))}
-            <span>Posted {day(post.created_at)}</span>
-            {post.shipped_at ? <span>Shipped {day(post.shipped_at)}</span> : null}
+            <span>{ctx.t('post.posted', { date: ctx.i18n.date(post.created_at) })}</span>
+            {post.shipped_at ? <span>{ctx.t('post.shipped', { date: ctx.i18n.date(post.shipped_at) })}</span> : null}
           </div>
           {post.body ? <Markdown text={post.body} /> : null}
           <FollowButton ctx={ctx} board={board} post={post} following={following} />
@@ -143,13 +145,13 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
       </article>
       {post.implementation_evidence.length > 0 ? (
         <section class="card" aria-labelledby="implementation">
-          <h2 id="implementation">Implementation</h2>
+          <h2 id="implementation">{ctx.t('post.implementation')}</h2>
           <ul class="evidence">
             {post.implementation_evidence.map((evidence) => {
               const href = safeHref(evidence);
               return (
                 <li>
-                  <span class="kind">{KIND_TEXT[evidence.kind] ?? evidence.kind}</span>
+                  <span class="kind">{KIND_TEXT[evidence.kind] ? ctx.t(KIND_TEXT[evidence.kind]!) : evidence.kind}</span>
                   <span>
                     {href ? (
                       <a href={href} rel="nofollow noopener noreferrer">
@@ -162,7 +164,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
                       </>
                     )}
                   </span>
-                  <span class="muted small">{day(evidence.added_at)}</span>
+                  <span class="muted small">{ctx.i18n.date(evidence.added_at)}</span>
                 </li>
               );
             })}
@@ -170,21 +172,21 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         </section>
       ) : null}
       <section aria-labelledby="comments">
-        <h2 id="comments">Comments</h2>
-        {comments.length === 0 ? <p class="muted">No comments yet.</p> : null}
+        <h2 id="comments">{ctx.t('post.comments')}</h2>
+        {comments.length === 0 ? <p class="muted">{ctx.t('post.noComments')}</p> : null}
         <CommentTree ctx={ctx} base={base} comments={shown.threads} />
         <CommentPageLinks ctx={ctx} base={base} page={shown} />
         {ctx.voter ? (
-          <PostForm ctx={ctx} action={`${base}/comments`} class="card" label="Add a comment">
+          <PostForm ctx={ctx} action={`${base}/comments`} class="card" label={ctx.t('post.addComment')}>
             <div class="field">
-              <label for="comment-body">Your comment</label>
+              <label for="comment-body">{ctx.t('post.yourComment')}</label>
               <textarea id="comment-body" name="body" required maxlength={10000} />
             </div>
-            <button type="submit">Post comment</button>
+            <button type="submit">{ctx.t('post.postComment')}</button>
           </PostForm>
         ) : (
           <p>
-            <a href={ctx.href(`/sign-in?next=${encodeURIComponent(ctx.href(base))}`)}>Sign in</a> to comment.
+            {ctx.i18n.rich('post.signInToComment', {}, { link: (chunks) => <a href={ctx.href(`/sign-in?next=${encodeURIComponent(ctx.href(base))}`)}>{chunks}</a> })}
           </p>
         )}
       </section>

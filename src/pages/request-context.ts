@@ -10,6 +10,9 @@ import { embedHref } from './embed.js';
 import { embedOriginsOf } from './embed-origins.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies } from './security.js';
 import type { SignInMailVerdict } from './sign-in-limits.js';
+import { LANGUAGE_COOKIE } from './language.js';
+import { negotiateLocale, DEFAULT_LOCALE } from '../i18n/locales.js';
+import { translatorFor } from '../i18n/translator.js';
 
 /** The allowed embedding origins of a published board of the organization; none for any other slug. */
 async function allowedOrigins(board: FeedbackBoard, organizationId: number, slug: string): Promise<string[]> {
@@ -26,6 +29,7 @@ export async function contextFor(
   siteName: string,
   request: Request,
   url: URL,
+  pathName: string,
   signInMail: (email: string) => SignInMailVerdict,
   embedSlug: string | null,
 ): Promise<PageContext> {
@@ -63,6 +67,10 @@ export async function contextFor(
     const subject = await board.signIn.session(voterToken);
     if (subject?.kind === 'voter' && subject.voter.organization_id === options.organizationId) voter = subject.voter;
   }
+  // The team's pages (the dashboard, the consent page) stay English; the public pages speak the
+  // voter's choice or the browser's language.
+  const teamPage = /^\/(dashboard|oauth)(\/|$)/.test(pathName);
+  const i18n = translatorFor(teamPage ? DEFAULT_LOCALE : negotiateLocale(request.headers.get('accept-language'), cookies.get(LANGUAGE_COOKIE)));
   return {
     request,
     url,
@@ -84,6 +92,9 @@ export async function contextFor(
     secure,
     embed,
     href,
+    i18n,
+    languageVaries: !teamPage,
+    t: i18n.t,
     signInMail,
   };
 }

@@ -11,6 +11,8 @@ import { UNAVAILABLE_RETRY_SECONDS } from '../http/handler.js';
 export async function html(ctx: PageContext, element: Child, status = 200): Promise<Response> {
   const body = '<!DOCTYPE html>' + (await Promise.resolve(String(await (element as { toString(): string | Promise<string> }).toString())));
   const headers = new Headers(pageHeaders(ctx.options.stylesheetUrl, ctx.embed));
+  // A public page is in the language of the cookie or of Accept-Language: caches must key on both.
+  if (ctx.languageVaries) headers.set('vary', 'Accept-Language, Cookie');
   for (const value of ctx.setCookies) headers.append('set-cookie', value);
   return new Response(body, { status, headers });
 }
@@ -44,12 +46,12 @@ export function movedPermanently(ctx: PageContext, path: string): Response {
 export function notFoundPage(ctx: PageContext): Promise<Response> {
   return page(
     ctx,
-    'Not found',
+    ctx.t('error.notFoundTitle'),
     <>
-      <h1>Page not found</h1>
-      <p class="lead">There is nothing here. It may have been moved, or it was never published.</p>
+      <h1>{ctx.t('error.notFoundHeading')}</h1>
+      <p class="lead">{ctx.t('error.notFoundLead')}</p>
       <a class="button" href={ctx.href('/')}>
-        All boards
+        {ctx.t('error.allBoards')}
       </a>
     </>,
     { status: 404 },
@@ -59,9 +61,9 @@ export function notFoundPage(ctx: PageContext): Promise<Response> {
 export function forbiddenPage(ctx: PageContext, message: string): Promise<Response> {
   return page(
     ctx,
-    'Not allowed',
+    ctx.t('error.forbidden'),
     <>
-      <h1>Not allowed</h1>
+      <h1>{ctx.t('error.forbidden')}</h1>
       <p class="lead">{message}</p>
     </>,
     { status: 403 },
@@ -82,9 +84,9 @@ export async function orNotFound(ctx: PageContext, fn: () => Promise<Response>):
 export function boardNav(board: Board, current: 'posts' | 'roadmap' | 'changelog' | 'post'): NavItem[] {
   const base = `/boards/${encodeURIComponent(board.slug)}`;
   return [
-    { label: 'Posts', path: base, current: current === 'posts' },
-    { label: 'Roadmap', path: `${base}/roadmap`, current: current === 'roadmap' },
-    { label: 'Changelog', path: `${base}/changelog`, current: current === 'changelog' },
+    { label: 'nav.posts', path: base, current: current === 'posts' },
+    { label: 'nav.roadmap', path: `${base}/roadmap`, current: current === 'roadmap' },
+    { label: 'nav.changelog', path: `${base}/changelog`, current: current === 'changelog' },
   ];
 }
 

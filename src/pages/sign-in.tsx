@@ -17,7 +17,7 @@ export function signInLinkUrl(origin: string, basePath: string, token: string): 
 }
 
 /** Only paths of these pages are followed after signing in. */
-function safeNext(ctx: PageContext, next: string | null): string {
+export function safeNext(ctx: PageContext, next: string | null): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
   if (!next.startsWith(ctx.href('/'))) return '/';
   return next.slice(ctx.base.length) || '/';
@@ -27,27 +27,27 @@ export function signInPage(ctx: PageContext, sent = false): Promise<Response> {
   const next = safeNext(ctx, ctx.url.searchParams.get('next'));
   return page(
     ctx,
-    'Sign in',
+    ctx.t('signIn.title'),
     <>
       <Notice ctx={ctx} />
-      <h1>Sign in</h1>
+      <h1>{ctx.t('signIn.title')}</h1>
       {sent ? (
         <div class="notice ok" role="status">
-          Check your inbox: if the address can sign in here, a link is on its way. It works once, for 15 minutes.
+          {ctx.t('signIn.sent')}
         </div>
       ) : null}
       {ctx.options.mailer ? (
-        <PostForm ctx={ctx} action="/sign-in" class="card narrow" label="Sign in by e-mail">
-          <p>We e-mail you a one-time link. No password needed.</p>
+        <PostForm ctx={ctx} action="/sign-in" class="card narrow" label={ctx.t('signIn.byMail')}>
+          <p>{ctx.t('signIn.intro')}</p>
           <input type="hidden" name="next" value={ctx.href(next)} />
           <div class="field">
-            <label for="email">E-mail address</label>
+            <label for="email">{ctx.t('signIn.email')}</label>
             <input id="email" type="email" name="email" required maxlength={320} autocomplete="email" />
           </div>
-          <button type="submit">E-mail me a sign-in link</button>
+          <button type="submit">{ctx.t('signIn.send')}</button>
         </PostForm>
       ) : (
-        <p class="lead">Sign-in by e-mail is not set up on this server. Use the sign-in link you were given.</p>
+        <p class="lead">{ctx.t('signIn.noMail')}</p>
       )}
     </>,
   );
@@ -73,8 +73,8 @@ export async function requestLinkAction(ctx: PageContext, form: FormData): Promi
   const url = signInLinkUrl(ctx.origin, ctx.base, link.token);
   await mailer.send({
     to: email,
-    subject: `Your sign-in link for ${ctx.siteName}`,
-    text: `Open this link to sign in${member ? ' to the team dashboard' : ''}:\n\n${url}\n\nIt works once, within 15 minutes. If you did not ask for it, ignore this e-mail.`,
+    subject: ctx.t('mail.signInSubject', { site: ctx.siteName }),
+    text: ctx.t('mail.signInBody', { team: member ? 'yes' : 'no', url }),
   });
   return signInPage(ctx, true);
 }
@@ -84,12 +84,10 @@ async function tooManyRequests(ctx: PageContext, retryAfterSeconds: number): Pro
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const answer = await page(
     ctx,
-    'Too many requests',
+    ctx.t('signIn.tooManyTitle'),
     <>
-      <h1>Too many sign-in requests</h1>
-      <p class="lead">
-        No link was sent. Try again in {minutes} minute{minutes === 1 ? '' : 's'}.
-      </p>
+      <h1>{ctx.t('signIn.tooManyHeading')}</h1>
+      <p class="lead">{ctx.t('signIn.tooManyLead', { minutes })}</p>
     </>,
     { status: 429 },
   );
@@ -101,17 +99,17 @@ export function linkPage(ctx: PageContext): Promise<Response> {
   const token = ctx.url.searchParams.get('token') ?? '';
   return page(
     ctx,
-    'Sign in',
+    ctx.t('signIn.title'),
     <>
-      <h1>Sign in</h1>
+      <h1>{ctx.t('signIn.title')}</h1>
       {plausibleToken(token) ? (
-        <PostForm ctx={ctx} action="/sign-in/link" class="card narrow" label="Use sign-in link">
-          <p>Continue to sign in on this device.</p>
+        <PostForm ctx={ctx} action="/sign-in/link" class="card narrow" label={ctx.t('signIn.useLink')}>
+          <p>{ctx.t('signIn.continue')}</p>
           <input type="hidden" name="token" value={token} />
-          <button type="submit">Sign in</button>
+          <button type="submit">{ctx.t('signIn.title')}</button>
         </PostForm>
       ) : (
-        <p class="lead">This sign-in link is incomplete. Ask for a new one.</p>
+        <p class="lead">{ctx.t('signIn.incomplete')}</p>
       )}
     </>,
   );
@@ -129,13 +127,13 @@ export async function useLinkAction(ctx: PageContext, form: FormData): Promise<R
     if (isFeedbackBoardError(error) && error.code !== 'not_found') throw error;
     return page(
       ctx,
-      'Link not valid',
+      ctx.t('signIn.invalidTitle'),
       <>
-        <h1>This link does not work</h1>
-        <p class="lead">Sign-in links work once, within 15 minutes. This one is unknown, already used or expired.</p>
+        <h1>{ctx.t('signIn.invalidHeading')}</h1>
+        <p class="lead">{ctx.t('signIn.invalidLead')}</p>
         {ctx.options.mailer ? (
           <a class="button" href={ctx.href('/sign-in')}>
-            Get a new link
+            {ctx.t('signIn.newLink')}
           </a>
         ) : null}
       </>,

@@ -17,11 +17,11 @@ a { color: var(--fb-accent); }
 a:hover { text-decoration-thickness: 2px; }
 :focus-visible { outline: 3px solid var(--fb-accent); outline-offset: 2px; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.skip { position: absolute; left: -999px; }
-.skip:focus { left: 1rem; top: 1rem; background: var(--fb-surface); padding: .5rem 1rem; z-index: 10; }
+.skip { position: absolute; inset-inline-start: -999px; }
+.skip:focus { inset-inline-start: 1rem; top: 1rem; background: var(--fb-surface); padding: .5rem 1rem; z-index: 10; }
 header.site { background: var(--fb-surface); border-bottom: 1px solid var(--fb-border); }
 header.site .bar { max-width: 980px; margin: 0 auto; padding: .75rem 1.25rem; display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
-header.site .brand { font-weight: 700; font-size: 1.1rem; color: var(--fb-text); text-decoration: none; margin-right: auto; }
+header.site .brand { font-weight: 700; font-size: 1.1rem; color: var(--fb-text); text-decoration: none; margin-inline-end: auto; }
 header.site nav { display: flex; gap: .25rem; flex-wrap: wrap; }
 header.site nav a { text-decoration: none; color: var(--fb-muted); padding: .35rem .7rem; border-radius: 999px; }
 header.site nav a[aria-current="page"] { background: var(--fb-accent-soft); color: var(--fb-accent); font-weight: 600; }
@@ -72,7 +72,7 @@ form.inline { display: inline; }
 .status-declined { background: #fde7e7; color: #8f1d1d; }
 .approval-waiting { background: #fff4d6; color: #7a4d00; }
 .approval-rejected { background: #fde7e7; color: #8f1d1d; }
-.waiting-count { background: #fff4d6; color: #7a4d00; margin-left: .3rem; }
+.waiting-count { background: #fff4d6; color: #7a4d00; margin-inline-start: .3rem; }
 .delivery-pending { background: #fff4d6; color: #7a4d00; }
 .delivery-delivered { background: #dcf5e3; color: #145c2a; }
 .delivery-failed { background: #fde7e7; color: #8f1d1d; }
@@ -87,7 +87,7 @@ table.attempts { margin: .75rem 0; }
 .markdown pre { background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: 6px; padding: .5rem .75rem; overflow-x: auto; }
 .markdown code { font-size: .9em; }
 .comments { list-style: none; padding: 0; margin: 0; }
-.comments .comments { margin-left: 1.25rem; padding-left: 1rem; border-left: 2px solid var(--fb-border); }
+.comments .comments { margin-inline-start: 1.25rem; padding-inline-start: 1rem; border-inline-start: 2px solid var(--fb-border); }
 .comment { padding: .75rem 0; }
 .reactions { display: flex; gap: .35rem; flex-wrap: wrap; margin-top: .35rem; }
 .reactions button { background: var(--fb-surface); color: var(--fb-text); border-color: var(--fb-border); padding: .1rem .5rem; font-size: .85rem; }
@@ -102,19 +102,19 @@ details[open] > summary { margin-bottom: .5rem; }
 .evidence li:last-child { border-bottom: none; }
 .kind { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: var(--fb-muted); }
 .pager { display: flex; justify-content: space-between; margin-top: 1rem; }
-.notice { border-left: 4px solid var(--fb-accent); background: var(--fb-accent-soft); padding: .75rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
+.notice { border-inline-start: 4px solid var(--fb-accent); background: var(--fb-accent-soft); padding: .75rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
 .notice.error { border-color: var(--fb-danger); background: #fdecec; }
 .send-error { white-space: pre-wrap; overflow-wrap: anywhere; margin: .5rem 0 0; }
 .notice.ok { border-color: var(--fb-ok); background: #e6f6ea; }
 .secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--fb-bg); border: 1px dashed var(--fb-border); padding: .5rem .75rem; border-radius: 6px; overflow-wrap: anywhere; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; overflow-wrap: anywhere; }
 table { width: 100%; border-collapse: collapse; background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: var(--fb-radius); }
-th, td { text-align: left; padding: .55rem .7rem; border-bottom: 1px solid var(--fb-border); vertical-align: top; font-size: .92rem; }
+th, td { text-align: start; padding: .55rem .7rem; border-bottom: 1px solid var(--fb-border); vertical-align: top; font-size: .92rem; }
 th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--fb-muted); }
 td.title { overflow-wrap: anywhere; max-width: 22rem; }
 .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; align-items: start; }
 .card > h2:first-child, .card > form > h2:first-child { margin-top: 0; }
-.proposal { border-left: 4px solid var(--fb-accent); }
+.proposal { border-inline-start: 4px solid var(--fb-accent); }
 .proposal .arrow { font-weight: 700; color: var(--fb-muted); }
 .note { background: var(--fb-bg); border-radius: 6px; padding: .5rem .75rem; margin: .5rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .dash { display: grid; grid-template-columns: 190px 1fr; gap: 1.5rem; }
@@ -144,7 +144,13 @@ fieldset.choices label.check { align-items: baseline; }
 .similar h2 a { color: var(--fb-text); }
 .author { margin: .25rem 0 .75rem; }
 .follow { display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; margin-top: .75rem; padding-top: .75rem; border-top: 1px solid var(--fb-border); }
+/* Text a voter or the team wrote takes its own direction: an English title stays left to right on an Arabic page, its full stop at its end. */
+.lead, .excerpt, .markdown, h1, h3 { unicode-bidi: plaintext; }
 footer.site { text-align: center; color: var(--fb-muted); font-size: .8rem; padding: 1.5rem; }
+footer.site p { margin: .5rem 0 0; }
+footer.site .languages { display: flex; justify-content: center; flex-wrap: wrap; gap: .25rem 1rem; }
+footer.site .languages a { color: var(--fb-muted); }
+footer.site .languages a[aria-current] { color: var(--fb-text); font-weight: 600; text-decoration: none; }
 @media (max-width: 720px) {
   .dash { grid-template-columns: 1fr; }
   .dash nav.side { flex-direction: row; flex-wrap: wrap; }

@@ -25,15 +25,15 @@ export async function ideaPage(ctx: PageContext, slug: string): Promise<Response
   const moderated = await ctx.team.boards.moderated(board.slug);
   return page(
     ctx,
-    `Submit an idea · ${board.name}`,
+    ctx.t('idea.title', { board: board.name }),
     <>
       <Notice ctx={ctx} />
-      <h1>Submit an idea</h1>
-      <p class="lead">Tell the team what would make {board.name} better. Others can vote for it.</p>
-      {moderated ? <p>New posts on {board.name} are read by the team before they appear.</p> : null}
+      <h1>{ctx.t('board.submitIdea')}</h1>
+      <p class="lead">{ctx.t('idea.lead', { board: board.name })}</p>
+      {moderated ? <p>{ctx.t('idea.moderated', { board: board.name })}</p> : null}
       {draft?.cut ? (
         <div class="notice error" role="status">
-          Your text was too long to keep while you signed in: its end was cut. Please check it.
+          {ctx.t('idea.cut')}
         </div>
       ) : null}
       <section class="card">
@@ -57,7 +57,7 @@ export async function ideaAction(ctx: PageContext, slug: string, form: FormData)
   const voter = ctx.voter;
   if ((await ctx.team.voters.blockedAt(voter.id)) !== null) return blockedPage(ctx, 'submit ideas', boardPath);
   const tags = await boardTags(ctx, board);
-  if (draft.title.trim() === '') return formAgain(ctx, board, tags, draft, 'Give your idea a title.');
+  if (draft.title.trim() === '') return formAgain(ctx, board, tags, draft, ctx.t('idea.needsTitle'));
   if (form.get('step') !== 'post') {
     const similar = await similarPosts(ctx, board, draft.title);
     if (similar.length > 0) return similarStep(ctx, board, tags, draft, similar);
@@ -70,7 +70,7 @@ export async function ideaAction(ctx: PageContext, slug: string, form: FormData)
       if ('approval' in post) return redirect(ctx, `${boardPath}/waiting/${post.id}`, 'waiting_for_approval');
       return redirect(ctx, `${boardPath}/posts/${post.id}`, 'submitted');
     } catch (error) {
-      if (isFeedbackBoardError(error) && error.code === 'validation_error') return formAgain(ctx, board, tags, draft, 'That did not work: please check the title, text and tags.');
+      if (isFeedbackBoardError(error) && error.code === 'validation_error') return formAgain(ctx, board, tags, draft, ctx.t('idea.invalid'));
       throw error;
     }
   });
@@ -86,9 +86,9 @@ async function similarPosts(ctx: PageContext, board: Board, title: string): Prom
 function formAgain(ctx: PageContext, board: Board, tags: TagRecord[], draft: IdeaDraft, message: string): Promise<Response> {
   return page(
     ctx,
-    `Submit an idea · ${board.name}`,
+    ctx.t('idea.title', { board: board.name }),
     <>
-      <h1>Submit an idea</h1>
+      <h1>{ctx.t('board.submitIdea')}</h1>
       <div class="notice error" role="alert">
         {message}
       </div>
@@ -105,10 +105,10 @@ async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], dr
   const voted = await votedPosts(ctx, similar.map((p) => p.id));
   return page(
     ctx,
-    `Is it already here? · ${board.name}`,
+    ctx.t('similar.title', { board: board.name }),
     <>
-      <h1>Is your idea already here?</h1>
-      <p class="lead">These posts sound alike. A vote on one of them counts more than a second post.</p>
+      <h1>{ctx.t('similar.heading')}</h1>
+      <p class="lead">{ctx.t('similar.lead')}</p>
       <ul class="similar">
         {similar.map((post) => {
           const path = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
@@ -119,26 +119,24 @@ async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], dr
                   <a href={ctx.href(path)}>{post.title}</a>
                 </h2>
                 <div class="meta">
-                  <StatusBadge status={post.status} />
-                  <span>
-                    {post.vote_count} {post.vote_count === 1 ? 'vote' : 'votes'}
-                  </span>
+                  <StatusBadge status={post.status} ctx={ctx} />
+                  <span>{ctx.t('vote.count', { count: post.vote_count })}</span>
                 </div>
               </div>
               {voted.has(post.id) ? (
-                <p class="small">You voted for this.</p>
+                <p class="small">{ctx.t('similar.youVoted')}</p>
               ) : (
-                <PostForm ctx={ctx} action={`${path}/vote`} label={`Vote for ${post.title} instead`}>
+                <PostForm ctx={ctx} action={`${path}/vote`} label={ctx.t('similar.voteInsteadFor', { title: post.title })}>
                   <input type="hidden" name="action" value="vote" />
                   <input type="hidden" name="next" value={ctx.href(path)} />
-                  <button type="submit">Vote for this instead</button>
+                  <button type="submit">{ctx.t('similar.voteInstead')}</button>
                 </PostForm>
               )}
             </li>
           );
         })}
       </ul>
-      <h2>Or post your own</h2>
+      <h2>{ctx.t('similar.ownHeading')}</h2>
       <section class="card">
         <IdeaForm ctx={ctx} board={board} tags={tags} draft={draft} anyway />
       </section>

@@ -22,11 +22,11 @@ export function FollowButton(props: { ctx: PageContext; board: Board; post: Post
   const { ctx, board, post, following } = props;
   if (!ctx.voter) return null;
   return (
-    <PostForm ctx={ctx} action={`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}/follow`} class="follow" label="Follow">
+    <PostForm ctx={ctx} action={`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}/follow`} class="follow" label={ctx.t('follow.label')}>
       <input type="hidden" name="action" value={following ? 'unfollow' : 'follow'} />
-      <span class="muted small">{following ? 'You follow this post: we e-mail you when its status changes.' : 'Get an e-mail when its status changes.'}</span>{' '}
+      <span class="muted small">{following ? ctx.t('follow.following') : ctx.t('follow.offer')}</span>{' '}
       <button type="submit" class={following ? 'secondary' : undefined}>
-        {following ? 'Unfollow' : 'Follow'}
+        {following ? ctx.t('follow.unfollow') : ctx.t('follow.follow')}
       </button>
     </PostForm>
   );
@@ -52,25 +52,27 @@ function isBlockedVoter(error: unknown): boolean {
 }
 
 /** "12 minutes", "1 minute", "30 seconds": a wait in the words of the retry message. */
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+function waitText(ctx: PageContext, seconds: number): string {
+  if (seconds < 60) return ctx.t('standing.seconds', { count: seconds });
+  return ctx.t('standing.minutes', { count: Math.ceil(seconds / 60) });
 }
+
+/** The key of each action in the messages' `{doing, select, …}`. */
+const DOING_KEY: Record<VoterDoing, string> = { 'submit ideas': 'submit', vote: 'vote', comment: 'comment', 'react to comments': 'react' };
 
 /** The page of a blocked voter: 403, and what they wrote before stays. */
 export function blockedPage(ctx: PageContext, doing: VoterDoing, back: string): Promise<Response> {
   return page(
     ctx,
-    'Account blocked',
+    ctx.t('standing.blockedTitle'),
     <>
-      <h1>Your account can no longer {doing}</h1>
+      <h1>{ctx.t('standing.blockedHeading', { doing: DOING_KEY[doing] })}</h1>
       <div class="notice error" role="alert">
-        The team of this board has blocked your account: it can no longer submit ideas, vote, comment or react here. Nothing was changed.
+        {ctx.t('standing.blocked')}
       </div>
-      <p>What you wrote before stays on the board.</p>
+      <p>{ctx.t('standing.kept')}</p>
       <a class="button secondary" href={ctx.href(back)}>
-        Back
+        {ctx.t('standing.back')}
       </a>
     </>,
     { status: 403 },
@@ -81,14 +83,14 @@ export function blockedPage(ctx: PageContext, doing: VoterDoing, back: string): 
 export async function tooSoonPage(ctx: PageContext, doing: VoterDoing, retryAfterSeconds: number, back: string): Promise<Response> {
   const answer = await page(
     ctx,
-    'Too many at once',
+    ctx.t('standing.tooSoonTitle'),
     <>
-      <h1>Not so fast</h1>
+      <h1>{ctx.t('standing.tooSoonHeading')}</h1>
       <div class="notice error" role="alert">
-        You can {doing === 'submit ideas' ? 'submit' : doing} only so often, and nothing was saved this time. Try again in {waitText(retryAfterSeconds)}.
+        {ctx.t('standing.tooSoon', { doing: DOING_KEY[doing], wait: waitText(ctx, retryAfterSeconds) })}
       </div>
       <a class="button secondary" href={ctx.href(back)}>
-        Back
+        {ctx.t('standing.back')}
       </a>
     </>,
     { status: 429 },

@@ -15,7 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/domain'],
   ['src/storage'],
   ['src/webhooks'],
-  ['src/services'],
+  ['src/services', 'src/i18n'],
   ['src/fixture', 'src/mail'],
   ['src/http'],
   ['src/client', 'src/openapi', 'src/node'],

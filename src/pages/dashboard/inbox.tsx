@@ -132,7 +132,7 @@ export async function rejectAction(ctx: PageContext, id: string, form: FormData)
   return change(ctx, '/dashboard/inbox', 'post_rejected', async () => {
     const { post, author } = await ctx.team.moderation.reject(heldId, memberId === undefined ? { reason } : { reason, memberId });
     const board = (await ctx.team.api.boards.list()).boards.find((b) => b.id === post.board_id);
-    const mail = rejectionMail({ to: author.email, voterName: author.name, postTitle: post.title, boardName: board?.name ?? ctx.siteName, reason: post.reason, productName: ctx.siteName });
+    const mail = rejectionMail({ to: author.email, voterName: author.name, postTitle: post.title, boardName: board?.name ?? ctx.siteName, reason: post.reason, productName: ctx.siteName, locale: ctx.options.mailLocale });
     // The rejection stands whether or not the mail goes out: a mail server's failure is logged.
     if (mail && ctx.options.mailer) {
       await ctx.options.mailer.send(mail).catch((error: unknown) => console.error('[feedback-board/pages] rejection mail not sent', error));

@@ -1,0 +1,35 @@
+/**
+ * The voter's choice of language (docs/languages.md): the footer of every public page links to
+ * `/language?to={locale}&next={this page}`, which keeps the choice in the `fb_lang` cookie and
+ * goes back to the page. A plain GET link, so the picker needs no script; the cookie only holds a
+ * preference, which another site may set but cannot use.
+ */
+import { isLocale } from '../i18n/locales.js';
+import type { PageContext } from './context.js';
+import { page, redirect } from './respond.js';
+import { cookie } from './security.js';
+import { safeNext } from './sign-in.js';
+
+/** The cookie that keeps the chosen language. */
+export const LANGUAGE_COOKIE = 'fb_lang';
+
+/** How long a choice is kept: a year. */
+const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/** GET /language: keeps a supported language and goes back to `next`; anything else is a 400 and no cookie. */
+export async function languageAction(ctx: PageContext): Promise<Response> {
+  const chosen = ctx.url.searchParams.get('to');
+  if (!isLocale(chosen)) {
+    return page(
+      ctx,
+      ctx.t('language.unknownTitle'),
+      <>
+        <h1>{ctx.t('language.unknownTitle')}</h1>
+        <p class="lead">{ctx.t('language.unknown')}</p>
+      </>,
+      { status: 400 },
+    );
+  }
+  ctx.setCookies.push(cookie(LANGUAGE_COOKIE, chosen, { path: ctx.href('/'), secure: ctx.secure, maxAge: LANGUAGE_COOKIE_SECONDS }));
+  return redirect(ctx, safeNext(ctx, ctx.url.searchParams.get('next')));
+}

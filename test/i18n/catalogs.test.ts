@@ -1,0 +1,137 @@
+/**
+ * The catalogs: every language has exactly the English keys, and every message parses with the
+ * same placeholders, tags and select cases as its English original, so no translation drops a
+ * value or a link. The check itself is shown to fail on a broken catalog.
+ */
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { CATALOGS, en, type Catalog } from '../../src/i18n/catalogs.js';
+import { LOCALES } from '../../src/i18n/locales.js';
+import { createTranslator, translatorFor } from '../../src/i18n/translator.js';
+
+type Ast = ReturnType<IntlMessageFormat['getAst']>;
+
+/** What a message needs from its caller: arguments, tags, and the cases of each select. */
+function shapeOf(message: string, locale: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: Ast) => {
+    for (const element of elements) {
+      if ('value' in element && element.type !== 0) found.add(`{${element.value}}`);
+      if (element.type === 8) found.add(`<${element.value}>`);
+      if (element.type === 5) for (const option of Object.keys(element.options)) found.add(`{${element.value}=${option}}`);
+      if (element.type === 6 && !('other' in element.options)) found.add(`{${element.value}: no other}`);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+      if ('children' in element) walk(element.children);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst());
+  return [...found].sort();
+}
+
+/** Every difference of `catalog` from English: missing and unknown keys, and messages of another shape. */
+function catalogProblems(catalog: Catalog, locale: string): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(en)) if (!(key in catalog)) problems.push(`${key}: missing`);
+  for (const key of Object.keys(catalog)) if (!(key in en)) problems.push(`${key}: not an English key`);
+  for (const [key, message] of Object.entries(catalog)) {
+    if (!(key in en) || message === undefined) continue;
+    const expected = shapeOf(en[key as keyof typeof en], 'en');
+    let actual: string[];
+    try {
+      actual = shapeOf(message, locale);
+    } catch (error) {
+      problems.push(`${key}: does not parse (${String(error)})`);
+      continue;
+    }
+    if (actual.join() !== expected.join()) problems.push(`${key}: ${actual.join(' ')} instead of ${expected.join(' ')}`);
+  }
+  return problems;
+}
+
+describe('the catalogs', () => {
+  it('have four languages, one of them right to left', () => {
+    expect([...LOCALES]).toEqual(['en', 'de', 'es', 'ar']);
+    expect(translatorFor('ar').dir).toBe('rtl');
+    expect(LOCALES.filter((locale) => translatorFor(locale).dir === 'ltr')).toEqual(['en', 'de', 'es']);
+  });
+
+  it.each(LOCALES)('%s has every English key and no other, each message with the English placeholders', (locale) => {
+    expect(catalogProblems(CATALOGS[locale], locale)).toEqual([]);
+  });
+
+  it('finds a missing key, an unknown key, a dropped placeholder or tag, a lost select case and a message that does not parse', () => {
+    const broken: Catalog = { ...CATALOGS.de };
+    delete broken['vote.vote'];
+    (broken as Record<string, string>)['vote.typo'] = 'Abstimmen';
+    broken['boards.heading'] = 'Feedback';
+    broken['post.signInToComment'] = 'Melden Sie sich an, um zu kommentieren.';
+    broken['standing.blockedHeading'] = 'Ihr Konto kann nicht mehr {doing, select, vote {abstimmen} other {handeln}}';
+    broken['vote.for'] = 'Für {title stimmen';
+    const problems = catalogProblems(broken, 'de');
+    expect(problems).toHaveLength(6);
+    expect(problems).toContain('vote.vote: missing');
+    expect(problems).toContain('vote.typo: not an English key');
+    expect(problems.find((p) => p.startsWith('boards.heading:'))).toContain('instead of {site}');
+    expect(problems.find((p) => p.startsWith('post.signInToComment:'))).toContain('<link>');
+    expect(problems.find((p) => p.startsWith('standing.blockedHeading:'))).toContain('{doing=submit}');
+    expect(problems.find((p) => p.startsWith('vote.for:'))).toContain('does not parse');
+  });
+
+  it('formats every message of every language with sample values', () => {
+    const values = { site: 'S', board: 'B', title: 'T', name: 'N', date: 'D', number: 2, count: 3, minutes: 5, doing: 'vote', wait: 'W', reason: 'R', team: 'yes', url: 'U', product: 'P', status: 'X', from: 'F', to: 'G' };
+    const tags = { hidden: (chunks: unknown[]) => chunks.join(''), link: (chunks: unknown[]) => chunks.join(''), feed: (chunks: unknown[]) => chunks.join('') };
+    for (const locale of LOCALES) {
+      const translator = translatorFor(locale);
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        const text = translator.rich<string>(key, values, tags).join('');
+        expect(text, `${locale} ${key}`).not.toBe('');
+        expect(text, `${locale} ${key}`).not.toMatch(/[{}<>]/);
+      }
+    }
+  });
+});
+
+describe('a translator', () => {
+  it('falls back to the English message, with English plural rules, for a key its catalog lacks', () => {
+    const partial = createTranslator('de', { 'vote.vote': 'Abstimmen' });
+    expect(partial.t('vote.vote')).toBe('Abstimmen');
+    expect(partial.t('vote.voted')).toBe('Voted');
+    expect(partial.t('vote.count', { count: 1 })).toBe('1 vote');
+  });
+
+  it('chooses plural forms by each language’s rules, Arabic’s six included', () => {
+    expect(translatorFor('en').t('vote.count', { count: 1 })).toBe('1 vote');
+    expect(translatorFor('en').t('vote.count', { count: 2 })).toBe('2 votes');
+    expect(translatorFor('de').t('vote.count', { count: 1 })).toBe('1 Stimme');
+    expect(translatorFor('es').t('vote.count', { count: 5 })).toBe('5 votos');
+    const ar = translatorFor('ar');
+    expect(ar.t('vote.count', { count: 0 })).toBe('لا أصوات');
+    expect(ar.t('vote.count', { count: 1 })).toBe('صوت واحد');
+    expect(ar.t('vote.count', { count: 2 })).toBe('صوتان');
+    expect(ar.t('vote.count', { count: 3 })).toMatch(/^\S+ أصوات$/);
+    expect(ar.t('vote.count', { count: 11 })).toMatch(/^\S+ صوتًا$/);
+  });
+
+  it('writes dates and numbers as each language does, in UTC', () => {
+    const iso = '2026-11-23T23:30:00.000Z';
+    expect(translatorFor('en').date(iso)).toBe('23 Nov 2026');
+    expect(translatorFor('de').date(iso)).toBe('23. Nov. 2026');
+    expect(translatorFor('es').date(iso)).toMatch(/^23 nov\.? 2026$/);
+    expect(translatorFor('ar').date(iso)).toBe(new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso)));
+    expect(translatorFor('en').date('not a date')).toBe('');
+    expect(translatorFor('de').date(null)).toBe('');
+    expect(translatorFor('en').number(12345)).toBe('12,345');
+    expect(translatorFor('de').number(12345)).toBe('12.345');
+  });
+
+  it('inserts values as they are: ICU syntax or markup in a value is not parsed', () => {
+    const de = translatorFor('de');
+    expect(de.t('vote.for', { title: '{title} <b>x</b> \'{\'' })).toBe('Für {title} <b>x</b> \'{\' stimmen');
+  });
+
+  it('parses each message once per language and keeps it', () => {
+    const translator = translatorFor('es');
+    expect(translatorFor('es')).toBe(translator);
+    expect(translator.t('vote.count', { count: 2 })).toBe(translator.t('vote.count', { count: 2 }));
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The pages' languages in real headless Chromium against `feedback-board serve`: a browser that
+ * asks for Arabic gets the board right to left, its layout mirrored and nothing cut off; axe-core
+ * finds no serious or critical violation in English nor in Arabic; the footer's picker switches
+ * the language without JavaScript. Screenshot to docs/images/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
+import { axeViolations, shot } from './browser-pages.js';
+
+const skipReason = chromiumSkipReason('test/pages/chromium-languages.test.ts');
+
+describe.skipIf(skipReason !== undefined)(`the pages' languages in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let server: Server;
+  let browser: Browser;
+  const dir = workDir();
+
+  beforeAll(async () => {
+    server = await startServe(['--port', '0', '--memory'], dir.dir);
+    await waitForLine(server, /^write key:\s+(\S+)$/);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server?.child.exitCode === null) await server.stop();
+    dir.remove();
+  });
+
+  /** A page of a browser asking for `locale`; `bypassCSP` only so that axe-core can be injected. */
+  async function pageIn(locale: string, javaScriptEnabled = true): Promise<Page> {
+    const context = await browser.newContext({ locale, bypassCSP: javaScriptEnabled, javaScriptEnabled, viewport: { width: 1100, height: 800 } });
+    return context.newPage();
+  }
+
+  /** Visible elements whose text does not fit their box (screen-reader text is clipped on purpose), and whether the page scrolls sideways. */
+  const clipped = (page: Page) =>
+    page.evaluate(() => {
+      const cut = [...document.querySelectorAll<HTMLElement>('main *, header *, footer *')]
+        .filter((el) => !el.classList.contains('sr-only') && el.children.length === 0 && el.textContent?.trim() && getComputedStyle(el).overflow !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.outerHTML.slice(0, 80));
+      return { cut, sideways: document.documentElement.scrollWidth > window.innerWidth };
+    });
+
+  it('shows the board right to left in Arabic: lang and dir, mirrored layout, nothing cut off, accessible', async () => {
+    const page = await pageIn('ar-EG');
+    await page.goto(`${server.url}/boards/demo`);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    await page.getByText('أرسل فكرة').first().waitFor();
+    // Mirrored: the brand at the right of the header, the vote box at the right of each post.
+    const brand = (await page.locator('header .brand').boundingBox())!;
+    const who = (await page.locator('header .who').boundingBox())!;
+    expect(brand.x).toBeGreaterThan(who.x);
+    const post = page.locator('article.post').first();
+    const votes = (await post.locator('.votes').boundingBox())!;
+    const content = (await post.locator('.content').boundingBox())!;
+    expect(votes.x).toBeGreaterThan(content.x);
+    expect(await clipped(page)).toEqual({ cut: [], sideways: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'pages-board-rtl');
+    await page.locator('article.post h3 a').first().click();
+    await page.getByRole('heading', { name: 'التعليقات' }).waitFor();
+    expect(await clipped(page)).toEqual({ cut: [], sideways: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('passes axe-core in English too, left to right', async () => {
+    const page = await pageIn('en-GB');
+    await page.goto(`${server.url}/boards/demo`);
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+    await page.getByText('Submit an idea').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const post = page.locator('article.post').first();
+    expect((await post.locator('.votes').boundingBox())!.x).toBeLessThan((await post.locator('.content').boundingBox())!.x);
+    await page.context().close();
+  });
+
+  it('switches the language from the footer without JavaScript, and keeps it on the next page', async () => {
+    const page = await pageIn('en-US', false);
+    await page.goto(`${server.url}/boards/demo/roadmap`);
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
+    await page.waitForURL(`${server.url}/boards/demo/roadmap`);
+    await page.getByRole('heading', { name: 'Roadmap' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await page.getByRole('link', { name: 'Änderungen' }).click();
+    await page.getByText('Umgesetzt bei').waitFor();
+    await page.getByRole('navigation', { name: 'Sprache' }).getByRole('link', { name: 'Español' }).click();
+    await page.getByText('Publicado en').waitFor();
+    await page.context().close();
+  });
+});
