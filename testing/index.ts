@@ -13,6 +13,7 @@
  * ```
  */
 import { accountTests } from './accounts.js';
+import { activityTests } from './activity.js';
 import { agentTests } from './agent.js';
 import { boardTests } from './boards.js';
 import { claimNextTests } from './claim-next.js';
@@ -61,6 +62,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     peopleTests(ctx);
     moderationTests(ctx);
     oauthTests(ctx);
+    activityTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -178,6 +178,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { post_merges: ['by_board'] });
     },
   },
+  {
+    version: 12,
+    description: "each post's activity log, by post",
+    apply(db, tx) {
+      createStore(db, 'activity');
+      addIndexes(tx, { activity: ['by_post'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

@@ -26,6 +26,7 @@ import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { indexSearch } from './schema-search.js';
 import { PG_SCHEMA_MODERATION } from './schema-moderation.js';
 import { PG_SCHEMA_MERGES } from './schema-merges.js';
+import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -133,6 +134,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 14,
     description: 'merged posts: the record of each merge, by merged post and by its board',
     up: async (client) => void (await client.query(PG_SCHEMA_MERGES)),
+  },
+  {
+    version: 15,
+    description: "each post's activity log, by post",
+    up: async (client) => void (await client.query(PG_SCHEMA_ACTIVITY)),
   },
 ];
 

@@ -176,6 +176,9 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listHeldPosts: organization,
   countHeldPosts: organization,
   listVoterHeldPosts: by('voter'),
+  // activity
+  insertActivity: byField('post', 'post_id'),
+  listActivity: post,
 };
 
 /** The scope of one call; `store` for a method not listed above. */

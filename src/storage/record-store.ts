@@ -35,6 +35,7 @@ import type {
   WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { ActivityRecord } from '../domain/activity.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
@@ -119,6 +120,7 @@ export interface TableRows {
   oauth_codes: OAuthCodeRecord;
   oauth_tokens: OAuthTokenRecord;
   post_merges: PostMergeRecord;
+  activity: ActivityRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -222,6 +224,7 @@ export const RECORD_SCHEMA = {
   oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
   oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
   post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
+  activity: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -7,6 +7,7 @@ import type { AggregateFactories } from '../../../src/storage/contract/registry.
 import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
 import { accountsMethods } from './accounts.js';
+import { activityMethods } from './activity.js';
 import { agentMethods } from './agent.js';
 import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
@@ -29,6 +30,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   people: peopleMethods,
   moderation: moderationMethods,
   oauth: oauthMethods,
+  activity: activityMethods,
 };
 
 /** The SQL implementation of every method over one transaction's connection. */

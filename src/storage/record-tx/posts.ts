@@ -104,6 +104,8 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         await postTags.delete([link.post_id, link.tag_id]);
       }
       await store.table('claims').delete(id);
+      const activity = store.table('activity');
+      for (const entry of await activity.getAllFromIndex('by_post', id)) await activity.delete(entry.id);
       await merges.delete(id);
       await unindexTitle(store, id);
       await posts.delete(id);
