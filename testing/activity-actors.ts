@@ -11,10 +11,14 @@ import type { SuiteContext } from './harness.js';
 
 /** An entry as compared here: kind, actor in short, time as minutes after T0, and its detail. */
 function brief(entry: ActivityEntry): unknown[] {
-  const { id: _id, kind, at, actor, ...detail } = entry;
-  const who =
-    actor.kind === 'api_key' ? `key ${actor.label} ${actor.prefix}` : actor.kind === 'system' ? 'system' : `${actor.kind} ${actor.name}`;
-  return [kind, who, (Date.parse(at) - T0) / 60_000, detail];
+  const { id: _id, kind, at, actor, proposed_by, ...detail } = entry;
+  const proposer = proposed_by === undefined ? {} : { proposed_by: who(proposed_by) };
+  return [kind, who(actor), (Date.parse(at) - T0) / 60_000, { ...detail, ...proposer }];
+}
+
+/** An actor in short: a key by label and prefix, a member or voter by name. */
+function who(actor: ActivityEntry['actor']): string {
+  return actor.kind === 'api_key' ? `key ${actor.label} ${actor.prefix}` : actor.kind === 'system' ? 'system' : `${actor.kind} ${actor.name}`;
 }
 
 export function activityActorTests(ctx: SuiteContext): void {
@@ -75,9 +79,9 @@ export function activityActorTests(ctx: SuiteContext): void {
         ['claimed', agent, 2, {}],
         ['evidence_added', agent, 3, { evidence_id: evidenceId }],
         ['proposal_made', agent, 4, { to: 'shipped', note: 'done' }],
-        ['proposal_confirmed', 'team_member Maria', 5, { from: 'planned', to: 'shipped', key_id: agentKeyId }],
+        ['proposal_confirmed', 'team_member Maria', 5, { from: 'planned', to: 'shipped', key_id: agentKeyId, proposed_by: agent }],
         ['proposal_made', agent, 6, { to: 'declined', note: '' }],
-        ['proposal_rejected', 'team_member Maria', 6, { to: 'declined', key_id: agentKeyId }],
+        ['proposal_rejected', 'team_member Maria', 6, { to: 'declined', key_id: agentKeyId, proposed_by: agent }],
         ['released', agent, 7, {}],
         ['hidden', 'team_member Maria', 8, {}],
         ['shown', 'team_member Maria', 8, {}],

@@ -51,6 +51,8 @@ export interface ActivityEntry extends ActivityDetail {
   kind: ActivityKind;
   at: string;
   actor: ActivityActor;
+  /** For a confirmed or rejected proposal: the key that proposed it (`key_id`), named like an actor. */
+  proposed_by?: ActivityActor;
 }
 
 /** A page of a post's log, newest first; `next_before` continues it (null on the last page). */
@@ -89,12 +91,18 @@ async function presentEntries(tx: StorageTx, organizationId: number, rows: reado
     }
     return { kind: 'system' };
   };
+  const named = async (ref: ActivityActorRef): Promise<ActivityActor> => {
+    const name = `${ref.actor_kind}:${ref.actor_id}`;
+    let actor = actors.get(name);
+    if (actor === undefined) actors.set(name, (actor = await resolve(ref)));
+    return actor;
+  };
   const entries: ActivityEntry[] = [];
   for (const row of rows) {
-    const name = `${row.actor_kind}:${row.actor_id}`;
-    let actor = actors.get(name);
-    if (actor === undefined) actors.set(name, (actor = await resolve(row)));
-    entries.push({ id: row.id, kind: row.kind, at: row.at, actor, ...row.detail });
+    const actor = await named(row);
+    const keyId = row.detail.key_id;
+    const proposer = keyId === undefined ? {} : { proposed_by: await named({ actor_kind: 'api_key', actor_id: keyId }) };
+    entries.push({ id: row.id, kind: row.kind, at: row.at, actor, ...row.detail, ...proposer });
   }
   return entries;
 }
