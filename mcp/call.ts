@@ -56,7 +56,7 @@ export function errorText(error: FeedbackBoardError): string {
  * structured content of a result, errors included, against the tool's output schema, which
  * describes success.
  */
-function toolError(error: FeedbackBoardError, tool: ToolDefinition): ToolResult {
+export function toolError(error: FeedbackBoardError, tool: Pick<ToolDefinition, 'pathParams'>): ToolResult {
   const next = nextStep(error, tool.pathParams);
   const content: ToolResult['content'] = [{ type: 'text', text: errorText(error) }];
   if (next !== undefined) content.push({ type: 'text', text: next });

@@ -12,6 +12,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Scope } from '../src/domain/records.js';
 import { scopeAllows } from '../src/domain/scopes.js';
+import { ACTIVITY_TOOL, ACTIVITY_TOOL_SCOPE, activityListOf, callActivityTool } from './activity-tool.js';
 import { callTool, type McpApi, type McpLogger } from './call.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
@@ -71,19 +72,21 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return known.scope;
   }
 
+  const activityList = activityListOf(options.api);
+
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => {
     const current = await scope();
-    return {
-      tools: toolDefinitions()
-        .filter((tool) => scopeAllows(current, tool.scope))
-        .map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
-          name, title, description, inputSchema, ...(outputSchema ? { outputSchema } : {}), annotations,
-        })),
-    };
+    const tools = toolDefinitions()
+      .filter((tool) => scopeAllows(current, tool.scope))
+      .map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+        name, title, description, inputSchema, ...(outputSchema ? { outputSchema } : {}), annotations,
+      }));
+    return { tools: activityList && scopeAllows(current, ACTIVITY_TOOL_SCOPE) ? [...tools, { ...ACTIVITY_TOOL }] : tools };
   });
 
   // A tool the scope does not list still runs: the API answers insufficient_scope as a tool error.
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (activityList && request.params.name === ACTIVITY_TOOL.name) return callActivityTool(activityList, request.params.arguments, logger);
     const tool = byName.get(request.params.name);
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return callTool(options.api, tool, request.params.arguments, logger);

@@ -3,6 +3,7 @@
  * the dashboard side and the voter side) and `fetch`, the HTTP face of the same services.
  */
 import type { Storage } from './storage/contract.js';
+import * as activity from './services/activity.js';
 import * as agent from './services/agent.js';
 import * as comments from './services/comments.js';
 import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type Notifier, type RandomBytes } from './domain/ports.js';
@@ -100,11 +101,17 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     /** The clock the board reads "now" from. */
     clock: ctx.clock,
 
-    /** The API operations in-process for a raw key, checked exactly as the handler checks it. */
-    async api(rawKey: string): Promise<ApiServices> {
+    /**
+     * The API operations in-process for a raw key, checked exactly as the handler checks it, and
+     * `activity.list(slug, id, query)`: a post's activity log, which only in-process callers (the
+     * MCP tool `get_post_activity`) read, since the HTTP API has no operation for it.
+     */
+    async api(rawKey: string): Promise<ApiServices & { activity: KeyActivityApi }> {
       const key = await keys.authenticateKey(ctx, await hashApiKey(rawKey));
       if (!key) throw new FeedbackBoardError('unauthorized', 'A valid API key is required');
-      return apiFor(ctx, { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope });
+      const caller = { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope };
+      const list: KeyActivityApi['list'] = async (slug, id, query) => activity.getPostActivity(ctx, caller, slug, id, query);
+      return { ...apiFor(ctx, caller), activity: { list } };
     },
 
     /** The dashboard side: organizations, keys, proposals, webhooks, settings, moderation. */
@@ -176,24 +183,27 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
      * acting as the team (`write` scope, no key), and the dashboard functions, each refusing with
      * `not_found` anything of another organization.
      */
-    team(organizationId: number) {
+    team(organizationId: number, options: TeamOptions = {}) {
+      const teamCtx: ServiceContext = options.memberId === undefined ? ctx : { ...ctx, teamMemberId: options.memberId };
       const of = <A extends unknown[], R>(fn: (ctx: ServiceContext, organizationId: number, ...args: A) => Promise<R>) =>
         async (...args: A): Promise<R> =>
-          fn(ctx, organizationId, ...args);
+          fn(teamCtx, organizationId, ...args);
       return {
         /** The organization's id. */
         organizationId,
         /** The API operations, as the organization's team (write scope; publishing still follows the setting). */
-        api: apiFor(ctx, team.teamCaller(organizationId)),
+        api: apiFor(teamCtx, team.teamCaller(organizationId)),
         proposals: {
           /** Pending proposals of every board, with the post, its evidence and the proposing key. */
-          list: () => team.listPendingProposals(ctx, organizationId),
+          list: () => team.listPendingProposals(teamCtx, organizationId),
           /** Applies a pending proposal; voters are notified unless `notifyVoters: false`. */
           confirm: of(team.confirmProposal),
           /** Drops a pending proposal; the status stays. */
           reject: of(team.rejectProposal),
         },
         posts: {
+          /** A post's activity log, newest first (`limit` 1–500, default 50; `before` the `next_before` of the previous page). */
+          activity: of(activity.teamPostActivity),
           /** The board of one of the organization's posts. */
           boardOf: of(team.boardOfPost),
           /** Hides or shows a post. */
@@ -225,7 +235,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           /** Creates a key; the raw key is in the result, this once. */
           create: of(keys.createApiKey),
           /** The organization's keys, revoked ones included, without hashes. */
-          list: () => keys.listApiKeys(ctx, organizationId),
+          list: () => keys.listApiKeys(teamCtx, organizationId),
           /** Revokes one of the organization's keys. */
           revoke: of(team.revokeApiKey),
         },
@@ -233,7 +243,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           /** Creates a webhook with a new signing secret. */
           create: of(dashboard.createWebhook),
           /** The organization's webhooks with their secrets. */
-          list: () => dashboard.listWebhookSecrets(ctx, organizationId),
+          list: () => dashboard.listWebhookSecrets(teamCtx, organizationId),
           /** Changes one of the organization's webhooks. */
           update: of(team.updateWebhook),
           /** Deletes one of the organization's webhooks. */
@@ -264,7 +274,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           /** Held posts in one state (default `waiting`: the inbox), oldest first. */
           list: of(moderation.listHeldPosts),
           /** How many posts wait for approval. */
-          countWaiting: () => moderation.countWaitingPosts(ctx, organizationId),
+          countWaiting: () => moderation.countWaitingPosts(teamCtx, organizationId),
           /** One held post, in any state. */
           get: of(moderation.getHeldPost),
           /** Approves a waiting post: it becomes a post and `post.created` fires. */
@@ -276,7 +286,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           /** Adds a team member (an e-mail already on the team returns that member). */
           add: of(people.addTeamMember),
           /** The team, oldest first. */
-          list: () => people.listTeamMembers(ctx, organizationId),
+          list: () => people.listTeamMembers(teamCtx, organizationId),
         },
       };
     },
@@ -377,3 +387,15 @@ export function apiHandlerOf(board: FeedbackBoard): (request: ApiRequest, contex
 
 /** A board created by {@link createFeedbackBoard}. */
 export type FeedbackBoard = ReturnType<typeof createFeedbackBoard>;
+
+/** Options of `board.team(organizationId, options)`. */
+export interface TeamOptions {
+  /** The signed-in team member acting: the posts' activity logs name them. Default: the team, unnamed. */
+  memberId?: number;
+}
+
+/** A key's reading of posts' activity logs in-process (`(await board.api(key)).activity`). */
+export interface KeyActivityApi {
+  /** The post's log, newest first: `limit` (1–500, default 50) entries below `before` (the previous page's `next_before`). */
+  list(slug: string, id: number, query?: { limit?: string; before?: string }): Promise<activity.ActivityPage>;
+}

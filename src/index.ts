@@ -13,7 +13,7 @@
  *
  * @module feedback-board
  */
-export { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions } from './board.js';
+export { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions, type KeyActivityApi, type TeamOptions } from './board.js';
 export type { ApiServices } from './http/in-process-api.js';
 export {
   FeedbackBoardError,
@@ -26,6 +26,7 @@ export {
 export * from './domain/records.js';
 export * from './domain/people.js';
 export * from './domain/held-posts.js';
+export * from './domain/activity.js';
 export type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenKind, OAuthTokenRecord } from './domain/oauth.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
 export type {
@@ -65,6 +66,7 @@ export {
 } from './domain/requests.js';
 export type { Clock, Logger, Notifier, RandomBytes, VoterNotification } from './domain/ports.js';
 export type { Caller } from './services/context.js';
+export type { ActivityActor, ActivityEntry, ActivityPage } from './services/activity.js';
 export { systemClock } from './domain/ports.js';
 export { createRecordingNotifier, type RecordingNotifier } from './services/notifications.js';
 export type { ClaimResult, ConfirmOptions } from './services/agent.js';

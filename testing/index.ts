@@ -13,6 +13,8 @@
  * ```
  */
 import { accountTests } from './accounts.js';
+import { activityTests } from './activity.js';
+import { activityActorTests } from './activity-actors.js';
 import { agentTests } from './agent.js';
 import { boardTests } from './boards.js';
 import { claimNextTests } from './claim-next.js';
@@ -64,6 +66,8 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     moderationTests(ctx);
     oauthTests(ctx);
     mailQueueTests(ctx);
+    activityTests(ctx);
+    activityActorTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

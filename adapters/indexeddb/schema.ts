@@ -186,6 +186,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { mail_queue: ['by_voter_post', 'by_post'], mail_failures: ['by_organization'] });
     },
   },
+  {
+    version: 13,
+    description: "each post's activity log, by post",
+    apply(db, tx) {
+      createStore(db, 'activity');
+      addIndexes(tx, { activity: ['by_post'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

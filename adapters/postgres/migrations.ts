@@ -28,6 +28,7 @@ import { indexSearch } from './schema-search.js';
 import { PG_SCHEMA_MODERATION } from './schema-moderation.js';
 import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
+import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -145,6 +146,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 16,
     description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
     up: async (client) => void (await client.query(PG_SCHEMA_MAIL)),
+  },
+  {
+    version: 17,
+    description: "each post's activity log, by post",
+    up: async (client) => void (await client.query(PG_SCHEMA_ACTIVITY)),
   },
 ];
 

@@ -185,6 +185,9 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listMailFailures: organization,
   putMailUnsubscribe: byField('board', 'board_id'),
   isMailUnsubscribed: board,
+  // activity
+  insertActivity: byField('post', 'post_id'),
+  listActivity: post,
 };
 
 /** The scope of one call; `store` for a method not listed above. */

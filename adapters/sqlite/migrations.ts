@@ -25,6 +25,7 @@ import { SCHEMA_VOTERS } from './schema-voters.js';
 import { SCHEMA_MODERATION } from './schema-moderation.js';
 import { SCHEMA_OAUTH } from './schema-oauth.js';
 import { SCHEMA_MERGES } from './schema-merges.js';
+import { SCHEMA_ACTIVITY } from './schema-activity.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -143,6 +144,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 15,
     description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
     up: (db) => db.exec(SCHEMA_MAIL),
+  },
+  {
+    version: 16,
+    description: "each post's activity log, by post",
+    up: (db) => db.exec(SCHEMA_ACTIVITY),
   },
 ];
 

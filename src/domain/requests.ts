@@ -159,6 +159,9 @@ export const similarPostsQuery = z.object({
 });
 
 export const queueQuery = z.object({ limit: limitParam(LIMITS.defaultQueueSize) });
+
+/** Query of a post's activity log: `limit` 1–500 (default 50), `before` an entry id (the newest entries below it). */
+export const postActivityQuery = z.object({ limit: limitParam(50), before: z.optional(intParam(1)) });
 export const shipStatsQuery = z.object({ period: z._default(enumParam(['month', 'week'] as const), 'month') });
 export const analyticsQuery = z.object({ period: z._default(enumParam(['30d', '90d'] as const), '30d') });
 

@@ -75,7 +75,8 @@ export async function contextFor(
     request,
     url,
     board,
-    team,
+    // A signed-in member's changes are logged in their name (the posts' activity logs).
+    team: member === null ? team : board.team(options.organizationId, { memberId: member.id }),
     options,
     base,
     origin: options.publicOrigin ?? url.origin,

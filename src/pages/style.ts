@@ -35,6 +35,10 @@ p { margin: .4rem 0; }
 .muted { color: var(--fb-muted); }
 .small { font-size: .875rem; }
 .card { background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: var(--fb-radius); padding: 1rem 1.25rem; margin-bottom: .75rem; }
+.history { list-style: none; padding: 0; margin: 0; background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: var(--fb-radius); }
+.history li { padding: .5rem 1rem; border-top: 1px solid var(--fb-border); overflow-wrap: anywhere; }
+.history li:first-child { border-top: 0; }
+.history time { color: var(--fb-muted); font-size: .875rem; }
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: .75rem; }
 .button, button { font: inherit; cursor: pointer; border-radius: 8px; border: 1px solid var(--fb-accent); background: var(--fb-accent); color: var(--fb-accent-text); padding: .45rem .9rem; text-decoration: none; display: inline-block; line-height: 1.3; }
 .button.secondary, button.secondary { background: var(--fb-surface); color: var(--fb-accent); }

@@ -18,6 +18,7 @@ import { requireScope } from '../domain/scopes.js';
 import { toIso } from '../domain/time.js';
 import { parseOrThrow } from '../domain/validation.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { actorOf, logActivity } from './activity.js';
 import { assertNotMerged, boardOf, boardPostOf, readPostDetail, statusChange } from './lookup.js';
 import { queueStatusMail } from './follower-mail.js';
 import { deliver, notificationsFor } from './notifications.js';
@@ -71,6 +72,7 @@ export async function claimPost(
     }
     const claim = presentClaim(result.claim);
     if (result.outcome === 'created') {
+      await logActivity(tx, post.id, 'claimed', actorOf(ctx, caller), toIso(nowMs));
       await emitBoardEvent(ctx, tx, board, 'claim.created', { post_id: post.id, claim }, toIso(nowMs));
     }
     return { claim, created: result.outcome === 'created' };
@@ -89,6 +91,7 @@ export function releaseClaim(ctx: ServiceContext, caller: Caller, slug: string, 
       throw new FeedbackBoardError('claim_conflict', 'Another key holds a live claim on this post');
     }
     if (outcome === 'released' && held) {
+      await logActivity(tx, post.id, 'released', actorOf(ctx, caller), now);
       await emitBoardEvent(ctx, tx, board, 'claim.released', { post_id: post.id, claim: presentClaim(held) }, now);
     }
   });
@@ -120,6 +123,7 @@ export function addEvidence(
         added_at: now,
         action_key: input.action_key ?? null,
       });
+      await logActivity(tx, post.id, 'evidence_added', actorOf(ctx, caller), now, { evidence_id: evidence.id });
       await emitBoardEvent(ctx, tx, board, 'evidence.added', { post_id: post.id, evidence: presentEvidence(evidence) }, now);
     }
     return readPostDetail(tx, post, now);
@@ -144,6 +148,7 @@ export function proposeStatus(
     }
     const proposal = { status: input.status, note: input.note ?? '', proposed_at: now, proposed_by_api_key_id: caller.apiKeyId };
     await tx.updatePost(post.id, { proposal });
+    await logActivity(tx, post.id, 'proposal_made', actorOf(ctx, caller), now, { to: input.status, note: proposal.note });
     await emitBoardEvent(ctx, tx, board, 'proposal.created', { post_id: post.id, proposal: { ...proposal } }, now);
     return { id: post.id, status: post.status, proposal };
   });
@@ -169,6 +174,8 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     if (options.notifyVoters !== false && next !== post.status) await queueStatusMail(tx, board, post, next, now);
     const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
     const detail = await readPostDetail(tx, updated, now);
+    const { proposed_by_api_key_id: keyId } = post.proposal;
+    await logActivity(tx, post.id, 'proposal_confirmed', actorOf(ctx), now, { from: post.status, to: next, key_id: keyId });
     await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: { ...post.proposal } }, now);
     if (updated.status !== post.status) {
       await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
@@ -188,6 +195,8 @@ export function rejectProposal(ctx: ServiceContext, postId: number): Promise<Pos
     await assertNotMerged(tx, post);
     const detail = await readPostDetail(tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
     const board = (await tx.getBoard(post.board_id))!;
+    const { status: to, proposed_by_api_key_id: keyId } = post.proposal;
+    await logActivity(tx, post.id, 'proposal_rejected', actorOf(ctx), now, { to, key_id: keyId });
     await emitBoardEvent(ctx, tx, board, 'proposal.rejected', { post_id: post.id, proposal: { ...post.proposal } }, now);
     return detail;
   });

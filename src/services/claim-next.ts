@@ -8,6 +8,7 @@ import type { ClaimNext } from '../domain/responses.js';
 import { requireScope } from '../domain/scopes.js';
 import { toIso } from '../domain/time.js';
 import { parseOrThrow } from '../domain/validation.js';
+import { actorOf, logActivity } from './activity.js';
 import { write, type Caller, type ServiceContext } from './context.js';
 import { boardOf, readPostDetail } from './lookup.js';
 import { presentClaim } from './present.js';
@@ -41,6 +42,7 @@ export async function claimNextPost(
     if (claim === null) return { claim: null, post: null };
     const post = (await tx.getPost(claim.post_id))!;
     const presented = presentClaim(claim);
+    await logActivity(tx, post.id, 'claimed', actorOf(ctx, caller), now);
     await emitBoardEvent(ctx, tx, board, 'claim.created', { post_id: post.id, claim: presented }, now);
     return { claim: presented, post: await readPostDetail(tx, post, now) };
   });

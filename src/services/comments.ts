@@ -12,6 +12,7 @@ import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow, text } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
+import { actorOf, logActivity } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { assertCommentRoom } from './limits.js';
 import { assertNotMerged, boardPostOf } from './lookup.js';
@@ -95,6 +96,7 @@ export function createComment(
     const stored = await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now);
     await queueCommentMail(tx, board, post, stored, now);
     const comment = presentComment(stored);
+    await logActivity(tx, post.id, 'team_commented', actorOf(ctx, caller), now, { comment_id: comment.id });
     await emitBoardEvent(ctx, tx, board, 'comment.created', { post_id: post.id, comment }, now);
     return comment;
   });

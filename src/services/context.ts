@@ -28,6 +28,11 @@ export interface ServiceContext {
   limits: Readonly<Required<ResourceLimits>>;
   /** Called when a key is revoked, so caches drop it at once. */
   onKeyRevoked(hash: string): void;
+  /**
+   * The signed-in team member the team's functions act for (`board.team(id, { memberId })`), so
+   * that the posts' activity logs name them; absent when the team acts with no member named.
+   */
+  teamMemberId?: number;
 }
 
 /**

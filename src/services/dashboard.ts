@@ -9,6 +9,7 @@ import type { WebhookList } from '../domain/responses.js';
 import { parseOrThrow, text } from '../domain/validation.js';
 import type { WebhookPatch } from '../storage/contract.js';
 import { AGENT_PUBLISHING_SETTING, agentPublishingEnabled } from './boards.js';
+import { actorOf, logActivity } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';
 import { presentWebhook } from './present.js';
@@ -43,6 +44,7 @@ export function setPostHidden(ctx: ServiceContext, postId: number, hidden: boole
     await assertNotMerged(tx, before);
     const post = (await tx.updatePost(postId, { hidden }))!;
     if (before.hidden !== hidden) {
+      await logActivity(tx, post.id, hidden ? 'hidden' : 'shown', actorOf(ctx), now);
       const board = (await tx.getBoard(post.board_id))!;
       const detail = await readPostDetail(tx, post, now);
       await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed: ['hidden'] }, now);

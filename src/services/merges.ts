@@ -11,6 +11,7 @@ import type { PostDetail } from '../domain/responses.js';
 import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
+import { actorOf, logActivity } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { boardOf, mergedInto, readPostDetail } from './lookup.js';
 import { liveClaim } from './present.js';
@@ -86,6 +87,9 @@ export function mergePost(ctx: ServiceContext, caller: Caller, slug: string, id:
     };
     await tx.insertPostMerge(record);
     await tx.dropMailQueueOfPost(source.id);
+    const actor = actorOf(ctx, caller);
+    await logActivity(tx, source.id, 'merged_into', actor, now, { other_post_id: target.id });
+    await logActivity(tx, target.id, 'merge_received', actor, now, { other_post_id: source.id });
 
     const detail = await readPostDetail(tx, (await tx.getPost(target.id))!, now);
     await emitBoardEvent(ctx, tx, board, 'post.merged', { post_id: source.id, into: detail }, now);
@@ -123,6 +127,8 @@ export function unmergePost(ctx: ServiceContext, organizationId: number, postId:
       await tx.claimPost({ post_id, api_key_id, agent_label, now: claimed_at, expires_at });
     }
     const restored = (await tx.updatePost(source.id, { hidden: merge.source_hidden }))!;
+    await logActivity(tx, source.id, 'unmerged', actorOf(ctx), now, { other_post_id: merge.target_id });
+    if (target) await logActivity(tx, target.id, 'merge_undone', actorOf(ctx), now, { other_post_id: source.id });
     const detail = await readPostDetail(tx, restored, now);
     await emitBoardEvent(ctx, tx, board, 'post.unmerged', { post: detail }, now);
     return detail;

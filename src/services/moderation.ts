@@ -14,6 +14,7 @@ import { nowIso, read, write, type ServiceContext } from './context.js';
 import { assertPostRoom } from './limits.js';
 import { boardOf, byId } from './lookup.js';
 import { presentPostDetail, presentTag } from './present.js';
+import { actorOf, logActivity, voterActor } from './activity.js';
 import { teamCaller } from './team.js';
 import { followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
@@ -115,6 +116,9 @@ export function approvePost(ctx: ServiceContext, organizationId: number, id: num
     await followAutomatically(tx, post.id, held.voter_id, held.created_at);
     const now = nowIso(ctx);
     await tx.decideHeldPost(id, { state: 'approved', reason: '', decided_at: now, decided_by: by.memberId ?? null, post_id: post.id });
+    await logActivity(tx, post.id, 'created', voterActor(held.voter_id), held.created_at);
+    const decider = by.memberId === undefined ? actorOf(ctx) : { actor_kind: 'team_member' as const, actor_id: by.memberId };
+    await logActivity(tx, post.id, 'approved', decider, now);
     const detail = presentPostDetail((await tx.getPost(post.id))!, tags, [], null);
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;

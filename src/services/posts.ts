@@ -15,6 +15,7 @@ import { parseOrThrow } from '../domain/validation.js';
 import type { NewRecord, PostPatch } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { type VoterNotification } from '../domain/ports.js';
+import { actorOf, logActivity } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { assertPostRoom, assertTagRoom } from './limits.js';
 import { boardOf, boardPostOf, readPostDetail, resolveTags, statusChange } from './lookup.js';
@@ -92,6 +93,7 @@ export function createPost(ctx: ServiceContext, caller: Caller, slug: string, bo
     const tags = await resolveTags(tx, board.id, input.tags ?? []);
     if (tags.length > 0) await tx.setPostTags(post.id, tags.map((t) => t.id));
     const detail = presentPostDetail(post, tags, [], null);
+    await logActivity(tx, post.id, 'created', actorOf(ctx, caller), now, status === 'open' ? {} : { to: status });
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;
   });
@@ -170,6 +172,9 @@ export async function updatePost(
       await tx.replaceEvidence(post.id, merged);
       if (!sameEvidence(existing, merged)) changed.push('implementation_evidence');
     }
+    const actor = actorOf(ctx, caller);
+    if (updated.status !== post.status) await logActivity(tx, post.id, 'status_changed', actor, now, { from: post.status, to: updated.status });
+    if (changed.length > 0) await logActivity(tx, post.id, 'edited', actor, now, { fields: [...changed] });
     const detail = await readPostDetail(tx, updated, now);
     if (updated.status !== post.status) {
       await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);

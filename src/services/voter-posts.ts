@@ -11,6 +11,7 @@ import type { PostDetail } from '../domain/responses.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
+import { logActivity, voterActor } from './activity.js';
 import { nowIso, read, write, type ServiceContext } from './context.js';
 import { assertPostRoom } from './limits.js';
 import { assertNotMerged, byId } from './lookup.js';
@@ -91,6 +92,7 @@ export async function submitPost(
     if (tags.length > 0) await tx.setPostTags(inserted.id, tags.map((t) => t.id));
     await tx.insertVote({ post_id: inserted.id, voter_id: voterId, created_at: now });
     await followAutomatically(tx, inserted.id, voterId, now);
+    await logActivity(tx, inserted.id, 'created', voterActor(voterId), now);
     const detail = presentPostDetail((await tx.getPost(inserted.id))!, tags, [], null);
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;

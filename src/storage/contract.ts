@@ -1,7 +1,8 @@
 /**
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
- * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth, mail). Each
+ * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth,
+ * mail, activity). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -26,6 +27,7 @@
  *   the database (SQLite's `lower()` and `LIKE` fold ASCII only).
  */
 import type { AccountsTx } from './contract/accounts.js';
+import type { ActivityTx } from './contract/activity.js';
 import type { AgentTx } from './contract/agent.js';
 import type { BoardsTx } from './contract/boards.js';
 import type { EngagementTx } from './contract/engagement.js';
@@ -47,6 +49,7 @@ import type { SharedLimits } from './shared-limits.js';
 import type { foldCase } from './text.js';
 
 export type { AccountsTx } from './contract/accounts.js';
+export type { ActivityTx } from './contract/activity.js';
 export type {
   AgentTx,
   ClaimNextRequest,
@@ -115,7 +118,8 @@ export interface StorageTx
     PeopleTx,
     ModerationTx,
     OAuthTx,
-    MailTx {}
+    MailTx,
+    ActivityTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

@@ -36,6 +36,7 @@ import type {
   WebhookRecord,
 } from '../domain/records.js';
 import type { MailFailureRecord, MailQueueRecord, MailUnsubscribeRecord } from './contract/mail.js';
+import type { ActivityRecord } from '../domain/activity.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
@@ -123,6 +124,7 @@ export interface TableRows {
   mail_queue: MailQueueRecord;
   mail_failures: MailFailureRecord;
   mail_unsubscribes: MailUnsubscribeRecord;
+  activity: ActivityRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -229,6 +231,7 @@ export const RECORD_SCHEMA = {
   mail_queue: { keyPath: 'id', ids: true, indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
   mail_failures: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
   mail_unsubscribes: { keyPath: ['board_id', 'address', 'post_id'], ids: false, indexes: {} },
+  activity: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -22,6 +22,7 @@ import {
 } from './contract/registry.js';
 import type { RecordStore } from './record-store.js';
 import { accountsMethods } from './record-tx/accounts.js';
+import { activityMethods } from './record-tx/activity.js';
 import { agentMethods } from './record-tx/agent.js';
 import { boardsMethods } from './record-tx/boards.js';
 import { engagementMethods } from './record-tx/engagement.js';
@@ -46,6 +47,7 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   moderation: moderationMethods,
   oauth: oauthMethods,
   mail: mailMethods,
+  activity: activityMethods,
 };
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */

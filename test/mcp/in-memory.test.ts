@@ -39,7 +39,8 @@ describe('tools', () => {
     ['write', KEYS.write, ALL_TOOLS],
   ])('a %s key sees exactly the tools its scope may call (scope learned from the API)', async (_scope, key, expected) => {
     const { client } = await connect(key);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expected);
+    // board.api(key) reads posts' activity logs in-process, so every key also sees get_post_activity.
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([...expected, 'get_post_activity']);
   });
 
   it('learns the scope without changing anything, and with no board treats a key as read until one exists', async () => {
@@ -49,10 +50,10 @@ describe('tools', () => {
     const { key } = await board.dashboard.apiKeys.create(org.id, { scope: 'propose' });
     const { key: writeKey } = await board.dashboard.apiKeys.create(org.id, { scope: 'write' });
     const { client } = await connect(key, board);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(READ_TOOLS);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([...READ_TOOLS, 'get_post_activity']);
     await (await board.api(writeKey)).boards.create({ slug: 'first', name: 'First' });
     const before = await snapshot(board);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(PROPOSE_TOOLS);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([...PROPOSE_TOOLS, 'get_post_activity']);
     expect(await snapshot(board)).toEqual(before);
   });
 

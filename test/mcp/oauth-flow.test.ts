@@ -71,10 +71,17 @@ describe.skipIf(skip !== undefined)(`OAuth for /mcp with the SDK's client${skip 
 
     // The token lists and calls the tools of its scope, and no more.
     const { client } = await connect(provider);
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...PROPOSE_TOOLS].sort());
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...PROPOSE_TOOLS, 'get_post_activity'].sort());
     const boards = await client.callTool({ name: 'list_boards', arguments: {} });
     expect(boards.isError).toBeFalsy();
     expect(JSON.stringify(boards.structuredContent)).toContain('"slug":"demo"');
+    // What the client does is logged in the name of the client the team member approved.
+    const created = await client.callTool({ name: 'create_post', arguments: { slug: 'demo', title: 'Asked through OAuth' } });
+    const postId = (created.structuredContent as { id: number }).id;
+    const activity = await client.callTool({ name: 'get_post_activity', arguments: { slug: 'demo', id: postId } });
+    expect((activity.structuredContent as { entries: { kind: string; actor: unknown }[] }).entries).toEqual([
+      { id: expect.any(Number), kind: 'created', at: expect.any(String), actor: expect.objectContaining({ kind: 'api_key', label: 'OAuth: Coding agent', oauth_client: 'Coding agent' }) },
+    ]);
     const write = await client.callTool({ name: 'create_board', arguments: { slug: 'agents', name: 'Agents' } });
     expect(write.isError).toBe(true);
     expect(textOf(write)).toMatch(/^insufficient_scope/);

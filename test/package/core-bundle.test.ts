@@ -49,9 +49,10 @@ describe('the core browser bundle', () => {
     // the merge records of the record store), OAuth's storage methods (+0.3) and the HTML part of
     // mails (+0.1): 47.5 KB; 48.8 KB with mail to followers (+1.3: the mail aggregate of the
     // record store, queueing follower mail with each change and reading the team's event
-    // settings). The budget moves only in a change that says what grew; see
-    // docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(49.5 * 1024);
+    // settings); posts' activity logs (+1.4: the entries written by the services, reading and
+    // naming them, the record store's part): BUNDLE_FIGURE. The budget moves only in a change that
+    // says what grew; see docs/architecture.md, "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(51 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {

@@ -175,6 +175,18 @@ describe.skipIf(skipReason !== undefined)(`web pages in headless Chromium${skipR
     }
     await visit(team, '/dashboard/stats');
     await shot(team, 'pages-dashboard-stats');
+    // The post's history: the agent's key by label, the member who confirmed, newest first.
+    await visit(team, `/dashboard/posts/${id}`);
+    const history = (await team.locator('section[aria-labelledby="history"] li').allTextContents()).map((text) => text.replace(/^.*? · /, ''));
+    expect(history.slice(0, 5).map((text) => text.replace(/\(fbk_\w+\)/, '(…)'))).toEqual([
+      'Team confirmed the proposal of API key demo agent key (…): Open to Shipped',
+      'API key demo agent key (…) proposed Shipped — “Merged in #42 and deployed to production.”',
+      'API key demo agent key (…) added evidence',
+      'API key demo agent key (…) added evidence',
+      'API key demo agent key (…) claimed the post',
+    ]);
+    await team.locator('#history').scrollIntoViewIfNeeded();
+    await shot(team, 'pages-dashboard-post-history');
 
     // Sign-out ends the session: the dashboard refuses the same browser afterwards.
     await team.goto(`${server.url}/dashboard`);

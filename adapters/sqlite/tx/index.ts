@@ -7,6 +7,7 @@ import type { AggregateFactories } from '../../../src/storage/contract/registry.
 import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
 import { accountsMethods } from './accounts.js';
+import { activityMethods } from './activity.js';
 import { agentMethods } from './agent.js';
 import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
@@ -31,6 +32,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   moderation: moderationMethods,
   oauth: oauthMethods,
   mail: mailMethods,
+  activity: activityMethods,
 };
 
 /** The SQL implementation of every method, built once per connection. */

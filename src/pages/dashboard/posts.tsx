@@ -7,6 +7,7 @@ import { notFoundPage, redirect } from '../respond.js';
 import { change, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
+import { PostHistory } from './post-history.js';
 
 const PAGE_SIZE = 50;
 
@@ -83,7 +84,11 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
   const board = await ctx.team.posts.boardOf(postId);
   const post = await ctx.team.api.posts.get(board.slug, postId);
   const { comments } = await ctx.team.api.comments.list(board.slug, postId);
-  const [authors, similar] = await Promise.all([postAuthors(ctx, postId, flatten(comments).map(({ comment }) => comment.id)), similarToPost(ctx, board, post)]);
+  const [authors, similar, history] = await Promise.all([
+    postAuthors(ctx, postId, flatten(comments).map(({ comment }) => comment.id)),
+    similarToPost(ctx, board, post),
+    ctx.team.posts.activity(postId),
+  ]);
   const base = `/dashboard/posts/${post.id}`;
   return dashPage(
     ctx,
@@ -182,6 +187,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       <TeamCommentForm ctx={ctx} postId={post.id} />
       <SimilarPostsList ctx={ctx} posts={similar} />
       <MergeForm ctx={ctx} post={post} similar={similar} />
+      <PostHistory ctx={ctx} postId={post.id} page={history} />
     </>,
   );
 }

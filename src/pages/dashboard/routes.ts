@@ -22,6 +22,7 @@ import { mailPage, testMailAction } from './mail.js';
 import { followerMailSettingsAction } from './mail-followers.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
+import { postHistoryRoutes } from './post-history.js';
 import { postMergeRoutes } from './post-merge.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
@@ -46,6 +47,7 @@ export const dashboardRoutes: Route[] = [
   },
   { method: 'POST', pattern: path('/dashboard/comments/:p/hidden'), handler: (ctx, [id], form) => commentHiddenAction(ctx, id!, form) },
   ...postPeopleRoutes,
+  ...postHistoryRoutes,
   ...postMergeRoutes,
   { method: 'GET', pattern: path('/dashboard/boards'), handler: (ctx) => boardsAdminPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/boards'), handler: (ctx, _, form) => createBoardAction(ctx, form) },

@@ -5,6 +5,7 @@
  * that aggregate's file reaches all of them.
  */
 import { ACCOUNTS_AGGREGATE, type AccountsTx } from './accounts.js';
+import { ACTIVITY_AGGREGATE, type ActivityTx } from './activity.js';
 import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
@@ -30,6 +31,7 @@ export interface StorageAggregates {
   moderation: ModerationTx;
   oauth: OAuthTx;
   mail: MailTx;
+  activity: ActivityTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -48,6 +50,7 @@ export const STORAGE_AGGREGATES = {
   moderation: MODERATION_AGGREGATE,
   oauth: OAUTH_AGGREGATE,
   mail: MAIL_AGGREGATE,
+  activity: ACTIVITY_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */

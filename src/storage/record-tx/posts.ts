@@ -106,6 +106,8 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
       await store.table('claims').delete(id);
       const mailQueue = store.table('mail_queue');
       for (const row of await mailQueue.getAllFromIndex('by_post', id)) await mailQueue.delete(row.id);
+      const activity = store.table('activity');
+      for (const entry of await activity.getAllFromIndex('by_post', id)) await activity.delete(entry.id);
       await merges.delete(id);
       await unindexTitle(store, id);
       await posts.delete(id);
