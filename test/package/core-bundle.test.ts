@@ -47,9 +47,10 @@ describe('the core browser bundle', () => {
     // (+1.5); 45.6 KB with moderation (+1.2: the held posts' service, its SDK functions and the
     // record store's part); merging posts (+0.9: the service, its request schema and
     // the merge records of the record store), OAuth's storage methods (+0.3) and the HTML part of
-    // mails (+0.1): 47.5 KB. The budget moves only in a change that says what grew; see
-    // docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(48 * 1024);
+    // mails (+0.1): 47.5 KB; 47.7 KB with the board's tag list; attachments (+1.7: the record
+    // store's aggregate 0.4, checking, storing, presenting and reading uploads 1.3): 49.4 KB. The
+    // budget moves only in a change that says what grew; see docs/architecture.md, "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(49.5 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {
