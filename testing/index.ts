@@ -24,6 +24,7 @@ import { listTests } from './lists.js';
 import { oauthTests } from './oauth.js';
 import { peopleTests } from './people.js';
 import { moderationTests } from './moderation.js';
+import { attachmentTests } from './attachments.js';
 import { mergeTests } from './merges.js';
 import { mergeSequenceTests } from './merge-sequences.js';
 import { persistenceTests } from './persistence.js';
@@ -60,6 +61,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     webhookOutboxTests(ctx);
     peopleTests(ctx);
     moderationTests(ctx);
+    attachmentTests(ctx);
     oauthTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);

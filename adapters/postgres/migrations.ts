@@ -25,6 +25,7 @@ import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { indexSearch } from './schema-search.js';
 import { PG_SCHEMA_MODERATION } from './schema-moderation.js';
+import { PG_SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
@@ -133,6 +134,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 14,
     description: 'merged posts: the record of each merge, by merged post and by its board',
     up: async (client) => void (await client.query(PG_SCHEMA_MERGES)),
+  },
+  {
+    version: 15,
+    description: 'attachments: images of posts and comments, their bytes apart, going with their post or comment',
+    up: async (client) => void (await client.query(PG_SCHEMA_ATTACHMENTS)),
   },
 ];
 

@@ -22,6 +22,7 @@ import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
 import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { SCHEMA_VOTERS } from './schema-voters.js';
 import { SCHEMA_MODERATION } from './schema-moderation.js';
+import { SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { SCHEMA_OAUTH } from './schema-oauth.js';
 import { SCHEMA_MERGES } from './schema-merges.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
@@ -137,6 +138,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 14,
     description: 'merged posts: the record of each merge, by merged post and by its board',
     up: (db) => db.exec(SCHEMA_MERGES),
+  },
+  {
+    version: 15,
+    description: 'attachments: images of posts and comments, their bytes apart, going with their post or comment',
+    up: (db) => db.exec(SCHEMA_ATTACHMENTS),
   },
 ];
 

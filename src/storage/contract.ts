@@ -1,7 +1,7 @@
 /**
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
- * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth). Each
+ * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth, attachments). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -26,6 +26,7 @@
  *   the database (SQLite's `lower()` and `LIKE` fold ASCII only).
  */
 import type { AccountsTx } from './contract/accounts.js';
+import type { AttachmentsTx } from './contract/attachments.js';
 import type { AgentTx } from './contract/agent.js';
 import type { BoardsTx } from './contract/boards.js';
 import type { EngagementTx } from './contract/engagement.js';
@@ -46,6 +47,7 @@ import type { SharedLimits } from './shared-limits.js';
 import type { foldCase } from './text.js';
 
 export type { AccountsTx } from './contract/accounts.js';
+export type { AttachmentsTx } from './contract/attachments.js';
 export type {
   AgentTx,
   ClaimNextRequest,
@@ -104,7 +106,8 @@ export interface StorageTx
     WebhooksTx,
     PeopleTx,
     ModerationTx,
-    OAuthTx {}
+    OAuthTx,
+    AttachmentsTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

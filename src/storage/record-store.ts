@@ -35,6 +35,7 @@ import type {
   WebhookMessageRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { AttachmentRecord } from '../domain/attachments.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
@@ -85,6 +86,12 @@ export interface ModeratedBoardRow {
   board_id: number;
 }
 
+/** A row of the `attachment_bytes` table: the bytes of one attachment, read only when served. */
+export interface AttachmentBytesRow {
+  attachment_id: number;
+  bytes: Uint8Array;
+}
+
 /** The row type of every table. */
 export interface TableRows {
   organizations: OrganizationRecord;
@@ -119,6 +126,8 @@ export interface TableRows {
   oauth_codes: OAuthCodeRecord;
   oauth_tokens: OAuthTokenRecord;
   post_merges: PostMergeRecord;
+  attachments: AttachmentRecord;
+  attachment_bytes: AttachmentBytesRow;
 }
 
 export type TableName = keyof TableRows;
@@ -222,6 +231,12 @@ export const RECORD_SCHEMA = {
   oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
   oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
   post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
+  attachments: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_post: 'post_id', by_comment: 'comment_id', by_held_post: 'held_post_id' },
+  },
+  attachment_bytes: { keyPath: 'attachment_id', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;
@@ -298,6 +313,7 @@ export function cloneRow<Row>(row: ReadonlyRow<Row> | Row): Row {
 
 function copyValue(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Uint8Array) return value.slice();
   if (Array.isArray(value)) return value.map(copyValue);
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const key in copy) {

@@ -23,6 +23,7 @@ import {
 import type { RecordStore } from './record-store.js';
 import { accountsMethods } from './record-tx/accounts.js';
 import { agentMethods } from './record-tx/agent.js';
+import { attachmentsMethods } from './record-tx/attachments.js';
 import { boardsMethods } from './record-tx/boards.js';
 import { engagementMethods } from './record-tx/engagement.js';
 import { moderationMethods } from './record-tx/moderation.js';
@@ -44,6 +45,7 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   people: peopleMethods,
   moderation: moderationMethods,
   oauth: oauthMethods,
+  attachments: attachmentsMethods,
 };
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */

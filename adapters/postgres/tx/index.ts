@@ -8,6 +8,7 @@ import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
 import { accountsMethods } from './accounts.js';
 import { agentMethods } from './agent.js';
+import { attachmentsMethods } from './attachments.js';
 import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
@@ -29,6 +30,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   people: peopleMethods,
   moderation: moderationMethods,
   oauth: oauthMethods,
+  attachments: attachmentsMethods,
 };
 
 /** The SQL implementation of every method over one transaction's connection. */

@@ -5,6 +5,7 @@
  * that aggregate's file reaches all of them.
  */
 import { ACCOUNTS_AGGREGATE, type AccountsTx } from './accounts.js';
+import { ATTACHMENTS_AGGREGATE, type AttachmentsTx } from './attachments.js';
 import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
@@ -28,6 +29,7 @@ export interface StorageAggregates {
   people: PeopleTx;
   moderation: ModerationTx;
   oauth: OAuthTx;
+  attachments: AttachmentsTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -45,6 +47,7 @@ export const STORAGE_AGGREGATES = {
   people: PEOPLE_AGGREGATE,
   moderation: MODERATION_AGGREGATE,
   oauth: OAUTH_AGGREGATE,
+  attachments: ATTACHMENTS_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */
