@@ -17,6 +17,7 @@ export default defineConfig({
     'mcp/index': 'mcp/index.ts',
     'cli/main': 'cli/main.ts',
     'node/index': 'src/node/index.ts',
+    'images/index': 'src/images/index.ts',
     'pages/index': 'src/pages/index.ts',
     'mail/smtp': 'src/mail/smtp.ts',
     'openapi/index': 'src/openapi/index.ts',
@@ -29,5 +30,5 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   clean: true,
-  external: ['better-sqlite3', 'pg', 'fetch-mock', 'fast-check', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
+  external: ['better-sqlite3', 'pg', 'fetch-mock', 'fast-check', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/, 'sharp', 'image-size'],
 });

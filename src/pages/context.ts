@@ -7,6 +7,7 @@ import type { TeamMemberRecord } from '../domain/people.js';
 import type { VoterRecord } from '../domain/records.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { SignInMailLimits, SignInMailVerdict } from './sign-in-limits.js';
+import type { Thumbnailer } from '../images/thumbnails.js';
 
 /** Maps a request to the voter the embedding application has signed in, or null. */
 export type VoterFromRequest = (request: Request) => Promise<{ email: string; name?: string } | null> | { email: string; name?: string } | null;
@@ -59,6 +60,12 @@ export interface PagesOptions {
    * `/oauth/authorize`, where a signed-in team member approves a client. See `docs/mcp.md`.
    */
   oauth?: { resourcePath: string };
+  /**
+   * Thumbnails of attached images (`feedback-board/images`). Default: made by `sharp` when it is
+   * installed; `false`, or without `sharp`, the pages show the originals bounded by their
+   * `width` and `height` attributes. See `docs/attachments.md`.
+   */
+  thumbnails?: Thumbnailer | false;
 }
 
 /** A page handler's view of one request. */
@@ -86,4 +93,6 @@ export interface PageContext {
   href(path: string): string;
   /** Counts one sign-in mail to `email` from this request's client, or says why not (see sign-in-limits.ts). */
   signInMail(email: string): SignInMailVerdict;
+  /** Whether attached images are shown by their thumbnails (else the originals, bounded). */
+  readonly thumbnails: boolean;
 }

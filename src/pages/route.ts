@@ -9,4 +9,6 @@ export interface Route {
   method: 'GET' | 'POST';
   pattern: RegExp;
   handler: RouteHandler;
+  /** The route takes images: its form may be `multipart/form-data`, up to the board's limits. */
+  uploads?: true;
 }

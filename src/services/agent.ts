@@ -121,7 +121,7 @@ export function addEvidence(
       });
       await emitBoardEvent(ctx, tx, board, 'evidence.added', { post_id: post.id, evidence: presentEvidence(evidence) }, now);
     }
-    return readPostDetail(tx, post, now);
+    return readPostDetail(ctx, tx, post, now);
   });
 }
 
@@ -166,7 +166,7 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     const notifications =
       options.notifyVoters !== false && next !== post.status ? await notificationsFor(tx, board, post, next, now) : [];
     const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
-    const detail = await readPostDetail(tx, updated, now);
+    const detail = await readPostDetail(ctx, tx, updated, now);
     await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: { ...post.proposal } }, now);
     if (updated.status !== post.status) {
       await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
@@ -184,7 +184,7 @@ export function rejectProposal(ctx: ServiceContext, postId: number): Promise<Pos
     const post = await tx.getPost(postId);
     if (!post?.proposal) throw notFound('No pending proposal for this post');
     await assertNotMerged(tx, post);
-    const detail = await readPostDetail(tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
+    const detail = await readPostDetail(ctx, tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
     const board = (await tx.getBoard(post.board_id))!;
     await emitBoardEvent(ctx, tx, board, 'proposal.rejected', { post_id: post.id, proposal: { ...post.proposal } }, now);
     return detail;
@@ -197,6 +197,6 @@ export async function readPost(ctx: ServiceContext, postId: number): Promise<Pos
     const post = await tx.getPost(postId);
     if (!post) throw notFound('Post not found');
     await assertNotMerged(tx, post);
-    return readPostDetail(tx, post, now);
+    return readPostDetail(ctx, tx, post, now);
   });
 }

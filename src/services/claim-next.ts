@@ -42,6 +42,6 @@ export async function claimNextPost(
     const post = (await tx.getPost(claim.post_id))!;
     const presented = presentClaim(claim);
     await emitBoardEvent(ctx, tx, board, 'claim.created', { post_id: post.id, claim: presented }, now);
-    return { claim: presented, post: await readPostDetail(tx, post, now) };
+    return { claim: presented, post: await readPostDetail(ctx, tx, post, now) };
   });
 }

@@ -8,6 +8,7 @@ import type { Storage, StorageTx } from '../storage/contract.js';
 import type { ResourceLimits } from '../domain/limits.js';
 import { toIso } from '../domain/time.js';
 import type { Clock, Logger, Notifier, RandomBytes } from '../domain/ports.js';
+import type { ImageInspector } from '../domain/attachments.js';
 
 /** Who calls an API operation: the organization and key behind the request. */
 export interface Caller {
@@ -28,6 +29,10 @@ export interface ServiceContext {
   limits: Readonly<Required<ResourceLimits>>;
   /** Called when a key is revoked, so caches drop it at once. */
   onKeyRevoked(hash: string): void;
+  /** Reads uploads' types and sizes from their bytes; null refuses every upload. */
+  inspectImage: ImageInspector | null;
+  /** Where attachments are served: the pages' origin and base path (`https://feedback.example.com`), or '' for paths. */
+  attachmentsBaseUrl(): string;
 }
 
 /**

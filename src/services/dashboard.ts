@@ -44,7 +44,7 @@ export function setPostHidden(ctx: ServiceContext, postId: number, hidden: boole
     const post = (await tx.updatePost(postId, { hidden }))!;
     if (before.hidden !== hidden) {
       const board = (await tx.getBoard(post.board_id))!;
-      const detail = await readPostDetail(tx, post, now);
+      const detail = await readPostDetail(ctx, tx, post, now);
       await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed: ['hidden'] }, now);
     }
     return post;

@@ -86,7 +86,7 @@ export function mergePost(ctx: ServiceContext, caller: Caller, slug: string, id:
     };
     await tx.insertPostMerge(record);
 
-    const detail = await readPostDetail(tx, (await tx.getPost(target.id))!, now);
+    const detail = await readPostDetail(ctx, tx, (await tx.getPost(target.id))!, now);
     await emitBoardEvent(ctx, tx, board, 'post.merged', { post_id: source.id, into: detail }, now);
     return detail;
   });
@@ -122,7 +122,7 @@ export function unmergePost(ctx: ServiceContext, organizationId: number, postId:
       await tx.claimPost({ post_id, api_key_id, agent_label, now: claimed_at, expires_at });
     }
     const restored = (await tx.updatePost(source.id, { hidden: merge.source_hidden }))!;
-    const detail = await readPostDetail(tx, restored, now);
+    const detail = await readPostDetail(ctx, tx, restored, now);
     await emitBoardEvent(ctx, tx, board, 'post.unmerged', { post: detail }, now);
     return detail;
   });
