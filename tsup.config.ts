@@ -18,6 +18,7 @@ export default defineConfig({
     'mcp/index': 'mcp/index.ts',
     'cli/main': 'cli/main.ts',
     'node/index': 'src/node/index.ts',
+    'images/index': 'src/images/index.ts',
     'pages/index': 'src/pages/index.ts',
     'mail/smtp': 'src/mail/smtp.ts',
     'openapi/index': 'src/openapi/index.ts',
@@ -36,5 +37,5 @@ export default defineConfig({
   onSuccess: async () => {
     await build({ entryPoints: ['widget/index.ts'], outfile: 'dist/widget/feedback-board-widget.js', bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'warning' });
   },
-  external: ['better-sqlite3', 'pg', 'fetch-mock', 'fast-check', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/],
+  external: ['better-sqlite3', 'pg', 'fetch-mock', 'fast-check', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/, 'sharp', 'image-size'],
 });

@@ -19,6 +19,7 @@ import { isFeedbackBoardError } from '../src/domain/errors.js';
 import { loadFixtureIfEmpty } from '../src/fixture/load.js';
 import { cryptoRandom } from '../src/domain/ports.js';
 import { listen } from '../src/node/listen.js';
+import { inspectImage } from '../src/images/inspect.js';
 import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
 import { withMcp } from './mcp-mount.js';
 import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
@@ -114,6 +115,7 @@ async function serve(argv: string[]): Promise<void> {
     agentPublishing: values['agent-publishing'] === true,
     http: limits,
     webhooks: webhookOptions(values['allow-private-webhooks'] === true, metrics),
+    attachments: { inspect: inspectImage, baseUrl: () => origin.value },
   });
 
   const notes: string[] = [];

@@ -13,6 +13,7 @@ import * as keys from './services/keys.js';
 import * as moderation from './services/moderation.js';
 import * as people from './services/people.js';
 import * as merges from './services/merges.js';
+import * as attachments from './services/attachments.js';
 import * as team from './services/team.js';
 import * as teamVoters from './services/team-voters.js';
 import * as voterPosts from './services/voter-posts.js';
@@ -20,6 +21,7 @@ import { createFetchHandler, type ApiRequest, type FetchHandler, type HandlerOpt
 import { apiFor, type ApiServices } from './http/in-process-api.js';
 import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
+import type { ImageInspector } from './domain/attachments.js';
 import { resolveLimits, type ResourceLimits } from './domain/limits.js';
 import { loadFixture, type LoadedFixture } from './fixture/load.js';
 import * as webhookDashboard from './services/webhooks.js';
@@ -48,6 +50,25 @@ export interface FeedbackBoardOptions {
    * `timeoutMs`, `pollIntervalMs`... Its storage, clock, randomness and logger are the board's.
    */
   webhooks?: Omit<WebhookDispatcherOptions, 'storage'>;
+  /**
+   * Image attachments (docs/attachments.md): `inspect` reads an upload's type and size from its
+   * bytes (`inspectImage` of `feedback-board/images`; without one every upload is refused), and
+   * `baseUrl` is where the pages serve them (their origin and base path), which each attachment's
+   * `url` starts with: a string, or a function read when a url is made (for an origin known only
+   * once the server listens). Their number and size are limited by `limits`.
+   */
+  attachments?: {
+    /** Reads an upload's type and dimensions from its bytes; without it every upload is refused. */
+    inspect?: ImageInspector;
+    /** Where the pages serve attachments (origin and base path), or a function read when a url is made. */
+    baseUrl?: string | (() => string);
+  };
+}
+
+/** The attachments' base URL as a function, without a trailing slash. */
+function baseUrlOf(given: string | (() => string) | undefined): () => string {
+  const read = typeof given === 'function' ? given : () => given ?? '';
+  return () => read().replace(/\/+$/, '');
 }
 
 // Async wrappers, so that a validation error arrives as a rejected promise, never a synchronous throw.
@@ -83,6 +104,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     agentPublishingDefault: options.agentPublishing ?? false,
     limits: resolveLimits(options.limits),
     onKeyRevoked: (hash) => handler?.keyCache.evict(hash),
+    inspectImage: options.attachments?.inspect ?? null,
+    attachmentsBaseUrl: baseUrlOf(options.attachments?.baseUrl),
   };
   handler = createFetchHandler(ctx, options.http);
   const dispatcher = createWebhookDispatcher({
@@ -100,6 +123,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     storage: options.storage,
     /** The clock the board reads "now" from. */
     clock: ctx.clock,
+    /** The resource limits in force (the defaults overridden by the `limits` option). */
+    limits: ctx.limits,
 
     /**
      * The API operations in-process for a raw key, checked exactly as the handler checks it, and
@@ -281,6 +306,13 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           approve: of(moderation.approvePost),
           /** Rejects a waiting post with an optional reason; answers it with its author (to mail the reason to). */
           reject: of(moderation.rejectPost),
+        },
+        attachments: {
+          /**
+           * An attachment (`id`, `sha256`) of the organization with its bytes, while the public may
+           * see it (its post published, not hidden, merged or held; its comment not hidden), else null.
+           */
+          readPublic: of(attachments.readPublicAttachment),
         },
         members: {
           /** Adds a team member (an e-mail already on the team returns that member). */

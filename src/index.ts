@@ -27,6 +27,8 @@ export * from './domain/records.js';
 export * from './domain/people.js';
 export * from './domain/held-posts.js';
 export * from './domain/activity.js';
+export * from './domain/attachments.js';
+export type { AttachmentUpload, ServedAttachment } from './services/attachments.js';
 export type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenKind, OAuthTokenRecord } from './domain/oauth.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
 export type {
@@ -37,6 +39,7 @@ export type {
   Claim,
   Proposal,
   Post,
+  Attachment,
   PostDetail,
   PostList,
   SimilarPosts,

@@ -28,6 +28,7 @@ import { oauthTests } from './oauth.js';
 import { peopleTests } from './people.js';
 import { mailQueueTests } from './mail-queue.js';
 import { moderationTests } from './moderation.js';
+import { attachmentTests } from './attachments.js';
 import { mergeTests } from './merges.js';
 import { mergeSequenceTests } from './merge-sequences.js';
 import { persistenceTests } from './persistence.js';
@@ -64,6 +65,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     webhookOutboxTests(ctx);
     peopleTests(ctx);
     moderationTests(ctx);
+    attachmentTests(ctx);
     oauthTests(ctx);
     mailQueueTests(ctx);
     activityTests(ctx);

@@ -194,6 +194,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { activity: ['by_post'] });
     },
   },
+  {
+    version: 14,
+    description: 'attachments: images of posts, comments and held posts (by each) and their bytes apart',
+    apply(db, tx) {
+      for (const table of ['attachments', 'attachment_bytes'] as const) createStore(db, table);
+      addIndexes(tx, { attachments: ['by_post', 'by_comment', 'by_held_post'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

@@ -26,6 +26,7 @@ import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { indexSearch } from './schema-search.js';
 import { PG_SCHEMA_MODERATION } from './schema-moderation.js';
+import { PG_SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
 import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
@@ -151,6 +152,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 17,
     description: "each post's activity log, by post",
     up: async (client) => void (await client.query(PG_SCHEMA_ACTIVITY)),
+  },
+  {
+    version: 18,
+    description: 'attachments: images of posts and comments, their bytes apart, going with their post or comment',
+    up: async (client) => void (await client.query(PG_SCHEMA_ATTACHMENTS)),
   },
 ];
 

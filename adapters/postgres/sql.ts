@@ -9,8 +9,11 @@
  */
 import type { PoolClient, QueryResultRow } from 'pg';
 
-/** A value bound to a statement. Booleans are real booleans (the schema uses `boolean`). */
-export type SqlValue = string | number | boolean | null;
+/**
+ * A value bound to a statement. Booleans are real booleans (the schema uses `boolean`); bytes
+ * (`bytea`) a Node Buffer, which pg sends as binary.
+ */
+export type SqlValue = string | number | boolean | null | Buffer;
 
 interface WellFormedString {
   isWellFormed(): boolean;

@@ -13,7 +13,7 @@
 import type { StorageTx } from '../../src/storage/contract.js';
 
 /** A record whose organization decides a call's lock. */
-export type OwnerKind = 'organization' | 'board' | 'post' | 'comment' | 'voter' | 'apiKey' | 'webhook' | 'teamMember' | 'heldPost';
+export type OwnerKind = 'organization' | 'board' | 'post' | 'comment' | 'voter' | 'apiKey' | 'webhook' | 'teamMember' | 'heldPost' | 'attachment';
 
 /** The organization of a call, as a record to look up, or `store` for the store-wide lock. */
 export type CallScope = { kind: OwnerKind; id: number } | 'store';
@@ -188,6 +188,14 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   // activity
   insertActivity: byField('post', 'post_id'),
   listActivity: post,
+  // attachments
+  insertAttachment: byField('organization', 'organization_id'),
+  getAttachment: by('attachment'),
+  getAttachmentBytes: by('attachment'),
+  listPostAttachments: byFirst('post'),
+  listCommentAttachments: byFirst('comment'),
+  listHeldPostAttachments: by('heldPost'),
+  moveHeldPostAttachments: by('heldPost'),
 };
 
 /** The scope of one call; `store` for a method not listed above. */
@@ -208,4 +216,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   webhook: 'SELECT organization_id AS org FROM fb_webhooks WHERE id = $1',
   teamMember: 'SELECT organization_id AS org FROM fb_team_members WHERE id = $1',
   heldPost: 'SELECT organization_id AS org FROM fb_held_posts WHERE id = $1',
+  attachment: 'SELECT organization_id AS org FROM fb_attachments WHERE id = $1',
 };

@@ -23,6 +23,7 @@ import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
 import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { SCHEMA_VOTERS } from './schema-voters.js';
 import { SCHEMA_MODERATION } from './schema-moderation.js';
+import { SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { SCHEMA_OAUTH } from './schema-oauth.js';
 import { SCHEMA_MERGES } from './schema-merges.js';
 import { SCHEMA_ACTIVITY } from './schema-activity.js';
@@ -149,6 +150,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 16,
     description: "each post's activity log, by post",
     up: (db) => db.exec(SCHEMA_ACTIVITY),
+  },
+  {
+    version: 17,
+    description: 'attachments: images of posts and comments, their bytes apart, going with their post or comment',
+    up: (db) => db.exec(SCHEMA_ATTACHMENTS),
   },
 ];
 

@@ -31,6 +31,10 @@ export interface ResourceLimits {
   voterPostsPerHour?: number;
   /** Comments one voter may write in any rolling 10 minutes, counted like posts. Default 30. */
   voterCommentsPerTenMinutes?: number;
+  /** Images attached to one post or comment. Default 5. */
+  attachmentsPerItem?: number;
+  /** Bytes of one attached image. Default 5 MiB (5,242,880). */
+  attachmentBytes?: number;
 }
 
 /** The defaults of {@link ResourceLimits}. */
@@ -41,6 +45,8 @@ export const DEFAULT_RESOURCE_LIMITS: Readonly<Required<ResourceLimits>> = Objec
   tagsPerBoard: 1_000,
   voterPostsPerHour: 5,
   voterCommentsPerTenMinutes: 30,
+  attachmentsPerItem: 5,
+  attachmentBytes: 5 * 1024 * 1024,
 });
 
 /** The limits in force: the defaults overridden by what is given (each a positive integer). */

@@ -55,8 +55,22 @@ export const proposalSchema = z.object({
   proposed_by_api_key_id: z.int(),
 });
 
-/** Attachments are not collected by this service; the field is always an empty array. */
-const attachments = z.array(z.never()).meta({ maxItems: 0 });
+/**
+ * Response schema of an image attached to a post or comment: `url` is absolute under the pages'
+ * origin (where it is served, see docs/attachments.md), the type and dimensions read from the bytes.
+ */
+export const attachmentSchema = z.object({
+  id: z.int(),
+  url: z.string(),
+  filename: z.string(),
+  content_type: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  size: z.int(),
+  width: z.int(),
+  height: z.int(),
+});
+
+/** A post's or comment's images, in the order they were attached. */
+const attachments = z.array(attachmentSchema);
 
 /** Response schema of a post in lists. */
 export const postSchema = z.object({
@@ -131,7 +145,7 @@ export interface Comment {
   voter_blocked: boolean;
   parent_comment_id: number | null;
   created_at: string;
-  attachments: never[];
+  attachments: Attachment[];
   replies: Comment[];
 }
 
@@ -238,6 +252,8 @@ export type Claim = z.infer<typeof claimSchema>;
 export type Proposal = z.infer<typeof proposalSchema>;
 /** A post as lists show it. */
 export type Post = z.infer<typeof postSchema>;
+/** An image attached to a post or comment. */
+export type Attachment = z.infer<typeof attachmentSchema>;
 /** The single-post shape: a post with queue rank, evidence, live claim and pending proposal. */
 export type PostDetail = z.infer<typeof postDetailSchema>;
 /** `{ posts, total }`: one page, and the number of matches before paging. */

@@ -25,6 +25,7 @@ export {
   evidenceSchema,
   claimSchema,
   proposalSchema,
+  attachmentSchema,
   postSchema,
   postDetailSchema,
   postListSchema,

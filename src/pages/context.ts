@@ -11,6 +11,7 @@ import type { SignInMailLimits, SignInMailVerdict } from './sign-in-limits.js';
 import type { MessageKey } from '../i18n/catalogs.js';
 import type { Locale } from '../i18n/locales.js';
 import type { MessageValues, Translator } from '../i18n/translator.js';
+import type { Thumbnailer } from '../images/thumbnails.js';
 
 /** Maps a request to the voter the embedding application has signed in, or null. */
 export type VoterFromRequest = (request: Request) => Promise<{ email: string; name?: string } | null> | { email: string; name?: string } | null;
@@ -69,6 +70,12 @@ export interface PagesOptions {
    * of the page it was asked from. See `docs/languages.md`.
    */
   mailLocale?: Locale;
+  /**
+   * Thumbnails of attached images (`feedback-board/images`). Default: made by `sharp` when it is
+   * installed; `false`, or without `sharp`, the pages show the originals bounded by their
+   * `width` and `height` attributes. See `docs/attachments.md`.
+   */
+  thumbnails?: Thumbnailer | false;
 }
 
 /** A page handler's view of one request. */
@@ -107,4 +114,6 @@ export interface PageContext {
   t(key: MessageKey, values?: MessageValues): string;
   /** Counts one sign-in mail to `email` from this request's client, or says why not (see sign-in-limits.ts). */
   signInMail(email: string): SignInMailVerdict;
+  /** Whether attached images are shown by their thumbnails (else the originals, bounded). */
+  readonly thumbnails: boolean;
 }

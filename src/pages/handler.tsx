@@ -12,7 +12,10 @@ import { changelogFeed, robots, sitemap } from './feeds.js';
 import { commentAction, followPostAction, postPage, reactAction, voteAction } from './public-post.js';
 import { ideaAction, ideaPage } from './submit-idea.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
-import { forbiddenPage, notFoundPage, orNotFound, page, unavailablePage } from './respond.js';
+import { forbiddenPage, notFoundPage, orNotFound, page, tooLargePage, unavailablePage } from './respond.js';
+import { maxMultipartBytes, readForm } from './form-body.js';
+import { attachmentServer, isAttachmentPath } from './attachment-files.js';
+import { createThumbnailer } from '../images/thumbnails.js';
 import { sameOrigin, sameString } from './security.js';
 import { linkPage, requestLinkAction, signInPage, signOutAction, useLinkAction } from './sign-in.js';
 import { signInMailLimiter } from './sign-in-limits.js';
@@ -39,10 +42,10 @@ const PUBLIC_ROUTES: Route[] = [
   { method: 'GET', pattern: path('/boards/:p/waiting/:p'), handler: (ctx, [slug, id]) => waitingPage(ctx, slug!, id!) },
   { method: 'GET', pattern: path('/boards/:p/posts/:p'), handler: (ctx, [slug, id]) => postPage(ctx, slug!, id!) },
   { method: 'GET', pattern: path('/boards/:p/ideas/new'), handler: (ctx, [slug]) => ideaPage(ctx, slug!) },
-  { method: 'POST', pattern: path('/boards/:p/ideas'), handler: (ctx, [slug], form) => ideaAction(ctx, slug!, form) },
+  { method: 'POST', pattern: path('/boards/:p/ideas'), handler: (ctx, [slug], form) => ideaAction(ctx, slug!, form), uploads: true },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/follow'), handler: (ctx, [s, id], form) => followPostAction(ctx, s!, id!, form) },
   { method: 'POST', pattern: path('/boards/:p/posts/:p/vote'), handler: (ctx, [s, id], form) => voteAction(ctx, s!, id!, form) },
-  { method: 'POST', pattern: path('/boards/:p/posts/:p/comments'), handler: (ctx, [s, id], form) => commentAction(ctx, s!, id!, form) },
+  { method: 'POST', pattern: path('/boards/:p/posts/:p/comments'), handler: (ctx, [s, id], form) => commentAction(ctx, s!, id!, form), uploads: true },
   {
     method: 'POST',
     pattern: path('/boards/:p/posts/:p/comments/:p/react'),
@@ -55,8 +58,6 @@ const PUBLIC_ROUTES: Route[] = [
   { method: 'POST', pattern: path('/sign-out'), handler: (ctx) => signOutAction(ctx) },
   { method: 'GET', pattern: path('/language'), handler: (ctx) => languageAction(ctx) },
 ];
-
-const MAX_FORM_BYTES = 64 * 1024;
 
 /**
  * The pages as a fetch handler. The optional second argument is what the runtime passes beside
@@ -81,6 +82,8 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   const routes = [...PUBLIC_ROUTES, ...unsubscribeRoutes, ...dashboardRoutes, ...(options.oauth ? consentRoutes : [])];
   let siteName: string | undefined = options.siteName;
   const countSignInMail = signInMailLimiter(() => board.clock.now(), options.signInMailLimits);
+  const thumbnailer = options.thumbnails === false ? null : (options.thumbnails ?? createThumbnailer());
+  const serveAttachment = attachmentServer(board, options.organizationId, thumbnailer);
   const clientOf = (request: Request, context: unknown): string | null => {
     const address = options.clientAddress ? options.clientAddress(request) : addressFromContext({ fetchRequest: () => request }, context);
     return address ? addressKey(address) : null;
@@ -100,12 +103,14 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
         headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
       });
     }
+    if (isAttachmentPath(requested)) return serveAttachment(request, requested);
     siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';
     const client = clientOf(request, context);
     const signInMail = (email: string) => countSignInMail(email, client);
     // Embed mode serves some public pages of one board under another path (embed.ts).
     const embed = embedTarget(requested);
-    const ctx = await contextFor(board, team, options, base, siteName, request, url, requested, signInMail, embed?.slug ?? null);
+    const thumbnails = thumbnailer !== null && (await thumbnailer.available());
+    const ctx = await contextFor(board, team, options, base, siteName, request, url, requested, signInMail, embed?.slug ?? null, thumbnails);
     try {
       if (embed === null) return await notFoundPage(ctx);
       return await (embed ? route(ctx, PUBLIC_ROUTES, embed.path) : route(ctx, routes, requested));
@@ -153,7 +158,7 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
     }
     let form = new FormData();
     if (r.method === 'POST' && r.oneClick !== true) {
-      const checked = await checkedForm(ctx);
+      const checked = await checkedForm(ctx, r.uploads === true);
       if (checked instanceof Response) return checked;
       form = checked;
     }
@@ -163,20 +168,18 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
   return notFoundPage(ctx);
 }
 
-/** The form of a POST, or the 403 answer when its origin or CSRF token is wrong. */
-async function checkedForm(ctx: PageContext): Promise<FormData | Response> {
+/**
+ * The form of a POST, or the 403 answer when its origin or CSRF token is wrong (413 when it is too
+ * large). `uploads`: the route takes images, so a multipart form is read too.
+ */
+async function checkedForm(ctx: PageContext, uploads: boolean): Promise<FormData | Response> {
   // The one origin of the pages: the configured public origin when there is one (a request's Host
   // header is not trusted then), else the request's own.
   if (!sameOrigin(ctx.request, [ctx.origin])) return forbiddenPage(ctx, ctx.t('error.otherSite'));
-  const type = ctx.request.headers.get('content-type') ?? '';
-  const length = Number(ctx.request.headers.get('content-length') ?? '0');
-  if (!type.startsWith('application/x-www-form-urlencoded') || length > MAX_FORM_BYTES) {
-    return forbiddenPage(ctx, ctx.t('error.unreadableForm'));
-  }
-  const text = await ctx.request.text();
-  if (text.length > MAX_FORM_BYTES) return forbiddenPage(ctx, ctx.t('error.formTooLarge'));
-  const form = new FormData();
-  for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
+  const { attachmentsPerItem, attachmentBytes } = ctx.board.limits;
+  const form = await readForm(ctx.request, uploads ? maxMultipartBytes(attachmentsPerItem, attachmentBytes) : null);
+  if (form === 'unreadable') return forbiddenPage(ctx, ctx.t('error.unreadableForm'));
+  if (form === 'too_large') return tooLargePage(ctx, uploads);
   const sent = form.get('csrf');
   if (typeof sent !== 'string' || !sameString(sent, ctx.csrf)) {
     return forbiddenPage(ctx, ctx.t('error.formExpired'));

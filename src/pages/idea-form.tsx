@@ -12,6 +12,7 @@ import type { TagRecord } from '../domain/records.js';
 import type { Board } from '../domain/responses.js';
 import type { PageContext } from './context.js';
 import { PostForm } from './layout.js';
+import { ImagesField } from './attachments.js';
 import { cookie, readCookies } from './security.js';
 
 /** What the idea form holds: title, text and the names of the chosen tags. */
@@ -100,7 +101,7 @@ export function IdeaForm(props: { ctx: PageContext; board: Board; tags: TagRecor
   const draft = props.draft ?? EMPTY;
   const chosen = new Set(draft.tags.map((t) => t.toLowerCase()));
   return (
-    <PostForm ctx={ctx} action={`/boards/${encodeURIComponent(board.slug)}/ideas`} class="idea-form" label={ctx.t('board.submitIdea')}>
+    <PostForm ctx={ctx} action={`/boards/${encodeURIComponent(board.slug)}/ideas`} class="idea-form" label={ctx.t('board.submitIdea')} files>
       {anyway ? <input type="hidden" name="step" value="post" /> : null}
       <div class="field">
         <label for="idea-title">{ctx.t('idea.yourIdea')}</label>
@@ -122,7 +123,7 @@ export function IdeaForm(props: { ctx: PageContext; board: Board; tags: TagRecor
           ))}
         </fieldset>
       ) : null}
-      {ctx.voter ? null : <p class="muted small">{ctx.t('idea.signInFirst')}</p>}
+      {ctx.voter ? <ImagesField ctx={ctx} id="idea-images" /> : <p class="muted small">{ctx.t('idea.signInFirst')}</p>}
       <button type="submit">{anyway ? ctx.t('idea.postAnyway') : ctx.voter ? ctx.t('idea.submit') : ctx.t('idea.signInAndSubmit')}</button>
     </PostForm>
   );

@@ -13,9 +13,15 @@ export function Csrf({ ctx }: { ctx: PageContext }) {
 }
 
 /** A POST form with its CSRF field. */
-export function PostForm(props: { ctx: PageContext; action: string; class?: string; children?: Child; label?: string }) {
+export function PostForm(props: { ctx: PageContext; action: string; class?: string; children?: Child; label?: string; files?: boolean }) {
   return (
-    <form method="post" action={props.ctx.href(props.action)} class={props.class} aria-label={props.label}>
+    <form
+      method="post"
+      action={props.ctx.href(props.action)}
+      class={props.class}
+      aria-label={props.label}
+      enctype={props.files ? 'multipart/form-data' : undefined}
+    >
       <Csrf ctx={props.ctx} />
       {props.children}
     </form>

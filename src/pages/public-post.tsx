@@ -1,7 +1,9 @@
 /** A post's public page, and what signed-in voters do there: vote, comment, reply, react. */
 import { isFeedbackBoardError } from '../domain/errors.js';
-import type { Board, Comment, Evidence, PostDetail } from '../domain/responses.js';
+import type { Board, Evidence, PostDetail } from '../domain/responses.js';
 import { commentPage, CommentPageLinks } from './comment-pages.js';
+import { CommentTree, REACTIONS } from './comment-tree.js';
+import { AttachmentList, ImagesField, uploadRefusal, uploadsOf } from './attachments.js';
 import type { PageContext } from './context.js';
 import { Notice, PostForm, StatusBadge } from './layout.js';
 import type { MessageKey } from '../i18n/catalogs.js';
@@ -9,9 +11,6 @@ import { Markdown, markdownExcerpt } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
 import { boardNav, movedPermanently, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 import { asVoter, followAction, FollowButton, followsPost } from './voter-standing.js';
-
-/** Reactions offered on every comment. */
-export const REACTIONS = ['👍', '🎉', '❤️', '👀'] as const;
 
 /** The message of each kind of evidence. */
 const KIND_TEXT: Record<string, MessageKey> = { url: 'evidence.url', pr: 'evidence.pr', commit: 'evidence.commit', note: 'evidence.note', file: 'evidence.file' };
@@ -54,63 +53,6 @@ async function mergedPostRedirect(ctx: PageContext, slug: string, id: string): P
   return movedPermanently(ctx, `/boards/${encodeURIComponent(target.board_slug)}/posts/${target.post_id}`);
 }
 
-function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[] }) {
-  const { ctx, base } = props;
-  const shown = props.comments.filter((c) => !c.hidden || c.replies.some((r) => !r.hidden));
-  if (shown.length === 0) return null;
-  return (
-    <ul class="comments">
-      {shown.map((comment) => (
-        <li class="comment" id={`comment-${comment.id}`}>
-          {comment.hidden ? (
-            <p class="muted small">{ctx.t('comment.hidden')}</p>
-          ) : (
-            <>
-              <div class="meta">
-                {comment.is_admin ? <span class="badge team-badge">{ctx.t('comment.team')}</span> : <span>{ctx.t('comment.aVoter')}</span>}
-                {comment.voter_blocked ? <span class="muted">{ctx.t('comment.voterBlocked')}</span> : null}
-                <span>{ctx.i18n.date(comment.created_at)}</span>
-              </div>
-              <Markdown text={comment.body} />
-              <div class="reactions">
-                {ctx.voter
-                  ? REACTIONS.map((reaction) => (
-                      <PostForm ctx={ctx} action={`${base}/comments/${comment.id}/react`} class="inline">
-                        <input type="hidden" name="reaction" value={reaction} />
-                        <button type="submit">
-                          <span class="sr-only">{ctx.t('comment.react')} </span>
-                          {reaction} {ctx.i18n.number(comment.reaction_counts[reaction] ?? 0)}
-                        </button>
-                      </PostForm>
-                    ))
-                  : Object.entries(comment.reaction_counts).map(([reaction, count]) => (
-                      <span class="badge tag">
-                        {reaction} {ctx.i18n.number(count)}
-                      </span>
-                    ))}
-              </div>
-              {ctx.voter ? (
-                <details>
-                  <summary>{ctx.t('comment.reply')}</summary>
-                  <PostForm ctx={ctx} action={`${base}/comments`} label={ctx.t('comment.reply')}>
-                    <input type="hidden" name="parent_comment_id" value={String(comment.id)} />
-                    <div class="field">
-                      <label for={`reply-${comment.id}`}>{ctx.t('comment.yourReply')}</label>
-                      <textarea id={`reply-${comment.id}`} name="body" required maxlength={10000} />
-                    </div>
-                    <button type="submit">{ctx.t('comment.postReply')}</button>
-                  </PostForm>
-                </details>
-              ) : null}
-            </>
-          )}
-          <CommentTree ctx={ctx} base={base} comments={comment.replies} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export async function postPage(ctx: PageContext, slug: string, id: string): Promise<Response> {
   const found = await visiblePost(ctx, slug, id);
   if (!found) return (await mergedPostRedirect(ctx, slug, id)) ?? notFoundPage(ctx);
@@ -140,6 +82,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
             {post.shipped_at ? <span>{ctx.t('post.shipped', { date: ctx.i18n.date(post.shipped_at) })}</span> : null}
           </div>
           {post.body ? <Markdown text={post.body} /> : null}
+          <AttachmentList ctx={ctx} attachments={post.attachments} />
           <FollowButton ctx={ctx} board={board} post={post} following={following} />
         </div>
       </article>
@@ -177,11 +120,12 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         <CommentTree ctx={ctx} base={base} comments={shown.threads} />
         <CommentPageLinks ctx={ctx} base={base} page={shown} />
         {ctx.voter ? (
-          <PostForm ctx={ctx} action={`${base}/comments`} class="card" label={ctx.t('post.addComment')}>
+          <PostForm ctx={ctx} action={`${base}/comments`} class="card" label={ctx.t('post.addComment')} files>
             <div class="field">
               <label for="comment-body">{ctx.t('post.yourComment')}</label>
               <textarea id="comment-body" name="body" required maxlength={10000} />
             </div>
+            <ImagesField ctx={ctx} id="comment-images" />
             <button type="submit">{ctx.t('post.postComment')}</button>
           </PostForm>
         ) : (
@@ -222,15 +166,36 @@ export async function commentAction(ctx: PageContext, slug: string, id: string, 
   const input: { body: string; parent_comment_id?: number } = { body: String(form.get('body') ?? '') };
   if (/^[1-9][0-9]{0,15}$/.test(parent)) input.parent_comment_id = Number(parent);
   const voterId = ctx.voter.id;
+  const uploads = await uploadsOf(form);
   return asVoter(ctx, 'comment', back, async () => {
     try {
-      const comment = await ctx.board.voters.comment(voterId, found.post.id, input);
+      const comment = await ctx.board.voters.comment(voterId, found.post.id, input, uploads);
       return redirect(ctx, `${back}?comment=${comment.id}#comment-${comment.id}`, 'commented');
     } catch (error) {
+      const refusal = uploadRefusal(error);
+      if (refusal !== null) return refusedPage(ctx, found.board, back, refusal);
       if (isFeedbackBoardError(error) && error.code === 'validation_error') return redirect(ctx, back, 'invalid');
       throw error;
     }
   });
+}
+
+/** 422: the comment was not posted because its images were refused; `message` says why. */
+function refusedPage(ctx: PageContext, board: Board, back: string, message: string): Promise<Response> {
+  return page(
+    ctx,
+    'Comment not posted',
+    <>
+      <h1>Comment not posted</h1>
+      <div class="notice error" role="alert">
+        {message}
+      </div>
+      <p>
+        <a href={ctx.href(back)}>Back to the post</a>
+      </p>
+    </>,
+    { nav: boardNav(board, 'post'), status: 422 },
+  );
 }
 
 /** POST …/comments/{id}/react: one of the offered reactions. */

@@ -32,6 +32,7 @@ export async function contextFor(
   pathName: string,
   signInMail: (email: string) => SignInMailVerdict,
   embedSlug: string | null,
+  thumbnails: boolean,
 ): Promise<PageContext> {
   // Behind a proxy that ends TLS the request itself may be http: an https public origin still
   // means the browser speaks https.
@@ -93,6 +94,7 @@ export async function contextFor(
     secure,
     embed,
     href,
+    thumbnails,
     i18n,
     languageVaries: !teamPage,
     t: i18n.t,

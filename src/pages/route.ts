@@ -14,4 +14,6 @@ export interface Route {
    * only the RFC 8058 one-click unsubscribe, which mail programs send without cookies.
    */
   oneClick?: true;
+  /** The route takes images: its form may be `multipart/form-data`, up to the board's limits. */
+  uploads?: true;
 }

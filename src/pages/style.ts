@@ -97,6 +97,8 @@ table.attempts { margin: .75rem 0; }
 .reactions button { background: var(--fb-surface); color: var(--fb-text); border-color: var(--fb-border); padding: .1rem .5rem; font-size: .85rem; }
 details > summary { cursor: pointer; color: var(--fb-accent); font-size: .9rem; }
 details[open] > summary { margin-bottom: .5rem; }
+.attachments { list-style: none; padding: 0; margin: .5rem 0; display: flex; flex-wrap: wrap; gap: .5rem; }
+.attachments img { display: block; max-width: 100%; height: auto; border: 1px solid var(--fb-border); border-radius: var(--fb-radius); background: var(--fb-surface); }
 .evidence { list-style: none; padding: 0; margin: 0; }
 .evidence li { display: grid; grid-template-columns: 7.5rem 1fr auto; gap: .75rem; align-items: baseline; padding: .5rem 0; border-bottom: 1px solid var(--fb-border); overflow-wrap: anywhere; }
 .plain { list-style: none; padding: 0; margin: 0; }

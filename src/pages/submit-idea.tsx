@@ -14,6 +14,7 @@ import { Notice, PostForm, StatusBadge } from './layout.js';
 import { votedPosts } from './public-board.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 import { asVoter, blockedPage } from './voter-standing.js';
+import { uploadRefusal, uploadsOf } from './attachments.js';
 
 const SIMILAR_SHOWN = 5;
 
@@ -58,18 +59,21 @@ export async function ideaAction(ctx: PageContext, slug: string, form: FormData)
   if ((await ctx.team.voters.blockedAt(voter.id)) !== null) return blockedPage(ctx, 'submit ideas', boardPath);
   const tags = await boardTags(ctx, board);
   if (draft.title.trim() === '') return formAgain(ctx, board, tags, draft, ctx.t('idea.needsTitle'));
+  const uploads = await uploadsOf(form);
   if (form.get('step') !== 'post') {
     const similar = await similarPosts(ctx, board, draft.title);
-    if (similar.length > 0) return similarStep(ctx, board, tags, draft, similar);
+    if (similar.length > 0) return similarStep(ctx, board, tags, draft, similar, uploads.length > 0);
   }
   return asVoter(ctx, 'submit ideas', boardPath, async () => {
     try {
-      const post = await ctx.board.voters.submitPost(voter.id, board.slug, { title: draft.title, body: draft.body, tags: draft.tags });
+      const post = await ctx.board.voters.submitPost(voter.id, board.slug, { title: draft.title, body: draft.body, tags: draft.tags }, uploads);
       dropDraft(ctx);
       // On a moderated board the idea waits for the team: its author sees it on its own page.
       if ('approval' in post) return redirect(ctx, `${boardPath}/waiting/${post.id}`, 'waiting_for_approval');
       return redirect(ctx, `${boardPath}/posts/${post.id}`, 'submitted');
     } catch (error) {
+      const refusal = uploadRefusal(error);
+      if (refusal !== null) return formAgain(ctx, board, tags, draft, refusal);
       if (isFeedbackBoardError(error) && error.code === 'validation_error') return formAgain(ctx, board, tags, draft, ctx.t('idea.invalid'));
       throw error;
     }
@@ -100,8 +104,11 @@ function formAgain(ctx: PageContext, board: Board, tags: TagRecord[], draft: Ide
   );
 }
 
-/** The second step: the similar posts, each with "Vote for this instead", and the form to post anyway. */
-async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], draft: IdeaDraft, similar: Post[]): Promise<Response> {
+/**
+ * The second step: the similar posts, each with "Vote for this instead", and the form to post
+ * anyway (a browser cannot send the files again by itself: `hadImages` asks to attach them again).
+ */
+async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], draft: IdeaDraft, similar: Post[], hadImages: boolean): Promise<Response> {
   const voted = await votedPosts(ctx, similar.map((p) => p.id));
   return page(
     ctx,
@@ -137,6 +144,7 @@ async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], dr
         })}
       </ul>
       <h2>{ctx.t('similar.ownHeading')}</h2>
+      {hadImages ? <p class="notice" role="status">{ctx.t('similar.attachAgain')}</p> : null}
       <section class="card">
         <IdeaForm ctx={ctx} board={board} tags={tags} draft={draft} anyway />
       </section>

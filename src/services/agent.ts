@@ -126,7 +126,7 @@ export function addEvidence(
       await logActivity(tx, post.id, 'evidence_added', actorOf(ctx, caller), now, { evidence_id: evidence.id });
       await emitBoardEvent(ctx, tx, board, 'evidence.added', { post_id: post.id, evidence: presentEvidence(evidence) }, now);
     }
-    return readPostDetail(tx, post, now);
+    return readPostDetail(ctx, tx, post, now);
   });
 }
 
@@ -173,7 +173,7 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
       options.notifyVoters !== false && next !== post.status ? await notificationsFor(tx, board, post, next, now) : [];
     if (options.notifyVoters !== false && next !== post.status) await queueStatusMail(tx, board, post, next, now);
     const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
-    const detail = await readPostDetail(tx, updated, now);
+    const detail = await readPostDetail(ctx, tx, updated, now);
     const { proposed_by_api_key_id: keyId } = post.proposal;
     await logActivity(tx, post.id, 'proposal_confirmed', actorOf(ctx), now, { from: post.status, to: next, key_id: keyId });
     await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: { ...post.proposal } }, now);
@@ -193,7 +193,7 @@ export function rejectProposal(ctx: ServiceContext, postId: number): Promise<Pos
     const post = await tx.getPost(postId);
     if (!post?.proposal) throw notFound('No pending proposal for this post');
     await assertNotMerged(tx, post);
-    const detail = await readPostDetail(tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
+    const detail = await readPostDetail(ctx, tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
     const board = (await tx.getBoard(post.board_id))!;
     const { status: to, proposed_by_api_key_id: keyId } = post.proposal;
     await logActivity(tx, post.id, 'proposal_rejected', actorOf(ctx), now, { to, key_id: keyId });
@@ -208,6 +208,6 @@ export async function readPost(ctx: ServiceContext, postId: number): Promise<Pos
     const post = await tx.getPost(postId);
     if (!post) throw notFound('Post not found');
     await assertNotMerged(tx, post);
-    return readPostDetail(tx, post, now);
+    return readPostDetail(ctx, tx, post, now);
   });
 }

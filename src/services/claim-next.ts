@@ -44,6 +44,6 @@ export async function claimNextPost(
     const presented = presentClaim(claim);
     await logActivity(tx, post.id, 'claimed', actorOf(ctx, caller), now);
     await emitBoardEvent(ctx, tx, board, 'claim.created', { post_id: post.id, claim: presented }, now);
-    return { claim: presented, post: await readPostDetail(tx, post, now) };
+    return { claim: presented, post: await readPostDetail(ctx, tx, post, now) };
   });
 }

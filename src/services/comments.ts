@@ -14,6 +14,14 @@ import type { StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { actorOf, logActivity } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import {
+  attachmentsOfComments,
+  checkUploads,
+  presentAttachment,
+  storeAttachments,
+  type AttachmentUpload,
+  type CheckedAttachment,
+} from './attachments.js';
 import { assertCommentRoom } from './limits.js';
 import { assertNotMerged, boardPostOf } from './lookup.js';
 import { queueCommentMail } from './follower-mail.js';
@@ -35,7 +43,8 @@ export function listComments(ctx: ServiceContext, caller: Caller, slug: string, 
     const reactions = await tx.getReactionCounts(comments.map((c) => c.id));
     const voterIds = comments.flatMap((c) => (c.voter_id === null ? [] : [c.voter_id]));
     const blocked = new Set((await tx.listVoterBlocks(voterIds)).map((b) => b.voter_id));
-    return { comments: nestComments(comments, reactions, blocked) };
+    const attachments = await attachmentsOfComments(ctx, tx, comments.map((c) => c.id));
+    return { comments: nestComments(comments, reactions, blocked, attachments) };
   });
 }
 
@@ -61,6 +70,19 @@ async function checkParent(tx: StorageTx, postId: number, parentId: number | und
   }
 }
 
+/** A new comment in the API's shape, after storing its checked uploads with it. */
+async function presentNewComment(
+  ctx: ServiceContext,
+  tx: StorageTx,
+  organizationId: number,
+  record: CommentRecord,
+  checked: readonly CheckedAttachment[],
+  now: string,
+): Promise<Comment> {
+  const stored = await storeAttachments(tx, organizationId, { comment_id: record.id }, checked, now);
+  return presentComment(record, {}, false, stored.map((a) => presentAttachment(a, ctx.attachmentsBaseUrl())));
+}
+
 async function insertComment(
   tx: StorageTx,
   postId: number,
@@ -79,23 +101,25 @@ async function insertComment(
   });
 }
 
-/** A comment of the board team (`is_admin: true`). */
-export function createComment(
+/** A comment of the board team (`is_admin: true`), with images `uploads` (in-process only; see checkUploads). */
+export async function createComment(
   ctx: ServiceContext,
   caller: Caller,
   slug: string,
   id: number,
   body: CreateCommentInput,
+  uploads: readonly AttachmentUpload[] = [],
 ): Promise<Comment> {
   requireScope(caller.scope, 'propose');
   const input = parseOrThrow(createCommentBody, body);
+  const checked = await checkUploads(ctx, uploads);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
     const { board, post } = await boardPostOf(tx, caller, slug, id);
     assertCommentRoom(ctx, post);
-    const stored = await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now);
-    await queueCommentMail(tx, board, post, stored, now);
-    const comment = presentComment(stored);
+    const record = await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now);
+    await queueCommentMail(tx, board, post, record, now);
+    const comment = await presentNewComment(ctx, tx, board.organization_id, record, checked, now);
     await logActivity(tx, post.id, 'team_commented', actorOf(ctx, caller), now, { comment_id: comment.id });
     await emitBoardEvent(ctx, tx, board, 'comment.created', { post_id: post.id, comment }, now);
     return comment;
@@ -189,20 +213,28 @@ export function unreact(ctx: ServiceContext, voterId: number, commentId: number,
 
 /**
  * A voter's comment (`is_admin: false`); the voter follows the post (unless they unfollowed it).
- * At most `limits.voterCommentsPerTenMinutes` per voter in any rolling 10 minutes.
+ * At most `limits.voterCommentsPerTenMinutes` per voter in any rolling 10 minutes. `uploads`:
+ * images to attach, checked before anything is stored (see checkUploads).
  */
-export function voterComment(ctx: ServiceContext, voterId: number, postId: number, body: CreateCommentInput): Promise<Comment> {
+export async function voterComment(
+  ctx: ServiceContext,
+  voterId: number,
+  postId: number,
+  body: CreateCommentInput,
+  uploads: readonly AttachmentUpload[] = [],
+): Promise<Comment> {
   const input = parseOrThrow(createCommentBody, body);
+  const checked = await checkUploads(ctx, uploads);
   return write(ctx, async (tx) => {
     const nowMs = ctx.clock.now();
     const now = nowIso(ctx);
     const { board, post } = await voterAndPost(tx, voterId, postId);
     await assertVoterCommentRoom(ctx, tx, voterId, nowMs);
     assertCommentRoom(ctx, post);
-    const stored = await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now);
+    const record = await insertComment(tx, postId, input, { is_admin: false, voter_id: voterId }, now);
+    const comment = await presentNewComment(ctx, tx, board.organization_id, record, checked, now);
     await followAutomatically(tx, postId, voterId, now);
-    await queueCommentMail(tx, board, post, stored, now);
-    const comment = presentComment(stored);
+    await queueCommentMail(tx, board, post, record, now);
     await emitBoardEvent(ctx, tx, board, 'comment.created', { post_id: postId, comment }, now);
     return comment;
   });

@@ -8,6 +8,7 @@ import type { Storage, StorageTx } from '../storage/contract.js';
 import type { ResourceLimits } from '../domain/limits.js';
 import { toIso } from '../domain/time.js';
 import type { Clock, Logger, Notifier, RandomBytes } from '../domain/ports.js';
+import type { ImageInspector } from '../domain/attachments.js';
 
 /** Who calls an API operation: the organization and key behind the request. */
 export interface Caller {
@@ -33,6 +34,10 @@ export interface ServiceContext {
    * that the posts' activity logs name them; absent when the team acts with no member named.
    */
   teamMemberId?: number;
+  /** Reads uploads' types and sizes from their bytes; null refuses every upload. */
+  inspectImage: ImageInspector | null;
+  /** Where attachments are served: the pages' origin and base path (`https://feedback.example.com`), or '' for paths. */
+  attachmentsBaseUrl(): string;
 }
 
 /**

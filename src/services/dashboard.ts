@@ -46,7 +46,7 @@ export function setPostHidden(ctx: ServiceContext, postId: number, hidden: boole
     if (before.hidden !== hidden) {
       await logActivity(tx, post.id, hidden ? 'hidden' : 'shown', actorOf(ctx), now);
       const board = (await tx.getBoard(post.board_id))!;
-      const detail = await readPostDetail(tx, post, now);
+      const detail = await readPostDetail(ctx, tx, post, now);
       await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed: ['hidden'] }, now);
     }
     return post;

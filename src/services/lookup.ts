@@ -6,7 +6,8 @@ import { notFound } from '../domain/errors.js';
 import type { BoardRecord, PostRecord, PostStatus, TagRecord } from '../domain/records.js';
 import type { PostDetail } from '../domain/responses.js';
 import type { PostPatch, StorageTx } from '../storage/contract.js';
-import type { Caller } from './context.js';
+import { attachmentsOfPosts } from './attachments.js';
+import type { Caller, ServiceContext } from './context.js';
 import { liveClaim, presentPostDetail } from './present.js';
 
 export async function boardOf(tx: StorageTx, caller: Caller, slug: string): Promise<BoardRecord> {
@@ -47,12 +48,13 @@ export async function boardPostOf(
   return { board, post: await postOf(tx, board, id) };
 }
 
-/** The single-post shape: the post with its tags, evidence, live claim and pending proposal. */
-export async function readPostDetail(tx: StorageTx, post: PostRecord, now: string): Promise<PostDetail> {
+/** The single-post shape: the post with its tags, attachments, evidence, live claim and pending proposal. */
+export async function readPostDetail(ctx: ServiceContext, tx: StorageTx, post: PostRecord, now: string): Promise<PostDetail> {
   const tags = await tx.getTagsOfPosts([post.id]);
   const evidence = await tx.listEvidence(post.id);
   const claim = liveClaim(await tx.getClaim(post.id), now);
-  return presentPostDetail(post, tags.get(post.id) ?? [], evidence, claim);
+  const attachments = await attachmentsOfPosts(ctx, tx, [post.id]);
+  return presentPostDetail(post, tags.get(post.id) ?? [], evidence, claim, attachments.get(post.id));
 }
 
 export function byId<T extends { id: number }>(rows: readonly T[]): T[] {

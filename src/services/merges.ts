@@ -91,7 +91,7 @@ export function mergePost(ctx: ServiceContext, caller: Caller, slug: string, id:
     await logActivity(tx, source.id, 'merged_into', actor, now, { other_post_id: target.id });
     await logActivity(tx, target.id, 'merge_received', actor, now, { other_post_id: source.id });
 
-    const detail = await readPostDetail(tx, (await tx.getPost(target.id))!, now);
+    const detail = await readPostDetail(ctx, tx, (await tx.getPost(target.id))!, now);
     await emitBoardEvent(ctx, tx, board, 'post.merged', { post_id: source.id, into: detail }, now);
     return detail;
   });
@@ -129,7 +129,7 @@ export function unmergePost(ctx: ServiceContext, organizationId: number, postId:
     const restored = (await tx.updatePost(source.id, { hidden: merge.source_hidden }))!;
     await logActivity(tx, source.id, 'unmerged', actorOf(ctx), now, { other_post_id: merge.target_id });
     if (target) await logActivity(tx, target.id, 'merge_undone', actorOf(ctx), now, { other_post_id: source.id });
-    const detail = await readPostDetail(tx, restored, now);
+    const detail = await readPostDetail(ctx, tx, restored, now);
     await emitBoardEvent(ctx, tx, board, 'post.unmerged', { post: detail }, now);
     return detail;
   });

@@ -13,6 +13,7 @@ import type { StorageTx } from '../storage/contract.js';
 import { nowIso, read, write, type ServiceContext } from './context.js';
 import { assertPostRoom } from './limits.js';
 import { boardOf, byId } from './lookup.js';
+import { attachmentsOfPosts } from './attachments.js';
 import { presentPostDetail, presentTag } from './present.js';
 import { actorOf, logActivity, voterActor } from './activity.js';
 import { teamCaller } from './team.js';
@@ -87,7 +88,7 @@ export interface ModerationDecider {
 
 /**
  * Approves a waiting post: it becomes a post of its board as the voter submitted it (its author,
- * tags, the voter's vote and follow), dated when it was submitted, and `post.created` fires now.
+ * tags, images, the voter's vote and follow), dated when it was submitted, and `post.created` fires now.
  * Refused, changing nothing, for a post no longer waiting or a board at its post limit.
  */
 export function approvePost(ctx: ServiceContext, organizationId: number, id: number, by: ModerationDecider = {}): Promise<PostDetail> {
@@ -119,7 +120,9 @@ export function approvePost(ctx: ServiceContext, organizationId: number, id: num
     await logActivity(tx, post.id, 'created', voterActor(held.voter_id), held.created_at);
     const decider = by.memberId === undefined ? actorOf(ctx) : { actor_kind: 'team_member' as const, actor_id: by.memberId };
     await logActivity(tx, post.id, 'approved', decider, now);
-    const detail = presentPostDetail((await tx.getPost(post.id))!, tags, [], null);
+    await tx.moveHeldPostAttachments(id, post.id);
+    const attachments = (await attachmentsOfPosts(ctx, tx, [post.id])).get(post.id);
+    const detail = presentPostDetail((await tx.getPost(post.id))!, tags, [], null, attachments);
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;
   });

@@ -17,6 +17,7 @@ import { foldCase } from '../storage/text.js';
 import { type VoterNotification } from '../domain/ports.js';
 import { actorOf, logActivity } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { attachmentsOfPosts, checkUploads, presentAttachment, storeAttachments, type AttachmentUpload } from './attachments.js';
 import { assertPostRoom, assertTagRoom } from './limits.js';
 import { boardOf, boardPostOf, readPostDetail, resolveTags, statusChange } from './lookup.js';
 import { queueStatusMail } from './follower-mail.js';
@@ -49,8 +50,10 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
       limit: q.limit,
       offset: q.offset,
     });
-    const tags = await tx.getTagsOfPosts(page.rows.map((p) => p.id));
-    return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [])), total: page.total };
+    const ids = page.rows.map((p) => p.id);
+    const tags = await tx.getTagsOfPosts(ids);
+    const attachments = await attachmentsOfPosts(ctx, tx, ids);
+    return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
   });
 }
 
@@ -63,14 +66,24 @@ export function findSimilarPosts(ctx: ServiceContext, caller: Caller, slug: stri
   return read(ctx, async (tx) => {
     const board = await boardOf(tx, caller, slug);
     const found = await findSimilar(tx, board.id, q.text, q.limit);
-    const tags = await tx.getTagsOfPosts(found.map(({ post }) => post.id));
-    return { posts: found.map(({ post, score }) => ({ post: presentPost(post, tags.get(post.id) ?? []), score })) };
+    const ids = found.map(({ post }) => post.id);
+    const tags = await tx.getTagsOfPosts(ids);
+    const attachments = await attachmentsOfPosts(ctx, tx, ids);
+    return { posts: found.map(({ post, score }) => ({ post: presentPost(post, tags.get(post.id) ?? [], attachments.get(post.id)), score })) };
   });
 }
 
-export function createPost(ctx: ServiceContext, caller: Caller, slug: string, body: CreatePostInput): Promise<PostDetail> {
+/** A post of the team; `uploads` (in-process only) are images attached to it, checked before anything is stored. */
+export async function createPost(
+  ctx: ServiceContext,
+  caller: Caller,
+  slug: string,
+  body: CreatePostInput,
+  uploads: readonly AttachmentUpload[] = [],
+): Promise<PostDetail> {
   requireScope(caller.scope, createPostScope(body));
   const input = parseOrThrow(createPostBody, body);
+  const checked = await checkUploads(ctx, uploads);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
@@ -92,7 +105,8 @@ export function createPost(ctx: ServiceContext, caller: Caller, slug: string, bo
     });
     const tags = await resolveTags(tx, board.id, input.tags ?? []);
     if (tags.length > 0) await tx.setPostTags(post.id, tags.map((t) => t.id));
-    const detail = presentPostDetail(post, tags, [], null);
+    const stored = await storeAttachments(tx, board.organization_id, { post_id: post.id }, checked, now);
+    const detail = presentPostDetail(post, tags, [], null, stored.map((a) => presentAttachment(a, ctx.attachmentsBaseUrl())));
     await logActivity(tx, post.id, 'created', actorOf(ctx, caller), now, status === 'open' ? {} : { to: status });
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;
@@ -100,7 +114,7 @@ export function createPost(ctx: ServiceContext, caller: Caller, slug: string, bo
 }
 
 export function getPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
-  return read(ctx, async (tx) => readPostDetail(tx, (await boardPostOf(tx, caller, slug, id)).post, nowIso(ctx)));
+  return read(ctx, async (tx) => readPostDetail(ctx, tx, (await boardPostOf(tx, caller, slug, id)).post, nowIso(ctx)));
 }
 
 /**
@@ -175,7 +189,7 @@ export async function updatePost(
     const actor = actorOf(ctx, caller);
     if (updated.status !== post.status) await logActivity(tx, post.id, 'status_changed', actor, now, { from: post.status, to: updated.status });
     if (changed.length > 0) await logActivity(tx, post.id, 'edited', actor, now, { fields: [...changed] });
-    const detail = await readPostDetail(tx, updated, now);
+    const detail = await readPostDetail(ctx, tx, updated, now);
     if (updated.status !== post.status) {
       await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
     }

@@ -10,6 +10,7 @@ import type {
   WebhookRecord,
 } from '../domain/records.js';
 import type {
+  Attachment,
   Board,
   Claim,
   Comment,
@@ -39,7 +40,7 @@ export function presentTag(t: TagRecord): Tag {
 }
 
 /** The list shape. API callers are the board team: never "voted" or "following". */
-export function presentPost(p: PostRecord, tags: readonly TagRecord[]): Post {
+export function presentPost(p: PostRecord, tags: readonly TagRecord[], attachments: Attachment[] = []): Post {
   return {
     id: p.id,
     title: p.title,
@@ -54,7 +55,7 @@ export function presentPost(p: PostRecord, tags: readonly TagRecord[]): Post {
     roadmap_estimate: null,
     shipped_at: p.shipped_at,
     created_at: p.created_at,
-    attachments: [],
+    attachments,
     tags: tags.map(presentTag),
   };
 }
@@ -77,6 +78,7 @@ export function presentPostDetail(
   tags: readonly TagRecord[],
   evidence: readonly EvidenceRecord[],
   claim: ClaimRecord | null,
+  attachments: Attachment[] = [],
 ): PostDetail {
   // Spelled out rather than spread from presentPost: one object literal of a fixed shape is
   // built much faster, and this is the shape of the most frequent read.
@@ -94,7 +96,7 @@ export function presentPostDetail(
     roadmap_estimate: null,
     shipped_at: p.shipped_at,
     created_at: p.created_at,
-    attachments: [],
+    attachments,
     tags: tags.map(presentTag),
     queue_rank: p.queue_rank,
     implementation_evidence: evidence.map(presentEvidence),
@@ -118,7 +120,12 @@ export function presentQueueItem(p: PostRecord, claim: ClaimRecord | null): Queu
  * One comment with no replies yet; see {@link nestComments}. `voterBlocked`: the comment's voter
  * is blocked by the board team.
  */
-export function presentComment(c: CommentRecord, reactions: Record<string, number> = {}, voterBlocked = false): Comment {
+export function presentComment(
+  c: CommentRecord,
+  reactions: Record<string, number> = {},
+  voterBlocked = false,
+  attachments: Attachment[] = [],
+): Comment {
   return {
     id: c.id,
     body: c.body,
@@ -131,14 +138,14 @@ export function presentComment(c: CommentRecord, reactions: Record<string, numbe
     voter_blocked: voterBlocked,
     parent_comment_id: c.parent_comment_id,
     created_at: c.created_at,
-    attachments: [],
+    attachments,
     replies: [],
   };
 }
 
 /**
  * Builds the reply tree from comments already in created_at, id order, so every level keeps that
- * order; the comments of `blockedVoters` show `voter_blocked: true`. A reply whose parent is missing is shown at the top level rather than lost.
+ * order; the comments of `blockedVoters` show `voter_blocked: true`, each comment its `attachments` (by id). A reply whose parent is missing is shown at the top level rather than lost.
  *
  * The tree is at most {@link MAX_REPLY_DEPTH} levels of replies deep, whatever the storage holds
  * (a chain written before the limit, or by another tool): a deeper reply is shown, in order,
@@ -149,10 +156,12 @@ export function nestComments(
   comments: readonly CommentRecord[],
   reactions: ReadonlyMap<number, Record<string, number>>,
   blockedVoters: ReadonlySet<number> = new Set(),
+  attachments: ReadonlyMap<number, Attachment[]> = new Map(),
 ): Comment[] {
   const byId = new Map<number, Comment>();
   for (const c of comments) {
-    byId.set(c.id, presentComment(c, reactions.get(c.id), c.voter_id !== null && blockedVoters.has(c.voter_id)));
+    const blocked = c.voter_id !== null && blockedVoters.has(c.voter_id);
+    byId.set(c.id, presentComment(c, reactions.get(c.id), blocked, attachments.get(c.id)));
   }
   // A parent always has a smaller id than its replies (it existed when they were written), so one
   // pass in id order knows every parent's depth and anchor before its replies.

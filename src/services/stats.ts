@@ -10,20 +10,23 @@ import { read, type Caller, type ServiceContext } from './context.js';
 import { boardOf } from './lookup.js';
 import type { QueryInput } from './posts.js';
 import { presentPost } from './present.js';
+import { attachmentsOfPosts } from './attachments.js';
 
-async function postList(tx: StorageTx, page: Page<PostRecord>): Promise<PostList> {
-  const tags = await tx.getTagsOfPosts(page.rows.map((p) => p.id));
-  return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [])), total: page.total };
+async function postList(ctx: ServiceContext, tx: StorageTx, page: Page<PostRecord>): Promise<PostList> {
+  const ids = page.rows.map((p) => p.id);
+  const tags = await tx.getTagsOfPosts(ids);
+  const attachments = await attachmentsOfPosts(ctx, tx, ids);
+  return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
 }
 
 export function getRoadmap(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<PostList> {
   const page = parseOrThrow(pageQuery, query);
-  return read(ctx, async (tx) => postList(tx, await tx.listRoadmap((await boardOf(tx, caller, slug)).id, page)));
+  return read(ctx, async (tx) => postList(ctx, tx, await tx.listRoadmap((await boardOf(tx, caller, slug)).id, page)));
 }
 
 export function getChangelog(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<PostList> {
   const page = parseOrThrow(pageQuery, query);
-  return read(ctx, async (tx) => postList(tx, await tx.listChangelog((await boardOf(tx, caller, slug)).id, page)));
+  return read(ctx, async (tx) => postList(ctx, tx, await tx.listChangelog((await boardOf(tx, caller, slug)).id, page)));
 }
 
 export function getShipStats(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<ShipStats> {

@@ -9,6 +9,7 @@ import type { VoterBlockRecord, VoterRecord } from '../domain/records.js';
 import type { CreateCommentInput } from '../domain/requests.js';
 import type { Comment } from '../domain/responses.js';
 import type { StorageTx } from '../storage/contract.js';
+import type { AttachmentUpload } from './attachments.js';
 import { createComment } from './comments.js';
 import { nowIso, read, write, type ServiceContext } from './context.js';
 import { boardOfPost, teamCaller } from './team.js';
@@ -76,8 +77,14 @@ export function postFollowers(ctx: ServiceContext, organizationId: number, postI
   });
 }
 
-/** A comment of the team (`is_admin: true`), or a reply with `parent_comment_id`. */
-export async function createTeamComment(ctx: ServiceContext, organizationId: number, postId: number, body: CreateCommentInput): Promise<Comment> {
+/** A comment of the team (`is_admin: true`), or a reply with `parent_comment_id`; `uploads` are images to attach. */
+export async function createTeamComment(
+  ctx: ServiceContext,
+  organizationId: number,
+  postId: number,
+  body: CreateCommentInput,
+  uploads: readonly AttachmentUpload[] = [],
+): Promise<Comment> {
   const board = await boardOfPost(ctx, organizationId, postId);
-  return createComment(ctx, teamCaller(organizationId), board.slug, postId, body);
+  return createComment(ctx, teamCaller(organizationId), board.slug, postId, body, uploads);
 }

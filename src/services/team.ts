@@ -51,7 +51,7 @@ export function listPendingProposals(ctx: ServiceContext, organizationId: number
         const key = await tx.getApiKey(post.proposal!.proposed_by_api_key_id);
         pending.push({
           board: presentBoard(board),
-          post: await readPostDetail(tx, post, now),
+          post: await readPostDetail(ctx, tx, post, now),
           proposedBy: key && key.organization_id === organizationId ? { id: key.id, label: key.label, prefix: key.prefix, scope: key.scope } : null,
         });
       }

@@ -16,6 +16,7 @@ import { nowIso, read, write, type ServiceContext } from './context.js';
 import { assertPostRoom } from './limits.js';
 import { assertNotMerged, byId } from './lookup.js';
 import { presentHeldPost } from './moderation.js';
+import { checkUploads, presentAttachment, storeAttachments, type AttachmentUpload } from './attachments.js';
 import { presentPostDetail } from './present.js';
 import { assertVoterNotBlocked, assertVoterPostRoom, followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
@@ -43,15 +44,18 @@ async function existingTags(tx: StorageTx, boardId: number, names: readonly stri
  * followed. `post.created` fires as for any post. On a board whose new posts from voters wait for
  * approval, the answer is instead the held post (`approval: 'waiting'`), which becomes a post when
  * the team approves it (see services/moderation.ts). Refused, changing nothing, for a blocked
- * voter, a tag the board does not have, or a voter past `limits.voterPostsPerHour`.
+ * voter, a tag the board does not have, a voter past `limits.voterPostsPerHour`, or an image
+ * `uploads` refused (see checkUploads); its images go with the post or the held post.
  */
 export async function submitPost(
   ctx: ServiceContext,
   voterId: number,
   slug: string,
   body: SubmitPostInput,
+  uploads: readonly AttachmentUpload[] = [],
 ): Promise<PostDetail | HeldPost> {
   const input = parseOrThrow(submitPostBody, body);
+  const checked = await checkUploads(ctx, uploads);
   return write(ctx, async (tx) => {
     const nowMs = ctx.clock.now();
     const now = nowIso(ctx);
@@ -73,6 +77,7 @@ export async function submitPost(
         tag_slugs,
         created_at: now,
       });
+      await storeAttachments(tx, board.organization_id, { held_post_id: held.id }, checked, now);
       return presentHeldPost(tx, held);
     }
     const inserted = await tx.insertPost({
@@ -93,7 +98,9 @@ export async function submitPost(
     await tx.insertVote({ post_id: inserted.id, voter_id: voterId, created_at: now });
     await followAutomatically(tx, inserted.id, voterId, now);
     await logActivity(tx, inserted.id, 'created', voterActor(voterId), now);
-    const detail = presentPostDetail((await tx.getPost(inserted.id))!, tags, [], null);
+    const stored = await storeAttachments(tx, board.organization_id, { post_id: inserted.id }, checked, now);
+    const attachments = stored.map((a) => presentAttachment(a, ctx.attachmentsBaseUrl()));
+    const detail = presentPostDetail((await tx.getPost(inserted.id))!, tags, [], null, attachments);
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;
   });

@@ -2,7 +2,7 @@
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
  * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth,
- * mail, activity). Each
+ * mail, activity, attachments). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -28,6 +28,7 @@
  */
 import type { AccountsTx } from './contract/accounts.js';
 import type { ActivityTx } from './contract/activity.js';
+import type { AttachmentsTx } from './contract/attachments.js';
 import type { AgentTx } from './contract/agent.js';
 import type { BoardsTx } from './contract/boards.js';
 import type { EngagementTx } from './contract/engagement.js';
@@ -50,6 +51,7 @@ import type { foldCase } from './text.js';
 
 export type { AccountsTx } from './contract/accounts.js';
 export type { ActivityTx } from './contract/activity.js';
+export type { AttachmentsTx } from './contract/attachments.js';
 export type {
   AgentTx,
   ClaimNextRequest,
@@ -119,7 +121,8 @@ export interface StorageTx
     ModerationTx,
     OAuthTx,
     MailTx,
-    ActivityTx {}
+    ActivityTx,
+    AttachmentsTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

@@ -37,6 +37,7 @@ import type {
 } from '../domain/records.js';
 import type { MailFailureRecord, MailQueueRecord, MailUnsubscribeRecord } from './contract/mail.js';
 import type { ActivityRecord } from '../domain/activity.js';
+import type { AttachmentRecord } from '../domain/attachments.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
@@ -87,6 +88,12 @@ export interface ModeratedBoardRow {
   board_id: number;
 }
 
+/** A row of the `attachment_bytes` table: the bytes of one attachment, read only when served. */
+export interface AttachmentBytesRow {
+  attachment_id: number;
+  bytes: Uint8Array;
+}
+
 /** The row type of every table. */
 export interface TableRows {
   organizations: OrganizationRecord;
@@ -125,6 +132,8 @@ export interface TableRows {
   mail_failures: MailFailureRecord;
   mail_unsubscribes: MailUnsubscribeRecord;
   activity: ActivityRecord;
+  attachments: AttachmentRecord;
+  attachment_bytes: AttachmentBytesRow;
 }
 
 export type TableName = keyof TableRows;
@@ -232,6 +241,12 @@ export const RECORD_SCHEMA = {
   mail_failures: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
   mail_unsubscribes: { keyPath: ['board_id', 'address', 'post_id'], ids: false, indexes: {} },
   activity: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id' } },
+  attachments: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_post: 'post_id', by_comment: 'comment_id', by_held_post: 'held_post_id' },
+  },
+  attachment_bytes: { keyPath: 'attachment_id', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;
@@ -308,6 +323,7 @@ export function cloneRow<Row>(row: ReadonlyRow<Row> | Row): Row {
 
 function copyValue(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Uint8Array) return value.slice();
   if (Array.isArray(value)) return value.map(copyValue);
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const key in copy) {

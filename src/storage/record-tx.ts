@@ -24,6 +24,7 @@ import type { RecordStore } from './record-store.js';
 import { accountsMethods } from './record-tx/accounts.js';
 import { activityMethods } from './record-tx/activity.js';
 import { agentMethods } from './record-tx/agent.js';
+import { attachmentsMethods } from './record-tx/attachments.js';
 import { boardsMethods } from './record-tx/boards.js';
 import { engagementMethods } from './record-tx/engagement.js';
 import { mailMethods } from './record-tx/mail.js';
@@ -48,6 +49,7 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   oauth: oauthMethods,
   mail: mailMethods,
   activity: activityMethods,
+  attachments: attachmentsMethods,
 };
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */

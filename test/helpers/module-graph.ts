@@ -18,7 +18,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/services', 'src/i18n'],
   ['src/fixture', 'src/mail'],
   ['src/http'],
-  ['src/client', 'src/openapi', 'src/node'],
+  ['src/client', 'src/openapi', 'src/node', 'src/images'],
   ['src/board.ts'],
   ['src/pages', 'src/index.ts'],
   ['adapters/memory', 'adapters/sqlite', 'adapters/indexeddb', 'adapters/postgres'],

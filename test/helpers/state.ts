@@ -25,6 +25,8 @@ export async function snapshot(target: { storage: Storage }): Promise<unknown> {
             followers: await tx.listFollowerIds(post.id),
             comments,
             reactions: [...(await tx.getReactionCounts(comments.map((c) => c.id)))],
+            attachments: await tx.listPostAttachments([post.id]),
+            commentAttachments: await tx.listCommentAttachments(comments.map((c) => c.id)),
           });
         }
         boards.push({ board, total: page.total, posts, moderated: await tx.isBoardModerated(board.id) });

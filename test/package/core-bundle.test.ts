@@ -50,9 +50,10 @@ describe('the core browser bundle', () => {
     // mails (+0.1): 47.5 KB; 48.8 KB with mail to followers (+1.3: the mail aggregate of the
     // record store, queueing follower mail with each change and reading the team's event
     // settings); posts' activity logs (+1.4: the entries written by the services, reading and
-    // naming them, the record store's part): BUNDLE_FIGURE. The budget moves only in a change that
-    // says what grew; see docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(51 * 1024);
+    // naming them, the record store's part); attachments (+1.7: the record store's aggregate 0.4,
+    // checking, storing, presenting and reading uploads 1.3): BUNDLE_FIGURE. The budget moves only
+    // in a change that says what grew; see docs/architecture.md, "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(53 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {

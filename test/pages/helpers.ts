@@ -73,11 +73,14 @@ export class Client {
     readonly origin = ORIGIN,
   ) {}
 
-  async request(method: string, path: string, init: { form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async request(method: string, path: string, init: { form?: Record<string, string>; multipart?: FormData; headers?: Record<string, string> } = {}) {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    let body: string | undefined;
-    if (init.form) {
+    let body: string | FormData | undefined;
+    if (init.multipart) {
+      body = init.multipart;
+      if (!headers.has('origin')) headers.set('origin', this.origin);
+    } else if (init.form) {
       body = new URLSearchParams(init.form).toString();
       headers.set('content-type', 'application/x-www-form-urlencoded');
       if (!headers.has('origin')) headers.set('origin', this.origin);
@@ -106,6 +109,26 @@ export class Client {
     const csrf = options.csrf ?? this.csrf;
     return this.request('POST', path, { form: csrf === '' ? form : { csrf, ...form }, headers: options.headers });
   }
+}
+
+/** A file to send in a multipart form: its name, bytes and declared type (which the pages ignore). */
+export interface UploadFile {
+  filename: string;
+  bytes: Uint8Array;
+  type?: string;
+}
+
+/**
+ * A multipart form post of `client` with the CSRF token (unless `csrf` is given, possibly empty),
+ * the fields and the files in the field `images`.
+ */
+export function postFiles(client: Client, path: string, fields: Record<string, string>, files: UploadFile[], options: { csrf?: string } = {}) {
+  const form = new FormData();
+  const csrf = options.csrf ?? client.csrf;
+  if (csrf !== '') form.append('csrf', csrf);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append('images', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'image/png' }), file.filename);
+  return client.request('POST', path, { multipart: form });
 }
 
 /** The raw token of the one-time link in an e-mail or printed line. */

@@ -34,6 +34,8 @@ describe('default resource limits', () => {
       tagsPerBoard: 1_000,
       voterPostsPerHour: 5,
       voterCommentsPerTenMinutes: 30,
+      attachmentsPerItem: 5,
+      attachmentBytes: 5 * 1024 * 1024,
     });
   });
 });

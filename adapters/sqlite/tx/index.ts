@@ -9,6 +9,7 @@ import type { Sql } from '../sql.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { agentMethods } from './agent.js';
+import { attachmentsMethods } from './attachments.js';
 import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
@@ -33,6 +34,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   oauth: oauthMethods,
   mail: mailMethods,
   activity: activityMethods,
+  attachments: attachmentsMethods,
 };
 
 /** The SQL implementation of every method, built once per connection. */

@@ -134,6 +134,7 @@ export const ar: Catalog = {
   'similar.voteInsteadFor': 'صوّت لـ {title} بدلًا من ذلك',
   'similar.voteInstead': 'صوّت لهذا بدلًا من ذلك',
   'similar.ownHeading': 'أو انشر فكرتك',
+  'similar.attachAgain': 'أرفق صورك مرة أخرى إذا نشرت فكرتك الخاصة.',
   'held.waiting': 'بانتظار الموافقة',
   'held.rejected': 'لم تتم الموافقة',
   'held.yours': 'منشوراتك التي تنتظر الموافقة',

@@ -131,6 +131,7 @@ export const de: Catalog = {
   'similar.voteInsteadFor': 'Stattdessen für {title} stimmen',
   'similar.voteInstead': 'Stattdessen dafür stimmen',
   'similar.ownHeading': 'Oder eine eigene veröffentlichen',
+  'similar.attachAgain': 'Hängen Sie Ihre Bilder erneut an, wenn Sie Ihre eigene Idee veröffentlichen.',
   'held.waiting': 'Wartet auf Freigabe',
   'held.rejected': 'Nicht freigegeben',
   'held.yours': 'Ihre Beiträge, die auf Freigabe warten',

@@ -134,6 +134,7 @@ export const en = {
   'similar.voteInsteadFor': 'Vote for {title} instead',
   'similar.voteInstead': 'Vote for this instead',
   'similar.ownHeading': 'Or post your own',
+  'similar.attachAgain': 'Attach your images again if you post your own.',
   'held.waiting': 'Waiting for approval',
   'held.rejected': 'Not approved',
   'held.yours': 'Your posts waiting for approval',

@@ -131,6 +131,7 @@ export const es: Catalog = {
   'similar.voteInsteadFor': 'Votar por {title} en su lugar',
   'similar.voteInstead': 'Votar por esta en su lugar',
   'similar.ownHeading': 'O publique la suya',
+  'similar.attachAgain': 'Vuelva a adjuntar sus imágenes si publica la suya.',
   'held.waiting': 'Pendiente de aprobación',
   'held.rejected': 'No aprobada',
   'held.yours': 'Sus publicaciones pendientes de aprobación',

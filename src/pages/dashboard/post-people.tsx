@@ -8,7 +8,8 @@ import type { Board, Post } from '../../domain/responses.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge } from '../layout.js';
 import type { Route } from '../route.js';
-import { notFoundPage, redirect } from '../respond.js';
+import { notFoundPage, page, redirect } from '../respond.js';
+import { ImagesField, uploadRefusal, uploadsOf } from '../attachments.js';
 import { change, idOf } from './frame.js';
 
 /** A voter who wrote something, and since when they are blocked (null while they are not). */
@@ -72,12 +73,13 @@ export function TeamCommentForm(props: { ctx: PageContext; postId: number; paren
   const { ctx, postId, parentId } = props;
   const id = parentId === undefined ? 'team-comment' : `team-reply-${parentId}`;
   const form = (
-    <PostForm ctx={ctx} action={`/dashboard/posts/${postId}/comments`} label={parentId === undefined ? 'Comment as the team' : 'Reply as the team'}>
+    <PostForm ctx={ctx} action={`/dashboard/posts/${postId}/comments`} label={parentId === undefined ? 'Comment as the team' : 'Reply as the team'} files>
       {parentId === undefined ? null : <input type="hidden" name="parent_comment_id" value={String(parentId)} />}
       <div class="field">
         <label for={id}>{parentId === undefined ? 'Comment as the team' : 'Your reply (shown with the Team badge)'}</label>
         <textarea id={id} name="body" required maxlength={10000} />
       </div>
+      <ImagesField ctx={ctx} id={`${id}-images`} />
       <button type="submit">{parentId === undefined ? 'Post team comment' : 'Post team reply'}</button>
     </PostForm>
   );
@@ -138,13 +140,36 @@ async function teamCommentAction(ctx: PageContext, id: string, form: FormData): 
   if (postId === null) return notFoundPage(ctx);
   const parent = idOf(form.get('parent_comment_id'));
   const input = { body: String(form.get('body') ?? ''), ...(parent === null ? {} : { parent_comment_id: parent }) };
-  return change(ctx, `/dashboard/posts/${postId}`, 'commented', () => ctx.team.comments.create(postId, input));
+  const uploads = await uploadsOf(form);
+  const back = `/dashboard/posts/${postId}`;
+  let refusal: string | null = null;
+  const answer = await change(ctx, back, 'commented', () =>
+    ctx.team.comments.create(postId, input, uploads).catch((error: unknown) => {
+      refusal = uploadRefusal(error);
+      throw error;
+    }),
+  );
+  if (refusal === null) return answer;
+  return page(ctx, 'Comment not posted', <RefusedUpload ctx={ctx} back={back} message={refusal} />, { status: 422 });
 }
 
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', '([^/]+)')}$`);
 
+/** The refusal of a comment's images, with the way back. */
+function RefusedUpload(props: { ctx: PageContext; back: string; message: string }) {
+  return (
+    <>
+      <h1>Comment not posted</h1>
+      <div class="notice error" role="alert">
+        {props.message}
+      </div>
+      <a href={props.ctx.href(props.back)}>Back to the post</a>
+    </>
+  );
+}
+
 /** The routes of blocking and of the team's comments. */
 export const postPeopleRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/voters/:p/block'), handler: (ctx, [id], form) => blockAction(ctx, id!, form) },
-  { method: 'POST', pattern: path('/dashboard/posts/:p/comments'), handler: (ctx, [id], form) => teamCommentAction(ctx, id!, form) },
+  { method: 'POST', pattern: path('/dashboard/posts/:p/comments'), handler: (ctx, [id], form) => teamCommentAction(ctx, id!, form), uploads: true },
 ];

@@ -6,6 +6,7 @@
  */
 import { ACCOUNTS_AGGREGATE, type AccountsTx } from './accounts.js';
 import { ACTIVITY_AGGREGATE, type ActivityTx } from './activity.js';
+import { ATTACHMENTS_AGGREGATE, type AttachmentsTx } from './attachments.js';
 import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
@@ -32,6 +33,7 @@ export interface StorageAggregates {
   oauth: OAuthTx;
   mail: MailTx;
   activity: ActivityTx;
+  attachments: AttachmentsTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -51,6 +53,7 @@ export const STORAGE_AGGREGATES = {
   oauth: OAUTH_AGGREGATE,
   mail: MAIL_AGGREGATE,
   activity: ACTIVITY_AGGREGATE,
+  attachments: ATTACHMENTS_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */

@@ -8,6 +8,7 @@ import { isListedPost } from '../contract/posts.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
 import { matchesSearch } from '../text.js';
+import { deleteAttachmentsOf } from './attachments.js';
 import { aggregates } from './aggregates.js';
 import { indexTitle, postIdsWithWord, unindexTitle } from './post-words.js';
 import { byNewest, byShippedDesc, byTop, pageOf, patched, type StoredPost } from './shared.js';
@@ -93,8 +94,10 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         for (const reaction of await reactions.getAllFromIndex('by_comment', comment.id)) {
           await reactions.delete([reaction.comment_id, reaction.voter_id, reaction.reaction]);
         }
+        await deleteAttachmentsOf(store, 'by_comment', comment.id);
         await comments.delete(comment.id);
       }
+      await deleteAttachmentsOf(store, 'by_post', id);
       const evidence = store.table('evidence');
       for (const item of await evidence.getAllFromIndex('by_post', id)) {
         await evidence.delete(item.id);

@@ -143,4 +143,26 @@ describe('indexeddb schema', () => {
     await upgraded.close();
     expect(await readStructure(factory, 'merges')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
   });
+
+  it('adds attachments at version 14 to a version 13 database: its rows kept, an image stored and read back, gone with its post', async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'attachments', 13, seed);
+    expect((await readStructure(factory, 'attachments')).structure.attachments).toBeUndefined();
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'attachments' });
+    const reference = createMemoryStorage();
+    await reference.transaction('write', seed);
+    expect(await upgraded.transaction('read', readBack)).toEqual(await reference.transaction('read', readBack));
+    const bytes = new Uint8Array([0, 137, 255]);
+    const record = {
+      organization_id: 1, post_id: 1, comment_id: null, held_post_id: null, filename: 'a.png', content_type: 'image/png' as const,
+      size: 3, width: 1, height: 1, sha256: 'ab'.repeat(32), created_at: onDay(3),
+    };
+    const stored = await upgraded.transaction('write', (tx) => tx.insertAttachment({ ...record, bytes }));
+    expect(await upgraded.transaction('read', (tx) => tx.listPostAttachments([1]))).toEqual([stored]);
+    expect(await upgraded.transaction('read', (tx) => tx.getAttachmentBytes(stored.id))).toEqual(bytes);
+    await upgraded.transaction('write', (tx) => tx.deletePost(1));
+    expect(await upgraded.transaction('read', (tx) => tx.getAttachment(stored.id))).toBeNull();
+    await upgraded.close();
+    expect(await readStructure(factory, 'attachments')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
 });

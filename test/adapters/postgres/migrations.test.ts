@@ -240,6 +240,33 @@ describe('postgres schema migrations', () => {
     }
   });
 
+  it('adds attachments at version 18 to a version 17 database: an image stored and read back byte for byte, gone with its post', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 17 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_attachments') AS attachments")).toEqual([{ attachments: null }]);
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+      INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, created_at)
+        VALUES (1, 'First', '', 'open', true, false, false, '${T0}'), (1, 'Second', '', 'open', true, false, false, '${T0}');`);
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      const { bytes, ...record } = {
+      organization_id: 1, post_id: 2, comment_id: null, held_post_id: null, filename: 'a.png', content_type: 'image/png' as const,
+      size: 3, width: 1, height: 1, sha256: 'ab'.repeat(32), created_at: T0, bytes: new Uint8Array([0, 137, 255]),
+    };
+      const stored = await storage.transaction('write', (tx) => tx.insertAttachment({ ...record, bytes }));
+      expect(stored).toEqual({ id: 1, ...record });
+      expect(await storage.transaction('read', (tx) => tx.getAttachmentBytes(1))).toEqual(bytes);
+      await expect(query(url, 'UPDATE fb_attachments SET comment_id = 1 WHERE id = 1')).rejects.toThrow(/check constraint/);
+      await storage.transaction('write', (tx) => tx.deletePost(2));
+      expect(await query(url, 'SELECT (SELECT count(*)::int FROM fb_attachments) AS a, (SELECT count(*)::int FROM fb_attachment_bytes) AS b')).toEqual([{ a: 0, b: 0 }]);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('five storages opened at once on an empty database migrate it exactly once', async () => {
     const url = await createTestSchema(database);
     const storages = await Promise.all(Array.from({ length: 5 }, () => createPostgresStorage({ connectionString: url })));

@@ -262,4 +262,29 @@ describe('sqlite schema migrations', () => {
     await storage.transaction('write', (tx) => tx.deletePost(2));
     expect(storage.database.prepare('SELECT count(*) FROM fb_post_merges').pluck().get()).toBe(0);
   });
+
+  it('adds attachments at version 17 to a version 16 database: an image stored and read back byte for byte, gone with its post', async () => {
+    const file = factory.path('v16.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 16, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'fb_attachments'").pluck().get()).toBe(0);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const { bytes, ...record } = {
+      organization_id: 1, post_id: 2, comment_id: null, held_post_id: null, filename: 'a.png', content_type: 'image/png' as const,
+      size: 3, width: 1, height: 1, sha256: 'ab'.repeat(32), created_at: T0, bytes: new Uint8Array([0, 137, 255]),
+    };
+    const stored = await storage.transaction('write', (tx) => tx.insertAttachment({ ...record, bytes }));
+    expect(stored).toEqual({ id: 1, ...record });
+    expect(await storage.transaction('read', (tx) => tx.getAttachmentBytes(1))).toEqual(bytes);
+    expect(() => storage.database.prepare('UPDATE fb_attachments SET comment_id = 1 WHERE id = 1').run()).toThrow(/CHECK constraint/);
+    expect(() => storage.database.prepare("UPDATE fb_attachments SET content_type = 'image/svg+xml' WHERE id = 1").run()).toThrow(/CHECK constraint/);
+    await storage.transaction('write', (tx) => tx.deletePost(2));
+    expect(storage.database.prepare('SELECT count(*) FROM fb_attachments').pluck().get()).toBe(0);
+    expect(storage.database.prepare('SELECT count(*) FROM fb_attachment_bytes').pluck().get()).toBe(0);
+  });
 });

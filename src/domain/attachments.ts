@@ -1,0 +1,61 @@
+/**
+ * Image attachments of posts and comments: the stored record (metadata; the bytes are kept beside
+ * it and read on their own) and the image types accepted. An attachment belongs to exactly one
+ * post, comment or post held for approval, and goes with it; a comment's attachments follow the
+ * comment when a merge moves it, a held post's become the post's when it is approved. See
+ * docs/attachments.md.
+ */
+
+/** The image types an attachment may hold, read from its bytes (never from its name or a header). */
+export const ATTACHMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** One of {@link ATTACHMENT_CONTENT_TYPES}. */
+export type AttachmentContentType = (typeof ATTACHMENT_CONTENT_TYPES)[number];
+
+/** An image attached to a post, a comment or a held post: exactly one of the three ids is set. */
+export interface AttachmentRecord {
+  id: number;
+  organization_id: number;
+  /** The post it is attached to, or null. */
+  post_id: number | null;
+  /** The comment it is attached to, or null. */
+  comment_id: number | null;
+  /** The post held for approval it is attached to, or null (it becomes the post's on approval). */
+  held_post_id: number | null;
+  /** The file name the uploader gave, as given (escaped wherever it is shown). */
+  filename: string;
+  content_type: AttachmentContentType;
+  /** Bytes. */
+  size: number;
+  /** Pixels, read from the image. */
+  width: number;
+  height: number;
+  /** SHA-256 of the bytes, lowercase hex: the served URL and the `ETag` carry it. */
+  sha256: string;
+  created_at: string;
+}
+
+/** An attachment to store: its record without the id, and its bytes. */
+export interface NewAttachment extends Omit<AttachmentRecord, 'id'> {
+  bytes: Uint8Array;
+}
+
+/** What an image inspector found in an upload's bytes: its type and size, or why it is refused. */
+export type ImageInspection =
+  | { ok: true; content_type: AttachmentContentType; width: number; height: number }
+  | { ok: false; reason: string };
+
+/**
+ * Reads an upload's type and dimensions from its bytes alone, refusing anything that is not a
+ * whole PNG, JPEG, GIF or WebP image (`inspectImage` of `feedback-board/images` is the one this
+ * package provides). The board is given one in its options; without it, uploads are refused.
+ */
+export type ImageInspector = (bytes: Uint8Array) => ImageInspection;
+
+/** The extension of each content type, as served URLs end. */
+export const ATTACHMENT_EXTENSIONS: Readonly<Record<AttachmentContentType, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};

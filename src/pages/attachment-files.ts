@@ -1,0 +1,84 @@
+/**
+ * Serving attached images at `/attachments/{id}/{sha256}.{ext}` (and their thumbnails at
+ * `/attachments/{id}/{sha256}/thumbnail.webp`), GET and HEAD, without session or cookies: only
+ * while the public may see their post (else 404, as for an unknown one). The bytes are sent with
+ * their type, `X-Content-Type-Options: nosniff` and a CSP that runs nothing, so no browser ever
+ * treats them as a page; the URL names the content hash, so they are cached for a year.
+ */
+import { ATTACHMENT_EXTENSIONS } from '../domain/attachments.js';
+import type { FeedbackBoard } from '../board.js';
+import type { Thumbnailer } from '../images/thumbnails.js';
+import type { ServedAttachment } from '../services/attachments.js';
+import { SmallLru } from '../http/lru.js';
+
+const FILE = /^\/attachments\/([1-9][0-9]{0,15})\/([0-9a-f]{64})(?:\.([a-z]+)|\/thumbnail\.webp)$/;
+
+/** Headers every attachment answer carries. */
+export const ATTACHMENT_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cache-control': 'public, max-age=31536000, immutable',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+/** `filename="…"` with anything but plain printable ASCII replaced, and the exact name as `filename*`. */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  return `inline; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function notFound(): Response {
+  return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' } });
+}
+
+/** Whether `pathName` (below the pages' base) names an attachment or a thumbnail. */
+export function isAttachmentPath(pathName: string): boolean {
+  return pathName.startsWith('/attachments/');
+}
+
+/**
+ * The answer to a GET or HEAD of an attachment path of organization `organizationId`'s pages.
+ * Thumbnails are made by `thumbnailer` (kept for the last 64 asked) and, without one that works,
+ * the thumbnail path answers the original.
+ */
+export function attachmentServer(
+  board: FeedbackBoard,
+  organizationId: number,
+  thumbnailer: Thumbnailer | null,
+): (request: Request, pathName: string) => Promise<Response> {
+  const team = board.team(organizationId);
+  const thumbnails = new SmallLru<string, Uint8Array>({ max: 64 });
+
+  async function thumbnailOf(found: ServedAttachment): Promise<Uint8Array | null> {
+    const key = `${found.record.id}:${found.record.sha256}`;
+    const kept = thumbnails.get(key);
+    if (kept) return kept;
+    const made = thumbnailer && (await thumbnailer.make(found.bytes));
+    if (made) thumbnails.set(key, made.bytes);
+    return made?.bytes ?? null;
+  }
+
+  return async (request, pathName) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+    }
+    const match = FILE.exec(pathName);
+    if (!match) return notFound();
+    const [, id, sha256, extension] = match;
+    const found = await team.attachments.readPublic(Number(id), sha256!);
+    if (!found || (extension !== undefined && extension !== ATTACHMENT_EXTENSIONS[found.record.content_type])) return notFound();
+    const thumbnail = extension === undefined ? await thumbnailOf(found) : null;
+    const bytes = thumbnail ?? found.bytes;
+    const etag = thumbnail ? `"${sha256}-thumbnail"` : `"${sha256}"`;
+    const headers = new Headers({
+      ...ATTACHMENT_HEADERS,
+      'content-type': thumbnail ? 'image/webp' : found.record.content_type,
+      'content-length': String(bytes.length),
+      'content-disposition': contentDisposition(found.record.filename),
+      etag,
+    });
+    const unchanged = request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === etag) === true;
+    if (unchanged) return new Response(null, { status: 304, headers });
+    return new Response(request.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  };
+}

@@ -1,0 +1,68 @@
+/** The comments under a post on its public page: each with its images, reactions and a reply form. */
+import type { Comment } from '../domain/responses.js';
+import { AttachmentList } from './attachments.js';
+import type { PageContext } from './context.js';
+import { PostForm } from './layout.js';
+import { Markdown } from './markdown.js';
+
+/** Reactions offered on every comment. */
+export const REACTIONS = ['👍', '🎉', '❤️', '👀'] as const;
+
+/** A thread of comments with their images, reactions and reply forms; hidden ones leave a line. */
+export function CommentTree(props: { ctx: PageContext; base: string; comments: Comment[] }) {
+  const { ctx, base } = props;
+  const shown = props.comments.filter((c) => !c.hidden || c.replies.some((r) => !r.hidden));
+  if (shown.length === 0) return null;
+  return (
+    <ul class="comments">
+      {shown.map((comment) => (
+        <li class="comment" id={`comment-${comment.id}`}>
+          {comment.hidden ? (
+            <p class="muted small">{ctx.t('comment.hidden')}</p>
+          ) : (
+            <>
+              <div class="meta">
+                {comment.is_admin ? <span class="badge team-badge">{ctx.t('comment.team')}</span> : <span>{ctx.t('comment.aVoter')}</span>}
+                {comment.voter_blocked ? <span class="muted">{ctx.t('comment.voterBlocked')}</span> : null}
+                <span>{ctx.i18n.date(comment.created_at)}</span>
+              </div>
+              <Markdown text={comment.body} />
+              <AttachmentList ctx={ctx} attachments={comment.attachments} />
+              <div class="reactions">
+                {ctx.voter
+                  ? REACTIONS.map((reaction) => (
+                      <PostForm ctx={ctx} action={`${base}/comments/${comment.id}/react`} class="inline">
+                        <input type="hidden" name="reaction" value={reaction} />
+                        <button type="submit">
+                          <span class="sr-only">{ctx.t('comment.react')} </span>
+                          {reaction} {ctx.i18n.number(comment.reaction_counts[reaction] ?? 0)}
+                        </button>
+                      </PostForm>
+                    ))
+                  : Object.entries(comment.reaction_counts).map(([reaction, count]) => (
+                      <span class="badge tag">
+                        {reaction} {ctx.i18n.number(count)}
+                      </span>
+                    ))}
+              </div>
+              {ctx.voter ? (
+                <details>
+                  <summary>{ctx.t('comment.reply')}</summary>
+                  <PostForm ctx={ctx} action={`${base}/comments`} label={ctx.t('comment.reply')}>
+                    <input type="hidden" name="parent_comment_id" value={String(comment.id)} />
+                    <div class="field">
+                      <label for={`reply-${comment.id}`}>{ctx.t('comment.yourReply')}</label>
+                      <textarea id={`reply-${comment.id}`} name="body" required maxlength={10000} />
+                    </div>
+                    <button type="submit">{ctx.t('comment.postReply')}</button>
+                  </PostForm>
+                </details>
+              ) : null}
+            </>
+          )}
+          <CommentTree ctx={ctx} base={base} comments={comment.replies} />
+        </li>
+      ))}
+    </ul>
+  );
+}

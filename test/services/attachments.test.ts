@@ -1,0 +1,161 @@
+/**
+ * Attachments through the SDK: images attached to a voter's post, a held post (theirs once
+ * approved), a voter's and the team's comments, in every shape that shows them; the limits, the
+ * type read from the bytes and a missing inspector refused with nothing stored; file names kept
+ * plain; and what the public may read (not a hidden, merged, held or draft-board post's, nor a
+ * hidden comment's), and deletion with the post.
+ */
+import { describe, expect, it } from 'vitest';
+import { inspectImage } from '../../src/images/index.js';
+import type { AttachmentUpload } from '../../src/index.js';
+import { createHarness } from '../helpers/harness.js';
+import { HTML_PAGE, image, SVG_IMAGE } from '../helpers/images.js';
+import { snapshot } from '../helpers/state.js';
+
+const BASE_URL = 'https://feedback.example.com';
+
+async function setup(limits = {}) {
+  const h = await createHarness({ attachments: { inspect: inspectImage, baseUrl: `${BASE_URL}/` }, limits });
+  await h.makeBoard();
+  const team = h.board.team(h.a.id);
+  await team.boards.setPublished('features', true);
+  const voter = await h.board.voters.register(h.a.id, { email: 'ann@example.com', name: 'Ann' });
+  const png: AttachmentUpload = { filename: 'screen.png', bytes: await image('png', 40, 30) };
+  return { ...h, team, voter, png };
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+
+describe('attachments', () => {
+  it("attaches images to a voter's post: in its answer, the post, the lists, with an absolute url under the base", async () => {
+    const h = await setup();
+    const jpeg = { filename: 'photo.JPG', bytes: await image('jpeg', 64, 48) };
+    const post = await h.board.voters.submitPost(h.voter.id, 'features', { title: 'Dark mode' }, [h.png, jpeg]);
+    const attachments = 'attachments' in post ? post.attachments : [];
+    expect(attachments).toEqual([
+      { id: 1, url: expect.stringMatching(/^https:\/\/feedback\.example\.com\/attachments\/1\/[0-9a-f]{64}\.png$/), filename: 'screen.png', content_type: 'image/png', size: h.png.bytes.length, width: 40, height: 30 },
+      { id: 2, url: expect.stringMatching(/\/attachments\/2\/[0-9a-f]{64}\.jpg$/), filename: 'photo.JPG', content_type: 'image/jpeg', size: jpeg.bytes.length, width: 64, height: 48 },
+    ]);
+    const read = await h.req('GET', `/boards/features/posts/${post.id}`);
+    expect(read.json.attachments).toEqual(attachments);
+    const list = await h.req('GET', '/boards/features/posts');
+    expect(list.json.posts[0].attachments).toEqual(attachments);
+  });
+
+  it("attaches images to a voter's and the team's comments, shown in the comment list", async () => {
+    const h = await setup();
+    const post = await h.makePost('features', { title: 'Export' });
+    const gif = { filename: 'anim.gif', bytes: await image('gif', 12, 8) };
+    const voterComment = await h.board.voters.comment(h.voter.id, post.id, { body: 'Like this' }, [gif]);
+    expect(voterComment.attachments).toMatchObject([{ filename: 'anim.gif', content_type: 'image/gif', width: 12, height: 8 }]);
+    const teamComment = await h.team.comments.create(post.id, { body: 'Noted' }, [h.png]);
+    expect(teamComment.attachments).toMatchObject([{ content_type: 'image/png' }]);
+    const list = await h.req('GET', `/boards/features/posts/${post.id}/comments`);
+    expect(list.json.comments.map((c: { attachments: unknown }) => c.attachments)).toEqual([voterComment.attachments, teamComment.attachments]);
+  });
+
+  it("keeps a held post's images with it, and gives them to the post when approved", async () => {
+    const h = await setup();
+    await h.team.boards.setModerated('features', true);
+    const held = await h.board.voters.submitPost(h.voter.id, 'features', { title: 'Held' }, [h.png]);
+    expect('approval' in held).toBe(true);
+    const stored = await h.board.storage.transaction('read', (tx) => tx.listHeldPostAttachments(held.id));
+    expect(stored).toHaveLength(1);
+    expect(await h.team.attachments.readPublic(stored[0]!.id, stored[0]!.sha256)).toBeNull();
+    const post = await h.team.moderation.approve(held.id);
+    expect(post.attachments).toMatchObject([{ id: stored[0]!.id, filename: 'screen.png' }]);
+    expect(await h.team.attachments.readPublic(stored[0]!.id, stored[0]!.sha256)).toMatchObject({ record: { post_id: post.id } });
+  });
+
+  it('refuses more images than the limit, one too large, HTML or SVG named .png, with nothing stored', async () => {
+    const h = await setup({ attachmentsPerItem: 2, attachmentBytes: 4096 });
+    const post = await h.makePost('features', { title: 'Existing' });
+    const before = await snapshot(h.board);
+    const big = { filename: 'big.png', bytes: await image('png', 300, 300) };
+    expect(big.bytes.length).toBeGreaterThan(4096);
+    const cases: [AttachmentUpload[], string][] = [
+      [[h.png, h.png, h.png], 'at most 2 images may be attached; 3 were sent'],
+      [[h.png, big], 'image 2 (big.png) is larger than 4 KiB'],
+      [[{ filename: 'cat.png', bytes: HTML_PAGE }], 'image 1 (cat.png) is not a PNG, JPEG, GIF or WebP image'],
+      [[{ filename: 'logo.png', bytes: SVG_IMAGE }], 'image 1 (logo.png) is not a PNG, JPEG, GIF or WebP image'],
+    ];
+    for (const [uploads, message] of cases) {
+      await expect(h.board.voters.submitPost(h.voter.id, 'features', { title: 'New' }, uploads)).rejects.toMatchObject({
+        code: 'validation_error',
+        message: expect.stringContaining(message),
+      });
+      await expect(h.board.voters.comment(h.voter.id, post.id, { body: 'Hi' }, uploads)).rejects.toMatchObject({ code: 'validation_error' });
+      await expect(h.team.comments.create(post.id, { body: 'Hi' }, uploads)).rejects.toMatchObject({ code: 'validation_error' });
+    }
+    expect(await snapshot(h.board)).toEqual(before);
+  });
+
+  it('refuses every upload on a board made without an image inspector, storing nothing', async () => {
+    const h = await createHarness();
+    await h.makeBoard();
+    await h.board.team(h.a.id).boards.setPublished('features', true);
+    const voter = await h.board.voters.register(h.a.id, { email: 'bo@example.com' });
+    const before = await snapshot(h.board);
+    await expect(
+      h.board.voters.submitPost(voter.id, 'features', { title: 'X' }, [{ filename: 'a.png', bytes: await image('png') }]),
+    ).rejects.toMatchObject({ code: 'validation_error', message: expect.stringContaining('no image inspector') });
+    expect(await snapshot(h.board)).toEqual(before);
+    // Without uploads nothing changes for such a board.
+    expect((await h.board.voters.submitPost(voter.id, 'features', { title: 'Y' })).title).toBe('Y');
+  });
+
+  it('keeps file names plain: the last path segment, no control characters, a default when empty', async () => {
+    const h = await setup();
+    const names = ['../../etc/passwd.png', 'C:\\Users\\me\\shot.png', 'a\u0000b\u202e\u0007.png', '   ', '<img src=x onerror=alert(1)>.png'];
+    const post = await h.board.voters.submitPost(h.voter.id, 'features', { title: 'Names' }, names.map((filename) => ({ filename, bytes: h.png.bytes })).slice(0, 5));
+    const kept = 'attachments' in post ? post.attachments.map((a) => a.filename) : [];
+    expect(kept).toEqual(['passwd.png', 'shot.png', 'ab.png', 'image.png', '<img src=x onerror=alert(1)>.png']);
+  });
+
+  it('lets the public read an attachment only while its post is visible, by its hash', async () => {
+    const h = await setup();
+    const post = await h.board.voters.submitPost(h.voter.id, 'features', { title: 'Visible' }, [h.png]);
+    const other = await h.makePost('features', { title: 'Target' });
+    const comment = await h.board.voters.comment(h.voter.id, other.id, { body: 'With image' }, [h.png]);
+    const [postRecord, commentRecord] = await h.board.storage.transaction('read', async (tx) => [
+      (await tx.listPostAttachments([post.id]))[0]!,
+      (await tx.listCommentAttachments([comment.id]))[0]!,
+    ]);
+    expect(postRecord.sha256).toMatch(HASH);
+    const readPost = () => h.team.attachments.readPublic(postRecord.id, postRecord.sha256);
+    const readComment = () => h.team.attachments.readPublic(commentRecord.id, commentRecord.sha256);
+    expect(Array.from((await readPost())!.bytes)).toEqual(Array.from(h.png.bytes));
+    expect(await h.team.attachments.readPublic(postRecord.id, '0'.repeat(64))).toBeNull();
+    expect(await h.board.team(h.b.id).attachments.readPublic(postRecord.id, postRecord.sha256)).toBeNull();
+
+    await h.team.posts.setHidden(post.id, true);
+    expect(await readPost()).toBeNull();
+    await h.team.posts.setHidden(post.id, false);
+    expect(await readPost()).not.toBeNull();
+
+    await h.team.comments.setHidden(comment.id, true);
+    expect(await readComment()).toBeNull();
+    await h.team.comments.setHidden(comment.id, false);
+    expect(await readComment()).not.toBeNull();
+
+    await h.req('POST', `/boards/features/posts/${post.id}/merge`, { body: { into: other.id } });
+    expect(await readPost()).toBeNull();
+    await h.team.posts.unmerge(post.id);
+    expect(await readPost()).not.toBeNull();
+
+    await h.team.boards.setPublished('features', false);
+    expect(await readPost()).toBeNull();
+    expect(await readComment()).toBeNull();
+  });
+
+  it("deletes a post's attachments and its comments' with it", async () => {
+    const h = await setup();
+    const post = await h.makePost('features', { title: 'Doomed' });
+    await h.board.voters.comment(h.voter.id, post.id, { body: 'Pic' }, [h.png]);
+    await h.team.comments.create(post.id, { body: 'Pic' }, [h.png]);
+    const count = () => h.board.storage.transaction('read', async (tx) => (await tx.getAttachment(1)) !== null);
+    expect(await count()).toBe(true);
+    expect((await h.req('DELETE', `/boards/features/posts/${post.id}`)).status).toBe(204);
+    expect(await h.board.storage.transaction('read', async (tx) => [await tx.getAttachment(1), await tx.getAttachment(2), await tx.getAttachmentBytes(1)])).toEqual([null, null, null]);
+  });
+});
