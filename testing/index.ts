@@ -32,6 +32,7 @@ import { randomizedTests } from './randomized.js';
 import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
 import { similarTests } from './similar.js';
+import { ssoTests } from './sso.js';
 import { transactionTests } from './transactions.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
@@ -61,6 +62,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     peopleTests(ctx);
     moderationTests(ctx);
     oauthTests(ctx);
+    ssoTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

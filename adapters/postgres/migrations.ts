@@ -17,6 +17,7 @@ import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
+import { PG_SCHEMA_SSO } from './schema-sso.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -133,6 +134,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 14,
     description: 'merged posts: the record of each merge, by merged post and by its board',
     up: async (client) => void (await client.query(PG_SCHEMA_MERGES)),
+  },
+  {
+    version: 15,
+    description: "single sign-on: the organization's secrets and settings, host users' voters, companies and voters' companies",
+    up: async (client) => void (await client.query(PG_SCHEMA_SSO)),
   },
 ];
 

@@ -24,6 +24,7 @@ import { SCHEMA_VOTERS } from './schema-voters.js';
 import { SCHEMA_MODERATION } from './schema-moderation.js';
 import { SCHEMA_OAUTH } from './schema-oauth.js';
 import { SCHEMA_MERGES } from './schema-merges.js';
+import { SCHEMA_SSO } from './schema-sso.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -137,6 +138,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 14,
     description: 'merged posts: the record of each merge, by merged post and by its board',
     up: (db) => db.exec(SCHEMA_MERGES),
+  },
+  {
+    version: 15,
+    description: "single sign-on: the organization's secrets and settings, host users' voters, companies and voters' companies",
+    up: (db) => db.exec(SCHEMA_SSO),
   },
 ];
 

@@ -1,7 +1,7 @@
 /**
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
- * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth). Each
+ * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth, sso). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -33,6 +33,7 @@ import type { ModerationTx } from './contract/moderation.js';
 import type { OAuthTx } from './contract/oauth.js';
 import type { PeopleTx } from './contract/people.js';
 import type { PostsTx } from './contract/posts.js';
+import type { SsoTx } from './contract/sso.js';
 import {
   completeAggregate,
   STORAGE_AGGREGATES,
@@ -60,6 +61,7 @@ export type { ModerationTx } from './contract/moderation.js';
 export type { OAuthTx } from './contract/oauth.js';
 export type { PeopleTx } from './contract/people.js';
 export type { NewPost, PostListQuery, PostPatch, PostsTx } from './contract/posts.js';
+export type { SsoTx } from './contract/sso.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';
 export type { NewRecord, Page, PageQuery } from './contract/shared.js';
 export type { AnalyticsAggregate, DailyCount, ShippedPost, StatisticsTx, TimeWindow } from './contract/statistics.js';
@@ -104,7 +106,8 @@ export interface StorageTx
     WebhooksTx,
     PeopleTx,
     ModerationTx,
-    OAuthTx {}
+    OAuthTx,
+    SsoTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

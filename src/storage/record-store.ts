@@ -37,6 +37,7 @@ import type {
 } from '../domain/records.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
+import type { CompanyRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -119,6 +120,11 @@ export interface TableRows {
   oauth_codes: OAuthCodeRecord;
   oauth_tokens: OAuthTokenRecord;
   post_merges: PostMergeRecord;
+  sso_secrets: SsoSecretRecord;
+  sso_settings: SsoSettingsRecord;
+  sso_identities: SsoIdentityRecord;
+  companies: CompanyRecord;
+  voter_companies: VoterCompanyRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -222,6 +228,11 @@ export const RECORD_SCHEMA = {
   oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
   oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
   post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
+  sso_secrets: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  sso_settings: { keyPath: 'organization_id', ids: false, indexes: {} },
+  sso_identities: { keyPath: ['organization_id', 'sub'], ids: false, indexes: { by_voter: 'voter_id' } },
+  companies: { keyPath: ['organization_id', 'id'], ids: false, indexes: { by_organization: 'organization_id' } },
+  voter_companies: { keyPath: 'voter_id', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

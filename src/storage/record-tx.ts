@@ -29,6 +29,7 @@ import { moderationMethods } from './record-tx/moderation.js';
 import { oauthMethods } from './record-tx/oauth.js';
 import { peopleMethods } from './record-tx/people.js';
 import { postsMethods } from './record-tx/posts.js';
+import { ssoMethods } from './record-tx/sso.js';
 import { statisticsMethods } from './record-tx/statistics.js';
 import { webhooksMethods } from './record-tx/webhooks.js';
 
@@ -44,6 +45,7 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   people: peopleMethods,
   moderation: moderationMethods,
   oauth: oauthMethods,
+  sso: ssoMethods,
 };
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */

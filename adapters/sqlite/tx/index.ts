@@ -12,6 +12,7 @@ import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
+import { ssoMethods } from './sso.js';
 import { peopleMethods } from './people.js';
 import { postsMethods } from './posts.js';
 import { statisticsMethods } from './statistics.js';
@@ -29,6 +30,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   people: peopleMethods,
   moderation: moderationMethods,
   oauth: oauthMethods,
+  sso: ssoMethods,
 };
 
 /** The SQL implementation of every method, built once per connection. */

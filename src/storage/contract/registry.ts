@@ -12,6 +12,7 @@ import { MODERATION_AGGREGATE, type ModerationTx } from './moderation.js';
 import { OAUTH_AGGREGATE, type OAuthTx } from './oauth.js';
 import { PEOPLE_AGGREGATE, type PeopleTx } from './people.js';
 import { POSTS_AGGREGATE, type PostsTx } from './posts.js';
+import { SSO_AGGREGATE, type SsoTx } from './sso.js';
 import type { AggregateDefinition, FallbackTable } from './shared.js';
 import { STATISTICS_AGGREGATE, type StatisticsTx } from './statistics.js';
 import { WEBHOOKS_AGGREGATE, type WebhooksTx } from './webhooks.js';
@@ -28,6 +29,7 @@ export interface StorageAggregates {
   people: PeopleTx;
   moderation: ModerationTx;
   oauth: OAuthTx;
+  sso: SsoTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -45,6 +47,7 @@ export const STORAGE_AGGREGATES = {
   people: PEOPLE_AGGREGATE,
   moderation: MODERATION_AGGREGATE,
   oauth: OAUTH_AGGREGATE,
+  sso: SSO_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */
