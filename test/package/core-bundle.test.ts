@@ -47,9 +47,11 @@ describe('the core browser bundle', () => {
     // (+1.5); 45.6 KB with moderation (+1.2: the held posts' service, its SDK functions and the
     // record store's part); merging posts (+0.9: the service, its request schema and
     // the merge records of the record store), OAuth's storage methods (+0.3) and the HTML part of
-    // mails (+0.1): 47.5 KB. The budget moves only in a change that says what grew; see
+    // mails (+0.1): 47.5 KB; 47.7 KB later. Single sign-on's storage in the record store (+0.55:
+    // its five tables, twelve methods and IndexedDB step; verification stays in the pages):
+    // 48.2 KB. The budget moves only in a change that says what grew; see
     // docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(48 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(48.25 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {
