@@ -21,6 +21,8 @@ import { addressFromContext, addressKey } from '../http/auth-throttle.js';
 import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
+import { ssoEntry } from './sso-sign-in.js';
+import { jwksCache } from './sso-verify.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
@@ -77,6 +79,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   const routes = [...PUBLIC_ROUTES, ...dashboardRoutes, ...(options.oauth ? consentRoutes : [])];
   let siteName: string | undefined = options.siteName;
   const countSignInMail = signInMailLimiter(() => board.clock.now(), options.signInMailLimits);
+  const jwks = jwksCache();
   const clientOf = (request: Request, context: unknown): string | null => {
     const address = options.clientAddress ? options.clientAddress(request) : addressFromContext({ fetchRequest: () => request }, context);
     return address ? addressKey(address) : null;
@@ -101,7 +104,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     const signInMail = (email: string) => countSignInMail(email, client);
     const ctx = await contextFor(board, team, options, base, siteName, request, url, signInMail);
     try {
-      return await route(ctx, routes, pathName);
+      return await (ssoEntry(ctx, pathName, jwks) ?? route(ctx, routes, pathName));
     } catch (error) {
       if (isUnavailable(error)) throw error;
       console.error('[feedback-board/pages] unexpected error', error);
