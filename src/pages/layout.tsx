@@ -170,6 +170,7 @@ const NOTICES: Record<string, [string, string]> = {
   saved: ['ok', 'Saved.'],
   revoked: ['ok', 'The key was revoked.'],
   agent_revoked: ['ok', 'The agent was disconnected: its next call is refused.'],
+  secret_revoked: ['ok', 'The secret was revoked: tokens signed with it are refused from now on.'],
   deleted: ['ok', 'Deleted.'],
   test_sent: ['ok', 'A test event was queued; it is sent with the next deliveries.'],
   redelivered: ['ok', 'The message is due again; it is sent with the next deliveries.'],

@@ -140,6 +140,8 @@ label.check { font-weight: 400; display: inline-flex; gap: .35rem; align-items: 
 .similar h2 a { color: var(--fb-text); }
 .author { margin: .25rem 0 .75rem; }
 .follow { display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; margin-top: .75rem; padding-top: .75rem; border-top: 1px solid var(--fb-border); }
+.after-table { margin-top: .75rem; }
+fieldset.choices { border: 1px solid var(--fb-border); border-radius: 6px; padding: .5rem .75rem; margin: 0 0 .75rem; gap: 1rem; }
 footer.site { text-align: center; color: var(--fb-muted); font-size: .8rem; padding: 1.5rem; }
 @media (max-width: 720px) {
   .dash { grid-template-columns: 1fr; }
