@@ -35,10 +35,15 @@ describe('voters and their companies on the dashboard post page', () => {
     ]);
   });
 
-  it('says when nobody voted', async () => {
+  it('says when nobody voted, and shows no revenue when no voter has a company', async () => {
     const setup = await setupPages();
     const client = new Client(setup.pages);
     await signInTeam(setup, client);
     expect((await client.get(`/dashboard/posts/${setup.ids.open}`)).text).toContain('No votes yet.');
+    const { voter } = await signInSsoUser({ storage: setup.board.storage, clock: setup.clock }, setup.orgId, { sub: 'u-1', email: 'di@solo.test', name: 'Di' });
+    await setup.board.voters.vote(voter.id, setup.ids.open);
+    const page = await client.get(`/dashboard/posts/${setup.ids.open}`);
+    expect(page.text).toContain('<td>Di</td>');
+    expect(page.text).not.toContain('Monthly revenue of the companies');
   });
 });

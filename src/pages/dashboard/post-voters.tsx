@@ -39,9 +39,11 @@ export function PostVotersList({ voters }: { voters: readonly PostVoter[] }) {
   if (voters.length === 0) return <p class="muted">No votes yet.</p>;
   return (
     <>
-      <p class="muted small" id="company-revenue">
-        Monthly revenue of the companies behind this post: {companyRevenue(voters).toLocaleString('en-US')}
-      </p>
+      {voters.some(({ company }) => company !== null) ? (
+        <p class="muted small" id="company-revenue">
+          Monthly revenue of the companies behind this post: {companyRevenue(voters).toLocaleString('en-US')}
+        </p>
+      ) : null}
       <table>
         <thead>
           <tr>
