@@ -37,6 +37,7 @@ import { randomizedTests } from './randomized.js';
 import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
 import { similarTests } from './similar.js';
+import { ssoTests } from './sso.js';
 import { transactionTests } from './transactions.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
@@ -70,6 +71,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     mailQueueTests(ctx);
     activityTests(ctx);
     activityActorTests(ctx);
+    ssoTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -202,6 +202,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { attachments: ['by_post', 'by_comment', 'by_held_post'] });
     },
   },
+  {
+    version: 15,
+    description: "single sign-on: the organization's secrets (by organization) and settings, host users' voters (by voter), companies (by organization) and voters' companies",
+    apply(db, tx) {
+      for (const table of ['sso_secrets', 'sso_settings', 'sso_identities', 'companies', 'voter_companies'] as const) createStore(db, table);
+      addIndexes(tx, { sso_secrets: ['by_organization'], sso_identities: ['by_voter'], companies: ['by_organization'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

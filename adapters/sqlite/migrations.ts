@@ -27,6 +27,7 @@ import { SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { SCHEMA_OAUTH } from './schema-oauth.js';
 import { SCHEMA_MERGES } from './schema-merges.js';
 import { SCHEMA_ACTIVITY } from './schema-activity.js';
+import { SCHEMA_SSO } from './schema-sso.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -155,6 +156,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 17,
     description: 'attachments: images of posts and comments, their bytes apart, going with their post or comment',
     up: (db) => db.exec(SCHEMA_ATTACHMENTS),
+  },
+  {
+    version: 18,
+    description: "single sign-on: the organization's secrets and settings, host users' voters, companies and voters' companies",
+    up: (db) => db.exec(SCHEMA_SSO),
   },
 ];
 

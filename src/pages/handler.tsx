@@ -27,6 +27,8 @@ import { embedTarget } from './embed.js';
 import { contextFor } from './request-context.js';
 import { unsubscribeRoutes } from './unsubscribe.js';
 import { languageAction } from './language.js';
+import { ssoEntry } from './sso-sign-in.js';
+import { jwksCache } from './sso-verify.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);
@@ -84,6 +86,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   const countSignInMail = signInMailLimiter(() => board.clock.now(), options.signInMailLimits);
   const thumbnailer = options.thumbnails === false ? null : (options.thumbnails ?? createThumbnailer());
   const serveAttachment = attachmentServer(board, options.organizationId, thumbnailer);
+  const jwks = jwksCache();
   const clientOf = (request: Request, context: unknown): string | null => {
     const address = options.clientAddress ? options.clientAddress(request) : addressFromContext({ fetchRequest: () => request }, context);
     return address ? addressKey(address) : null;
@@ -113,6 +116,9 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     const ctx = await contextFor(board, team, options, base, siteName, request, url, requested, signInMail, embed?.slug ?? null, thumbnails);
     try {
       if (embed === null) return await notFoundPage(ctx);
+      // A host application's SSO token (`?sso=`, or a POST to /sso) is taken on every page, embed mode included.
+      const sso = ssoEntry(ctx, embed ? embed.path : requested, jwks);
+      if (sso) return await sso;
       return await (embed ? route(ctx, PUBLIC_ROUTES, embed.path) : route(ctx, routes, requested));
     } catch (error) {
       if (isUnavailable(error)) throw error;

@@ -215,6 +215,7 @@ const NOTICES: { readonly [K in MessageKey as K extends `notice.${infer Name}` ?
   saved: 'ok',
   revoked: 'ok',
   agent_revoked: 'ok',
+  secret_revoked: 'ok',
   deleted: 'ok',
   test_sent: 'ok',
   redelivered: 'ok',

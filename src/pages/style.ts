@@ -152,6 +152,8 @@ fieldset.choices label.check { align-items: baseline; }
 .follow { display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; margin-top: .75rem; padding-top: .75rem; border-top: 1px solid var(--fb-border); }
 /* Text a voter or the team wrote takes its own direction: an English title stays left to right on an Arabic page, its full stop at its end. */
 .lead, .excerpt, .markdown, h1, h3 { unicode-bidi: plaintext; }
+.after-table { margin-top: .75rem; }
+fieldset.choices { border: 1px solid var(--fb-border); border-radius: 6px; padding: .5rem .75rem; margin: 0 0 .75rem; gap: 1rem; }
 footer.site { text-align: center; color: var(--fb-muted); font-size: .8rem; padding: 1.5rem; }
 footer.site p { margin: .5rem 0 0; }
 footer.site .languages { display: flex; justify-content: center; flex-wrap: wrap; gap: .25rem 1rem; }

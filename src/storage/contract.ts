@@ -2,7 +2,7 @@
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
  * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth,
- * mail, activity, attachments). Each
+ * mail, activity, attachments, sso). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -37,6 +37,7 @@ import type { ModerationTx } from './contract/moderation.js';
 import type { OAuthTx } from './contract/oauth.js';
 import type { PeopleTx } from './contract/people.js';
 import type { PostsTx } from './contract/posts.js';
+import type { SsoTx } from './contract/sso.js';
 import {
   completeAggregate,
   STORAGE_AGGREGATES,
@@ -75,6 +76,7 @@ export type {
 } from './contract/mail.js';
 export type { PeopleTx } from './contract/people.js';
 export type { NewPost, PostListQuery, PostPatch, PostsTx } from './contract/posts.js';
+export type { SsoTx } from './contract/sso.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';
 export type { NewRecord, Page, PageQuery } from './contract/shared.js';
 export type { AnalyticsAggregate, DailyCount, ShippedPost, StatisticsTx, TimeWindow } from './contract/statistics.js';
@@ -122,7 +124,8 @@ export interface StorageTx
     OAuthTx,
     MailTx,
     ActivityTx,
-    AttachmentsTx {}
+    AttachmentsTx,
+    SsoTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

@@ -40,6 +40,7 @@ import type { ActivityRecord } from '../domain/activity.js';
 import type { AttachmentRecord } from '../domain/attachments.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
+import type { CompanyRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -134,6 +135,11 @@ export interface TableRows {
   activity: ActivityRecord;
   attachments: AttachmentRecord;
   attachment_bytes: AttachmentBytesRow;
+  sso_secrets: SsoSecretRecord;
+  sso_settings: SsoSettingsRecord;
+  sso_identities: SsoIdentityRecord;
+  companies: CompanyRecord;
+  voter_companies: VoterCompanyRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -247,6 +253,11 @@ export const RECORD_SCHEMA = {
     indexes: { by_post: 'post_id', by_comment: 'comment_id', by_held_post: 'held_post_id' },
   },
   attachment_bytes: { keyPath: 'attachment_id', ids: false, indexes: {} },
+  sso_secrets: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  sso_settings: { keyPath: 'organization_id', ids: false, indexes: {} },
+  sso_identities: { keyPath: ['organization_id', 'sub'], ids: false, indexes: { by_voter: 'voter_id' } },
+  companies: { keyPath: ['organization_id', 'id'], ids: false, indexes: { by_organization: 'organization_id' } },
+  voter_companies: { keyPath: 'voter_id', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

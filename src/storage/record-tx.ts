@@ -32,6 +32,7 @@ import { moderationMethods } from './record-tx/moderation.js';
 import { oauthMethods } from './record-tx/oauth.js';
 import { peopleMethods } from './record-tx/people.js';
 import { postsMethods } from './record-tx/posts.js';
+import { ssoMethods } from './record-tx/sso.js';
 import { statisticsMethods } from './record-tx/statistics.js';
 import { webhooksMethods } from './record-tx/webhooks.js';
 
@@ -50,6 +51,7 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   mail: mailMethods,
   activity: activityMethods,
   attachments: attachmentsMethods,
+  sso: ssoMethods,
 };
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { EMBED_SCRIPT, EMBED_SCRIPT_SOURCE } from '../../src/pages/embed.js';
 import { embedOriginsOf, setEmbedOrigins } from '../../src/pages/embed-origins.js';
 import { Client, linkToken, setupPages, signInTeam, type PagesSetup } from './helpers.js';
+import { createSsoSecret } from '../../src/services/sso.js';
+import { hs256 } from './sso-helpers.js';
 
 const HOSTS = ['https://app.example.com', 'http://localhost:5173'];
 
@@ -130,13 +132,23 @@ describe('embed mode', () => {
     expect(await votes()).toBe(1);
   });
 
-  it('ignores an sso parameter it does not know: the page answers as without it, and nobody is signed in', async () => {
+  it('takes a host application\'s SSO token inside the panel: a partitioned session of the embed path, without the token in the URL; a bad token is refused there with no session', async () => {
     const setup = await withOrigins();
+    const created = await createSsoSecret({ storage: setup.board.storage, clock: setup.clock }, setup.orgId);
+    const now = Math.floor(setup.clock.now() / 1000);
+    const token = await hs256({ sub: 'user-1', email: 'ada@host.test', name: 'Ada Host', aud: `feedback-board:${setup.orgId}`, iat: now, exp: now + 300 }, created.secret);
+    const client = new Client(setup.pages);
+    const answer = await client.get(`/embed/boards/features?sort=new&sso=${token}`);
+    expect([answer.status, answer.location]).toEqual([303, '/embed/boards/features?sort=new']);
+    const session = answer.headers.getSetCookie().find((c) => c.startsWith('fb_voter='))!;
+    expect(session).toMatch(/Path=\/embed\/boards\/features; .*Partitioned/);
+    expect((await client.get('/embed/boards/features')).text).toContain('Ada Host');
+
     for (const path of ['/embed/boards/features?sso=not-a-token', '/boards/features?sso=eyJhbGciOiJIUzI1NiJ9.e30.x']) {
-      const answer = await new Client(setup.pages).get(path);
-      expect(answer.status, path).toBe(200);
-      expect(answer.text).toContain('Dark mode');
-      expect(answer.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual(['fb_csrf']);
+      const refused = await new Client(setup.pages).get(path);
+      expect(refused.status, path).toBe(401);
+      expect(refused.text).toContain('Single sign-on did not work');
+      expect(refused.headers.getSetCookie().some((c) => c.startsWith('fb_voter=')), path).toBe(false);
     }
   });
 });

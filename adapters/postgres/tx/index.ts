@@ -15,6 +15,7 @@ import { engagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
+import { ssoMethods } from './sso.js';
 import { peopleMethods } from './people.js';
 import { postsMethods } from './posts.js';
 import { statisticsMethods } from './statistics.js';
@@ -35,6 +36,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   mail: mailMethods,
   activity: activityMethods,
   attachments: attachmentsMethods,
+  sso: ssoMethods,
 };
 
 /** The SQL implementation of every method over one transaction's connection. */

@@ -30,6 +30,7 @@ export const ar: Catalog = {
   'notice.saved': 'تم الحفظ.',
   'notice.revoked': 'تم إلغاء المفتاح.',
   'notice.agent_revoked': 'تم فصل الوكيل: سيُرفض طلبه التالي.',
+  'notice.secret_revoked': 'أُلغي السر: تُرفض من الآن الرموز الموقَّعة به.',
   'notice.deleted': 'تم الحذف.',
   'notice.test_sent': 'أُضيف حدث تجريبي إلى قائمة الانتظار؛ سيُرسل مع عمليات التسليم التالية.',
   'notice.redelivered': 'الرسالة مستحقة من جديد؛ ستُرسل مع عمليات التسليم التالية.',

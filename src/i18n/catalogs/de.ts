@@ -27,6 +27,7 @@ export const de: Catalog = {
   'notice.saved': 'Gespeichert.',
   'notice.revoked': 'Der Schlüssel wurde widerrufen.',
   'notice.agent_revoked': 'Der Agent wurde getrennt: sein nächster Aufruf wird abgewiesen.',
+  'notice.secret_revoked': 'Das Geheimnis wurde widerrufen: damit signierte Tokens werden ab jetzt abgelehnt.',
   'notice.deleted': 'Gelöscht.',
   'notice.test_sent': 'Ein Testereignis wurde eingereiht; es geht mit den nächsten Zustellungen hinaus.',
   'notice.redelivered': 'Die Nachricht ist wieder fällig; sie geht mit den nächsten Zustellungen hinaus.',

@@ -30,6 +30,7 @@ export const en = {
   'notice.saved': 'Saved.',
   'notice.revoked': 'The key was revoked.',
   'notice.agent_revoked': 'The agent was disconnected: its next call is refused.',
+  'notice.secret_revoked': 'The secret was revoked: tokens signed with it are refused from now on.',
   'notice.deleted': 'Deleted.',
   'notice.test_sent': 'A test event was queued; it is sent with the next deliveries.',
   'notice.redelivered': 'The message is due again; it is sent with the next deliveries.',

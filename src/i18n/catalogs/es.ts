@@ -27,6 +27,7 @@ export const es: Catalog = {
   'notice.saved': 'Guardado.',
   'notice.revoked': 'La clave se ha revocado.',
   'notice.agent_revoked': 'El agente se ha desconectado: su próxima llamada será rechazada.',
+  'notice.secret_revoked': 'El secreto fue revocado: los tokens firmados con él se rechazan a partir de ahora.',
   'notice.deleted': 'Eliminado.',
   'notice.test_sent': 'Se ha puesto en cola un evento de prueba; se envía con las próximas entregas.',
   'notice.redelivered': 'El mensaje vuelve a estar pendiente; se envía con las próximas entregas.',

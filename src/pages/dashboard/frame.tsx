@@ -13,6 +13,7 @@ const SECTIONS = [
   ['stats', 'Analytics', '/dashboard/stats'],
   ['keys', 'API keys', '/dashboard/keys'],
   ['agents', 'Connected agents', '/dashboard/agents'],
+  ['sso', 'Single sign-on', '/dashboard/sso'],
   ['webhooks', 'Webhooks', '/dashboard/webhooks'],
   ['mail', 'Mail', '/dashboard/mail'],
   ['settings', 'Settings', '/dashboard/settings'],

@@ -6,6 +6,7 @@ import { Markdown } from '../markdown.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
+import { postVoters, PostVotersList } from './post-voters.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
 import { PostHistory } from './post-history.js';
 
@@ -84,10 +85,11 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
   const board = await ctx.team.posts.boardOf(postId);
   const post = await ctx.team.api.posts.get(board.slug, postId);
   const { comments } = await ctx.team.api.comments.list(board.slug, postId);
-  const [authors, similar, history] = await Promise.all([
+  const [authors, similar, history, voters] = await Promise.all([
     postAuthors(ctx, postId, flatten(comments).map(({ comment }) => comment.id)),
     similarToPost(ctx, board, post),
     ctx.team.posts.activity(postId),
+    postVoters(ctx, postId),
   ]);
   const base = `/dashboard/posts/${post.id}`;
   return dashPage(
@@ -163,6 +165,8 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
           A proposal to move this post to <StatusBadge status={post.proposal.status} /> is pending on the <a href={ctx.href('/dashboard')}>Proposals</a> page.
         </p>
       ) : null}
+      <h2>Voters</h2>
+      <PostVotersList voters={voters} />
       <h2>Comments</h2>
       {comments.length === 0 ? <p class="muted">No comments.</p> : null}
       {flatten(comments).map(({ comment, depth }) => (

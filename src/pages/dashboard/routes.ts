@@ -18,6 +18,7 @@ import {
 import { approveAction, inboxPage, moderationSettingAction, rejectAction as rejectPostAction } from './inbox.js';
 import { agentsPage, revokeAgentAction } from './agents.js';
 import { boardEmbeddingRoutes } from './board-embedding.js';
+import { createSsoSecretAction, revokeSsoSecretAction, rotateSsoSecretAction, saveSsoSettingsAction, ssoPage } from './sso.js';
 import { mailPage, testMailAction } from './mail.js';
 import { followerMailSettingsAction } from './mail-followers.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
@@ -74,4 +75,9 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/settings/team'), handler: (ctx, _, form) => addMemberAction(ctx, form) },
   { method: 'GET', pattern: path('/dashboard/agents'), handler: (ctx) => agentsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/agents/:p/revoke'), handler: (ctx, [id]) => revokeAgentAction(ctx, id!) },
+  { method: 'GET', pattern: path('/dashboard/sso'), handler: (ctx) => ssoPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/sso/secrets'), handler: (ctx) => createSsoSecretAction(ctx) },
+  { method: 'POST', pattern: path('/dashboard/sso/secrets/:p/rotate'), handler: (ctx, [id], form) => rotateSsoSecretAction(ctx, id!, form) },
+  { method: 'POST', pattern: path('/dashboard/sso/secrets/:p/revoke'), handler: (ctx, [id]) => revokeSsoSecretAction(ctx, id!) },
+  { method: 'POST', pattern: path('/dashboard/sso/settings'), handler: (ctx, _, form) => saveSsoSettingsAction(ctx, form) },
 ];

@@ -15,6 +15,7 @@ import { MODERATION_AGGREGATE, type ModerationTx } from './moderation.js';
 import { OAUTH_AGGREGATE, type OAuthTx } from './oauth.js';
 import { PEOPLE_AGGREGATE, type PeopleTx } from './people.js';
 import { POSTS_AGGREGATE, type PostsTx } from './posts.js';
+import { SSO_AGGREGATE, type SsoTx } from './sso.js';
 import type { AggregateDefinition, FallbackTable } from './shared.js';
 import { STATISTICS_AGGREGATE, type StatisticsTx } from './statistics.js';
 import { WEBHOOKS_AGGREGATE, type WebhooksTx } from './webhooks.js';
@@ -34,6 +35,7 @@ export interface StorageAggregates {
   mail: MailTx;
   activity: ActivityTx;
   attachments: AttachmentsTx;
+  sso: SsoTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -54,6 +56,7 @@ export const STORAGE_AGGREGATES = {
   mail: MAIL_AGGREGATE,
   activity: ACTIVITY_AGGREGATE,
   attachments: ATTACHMENTS_AGGREGATE,
+  sso: SSO_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */

@@ -165,4 +165,27 @@ describe('indexeddb schema', () => {
     await upgraded.close();
     expect(await readStructure(factory, 'attachments')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
   });
+
+  it('adds single sign-on at version 15 to a version 14 database: its voters kept, a secret, a host user and a company stored on them', async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'sso', 14, seed);
+    expect((await readStructure(factory, 'sso')).structure.sso_secrets).toBeUndefined();
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'sso' });
+    const secret = await upgraded.transaction('write', (tx) =>
+      tx.insertSsoSecret({ organization_id: 1, secret: 's', created_at: onDay(1), expires_at: null, revoked_at: null }),
+    );
+    await upgraded.transaction('write', async (tx) => {
+      await tx.insertSsoIdentity({ organization_id: 1, sub: 'u-1', voter_id: 2, created_at: onDay(1) });
+      await tx.putCompany({ organization_id: 1, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: onDay(1) });
+      await tx.setVoterCompany(2, 1, 'c-1');
+    });
+    await upgraded.transaction('read', async (tx) => {
+      expect(await tx.listSsoSecrets(1)).toEqual([secret]);
+      expect((await tx.getSsoIdentity(1, 'u-1'))?.voter_id).toBe(2);
+      expect(await tx.listVoterCompanies([1, 2, 3])).toEqual([{ voter_id: 2, organization_id: 1, company_id: 'c-1' }]);
+      expect((await tx.getVoter(2))?.id).toBe(2);
+    });
+    await upgraded.close();
+    expect(await readStructure(factory, 'sso')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
 });

@@ -350,4 +350,33 @@ describe('postgres schema migrations', () => {
       await pool.end();
     }
   });
+
+  it('adds single sign-on at version 19 to a version 18 database: a secret, a host user of a stored voter and their company read back', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 18 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_sso_secrets') AS secrets")).toEqual([{ secrets: null }]);
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, 'ada@acme.test', 'Ada', '${T0}');`);
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: 15 }]);
+      const secret = await storage.transaction('write', (tx) =>
+        tx.insertSsoSecret({ organization_id: 1, secret: 's', created_at: T0, expires_at: null, revoked_at: null }),
+      );
+      await storage.transaction('write', async (tx) => {
+        await tx.insertSsoIdentity({ organization_id: 1, sub: 'u-1', voter_id: 1, created_at: T0 });
+        await tx.putCompany({ organization_id: 1, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: T0 });
+        await tx.setVoterCompany(1, 1, 'c-1');
+      });
+      await storage.transaction('read', async (tx) => {
+        expect(await tx.listSsoSecrets(1)).toEqual([secret]);
+        expect(await tx.getSsoIdentity(1, 'u-1')).toEqual({ organization_id: 1, sub: 'u-1', voter_id: 1, created_at: T0 });
+        expect(await tx.listCompanies(1)).toEqual([{ organization_id: 1, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: T0 }]);
+      });
+    } finally {
+      await storage.close();
+    }
+  });
 });

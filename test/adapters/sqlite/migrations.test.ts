@@ -287,4 +287,33 @@ describe('sqlite schema migrations', () => {
     expect(storage.database.prepare('SELECT count(*) FROM fb_attachments').pluck().get()).toBe(0);
     expect(storage.database.prepare('SELECT count(*) FROM fb_attachment_bytes').pluck().get()).toBe(0);
   });
+
+  it('adds single sign-on at version 18 to a version 17 database: a secret, a host user of a stored voter and their company, each voter linked once', async () => {
+    const file = factory.path('v17.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 17, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'fb_sso_secrets'").pluck().get()).toBe(0);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const secret = await storage.transaction('write', (tx) =>
+      tx.insertSsoSecret({ organization_id: 1, secret: 's', created_at: T0, expires_at: null, revoked_at: null }),
+    );
+    await storage.transaction('write', async (tx) => {
+      await tx.insertSsoIdentity({ organization_id: 1, sub: 'u-1', voter_id: 2, created_at: T0 });
+      await tx.putCompany({ organization_id: 1, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: T0 });
+      await tx.setVoterCompany(2, 1, 'c-1');
+    });
+    expect(await storage.transaction('read', (tx) => tx.listSsoSecrets(1))).toEqual([secret]);
+    expect(await storage.transaction('read', (tx) => tx.listVoterCompanies([1, 2]))).toEqual([{ voter_id: 2, organization_id: 1, company_id: 'c-1' }]);
+    // One host user per voter: a second link to the same voter is refused by the table itself.
+    await expect(
+      storage.transaction('write', (tx) => tx.insertSsoIdentity({ organization_id: 1, sub: 'u-2', voter_id: 2, created_at: T0 })),
+    ).rejects.toThrow(/UNIQUE/);
+    expect(await storage.transaction('read', (tx) => tx.getSsoIdentity(1, 'u-2'))).toBeNull();
+    await storage.close();
+  });
 });

@@ -1,0 +1,90 @@
+/**
+ * Signing in with a host application's SSO token (docs/sso.md): `?sso=<token>` on any page of the
+ * pages, or a POST to `/sso` (fields `sso` and an optional `return_to` path). A valid token sets
+ * the voter's session cookie and redirects to the same page without the token, so it never stays
+ * in the history or a Referer; a refused one answers a page saying what to fix, and no session.
+ */
+import { isFeedbackBoardError } from '../domain/errors.js';
+import { SESSION_TTL_MS } from '../services/people.js';
+import { getSsoSettings, listSsoSecrets, type SsoContext } from '../services/sso.js';
+import { signInSsoUser } from '../services/sso-sign-in.js';
+import type { PageContext } from './context.js';
+import { page } from './respond.js';
+import { COOKIES, cookie } from './security.js';
+import { jwksCache, verifySsoToken } from './sso-verify.js';
+
+/** The JWKS getters of one pages handler. */
+export type JwksCache = ReturnType<typeof jwksCache>;
+
+const MAX_SSO_FORM_BYTES = 16 * 1024;
+
+/** Where a token goes: `?sso=` on a GET of any page, or the form of `POST /sso`; null for every other request. */
+export function ssoEntry(ctx: PageContext, pathName: string, jwks: JwksCache): Promise<Response> | null {
+  const method = ctx.request.method;
+  if (method === 'GET' && ctx.url.searchParams.has('sso')) {
+    const rest = new URL(ctx.url);
+    rest.searchParams.delete('sso');
+    return signIn(ctx, ctx.url.searchParams.get('sso') ?? '', rest.pathname + rest.search, jwks);
+  }
+  if (method === 'POST' && pathName === '/sso') return postedToken(ctx, jwks);
+  return null;
+}
+
+/**
+ * `POST /sso`: the token is its own proof of origin (a host application posts it from its own
+ * site), so this form alone carries no CSRF token.
+ */
+async function postedToken(ctx: PageContext, jwks: JwksCache): Promise<Response> {
+  const type = ctx.request.headers.get('content-type') ?? '';
+  const text = type.startsWith('application/x-www-form-urlencoded') ? await ctx.request.text() : '';
+  if (text.length === 0 || text.length > MAX_SSO_FORM_BYTES) {
+    return refusedPage(ctx, 'Send the token as the field "sso" of a form (application/x-www-form-urlencoded, at most 16 KB).', 400);
+  }
+  const form = new URLSearchParams(text);
+  const returnTo = form.get('return_to') ?? '/';
+  // Only a path of the pages themselves: never another site.
+  const target = returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.includes('\\') ? ctx.href(returnTo) : ctx.href('/');
+  return signIn(ctx, form.get('sso') ?? '', target, jwks);
+}
+
+async function signIn(ctx: PageContext, token: string, location: string, jwks: JwksCache): Promise<Response> {
+  const sso: SsoContext = { storage: ctx.board.storage, clock: ctx.board.clock };
+  const organizationId = ctx.options.organizationId;
+  const [secrets, settings] = await Promise.all([listSsoSecrets(sso, organizationId), getSsoSettings(sso, organizationId)]);
+  const verified = await verifySsoToken(token.trim(), { organizationId, secrets, settings, now: ctx.board.clock.now() }, jwks);
+  if ('refused' in verified) return refusedPage(ctx, verified.refused, 401);
+  let started;
+  try {
+    started = await signInSsoUser(sso, organizationId, verified);
+  } catch (error) {
+    if (!isFeedbackBoardError(error) || error.code !== 'validation_error') throw error;
+    return refusedPage(ctx, error.message, 403);
+  }
+  const headers = new Headers({ location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+  for (const value of ctx.setCookies) headers.append('set-cookie', value);
+  headers.append('set-cookie', cookie(COOKIES.voter, started.token, { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: SESSION_TTL_MS / 1000 }));
+  return new Response(null, { status: 303, headers });
+}
+
+/** The page of a refused token: what went wrong and what the application must fix; no session. */
+async function refusedPage(ctx: PageContext, reason: string, status: 400 | 401 | 403): Promise<Response> {
+  const answer = await page(
+    ctx,
+    'Sign-in refused',
+    <>
+      <h1>Single sign-on did not work</h1>
+      <p class="lead">The application that sent you here passed a sign-in token this board does not accept, so you are not signed in.</p>
+      <div class="card narrow">
+        <h2>What to fix</h2>
+        <p>{reason}</p>
+      </div>
+      <p>
+        <a href={ctx.href('/')}>Continue without signing in</a>
+      </p>
+    </>,
+    { status },
+  );
+  answer.headers.set('cache-control', 'no-store');
+  answer.headers.set('referrer-policy', 'no-referrer');
+  return answer;
+}

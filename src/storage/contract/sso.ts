@@ -1,0 +1,59 @@
+/** The sso aggregate of the storage contract: SSO secrets and settings, SSO identities, companies. */
+import type {
+  CompanyRecord,
+  SsoIdentityRecord,
+  SsoSecretRecord,
+  SsoSettingsRecord,
+  VoterCompanyRecord,
+} from '../../domain/sso.js';
+import type { AggregateDefinition, NewRecord } from './shared.js';
+
+/** How voters of the host application sign in, and the companies they belong to. */
+export interface SsoTx {
+  /** Stores a secret; the storage assigns its id. */
+  insertSsoSecret(row: NewRecord<SsoSecretRecord>): Promise<SsoSecretRecord>;
+  /** The organization's secrets, expired and revoked ones included, id asc. */
+  listSsoSecrets(organizationId: number): Promise<SsoSecretRecord[]>;
+  /** Changes a secret's end or revocation time; null if there is no such secret. */
+  updateSsoSecret(id: number, patch: Partial<Pick<SsoSecretRecord, 'expires_at' | 'revoked_at'>>): Promise<SsoSecretRecord | null>;
+
+  /** The organization's settings, or null when it never saved any. */
+  getSsoSettings(organizationId: number): Promise<SsoSettingsRecord | null>;
+  /** Stores the organization's settings, replacing any saved before. */
+  putSsoSettings(row: SsoSettingsRecord): Promise<void>;
+
+  /** The voter link of a host user, or null. */
+  getSsoIdentity(organizationId: number, sub: string): Promise<SsoIdentityRecord | null>;
+  /** The voter link of a voter, or null (a voter has at most one). */
+  getSsoIdentityOfVoter(voterId: number): Promise<SsoIdentityRecord | null>;
+  /** Stores a voter link. The caller has checked that neither the `sub` nor the voter is linked. */
+  insertSsoIdentity(row: SsoIdentityRecord): Promise<void>;
+
+  /** Stores a company, replacing the one of the same organization and id. */
+  putCompany(row: CompanyRecord): Promise<void>;
+  /** The organization's companies, id asc in code-point order (the order of UTF-8 bytes). */
+  listCompanies(organizationId: number): Promise<CompanyRecord[]>;
+  /** Sets the company of a voter (replacing any), or with `companyId: null` removes it. */
+  setVoterCompany(voterId: number, organizationId: number, companyId: string | null): Promise<void>;
+  /** The companies of these voters (those that have one), voter id asc. */
+  listVoterCompanies(voterIds: number[]): Promise<VoterCompanyRecord[]>;
+}
+
+/** The sso aggregate: which methods write; no generic fallbacks. */
+export const SSO_AGGREGATE = {
+  writes: {
+    insertSsoSecret: true,
+    listSsoSecrets: false,
+    updateSsoSecret: true,
+    getSsoSettings: false,
+    putSsoSettings: true,
+    getSsoIdentity: false,
+    getSsoIdentityOfVoter: false,
+    insertSsoIdentity: true,
+    putCompany: true,
+    listCompanies: false,
+    setVoterCompany: true,
+    listVoterCompanies: false,
+  },
+  fallbacks: {},
+} satisfies AggregateDefinition<SsoTx>;
