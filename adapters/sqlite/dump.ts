@@ -1,18 +1,21 @@
 /**
  * Dumps of a SQLite store (see `src/storage/dump-tables.ts`): rows read a page at a time in key
- * order inside one read transaction (one snapshot), and loaded inside one write transaction, where
- * the store's triggers rebuild the statistics and the search index as rows go in; the
+ * order inside one read transaction (one snapshot), and loaded inside one write transaction, after
+ * which the search index and the statistics are rebuilt from the rows; the
  * similar-posts index is written from each post's title, and the id counters
  * (`sqlite_sequence`) set last.
  */
 import { columnsFromRecord, recordFromColumns } from '../../src/storage/dump-columns.js';
 import { DUMP_TABLES, ID_TABLES, type DumpLoader, type DumpPort, type DumpSnapshot, type LastIds } from '../../src/storage/dump-tables.js';
 import { wordsOf } from '../../src/storage/words.js';
+import { installedTriggers, installStatistics } from './statistics.js';
 import type { Database } from 'better-sqlite3';
 import type { Storage } from '../../src/storage/contract.js';
 
 /** Rows read per query: keeps memory bounded whatever the table's size. */
 const PAGE = 1000;
+/** The trigger that adds a new post to the search index (schema-search.ts). */
+const SEARCH_TRIGGER = 'fb_posts_search_insert';
 
 /** The dump port of a SQLite store (a `SqliteStorage`). Its transactions queue with the store's own. */
 export function sqliteDumpPort(storage: Storage & { readonly database: Database }): DumpPort {
@@ -71,7 +74,19 @@ export function sqliteDumpPort(storage: Storage & { readonly database: Database 
   };
   return {
     read: (fn) => storage.transaction('read', () => fn(snapshot)),
-    load: (fn) => storage.transaction('write', () => fn(loader)),
+    // The statistics' triggers and the search index's insert trigger are dropped for the load; at
+    // the end the statistics are rebuilt from the rows (which installs their triggers again) and
+    // the search index from the posts, then its trigger made again: many times faster than
+    // maintaining both row by row. A failed load rolls the drops back with everything else.
+    load: (fn) =>
+      storage.transaction('write', async () => {
+        const search = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").pluck().get(SEARCH_TRIGGER) as string;
+        for (const name of [...installedTriggers(db), SEARCH_TRIGGER]) db.exec(`DROP TRIGGER ${name}`);
+        const result = await fn(loader);
+        installStatistics(db);
+        db.exec(`INSERT INTO fb_posts_search (fb_posts_search) VALUES ('rebuild'); ${search}`);
+        return result;
+      }),
   };
 }
 
