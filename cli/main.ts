@@ -113,6 +113,7 @@ async function serve(argv: string[]): Promise<void> {
   const pagesLink = { pagesUrl: undefined as string | undefined };
 
   const storage = await openStorage({ db: values.db, dbRead: values['db-read'], memory: values.memory === true, fixture: fixture !== undefined });
+  metrics?.readQueueDepth(() => storage.storage.transaction('read', (tx) => tx.countPendingWebhookMessages()));
   const board = createFeedbackBoard({
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
