@@ -9,6 +9,8 @@
  *                        [--trust-proxy N|CIDR,…] [--log json|text|off] [--metrics]
  *                        [--metrics-port N]   (each also a FEEDBACK_BOARD_* variable)
  *   feedback-board mcp (--url URL | --db FILE) [--key KEY]
+ *   feedback-board export --db FILE|URL [--out FILE]
+ *   feedback-board import --db FILE|URL FILE
  *
  * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM finish
  * requests in flight (up to --shutdown-timeout), close the server and the storage, then exit 0.
@@ -34,6 +36,8 @@ import { webhookOptions } from './webhooks.js';
 import { withProbes } from './probes.js';
 import { EnvOptionError, envArguments } from './env-options.js';
 import { USAGE } from './serve-usage.js';
+import { DUMP_USAGE, DumpUsageError, runExport, runImport } from './dump.js';
+import { DumpImportError } from '../src/node/dump.js';
 import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
 import { LogOptionError, logFormat, observeRequests } from './request-log.js';
 import { createServeMetrics, MetricsUnavailableError, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
@@ -110,6 +114,7 @@ async function serve(argv: string[]): Promise<void> {
   const origin = { value: configuredOrigin ?? '' };
 
   const storage = await openStorage({ db: values.db, dbRead: values['db-read'], memory: values.memory === true, fixture: fixture !== undefined });
+  metrics?.readQueueDepth(() => storage.storage.transaction('read', (tx) => tx.countPendingWebhookMessages()));
   const board = createFeedbackBoard({
     storage: storage.storage,
     agentPublishing: values['agent-publishing'] === true,
@@ -212,6 +217,8 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
   if (command === 'mcp') return runMcp(rest);
+  if (command === 'export') return runExport(rest);
+  if (command === 'import') return runImport(rest);
   if (command === 'backup') return void process.stdout.write(`${await runBackup(rest)}\n`);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
@@ -230,6 +237,15 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof BackupUsageError || (process.argv[2] === 'backup' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
     process.stderr.write(`feedback-board backup: ${(error as Error).message}\n\n${BACKUP_USAGE}`);
     process.exit(2);
+  }
+  const dumping = process.argv[2] === 'export' || process.argv[2] === 'import';
+  if (error instanceof DumpUsageError || (dumping && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`feedback-board ${process.argv[2]}: ${(error as Error).message}\n\n${DUMP_USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof DumpImportError) {
+    process.stderr.write(`feedback-board import: ${error.message}; nothing was stored\n`);
+    process.exit(1);
   }
   if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError) {
     process.stderr.write(`feedback-board: ${error.message}\n`);

@@ -5,7 +5,8 @@
  *
  * Series: requests and their latency by method, route pattern and status; answers 429 by what
  * refused them (the key's rate limit, or the failed-authentication throttle of an address);
- * webhook sends under way and their outcomes. `/metrics` itself is not counted.
+ * webhook sends under way and their outcomes; the webhook queue's depth, read from the store on
+ * each scrape. `/metrics` itself is not counted.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,8 @@ export interface ServeMetrics {
   served(served: Served): void;
   /** `fetch` for webhook sends, counting them. */
   webhookFetch(fetch: WebhookFetch): WebhookFetch;
+  /** Where the webhook queue's depth is read, on each scrape (the storage, once it is open). */
+  readQueueDepth(depth: () => Promise<number>): void;
   /** The answer to `GET /metrics`. */
   answer(): Promise<Response>;
 }
@@ -57,6 +60,15 @@ export async function createServeMetrics(): Promise<ServeMetrics> {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  let queueDepth: (() => Promise<number>) | undefined;
+  new prom.Gauge({
+    name: 'feedback_board_webhook_queue_depth',
+    help: 'Webhook messages waiting for a delivery or a retry, in the whole store (read on each scrape).',
+    registers: [registry],
+    async collect() {
+      if (queueDepth !== undefined) this.set(await queueDepth());
+    },
+  });
   for (const reason of ['rate_limit', 'auth_throttle']) refused.inc({ reason }, 0);
   for (const outcome of ['delivered', 'rejected', 'failed']) outcomes.inc({ outcome }, 0);
 
@@ -82,6 +94,9 @@ export async function createServeMetrics(): Promise<ServeMetrics> {
           sending.dec();
         }
       };
+    },
+    readQueueDepth(depth) {
+      queueDepth = depth;
     },
     async answer() {
       return new Response(await registry.metrics(), { headers: { 'Content-Type': registry.contentType } });

@@ -7,6 +7,8 @@ import { PUBLIC_USAGE } from './public-options.js';
 export const USAGE = `Usage: feedback-board serve [options]
        feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
        feedback-board backup --db FILE TARGET   (a consistent copy of a SQLite file in use)
+       feedback-board export --db FILE|URL [--out FILE]   (the whole store as JSON Lines)
+       feedback-board import --db FILE|URL FILE   (such a file into an empty store)
 
 Options:
   --port N              port to listen on (0 picks a free one; default 8787)

@@ -1,4 +1,4 @@
-/** The webhook outbox: enqueue, lease, attempts and the retry schedule, lists, redelivery. */
+/** The webhook outbox: enqueue, lease, attempts and the retry schedule, lists, redelivery, queue depth. */
 import type { StorageTx, WebhookEventToEnqueue } from '../src/storage/contract.js';
 import { MAX_ATTEMPTS, nextMessageState, RETRY_DELAYS_MS } from '../src/webhooks/schedule.js';
 import { at, newOrganization, newWebhook, TestAbort, rejectionOf } from './fixtures.js';
@@ -231,6 +231,36 @@ export function webhookOutboxTests(ctx: SuiteContext): void {
       const leased = await ctx.write((tx) => tx.leaseWebhookMessages({ now: at(50), lease_until: at(51), owner: 'x', limit: 5 }));
       expect(leased.map((l) => l.message.id)).toEqual([message!.id]);
       expect(await ctx.write((tx) => tx.redeliverWebhookMessage(999, at(50)))).toBeNull();
+    });
+
+    ctx.test('the queue depth counts pending messages of every organization, leased or not, until delivered or failed', async () => {
+      const seeded = await ctx.write(seedWebhooks);
+      const depth = () => ctx.read((tx) => tx.countPendingWebhookMessages());
+      expect(await depth()).toBe(0);
+      const acme = await ctx.write((tx) => tx.enqueueWebhookMessages(event(seeded.acme.id, 'post.created')));
+      await ctx.write((tx) => tx.enqueueWebhookMessages(event(seeded.globex.id, 'post.created', { msg_id_prefix: 'msg_g_' })));
+      expect(await depth()).toBe(3);
+      const leased = await ctx.write((tx) => tx.leaseWebhookMessages({ now: at(1), lease_until: at(2), owner: 'me', limit: 3 }));
+      expect(leased).toHaveLength(3);
+      expect(await depth()).toBe(3);
+      const retried = leased.find((l) => l.message.id === acme[0]!.id)!;
+      await ctx.write((tx) => tx.recordWebhookAttempt({ message_id: retried.message.id, owner: 'me', attempt: failure(1), next: nextMessageState(retried.message, false, at(1)) }));
+      expect(await depth()).toBe(3);
+      const ok = { attempted_at: at(1), status_code: 204, error: null, duration_ms: 3, response_body: '', success: true };
+      await ctx.write((tx) => tx.recordWebhookAttempt({ message_id: acme[1]!.id, owner: 'me', attempt: ok, next: { status: 'delivered', next_attempt_at: null } }));
+      const gone = leased.find((l) => l.message.webhook_id === seeded.other.id)!;
+      await ctx.write((tx) => tx.recordWebhookAttempt({ message_id: gone.message.id, owner: 'me', attempt: failure(1), next: { status: 'failed', next_attempt_at: null } }));
+      expect(await depth()).toBe(1);
+      await ctx.write((tx) => tx.redeliverWebhookMessage(acme[1]!.id, at(5)));
+      expect(await depth()).toBe(2);
+      const aborted = await rejectionOf(
+        ctx.write(async (tx) => {
+          await tx.enqueueWebhookMessages(event(seeded.acme.id, 'post.created', { msg_id_prefix: 'msg_r_' }));
+          throw new TestAbort();
+        }),
+      );
+      expect(aborted instanceof TestAbort).toBe(true);
+      expect(await depth()).toBe(2);
     });
 
     ctx.test('a rotated secret is what the next lease carries; deleting a webhook deletes its messages and attempts', async () => {

@@ -26,6 +26,8 @@ import {
 import { createRecordTx } from '../../src/storage/record-tx.js';
 import { MemoryTable, type StoredTable } from './tables.js';
 import { VoteTable } from './votes.js';
+import { memoryDumpPort } from './dump.js';
+import type { DumpPort } from '../../src/storage/dump-tables.js';
 
 type UndoEntry =
   | { kind: 'row'; table: StoredTable; key: unknown; previous: object | undefined }
@@ -59,6 +61,18 @@ class MemoryTransaction implements RecordStore {
     const table = this.#state.tables.get(name);
     if (table === undefined) throw new Error(`storage: no table ${name}`);
     return new MemoryTableHandle<T>(this, table);
+  }
+
+  /** The last id handed out for `table` (0: none yet). */
+  lastId(table: IdTable): number {
+    return this.#state.lastIds.get(table) ?? 0;
+  }
+
+  /** Sets the last id handed out for `table`, undone with the transaction's other writes. */
+  setLastId(table: IdTable, last: number): void {
+    this.checkWritable();
+    this.#undo.push({ kind: 'id', table, previous: this.lastId(table) });
+    this.#state.lastIds.set(table, last);
   }
 
   async nextId(table: IdTable): Promise<number> {
@@ -151,6 +165,8 @@ export interface MemoryStorage extends Storage {
    * `transaction`.
    */
   readTable(name: string): Promise<readonly object[] | undefined>;
+  /** Reading and loading dumps (`feedback-board/node`'s `exportStore` and `importStore`). */
+  readonly dump: DumpPort;
 }
 
 /**
@@ -171,23 +187,28 @@ export function createMemoryStorage(): MemoryStorage {
   };
   const lock = new AsyncLock();
   let closed = false;
+  /** Runs `fn` alone on a transaction of its own: committed when it resolves, undone when it throws. */
+  const run = <T>(mode: TransactionMode, fn: (transaction: MemoryTransaction) => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('storage: the storage is closed'));
+    return lock.run(async () => {
+      const transaction = new MemoryTransaction(state, mode);
+      let result: T;
+      try {
+        result = await fn(transaction);
+      } catch (error) {
+        transaction.rollback();
+        throw error;
+      }
+      transaction.commit();
+      return result;
+    });
+  };
 
   return {
     transaction<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
-      if (closed) return Promise.reject(new Error('storage: the storage is closed'));
-      return lock.run(async () => {
-        const transaction = new MemoryTransaction(state, mode);
-        let result: T;
-        try {
-          result = await fn(createRecordTx(transaction));
-        } catch (error) {
-          transaction.rollback();
-          throw error;
-        }
-        transaction.commit();
-        return result;
-      });
+      return run(mode, (transaction) => fn(createRecordTx(transaction)));
     },
+    dump: memoryDumpPort(run),
     readTable(name) {
       return lock.run(async () => state.tables.get(name as TableName)?.all().map((row) => cloneRow(row)));
     },

@@ -20,6 +20,7 @@ import { ReadReplica } from './replica.js';
 import { migratePg } from './migrations.js';
 import { PostgresStorageImpl } from './storage.js';
 
+export { postgresDumpPort } from './dump.js';
 export { PgSchemaTooNewError, PG_SCHEMA_VERSION } from './migrations.js';
 import { installStatistics } from './statistics.js';
 export type { PostgresOptions, PostgresSource } from './connection.js';

@@ -18,6 +18,7 @@ import { openConnection, type SqliteOptions, type SqliteSource } from './connect
 import { migrate } from './migrations.js';
 import { SqliteStorageImpl } from './storage.js';
 
+export { sqliteDumpPort } from './dump.js';
 export { SqliteBusyTimeoutError } from './busy.js';
 export { SchemaTooNewError, SCHEMA_VERSION } from './migrations.js';
 export type { SqliteOptions, SqliteSource } from './connection.js';

@@ -4,3 +4,14 @@
  * @module feedback-board/node
  */
 export { createNodeWebhookFetch, PrivateTargetError, type NodeWebhookFetchOptions } from './webhook-fetch.js';
+export {
+  canonicalJson,
+  DUMP_FORMAT,
+  DUMP_FORMAT_VERSION,
+  DumpImportError,
+  exportStore,
+  importStore,
+  type DumpHeader,
+  type DumpProgress,
+} from './dump.js';
+export type { DumpLoader, DumpPort, DumpRow, DumpSnapshot, DumpTable, LastIds } from '../storage/dump-tables.js';

@@ -125,6 +125,35 @@ describe('serve --metrics', () => {
     }
   });
 
+  it('the webhook queue depth counts the deliveries waiting for an endpoint that is down', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const fixture = sampleFixture();
+    fixture.organizations[0]!.webhooks = [
+      { url: `http://127.0.0.1:${port}/down`, events: ['post.created'], description: 'down' },
+    ] as unknown as typeof fixture.organizations[0]['webhooks'];
+    const server = await serve(['--metrics', '--allow-private-webhooks'], fixture);
+    expect(sample(await scrape(server.url), 'feedback_board_webhook_queue_depth')).toBe(0);
+    for (const title of ['first', 'second', 'third']) {
+      const created = await fetch(`${server.api}/boards/features/posts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.acmeWrite}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title, body: 'b' }),
+      });
+      expect(created.status).toBe(201);
+    }
+    let text = '';
+    for (let i = 0; i < 200; i++) {
+      text = await scrape(server.url);
+      if (sample(text, 'feedback_board_webhook_deliveries_total{outcome="failed"}') >= 3) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(sample(text, 'feedback_board_webhook_deliveries_total{outcome="failed"}')).toBe(3);
+    expect(sample(text, 'feedback_board_webhook_queue_depth')).toBe(3);
+  });
+
   it('--metrics-port serves /metrics there only; FEEDBACK_BOARD_METRICS turns it on', async () => {
     process.env.FEEDBACK_BOARD_METRICS = '1';
     let server: Server;

@@ -94,6 +94,10 @@ export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
 
     getWebhookMessage: getMessage,
 
+    async countPendingWebhookMessages() {
+      // The partial index of due messages (status = 'pending') answers it.
+      return (await sql.rows<{ n: number }>("SELECT count(*)::int AS n FROM fb_webhook_messages WHERE status = 'pending'"))[0]!.n;
+    },
     async listWebhookMessages(webhookId, query) {
       const { limit, offset } = pageBounds(query);
       const rows = await sql.rows<WebhookMessageRecord & { total_count: number }>(

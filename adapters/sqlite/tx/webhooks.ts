@@ -117,6 +117,9 @@ export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
       return getMessage(id);
     },
 
+    async countPendingWebhookMessages() {
+      return sql.value<number>("SELECT count(*) FROM fb_webhook_messages WHERE status = 'pending'")!;
+    },
     async listWebhookMessages(webhookId, query) {
       const { limit, offset } = pageBounds(query);
       return {

@@ -100,6 +100,8 @@ export interface WebhooksTx {
    * count is kept. The updated message, or null if there is no such message.
    */
   redeliverWebhookMessage(id: number, now: string): Promise<WebhookMessageRecord | null>;
+  /** How many messages of every webhook are pending (waiting for a delivery or a retry): the queue's depth. */
+  countPendingWebhookMessages(): Promise<number>;
 }
 
 /** The webhooks aggregate: which methods write; no generic fallbacks. */
@@ -117,6 +119,7 @@ export const WEBHOOKS_AGGREGATE = {
     leaseWebhookMessages: true,
     recordWebhookAttempt: true,
     redeliverWebhookMessage: true,
+    countPendingWebhookMessages: false,
   },
   fallbacks: {},
 } satisfies AggregateDefinition<WebhooksTx>;

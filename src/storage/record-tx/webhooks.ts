@@ -107,6 +107,10 @@ export function webhooksMethods(store: RecordStore): AggregateMethods<'webhooks'
       return pageOf<WebhookMessageRecord>((await messages.getAllFromIndex('by_webhook', webhookId)).sort(byNewestMessage), query);
     },
 
+    async countPendingWebhookMessages() {
+      return (await messages.getAllFromIndex('by_status', 'pending')).length;
+    },
+
     async listWebhookAttempts(messageId, query) {
       return pageOf<WebhookAttemptRecord>((await attempts.getAllFromIndex('by_message', messageId)).sort(byNewestAttempt), query);
     },

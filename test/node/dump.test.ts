@@ -1,0 +1,120 @@
+/**
+ * Dumps (src/node/dump.ts) between every pair of memory, SQLite and PostgreSQL: a store loaded from
+ * another's dump answers every read identically, hands out the same next ids, and dumps to the same
+ * bytes; a load into a non-empty store, of a newer format, or of a bad line stores nothing.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage } from '../../adapters/memory/index.js';
+import { createSqliteStorage, sqliteDumpPort } from '../../adapters/sqlite/index.js';
+import { createPostgresStorage, postgresDumpPort } from '../../adapters/postgres/index.js';
+import type { Storage } from '../../src/storage/contract.js';
+import type { DumpPort } from '../../src/storage/dump-tables.js';
+import { DumpImportError, exportStore, importStore } from '../../src/node/dump.js';
+import { createTestDatabase, createTestSchema, dropTestDatabase, ON_PGLITE } from '../adapters/postgres/server.js';
+import { answers, nextIds, seedEverything } from './dump-fixture.js';
+
+if (ON_PGLITE) vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+else vi.setConfig({ testTimeout: 30_000 });
+
+interface Dumpable {
+  storage: Storage;
+  port: DumpPort;
+}
+
+let database: Promise<string> | undefined;
+const opened: Storage[] = [];
+afterAll(async () => {
+  for (const storage of opened) await storage.close();
+  if (database !== undefined) await dropTestDatabase(await database);
+}, 300_000);
+
+const ADAPTERS: Record<string, () => Promise<Dumpable>> = {
+  memory: async () => {
+    const storage = createMemoryStorage();
+    return { storage, port: storage.dump };
+  },
+  sqlite: async () => {
+    const storage = createSqliteStorage({ path: ':memory:' });
+    opened.push(storage);
+    return { storage, port: sqliteDumpPort(storage) };
+  },
+  postgres: async () => {
+    database ??= createTestDatabase('fb_dump');
+    const storage = await createPostgresStorage({ connectionString: await createTestSchema(await database) }, { maxConnections: 2 });
+    opened.push(storage);
+    return { storage, port: postgresDumpPort(storage) };
+  },
+};
+
+async function dumpOf(port: DumpPort): Promise<string> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await exportStore(port, out, { packageVersion: '0.0.0-test' });
+  out.end();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const load = (port: DumpPort, text: string) => importStore(port, Readable.from([text]));
+
+describe.each(Object.keys(ADAPTERS))('from %s', (from) => {
+  it.each(Object.keys(ADAPTERS))('to %s and back: the same answers, next ids and bytes', async (to) => {
+    const source = await ADAPTERS[from]!();
+    await seedEverything(source.storage);
+    const dump = await dumpOf(source.port);
+    const target = await ADAPTERS[to]!();
+    await load(target.port, dump);
+    expect(await answers(target.storage)).toEqual(await answers(source.storage));
+    const again = await ADAPTERS[from]!();
+    await load(again.port, await dumpOf(target.port));
+    expect(await dumpOf(again.port)).toBe(dump);
+    // Last: a PostgreSQL sequence keeps the ids a rolled-back insert took.
+    expect(await nextIds(target.storage)).toEqual(await nextIds(source.storage));
+  });
+});
+
+describe('refusals leave the store as it was', () => {
+  it('the dump names every table with its count and carries no session', async () => {
+    const { storage, port } = await ADAPTERS.sqlite!();
+    await seedEverything(storage);
+    const [header, ...lines] = (await dumpOf(port)).trimEnd().split('\n');
+    const { counts, last_ids, format_version } = JSON.parse(header!) as { counts: Record<string, number>; last_ids: Record<string, number>; format_version: number };
+    expect(format_version).toBe(1);
+    expect(counts['posts']).toBe(5);
+    expect(last_ids['posts']).toBe(6);
+    expect(lines.length).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
+    expect(lines.some((line) => line.includes('session-1'))).toBe(false);
+    for (const table of ['webhook_attempts', 'held_posts', 'post_merges', 'oauth_grants', 'oauth_tokens', 'reactions', 'claims']) expect(counts[table]).toBeGreaterThan(0);
+  });
+
+  it.each(Object.keys(ADAPTERS))('%s: a store that holds data is refused and unchanged', async (name) => {
+    const source = await ADAPTERS.memory!();
+    await seedEverything(source.storage);
+    const dump = await dumpOf(source.port);
+    const target = await ADAPTERS[name]!();
+    await target.storage.transaction('write', async (tx) => void (await tx.insertOrganization({ name: 'Mine', created_at: '2026-01-01T00:00:00.000Z' })));
+    const before = await dumpOf(target.port);
+    await expect(load(target.port, dump)).rejects.toThrow(/already holds data/);
+    expect(await dumpOf(target.port)).toBe(before);
+  });
+
+  it.each(Object.keys(ADAPTERS))('%s: a newer format, a corrupt line or a cut-short dump stores nothing', async (name) => {
+    const source = await ADAPTERS.memory!();
+    await seedEverything(source.storage);
+    const lines = (await dumpOf(source.port)).trimEnd().split('\n');
+    const target = await ADAPTERS[name]!();
+    const empty = await dumpOf(target.port);
+    const newer = [lines[0]!.replace('"format_version":1', '"format_version":2'), ...lines.slice(1)].join('\n');
+    await expect(load(target.port, newer)).rejects.toThrow(/format version 2.*reads up to 1/);
+    const corrupt = [...lines.slice(0, 20), lines[20]!.slice(0, 15), ...lines.slice(21)].join('\n');
+    await expect(load(target.port, corrupt)).rejects.toThrow(/^line 21: not a JSON line/);
+    await expect(load(target.port, lines.slice(0, -3).join('\n'))).rejects.toThrow(/cut short/);
+    const badRow = lines.map((line) => (line.includes('"table":"votes"') ? line.replace(/"post_id":\d+/, '"post_id":9999') : line)).join('\n');
+    if (name !== 'memory') await expect(load(target.port, badRow)).rejects.toThrow(/^lines? \d+(-\d+)?: the store refused a row of votes/);
+    const unknownTable = [...lines, '{"row":{},"table":"nope"}'].join('\n');
+    await expect(load(target.port, unknownTable)).rejects.toThrow(`line ${lines.length + 1}: no known "table"`);
+    expect(await dumpOf(target.port)).toBe(empty);
+    await expect(load(target.port, 'not json')).rejects.toBeInstanceOf(DumpImportError);
+  });
+});
