@@ -180,6 +180,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   leaseWebhookMessages: store,
   recordWebhookAttempt: store,
   redeliverWebhookMessage: store,
+  countPendingWebhookMessages: store,
   // moderation
   isBoardModerated: board,
   setBoardModerated: board,

@@ -31,7 +31,7 @@ export interface SsoSettingsRecord {
   organization_id: number;
   /** Where the host publishes its public keys for RS256/ES256 tokens (https, or http on loopback); null for none. */
   jwks_url: string | null;
-  /** Which of {@link JWKS_ALGORITHMS} the JWKS keys may sign with. */
+  /** Which of the JWKS algorithms (RS256, ES256) the JWKS keys may sign with. */
   jwks_algorithms: SsoAlgorithm[];
   /** The `aud` every token must carry; null means the default, `feedback-board:<organization id>`. */
   audience: string | null;

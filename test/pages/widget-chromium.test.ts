@@ -1,8 +1,8 @@
 /**
  * The widget in real headless Chromium, across sites: a host page on http://127.0.0.1:PORT1 embeds
  * a board served on http://localhost:PORT2 (another site). The panel opens as a modal dialog and
- * shows the board; inside it a voter signs in and votes (the partitioned cookies work in the
- * frame); the keyboard stays in the panel, Escape closes it (pressed in the host's part or inside
+ * shows the board; the host's signed SSO token signs its user in inside it, and they vote (the
+ * partitioned cookies work in the frame); a voter also signs in by e-mail link inside it; the keyboard stays in the panel, Escape closes it (pressed in the host's part or inside
  * the board's frame) and focus returns to the launcher. A host that is not listed, and a page
  * outside embed mode framed by a listed host, are refused by the browser. Screenshot to
  * docs/images/widget-panel.png.
@@ -14,14 +14,16 @@ import { listen, type RunningServer } from '../../src/node/listen.js';
 import { setEmbedOrigins } from '../../src/pages/embed-origins.js';
 import { axeViolations, shot } from './browser-pages.js';
 import { linkToken, setupPages, type PagesSetup } from './helpers.js';
+import { createSsoSecret } from '../../src/services/sso.js';
+import { claims, hs256 } from './sso-helpers.js';
 
 const skipReason = chromiumSkipReason('test/pages/widget-chromium.test.ts');
 
-const hostPage = (pagesUrl: string, extra = '') =>
+const hostPage = (pagesUrl: string, ssoToken: string, extra = '') =>
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host app</title><link rel="icon" href="data:,">' +
   '<style>body{font:16px serif;margin:40px} button{all:unset;color:red} iframe{border:5px dashed red}</style></head><body>' +
   '<h1>Host application</h1><p>Some of the host’s own content.</p><a href="#elsewhere">A link of the host</a>' +
-  `<feedback-board-widget board="app" src="${pagesUrl}" sso-token="host-token" label="Give feedback"></feedback-board-widget>` +
+  `<feedback-board-widget board="app" src="${pagesUrl}" sso-token="${ssoToken}" label="Give feedback"></feedback-board-widget>` +
   `${extra}<script type="module" src="/widget.js"></script></body></html>`;
 
 describe.skipIf(skipReason !== undefined)(`the widget across sites in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
@@ -32,6 +34,7 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
   let stranger: Served;
   let chromium: Chromium;
   let darkMode = 0;
+  let ssoToken = '';
 
   beforeAll(async () => {
     setup = await setupPages();
@@ -42,15 +45,18 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     const csv = await api.posts.create('app', { title: 'Export reports to CSV', body: 'For our monthly review.', tags: ['Reports'] });
     await api.posts.update('app', csv.id, { status: 'planned' });
     await api.posts.create('app', { title: 'Keyboard shortcuts for the inbox', tags: ['UI'] });
+    // The host application's user, signed with the organization's SSO secret (5 minutes to live).
+    const secret = await createSsoSecret({ storage: setup.board.storage, clock: setup.clock }, setup.orgId);
+    ssoToken = await hs256(claims(setup), secret.secret);
     pagesServer = await listen(setup.pages, { port: 0, host: '127.0.0.1' });
     pagesUrl = `http://localhost:${pagesServer.port}`;
     const widget = await bundleForBrowser('widget/index.ts');
     const files = (html: string) => ({ '/': { type: 'text/html', body: html }, '/widget.js': { type: 'text/javascript', body: widget } });
     host = await serve({
-      ...files(hostPage(pagesUrl)),
+      ...files(hostPage(pagesUrl, ssoToken)),
       '/plain-frame': { type: 'text/html', body: `<!doctype html><title>Frame</title><iframe title="board" src="${pagesUrl}/boards/app"></iframe>` },
     });
-    stranger = await serve(files(hostPage(pagesUrl)));
+    stranger = await serve(files(hostPage(pagesUrl, ssoToken)));
     await setEmbedOrigins(setup.board, setup.orgId, 'app', [host.origin]);
     chromium = await launchChromium();
   });
@@ -74,16 +80,21 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     await page.getByRole('button', { name: 'Give feedback' }).click();
     await page.getByRole('dialog', { name: 'Give feedback' }).waitFor();
     await page.waitForFunction((prefix) => [...document.querySelector('feedback-board-widget')!.shadowRoot!.querySelectorAll('iframe')].some((f) => f.src.startsWith(prefix)), `${pagesUrl}/embed/`);
+    // The frame's document arrives after its element: wait until Chromium lists it by its URL.
+    await expect.poll(() => panelFrame(page) !== undefined).toBe(true);
     const frame = panelFrame(page);
     await frame.getByRole('heading', { name: 'Product feedback' }).waitFor();
     return frame;
   }
 
-  it('opens the board in a modal panel, passing the SSO token, and the voter signs in and votes inside it', async () => {
+  it('opens the board in a modal panel, where the host\'s SSO token signs its user in without a sign-in page, and they vote', async () => {
     const page = await chromium.context.newPage();
     const frame = await openPanel(page);
     expect(await page.getByRole('dialog', { name: 'Give feedback' }).getAttribute('aria-modal')).toBe('true');
-    expect(frame.url()).toBe(`${pagesUrl}/embed/boards/app?sso=host-token`);
+    // The token went in the frame's first URL; the pages answered with the session and the same
+    // page without it.
+    expect(frame.url()).toBe(`${pagesUrl}/embed/boards/app`);
+    await frame.getByText('Signed in as Ada Host').waitFor();
     await frame.getByText('Dark mode').first().waitFor();
     await shot(page, 'widget-panel');
     expect(await axeViolations(page)).toEqual([]);
@@ -91,6 +102,26 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     await frame.getByRole('link', { name: 'Dark mode' }).click();
     await frame.getByRole('heading', { name: 'Dark mode' }).waitFor();
     expect(frame.url()).toBe(`${pagesUrl}/embed/boards/app/posts/${darkMode}`);
+    await frame.getByRole('button', { name: /^Vote/ }).first().click();
+    await frame.getByText('Your vote was counted.').waitFor();
+    expect((await setup.board.storage.transaction('read', (tx) => tx.getPost(darkMode)))!.vote_count).toBe(1);
+    const identity = await setup.board.storage.transaction('read', (tx) => tx.getSsoIdentity(setup.orgId, 'user-1'));
+    expect(await setup.board.storage.transaction('read', (tx) => tx.listVoterIds(darkMode))).toEqual([identity!.voter_id]);
+    await page.close();
+  });
+
+  it('lets a voter without a host token sign in by e-mail link inside the panel and vote', async () => {
+    await chromium.context.clearCookies(); // the host token's session of the test before
+    const page = await chromium.context.newPage();
+    await page.goto(host.origin);
+    await page.evaluate(() => document.querySelector('feedback-board-widget')!.removeAttribute('sso-token'));
+    await page.getByRole('button', { name: 'Give feedback' }).click();
+    await page.waitForFunction((prefix) => [...document.querySelector('feedback-board-widget')!.shadowRoot!.querySelectorAll('iframe')].some((f) => f.src.startsWith(prefix)), `${pagesUrl}/embed/`);
+    await expect.poll(() => panelFrame(page) !== undefined).toBe(true);
+    const frame = panelFrame(page);
+    await frame.getByRole('heading', { name: 'Product feedback' }).waitFor();
+    await frame.getByRole('link', { name: 'Dark mode' }).click();
+    await frame.getByRole('heading', { name: 'Dark mode' }).waitFor();
     // Signing in needs the CSRF cookie, and voting the session cookie: both set inside the frame.
     await frame.getByRole('link', { name: 'Sign in' }).first().click();
     await frame.getByLabel('E-mail address').fill('panel@example.com');
@@ -100,10 +131,10 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     await frame.goto(`${pagesUrl}/embed/boards/app/sign-in/link?token=${token}`);
     await frame.getByRole('button', { name: 'Sign in' }).last().click();
     await frame.getByText('You are signed in.').waitFor();
+    const before = (await setup.board.storage.transaction('read', (tx) => tx.getPost(darkMode)))!.vote_count;
     await frame.getByRole('button', { name: /^Vote/ }).first().click();
     await frame.getByText('Your vote was counted.').waitFor();
-    const post = await setup.board.storage.transaction('read', (tx) => tx.getPost(darkMode));
-    expect(post!.vote_count).toBe(1);
+    expect((await setup.board.storage.transaction('read', (tx) => tx.getPost(darkMode)))!.vote_count).toBe(before + 1);
     expect(frame.url()).toMatch(new RegExp(`^${pagesUrl}/embed/boards/app/posts/${darkMode}`));
     await page.close();
   });

@@ -227,7 +227,7 @@ describe('postgres schema migrations', () => {
 
     const storage = await createPostgresStorage({ connectionString: url });
     try {
-      expect((await query<{ v: number }>(url, 'SELECT max(version) AS v FROM fb_schema_migrations'))[0]!.v).toBe(16);
+      expect((await query<{ v: number }>(url, 'SELECT max(version) AS v FROM fb_schema_migrations'))[0]!.v).toBe(PG_SCHEMA_VERSION);
       const event = { organization_id: 1, voter_id: 1, post_id: 1, event: '"status"', now: T0 };
       const row = await storage.transaction('write', (tx) => tx.enqueueMailEvent(event));
       expect([row.events, row.due_at]).toEqual([['"status"'], T0]);
@@ -361,7 +361,7 @@ describe('postgres schema migrations', () => {
 
     const storage = await createPostgresStorage({ connectionString: url });
     try {
-      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: 15 }]);
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
       const secret = await storage.transaction('write', (tx) =>
         tx.insertSsoSecret({ organization_id: 1, secret: 's', created_at: T0, expires_at: null, revoked_at: null }),
       );

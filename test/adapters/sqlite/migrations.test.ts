@@ -146,7 +146,7 @@ describe('sqlite schema migrations', () => {
     db.close();
 
     const storage = factory.open(file);
-    expect(readSchemaVersion(storage.database)).toBe(15);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
     const event = { organization_id: 1, voter_id: 1, post_id: 1, event: '"status"', now: T0 };
     const row = await storage.transaction('write', (tx) => tx.enqueueMailEvent(event));
     expect([row.events, row.due_at]).toEqual([['"status"'], T0]);
