@@ -14,7 +14,9 @@ export { CsvImportError } from './csv-rows.js';
 
 /** Where to import: an organization by name and a board of it by slug; each is created if absent. */
 export interface CsvImportTarget {
+  /** The organization's exact name. */
   organization: string;
+  /** The board's slug (lower-case letters, digits and single hyphens); a created board is named by it. */
   board: string;
   /** The time a created organization, board or voter gets; the import's start by default. */
   now?: string;
@@ -22,15 +24,19 @@ export interface CsvImportTarget {
 
 /** What an import stored. */
 export interface CsvImportResult {
+  /** Posts stored. */
   posts: number;
   /** Votes stored: a voter's second vote for the same post is counted once. */
   votes: number;
   /** Vote rows that repeated a vote of the same voter for the same post (each counted once). */
   repeatedVotes: number;
+  /** Comments stored, replies included. */
   comments: number;
   /** Voters created for e-mails the organization did not know yet. */
   votersCreated: number;
+  /** True when no organization had the name, so the import created it. */
   organizationCreated: boolean;
+  /** True when the organization had no board of the slug, so the import created it (unpublished). */
   boardCreated: boolean;
 }
 
