@@ -38,6 +38,8 @@ import { EnvOptionError, envArguments } from './env-options.js';
 import { USAGE } from './serve-usage.js';
 import { DUMP_USAGE, DumpUsageError, runExport, runImport } from './dump.js';
 import { DumpImportError } from '../src/node/dump.js';
+import { IMPORT_CSV_USAGE, ImportCsvUsageError, runImportCsv } from './import-csv.js';
+import { CsvImportError } from '../src/node/csv-import.js';
 import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
 import { LogOptionError, logFormat, observeRequests } from './request-log.js';
 import { createServeMetrics, MetricsUnavailableError, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
@@ -219,6 +221,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'mcp') return runMcp(rest);
   if (command === 'export') return runExport(rest);
   if (command === 'import') return runImport(rest);
+  if (command === 'import-csv') return void process.stderr.write(`${await runImportCsv(rest)}\n`);
   if (command === 'backup') return void process.stdout.write(`${await runBackup(rest)}\n`);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
@@ -245,6 +248,14 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   }
   if (error instanceof DumpImportError) {
     process.stderr.write(`feedback-board import: ${error.message}; nothing was stored\n`);
+    process.exit(1);
+  }
+  if (error instanceof ImportCsvUsageError || (process.argv[2] === 'import-csv' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`feedback-board import-csv: ${(error as Error).message}\n\n${IMPORT_CSV_USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof CsvImportError) {
+    process.stderr.write(`feedback-board import-csv: ${error.message}; nothing was stored\n`);
     process.exit(1);
   }
   if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError) {

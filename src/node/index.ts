@@ -15,3 +15,5 @@ export {
   type DumpProgress,
 } from './dump.js';
 export type { DumpLoader, DumpPort, DumpRow, DumpSnapshot, DumpTable, LastIds } from '../storage/dump-tables.js';
+export { CsvImportError, importFeedbackCsv, type CsvImportResult, type CsvImportTarget } from './csv-import.js';
+export { OPTIONAL_CSV_COLUMNS, REQUIRED_CSV_COLUMNS } from './csv-rows.js';

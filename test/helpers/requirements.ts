@@ -79,11 +79,23 @@ export function foundHere(): Found {
 export function skipReason(requirement: Requirement, suite: string): string | undefined {
   const { skip, fail } = decide(requirement, process.env, foundHere());
   if (fail !== undefined) throw new Error(`${suite}: ${fail}`);
-  if (skip !== undefined) {
-    const dir = inject('skipLogDir');
-    if (dir) appendFileSync(join(dir, 'skipped.tsv'), `${suite}\t${skip}\n`);
-  }
+  if (skip !== undefined) recordSkip(suite, skip);
   return skip;
+}
+
+/**
+ * For a need found missing only by trying (npm unable to install, say): `reason` when the suite may
+ * be skipped, recorded like {@link skipReason}'s; throws when `FEEDBACK_BOARD_REQUIRE_ALL=1`.
+ */
+export function skipBecause(suite: string, reason: string): string {
+  if (process.env.FEEDBACK_BOARD_REQUIRE_ALL === '1') throw new Error(`${suite}: ${reason}; FEEDBACK_BOARD_REQUIRE_ALL=1 forbids skipping`);
+  recordSkip(suite, reason);
+  return reason;
+}
+
+function recordSkip(suite: string, reason: string): void {
+  const dir = inject('skipLogDir');
+  if (dir) appendFileSync(join(dir, 'skipped.tsv'), `${suite}\t${reason}\n`);
 }
 
 /** `name`, followed by the reason when the suite is skipped. */

@@ -1,0 +1,120 @@
+/**
+ * Importing feedback from CSV (src/node/csv-import.ts) on memory and SQLite: a good file stores
+ * posts, votes (voters by e-mail, a repeated vote counted once) and threaded comments with their
+ * timestamps; a bad row, a bad header or an empty file is refused naming the line, and the store is
+ * byte for byte what it was before (its dump compared).
+ */
+import { PassThrough, Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '../../adapters/memory/index.js';
+import { createSqliteStorage, sqliteDumpPort } from '../../adapters/sqlite/index.js';
+import type { Storage } from '../../src/storage/contract.js';
+import type { DumpPort } from '../../src/storage/dump-tables.js';
+import { exportStore } from '../../src/node/dump.js';
+import { CsvImportError, importFeedbackCsv } from '../../src/node/csv-import.js';
+import { newBoard, newOrganization, newVoter } from '../../testing/fixtures.js';
+import { GOOD_CSV, HEADER, T } from './csv-fixture.js';
+
+const opened: Storage[] = [];
+afterAll(async () => {
+  for (const storage of opened) await storage.close();
+});
+
+const ADAPTERS: Record<string, () => { storage: Storage; port: DumpPort }> = {
+  memory: () => {
+    const storage = createMemoryStorage();
+    return { storage, port: storage.dump };
+  },
+  sqlite: () => {
+    const storage = createSqliteStorage({ path: ':memory:' });
+    opened.push(storage);
+    return { storage, port: sqliteDumpPort(storage) };
+  },
+};
+
+async function dumpOf(port: DumpPort): Promise<string> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await exportStore(port, out, { packageVersion: '0.0.0-test' });
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const NOW = '2024-03-20T10:00:00.000Z';
+const importText = (storage: Storage, text: string) => importFeedbackCsv(storage, Readable.from([text]), { organization: 'Acme', board: 'features', now: NOW });
+
+describe.each(Object.keys(ADAPTERS))('%s', (name) => {
+  it('a good file stores posts, votes by voters found or created by e-mail, and threaded comments, keeping the timestamps', async () => {
+    const { storage } = ADAPTERS[name]!();
+    await storage.transaction('write', async (tx) => {
+      const org = await tx.insertOrganization(newOrganization());
+      await tx.insertVoter(newVoter(org.id, { email: 'bob@example.com', name: 'Bob' }));
+    });
+    const result = await importText(storage, GOOD_CSV);
+    expect(result).toEqual({ posts: 2, votes: 3, repeatedVotes: 1, comments: 3, votersCreated: 2, organizationCreated: false, boardCreated: true });
+    await storage.transaction('read', async (tx) => {
+      const [org] = await tx.listOrganizations();
+      const board = (await tx.getBoardBySlug(org!.id, 'features'))!;
+      const { rows: items } = await tx.listPosts(board.id, { sort: 'new', limit: 10, offset: 0 });
+      const dark = items.find((post) => post.title === 'Dark mode, please')!;
+      expect(dark).toMatchObject({ body: 'Night owls say "yes"\nand more', status: 'planned', is_admin: false, vote_count: 2, comment_count: 3, created_at: '2024-03-01T10:00:00.000Z' });
+      const shipped = items.find((post) => post.title === 'Export')!;
+      expect(shipped).toMatchObject({ status: 'shipped', is_admin: true, shipped_at: '2024-03-02T10:00:00.000Z', vote_count: 1 });
+      const alice = (await tx.getVoterByEmail(org!.id, 'alice@example.com'))!;
+      expect(alice).toMatchObject({ name: 'Alice', created_at: NOW });
+      expect(await tx.getPostAuthor(dark.id)).toBe(alice.id);
+      const bob = (await tx.getVoterByEmail(org!.id, 'bob@example.com'))!;
+      expect((await tx.listVoterIds(dark.id)).sort()).toEqual([alice.id, bob.id].sort());
+      const comments = await tx.listComments(dark.id);
+      const first = comments.find((c) => c.body === 'First')!;
+      const reply = comments.find((c) => c.body === 'Reply, to "first"')!;
+      expect(first).toMatchObject({ parent_comment_id: null, voter_id: bob.id, is_admin: false, created_at: '2024-03-05T10:00:00.000Z' });
+      expect(reply).toMatchObject({ parent_comment_id: first.id, voter_id: null, is_admin: true });
+      expect(comments.find((c) => c.body === 'Deeper')).toMatchObject({ parent_comment_id: reply.id });
+    });
+  });
+
+  it('a bad row on line 57 is named and nothing of the file is stored', async () => {
+    const { storage, port } = ADAPTERS[name]!();
+    await storage.transaction('write', async (tx) => void (await tx.insertBoard(newBoard((await tx.insertOrganization(newOrganization())).id))));
+    const rows = [HEADER, `post,p0,,,"Two\nlines",,open,,,${T(1)}`];
+    for (let i = 1; rows.length < 54; i++) rows.push(`post,p${i},,,Post ${i},,open,v${i}@example.com,,${T(1)}`, `vote,,p${i},,,,,w${i}@example.com,,${T(2)}`);
+    rows.push(`comment,c1,p1,,,Hi,,,,${T(2)}`);
+    rows.push(`post,bad,,,Bad one,,wip,,,${T(3)}`, `post,late,,,After,,open,,,${T(3)}`);
+    // Line 1 is the header and the first post spans lines 2-3, so the 'wip' row starts on line 57.
+    const before = await dumpOf(port);
+    await expect(importText(storage, rows.join('\n'))).rejects.toThrow(
+      new CsvImportError("line 57: status 'wip' is not one of open, planned, in_progress, shipped, declined"),
+    );
+    expect(await dumpOf(port)).toBe(before);
+    const fixed = rows.join('\n').replace(',wip,', ',in_progress,');
+    expect((await importText(storage, fixed)).posts).toBe(29);
+    expect(await dumpOf(port)).not.toBe(before);
+  });
+
+  it('refusals name the line and store nothing', async () => {
+    const { storage, port } = ADAPTERS[name]!();
+    const before = await dumpOf(port);
+    const refused: Array<[string, string | RegExp]> = [
+      ['', 'the file is empty (no header line)'],
+      [`${HEADER},votes\n`, 'line 1: unknown column votes (the columns are type, id, post_id, title, body, email, created_at, parent_id, status, name, shipped_at)'],
+      ['type,id,post_id,title,body\n', 'line 1: missing required columns email, created_at'],
+      [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\nvote,,p9,,,,,a@example.com,,${T(2)}`, "line 3: post_id 'p9' is not the id of a post in the file"],
+      [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\nvote,,p1,,,,,,,${T(2)}`, 'line 3: a vote needs an email'],
+      [`${HEADER}\npost,p1,,,T,,open,not-mail,,${T(1)}`, "line 2: email 'not-mail' is not an e-mail address"],
+      [`${HEADER}\npost,p1,,,T,,open,,,yesterday`, "line 2: created_at 'yesterday' is not an ISO 8601 date and time"],
+      [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\ncomment,c1,p1,c0,,Hi,,,,${T(2)}`, "line 3: parent_id 'c0' is not the id of a comment in the file"],
+      [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\npost,p1,,,U,,open,,,${T(1)}`, "line 3: post id 'p1' is also the id of the post on line 2"],
+      [`${HEADER}\nidea,p1,,,T,,open,,,${T(1)}`, "line 2: type 'idea' is not one of post, vote, comment"],
+      [`${HEADER}\npost,p1,,,"T,,open,,,${T(1)}`, /^not valid CSV|^line \d+: not valid CSV/],
+      [`${HEADER}\npost,p1,,,T,,open,,`, /^line 2: not valid CSV/],
+    ];
+    for (const [text, message] of refused) {
+      const failure = importText(storage, text);
+      await expect(failure).rejects.toBeInstanceOf(CsvImportError);
+      await expect(failure).rejects.toThrow(message);
+    }
+    await expect(importFeedbackCsv(storage, Readable.from(['']), { organization: 'Acme', board: 'Not A Slug' })).rejects.toThrow(/is not a board slug/);
+    expect(await dumpOf(port)).toBe(before);
+  });
+});
