@@ -126,6 +126,9 @@ export function postgresDumpPort(storage: { readonly pool: pg.Pool }): DumpPort 
     read: (fn) => inTransaction(storage.pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (client) => fn(snapshotOn(client))),
     load: (fn) =>
       inTransaction(storage.pool, 'BEGIN', async (client) => {
+        // A load is one operator-run transaction: rebuilding the statistics of a large store at its
+        // end takes longer than the pool's statement timeout (which guards the service's requests).
+        await client.query('SET LOCAL statement_timeout = 0');
         for (const table of COUNTED_TABLES) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
         const result = await fn(loaderOn(client));
         await installStatistics(client);
