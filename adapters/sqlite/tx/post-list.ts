@@ -8,10 +8,11 @@
  *   their ids are sorted, and the page's rows are read by id. The cost follows the number of
  *   matches, not the size of the board. Shorter needles have no trigram: they are tested with
  *   `instr()` on every post of the board, walked in the order of the sort.
- * - `tagId` alone: `total` is the tag's maintained count (`fb_tag_posts`). A tag
- *   on few posts drives the page too (its posts, sorted); a tag on many posts is met often
- *   enough that walking the sort's index and probing each post's links stops early. Which of the
- *   two reads fewer rows is estimated from the tag's count and the board's size.
+ * - `tagId`: `total` is the tag's maintained count (`fb_tag_posts`); with a status too, a count of
+ *   the matches from the smaller of the tag's posts and the status's posts. A tag on few posts
+ *   drives the page (its posts, sorted); a tag met often among the board's (or the status's)
+ *   posts lets a walk of the sort's index, probing each post's links, stop early. Which of the
+ *   two reads fewer rows is estimated from the tag's count and the board's (or status's) count.
  * - otherwise the index of the sort is walked, and the walk stops after `limit` rows; `total` is
  *   read from the maintained counts per board and status (`fb_board_post_counts`).
  */
@@ -88,23 +89,36 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
     const tagged = 'fb_post_tags pt CROSS JOIN fb_posts p ON p.id = pt.post_id';
     const condition = `${query.status === undefined ? 'pt.tag_id = ?' : 'pt.tag_id = ? AND p.status = ?'} AND ${NOT_MERGED}`;
     const values: SqlValue[] = query.status === undefined ? [query.tagId] : [query.tagId, query.status];
-    const total =
-      query.status === undefined
-        ? sql.value<number>(
-            `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?)
-              - (SELECT count(*) FROM fb_post_merges m JOIN fb_post_tags pt ON pt.post_id = m.source_id AND pt.tag_id = ? WHERE m.board_id = ?)`,
-            query.tagId,
-            query.tagId,
-            boardId,
-          )!
-        : sql.value<number>(`SELECT count(*) FROM ${tagged} WHERE ${condition}`, ...values)!;
+    let total: number;
+    // The posts a page built from the tag reads, and those the sort's index holds for the filter.
+    let tagPosts: number;
+    let scope: number;
+    if (query.status === undefined) {
+      total = sql.value<number>(
+        `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?)
+          - (SELECT count(*) FROM fb_post_merges m JOIN fb_post_tags pt ON pt.post_id = m.source_id AND pt.tag_id = ? WHERE m.board_id = ?)`,
+        query.tagId,
+        query.tagId,
+        boardId,
+      )!;
+      tagPosts = total;
+      scope = boardPosts(sql, boardId);
+    } else {
+      // No count is kept per tag and status: the matches are counted from the smaller side, the
+      // tag's posts (merged ones included) or the status's.
+      tagPosts = sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?', query.tagId)!;
+      scope = boardPosts(sql, boardId, query.status);
+      total =
+        tagPosts <= scope
+          ? sql.value<number>(`SELECT count(*) FROM ${tagged} WHERE ${condition}`, ...values)!
+          : sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!;
+    }
     if (total === 0) return { rows: [], total };
-    // A walk of the sort's index meets a tagged post every (board size / total) posts, so it
-    // reads about (offset + limit) * board / total posts; building the page from the tag's posts
-    // reads `total`.
-    const board = boardPosts(sql, boardId);
-    const walk = ((offset + limit) * Math.max(board, total)) / total;
-    return { rows: total <= walk ? page(tagged, condition, values) : page('fb_posts p', where, params), total };
+    // A walk of the sort's index meets a match every (scope / total) posts, so it reads about
+    // (offset + limit) * scope / total posts; building the page from the tag's posts reads all of
+    // them (`tagPosts`), whatever their status.
+    const walk = ((offset + limit) * Math.max(scope, total)) / total;
+    return { rows: tagPosts <= walk ? page(tagged, condition, values) : page('fb_posts p', where, params), total };
   }
 
   const rows = page('fb_posts p', where, params);

@@ -106,6 +106,21 @@ describe('sqlite query plans', () => {
     for (const { plan } of tagged) expect(plan.join('\n')).not.toMatch(/^SCAN (p|fb_posts)\b/m);
   });
 
+  it('walks the status index for a tag on many posts with a status, and counts the matches from the smaller side', async () => {
+    // A tag on every other post: among one status's 100 posts, about every other carries it.
+    const common = await storage.transaction('write', async (tx) => {
+      const [tag] = await tx.ensureTags(boardId, ['Common']);
+      for (let id = 2; id <= 500; id += 2) await tx.setPostTags(id, id % 10 === 0 ? [tagId, tag!.id] : [tag!.id]);
+      return tag!.id;
+    });
+    const plans = await plansOf((tx) => tx.listPosts(boardId, { ...page, sort: 'top', status: 'planned', tagId: common }));
+    // The tag's board, its count, the status's count, the matches counted on the status's index, the page.
+    expect(plans).toHaveLength(5);
+    expect(plans[3]!.plan.join('\n')).toMatch(/SEARCH p USING (COVERING )?INDEX fb_posts_status_\w+ \(board_id=\? AND status=\?\)/);
+    expectIndexWalk(plans.slice(4), 'fb_posts_status_top');
+    for (const { plan } of plans) expect(plan.join('\n')).not.toMatch(/fb_post_tags_tag|^SCAN (p|fb_posts)\b/m);
+  });
+
   it("counts a voter's recent posts and comments on their indexes", async () => {
     const posts = await plansOf((tx) => tx.listVoterPostTimes(1, at(0)));
     expect(posts[0]!.plan.join('\n')).toMatch(/SEARCH fb_post_authors USING (COVERING )?INDEX fb_post_authors_voter \(voter_id=\? AND created_at>\?\)/);
