@@ -7,7 +7,8 @@
 //   and growing by at most 1.5× from 100k to 1M on both.
 //
 // BENCH_SCALE_SIZES (default 10000,100000,1000000) and BENCH_SCALE_STORES (default
-// sqlite,postgres) narrow the run; BENCH_SCALE_JSON=FILE also writes the figures as JSON.
+// sqlite,postgres) narrow the run; BENCH_SCALE_JSON=FILE also writes the figures as JSON, after each
+// store, so that a run stopped early keeps what it measured.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +123,8 @@ try {
       }
       console.error(`${name} seeded in ${seeds[name].seconds.toFixed(0)} s (load average ${loadavg()[0].toFixed(1)})`);
       results[name] = await measure(board, seeds[name].key);
+      // Written after each store, so that a run stopped early keeps what it measured.
+      if (process.env.BENCH_SCALE_JSON) writeFileSync(process.env.BENCH_SCALE_JSON, JSON.stringify({ results, seeds, loads }, null, 2));
       await pool?.end();
       await board.close();
       if (store === 'sqlite') rmSync(join(dir, `scale-${size}.db`), { force: true });
@@ -162,4 +165,3 @@ for (const read of Object.keys(READS).filter((r) => /^(q=|similar|analytics|ship
   }
 }
 console.log(misses.length === 0 ? '\nEvery target met.' : `\nTargets missed:\n${misses.map((m) => `- ${m}`).join('\n')}`);
-if (process.env.BENCH_SCALE_JSON) writeFileSync(process.env.BENCH_SCALE_JSON, JSON.stringify({ results, seeds, loads }, null, 2));
