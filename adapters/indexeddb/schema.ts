@@ -210,6 +210,13 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { sso_secrets: ['by_organization'], sso_identities: ['by_voter'], companies: ['by_organization'] });
     },
   },
+  {
+    version: 16,
+    description: "private boards: each board's access settings (by board) and voters' SSO claims (by voter)",
+    apply(db) {
+      for (const table of ['board_access', 'voter_claims'] as const) createStore(db, table);
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

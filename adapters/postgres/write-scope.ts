@@ -164,6 +164,11 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listCompanies: organization,
   setVoterCompany: by('voter'),
   listVoterCompanies: byFirst('voter'),
+  // access: a board's settings under its board, a voter's claims under the voter
+  getBoardAccess: board,
+  putBoardAccess: byField('board', 'board_id'),
+  getVoterClaims: by('voter'),
+  putVoterClaims: byField('voter', 'voter_id'),
   // statistics
   shipStats: board,
   analytics: board,

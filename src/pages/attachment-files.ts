@@ -3,13 +3,16 @@
  * `/attachments/{id}/{sha256}/thumbnail.webp`), GET and HEAD, without session or cookies: only
  * while the public may see their post (else 404, as for an unknown one). The bytes are sent with
  * their type, `X-Content-Type-Options: nosniff` and a CSP that runs nothing, so no browser ever
- * treats them as a page; the URL names the content hash, so they are cached for a year.
+ * treats them as a page; the URL names the content hash, so they are cached for a year. An image
+ * of a private board's post is served only to those the board is open to (their cookies are read
+ * for it), never kept by a shared cache, and a 404 like an unknown one to everybody else.
  */
 import { ATTACHMENT_EXTENSIONS } from '../domain/attachments.js';
 import type { FeedbackBoard } from '../board.js';
 import type { Thumbnailer } from '../images/thumbnails.js';
 import type { ServedAttachment } from '../services/attachments.js';
 import { SmallLru } from '../http/lru.js';
+import { openBoardIds, privateBoardIds, type SignedIn } from './board-access.js';
 
 const FILE = /^\/attachments\/([1-9][0-9]{0,15})\/([0-9a-f]{64})(?:\.([a-z]+)|\/thumbnail\.webp)$/;
 
@@ -39,12 +42,14 @@ export function isAttachmentPath(pathName: string): boolean {
 /**
  * The answer to a GET or HEAD of an attachment path of organization `organizationId`'s pages.
  * Thumbnails are made by `thumbnailer` (kept for the last 64 asked) and, without one that works,
- * the thumbnail path answers the original.
+ * the thumbnail path answers the original. `signedIn` says who a request is, asked only for an
+ * image of a private board.
  */
 export function attachmentServer(
   board: FeedbackBoard,
   organizationId: number,
   thumbnailer: Thumbnailer | null,
+  signedIn: (request: Request) => Promise<SignedIn>,
 ): (request: Request, pathName: string) => Promise<Response> {
   const team = board.team(organizationId);
   const thumbnails = new SmallLru<string, Uint8Array>({ max: 64 });
@@ -67,6 +72,8 @@ export function attachmentServer(
     const [, id, sha256, extension] = match;
     const found = await team.attachments.readPublic(Number(id), sha256!);
     if (!found || (extension !== undefined && extension !== ATTACHMENT_EXTENSIONS[found.record.content_type])) return notFound();
+    const closed = (await privateBoardIds(board, [found.board_id])).has(found.board_id);
+    if (closed && !(await openBoardIds(board, [found.board_id], await signedIn(request))).has(found.board_id)) return notFound();
     const thumbnail = extension === undefined ? await thumbnailOf(found) : null;
     const bytes = thumbnail ?? found.bytes;
     const etag = thumbnail ? `"${sha256}-thumbnail"` : `"${sha256}"`;
@@ -76,6 +83,7 @@ export function attachmentServer(
       'content-length': String(bytes.length),
       'content-disposition': contentDisposition(found.record.filename),
       etag,
+      ...(closed ? { 'cache-control': 'private, no-cache', vary: 'Cookie' } : {}),
     });
     const unchanged = request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === etag) === true;
     if (unchanged) return new Response(null, { status: 304, headers });

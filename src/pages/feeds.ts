@@ -8,6 +8,7 @@ import type { Board, Post } from '../domain/responses.js';
 import type { PageContext } from './context.js';
 import { notFoundPage, publishedBoard } from './respond.js';
 import { pageHeaders } from './security.js';
+import { privateBoardIds } from './board-access.js';
 
 /** Shipped posts in a board's feed, newest first. */
 export const FEED_ENTRIES = 50;
@@ -34,11 +35,14 @@ export function absolute(ctx: PageContext, path: string): string {
 
 const boardPath = (board: Board) => `/boards/${encodeURIComponent(board.slug)}`;
 
-/** A public, cacheable answer: the pages' security headers, and no cookie (a cache may share it). */
-function served(ctx: PageContext, type: string, body: string, maxAgeSeconds: number): Response {
+/**
+ * A cacheable answer: the pages' security headers, and no cookie (a cache may share it); null
+ * `maxAgeSeconds` for what only the asker may see (a private board's feed), which no cache keeps.
+ */
+function served(ctx: PageContext, type: string, body: string, maxAgeSeconds: number | null): Response {
   const headers = new Headers(pageHeaders(ctx.options.stylesheetUrl));
   headers.set('content-type', `${type}; charset=utf-8`);
-  headers.set('cache-control', `public, max-age=${maxAgeSeconds}`);
+  headers.set('cache-control', maxAgeSeconds === null ? 'private, no-store' : `public, max-age=${maxAgeSeconds}`);
   return new Response(body, { headers });
 }
 
@@ -78,7 +82,8 @@ export async function changelogFeed(ctx: PageContext, slug: string): Promise<Res
     '</feed>',
     '',
   ].join('\n');
-  return served(ctx, 'application/atom+xml', feed, 300);
+  const closed = (await privateBoardIds(ctx.board, [board.id])).has(board.id);
+  return served(ctx, 'application/atom+xml', feed, closed ? null : 300);
 }
 
 /** The newest visible posts of a board, at most {@link SITEMAP_POSTS_PER_BOARD} and `room`. */
@@ -93,9 +98,12 @@ async function newestVisiblePosts(ctx: PageContext, board: Board, room: number):
   return found;
 }
 
-/** `GET /sitemap.xml`: the board list, and each published board's pages and newest visible posts. */
+/** `GET /sitemap.xml`: the board list, and each published public board's pages and newest visible posts. */
 export async function sitemap(ctx: PageContext): Promise<Response> {
-  const boards = (await ctx.team.api.boards.list()).boards.filter((board) => board.published);
+  const published = (await ctx.team.api.boards.list()).boards.filter((board) => board.published);
+  // Private boards are never listed, whoever asks: search engines must not learn of them.
+  const closed = await privateBoardIds(ctx.board, published.map((board) => board.id));
+  const boards = published.filter((board) => !closed.has(board.id));
   const urls: { loc: string; lastmod?: string }[] = [{ loc: absolute(ctx, '/') }];
   for (const board of boards) {
     const base = boardPath(board);

@@ -9,11 +9,13 @@ import type { FollowerMailEvent } from '../services/follower-mail.js';
 import { foldCase } from '../storage/text.js';
 import type { FollowerMailContent, FollowerMailItem } from './follower-mail-message.js';
 import { signUnsubscribeToken } from './unsubscribe-token.js';
+import { accessOpenIn } from './board-access.js';
 
 /**
  * The content of the mail for `row`, or null when nothing is to be mailed: the voter has no
  * address (or is gone), the post is gone or merged, the address unsubscribed from the post or its
- * board since the events were queued, or every event names a comment that is gone or hidden.
+ * board since the events were queued, the board is private and closed to the voter, or every
+ * event names a comment that is gone or hidden.
  */
 export async function followerMailContent(
   storage: Storage,
@@ -28,6 +30,9 @@ export async function followerMailContent(
     if (!voter?.email || !post || !board || (await tx.getPostMerge(post.id)) !== null) return null;
     const address = foldCase(voter.email);
     if (await tx.isMailUnsubscribed(board.id, address, post.id)) return null;
+    // A private board's posts are mailed only to voters it is open to (they may have followed
+    // while it was public, or their domain or claim may have left its settings since).
+    if (!(await accessOpenIn(tx, board.id, { member: false, voter }))) return null;
     const organization = await tx.getOrganization(board.organization_id);
     const items: FollowerMailItem[] = [];
     for (const text of row.events) {

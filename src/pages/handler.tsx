@@ -24,7 +24,7 @@ import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
 import { embedTarget } from './embed.js';
-import { contextFor } from './request-context.js';
+import { contextFor, signedInFrom } from './request-context.js';
 import { unsubscribeRoutes } from './unsubscribe.js';
 import { languageAction } from './language.js';
 import { ssoEntry } from './sso-sign-in.js';
@@ -85,7 +85,10 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
   let siteName: string | undefined = options.siteName;
   const countSignInMail = signInMailLimiter(() => board.clock.now(), options.signInMailLimits);
   const thumbnailer = options.thumbnails === false ? null : (options.thumbnails ?? createThumbnailer());
-  const serveAttachment = attachmentServer(board, options.organizationId, thumbnailer);
+  const serveAttachment = attachmentServer(board, options.organizationId, thumbnailer, async (request) => {
+    const { member, voter } = await signedInFrom(board, options, request);
+    return { member: member !== null, voter };
+  });
   const jwks = jwksCache();
   const clientOf = (request: Request, context: unknown): string | null => {
     const address = options.clientAddress ? options.clientAddress(request) : addressFromContext({ fetchRequest: () => request }, context);

@@ -4,13 +4,17 @@ import type { PageContext } from './context.js';
 import { Notice, PostForm, StatusBadge, statusText, STATUSES } from './layout.js';
 import { markdownExcerpt } from './markdown.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
+import { openBoardIds, signedInOf } from './board-access.js';
 import { boardTags, IdeaForm } from './idea-form.js';
 import { WaitingPosts } from './held-posts.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
 export async function boardsPage(ctx: PageContext): Promise<Response> {
-  const boards = (await ctx.team.api.boards.list()).boards.filter((b) => b.published);
+  const all = (await ctx.team.api.boards.list()).boards;
+  // A private board is listed only to those it is open to (docs/private-boards.md).
+  const open = await openBoardIds(ctx.board, all.map((b) => b.id), signedInOf(ctx));
+  const boards = all.filter((b) => open.has(b.id));
   return page(
     ctx,
     ctx.t('boards.title'),

@@ -4,20 +4,57 @@
  * and the origins allowed to frame it.
  */
 import type { FeedbackBoard } from '../board.js';
+import type { TeamMemberRecord } from '../domain/people.js';
+import type { VoterRecord } from '../domain/records.js';
 import { foldCase } from '../storage/text.js';
 import type { PageContext, PagesOptions } from './context.js';
 import { embedHref } from './embed.js';
 import { embedOriginsOf } from './embed-origins.js';
+import { openBoard, type SignedIn } from './board-access.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies } from './security.js';
 import type { SignInMailVerdict } from './sign-in-limits.js';
 import { LANGUAGE_COOKIE } from './language.js';
 import { negotiateLocale, DEFAULT_LOCALE } from '../i18n/locales.js';
 import { translatorFor } from '../i18n/translator.js';
 
-/** The allowed embedding origins of a published board of the organization; none for any other slug. */
-async function allowedOrigins(board: FeedbackBoard, organizationId: number, slug: string): Promise<string[]> {
-  const record = await board.storage.transaction('read', (tx) => tx.getBoardBySlug(organizationId, slug));
-  return record?.published ? embedOriginsOf(board, record.id) : [];
+/**
+ * The allowed embedding origins of a published board of the organization that `who` may see; none
+ * for any other slug (a private board closed to them frames like a board that does not exist).
+ */
+async function allowedOrigins(board: FeedbackBoard, organizationId: number, slug: string, who: SignedIn): Promise<string[]> {
+  const record = await openBoard(board, organizationId, slug, who);
+  return record ? embedOriginsOf(board, record.id) : [];
+}
+
+/** Who a request is: the team member of its team session, and its voter (from the hook or a session), each or null. */
+export async function signedInFrom(
+  board: FeedbackBoard,
+  options: PagesOptions,
+  request: Request,
+  cookies: Map<string, string> = readCookies(request),
+): Promise<{ member: TeamMemberRecord | null; voter: VoterRecord | null; voterFromApp: boolean }> {
+  const teamToken = cookies.get(COOKIES.team);
+  const voterToken = cookies.get(COOKIES.voter);
+  let member: TeamMemberRecord | null = null;
+  if (plausibleToken(teamToken)) {
+    const subject = await board.signIn.session(teamToken);
+    if (subject?.kind === 'team' && subject.member.organization_id === options.organizationId) member = subject.member;
+  }
+  let voter: VoterRecord | null = null;
+  let voterFromApp = false;
+  const fromApp = options.voterFromRequest ? await options.voterFromRequest(request) : null;
+  if (fromApp) {
+    // A read first: registering (a write) only for a voter seen for the first time.
+    const email = foldCase(fromApp.email.trim());
+    voter =
+      (await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email))) ??
+      (await board.voters.register(options.organizationId, fromApp));
+    voterFromApp = true;
+  } else if (plausibleToken(voterToken)) {
+    const subject = await board.signIn.session(voterToken);
+    if (subject?.kind === 'voter' && subject.voter.organization_id === options.organizationId) voter = subject.voter;
+  }
+  return { member, voter, voterFromApp };
 }
 
 /** Builds the context of `request`; `embedSlug` is the board of an embed-mode request, else null. */
@@ -41,33 +78,18 @@ export async function contextFor(
   const setCookies: string[] = [];
   const plainHref = (p: string) => (base + (p.startsWith('/') ? p : `/${p}`)).replace(/^(.+)\/$/, '$1') || '/';
   const href = embedSlug === null ? plainHref : embedHref(embedSlug, plainHref);
-  const embed = embedSlug === null ? null : { slug: embedSlug, origins: await allowedOrigins(board, options.organizationId, embedSlug) };
   let csrfCookie = cookies.get(COOKIES.csrf);
   if (!plausibleToken(csrfCookie)) {
     csrfCookie = randomToken();
-    setCookies.push(cookie(COOKIES.csrf, csrfCookie, { path: href('/'), secure, partitioned: embed !== null }));
+    setCookies.push(cookie(COOKIES.csrf, csrfCookie, { path: href('/'), secure, partitioned: embedSlug !== null }));
   }
   const teamToken = cookies.get(COOKIES.team);
   const voterToken = cookies.get(COOKIES.voter);
-  let member = null;
-  if (plausibleToken(teamToken)) {
-    const subject = await board.signIn.session(teamToken);
-    if (subject?.kind === 'team' && subject.member.organization_id === options.organizationId) member = subject.member;
-  }
-  let voter = null;
-  let voterFromApp = false;
-  const fromApp = options.voterFromRequest ? await options.voterFromRequest(request) : null;
-  if (fromApp) {
-    // A read first: registering (a write) only for a voter seen for the first time.
-    const email = foldCase(fromApp.email.trim());
-    voter =
-      (await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email))) ??
-      (await board.voters.register(options.organizationId, fromApp));
-    voterFromApp = true;
-  } else if (plausibleToken(voterToken)) {
-    const subject = await board.signIn.session(voterToken);
-    if (subject?.kind === 'voter' && subject.voter.organization_id === options.organizationId) voter = subject.voter;
-  }
+  const { member, voter, voterFromApp } = await signedInFrom(board, options, request, cookies);
+  const embed =
+    embedSlug === null
+      ? null
+      : { slug: embedSlug, origins: await allowedOrigins(board, options.organizationId, embedSlug, { member: member !== null, voter }) };
   // The team's pages (the dashboard, the consent page) stay English; the public pages speak the
   // voter's choice or the browser's language.
   const teamPage = /^\/(dashboard|oauth)(\/|$)/.test(pathName);

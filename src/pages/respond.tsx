@@ -7,6 +7,7 @@ import { Layout, type NavItem, type PageMeta } from './layout.js';
 import { pageHeaders } from './security.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../http/handler.js';
 import { formatBytes } from '../services/attachments.js';
+import { openBoard, signedInOf } from './board-access.js';
 
 /** Renders `element` (a whole document) with the pages' headers and cookies. */
 export async function html(ctx: PageContext, element: Child, status = 200): Promise<Response> {
@@ -107,8 +108,12 @@ export function boardNav(board: Board, current: 'posts' | 'roadmap' | 'changelog
   ];
 }
 
-/** A published board of the organization, or null (a draft or unknown board is a 404). */
+/**
+ * A published board of the organization that the request may see, or null: a draft, an unknown
+ * board and a private board closed to the request are each a 404, the same page.
+ */
 export async function publishedBoard(ctx: PageContext, slug: string): Promise<Board | null> {
+  if (!(await openBoard(ctx.board, ctx.team.organizationId, slug, signedInOf(ctx)))) return null;
   try {
     const board = await ctx.team.api.boards.get(slug);
     return board.published ? board : null;

@@ -2,10 +2,11 @@
  * The claims of a verified SSO token that make a voter (docs/sso.md): `sub` (1..255 characters),
  * `email` (an address, at most 254 characters), `name` (optional, at most 100) and an optional
  * `company` `{ id, name, monthly_revenue }`. A claim of the wrong shape refuses the token and
- * names the claim.
+ * names the claim. The token's other claims are kept on the voter (docs/private-boards.md).
  */
 import type { JWTPayload } from 'jose';
 import type { SsoCompany, SsoUser } from '../services/sso-sign-in.js';
+import { keptClaims } from './board-access-rules.js';
 
 /** Why a token was refused: shown to the person, with what the host application must fix. */
 export interface SsoRefusal {
@@ -36,7 +37,8 @@ export function readSsoClaims(payload: JWTPayload): SsoUser | SsoRefusal {
   if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) return { refused: 'The email claim must be an e-mail address.' };
   const name = payload.name ?? '';
   if (typeof name !== 'string' || name.length > 100) return { refused: 'The name claim must be a string of at most 100 characters.' };
-  const user: SsoUser = { sub: payload.sub, email, name: name.trim() };
+  // Every other claim is kept on the voter, for private boards' claim rules.
+  const user: SsoUser = { sub: payload.sub, email, name: name.trim(), claims: keptClaims(payload) };
   if (payload.company !== undefined) {
     const company = companyOf(payload.company);
     if (company !== null && 'refused' in company) return company;

@@ -147,6 +147,8 @@ export function presentAttachment(record: AttachmentRecord, baseUrl: string): At
 export interface ServedAttachment {
   record: AttachmentRecord;
   bytes: Uint8Array;
+  /** The board of its post: whoever serves it applies that board's access (docs/private-boards.md). */
+  board_id: number;
 }
 
 /**
@@ -158,24 +160,26 @@ export function readPublicAttachment(ctx: ServiceContext, organizationId: number
   return read(ctx, async (tx) => {
     const record = await tx.getAttachment(id);
     if (!record || record.organization_id !== organizationId || record.sha256 !== sha256) return null;
-    if (!(await publiclyVisible(tx, record))) return null;
+    const boardId = await publicBoardOf(tx, record);
+    if (boardId === null) return null;
     const bytes = await tx.getAttachmentBytes(id);
-    return bytes && { record, bytes };
+    return bytes && { record, bytes, board_id: boardId };
   });
 }
 
-async function publiclyVisible(tx: StorageTx, record: AttachmentRecord): Promise<boolean> {
+/** The id of the published board of the attachment's visible post, or null when the public may not see it. */
+async function publicBoardOf(tx: StorageTx, record: AttachmentRecord): Promise<number | null> {
   let postId = record.post_id;
   if (record.comment_id !== null) {
     const comment = await tx.getComment(record.comment_id);
-    if (!comment || comment.hidden) return false;
+    if (!comment || comment.hidden) return null;
     postId = comment.post_id;
   }
-  if (postId === null) return false;
+  if (postId === null) return null;
   const post = await tx.getPost(postId);
-  if (!post || post.hidden || (await tx.getPostMerge(post.id)) !== null) return false;
+  if (!post || post.hidden || (await tx.getPostMerge(post.id)) !== null) return null;
   const board = await tx.getBoard(post.board_id);
-  return board !== null && board.published;
+  return board !== null && board.published ? board.id : null;
 }
 
 /** Groups presented attachments by an owner id (`post_id` or `comment_id`), in the order listed. */

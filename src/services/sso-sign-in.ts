@@ -30,6 +30,11 @@ export interface SsoUser {
   name: string;
   /** The user's company; absent leaves the voter's company as it was, null removes it. */
   company?: SsoCompany | null;
+  /**
+   * The token's other claims, as lists of strings: when given, they replace the voter's stored
+   * claims, which private boards' claim rules are checked against (docs/private-boards.md).
+   */
+  claims?: Record<string, string[]>;
 }
 
 /** A session started for a host user: its raw token (for the cookie), the record and the voter. */
@@ -70,6 +75,7 @@ export async function signInSsoUser(ctx: SsoContext, organizationId: number, use
     } else if (user.company === null) {
       await tx.setVoterCompany(voter.id, organizationId, null);
     }
+    if (user.claims) await tx.putVoterClaims({ voter_id: voter.id, organization_id: organizationId, claims: user.claims, updated_at: toIso(now) });
     const session: SessionRecord = { token_hash: tokenHash, kind: 'voter', subject_id: voter.id, created_at: toIso(now), expires_at: toIso(now + SESSION_TTL_MS) };
     await tx.insertSession(session);
     return { token, session, voter };

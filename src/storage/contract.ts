@@ -2,7 +2,7 @@
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
  * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth,
- * mail, activity, attachments, sso). Each
+ * mail, activity, attachments, sso, access). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -27,6 +27,7 @@
  *   the database (SQLite's `lower()` and `LIKE` fold ASCII only).
  */
 import type { AccountsTx } from './contract/accounts.js';
+import type { AccessTx } from './contract/access.js';
 import type { ActivityTx } from './contract/activity.js';
 import type { AttachmentsTx } from './contract/attachments.js';
 import type { AgentTx } from './contract/agent.js';
@@ -50,6 +51,7 @@ import type { WebhooksTx } from './contract/webhooks.js';
 import type { SharedLimits } from './shared-limits.js';
 import type { foldCase } from './text.js';
 
+export type { AccessTx } from './contract/access.js';
 export type { AccountsTx } from './contract/accounts.js';
 export type { ActivityTx } from './contract/activity.js';
 export type { AttachmentsTx } from './contract/attachments.js';
@@ -125,7 +127,8 @@ export interface StorageTx
     MailTx,
     ActivityTx,
     AttachmentsTx,
-    SsoTx {}
+    SsoTx,
+    AccessTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

@@ -89,6 +89,8 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('companies', [], [], [], ['monthly_revenue']),
   table('sso_identities'),
   table('voter_companies'),
+  table('board_access', [], ['email_domains', 'claim_values']),
+  table('voter_claims', [], ['claims']),
 ];
 
 /**

@@ -40,6 +40,7 @@ import type { ActivityRecord } from '../domain/activity.js';
 import type { AttachmentRecord } from '../domain/attachments.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
+import type { BoardAccessRecord, VoterClaimsRecord } from '../domain/board-access.js';
 import type { CompanyRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
@@ -140,6 +141,8 @@ export interface TableRows {
   sso_identities: SsoIdentityRecord;
   companies: CompanyRecord;
   voter_companies: VoterCompanyRecord;
+  board_access: BoardAccessRecord;
+  voter_claims: VoterClaimsRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -258,6 +261,8 @@ export const RECORD_SCHEMA = {
   sso_identities: { keyPath: ['organization_id', 'sub'], ids: false, indexes: { by_voter: 'voter_id' } },
   companies: { keyPath: ['organization_id', 'id'], ids: false, indexes: { by_organization: 'organization_id' } },
   voter_companies: { keyPath: 'voter_id', ids: false, indexes: {} },
+  board_access: { keyPath: 'board_id', ids: false, indexes: {} },
+  voter_claims: { keyPath: 'voter_id', ids: false, indexes: {} },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -22,6 +22,7 @@ import {
 } from './contract/registry.js';
 import type { RecordStore } from './record-store.js';
 import { accountsMethods } from './record-tx/accounts.js';
+import { accessMethods } from './record-tx/access.js';
 import { activityMethods } from './record-tx/activity.js';
 import { agentMethods } from './record-tx/agent.js';
 import { attachmentsMethods } from './record-tx/attachments.js';
@@ -52,6 +53,7 @@ const FACTORIES: AggregateFactories<RecordStore> = {
   activity: activityMethods,
   attachments: attachmentsMethods,
   sso: ssoMethods,
+  access: accessMethods,
 };
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */

@@ -16,6 +16,7 @@ import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
 import { ssoMethods } from './sso.js';
+import { accessMethods } from './access.js';
 import { peopleMethods } from './people.js';
 import { postsMethods } from './posts.js';
 import { statisticsMethods } from './statistics.js';
@@ -37,6 +38,7 @@ const FACTORIES: AggregateFactories<Sql> = {
   activity: activityMethods,
   attachments: attachmentsMethods,
   sso: ssoMethods,
+  access: accessMethods,
 };
 
 /** The SQL implementation of every method, built once per connection. */

@@ -36,7 +36,8 @@ export async function boardsAdminPage(ctx: PageContext): Promise<Response> {
                     {b.published ? 'Unpublish' : 'Publish'}
                   </button>
                 </PostForm>{' '}
-                <a href={ctx.href(`/dashboard/boards/${encodeURIComponent(b.slug)}/embedding`)}>Embedding</a>
+                <a href={ctx.href(`/dashboard/boards/${encodeURIComponent(b.slug)}/embedding`)}>Embedding</a>{' '}
+                <a href={ctx.href(`/dashboard/boards/${encodeURIComponent(b.slug)}/access`)}>Access</a>
               </td>
             </tr>
           ))}

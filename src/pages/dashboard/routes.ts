@@ -17,6 +17,7 @@ import {
 } from './admin.js';
 import { approveAction, inboxPage, moderationSettingAction, rejectAction as rejectPostAction } from './inbox.js';
 import { agentsPage, revokeAgentAction } from './agents.js';
+import { boardAccessRoutes } from './board-access.js';
 import { boardEmbeddingRoutes } from './board-embedding.js';
 import { createSsoSecretAction, revokeSsoSecretAction, rotateSsoSecretAction, saveSsoSettingsAction, ssoPage } from './sso.js';
 import { mailPage, testMailAction } from './mail.js';
@@ -55,6 +56,7 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/boards/:p/publish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, true) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/unpublish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, false) },
   ...boardEmbeddingRoutes,
+  ...boardAccessRoutes,
   { method: 'GET', pattern: path('/dashboard/stats'), handler: (ctx) => statsPage(ctx) },
   { method: 'GET', pattern: path('/dashboard/keys'), handler: (ctx) => keysPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/keys'), handler: (ctx, _, form) => createKeyAction(ctx, form) },

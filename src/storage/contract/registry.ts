@@ -4,6 +4,7 @@
  * the core and in every adapter. A method added to an aggregate's interface and to its table in
  * that aggregate's file reaches all of them.
  */
+import { ACCESS_AGGREGATE, type AccessTx } from './access.js';
 import { ACCOUNTS_AGGREGATE, type AccountsTx } from './accounts.js';
 import { ACTIVITY_AGGREGATE, type ActivityTx } from './activity.js';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsTx } from './attachments.js';
@@ -36,6 +37,7 @@ export interface StorageAggregates {
   activity: ActivityTx;
   attachments: AttachmentsTx;
   sso: SsoTx;
+  access: AccessTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -57,6 +59,7 @@ export const STORAGE_AGGREGATES = {
   activity: ACTIVITY_AGGREGATE,
   attachments: ATTACHMENTS_AGGREGATE,
   sso: SSO_AGGREGATE,
+  access: ACCESS_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */

@@ -188,4 +188,27 @@ describe('indexeddb schema', () => {
     await upgraded.close();
     expect(await readStructure(factory, 'sso')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
   });
+  it('adds private boards at version 16 to a version 15 database: its boards public until saved, settings and claims read back', async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'access', 15, seed);
+    expect((await readStructure(factory, 'access')).structure.board_access).toBeUndefined();
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'access' });
+    expect(await upgraded.transaction('read', (tx) => tx.getBoardAccess(1))).toBeNull();
+    const access = {
+      board_id: 1, organization_id: 1, access: 'private' as const, email_domains: ['example.com'],
+      claim_name: 'groups', claim_values: ['beta'], updated_at: onDay(1),
+    };
+    const claims = { voter_id: 2, organization_id: 1, claims: { groups: ['beta'] }, updated_at: onDay(1) };
+    await upgraded.transaction('write', async (tx) => {
+      await tx.putBoardAccess(access);
+      await tx.putVoterClaims(claims);
+    });
+    await upgraded.transaction('read', async (tx) => {
+      expect(await tx.getBoardAccess(1)).toEqual(access);
+      expect(await tx.getVoterClaims(2)).toEqual(claims);
+      expect((await tx.getBoard(1))?.id).toBe(1);
+    });
+    await upgraded.close();
+    expect(await readStructure(factory, 'access')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
 });

@@ -379,4 +379,36 @@ describe('postgres schema migrations', () => {
       await storage.close();
     }
   });
+  it('adds private boards at version 20 to a version 19 database: its board public until saved, settings and claims read back, access checked by the table', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 19 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_board_access') AS access")).toEqual([{ access: null }]);
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'features', 'Features', '', '', true, '${T0}');
+      INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, 'ada@acme.test', 'Ada', '${T0}');`);
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+      expect(await storage.transaction('read', (tx) => tx.getBoardAccess(1))).toBeNull();
+      const access = {
+        board_id: 1, organization_id: 1, access: 'private' as const, email_domains: ['example.com'],
+        claim_name: 'groups', claim_values: ['beta'], updated_at: T0,
+      };
+      const claims = { voter_id: 1, organization_id: 1, claims: { groups: ['beta'] }, updated_at: T0 };
+      await storage.transaction('write', async (tx) => {
+        await tx.putBoardAccess(access);
+        await tx.putVoterClaims(claims);
+      });
+      await storage.transaction('read', async (tx) => {
+        expect(await tx.getBoardAccess(1)).toEqual(access);
+        expect(await tx.getVoterClaims(1)).toEqual(claims);
+      });
+      await expect(query(url, "UPDATE fb_board_access SET access = 'secret' WHERE board_id = 1")).rejects.toThrow(/check constraint/);
+    } finally {
+      await storage.close();
+    }
+  });
 });

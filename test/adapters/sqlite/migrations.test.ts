@@ -316,4 +316,31 @@ describe('sqlite schema migrations', () => {
     expect(await storage.transaction('read', (tx) => tx.getSsoIdentity(1, 'u-2'))).toBeNull();
     await storage.close();
   });
+  it('adds private boards at version 19 to a version 18 database: its board public until saved, settings and claims read back, access checked by the table', async () => {
+    const file = factory.path('v18.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 18, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'fb_board_access'").pluck().get()).toBe(0);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    expect(await storage.transaction('read', (tx) => tx.getBoardAccess(1))).toBeNull();
+    const access = {
+      board_id: 1, organization_id: 1, access: 'private' as const, email_domains: ['example.com'],
+      claim_name: 'groups', claim_values: ['beta'], updated_at: T0,
+    };
+    const claims = { voter_id: 1, organization_id: 1, claims: { groups: ['beta'] }, updated_at: T0 };
+    await storage.transaction('write', async (tx) => {
+      await tx.putBoardAccess(access);
+      await tx.putVoterClaims(claims);
+    });
+    expect(await storage.transaction('read', (tx) => tx.getBoardAccess(1))).toEqual(access);
+    expect(await storage.transaction('read', (tx) => tx.getVoterClaims(1))).toEqual(claims);
+    expect(() => storage.database.prepare("UPDATE fb_board_access SET access = 'secret' WHERE board_id = 1").run()).toThrow(/CHECK constraint/);
+    await expect(storage.transaction('write', (tx) => tx.putBoardAccess({ ...access, board_id: 99 }))).rejects.toThrow(/FOREIGN KEY/);
+    await storage.close();
+  });
 });

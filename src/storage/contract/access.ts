@@ -1,0 +1,26 @@
+/** The access aggregate of the storage contract: boards' access settings and voters' SSO claims. */
+import type { BoardAccessRecord, VoterClaimsRecord } from '../../domain/board-access.js';
+import type { AggregateDefinition } from './shared.js';
+
+/** Who may see a private board, and what a voter's last SSO token said about them. */
+export interface AccessTx {
+  /** The access settings of a board, or null when none were ever saved (the board is public). */
+  getBoardAccess(boardId: number): Promise<BoardAccessRecord | null>;
+  /** Stores a board's access settings, replacing any saved before. */
+  putBoardAccess(row: BoardAccessRecord): Promise<void>;
+  /** The claims a voter's last SSO sign-in carried, or null when they never signed in by SSO. */
+  getVoterClaims(voterId: number): Promise<VoterClaimsRecord | null>;
+  /** Stores a voter's claims, replacing any stored before. */
+  putVoterClaims(row: VoterClaimsRecord): Promise<void>;
+}
+
+/** The access aggregate: which methods write; no generic fallbacks. */
+export const ACCESS_AGGREGATE = {
+  writes: {
+    getBoardAccess: false,
+    putBoardAccess: true,
+    getVoterClaims: false,
+    putVoterClaims: true,
+  },
+  fallbacks: {},
+} satisfies AggregateDefinition<AccessTx>;
