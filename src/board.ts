@@ -14,6 +14,7 @@ import * as moderation from './services/moderation.js';
 import * as people from './services/people.js';
 import * as merges from './services/merges.js';
 import * as attachments from './services/attachments.js';
+import * as teamAttachments from './services/team-attachments.js';
 import * as team from './services/team.js';
 import * as teamVoters from './services/team-voters.js';
 import * as voterPosts from './services/voter-posts.js';
@@ -313,6 +314,10 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
            * see it (its post published, not hidden, merged or held; its comment not hidden), else null.
            */
           readPublic: of(attachments.readPublicAttachment),
+          /** An attachment (`id`, `sha256`) of the organization with its bytes, whatever its post's visibility (the dashboard's view), else null. */
+          read: of(teamAttachments.readTeamAttachment),
+          /** The images of one of the organization's held posts, as the API shows attachments. */
+          ofHeldPost: of(teamAttachments.heldPostAttachments),
         },
         members: {
           /** Adds a team member (an e-mail already on the team returns that member). */

@@ -45,14 +45,17 @@ function pathOf(attachment: Attachment): string {
   return attachment.url.slice(attachment.url.lastIndexOf('/attachments/'));
 }
 
-/** The images under a post's or a comment's text, each linking to its original. */
-export function AttachmentList(props: { ctx: PageContext; attachments: readonly Attachment[] }) {
+/**
+ * The images under a post's or a comment's text, each linking to its original; `under` is the
+ * prefix of the paths they are served at (the dashboard's, for the team's view of them).
+ */
+export function AttachmentList(props: { ctx: PageContext; attachments: readonly Attachment[]; under?: string }) {
   const { ctx, attachments } = props;
   if (attachments.length === 0) return null;
   return (
     <ul class="attachments">
       {attachments.map((attachment) => {
-        const original = pathOf(attachment);
+        const original = (props.under ?? '') + pathOf(attachment);
         const shown = ctx.thumbnails ? original.replace(/\.[a-z]+$/, '/thumbnail.webp') : original;
         const { width, height } = boundedSize(attachment.width, attachment.height);
         return (

@@ -14,7 +14,7 @@ import { ideaAction, ideaPage } from './submit-idea.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
 import { forbiddenPage, notFoundPage, orNotFound, page, tooLargePage, unavailablePage } from './respond.js';
 import { maxMultipartBytes, readForm } from './form-body.js';
-import { attachmentServer, isAttachmentPath } from './attachment-files.js';
+import { attachmentServer, isAttachmentPath, teamAttachmentPath } from './attachment-files.js';
 import { createThumbnailer } from '../images/thumbnails.js';
 import { sameOrigin, sameString } from './security.js';
 import { linkPage, requestLinkAction, signInPage, signOutAction, useLinkAction } from './sign-in.js';
@@ -109,7 +109,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
         headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
       });
     }
-    if (isAttachmentPath(requested)) return serveAttachment(request, requested);
+    if (isAttachmentPath(requested)) return serveAttachment.public(request, requested);
     siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';
     const client = clientOf(request, context);
     const signInMail = (email: string) => countSignInMail(email, client);
@@ -117,6 +117,9 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     const embed = embedTarget(requested);
     const thumbnails = thumbnailer !== null && (await thumbnailer.available());
     const ctx = await contextFor(board, team, options, base, siteName, request, url, requested, signInMail, embed?.slug ?? null, thumbnails);
+    // The team's view of the images: for a signed-in member; anyone else finds no such page.
+    const teamImage = ctx.member === null ? null : teamAttachmentPath(requested);
+    if (teamImage !== null) return serveAttachment.team(request, teamImage);
     try {
       if (embed === null) return await notFoundPage(ctx);
       // A host application's SSO token (`?sso=`, or a POST to /sso) is taken on every page, embed mode included.

@@ -41,6 +41,29 @@ async function scrape(url: string): Promise<string> {
   return answer.text();
 }
 
+/**
+ * Creates a post of each title on the fixture's `features` board (each answered 201), then scrapes
+ * until `series` reaches `atLeast` (the webhook sends happen after the answers), for at most 10 s;
+ * the last scrape.
+ */
+async function postThenScrapeUntil(server: Server, titles: string[], series: string, atLeast: number): Promise<string> {
+  for (const title of titles) {
+    const created = await fetch(`${server.api}/boards/features/posts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.acmeWrite}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title, body: 'b' }),
+    });
+    expect(created.status).toBe(201);
+  }
+  let text = '';
+  for (let i = 0; i < 200; i++) {
+    text = await scrape(server.url);
+    if (sample(text, series) >= atLeast) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return text;
+}
+
 describe('serve --metrics', () => {
   it('counts a load run exactly, by route pattern and status, scraped during and after it', async () => {
     const server = await serve(['--metrics', '--rate-limit', 'off']);
@@ -101,20 +124,7 @@ describe('serve --metrics', () => {
         { url: `http://127.0.0.1:${port}/ok`, events: ['post.created'], description: 'receiver' },
       ] as unknown as typeof fixture.organizations[0]['webhooks'];
       const server = await serve(['--metrics', '--allow-private-webhooks'], fixture);
-      for (const title of ['first', 'second']) {
-        const created = await fetch(`${server.api}/boards/features/posts`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${KEYS.acmeWrite}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ title, body: 'b' }),
-        });
-        expect(created.status).toBe(201);
-      }
-      let text = '';
-      for (let i = 0; i < 200; i++) {
-        text = await scrape(server.url);
-        if (sample(text, 'feedback_board_webhook_deliveries_total{outcome="rejected"}') >= 1) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const text = await postThenScrapeUntil(server, ['first', 'second'], 'feedback_board_webhook_deliveries_total{outcome="rejected"}', 1);
       expect(sample(text, 'feedback_board_webhook_deliveries_total{outcome="delivered"}')).toBe(1);
       expect(sample(text, 'feedback_board_webhook_deliveries_total{outcome="rejected"}')).toBe(1);
       expect(sample(text, 'feedback_board_webhook_deliveries_total{outcome="failed"}')).toBe(0);
@@ -136,20 +146,7 @@ describe('serve --metrics', () => {
     ] as unknown as typeof fixture.organizations[0]['webhooks'];
     const server = await serve(['--metrics', '--allow-private-webhooks'], fixture);
     expect(sample(await scrape(server.url), 'feedback_board_webhook_queue_depth')).toBe(0);
-    for (const title of ['first', 'second', 'third']) {
-      const created = await fetch(`${server.api}/boards/features/posts`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${KEYS.acmeWrite}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title, body: 'b' }),
-      });
-      expect(created.status).toBe(201);
-    }
-    let text = '';
-    for (let i = 0; i < 200; i++) {
-      text = await scrape(server.url);
-      if (sample(text, 'feedback_board_webhook_deliveries_total{outcome="failed"}') >= 3) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const text = await postThenScrapeUntil(server, ['first', 'second', 'third'], 'feedback_board_webhook_deliveries_total{outcome="failed"}', 3);
     expect(sample(text, 'feedback_board_webhook_deliveries_total{outcome="failed"}')).toBe(3);
     expect(sample(text, 'feedback_board_webhook_queue_depth')).toBe(3);
   });

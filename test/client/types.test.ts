@@ -3,6 +3,7 @@
  * assertions and `@ts-expect-error` lines below are checked by the TypeScript compiler; the last
  * test compiles this very file, so a wrong type fails `npm test` and not only `npm run typecheck`.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -63,6 +64,20 @@ describe('types derived from the schemas', () => {
     expectTypeOf(client.changelog.listAll).parameters.toEqualTypeOf<
       [slug: string, query?: { limit?: number; offset?: number }, options?: RequestOptions]
     >();
+  });
+
+  it("attachments of posts and comments: the client's type is the shape the OpenAPI document gives", () => {
+    type Shown = { id: number; url: string; filename: string; content_type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; size: number; width: number; height: number };
+    expectTypeOf<Post['attachments'][number]>().toEqualTypeOf<Shown>();
+    expectTypeOf<Awaited<ReturnType<typeof client.comments.list>>['comments'][number]['attachments'][number]>().toEqualTypeOf<Shown>();
+    const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+    for (const resource of ['Post', 'PostDetail', 'Comment']) {
+      const items = document.components.schemas[resource].properties.attachments.items;
+      expect(Object.keys(items.properties), resource).toEqual(['id', 'url', 'filename', 'content_type', 'size', 'width', 'height']);
+      expect([...items.required].sort(), resource).toEqual(['content_type', 'filename', 'height', 'id', 'size', 'url', 'width']);
+      expect(items.properties.content_type.enum, resource).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+      expect(['id', 'size', 'width', 'height'].map((name) => items.properties[name].type), resource).toEqual(['integer', 'integer', 'integer', 'integer']);
+    }
   });
 
   it('refuses inputs the schemas refuse', () => {

@@ -118,4 +118,17 @@ describe('slow request bodies', () => {
     for (let i = 0; i < 5; i++) answers.push((await fetch(`http://127.0.0.1:${port}/x`, { method: 'POST', body: 'email=a%40b.c' })).status);
     expect(answers).toEqual([200, 200, 200, 200, 200]);
   });
+
+  it('keeps no listener of a finished body on its keep-alive connection', async () => {
+    const running = await start({ port: 0 });
+    const serverSockets: Socket[] = [];
+    running.server.on('connection', (socket: Socket) => serverSockets.push(socket));
+    const closeListeners = () => serverSockets.map((socket) => socket.listenerCount('close'));
+    await fetch(`${running.url}/x`, { method: 'POST', body: 'first' });
+    const [afterOne] = closeListeners();
+    // fetch keeps its connections alive: twenty bodies, one after another, over one or two sockets.
+    for (let i = 0; i < 20; i++) expect((await fetch(`${running.url}/x`, { method: 'POST', body: `email=${i}` })).status).toBe(200);
+    expect(serverSockets.length).toBeLessThanOrEqual(2);
+    expect(Math.max(...closeListeners())).toBe(afterOne);
+  });
 });

@@ -9,21 +9,21 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, type Server } from '../helpers/cli.js';
+import { chromiumSkipReason } from '../helpers/chromium.js';
 import { HTML_PAGE, image } from '../helpers/images.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
-import { axeViolations } from './browser-pages.js';
+import type { SmtpReceiver } from '../helpers/smtp.js';
+import { axeViolations, servePages, signInByMail as signInByMailAt, signInTeam, type ServedPages } from './browser-pages.js';
 
 const skipReason = chromiumSkipReason('test/pages/attachments-chromium.test.ts');
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
 
 describe.skipIf(skipReason !== undefined)(`attachments in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let served: ServedPages | undefined;
   let smtp: SmtpReceiver;
   let server: Server;
   let browser: Browser;
-  const dir = workDir();
   const files = mkdtempSync(join(tmpdir(), 'fb-images-'));
   let writeKey = '';
   let teamLink = '';
@@ -33,35 +33,19 @@ describe.skipIf(skipReason !== undefined)(`attachments in headless Chromium${ski
     writeFileSync(join(files, 'screenshot.png'), await image('png', 320, 200));
     writeFileSync(join(files, 'detail.png'), await image('png', 120, 90));
     writeFileSync(join(files, 'evil.png'), HTML_PAGE);
-    smtp = await startSmtpReceiver();
-    server = await startServe(['--port', '0', '--memory', '--smtp', smtp.url], dir.dir);
-    writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
-    teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    served = await servePages();
+    ({ smtp, server, browser, writeKey, teamLink } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server?.child.exitCode === null) await server.stop();
-    await smtp?.close();
-    dir.remove();
+    await served?.close();
     rmSync(files, { recursive: true, force: true });
   });
 
   /** A new browser context; `bypassCSP` only so that axe-core can be injected. */
   const context = (): Promise<BrowserContext> => browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 900 } });
 
-  async function signInByMail(page: Page, email: string): Promise<void> {
-    const before = smtp.messages.length;
-    await page.goto(`${server.url}/sign-in`);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-    await page.getByText('Check your inbox').waitFor();
-    const mail = await smtp.waitFor(email, /sign-in\/link\?token=/, before);
-    await page.goto(/(http:\/\/\S+sign-in\/link\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
-    await page.waitForURL(/notice=signed_in/);
-  }
+  const signInByMail = (page: Page, email: string) => signInByMailAt(page, smtp, `${server.url}/sign-in`, email);
 
   /** The images of the page's post and comments, as the browser decoded them. */
   const shownImages = (page: Page) =>
@@ -112,9 +96,7 @@ describe.skipIf(skipReason !== undefined)(`attachments in headless Chromium${ski
     expect(urls).toHaveLength(1);
     for (const url of urls) expect((await page.request.get(url)).status()).toBe(200);
 
-    await page.goto(teamLink);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
-    await page.waitForURL(/notice=signed_in/);
+    await signInTeam(page, teamLink);
     await page.goto(`${server.url}/dashboard/posts/${id}`);
     await page.getByRole('button', { name: 'Hide from the public' }).click();
     await page.waitForURL(/notice=saved/);

@@ -1,12 +1,15 @@
 /**
- * What the Chromium tests of the voter's pages share: axe-core's serious and critical violations
- * of a page, screenshots into docs/images/, and signing in through the link a real SMTP receiver
- * got from `feedback-board serve`.
+ * What the Chromium tests of the pages share: a headless Chromium, a `feedback-board serve` of the
+ * demo organization (its keys and team sign-in link read from its output, its mail sent to a real
+ * SMTP receiver), signing a page in as the team or as a voter by the mailed link, axe-core's
+ * serious and critical violations of a page, and screenshots into docs/images/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import type { SmtpReceiver } from '../helpers/smtp.js';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.js';
+import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
@@ -47,4 +50,75 @@ export async function signInByMail(page: Page, smtp: SmtpReceiver, signInUrl: st
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
   await page.getByText('Check your inbox').waitFor();
   await useMailedLink(page, smtp, email, before);
+}
+
+/** Starts headless Chromium (the machine's, with the project's flags). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * Opens a one-time sign-in `link` of a team member (as `serve` prints it, or one made by
+ * `board.signIn.createLink`), presses "Sign in" and waits for the page it lands on (`landing`).
+ */
+export async function signInTeam(page: Page, link: string, landing: RegExp = /notice=signed_in/): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await page.waitForURL(landing);
+}
+
+/** A `feedback-board serve` of the demo organization on memory storage, and a Chromium to use it with. */
+export interface ServedPages {
+  server: Server;
+  browser: Browser;
+  /** The receiver `serve` mails to (with `smtp: 'receiver'`; reading it otherwise throws). */
+  readonly smtp: SmtpReceiver;
+  writeKey: string;
+  proposeKey: string;
+  /** The team member's one-time sign-in link `serve` printed. */
+  teamLink: string;
+  /** Closes Chromium, stops `serve` and the receiver, removes the working folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `serve --memory` with `args`, its mail going to a new SMTP receiver (`smtp: 'receiver'`,
+ * the default), to `smtp` (an smtp:// URL) or nowhere (`null`), reads its keys and team link, and
+ * launches Chromium. Whatever fails on the way, what was started is stopped again.
+ */
+export async function servePages(options: { args?: string[]; smtp?: 'receiver' | string | null } = {}): Promise<ServedPages> {
+  const dir = workDir();
+  const smtpOption = options.smtp === undefined ? 'receiver' : options.smtp;
+  const receiver = smtpOption === 'receiver' ? await startSmtpReceiver() : null;
+  const smtpUrl = receiver?.url ?? smtpOption;
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    if (server?.child.exitCode === null) await server.stop();
+    await receiver?.close();
+    dir.remove();
+  };
+  try {
+    server = await startServe(['--port', '0', '--memory', ...(smtpUrl === null ? [] : ['--smtp', smtpUrl]), ...(options.args ?? [])], dir.dir);
+    const writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
+    const proposeKey = (await waitForLine(server, /^propose key:\s+(\S+)$/))[1]!;
+    const teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
+    browser = await launchBrowser();
+    return {
+      server,
+      browser,
+      get smtp(): SmtpReceiver {
+        if (receiver === null) throw new Error('serve was started without an SMTP receiver');
+        return receiver;
+      },
+      writeKey,
+      proposeKey,
+      teamLink,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

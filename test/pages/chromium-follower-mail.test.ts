@@ -9,13 +9,13 @@
  * Mail page; screenshots to docs/images/ (pages-unsubscribe.png, pages-dashboard-mail-failed.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { listen } from '../../src/node/listen.js';
 import { createFollowerMailSender } from '../../src/pages/index.js';
-import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
-import { axeViolations, shot, signInByMail } from './browser-pages.js';
+import { call, type Server } from '../helpers/cli.js';
+import { chromiumSkipReason } from '../helpers/chromium.js';
+import type { SmtpReceiver } from '../helpers/smtp.js';
+import { axeViolations, servePages, shot, signInByMail, signInTeam, type ServedPages } from './browser-pages.js';
 import { setupPages } from './helpers.js';
 
 const skipReason = chromiumSkipReason('test/pages/chromium-follower-mail.test.ts');
@@ -31,28 +31,21 @@ function unsubscribeLinks(raw: string): { post: string; board: string } {
 }
 
 describe.skipIf(skipReason !== undefined)(`mail to followers in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let served: ServedPages | undefined;
   let smtp: SmtpReceiver;
   let server: Server;
   let browser: Browser;
   let writeKey = '';
   let proposeKey = '';
   let teamLink = '';
-  const dir = workDir();
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    server = await startServe(['--port', '0', '--memory', '--smtp', smtp.url], dir.dir);
-    writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
-    proposeKey = (await waitForLine(server, /^propose key:\s+(\S+)$/))[1]!;
-    teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    served = await servePages();
+    ({ smtp, server, browser, writeKey, proposeKey, teamLink } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server?.child.exitCode === null) await server.stop();
-    await smtp?.close();
-    dir.remove();
+    await served?.close();
   });
 
   /** `bypassCSP` only so that axe-core can be injected. */
@@ -90,9 +83,7 @@ describe.skipIf(skipReason !== undefined)(`mail to followers in headless Chromiu
     expect(proposed.status).toBe(200);
     const teamContext = await context();
     const team = await teamContext.newPage();
-    await team.goto(teamLink);
-    await team.getByRole('button', { name: 'Sign in' }).last().click();
-    await team.waitForURL(/\/dashboard\?notice=signed_in/);
+    await signInTeam(team, teamLink, /\/dashboard\?notice=signed_in/);
     await team.locator('article.proposal', { hasText: 'Export to CSV' }).getByRole('button', { name: 'Confirm' }).click();
     await team.getByText('The proposal was confirmed').waitFor();
 
@@ -138,9 +129,7 @@ describe.skipIf(skipReason !== undefined)(`mail to followers in headless Chromiu
     try {
       const page = await ctx.newPage();
       const { token } = await setup.board.signIn.createLink('team', setup.memberId);
-      await page.goto(`${running.url}/sign-in/link?token=${token}`);
-      await page.getByRole('button', { name: 'Sign in' }).last().click();
-      await page.waitForURL(/notice=signed_in/);
+      await signInTeam(page, `${running.url}/sign-in/link?token=${token}`);
       await page.goto(`${running.url}/dashboard/mail`);
       const row = page.locator('table.attempts tbody tr');
       expect(await row.allTextContents()).toEqual([expect.stringContaining('fan@example.com')]);

@@ -5,28 +5,25 @@
  * the language without JavaScript. Screenshot to docs/images/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
-import { axeViolations, shot } from './browser-pages.js';
+import type { Browser, Page } from 'playwright-core';
+import type { Server } from '../helpers/cli.js';
+import { chromiumSkipReason } from '../helpers/chromium.js';
+import { axeViolations, servePages, shot, type ServedPages } from './browser-pages.js';
 
 const skipReason = chromiumSkipReason('test/pages/chromium-languages.test.ts');
 
 describe.skipIf(skipReason !== undefined)(`the pages' languages in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let served: ServedPages | undefined;
   let server: Server;
   let browser: Browser;
-  const dir = workDir();
 
   beforeAll(async () => {
-    server = await startServe(['--port', '0', '--memory'], dir.dir);
-    await waitForLine(server, /^write key:\s+(\S+)$/);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    served = await servePages({ smtp: null });
+    ({ server, browser } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server?.child.exitCode === null) await server.stop();
-    dir.remove();
+    await served?.close();
   });
 
   /** A page of a browser asking for `locale`; `bypassCSP` only so that axe-core can be injected. */

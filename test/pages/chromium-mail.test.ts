@@ -8,10 +8,10 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
-import { axeViolations } from './browser-pages.js';
+import type { Browser, Page } from 'playwright-core';
+import { call, type Server } from '../helpers/cli.js';
+import { chromiumSkipReason } from '../helpers/chromium.js';
+import { axeViolations, servePages, signInTeam, type ServedPages } from './browser-pages.js';
 
 const skipReason = chromiumSkipReason('test/pages/chromium-mail.test.ts');
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
@@ -41,24 +41,20 @@ async function closedPort(): Promise<number> {
 }
 
 describe.skipIf(skipReason !== undefined)(`Markdown and the Mail page in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let served: ServedPages | undefined;
   let server: Server;
   let browser: Browser;
-  const dir = workDir();
   let writeKey = '';
   let teamLink = '';
 
   beforeAll(async () => {
     mkdirSync(IMAGES, { recursive: true });
-    server = await startServe(['--port', '0', '--memory', '--smtp', `smtp://127.0.0.1:${await closedPort()}`], dir.dir);
-    writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
-    teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    served = await servePages({ smtp: `smtp://127.0.0.1:${await closedPort()}` });
+    ({ server, browser, writeKey, teamLink } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server?.child.exitCode === null) await server.stop();
-    dir.remove();
+    await served?.close();
   });
 
   it('renders a Markdown post and comment; hostile parts stay text', async () => {
@@ -93,9 +89,7 @@ describe.skipIf(skipReason !== undefined)(`Markdown and the Mail page in headles
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 700 } });
     try {
       const page = await context.newPage();
-      await page.goto(teamLink);
-      await page.getByRole('button', { name: 'Sign in' }).last().click();
-      await page.waitForURL(/notice=signed_in/);
+      await signInTeam(page, teamLink);
       await page.goto(`${server.url}/dashboard/mail`);
       await page.getByRole('button', { name: 'Send a test e-mail' }).click();
       const alert = page.getByRole('alert');

@@ -6,34 +6,28 @@
  * voter; axe-core on every new page; screenshots to docs/images/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
-import { axeViolations, shot, signInByMail, useMailedLink } from './browser-pages.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, type Server } from '../helpers/cli.js';
+import { chromiumSkipReason } from '../helpers/chromium.js';
+import type { SmtpReceiver } from '../helpers/smtp.js';
+import { axeViolations, servePages, shot, signInByMail, useMailedLink, type ServedPages } from './browser-pages.js';
 
 const skipReason = chromiumSkipReason('test/pages/chromium-voter.test.ts');
 
 describe.skipIf(skipReason !== undefined)(`the voter's pages in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let served: ServedPages | undefined;
   let smtp: SmtpReceiver;
   let server: Server;
   let browser: Browser;
   let writeKey = '';
-  const dir = workDir();
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    server = await startServe(['--port', '0', '--memory', '--smtp', smtp.url], dir.dir);
-    writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
-    await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    served = await servePages();
+    ({ smtp, server, browser, writeKey } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server?.child.exitCode === null) await server.stop();
-    await smtp?.close();
-    dir.remove();
+    await served?.close();
   });
 
   /** A new browser context; `bypassCSP` only so that axe-core can be injected where JavaScript runs. */

@@ -5,59 +5,34 @@
  * page; and a browser with JavaScript switched off that votes and confirms. Screenshots of the
  * pages go to docs/images/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, type Server } from '../helpers/cli.js';
+import { chromiumSkipReason } from '../helpers/chromium.js';
+import type { SmtpReceiver } from '../helpers/smtp.js';
+import { axeViolations, servePages, shot, signInByMail as signInByMailAt, signInTeam, type ServedPages } from './browser-pages.js';
 
 const skipReason = chromiumSkipReason('test/pages/chromium.test.ts');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
-
-/** Serious and critical axe-core violations of the page, as `rule: targets`. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${IMAGES}${name}.png`, fullPage: true });
-}
 
 describe.skipIf(skipReason !== undefined)(`web pages in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let served: ServedPages | undefined;
   let smtp: SmtpReceiver;
   let server: Server;
   let browser: Browser;
-  const dir = workDir();
   let proposeKey = '';
   let writeKey = '';
   let teamLink = '';
   const checked: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    mkdirSync(IMAGES, { recursive: true });
-    smtp = await startSmtpReceiver();
-    server = await startServe(['--port', '0', '--memory', '--smtp', smtp.url, '--allow-private-webhooks'], dir.dir);
-    proposeKey = (await waitForLine(server, /^propose key:\s+(\S+)$/))[1]!;
-    writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
-    teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    served = await servePages({ args: ['--allow-private-webhooks'] });
+    ({ smtp, server, browser, proposeKey, writeKey, teamLink } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server?.child.exitCode === null) await server.stop();
-    await smtp?.close();
-    dir.remove();
+    await served?.close();
   });
 
   /** A new browser context; `bypassCSP` only so that axe-core can be injected. */
@@ -74,18 +49,7 @@ describe.skipIf(skipReason !== undefined)(`web pages in headless Chromium${skipR
   }
 
   /** Signs a page's context in through the e-mailed link for `email`. */
-  async function signInByMail(page: Page, email: string): Promise<void> {
-    const before = smtp.messages.length;
-    await page.goto(`${server.url}/sign-in`);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-    await page.getByText('Check your inbox').waitFor();
-    const mail = await smtp.waitFor(email, /sign-in\/link\?token=/, before);
-    const link = /(http:\/\/\S+sign-in\/link\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-    await page.goto(link);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
-    await page.waitForURL(/notice=signed_in/);
-  }
+  const signInByMail = (page: Page, email: string) => signInByMailAt(page, smtp, `${server.url}/sign-in`, email);
 
   async function postIdByTitle(title: string): Promise<number> {
     const list = await call(server.api, 'GET', '/boards/demo/posts?limit=100', writeKey);
@@ -127,9 +91,7 @@ describe.skipIf(skipReason !== undefined)(`web pages in headless Chromium${skipR
     // The team member signs in with the printed link and confirms.
     const teamContext = await context();
     const team = await teamContext.newPage();
-    await team.goto(teamLink);
-    await team.getByRole('button', { name: 'Sign in' }).last().click();
-    await team.waitForURL(/\/dashboard\?notice=signed_in/);
+    await signInTeam(team, teamLink, /\/dashboard\?notice=signed_in/);
     const card = team.locator('article.proposal', { hasText: 'Slack notifications' });
     await expect(card.getByText('Merged in #42 and deployed to production.').isVisible()).resolves.toBe(true);
     await expect(card.getByText('https://github.com/acme/app/pull/42').isVisible()).resolves.toBe(true);

@@ -7,37 +7,31 @@
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
-import { axeViolations } from './browser-pages.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, type Server } from '../helpers/cli.js';
+import { chromiumSkipReason } from '../helpers/chromium.js';
+import { axeViolations, servePages, signInByMail as signInByMailAt, signInTeam, type ServedPages } from './browser-pages.js';
+import type { SmtpReceiver } from '../helpers/smtp.js';
 
 const skipReason = chromiumSkipReason('test/pages/moderation-chromium.test.ts');
 const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
 
 describe.skipIf(skipReason !== undefined)(`moderation in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let served: ServedPages | undefined;
   let smtp: SmtpReceiver;
   let server: Server;
   let browser: Browser;
-  const dir = workDir();
   let writeKey = '';
   let teamLink = '';
 
   beforeAll(async () => {
     mkdirSync(IMAGES, { recursive: true });
-    smtp = await startSmtpReceiver();
-    server = await startServe(['--port', '0', '--memory', '--smtp', smtp.url], dir.dir);
-    writeKey = (await waitForLine(server, /^write key:\s+(\S+)$/))[1]!;
-    teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    served = await servePages();
+    ({ smtp, server, browser, writeKey, teamLink } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server?.child.exitCode === null) await server.stop();
-    await smtp?.close();
-    dir.remove();
+    await served?.close();
   });
 
   /** A new browser context; `bypassCSP` only so that axe-core can be injected. */
@@ -47,18 +41,7 @@ describe.skipIf(skipReason !== undefined)(`moderation in headless Chromium${skip
     expect(await axeViolations(page), name).toEqual([]);
   }
 
-  async function signInByMail(page: Page, email: string): Promise<void> {
-    const before = smtp.messages.length;
-    await page.goto(`${server.url}/sign-in`);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-    await page.getByText('Check your inbox').waitFor();
-    const mail = await smtp.waitFor(email, /sign-in\/link\?token=/, before);
-    const link = /(http:\/\/\S+sign-in\/link\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-    await page.goto(link);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
-    await page.waitForURL(/notice=signed_in/);
-  }
+  const signInByMail = (page: Page, email: string) => signInByMailAt(page, smtp, `${server.url}/sign-in`, email);
 
   async function submit(page: Page, title: string): Promise<void> {
     await page.goto(`${server.url}/boards/demo/ideas/new`);
@@ -79,9 +62,7 @@ describe.skipIf(skipReason !== undefined)(`moderation in headless Chromium${skip
 
   it('holds a voter post until the team approves it in the inbox; a rejection mails its reason', async () => {
     const team = await (await context()).newPage();
-    await team.goto(teamLink);
-    await team.getByRole('button', { name: 'Sign in' }).last().click();
-    await team.waitForURL(/\/dashboard\?notice=signed_in/);
+    await signInTeam(team, teamLink, /\/dashboard\?notice=signed_in/);
     await team.goto(`${server.url}/dashboard/inbox`);
     await team.getByRole('button', { name: 'Hold new posts for approval' }).first().click();
     await team.waitForURL(/notice=saved/);

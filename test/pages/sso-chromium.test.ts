@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/node/listen.js';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
-import { axeViolations, shot } from './browser-pages.js';
+import type { Browser } from 'playwright-core';
+import { chromiumSkipReason } from '../helpers/chromium.js';
+import { axeViolations, launchBrowser, shot } from './browser-pages.js';
 import { setupPages, type PagesSetup } from './helpers.js';
 
 const skipReason = chromiumSkipReason('test/pages/sso-chromium.test.ts');
@@ -20,7 +20,7 @@ describe.skipIf(skipReason !== undefined)(`the Single sign-on page in headless C
   beforeAll(async () => {
     setup = await setupPages();
     server = await listen(setup.pages, { port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {

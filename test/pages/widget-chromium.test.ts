@@ -12,7 +12,7 @@ import type { Frame, Page } from 'playwright-core';
 import { bundleForBrowser, chromiumSkipReason, launchChromium, serve, type Chromium, type Served } from '../helpers/chromium.js';
 import { listen, type RunningServer } from '../../src/node/listen.js';
 import { setEmbedOrigins } from '../../src/pages/embed-origins.js';
-import { axeViolations, shot } from './browser-pages.js';
+import { axeViolations, shot, signInTeam } from './browser-pages.js';
 import { linkToken, setupPages, type PagesSetup } from './helpers.js';
 import { createSsoSecret } from '../../src/services/sso.js';
 import { claims, hs256 } from './sso-helpers.js';
@@ -196,9 +196,7 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
   it('the dashboard’s embedding form lists the allowed origins and shows a refusal with its reason (screenshot)', async () => {
     const page = await chromium.context.newPage();
     const { token } = await setup.board.signIn.createLink('team', setup.memberId);
-    await page.goto(`${pagesUrl}/sign-in/link?token=${token}`);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
-    await page.waitForURL(/notice=signed_in/);
+    await signInTeam(page, `${pagesUrl}/sign-in/link?token=${token}`);
     await page.goto(`${pagesUrl}/dashboard/boards/app/embedding`);
     const field = page.getByLabel(/Allowed origins/);
     expect(await field.inputValue()).toBe(host.origin);

@@ -12,6 +12,7 @@ __version__ = "0.1.0"
 from ._unset import UNSET, Unset
 from .client import AuthHeader, Client
 from .errors import ErrorDetail, FeedbackBoardError
+from .attachments import Attachment, AttachmentContentType
 from .models import (
     Board,
     Claim,
@@ -56,6 +57,8 @@ __all__ = [
     "Analytics",
     "AnalyticsPeriod",
     "AnalyticsTotals",
+    "Attachment",
+    "AttachmentContentType",
     "AuthHeader",
     "Board",
     "Claim",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Literal, Optional, TypedDict, cast
 
 from ._fields import Fields
+from .attachments import Attachment, attachments_of
 
 PostStatus = Literal["open", "planned", "in_progress", "shipped", "declined"]
 PostSort = Literal["new", "top"]
@@ -158,7 +159,7 @@ class Post:
     roadmap_estimate: Any
     shipped_at: Optional[str]
     created_at: str
-    attachments: List[Any]
+    attachments: List[Attachment]
     tags: List[Tag]
 
     @classmethod
@@ -181,7 +182,7 @@ def _post_fields(f: Fields) -> Dict[str, Any]:
         roadmap_estimate=f.raw("roadmap_estimate"),
         shipped_at=f.opt_text("shipped_at"),
         created_at=f.text("created_at"),
-        attachments=f.array("attachments"),
+        attachments=attachments_of(f),
         tags=[_tag(t) for t in f.objects("tags")],
     )
 
@@ -332,7 +333,7 @@ class Comment:
     voter_blocked: bool
     parent_comment_id: Optional[int]
     created_at: str
-    attachments: List[Any]
+    attachments: List[Attachment]
     replies: List[Comment]
 
     @classmethod
@@ -353,7 +354,7 @@ def _comment(f: Fields) -> Comment:
         voter_blocked=f.boolean("voter_blocked"),
         parent_comment_id=f.opt_integer("parent_comment_id"),
         created_at=f.text("created_at"),
-        attachments=f.array("attachments"),
+        attachments=attachments_of(f),
         replies=[_comment(r) for r in f.objects("replies")],
     )
 

@@ -5,6 +5,9 @@
  * setting "new posts from voters wait for approval".
  */
 import { Markdown } from '../markdown.js';
+import type { Attachment } from '../../domain/responses.js';
+import { AttachmentList } from '../attachments.js';
+import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
 import type { HeldPost } from '../../domain/held-posts.js';
 import { MAX_REJECTION_REASON } from '../../domain/held-posts.js';
 import type { Board } from '../../domain/responses.js';
@@ -14,7 +17,8 @@ import { day, PostForm } from '../layout.js';
 import { notFoundPage } from '../respond.js';
 import { change, dashPage, idOf } from './frame.js';
 
-function WaitingCard({ ctx, post, board, author }: { ctx: PageContext; post: HeldPost; board: Board | undefined; author: string }) {
+function WaitingCard(props: { ctx: PageContext; post: HeldPost; board: Board | undefined; author: string; images: Attachment[] }) {
+  const { ctx, post, board, author } = props;
   return (
     <article class="card" aria-labelledby={`held-${post.id}`}>
       <p class="muted small">
@@ -24,6 +28,7 @@ function WaitingCard({ ctx, post, board, author }: { ctx: PageContext; post: Hel
         {post.title}
       </h2>
       {post.body ? <Markdown text={post.body} /> : <p class="muted small">No details.</p>}
+      <AttachmentList ctx={ctx} attachments={props.images} under={TEAM_ATTACHMENTS_PREFIX} />
       {post.tags.length > 0 ? (
         <p class="meta">
           {post.tags.map((tag) => (
@@ -57,6 +62,7 @@ export async function inboxPage(ctx: PageContext): Promise<Response> {
   const boardsById = new Map(boards.map((board) => [board.id, board]));
   const moderated = await Promise.all(boards.map((board) => ctx.team.boards.moderated(board.slug)));
   const authors = new Map<number, string>();
+  const images = new Map(await Promise.all(waiting.map(async (post) => [post.id, await ctx.team.attachments.ofHeldPost(post.id)] as const)));
   for (const post of waiting) {
     const voter = await ctx.board.storage.transaction('read', (tx) => tx.getVoter(post.voter_id));
     authors.set(post.id, voter ? voter.name || voter.email || 'a voter' : 'a voter');
@@ -70,7 +76,7 @@ export async function inboxPage(ctx: PageContext): Promise<Response> {
       <p class="lead">Posts from voters on moderated boards wait here. Approving lists the post; a rejected post is kept here and never listed.</p>
       {waiting.length === 0 ? <p class="card muted">Nothing waits for approval.</p> : null}
       {waiting.map((post) => (
-        <WaitingCard ctx={ctx} post={post} board={boardsById.get(post.board_id)} author={authors.get(post.id)!} />
+        <WaitingCard ctx={ctx} post={post} board={boardsById.get(post.board_id)} author={authors.get(post.id)!} images={images.get(post.id)!} />
       ))}
       <h2>Board settings</h2>
       <table>

@@ -3,6 +3,8 @@ import type { Comment } from '../../domain/responses.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from '../layout.js';
 import { Markdown } from '../markdown.js';
+import { AttachmentList } from '../attachments.js';
+import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
@@ -117,6 +119,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       </p>
       {authors.post ? <AuthorTools ctx={ctx} author={authors.post} postId={post.id} /> : <p class="muted small">Posted by the team.</p>}
       {post.body ? <Markdown text={post.body} /> : null}
+      <AttachmentList ctx={ctx} attachments={post.attachments} under={TEAM_ATTACHMENTS_PREFIX} />
       <div class="columns">
         <PostForm ctx={ctx} action={`${base}/status`} class="card" label="Change status">
           <div class="field">
@@ -177,6 +180,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
             {comment.hidden ? ' · hidden' : ''}
           </p>
           <Markdown text={comment.body} />
+          <AttachmentList ctx={ctx} attachments={comment.attachments} under={TEAM_ATTACHMENTS_PREFIX} />
           {authors.comments.has(comment.id) ? <AuthorTools ctx={ctx} author={authors.comments.get(comment.id)!} postId={post.id} /> : null}
           <PostForm ctx={ctx} action={`/dashboard/comments/${comment.id}/hidden`} label="Hide comment">
             <input type="hidden" name="value" value={comment.hidden ? 'no' : 'yes'} />
