@@ -125,6 +125,11 @@ describe('postgres query plans', () => {
     expect(plan).toMatch(/Bitmap Index Scan on fb_posts_title_trgm/);
     expect(plan).toMatch(/Bitmap Index Scan on fb_posts_body_trgm/);
     expect(plan).not.toMatch(/Seq Scan on fb_posts/);
+    // The matches are found once, for the count and the page: each trigram index is read once,
+    // and the page's posts are then read by id.
+    expect(plan!.match(/Bitmap Index Scan on fb_posts_title_trgm/g)).toHaveLength(1);
+    expect(plan!.match(/Bitmap Index Scan on fb_posts_body_trgm/g)).toHaveLength(1);
+    expect(plan).toMatch(/Index Scan using fb_posts_pkey on fb_posts p\b/);
   });
 
   it('takes the total of a list by tag from the maintained count, and reads the posts once', async () => {
