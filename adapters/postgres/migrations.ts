@@ -31,6 +31,7 @@ import { PG_SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
 import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
+import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -163,6 +164,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 19,
     description: "single sign-on: the organization's secrets and settings, host users' voters, companies and voters' companies",
     up: async (client) => void (await client.query(PG_SCHEMA_SSO)),
+  },
+  {
+    version: 20,
+    description: "ship statistics' list of shipped posts from the shipped index alone: title and vote count included in it",
+    up: async (client) => void (await client.query(PG_SCHEMA_SHIPPED_LIST)),
   },
 ];
 
