@@ -32,6 +32,7 @@ import { PG_SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
 import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
+import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -169,6 +170,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 20,
     description: "private boards: each board's access, allowed e-mail domains and SSO claim rule, and voters' SSO claims",
     up: async (client) => void (await client.query(PG_SCHEMA_ACCESS)),
+  },
+  {
+    version: 21,
+    description: "ship statistics' list of shipped posts from the shipped index alone: title and vote count included in it",
+    up: async (client) => void (await client.query(PG_SCHEMA_SHIPPED_LIST)),
   },
 ];
 

@@ -15,7 +15,8 @@
  * JavaScript), so writers waiting for a lock never occupy the connections readers need.
  *
  * Read transactions take no lock: `REPEATABLE READ READ ONLY` gives every statement of the
- * transaction one snapshot (a page and its total agree) and never waits for a writer.
+ * transaction one snapshot (a page and its total agree) and never waits for a writer. Their result
+ * is returned without waiting for their COMMIT (see `#commitRead`).
  */
 import type pg from 'pg';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
@@ -94,6 +95,8 @@ export class PostgresStorageImpl implements Storage {
     // A connection whose state is unknown (an error outside a statement's own failure, a failed
     // ROLLBACK) is destroyed rather than returned to the pool.
     let discard: Error | undefined;
+    // Set once a read's COMMIT has taken over the connection's release.
+    let handedOver = false;
     // A write transaction begins with its first call, which takes the lock it needs.
     const lock = mode === 'write' ? new TransactionWriteLock(client, this.#writeLock, this.#owners, this.#queues) : undefined;
     try {
@@ -114,19 +117,41 @@ export class PostgresStorageImpl implements Storage {
         throw error;
       }
       scope.end();
-      if (begun()) await this.#commit(client, mode);
+      if (mode === 'read') {
+        handedOver = true;
+        this.#commitRead(client);
+        return result;
+      }
+      if (begun()) await this.#commit(client);
       return result;
     } catch (error) {
       if (discard === undefined && isConnectionError(error)) discard = error as Error;
       throw error;
     } finally {
       lock?.end();
-      client.release(discard);
+      if (!handedOver) client.release(discard);
     }
   }
 
-  async #commit(client: pg.PoolClient, mode: TransactionMode): Promise<void> {
-    if (mode === 'read' || this.#replica === undefined) {
+  /**
+   * Ends a read transaction without waiting for it: its one snapshot has answered every statement
+   * and a read-only COMMIT changes nothing, so the result goes back to the caller at once (a read
+   * costs one round trip less) and the connection returns to the pool when the COMMIT is done. The
+   * client sends its statements in order, so no later statement on it can overtake the COMMIT; a
+   * COMMIT that fails leaves the connection in an unknown state, and it is destroyed. `close()`
+   * waits for these COMMITs too.
+   */
+  #commitRead(client: pg.PoolClient): void {
+    const ended = client.query('COMMIT').then(
+      () => client.release(),
+      (error: Error) => client.release(error),
+    );
+    this.#active.add(ended);
+    void ended.then(() => this.#active.delete(ended));
+  }
+
+  async #commit(client: pg.PoolClient): Promise<void> {
+    if (this.#replica === undefined) {
       await client.query('COMMIT');
       return;
     }
@@ -141,7 +166,8 @@ export class PostgresStorageImpl implements Storage {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await Promise.allSettled([...this.#active]);
+    // A transaction that ends while this waits may leave its read's COMMIT behind: wait for that too.
+    while (this.#active.size > 0) await Promise.allSettled([...this.#active]);
     if (this.#connection.owned) await this.pool.end();
     if (this.#replica?.owned) await this.#replica.pool.end();
   }

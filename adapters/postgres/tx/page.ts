@@ -1,7 +1,14 @@
 /**
- * A page of posts and the number of all matches, in ONE statement (one round trip): the count and
- * the page are two subqueries over the same WHERE, joined laterally so that an empty page (an
- * offset past the end) still returns one row carrying the total.
+ * A page of posts and the number of all matches, in ONE statement (one round trip), joined
+ * laterally so that an empty page (an offset past the end) still returns one row carrying the
+ * total.
+ *
+ * With a maintained total (a scalar subquery over the statistics), the page is an index walk that
+ * stops after `limit + offset` rows. Without one (a search, or a tag with a status), every match
+ * must be found to count it, so the matches are found ONCE, as a materialized set of their ids and
+ * sort keys: the count reads that set, and the page sorts it and reads only its own rows' columns.
+ * (Two subqueries over the same WHERE would find every match twice: for a search, twice the
+ * trigram lookups and twice the recheck of each matching post.)
  */
 import type { Page } from '../../../src/storage/contract.js';
 import type { PostRecord } from '../../../src/domain/records.js';
@@ -11,7 +18,10 @@ import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 export interface PageStatement {
   /** WHERE over `fb_posts p`, with parameters $1..$n. */
   where: string;
-  /** ORDER BY over `p`. */
+  /**
+   * ORDER BY over `p`. Without `total` it may name only the columns of {@link MATCH_KEYS}, since
+   * it then sorts the set of matches.
+   */
   order: string;
   params: SqlValue[];
   limit: number;
@@ -20,14 +30,28 @@ export interface PageStatement {
   total?: string;
 }
 
+/** What the set of matches keeps of each post: its id and every key a post list sorts by. */
+export const MATCH_KEYS = 'p.id, p.created_at, p.vote_count';
+
 /** The page's SQL; exported for the query-plan tests. */
 export function pageSql({ where, order, params, total }: Pick<PageStatement, 'where' | 'order' | 'params' | 'total'>): string {
   const limit = params.length + 1;
   const outerOrder = order.replaceAll('p.', 'page.');
-  return `SELECT total.n AS total_count, page.*
-    FROM (SELECT ${total ?? `(SELECT count(*)::int FROM fb_posts p WHERE ${where})`} AS n) total
+  if (total !== undefined) {
+    return `SELECT total.n AS total_count, page.*
+    FROM (SELECT ${total} AS n) total
     LEFT JOIN LATERAL (
       SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1}
+    ) page ON true
+    ORDER BY ${outerOrder}`;
+  }
+  // The set's alias is `p` too, so that `order` reads the same over the set as over the posts.
+  return `WITH matches AS MATERIALIZED (SELECT ${MATCH_KEYS} FROM fb_posts p WHERE ${where})
+    SELECT total.n AS total_count, page.*
+    FROM (SELECT count(*)::int AS n FROM matches) total
+    LEFT JOIN LATERAL (
+      SELECT ${POST_COLUMNS} FROM fb_posts p
+       WHERE p.id IN (SELECT p.id FROM matches p ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1})
     ) page ON true
     ORDER BY ${outerOrder}`;
 }

@@ -411,4 +411,32 @@ describe('postgres schema migrations', () => {
       await storage.close();
     }
   });
+
+  it("rebuilds the shipped index at version 21 with each post's title and vote count: ship statistics list a version 20 database's shipped post from it", async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 20 })).close();
+    const indexOf = async () =>
+      (await query<{ indexdef: string }>(url, "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'fb_posts_shipped'"))[0]!.indexdef;
+    expect(await indexOf()).not.toMatch(/INCLUDE/);
+    const shipped = '2026-11-03T10:00:00.000Z';
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, created_at)
+        VALUES (1, 'b', 'B', '', '', true, '${T0}');
+      INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, shipped_at, created_at, vote_count, title_folded, body_folded)
+        VALUES (1, 'Dark mode', '', 'shipped', true, false, false, '${shipped}', '${T0}', 3, 'dark mode', ''),
+               (1, 'Hidden', '', 'shipped', true, true, false, '${shipped}', '${T0}', 0, 'hidden', '');`);
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+      expect(await indexOf()).toMatch(/fb_posts USING btree \(board_id, shipped_at DESC NULLS LAST, id DESC\) INCLUDE \(title, vote_count\) WHERE \(\(NOT hidden\) AND \(status = 'shipped'::text\)\)/);
+      const window = { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
+      expect(await storage.transaction('read', (tx) => tx.shipStats(1, window))).toEqual({
+        posts: [{ id: 1, title: 'Dark mode', vote_count: 3, shipped_at: shipped }],
+        voterCount: 0,
+      });
+    } finally {
+      await storage.close();
+    }
 });
