@@ -142,12 +142,17 @@ export class PostgresStorageImpl implements Storage {
    * waits for these COMMITs too.
    */
   #commitRead(client: pg.PoolClient): void {
-    const ended = client.query('COMMIT').then(
-      () => client.release(),
-      (error: Error) => client.release(error),
-    );
+    // Nothing here may reject: no caller is left to take the error, and an unhandled rejection
+    // would end the process.
+    const ended: Promise<void> = client
+      .query('COMMIT')
+      .then(
+        () => client.release(),
+        (error: Error) => client.release(error),
+      )
+      .catch(() => undefined)
+      .finally(() => this.#active.delete(ended));
     this.#active.add(ended);
-    void ended.then(() => this.#active.delete(ended));
   }
 
   async #commit(client: pg.PoolClient): Promise<void> {
