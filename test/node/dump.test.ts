@@ -69,7 +69,7 @@ describe('refusals leave the store as it was', () => {
     await expect(load(target.port, corrupt)).rejects.toThrow(/^line 21: not a JSON line/);
     await expect(load(target.port, lines.slice(0, -3).join('\n'))).rejects.toThrow(/cut short/);
     const badRow = lines.map((line) => (line.includes('"table":"votes"') ? line.replace(/"post_id":\d+/, '"post_id":9999') : line)).join('\n');
-    if (name !== 'memory') await expect(load(target.port, badRow)).rejects.toThrow(/^lines? \d+(-\d+)?: the store refused a row of votes/);
+    await expect(load(target.port, badRow)).rejects.toThrow(/^lines? \d+(-\d+)?: the store refused a row of votes/);
     const unknownTable = [...lines, '{"row":{},"table":"nope"}'].join('\n');
     await expect(load(target.port, unknownTable)).rejects.toThrow(`line ${lines.length + 1}: no known "table"`);
     expect(await dumpOf(target.port)).toBe(empty);
