@@ -4,7 +4,7 @@ import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from '../layout.js';
 import { Markdown } from '../markdown.js';
 import { notFoundPage, redirect } from '../respond.js';
-import { change, dashPage, idOf } from './frame.js';
+import { change, counted, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
 import { postVoters, PostVotersList } from './post-voters.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
@@ -40,7 +40,7 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
         </div>
         <button type="submit">Show</button>
       </form>
-      <p class="muted small">{list.total} posts, newest first.</p>
+      <p class="muted small">{counted(list.total, 'post')}, newest first.</p>
       <table>
         <thead>
           <tr>
@@ -110,7 +110,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       <p class="row">
         <StatusBadge status={post.status} />
         <span class="muted small">
-          {post.vote_count} votes · {flatten(comments).length} comments · created {day(post.created_at)}
+          {counted(post.vote_count, 'vote')} · {counted(flatten(comments).length, 'comment')} · created {day(post.created_at)}
         </span>
         {post.hidden ? <span class="badge tag">Hidden</span> : null}
         {post.pinned ? <span class="badge tag">Pinned</span> : null}
