@@ -83,6 +83,15 @@ export function accountTests(ctx: SuiteContext): void {
       expect(await ctx.read((tx) => tx.getSetting('agent_publishing'))).toBeNull();
       expect(await ctx.read((tx) => tx.getSetting('other'))).toBe('');
     });
+
+    ctx.test('a setting inserted when absent keeps the first value and answers it to every later insert', async () => {
+      expect(await ctx.write((tx) => tx.insertSettingIfAbsent('secret', 'first'))).toBe('first');
+      expect(await ctx.write((tx) => tx.insertSettingIfAbsent('secret', 'second'))).toBe('first');
+      expect(await ctx.read((tx) => tx.getSetting('secret'))).toBe('first');
+      await ctx.write((tx) => tx.setSetting('secret', null));
+      expect(await ctx.write(async (tx) => [await tx.insertSettingIfAbsent('secret', 'third'), await tx.insertSettingIfAbsent('secret', 'fourth')])).toEqual(['third', 'third']);
+      expect(await ctx.read((tx) => tx.getSetting('secret'))).toBe('third');
+    });
   });
 
   ctx.t.describe('webhooks', () => {

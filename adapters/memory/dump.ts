@@ -1,11 +1,13 @@
 /**
  * Dumps of the memory store (see `src/storage/dump-tables.ts`). A read runs alone under the store's
  * lock, so it sees one state; rows are sorted by key (code point order for strings, as the SQL
- * stores order them). A load is one transaction: its rows go in through the record store, the
+ * stores order them). A load is one transaction: a row that names a missing row of another table
+ * is refused as the SQL stores' foreign keys refuse it; its rows go in through the record store, the
  * statistics and the similar-posts index are rebuilt as the store's own writes would have made
  * them, and everything is undone when the load throws.
  */
 import { compareCodePoints, DUMP_TABLES, ID_TABLES, type DumpPort, type DumpRow, type DumpTable } from '../../src/storage/dump-tables.js';
+import { missingReference } from '../../src/storage/dump-references.js';
 import type { TransactionMode } from '../../src/storage/contract.js';
 import type { IdTable, RecordStore, TableName } from '../../src/storage/record-store.js';
 import { aggregates } from '../../src/storage/record-tx/aggregates.js';
@@ -63,6 +65,8 @@ export function memoryDumpPort(run: RunTransaction): DumpPort {
           async insert(table, rows) {
             const target = store.table(table.name as TableName);
             for (const row of rows) {
+              const missing = await missingReference(store, table.name, row);
+              if (missing !== null) throw new Error(missing);
               await target.put(row as never);
               if (table.name === 'posts') {
                 await stats.added('posts', row as never);

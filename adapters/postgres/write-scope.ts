@@ -65,6 +65,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   updateApiKey: by('apiKey'),
   getSetting: store,
   setSetting: store,
+  insertSettingIfAbsent: store,
   // boards
   insertBoard: byField('organization', 'organization_id'),
   getBoard: board,

@@ -44,20 +44,19 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
 const secrets = new WeakMap<Storage, Promise<CryptoKey>>();
 
 /**
- * The HMAC key of `storage`'s secret, created (32 random bytes) by the first caller. The secret
- * is read again after the write so that every process uses the one the storage kept.
+ * The HMAC key of `storage`'s secret, created (32 random bytes) by the first caller. The secret is
+ * inserted only when absent and the stored one is used, so processes starting at once on an empty
+ * store all end with the one secret the store kept (a token one signs, every other verifies).
  */
 export function unsubscribeKey(storage: Storage): Promise<CryptoKey> {
   let key = secrets.get(storage);
   if (key === undefined) {
     key = (async () => {
-      await storage.transaction('write', async (tx) => {
-        if ((await tx.getSetting(UNSUBSCRIBE_SECRET_SETTING)) === null) {
-          await tx.setSetting(UNSUBSCRIBE_SECRET_SETTING, base64url(crypto.getRandomValues(new Uint8Array(32))));
-        }
+      const secret = await storage.transaction('write', async (tx) => {
+        const stored = await tx.getSetting(UNSUBSCRIBE_SECRET_SETTING);
+        return stored ?? tx.insertSettingIfAbsent(UNSUBSCRIBE_SECRET_SETTING, base64url(crypto.getRandomValues(new Uint8Array(32))));
       });
-      const secret = await storage.transaction('read', (tx) => tx.getSetting(UNSUBSCRIBE_SECRET_SETTING));
-      return crypto.subtle.importKey('raw', encoder.encode(secret!), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+      return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     })();
     key.catch(() => secrets.delete(storage));
     secrets.set(storage, key);

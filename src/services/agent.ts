@@ -23,7 +23,7 @@ import { assertNotMerged, boardOf, boardPostOf, readPostDetail, statusChange } f
 import { queueStatusMail } from './follower-mail.js';
 import { deliver, notificationsFor } from './notifications.js';
 import type { QueryInput } from './posts.js';
-import { liveClaim, presentClaim, presentEvidence, presentQueueItem } from './present.js';
+import { liveClaim, presentClaim, presentEvidence, presentProposal, presentQueueItem } from './present.js';
 import { emitBoardEvent } from './webhook-events.js';
 
 export function getQueue(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<Queue> {
@@ -176,7 +176,7 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     const detail = await readPostDetail(ctx, tx, updated, now);
     const { proposed_by_api_key_id: keyId } = post.proposal;
     await logActivity(tx, post.id, 'proposal_confirmed', actorOf(ctx), now, { from: post.status, to: next, key_id: keyId });
-    await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: { ...post.proposal } }, now);
+    await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: presentProposal(post.proposal) }, now);
     if (updated.status !== post.status) {
       await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
     }
@@ -197,7 +197,7 @@ export function rejectProposal(ctx: ServiceContext, postId: number): Promise<Pos
     const board = (await tx.getBoard(post.board_id))!;
     const { status: to, proposed_by_api_key_id: keyId } = post.proposal;
     await logActivity(tx, post.id, 'proposal_rejected', actorOf(ctx), now, { to, key_id: keyId });
-    await emitBoardEvent(ctx, tx, board, 'proposal.rejected', { post_id: post.id, proposal: { ...post.proposal } }, now);
+    await emitBoardEvent(ctx, tx, board, 'proposal.rejected', { post_id: post.id, proposal: presentProposal(post.proposal) }, now);
     return detail;
   });
 }

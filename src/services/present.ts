@@ -6,6 +6,7 @@ import type {
   CommentRecord,
   EvidenceRecord,
   PostRecord,
+  ProposalRecord,
   TagRecord,
   WebhookRecord,
 } from '../domain/records.js';
@@ -64,6 +65,14 @@ export function presentEvidence(e: EvidenceRecord): Evidence {
   return { kind: e.kind, ref: e.ref, label: e.label, added_at: e.added_at };
 }
 
+/**
+ * A pending proposal with its fields in one order, whatever order the store kept them in (a store
+ * loaded from a dump holds them sorted by name), so every store answers the same bytes.
+ */
+export function presentProposal(p: ProposalRecord): ProposalRecord {
+  return { status: p.status, note: p.note, proposed_at: p.proposed_at, proposed_by_api_key_id: p.proposed_by_api_key_id };
+}
+
 export function presentClaim(c: ClaimRecord): Claim {
   return { post_id: c.post_id, agent_label: c.agent_label, claimed_at: c.claimed_at, expires_at: c.expires_at };
 }
@@ -101,7 +110,7 @@ export function presentPostDetail(
     queue_rank: p.queue_rank,
     implementation_evidence: evidence.map(presentEvidence),
     claim: claim ? presentClaim(claim) : null,
-    proposal: p.proposal ? { ...p.proposal } : null,
+    proposal: p.proposal ? presentProposal(p.proposal) : null,
   };
 }
 

@@ -86,6 +86,11 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     const image = { organization_id: org.id, filename: 'shot ☃.png', content_type: 'image/png' as const, size: 4, width: 1, height: 1, sha256: 'ab'.repeat(32), created_at: at(20) };
     await tx.insertAttachment({ ...image, post_id: dark.id, comment_id: null, held_post_id: null, bytes: new Uint8Array([0, 137, 80, 255]) });
     await tx.insertAttachment({ ...image, post_id: null, comment_id: comment.id, held_post_id: null, bytes: new Uint8Array([10, 13, 0, 0]) });
+    await tx.insertAttachment({ ...image, post_id: null, comment_id: null, held_post_id: held.id, bytes: new Uint8Array([7, 7, 7, 7]) });
+    // A mail to Bob that failed for good: due before Alice's, so it is the one leased.
+    await tx.enqueueMailEvent({ organization_id: org.id, voter_id: bob.id, post_id: shipped.id, event: '{"kind":"shipped"}', now: at(15) });
+    const [failing] = await tx.leaseMailQueue({ now: at(16), lease_until: at(17), owner: 'mailer', limit: 1 });
+    await tx.recordMailSend({ queue_id: failing!.id, owner: 'mailer', sent_events: 1, now: at(16), outcome: 'failed', error: '550 no such user', address: 'bob@example.com' });
     await tx.insertSsoSecret({ organization_id: org.id, secret: 'sso-secret-1', created_at: at(21), expires_at: at(40), revoked_at: null });
     await tx.putSsoSettings({ organization_id: org.id, jwks_url: 'https://host.example.com/jwks.json', jwks_algorithms: ['RS256', 'ES256'], audience: null, issuer: 'host', updated_at: at(22) });
     await tx.putCompany({ organization_id: org.id, id: 'acme-co', name: 'Acme Co', monthly_revenue: 4200, updated_at: at(23) });

@@ -8,6 +8,7 @@ import { createSqliteStorage } from '../../adapters/sqlite/index.js';
 import { createPostgresStorage } from '../../adapters/postgres/index.js';
 import { TABLE_NAMES } from '../../src/storage/record-store.js';
 import { DUMP_TABLES, RECORD_TABLES_NOT_DUMPED, SQL_TABLES_NOT_DUMPED } from '../../src/storage/dump-tables.js';
+import { DUMP_REFERENCES } from '../../src/storage/dump-references.js';
 import { createTestDatabase, createTestSchema, dropTestDatabase, ON_PGLITE } from '../adapters/postgres/server.js';
 
 if (ON_PGLITE) vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -53,5 +54,25 @@ describe('every table is dumped or skipped for a stated reason', () => {
     expect(tables.length).toBeGreaterThan(30);
     expect(unaccounted(tables)).toEqual([]);
     for (const { sql } of DUMP_TABLES) expect(tables).toContain(sql);
+  });
+});
+
+describe('the references a record store checks on import', () => {
+  it("are SQLite's foreign keys, every one of every dumped table", async () => {
+    const storage = createSqliteStorage({ path: ':memory:' });
+    const byName = new Map(DUMP_TABLES.map(({ name, sql }) => [sql, name as string]));
+    const declared: string[] = [];
+    const foreign: string[] = [];
+    for (const { name, sql } of DUMP_TABLES) {
+      for (const { fields, table } of DUMP_REFERENCES[name] ?? []) declared.push(`${name}(${fields.join(', ')}) -> ${table}`);
+      const keys = storage.database.prepare(`PRAGMA foreign_key_list(${sql})`).all() as Array<{ id: number; seq: number; table: string; from: string }>;
+      for (const id of new Set(keys.map((key) => key.id))) {
+        const parts = keys.filter((key) => key.id === id).sort((a, b) => a.seq - b.seq);
+        foreign.push(`${name}(${parts.map((key) => key.from).join(', ')}) -> ${byName.get(parts[0]!.table)}`);
+      }
+    }
+    await storage.close();
+    expect(foreign.length).toBeGreaterThan(50);
+    expect(declared.sort()).toEqual(foreign.sort());
   });
 });

@@ -3,60 +3,18 @@
  * another's dump answers every read identically, hands out the same next ids, and dumps to the same
  * bytes; a load into a non-empty store, of a newer format, or of a bad line stores nothing.
  */
-import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage } from '../../adapters/memory/index.js';
-import { createSqliteStorage, sqliteDumpPort } from '../../adapters/sqlite/index.js';
-import { createPostgresStorage, postgresDumpPort } from '../../adapters/postgres/index.js';
-import type { Storage } from '../../src/storage/contract.js';
-import type { DumpPort } from '../../src/storage/dump-tables.js';
-import { DumpImportError, exportStore, importStore } from '../../src/node/dump.js';
-import { createTestDatabase, createTestSchema, dropTestDatabase, ON_PGLITE } from '../adapters/postgres/server.js';
+import { DumpImportError } from '../../src/node/dump.js';
+import { ON_PGLITE } from '../adapters/postgres/server.js';
 import { answers, nextIds, seedEverything } from './dump-fixture.js';
+import { dumpableStores, dumpOf, load } from './dump-stores.js';
 
 if (ON_PGLITE) vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 else vi.setConfig({ testTimeout: 30_000 });
 
-interface Dumpable {
-  storage: Storage;
-  port: DumpPort;
-}
-
-let database: Promise<string> | undefined;
-const opened: Storage[] = [];
-afterAll(async () => {
-  for (const storage of opened) await storage.close();
-  if (database !== undefined) await dropTestDatabase(await database);
-}, 300_000);
-
-const ADAPTERS: Record<string, () => Promise<Dumpable>> = {
-  memory: async () => {
-    const storage = createMemoryStorage();
-    return { storage, port: storage.dump };
-  },
-  sqlite: async () => {
-    const storage = createSqliteStorage({ path: ':memory:' });
-    opened.push(storage);
-    return { storage, port: sqliteDumpPort(storage) };
-  },
-  postgres: async () => {
-    database ??= createTestDatabase('fb_dump');
-    const storage = await createPostgresStorage({ connectionString: await createTestSchema(await database) }, { maxConnections: 2 });
-    opened.push(storage);
-    return { storage, port: postgresDumpPort(storage) };
-  },
-};
-
-async function dumpOf(port: DumpPort): Promise<string> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await exportStore(port, out, { packageVersion: '0.0.0-test' });
-  out.end();
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const load = (port: DumpPort, text: string) => importStore(port, Readable.from([text]));
+const stores = dumpableStores();
+const ADAPTERS = stores.adapters;
+afterAll(() => stores.close(), 300_000);
 
 describe.each(Object.keys(ADAPTERS))('from %s', (from) => {
   it.each(Object.keys(ADAPTERS))('to %s and back: the same answers, next ids and bytes', async (to) => {
@@ -111,7 +69,7 @@ describe('refusals leave the store as it was', () => {
     await expect(load(target.port, corrupt)).rejects.toThrow(/^line 21: not a JSON line/);
     await expect(load(target.port, lines.slice(0, -3).join('\n'))).rejects.toThrow(/cut short/);
     const badRow = lines.map((line) => (line.includes('"table":"votes"') ? line.replace(/"post_id":\d+/, '"post_id":9999') : line)).join('\n');
-    if (name !== 'memory') await expect(load(target.port, badRow)).rejects.toThrow(/^lines? \d+(-\d+)?: the store refused a row of votes/);
+    await expect(load(target.port, badRow)).rejects.toThrow(/^lines? \d+(-\d+)?: the store refused a row of votes/);
     const unknownTable = [...lines, '{"row":{},"table":"nope"}'].join('\n');
     await expect(load(target.port, unknownTable)).rejects.toThrow(`line ${lines.length + 1}: no known "table"`);
     expect(await dumpOf(target.port)).toBe(empty);

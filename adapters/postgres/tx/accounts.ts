@@ -65,5 +65,11 @@ export function accountsMethods(sql: Sql): AggregateMethods<'accounts'> {
         );
       }
     },
+    async insertSettingIfAbsent(name, value) {
+      // Under READ COMMITTED, an insert racing another waits for it to commit and then does nothing;
+      // the select that follows sees the row the other wrote.
+      await sql.run('INSERT INTO fb_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, value]);
+      return (await sql.row<{ value: string }>('SELECT value FROM fb_settings WHERE name = $1', [name]))!.value;
+    },
   };
 }

@@ -75,5 +75,9 @@ export function accountsMethods(sql: Sql): AggregateMethods<'accounts'> {
         );
       }
     },
+    async insertSettingIfAbsent(name, value) {
+      sql.run('INSERT INTO fb_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', name, value);
+      return sql.value<string>('SELECT value FROM fb_settings WHERE name = ?', name)!;
+    },
   };
 }

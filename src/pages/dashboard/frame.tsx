@@ -69,3 +69,8 @@ export async function change(ctx: PageContext, back: string, notice: string, fn:
     throw error;
   }
 }
+
+/** A count with its noun, singular for exactly one ("1 vote", "2 votes"); the dashboard is English only. */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

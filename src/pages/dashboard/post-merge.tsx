@@ -12,7 +12,7 @@ import type { PageContext } from '../context.js';
 import { PostForm } from '../layout.js';
 import type { Route } from '../route.js';
 import { notFoundPage, redirect } from '../respond.js';
-import { change, dashPage, idOf } from './frame.js';
+import { change, counted, dashPage, idOf } from './frame.js';
 
 /** The "Merge into…" card: the similar posts as choices, or a post number. */
 export function MergeForm(props: { ctx: PageContext; post: Post; similar: Post[] }) {
@@ -30,7 +30,7 @@ export function MergeForm(props: { ctx: PageContext; post: Post; similar: Post[]
             <legend>Similar posts</legend>
             {similar.map((p) => (
               <label class="row">
-                <input type="radio" name="into" value={String(p.id)} /> #{p.id} {p.title} <span class="muted small">({p.vote_count} votes)</span>
+                <input type="radio" name="into" value={String(p.id)} /> #{p.id} {p.title} <span class="muted small">({counted(p.vote_count, 'vote')})</span>
               </label>
             ))}
           </fieldset>

@@ -10,7 +10,7 @@ import { day, PostForm, StatusBadge } from '../layout.js';
 import type { Route } from '../route.js';
 import { notFoundPage, page, redirect } from '../respond.js';
 import { ImagesField, uploadRefusal, uploadsOf } from '../attachments.js';
-import { change, idOf } from './frame.js';
+import { change, counted, idOf } from './frame.js';
 
 /** A voter who wrote something, and since when they are blocked (null while they are not). */
 export interface Author {
@@ -113,7 +113,7 @@ export function SimilarPostsList(props: { ctx: PageContext; posts: Post[] }) {
             <a href={ctx.href(`/dashboard/posts/${p.id}`)}>{p.title}</a>
             <span class="row">
               <StatusBadge status={p.status} />
-              <span class="muted small count-text">{p.vote_count} votes</span>
+              <span class="muted small count-text">{counted(p.vote_count, 'vote')}</span>
             </span>
           </li>
         ))}

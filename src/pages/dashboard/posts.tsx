@@ -6,7 +6,7 @@ import { Markdown } from '../markdown.js';
 import { AttachmentList } from '../attachments.js';
 import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
 import { notFoundPage, redirect } from '../respond.js';
-import { change, dashPage, idOf } from './frame.js';
+import { change, counted, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
 import { postVoters, PostVotersList } from './post-voters.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
@@ -42,7 +42,7 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
         </div>
         <button type="submit">Show</button>
       </form>
-      <p class="muted small">{list.total} posts, newest first.</p>
+      <p class="muted small">{counted(list.total, 'post')}, newest first.</p>
       <table>
         <thead>
           <tr>
@@ -112,7 +112,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       <p class="row">
         <StatusBadge status={post.status} />
         <span class="muted small">
-          {post.vote_count} votes · {flatten(comments).length} comments · created {day(post.created_at)}
+          {counted(post.vote_count, 'vote')} · {counted(flatten(comments).length, 'comment')} · created {day(post.created_at)}
         </span>
         {post.hidden ? <span class="badge tag">Hidden</span> : null}
         {post.pinned ? <span class="badge tag">Pinned</span> : null}

@@ -6,7 +6,7 @@ import type { PendingProposal } from '../../services/team.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge } from '../layout.js';
 import { notFoundPage } from '../respond.js';
-import { change, dashPage, idOf } from './frame.js';
+import { change, counted, dashPage, idOf } from './frame.js';
 
 function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }) {
   const { post, board, proposedBy } = item;
@@ -28,7 +28,7 @@ function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }
       </h2>
       <p class="row">
         <StatusBadge status={post.status} /> <span class="arrow" aria-label="to">→</span> <StatusBadge status={proposal.status} />
-        <span class="muted small">{post.vote_count} voters</span>
+        <span class="muted small">{counted(post.vote_count, 'voter')}</span>
       </p>
       {proposal.note ? (
         <div>

@@ -2,7 +2,7 @@
 import type { PageContext } from '../context.js';
 import { BarList, DailyChart } from '../charts.js';
 import { day, STATUS_TEXT, STATUSES } from '../layout.js';
-import { dashPage } from './frame.js';
+import { counted, dashPage } from './frame.js';
 
 export async function statsPage(ctx: PageContext): Promise<Response> {
   const boards = (await ctx.team.api.boards.list()).boards;
@@ -100,7 +100,7 @@ export async function statsPage(ctx: PageContext): Promise<Response> {
             <li>
               <a href={ctx.href(`/dashboard/posts/${p.id}`)}>{p.title}</a>
               <span class="muted small count-text">
-                {p.vote_count} votes · {day(p.shipped_at)}
+                {counted(p.vote_count, 'vote')} · {day(p.shipped_at)}
               </span>
             </li>
           ))}

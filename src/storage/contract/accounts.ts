@@ -26,6 +26,12 @@ export interface AccountsTx {
   getSetting(name: string): Promise<string | null>;
   /** `null` removes the setting. */
   setSetting(name: string, value: string | null): Promise<void>;
+  /**
+   * Stores the setting unless one of that name exists, and answers the value the store keeps: the
+   * existing one, or `value`. Atomic: of writers racing to create one setting (processes sharing a
+   * store), exactly one value is kept and every one of them is answered it.
+   */
+  insertSettingIfAbsent(name: string, value: string): Promise<string>;
 }
 
 /** The accounts aggregate: which methods write; no generic fallbacks (each method has its own record). */
@@ -41,6 +47,7 @@ export const ACCOUNTS_AGGREGATE = {
     updateApiKey: true,
     getSetting: false,
     setSetting: true,
+    insertSettingIfAbsent: true,
   },
   fallbacks: {},
 } satisfies AggregateDefinition<AccountsTx>;

@@ -72,5 +72,12 @@ export function accountsMethods(store: RecordStore): AggregateMethods<'accounts'
       if (value === null) await settings.delete(name);
       else await settings.put({ name, value });
     },
+    async insertSettingIfAbsent(name, value) {
+      // Record stores run one write transaction at a time: nothing can come between.
+      const row = await settings.get(name);
+      if (row) return row.value;
+      await settings.put({ name, value });
+      return value;
+    },
   };
 }
