@@ -439,4 +439,5 @@ describe('postgres schema migrations', () => {
     } finally {
       await storage.close();
     }
+  });
 });
