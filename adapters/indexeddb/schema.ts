@@ -14,6 +14,7 @@
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { shortenStoredPrefixV1 as shortenStoredPrefix } from '../../src/storage/frozen-migration-rules.js';
 import { buildAggregates, type UpgradeTransaction } from './build-aggregates.js';
+import { addVoterLocales } from './schema-voter-locale.js';
 import {
   ID_COUNTERS_STORE,
   RECORD_SCHEMA,
@@ -208,6 +209,13 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
     apply(db, tx) {
       for (const table of ['sso_secrets', 'sso_settings', 'sso_identities', 'companies', 'voter_companies'] as const) createStore(db, table);
       addIndexes(tx, { sso_secrets: ['by_organization'], sso_identities: ['by_voter'], companies: ['by_organization'] });
+    },
+  },
+  {
+    version: 16,
+    description: "each voter's language, for the mail they get: null for the voters already stored",
+    apply(_db, tx) {
+      addVoterLocales(tx);
     },
   },
 ];

@@ -54,24 +54,30 @@ export async function contextFor(
     const subject = await board.signIn.session(teamToken);
     if (subject?.kind === 'team' && subject.member.organization_id === options.organizationId) member = subject.member;
   }
+  // The team's pages (the dashboard, the consent page) stay English; the public pages speak the
+  // voter's choice or the browser's language.
+  const teamPage = /^\/(dashboard|oauth)(\/|$)/.test(pathName);
+  const i18n = translatorFor(teamPage ? DEFAULT_LOCALE : negotiateLocale(request.headers.get('accept-language'), cookies.get(LANGUAGE_COOKIE)));
   let voter = null;
   let voterFromApp = false;
   const fromApp = options.voterFromRequest ? await options.voterFromRequest(request) : null;
   if (fromApp) {
-    // A read first: registering (a write) only for a voter seen for the first time.
+    // A read first: registering (a write) only for a voter seen for the first time, who takes
+    // the request's language as theirs, as a voter signing in does.
     const email = foldCase(fromApp.email.trim());
-    voter =
-      (await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email))) ??
-      (await board.voters.register(options.organizationId, fromApp));
+    voter = await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email));
+    if (!voter) {
+      voter = await board.voters.register(options.organizationId, fromApp);
+      if (!teamPage && voter.locale === null) {
+        await board.voters.setLanguage(voter.id, i18n.locale);
+        voter = { ...voter, locale: i18n.locale };
+      }
+    }
     voterFromApp = true;
   } else if (plausibleToken(voterToken)) {
     const subject = await board.signIn.session(voterToken);
     if (subject?.kind === 'voter' && subject.voter.organization_id === options.organizationId) voter = subject.voter;
   }
-  // The team's pages (the dashboard, the consent page) stay English; the public pages speak the
-  // voter's choice or the browser's language.
-  const teamPage = /^\/(dashboard|oauth)(\/|$)/.test(pathName);
-  const i18n = translatorFor(teamPage ? DEFAULT_LOCALE : negotiateLocale(request.headers.get('accept-language'), cookies.get(LANGUAGE_COOKIE)));
   return {
     request,
     url,
