@@ -142,7 +142,7 @@ export interface StartedSession {
   return_to: string | null;
 }
 
-/** Options of {@link useSignInLink}. */
+/** Options of `board.signIn.useLink`. */
 export interface UseSignInLinkOptions {
   /** The language of the pages the link is used on: a voter's language is set to it (see docs/languages.md). */
   locale?: string;
