@@ -18,6 +18,7 @@ import * as teamAttachments from './services/team-attachments.js';
 import * as team from './services/team.js';
 import * as teamVoters from './services/team-voters.js';
 import * as voterPosts from './services/voter-posts.js';
+import * as voterLanguage from './services/voter-language.js';
 import { createFetchHandler, type ApiRequest, type FetchHandler, type HandlerOptions } from './http/handler.js';
 import { apiFor, type ApiServices } from './http/in-process-api.js';
 import { hashApiKey } from './services/keys.js';
@@ -365,6 +366,11 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       isFollowing: bind(ctx, voterPosts.isFollowing),
       /** One vote per voter per post; voting twice changes nothing. Answers `{ post_id, vote_count }`. */
       vote: bind(ctx, comments.vote),
+      /**
+       * Sets a voter's language (`voterId, locale`: a language tag such as `de`, or null for none),
+       * which their mail is written in; an unknown voter is `not_found`.
+       */
+      setLanguage: bind(ctx, voterLanguage.setVoterLanguage),
       /** Withdraws the voter's vote. */
       unvote: bind(ctx, comments.unvote),
       /** Adds a reaction (1..32 characters, an emoji say) to a comment; false if it was there. */

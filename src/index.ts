@@ -78,7 +78,7 @@ export type { ClaimResult, ConfirmOptions } from './services/agent.js';
 export type { ApiKeyInfo, CreateApiKeyInput, CreatedApiKey } from './services/keys.js';
 export type { CreateWebhookInput, UpdateWebhookInput, WebhookWithSecret } from './services/dashboard.js';
 export type { VoterInput } from './services/comments.js';
-export type { TeamMemberInput, CreatedSignInLink, SignInLinkOptions, StartedSession, SessionSubject } from './services/people.js';
+export type { TeamMemberInput, CreatedSignInLink, SignInLinkOptions, UseSignInLinkOptions, StartedSession, SessionSubject } from './services/people.js';
 export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
 export type { PendingProposal } from './services/team.js';
 export type { ModerationDecider, Rejection } from './services/moderation.js';

@@ -76,7 +76,7 @@ export function newPost(boardId: number, overrides: Partial<NewPost> = {}): NewP
 }
 
 export function newVoter(organizationId: number, overrides: Partial<NewRecord<VoterRecord>> = {}): NewRecord<VoterRecord> {
-  return { organization_id: organizationId, email: null, name: 'Voter', created_at: at(0), ...overrides };
+  return { organization_id: organizationId, email: null, name: 'Voter', created_at: at(0), locale: null, ...overrides };
 }
 
 export function newComment(postId: number, overrides: Partial<NewRecord<CommentRecord>> = {}): NewRecord<CommentRecord> {

@@ -1,5 +1,5 @@
-/** What voters do beyond voting: posts' authors, blocks, follows, and the times the per-voter limits count. */
-import { at, newComment, newPost, seedBoard, seedVoters } from './fixtures.js';
+/** What voters do beyond voting: posts' authors, blocks, follows, their language, and the times the per-voter limits count. */
+import { at, newComment, newPost, newVoter, seedBoard, seedVoters } from './fixtures.js';
 import type { SuiteContext } from './harness.js';
 
 export function voterTests(ctx: SuiteContext): void {
@@ -60,6 +60,31 @@ export function voterTests(ctx: SuiteContext): void {
       await ctx.read(async (tx) => {
         expect(await tx.listFollowerIds(1)).toEqual([1]);
         expect(await tx.getFollow(1, 3)).toEqual({ post_id: 1, voter_id: 3, following: false, updated_at: at(4) });
+      });
+    });
+
+    ctx.test("a voter's language: null unless inserted with one, set and cleared; an unknown voter is false", async () => {
+      await seed();
+      const withLanguage = await ctx.write((tx) => tx.insertVoter(newVoter(1, { email: 'ana@example.com', locale: 'es' })));
+      expect(withLanguage.locale).toBe('es');
+      await ctx.read(async (tx) => {
+        expect((await tx.getVoter(1))?.locale).toBeNull();
+        expect(await tx.getVoterByEmail(1, 'ana@example.com')).toEqual(withLanguage);
+      });
+      expect(await ctx.write((tx) => tx.setVoterLocale(1, 'de'))).toBe(true);
+      expect(await ctx.write((tx) => tx.setVoterLocale(withLanguage.id, null))).toBe(true);
+      expect(await ctx.write((tx) => tx.setVoterLocale(99, 'ar'))).toBe(false);
+      await expect(
+        ctx.write(async (tx) => {
+          await tx.setVoterLocale(2, 'ar');
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      await ctx.read(async (tx) => {
+        expect(await tx.getVoter(1)).toEqual({ id: 1, organization_id: 1, email: null, name: 'Voter 1', created_at: at(0), locale: 'de' });
+        expect((await tx.getVoter(2))?.locale).toBeNull();
+        expect((await tx.getVoter(withLanguage.id))?.locale).toBeNull();
+        expect(await tx.getVoter(99)).toBeNull();
       });
     });
 

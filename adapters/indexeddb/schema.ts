@@ -14,6 +14,7 @@
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { shortenStoredPrefixV1 as shortenStoredPrefix } from '../../src/storage/frozen-migration-rules.js';
 import { buildAggregates, type UpgradeTransaction } from './build-aggregates.js';
+import { addVoterLocales } from './schema-voter-locale.js';
 import {
   ID_COUNTERS_STORE,
   RECORD_SCHEMA,
@@ -215,6 +216,13 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
     description: "private boards: each board's access settings (by board) and voters' SSO claims (by voter)",
     apply(db) {
       for (const table of ['board_access', 'voter_claims'] as const) createStore(db, table);
+    },
+  },
+  {
+    version: 17,
+    description: "each voter's language, for the mail they get: null for the voters already stored",
+    apply(_db, tx) {
+      addVoterLocales(tx);
     },
   },
 ];

@@ -20,6 +20,7 @@ import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
 import { PG_SCHEMA_SSO } from './schema-sso.js';
 import { PG_SCHEMA_ACCESS } from './schema-access.js';
+import { PG_SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -175,6 +176,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 21,
     description: "ship statistics' list of shipped posts from the shipped index alone: title and vote count included in it",
     up: async (client) => void (await client.query(PG_SCHEMA_SHIPPED_LIST)),
+  },
+  {
+    version: 22,
+    description: "each voter's language, for the mail they get",
+    up: async (client) => void (await client.query(PG_SCHEMA_VOTER_LOCALE)),
   },
 ];
 

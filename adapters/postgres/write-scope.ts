@@ -107,6 +107,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   releaseClaim: post,
   // engagement
   insertVoter: byField('organization', 'organization_id'),
+  setVoterLocale: by('voter'),
   getVoter: by('voter'),
   getVoterByEmail: organization,
   insertVote: byField('post', 'post_id'),

@@ -29,6 +29,7 @@ import { SCHEMA_MERGES } from './schema-merges.js';
 import { SCHEMA_ACTIVITY } from './schema-activity.js';
 import { SCHEMA_SSO } from './schema-sso.js';
 import { SCHEMA_ACCESS } from './schema-access.js';
+import { SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -167,6 +168,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 19,
     description: "private boards: each board's access, allowed e-mail domains and SSO claim rule, and voters' SSO claims",
     up: (db) => db.exec(SCHEMA_ACCESS),
+  },
+  {
+    version: 20,
+    description: "each voter's language, for the mail they get",
+    up: (db) => db.exec(SCHEMA_VOTER_LOCALE),
   },
 ];
 

@@ -122,7 +122,16 @@ export interface VoterRecord {
   email: string | null;
   name: string;
   created_at: string;
+  /**
+   * The language the voter reads the pages in (a language tag of the pages' catalogs, such as
+   * `de`): set when they sign in and when they choose one, and used for the mail they get. Null for
+   * a voter who never came by the pages (created through the API).
+   */
+  locale: string | null;
 }
+
+/** A voter to insert: the storage assigns the id; `locale` defaults to null. */
+export type NewVoterRecord = Omit<VoterRecord, 'id' | 'locale'> & { locale?: string | null };
 
 /**
  * The voter who submitted a post. Posts of the board team (API, dashboard) have none, and their

@@ -70,10 +70,15 @@ function supportedOf(tag: string): Locale | null {
  * supported range of `acceptLanguage`, else English.
  */
 export function negotiateLocale(acceptLanguage: string | null, chosen?: string | null): Locale {
+  return requestedLocale(acceptLanguage, chosen) ?? DEFAULT_LOCALE;
+}
+
+/** As {@link negotiateLocale}, but null when neither `chosen` nor `acceptLanguage` names a supported language. */
+export function requestedLocale(acceptLanguage: string | null, chosen?: string | null): Locale | null {
   if (isLocale(chosen)) return chosen;
   for (const tag of acceptedLanguages(acceptLanguage)) {
     const locale = supportedOf(tag);
     if (locale) return locale;
   }
-  return DEFAULT_LOCALE;
+  return null;
 }

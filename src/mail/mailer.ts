@@ -84,6 +84,10 @@ export function notificationMail(n: VoterNotification, options: MailerNotifierOp
  * A {@link Notifier} that e-mails each voter notification through `mailer` (voters without an
  * e-mail address are skipped). Pass it as `notifier` to `createFeedbackBoard`.
  *
+ * @deprecated Mail followers with the follower mail sender (`createFollowerMailSender` of
+ * `feedback-board/pages`, docs/mail.md): it writes each voter's mail in their language, batches
+ * news and carries one-click unsubscribe. Never use both, or a status change is mailed twice.
+ *
  * @example
  * ```ts
  * const board = createFeedbackBoard({ storage, notifier: createMailerNotifier(mailer, { pagesUrl: 'https://feedback.example.com' }) });

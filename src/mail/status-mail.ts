@@ -46,6 +46,9 @@ export function localizedNotificationMail(n: VoterNotification, options: Localiz
  * A {@link Notifier} that e-mails each voter notification through `mailer` in `options.locale`
  * (voters without an e-mail address are skipped). Pass it as `notifier` to `createFeedbackBoard`.
  *
+ * @deprecated The follower mail sender (`createFollowerMailSender`, docs/mail.md) mails each follower in
+ * their own stored language; use it instead. Never use both, or a status change is mailed twice.
+ *
  * @example
  * ```ts
  * import { createLocalizedMailerNotifier } from 'feedback-board/pages';

@@ -44,7 +44,7 @@ export async function followerMailContent(
       const comment = await tx.getComment(event.comment_id);
       if (!comment || comment.hidden || comment.post_id !== post.id) continue;
       const writer = comment.voter_id === null ? null : await tx.getVoter(comment.voter_id);
-      items.push({ event, comment, author: comment.is_admin ? 'The team' : writer?.name.trim() || 'Someone' });
+      items.push({ event, comment, author: comment.is_admin ? null : writer?.name.trim() || '' });
     }
     return items.length === 0 ? null : { voter, address, post, board, siteName: organization?.name ?? 'Feedback', items };
   });
@@ -56,6 +56,7 @@ export async function followerMailContent(
     siteName: read.siteName,
     to: read.voter.email!,
     voterName: read.voter.name,
+    locale: read.voter.locale,
     board: read.board,
     post: read.post,
     items: read.items,

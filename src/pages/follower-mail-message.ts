@@ -1,19 +1,23 @@
 /**
  * The mail a follower gets about one post: every event since the last mail, as a plain-text part
  * and the same content as HTML (comments rendered from Markdown, every other text escaped), with
- * RFC 8058 one-click unsubscribe for the post and for the whole board.
+ * RFC 8058 one-click unsubscribe for the post and for the whole board. It is written in the
+ * voter's language (English when they have none, or one the pages do not speak), dates by `Intl`,
+ * and the HTML part of a right-to-left language is marked `dir="rtl"`.
  */
 import type { FollowerMailEvent } from '../services/follower-mail.js';
 import type { BoardRecord, CommentRecord, PostRecord } from '../domain/records.js';
-import { statusLabel, type MailMessage } from '../mail/mailer.js';
+import { escapeHtml, type MailMessage } from '../mail/mailer.js';
+import { DEFAULT_LOCALE, isLocale } from '../i18n/locales.js';
+import { translatorFor, type Translator } from '../i18n/translator.js';
 import { renderMarkdown } from './markdown.js';
 
 /** One event of the mail, with the comment it names (null when it was since deleted or hidden). */
 export interface FollowerMailItem {
   event: FollowerMailEvent;
   comment: CommentRecord | null;
-  /** The name shown for a reply's author. */
-  author: string;
+  /** The name of a reply's author: null for the team, '' for a voter without a name. */
+  author: string | null;
 }
 
 /** Everything one follower mail shows. */
@@ -21,6 +25,8 @@ export interface FollowerMailContent {
   siteName: string;
   to: string;
   voterName: string;
+  /** The voter's language (`VoterRecord.locale`); null or one the pages do not speak is English. */
+  locale: string | null;
   board: BoardRecord;
   post: PostRecord;
   items: readonly FollowerMailItem[];
@@ -28,30 +34,28 @@ export interface FollowerMailContent {
   links: { post: string; unsubscribePost: string; unsubscribeBoard: string };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' } as Record<string, string>)[c]};`);
+/** A status as the language names it. */
+const statusOf = (i18n: Translator, status: string) => i18n.t(`status.${status}` as 'status.open');
 
-/** The sentence that introduces one event. */
-function headline(item: FollowerMailItem): string {
+/** The sentence that introduces one event, after the day it happened. */
+function headline(i18n: Translator, item: FollowerMailItem): string {
   const event = item.event;
-  if (event.kind === 'status') return `The status moved from ${statusLabel(event.from)} to ${statusLabel(event.to)}.`;
-  if (event.kind === 'team_comment') return 'The team commented:';
-  return `${item.author} replied to your comment:`;
+  const what =
+    event.kind === 'status'
+      ? i18n.t('followerMail.status', { from: statusOf(i18n, event.from), to: statusOf(i18n, event.to) })
+      : event.kind === 'team_comment'
+        ? i18n.t('followerMail.teamComment')
+        : i18n.t('followerMail.reply', { author: item.author === null ? i18n.t('followerMail.theTeam') : item.author || i18n.t('followerMail.someone') });
+  return i18n.t('followerMail.dated', { date: i18n.date(event.at), event: what });
 }
 
 /** `[Site] Title: what happened`, the post first so that an inbox groups by it. */
-function subjectOf(content: FollowerMailContent): string {
-  const [only] = content.items;
-  const event = content.items.length === 1 ? only!.event : null;
-  const what =
-    event === null
-      ? `${content.items.length} updates`
-      : event.kind === 'status'
-        ? `now ${statusLabel(event.to)}`
-        : event.kind === 'team_comment'
-          ? 'the team commented'
-          : 'a reply to your comment';
-  return `[${content.siteName}] ${content.post.title}: ${what}`;
+function subjectOf(i18n: Translator, content: FollowerMailContent): string {
+  const values = { site: content.siteName, title: content.post.title };
+  const event = content.items.length === 1 ? content.items[0]!.event : null;
+  if (event === null) return i18n.t('followerMail.subjectUpdates', { ...values, count: content.items.length });
+  if (event.kind === 'status') return i18n.t('followerMail.subjectStatus', { ...values, status: statusOf(i18n, event.to) });
+  return i18n.t(event.kind === 'team_comment' ? 'followerMail.subjectTeamComment' : 'followerMail.subjectReply', values);
 }
 
 const indent = (text: string) => text.replace(/\r\n?/g, '\n').replace(/^/gm, '    ');
@@ -59,43 +63,51 @@ const indent = (text: string) => text.replace(/\r\n?/g, '\n').replace(/^/gm, '  
 /** The message, headers included; `List-Unsubscribe` names the post's link first, then the board's. */
 export function followerMailMessage(content: FollowerMailContent): MailMessage {
   const { board, post, links } = content;
-  const greeting = content.voterName.trim() === '' ? 'Hello,' : `Hello ${content.voterName.trim()},`;
+  const i18n = translatorFor(isLocale(content.locale) ? content.locale : DEFAULT_LOCALE);
+  const name = content.voterName.trim();
+  const greeting = name === '' ? i18n.t('mail.hello') : i18n.t('mail.helloName', { name });
   const text = [
     greeting,
     '',
-    `News about "${post.title}" on the board ${board.name}:`,
+    i18n.t('followerMail.news', { title: post.title, board: board.name }),
     '',
-    ...content.items.flatMap((item) => [`- ${headline(item)}`, ...(item.comment ? [indent(item.comment.body)] : []), '']),
-    `See the post: ${links.post}`,
+    ...content.items.flatMap((item) => [`- ${headline(i18n, item)}`, ...(item.comment ? [indent(item.comment.body)] : []), '']),
+    i18n.t('followerMail.seePost', { url: links.post }),
     '',
     '--',
-    'You get this mail because you follow this post.',
-    `Stop mail about this post: ${links.unsubscribePost}`,
-    `Stop all mail from ${board.name}: ${links.unsubscribeBoard}`,
+    i18n.t('followerMail.why'),
+    i18n.t('followerMail.stopPost', { url: links.unsubscribePost }),
+    i18n.t('followerMail.stopBoard', { board: board.name, url: links.unsubscribeBoard }),
   ].join('\n');
 
+  // The catalogs' own text holds no markup; the values are escaped before they go in.
+  const newsHtml = i18n
+    .rich<string>('followerMail.newsLinked', { title: escapeHtml(post.title), board: escapeHtml(board.name) }, {
+      link: (chunks) => `<a href="${escapeHtml(links.post)}">${chunks.join('')}</a>`,
+    })
+    .join('');
   const items = content.items
     .map(
       (item) =>
-        `<li><p>${escapeHtml(headline(item))}</p>${item.comment ? `<blockquote>${renderMarkdown(item.comment.body)}</blockquote>` : ''}</li>`,
+        `<li><p>${escapeHtml(headline(i18n, item))}</p>${item.comment ? `<blockquote>${renderMarkdown(item.comment.body)}</blockquote>` : ''}</li>`,
     )
     .join('\n');
   const html = [
-    '<!doctype html><html><body>',
+    `<!doctype html><html lang="${i18n.locale}" dir="${i18n.dir}"><body>`,
     `<p>${escapeHtml(greeting)}</p>`,
-    `<p>News about <a href="${escapeHtml(links.post)}">${escapeHtml(post.title)}</a> on the board ${escapeHtml(board.name)}:</p>`,
+    `<p>${newsHtml}</p>`,
     `<ul>\n${items}\n</ul>`,
-    `<p><a href="${escapeHtml(links.post)}">See the post</a></p>`,
+    `<p><a href="${escapeHtml(links.post)}">${escapeHtml(i18n.t('followerMail.seePostLink'))}</a></p>`,
     '<hr>',
-    '<p style="font-size:small;color:#555">You get this mail because you follow this post. ',
-    `<a href="${escapeHtml(links.unsubscribePost)}">Stop mail about this post</a> · `,
-    `<a href="${escapeHtml(links.unsubscribeBoard)}">Stop all mail from ${escapeHtml(board.name)}</a></p>`,
+    `<p style="font-size:small;color:#555">${escapeHtml(i18n.t('followerMail.why'))} `,
+    `<a href="${escapeHtml(links.unsubscribePost)}">${escapeHtml(i18n.t('unsubscribe.stopPost'))}</a> · `,
+    `<a href="${escapeHtml(links.unsubscribeBoard)}">${escapeHtml(i18n.t('unsubscribe.stopBoard', { board: board.name }))}</a></p>`,
     '</body></html>',
   ].join('\n');
 
   return {
     to: content.to,
-    subject: subjectOf(content),
+    subject: subjectOf(i18n, content),
     text,
     html,
     headers: {

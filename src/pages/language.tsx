@@ -1,8 +1,9 @@
 /**
  * The voter's choice of language (docs/languages.md): the footer of every public page links to
  * `/language?to={locale}&next={this page}`, which keeps the choice in the `fb_lang` cookie and
- * goes back to the page. A plain GET link, so the picker needs no script; the cookie only holds a
- * preference, which another site may set but cannot use.
+ * goes back to the page; a signed-in voter's language is stored too, for their mail. A plain GET
+ * link, so the picker needs no script; the cookie and the stored language only hold a preference,
+ * which another site may set but cannot use.
  */
 import { isLocale } from '../i18n/locales.js';
 import type { PageContext } from './context.js';
@@ -31,5 +32,7 @@ export async function languageAction(ctx: PageContext): Promise<Response> {
     );
   }
   ctx.setCookies.push(cookie(LANGUAGE_COOKIE, chosen, { path: ctx.href('/'), secure: ctx.secure, maxAge: LANGUAGE_COOKIE_SECONDS }));
+  // A signed-in voter's choice is also the language of their mail.
+  if (ctx.voter && ctx.voter.locale !== chosen) await ctx.board.voters.setLanguage(ctx.voter.id, chosen);
   return redirect(ctx, safeNext(ctx, ctx.url.searchParams.get('next')));
 }

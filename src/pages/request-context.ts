@@ -26,12 +26,17 @@ async function allowedOrigins(board: FeedbackBoard, organizationId: number, slug
   return record ? embedOriginsOf(board, record.id) : [];
 }
 
-/** Who a request is: the team member of its team session, and its voter (from the hook or a session), each or null. */
+/**
+ * Who a request is: the team member of its team session, and its voter (from the hook or a
+ * session), each or null. A voter the application's hook names for the first time is registered,
+ * with `firstLocale` (the page's language) as theirs when given, as a voter signing in gets.
+ */
 export async function signedInFrom(
   board: FeedbackBoard,
   options: PagesOptions,
   request: Request,
   cookies: Map<string, string> = readCookies(request),
+  firstLocale?: string,
 ): Promise<{ member: TeamMemberRecord | null; voter: VoterRecord | null; voterFromApp: boolean }> {
   const teamToken = cookies.get(COOKIES.team);
   const voterToken = cookies.get(COOKIES.voter);
@@ -46,9 +51,14 @@ export async function signedInFrom(
   if (fromApp) {
     // A read first: registering (a write) only for a voter seen for the first time.
     const email = foldCase(fromApp.email.trim());
-    voter =
-      (await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email))) ??
-      (await board.voters.register(options.organizationId, fromApp));
+    voter = await board.storage.transaction('read', (tx) => tx.getVoterByEmail(options.organizationId, email));
+    if (!voter) {
+      voter = await board.voters.register(options.organizationId, fromApp);
+      if (firstLocale !== undefined && voter.locale === null) {
+        await board.voters.setLanguage(voter.id, firstLocale);
+        voter = { ...voter, locale: firstLocale };
+      }
+    }
     voterFromApp = true;
   } else if (plausibleToken(voterToken)) {
     const subject = await board.signIn.session(voterToken);
@@ -85,15 +95,15 @@ export async function contextFor(
   }
   const teamToken = cookies.get(COOKIES.team);
   const voterToken = cookies.get(COOKIES.voter);
-  const { member, voter, voterFromApp } = await signedInFrom(board, options, request, cookies);
-  const embed =
-    embedSlug === null
-      ? null
-      : { slug: embedSlug, origins: await allowedOrigins(board, options.organizationId, embedSlug, { member: member !== null, voter }) };
   // The team's pages (the dashboard, the consent page) stay English; the public pages speak the
   // voter's choice or the browser's language.
   const teamPage = /^\/(dashboard|oauth)(\/|$)/.test(pathName);
   const i18n = translatorFor(teamPage ? DEFAULT_LOCALE : negotiateLocale(request.headers.get('accept-language'), cookies.get(LANGUAGE_COOKIE)));
+  const { member, voter, voterFromApp } = await signedInFrom(board, options, request, cookies, teamPage ? undefined : i18n.locale);
+  const embed =
+    embedSlug === null
+      ? null
+      : { slug: embedSlug, origins: await allowedOrigins(board, options.organizationId, embedSlug, { member: member !== null, voter }) };
   return {
     request,
     url,

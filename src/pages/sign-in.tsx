@@ -119,7 +119,7 @@ export async function useLinkAction(ctx: PageContext, form: FormData): Promise<R
   const token = String(form.get('token') ?? '');
   try {
     if (!plausibleToken(token)) throw new Error('not a token');
-    const { token: sessionToken, session, return_to } = await ctx.board.signIn.useLink(token);
+    const { token: sessionToken, session, return_to } = await ctx.board.signIn.useLink(token, { locale: ctx.i18n.locale });
     const name = session.kind === 'team' ? COOKIES.team : COOKIES.voter;
     ctx.setCookies.push(cookie(name, sessionToken, { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: SESSION_TTL_MS / 1000 }));
     return redirect(ctx, return_to ?? (session.kind === 'team' ? '/dashboard' : '/'), 'signed_in');

@@ -55,7 +55,7 @@ async function signIn(ctx: PageContext, token: string, location: string, jwks: J
   if ('refused' in verified) return refusedPage(ctx, verified.refused, 401);
   let started;
   try {
-    started = await signInSsoUser(sso, organizationId, verified);
+    started = await signInSsoUser(sso, organizationId, verified, ctx.i18n.locale);
   } catch (error) {
     if (!isFeedbackBoardError(error) || error.code !== 'validation_error') throw error;
     return refusedPage(ctx, error.message, 403);

@@ -14,6 +14,7 @@ import { nowIso, read, write, type ServiceContext } from './context.js';
 import { randomBase62 } from '../domain/ports.js';
 import { hashApiKey } from './keys.js';
 import type { StorageTx } from '../storage/contract.js';
+import { checkVoterLocale, keepVoterLocale } from './voter-language.js';
 
 /** How long a one-time sign-in link works. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
@@ -141,22 +142,40 @@ export interface StartedSession {
   return_to: string | null;
 }
 
-/** The voter a used voter link signs in: the one it names, or the organization's voter of its e-mail (created now). */
-async function linkVoter(tx: StorageTx, link: SignInLinkRecord, now: string): Promise<number | null> {
-  if (link.subject_id !== null) return link.subject_id;
+/** Options of `board.signIn.useLink`. */
+export interface UseSignInLinkOptions {
+  /** The language of the pages the link is used on: a voter's language is set to it (see docs/languages.md). */
+  locale?: string;
+}
+
+/**
+ * The voter a used voter link signs in: the one it names, or the organization's voter of its
+ * e-mail (created now); given a `locale`, the voter's language becomes it.
+ */
+async function linkVoter(tx: StorageTx, link: SignInLinkRecord, now: string, locale: string | undefined): Promise<number | null> {
+  if (link.subject_id !== null) {
+    const named = await tx.getVoter(link.subject_id);
+    if (named && locale !== undefined) await keepVoterLocale(tx, named, locale);
+    return link.subject_id;
+  }
   if (link.organization_id === null || link.email === null) return null;
   if (!(await tx.getOrganization(link.organization_id))) return null;
   const existing = await tx.getVoterByEmail(link.organization_id, link.email);
-  if (existing) return existing.id;
-  return (await tx.insertVoter({ organization_id: link.organization_id, email: link.email, name: '', created_at: now })).id;
+  if (!existing) {
+    return (await tx.insertVoter({ organization_id: link.organization_id, email: link.email, name: '', created_at: now, locale: locale ?? null })).id;
+  }
+  if (locale !== undefined) await keepVoterLocale(tx, existing, locale);
+  return existing.id;
 }
 
 /**
  * Uses a one-time link and starts a session of the same kind and subject, in one transaction; a
- * voter link's voter is found or created in it. An unknown, used or expired link is a
- * `not_found` error and changes nothing.
+ * voter link's voter is found or created in it, and takes `options.locale` as their language. An
+ * unknown, used or expired link is a `not_found` error and changes nothing; so is a malformed
+ * `locale` a `validation_error`.
  */
-export async function useSignInLink(ctx: ServiceContext, linkToken: string): Promise<StartedSession> {
+export async function useSignInLink(ctx: ServiceContext, linkToken: string, options: UseSignInLinkOptions = {}): Promise<StartedSession> {
+  const locale = options.locale === undefined ? undefined : (checkVoterLocale(options.locale) ?? undefined);
   const linkHash = await hashApiKey(linkToken);
   const token = randomBase62(ctx.random, TOKEN_CHARS);
   const tokenHash = await hashApiKey(token);
@@ -165,7 +184,7 @@ export async function useSignInLink(ctx: ServiceContext, linkToken: string): Pro
   return write(ctx, async (tx) => {
     const link = await tx.useSignInLink(linkHash, toIso(now));
     if (!link) throw unusable();
-    const subjectId = link.kind === 'team' ? link.subject_id : await linkVoter(tx, link, toIso(now));
+    const subjectId = link.kind === 'team' ? link.subject_id : await linkVoter(tx, link, toIso(now), locale);
     if (subjectId === null) throw unusable();
     const session: SessionRecord = {
       token_hash: tokenHash,

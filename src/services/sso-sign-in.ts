@@ -14,6 +14,7 @@ import { foldCase } from '../storage/text.js';
 import { hashApiKey } from './keys.js';
 import { SESSION_TTL_MS } from './people.js';
 import type { SsoContext } from './sso.js';
+import { checkVoterLocale, keepVoterLocale } from './voter-language.js';
 
 /** A company as a token describes it. */
 export interface SsoCompany {
@@ -45,7 +46,7 @@ export interface SsoSession {
 }
 
 /** The voter of a host user: linked by `sub`, or the organization's voter of the address if no other user has it, or new. */
-async function voterOf(tx: StorageTx, organizationId: number, user: SsoUser, now: string): Promise<VoterRecord> {
+async function voterOf(tx: StorageTx, organizationId: number, user: SsoUser, now: string, locale: string | null): Promise<VoterRecord> {
   const identity = await tx.getSsoIdentity(organizationId, user.sub);
   const linked = identity && (await tx.getVoter(identity.voter_id));
   if (linked) return linked;
@@ -56,19 +57,26 @@ async function voterOf(tx: StorageTx, organizationId: number, user: SsoUser, now
       details: [{ path: 'email', message: 'Already the address of another sub' }],
     });
   }
-  voter ??= await tx.insertVoter({ organization_id: organizationId, email, name: user.name, created_at: now });
+  voter ??= await tx.insertVoter({ organization_id: organizationId, email, name: user.name, created_at: now, locale });
   await tx.insertSsoIdentity({ organization_id: organizationId, sub: user.sub, voter_id: voter.id, created_at: now });
   return voter;
 }
 
-/** Signs a verified host user in as a voter of the organization and starts a session. */
-export async function signInSsoUser(ctx: SsoContext, organizationId: number, user: SsoUser): Promise<SsoSession> {
+/**
+ * Signs a verified host user in as a voter of the organization and starts a session; given the
+ * `locale` of the pages the token came to, the voter's language becomes it (a malformed one is a
+ * `validation_error`, and nothing changes).
+ */
+export async function signInSsoUser(ctx: SsoContext, organizationId: number, user: SsoUser, locale?: string): Promise<SsoSession> {
+  const checked = locale === undefined ? null : checkVoterLocale(locale);
   const token = randomBase62(ctx.random ?? cryptoRandom, 43);
   const tokenHash = await hashApiKey(token);
   return ctx.storage.transaction('write', async (tx) => {
     const now = ctx.clock.now();
     if (!(await tx.getOrganization(organizationId))) throw notFound('Organization not found');
-    const voter = await voterOf(tx, organizationId, user, toIso(now));
+    const found = await voterOf(tx, organizationId, user, toIso(now), checked);
+    if (checked !== null) await keepVoterLocale(tx, found, checked);
+    const voter = checked === null ? found : { ...found, locale: checked };
     if (user.company) {
       await tx.putCompany({ organization_id: organizationId, ...user.company, updated_at: toIso(now) });
       await tx.setVoterCompany(voter.id, organizationId, user.company.id);

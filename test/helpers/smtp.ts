@@ -9,6 +9,8 @@ export interface ReceivedMail {
   to: string[];
   /** The raw message with quoted-printable soft breaks and escapes decoded. */
   text: string;
+  /** The message exactly as received (latin1 characters for its bytes). */
+  raw: string;
 }
 
 export interface SmtpReceiver {
@@ -39,7 +41,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       stream.setEncoding('latin1');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeQuotedPrintable(raw) });
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeQuotedPrintable(raw), raw });
         callback();
       });
     },

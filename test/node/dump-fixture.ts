@@ -17,7 +17,7 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     const board = await tx.insertBoard(newBoard(org.id));
     const other = await tx.insertBoard(newBoard(org.id, { slug: 'other', published: false }));
     const [alice, bob, anon] = [
-      await tx.insertVoter(newVoter(org.id, { name: 'Alice', email: 'alice@example.com' })),
+      await tx.insertVoter(newVoter(org.id, { name: 'Alice', email: 'alice@example.com', locale: 'de' })),
       await tx.insertVoter(newVoter(org.id, { name: 'Bob', email: 'bob@example.com' })),
       await tx.insertVoter(newVoter(org.id, { name: 'Anon', email: null })),
     ];

@@ -7,7 +7,7 @@ import type { CommentRecord, FollowRecord, VoterBlockRecord, VoterRecord } from 
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { assignments, idArray, type Sql } from '../sql.js';
 
-const VOTER_COLUMNS = 'id, organization_id, email, name, created_at';
+const VOTER_COLUMNS = 'id, organization_id, email, name, created_at, locale';
 const COMMENT_COLUMNS = 'id, post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at';
 
 export function engagementMethods(sql: Sql): AggregateMethods<'engagement'> {
@@ -17,9 +17,12 @@ export function engagementMethods(sql: Sql): AggregateMethods<'engagement'> {
   return {
     async insertVoter(row) {
       return (await sql.row<VoterRecord>(
-        `INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES ($1, $2, $3, $4) RETURNING ${VOTER_COLUMNS}`,
-        [row.organization_id, row.email, row.name, row.created_at],
+        `INSERT INTO fb_voters (organization_id, email, name, created_at, locale) VALUES ($1, $2, $3, $4, $5) RETURNING ${VOTER_COLUMNS}`,
+        [row.organization_id, row.email, row.name, row.created_at, row.locale ?? null],
       ))!;
+    },
+    async setVoterLocale(voterId, locale) {
+      return (await sql.run('UPDATE fb_voters SET locale = $1 WHERE id = $2', [locale, voterId])) > 0;
     },
     async getVoter(id) {
       return (await sql.row<VoterRecord>(`SELECT ${VOTER_COLUMNS} FROM fb_voters WHERE id = $1`, [id])) ?? null;

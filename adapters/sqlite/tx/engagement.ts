@@ -8,7 +8,7 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import { assignments, bool, idList, type Sql } from '../sql.js';
 import { toComment, type CommentRow } from './rows.js';
 
-const VOTER = 'SELECT id, organization_id, email, name, created_at FROM fb_voters';
+const VOTER = 'SELECT id, organization_id, email, name, created_at, locale FROM fb_voters';
 const COMMENT = `SELECT id, post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at
   FROM fb_comments`;
 
@@ -21,14 +21,18 @@ export function engagementMethods(sql: Sql): AggregateMethods<'engagement'> {
   return {
     async insertVoter(row) {
       const { id } = sql.get<{ id: number }>(
-        'INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+        'INSERT INTO fb_voters (organization_id, email, name, created_at, locale) VALUES (?, ?, ?, ?, ?) RETURNING id',
         row.organization_id,
         row.email,
         row.name,
         row.created_at,
+        row.locale ?? null,
       )!;
       const { organization_id, email, name, created_at } = row;
-      return { id, organization_id, email, name, created_at };
+      return { id, organization_id, email, name, created_at, locale: row.locale ?? null };
+    },
+    async setVoterLocale(voterId, locale) {
+      return sql.run('UPDATE fb_voters SET locale = ? WHERE id = ?', locale, voterId).changes > 0;
     },
     async getVoter(id) {
       return sql.get<VoterRecord>(`${VOTER} WHERE id = ?`, id) ?? null;

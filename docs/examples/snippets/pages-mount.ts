@@ -1,14 +1,10 @@
-import { createFeedbackBoard, createMailerNotifier } from 'feedback-board';
+import { createFeedbackBoard } from 'feedback-board';
 import { createSqliteStorage } from 'feedback-board/adapters/sqlite';
-import { createPagesHandler } from 'feedback-board/pages';
+import { createFollowerMailSender, createPagesHandler } from 'feedback-board/pages';
 import { createSmtpMailer } from 'feedback-board/mail/smtp';
 
 const mailer = createSmtpMailer('smtp://user:pass@smtp.example.com:587', { from: 'feedback@example.com' });
-const board = createFeedbackBoard({
-  storage: createSqliteStorage({ path: './feedback.db' }),
-  // Voters of a post get an e-mail when its status changes (a confirmed proposal, or "notify voters").
-  notifier: createMailerNotifier(mailer, { pagesUrl: 'https://example.com/feedback' }),
-});
+const board = createFeedbackBoard({ storage: createSqliteStorage({ path: './feedback.db' }) });
 
 const pages = createPagesHandler(board, {
   organizationId: 1,
@@ -16,6 +12,8 @@ const pages = createPagesHandler(board, {
   mailer,
   publicOrigin: 'https://example.com',
 });
+// Followers of a post get mail in their language when its status changes or the team answers.
+createFollowerMailSender(board, { mailer, pagesUrl: 'https://example.com/feedback' }).start();
 
 export default {
   fetch(request: Request) {

@@ -2,6 +2,7 @@
 import type {
   CommentRecord,
   FollowRecord,
+  NewVoterRecord,
   PostAuthorRecord,
   ReactionRecord,
   VoteRecord,
@@ -16,7 +17,9 @@ import type { AggregateDefinition, NewRecord } from './shared.js';
  */
 export interface EngagementTx {
   /** Inserts a voter; the storage assigns its id. */
-  insertVoter(row: NewRecord<VoterRecord>): Promise<VoterRecord>;
+  insertVoter(row: NewVoterRecord): Promise<VoterRecord>;
+  /** Sets the voter's language (null: none); false (and no change) if there is no such voter. */
+  setVoterLocale(voterId: number, locale: string | null): Promise<boolean>;
   /** The voter, or null. */
   getVoter(id: number): Promise<VoterRecord | null>;
   /** `email` is already lower-cased. */
@@ -73,6 +76,7 @@ export interface EngagementTx {
 export const ENGAGEMENT_AGGREGATE = {
   writes: {
     insertVoter: true,
+    setVoterLocale: true,
     getVoter: false,
     getVoterByEmail: false,
     blockVoter: true,

@@ -46,9 +46,16 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
         email: row.email,
         name: row.name,
         created_at: row.created_at,
+        locale: row.locale ?? null,
       };
       await voters.put(record);
       return cloneRow(record);
+    },
+    async setVoterLocale(voterId, locale) {
+      const voter = await voters.get(voterId);
+      if (!voter) return false;
+      await voters.put({ ...voter, locale });
+      return true;
     },
     async getVoter(id) {
       const row = await voters.get(id);

@@ -1,0 +1,91 @@
+/**
+ * Follower mail in each voter's language, through a real SMTP receiver: German for a German
+ * voter, Arabic right to left for an Arabic one, English for a voter without a language; subject,
+ * both parts, dates and the unsubscribe footer translated, the List-Unsubscribe headers intact.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from '../../src/mail/smtp.js';
+import { createFollowerMailSender } from '../../src/pages/index.js';
+import { decodeMail } from '../helpers/mime.js';
+import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
+import { ORIGIN, setupPages } from './helpers.js';
+
+let smtp: SmtpReceiver;
+let mailer: ReturnType<typeof createSmtpMailer>;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  mailer = createSmtpMailer(smtp.url, { from: 'board@acme.test' });
+});
+afterAll(async () => {
+  mailer.close();
+  await smtp.close();
+});
+
+describe('follower mail in the voter’s language', () => {
+  it('mails German, Arabic (rtl) and English to voters of those languages, each with one-click unsubscribe', async () => {
+    const setup = await setupPages();
+    const followers = [
+      { email: 'ilse@example.com', name: 'Ilse', locale: 'de' },
+      { email: 'amal@example.com', name: 'Amal', locale: 'ar' },
+      { email: 'nobody@example.com', name: '', locale: null },
+    ];
+    for (const follower of followers) {
+      const voter = await setup.board.voters.register(setup.orgId, { email: follower.email, name: follower.name });
+      if (follower.locale) await setup.board.voters.setLanguage(voter.id, follower.locale);
+      await setup.board.voters.follow(voter.id, setup.ids.open);
+    }
+    const api = await setup.board.api(setup.proposeKey);
+    await api.agent.proposeStatus('features', setup.ids.open, { status: 'planned' });
+    await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
+    const before = smtp.messages.length;
+    const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
+    expect(await sender.sendDue()).toEqual({ sent: 3, retried: 0, failed: 0, dropped: 0 });
+    const mailTo = (email: string) => decodeMail(smtp.messages.slice(before).find((m) => m.to.includes(email))!.raw);
+
+    const german = mailTo('ilse@example.com');
+    expect(german.header('Subject')).toBe('[Acme] Dark mode: jetzt Geplant');
+    expect(german.parts['text/plain']).toContain('Hallo Ilse,');
+    expect(german.parts['text/plain']).toContain('Neues zu „Dark mode“ auf dem Board Features:');
+    expect(german.parts['text/plain']).toContain('- 20. Nov. 2026: Der Status wechselte von Offen zu Geplant.');
+    expect(german.parts['text/plain']).toMatch(new RegExp(`Keine E-Mails mehr zu diesem Beitrag: ${ORIGIN}/unsubscribe\\?token=u1\\.`));
+    expect(german.parts['text/html']).toContain('<html lang="de" dir="ltr">');
+    expect(german.parts['text/html']).toContain(`Neues zu <a href="${ORIGIN}/boards/features/posts/${setup.ids.open}">Dark mode</a> auf dem Board Features:`);
+    expect(german.parts['text/html']).toContain('>Keine E-Mails mehr von Features</a>');
+
+    const arabic = mailTo('amal@example.com');
+    expect(arabic.header('Subject')).toBe('[Acme] Dark mode: الآن مخطَّط');
+    expect(arabic.parts['text/html']).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.parts['text/html']).toContain('انتقلت الحالة من مفتوح إلى مخطَّط.');
+    expect(arabic.parts['text/html']).toContain(new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(setup.clock.now())));
+    expect(arabic.parts['text/plain']).toContain('تصلك هذه الرسالة لأنك تتابع هذا المنشور.');
+
+    const english = mailTo('nobody@example.com');
+    expect(english.header('Subject')).toBe('[Acme] Dark mode: now Planned');
+    expect(english.parts['text/plain']).toMatch(/^Hello,\n/);
+    expect(english.parts['text/plain']).toContain('- 20 Nov 2026: The status moved from Open to Planned.');
+    expect(english.parts['text/html']).toContain('<html lang="en" dir="ltr">');
+    expect(english.parts['text/html']).toContain('>Stop mail about this post</a>');
+
+    for (const mail of [german, arabic, english]) {
+      expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      const links = [...(mail.header('List-Unsubscribe') ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+      expect(links).toHaveLength(2);
+      for (const link of links) expect(link).toMatch(new RegExp(`^${ORIGIN}/unsubscribe\\?token=u1\\.`));
+    }
+  });
+
+  it('mails a status change once, through the sender alone, when the board is set up as docs/pages.md shows (no mailing notifier)', async () => {
+    const setup = await setupPages();
+    const voter = await setup.board.voters.register(setup.orgId, { email: 'once-de@example.com', name: 'Ute' });
+    await setup.board.voters.setLanguage(voter.id, 'de');
+    await setup.board.voters.follow(voter.id, setup.ids.open);
+    const api = await setup.board.api(setup.proposeKey);
+    await api.agent.proposeStatus('features', setup.ids.open, { status: 'shipped' });
+    await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
+    const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
+    await sender.sendDue();
+    await sender.sendDue();
+    const mails = smtp.messages.filter((m) => m.to.includes('once-de@example.com')).map((m) => decodeMail(m.raw));
+    expect(mails.map((m) => m.header('Subject'))).toEqual(['[Acme] Dark mode: jetzt Umgesetzt']);
+  });
+});
