@@ -38,6 +38,7 @@ import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
 import { similarTests } from './similar.js';
 import { ssoTests } from './sso.js';
+import { companyVoteTests } from './company-votes.js';
 import { transactionTests } from './transactions.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
@@ -72,6 +73,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     activityTests(ctx);
     activityActorTests(ctx);
     ssoTests(ctx);
+    companyVoteTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -19,6 +19,7 @@ import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
 import { PG_SCHEMA_SSO } from './schema-sso.js';
+import { PG_SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -163,6 +164,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 19,
     description: "single sign-on: the organization's secrets and settings, host users' voters, companies and voters' companies",
     up: async (client) => void (await client.query(PG_SCHEMA_SSO)),
+  },
+  {
+    version: 20,
+    description: 'votes on behalf of customer companies: the voter of each company',
+    up: async (client) => void (await client.query(PG_SCHEMA_COMPANY_VOTES)),
   },
 ];
 

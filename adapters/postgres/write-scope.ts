@@ -161,9 +161,13 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   getSsoIdentityOfVoter: by('voter'),
   insertSsoIdentity: byField('organization', 'organization_id'),
   putCompany: byField('organization', 'organization_id'),
+  getCompany: organization,
   listCompanies: organization,
   setVoterCompany: by('voter'),
   listVoterCompanies: byFirst('voter'),
+  getCompanyVoter: organization,
+  insertCompanyVoter: byField('organization', 'organization_id'),
+  listCompanyVoters: organization,
   // statistics
   shipStats: board,
   analytics: board,

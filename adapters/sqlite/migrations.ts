@@ -28,6 +28,7 @@ import { SCHEMA_OAUTH } from './schema-oauth.js';
 import { SCHEMA_MERGES } from './schema-merges.js';
 import { SCHEMA_ACTIVITY } from './schema-activity.js';
 import { SCHEMA_SSO } from './schema-sso.js';
+import { SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -161,6 +162,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 18,
     description: "single sign-on: the organization's secrets and settings, host users' voters, companies and voters' companies",
     up: (db) => db.exec(SCHEMA_SSO),
+  },
+  {
+    version: 19,
+    description: 'votes on behalf of customer companies: the voter of each company',
+    up: (db) => db.exec(SCHEMA_COMPANY_VOTES),
   },
 ];
 

@@ -89,6 +89,7 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('companies', [], [], [], ['monthly_revenue']),
   table('sso_identities'),
   table('voter_companies'),
+  table('company_voters'),
 ];
 
 /**

@@ -40,7 +40,7 @@ import type { ActivityRecord } from '../domain/activity.js';
 import type { AttachmentRecord } from '../domain/attachments.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
-import type { CompanyRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
+import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -140,6 +140,7 @@ export interface TableRows {
   sso_identities: SsoIdentityRecord;
   companies: CompanyRecord;
   voter_companies: VoterCompanyRecord;
+  company_voters: CompanyVoterRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -258,6 +259,7 @@ export const RECORD_SCHEMA = {
   sso_identities: { keyPath: ['organization_id', 'sub'], ids: false, indexes: { by_voter: 'voter_id' } },
   companies: { keyPath: ['organization_id', 'id'], ids: false, indexes: { by_organization: 'organization_id' } },
   voter_companies: { keyPath: 'voter_id', ids: false, indexes: {} },
+  company_voters: { keyPath: ['organization_id', 'company_id'], ids: false, indexes: { by_organization: 'organization_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;
