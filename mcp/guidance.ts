@@ -27,6 +27,8 @@ export const TOOL_GUIDANCE: Partial<Record<OperationName, string>> = {
   addEvidence: 'Use after doing the work on a claimed post, before propose_status; repeat safely with the same action_key.',
   proposeStatus: 'Use to suggest a new status (e.g. shipped) for a human to confirm; nothing changes publicly until then.',
   listVotes: "Use for a post's vote count alone; get_post and list_posts already carry vote_count.",
+  voteOnBehalf: "Use when a customer company asked for a post outside the board (a sales call, a support ticket): company_id is the id your application's sign-ins give the company. Repeat safely; undo with withdraw_vote_on_behalf.",
+  withdrawVoteOnBehalf: 'Use to take back a vote cast with vote_on_behalf (recorded by mistake, or the company changed its mind); the votes of its people stay.',
   listComments: "Use to read a post's discussion before working on it.",
   createComment: 'Use to answer users on a post as the board team; for work done, add_evidence is the record.',
   getRoadmap: 'Use for what users see on the roadmap; list_posts filters more finely.',

@@ -40,8 +40,8 @@ export interface ToolDefinition {
 /** The names that are not the operation's name in snake case. */
 const NAMES: Partial<Record<OperationName, string>> = { listVotes: 'get_votes', mergePost: 'merge_posts' };
 
-/** POSTs whose repeat changes nothing (docs/errors-scopes-limits.md#boards). PATCH and DELETE are idempotent by method. */
-const IDEMPOTENT_POSTS = new Set<OperationName>(['publishBoard', 'unpublishBoard']);
+/** POSTs whose repeat changes nothing (docs/errors-scopes-limits.md#boards, docs/sso.md#votes-on-behalf-of-a-company). PATCH and DELETE are idempotent by method. */
+const IDEMPOTENT_POSTS = new Set<OperationName>(['publishBoard', 'unpublishBoard', 'voteOnBehalf', 'withdrawVoteOnBehalf']);
 
 /** The tool name of an operation. */
 export function toolName(operation: OperationName): string {

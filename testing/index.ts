@@ -39,6 +39,7 @@ import { statsTests } from './stats.js';
 import { similarTests } from './similar.js';
 import { ssoTests } from './sso.js';
 import { accessTests } from './access.js';
+import { companyVoteTests } from './company-votes.js';
 import { transactionTests } from './transactions.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
@@ -74,6 +75,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     activityActorTests(ctx);
     ssoTests(ctx);
     accessTests(ctx);
+    companyVoteTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

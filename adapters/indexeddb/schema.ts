@@ -225,6 +225,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addVoterLocales(tx);
     },
   },
+  {
+    version: 18,
+    description: 'votes on behalf of customer companies: the voter of each company (by organization)',
+    apply(db, tx) {
+      createStore(db, 'company_voters');
+      addIndexes(tx, { company_voters: ['by_organization'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

@@ -21,6 +21,7 @@ import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
 import { PG_SCHEMA_SSO } from './schema-sso.js';
 import { PG_SCHEMA_ACCESS } from './schema-access.js';
 import { PG_SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
+import { PG_SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -181,6 +182,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 22,
     description: "each voter's language, for the mail they get",
     up: async (client) => void (await client.query(PG_SCHEMA_VOTER_LOCALE)),
+  },
+  {
+    version: 23,
+    description: 'votes on behalf of customer companies: the voter of each company',
+    up: async (client) => void (await client.query(PG_SCHEMA_COMPANY_VOTES)),
   },
 ];
 

@@ -163,6 +163,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   getSsoIdentityOfVoter: by('voter'),
   insertSsoIdentity: byField('organization', 'organization_id'),
   putCompany: byField('organization', 'organization_id'),
+  getCompany: organization,
   listCompanies: organization,
   setVoterCompany: by('voter'),
   listVoterCompanies: byFirst('voter'),
@@ -171,6 +172,9 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   putBoardAccess: byField('board', 'board_id'),
   getVoterClaims: by('voter'),
   putVoterClaims: byField('voter', 'voter_id'),
+  getCompanyVoter: organization,
+  insertCompanyVoter: byField('organization', 'organization_id'),
+  listCompanyVoters: organization,
   // statistics
   shipStats: board,
   analytics: board,

@@ -30,6 +30,7 @@ import { SCHEMA_ACTIVITY } from './schema-activity.js';
 import { SCHEMA_SSO } from './schema-sso.js';
 import { SCHEMA_ACCESS } from './schema-access.js';
 import { SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
+import { SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -173,6 +174,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 20,
     description: "each voter's language, for the mail they get",
     up: (db) => db.exec(SCHEMA_VOTER_LOCALE),
+  },
+  {
+    version: 21,
+    description: 'votes on behalf of customer companies: the voter of each company',
+    up: (db) => db.exec(SCHEMA_COMPANY_VOTES),
   },
 ];
 

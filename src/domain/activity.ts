@@ -24,7 +24,9 @@ import type { PostStatus } from './records.js';
  * - `unmerged`: the merge of this post into `other_post_id` was undone;
  * - `merge_undone`: the merge of post `other_post_id` into this one was undone;
  * - `hidden`, `shown`: the team hid the post or showed it again;
- * - `team_commented`: the team commented (`comment_id`).
+ * - `team_commented`: the team commented (`comment_id`);
+ * - `voted_on_behalf`, `vote_on_behalf_withdrawn`: the team voted on behalf of customer company
+ *   `company_id`, or withdrew that vote.
  */
 export const ACTIVITY_KINDS = [
   'created',
@@ -44,6 +46,8 @@ export const ACTIVITY_KINDS = [
   'hidden',
   'shown',
   'team_commented',
+  'voted_on_behalf',
+  'vote_on_behalf_withdrawn',
 ] as const;
 
 /** What happened to the post; see {@link ACTIVITY_KINDS}. */
@@ -73,6 +77,8 @@ export interface ActivityDetail {
   other_post_id?: number;
   evidence_id?: number;
   comment_id?: number;
+  /** The customer company a vote on behalf of was cast or withdrawn for. */
+  company_id?: string;
   /** What an edit changed: `title`, `body`, `pinned`, `queue_rank`, `tags`, `implementation_evidence`. */
   fields?: string[];
 }

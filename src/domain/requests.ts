@@ -98,6 +98,11 @@ export const mergePostBody = z.strictObject({
   into: int(1),
 });
 
+/** Body of the team's vote on behalf of a customer company, and of withdrawing it: the company's id. */
+export const companyVoteBody = z.strictObject({
+  company_id: text(1, 100),
+});
+
 export const updatePostBody = z.strictObject({
   title: z.optional(trimmedText(1, LIMITS.title)),
   body: z.optional(text(0, LIMITS.body)),
@@ -177,6 +182,8 @@ export type UpdatePostInput = z.input<typeof updatePostBody>;
 export type EvidenceInput = z.input<typeof evidenceItem>;
 /** Body of `POST …/merge`: `into`, the id of the post to merge into (any board of the organization). */
 export type MergePostInput = z.input<typeof mergePostBody>;
+/** Body of `POST …/votes` and `POST …/votes/withdraw`: `company_id`, a company of the organization (see docs/sso.md). */
+export type CompanyVoteInput = z.input<typeof companyVoteBody>;
 /** Body of a claim: `ttl_seconds` (1..86400, default 3600) and `agent_label`. */
 export type ClaimInput = z.input<typeof claimBody>;
 /** Body of `POST …/evidence`: `kind` and `ref` required; a repeated `action_key` adds nothing. */

@@ -66,3 +66,17 @@ export interface VoterCompanyRecord {
   organization_id: number;
   company_id: string;
 }
+
+/**
+ * The voter that casts the team's votes on behalf of a customer company (one per company, made
+ * on the company's first such vote; see docs/sso.md, "Votes on behalf of a company"). It belongs
+ * to the company like any of its people, so its votes count for the company everywhere a
+ * person's would.
+ */
+export interface CompanyVoterRecord {
+  organization_id: number;
+  /** The host's id of the company; one voter per company. */
+  company_id: string;
+  voter_id: number;
+  created_at: string;
+}

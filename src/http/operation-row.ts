@@ -15,6 +15,7 @@ import type * as agent from '../services/agent.js';
 import type * as boards from '../services/boards.js';
 import type * as claimNext from '../services/claim-next.js';
 import type * as comments from '../services/comments.js';
+import type * as companyVotes from '../services/company-votes.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import type * as dashboard from '../services/dashboard.js';
 import type * as posts from '../services/posts.js';
@@ -43,6 +44,7 @@ export interface OperationServices {
   boards: typeof boards;
   claimNext: typeof claimNext;
   comments: typeof comments;
+  companyVotes: typeof companyVotes;
   dashboard: typeof dashboard;
   posts: typeof posts;
   stats: typeof stats;

@@ -77,6 +77,10 @@ export const operationTable = defineOperations({
 
   /** `GET …/votes`: `{ post_id, vote_count }`. */
   listVotes: { method: 'GET', path: '/boards/{slug}/posts/{id}/votes', scope: 'read', summary: "A post's vote count.", service: 'comments', client: ['votes', 'list'], success: { status: 200, schema: 'votesSchema' }, errors: BOARD },
+  /** `POST …/votes` (`write` scope): a vote on behalf of the customer company `company_id`; repeating it changes nothing. */
+  voteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes', scope: 'write', summary: "Vote on behalf of a customer company (body: company_id, a company your application's sign-ins named): it counts like a vote of one of the company's people, once per company; repeating it changes nothing.", service: 'companyVotes', client: ['votes', 'onBehalf'], body: 'companyVoteBody', success: { status: 200, schema: 'votesSchema' }, errors: BODY },
+  /** `POST …/votes/withdraw` (`write` scope): withdraws the vote cast on behalf of `company_id`. */
+  withdrawVoteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes/withdraw', scope: 'write', summary: "Withdraw the vote cast on behalf of a customer company (body: company_id); the votes of the company's people stay. Without such a vote nothing changes.", service: 'companyVotes', client: ['votes', 'withdrawOnBehalf'], body: 'companyVoteBody', success: { status: 200, schema: 'votesSchema' }, errors: BODY },
   /** `GET …/comments`: oldest first, replies nested. */
   listComments: { method: 'GET', path: '/boards/{slug}/posts/{id}/comments', scope: 'read', summary: 'Comments, oldest first, with replies nested.', service: 'comments', client: ['comments', 'list'], success: { status: 200, schema: 'commentListSchema' }, errors: BOARD },
   /** `POST …/comments`: a comment of the board team (`is_admin: true`). */

@@ -14,6 +14,7 @@ import * as agent from '../services/agent.js';
 import * as boards from '../services/boards.js';
 import * as claimNext from '../services/claim-next.js';
 import * as comments from '../services/comments.js';
+import * as companyVotes from '../services/company-votes.js';
 import * as dashboard from '../services/dashboard.js';
 import * as posts from '../services/posts.js';
 import * as stats from '../services/stats.js';
@@ -41,6 +42,8 @@ export const servedOperations: { readonly [N in OperationName]: ServedOperation 
   addEvidence: { method: 'POST', path: '/boards/{slug}/posts/{id}/evidence', input: 'body', queryKeys: [], client: ['agent', 'addEvidence'], success: { status: 201 }, serve: agent.addEvidence },
   proposeStatus: { method: 'POST', path: '/boards/{slug}/posts/{id}/propose-status', input: 'body', queryKeys: [], client: ['agent', 'proposeStatus'], success: { status: 200 }, serve: agent.proposeStatus },
   listVotes: { method: 'GET', path: '/boards/{slug}/posts/{id}/votes', input: null, queryKeys: [], client: ['votes', 'list'], success: { status: 200 }, serve: comments.listVotes },
+  voteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes', input: 'body', queryKeys: [], client: ['votes', 'onBehalf'], success: { status: 200 }, serve: companyVotes.voteOnBehalf },
+  withdrawVoteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes/withdraw', input: 'body', queryKeys: [], client: ['votes', 'withdrawOnBehalf'], success: { status: 200 }, serve: companyVotes.withdrawVoteOnBehalf },
   listComments: { method: 'GET', path: '/boards/{slug}/posts/{id}/comments', input: null, queryKeys: [], client: ['comments', 'list'], success: { status: 200 }, serve: comments.listComments },
   createComment: { method: 'POST', path: '/boards/{slug}/posts/{id}/comments', input: 'body', queryKeys: [], client: ['comments', 'create'], success: { status: 201 }, serve: comments.createComment },
   getRoadmap: { method: 'GET', path: '/boards/{slug}/roadmap', input: 'query', queryKeys: ['limit', 'offset'], client: ['roadmap', 'list'], success: { status: 200 }, serve: stats.getRoadmap },

@@ -91,6 +91,7 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('voter_companies'),
   table('board_access', [], ['email_domains', 'claim_values']),
   table('voter_claims', [], ['claims']),
+  table('company_voters'),
 ];
 
 /**

@@ -41,7 +41,7 @@ import type { AttachmentRecord } from '../domain/attachments.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { BoardAccessRecord, VoterClaimsRecord } from '../domain/board-access.js';
-import type { CompanyRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
+import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
 
@@ -143,6 +143,7 @@ export interface TableRows {
   voter_companies: VoterCompanyRecord;
   board_access: BoardAccessRecord;
   voter_claims: VoterClaimsRecord;
+  company_voters: CompanyVoterRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -263,6 +264,7 @@ export const RECORD_SCHEMA = {
   voter_companies: { keyPath: 'voter_id', ids: false, indexes: {} },
   board_access: { keyPath: 'board_id', ids: false, indexes: {} },
   voter_claims: { keyPath: 'voter_id', ids: false, indexes: {} },
+  company_voters: { keyPath: ['organization_id', 'company_id'], ids: false, indexes: { by_organization: 'organization_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

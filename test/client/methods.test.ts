@@ -80,6 +80,14 @@ const steps: Step[] = [
   { op: 'claimNextPost', key: 'propose', call: (c) => c.agent.claimNext('features', {}), request: ['POST', '/boards/features/queue/claim', {}], status: 200 },
   { op: 'releaseClaim', key: 'propose', call: (c) => c.agent.release('features', 1), request: ['DELETE', '/boards/features/posts/1/claim'], status: 204 },
   { op: 'listVotes', key: 'read', call: (c) => c.votes.list('features', 1), request: ['GET', '/boards/features/posts/1/votes'], status: 200 },
+  {
+    op: 'voteOnBehalf', key: 'write', call: (c) => c.votes.onBehalf('features', 1, { company_id: 'initech' }),
+    request: ['POST', '/boards/features/posts/1/votes', { company_id: 'initech' }], status: 200,
+  },
+  {
+    op: 'withdrawVoteOnBehalf', key: 'write', call: (c) => c.votes.withdrawOnBehalf('features', 1, { company_id: 'initech' }),
+    request: ['POST', '/boards/features/posts/1/votes/withdraw', { company_id: 'initech' }], status: 200,
+  },
   { op: 'listComments', key: 'read', call: (c) => c.comments.list('features', 1), request: ['GET', '/boards/features/posts/1/comments'], status: 200 },
   {
     op: 'createComment', key: 'propose', call: (c) => c.comments.create('features', 1, { body: 'Thanks', parent_comment_id: 1 }),
@@ -107,6 +115,12 @@ describe.each(transports)('every client method, $name', (transport) => {
   beforeEach(async () => {
     ({ board } = await makeBoard({ agentPublishing: true }));
     ({ board: twin } = await makeBoard({ agentPublishing: true }));
+    // The customer company the votes on behalf name, in both boards.
+    for (const each of [board, twin]) {
+      await each.storage.transaction('write', (tx) =>
+        tx.putCompany({ organization_id: 1, id: 'initech', name: 'Initech', monthly_revenue: 300, updated_at: '2026-11-20T12:00:00.000Z' }),
+      );
+    }
     endpoint = await transport.open(board);
     sent = [];
   });

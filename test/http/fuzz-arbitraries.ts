@@ -56,6 +56,8 @@ const FIELD: Record<string, fc.Arbitrary<unknown>> = {
   note: text(2000),
   parent_comment_id: fc.oneof(fc.integer({ min: -1, max: 40 }), fc.constant('1'), fc.constant(1.5)),
   into: fc.oneof(fc.integer({ min: -1, max: 60 }), fc.constantFrom('1', 1.5, 99999)),
+  // Acme's companies (one of them most of the time, so that votes on behalf get through), Globex's, none.
+  company_id: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('initech', 'hooli') }, { weight: 1, arbitrary: fc.constantFrom('globex-co', 'INITECH', '') }, { weight: 1, arbitrary: text(120) }),
 };
 
 const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
@@ -67,6 +69,8 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   proposeStatus: ['status', 'note'],
   createComment: ['body', 'parent_comment_id'],
   mergePost: ['into'],
+  voteOnBehalf: ['company_id'],
+  withdrawVoteOnBehalf: ['company_id'],
 };
 
 function bodyObject(op: OperationName, live: readonly number[]): fc.Arbitrary<Record<string, unknown>> {

@@ -46,6 +46,11 @@ async function world(storage: Storage) {
   }
   await (await board.api(keys.propose!)).agent.claim('features', 1, { ttl_seconds: 600 });
   await (await board.api(keys.other!)).posts.create('globex', { title: 'Theirs' });
+  await storage.transaction('write', async (tx) => {
+    const updated_at = new Date(clock.now()).toISOString();
+    for (const [id, name] of [['initech', 'Initech'], ['hooli', 'Hooli']]) await tx.putCompany({ organization_id: acme.id, id: id!, name: name!, monthly_revenue: 100, updated_at });
+    await tx.putCompany({ organization_id: globex.id, id: 'globex-co', name: 'Globex Co', monthly_revenue: 100, updated_at });
+  });
   return { board, keys, logged };
 }
 

@@ -14,11 +14,12 @@ import * as agent from '../../src/services/agent.js';
 import * as boards from '../../src/services/boards.js';
 import * as claimNext from '../../src/services/claim-next.js';
 import * as comments from '../../src/services/comments.js';
+import * as companyVotes from '../../src/services/company-votes.js';
 import * as dashboard from '../../src/services/dashboard.js';
 import * as posts from '../../src/services/posts.js';
 import * as stats from '../../src/services/stats.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { agent, boards, claimNext, comments, dashboard, posts, stats };
+const serviceModules: Record<string, Record<string, unknown>> = { agent, boards, claimNext, comments, companyVotes, dashboard, posts, stats };
 
 describe('the operations the core serves', () => {
   it('are in the committed file exactly as the generator writes them from the table', async () => {

@@ -103,12 +103,12 @@ export function textOf(result: object): string {
   return first?.type === 'text' ? first.text ?? '' : '';
 }
 
-/** The 25 tool names of docs/mcp.md, in table order. */
+/** The 28 tool names of docs/mcp.md, in table order. */
 export const ALL_TOOLS = [
   'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post',
   'update_post', 'merge_posts', 'delete_post', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
-  'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats',
-  'get_analytics', 'list_webhooks',
+  'propose_status', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'get_roadmap',
+  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
 ];
 export const READ_TOOLS = [
   'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'get_post', 'get_queue', 'get_votes', 'list_comments', 'get_roadmap',
@@ -161,6 +161,12 @@ export async function callEveryTool(client: Client): Promise<Set<string>> {
   expect(evidence.implementation_evidence).toHaveLength(1);
   expect((await call('propose_status', { slug: 'features', id: next.post.id, status: 'shipped', note: 'done' })).proposal.status).toBe('shipped');
   expect((await call('get_votes', { slug: 'features', id: 1 })).vote_count).toBe(3);
+  // The fixture names no customer company: a vote on behalf is refused as a tool error (test/mcp/company-votes.test.ts votes).
+  for (const name of ['vote_on_behalf', 'withdraw_vote_on_behalf']) {
+    const refused = await client.callTool({ name, arguments: { slug: 'features', id: 1, company_id: 'initech' } });
+    expect([refused.isError, textOf(refused)]).toEqual([true, expect.stringContaining('company_id: is not a company of this organization')]);
+    called.add(name);
+  }
   expect((await call('list_comments', { slug: 'features', id: 1 })).comments[0].replies).toHaveLength(1);
   expect((await call('create_comment', { slug: 'features', id: 1, body: 'On it', parent_comment_id: 1 })).is_admin).toBe(true);
   expect((await call('get_roadmap', { slug: 'features', limit: 2, offset: 1 })).posts).toHaveLength(2);

@@ -27,7 +27,7 @@ async function connect(key: string, board?: Awaited<ReturnType<typeof makeBoard>
 }
 
 describe('tools', () => {
-  it('are the 26 of the contract, one per operation, derived from the table', () => {
+  it('are the 28 of the table, one per operation, derived from it', () => {
     expect(toolDefinitions().map((tool) => tool.name)).toEqual(ALL_TOOLS);
     expect(toolDefinitions().map((tool) => tool.operation)).toEqual(operationNames);
     expect(toolName('claimNextPost')).toBe('claim_next_post');

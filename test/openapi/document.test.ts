@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document: valid OpenAPI 3.1, exactly the 26 operations of the table and of the API
+ * The OpenAPI document: valid OpenAPI 3.1, exactly the 28 operations of the table and of the API
  * specification, every error each operation can answer with the statuses of docs/errors-scopes-limits.md, both key
  * headers, and the committed docs/openapi.json equal to what the generator produces.
  */
@@ -41,7 +41,10 @@ const SPECIFIED_ENDPOINTS = [
   'GET /api/v1/webhooks',
 ];
 /** Operations the project adds beyond the specification (docs/agent-workflow.md). */
-const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/boards/{slug}/posts/similar', 'POST /api/v1/boards/{slug}/posts/{id}/merge'];
+const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/boards/{slug}/posts/similar', 'POST /api/v1/boards/{slug}/posts/{id}/merge',
+  'POST /api/v1/boards/{slug}/posts/{id}/votes',
+  'POST /api/v1/boards/{slug}/posts/{id}/votes/withdraw',
+];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const doc = createOpenApiDocument() as Json;
@@ -73,10 +76,10 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(false);
   });
 
-  it('lists exactly the 26 operations of the table: those of the API specification, claim-next and similar posts', () => {
+  it('lists exactly the 28 operations of the table: those of the API specification, claim-next, similar posts, merge and votes on behalf of a company', () => {
     const documented = documentedOperations(doc);
     const keys = documented.map((d) => d.key).sort();
-    expect(keys).toHaveLength(26);
+    expect(keys).toHaveLength(28);
     expect(keys).toEqual(operationNames.map((name) => `${operations[name].method} /api/v1${operations[name].path}`).sort());
     expect(keys).toEqual([...SPECIFIED_ENDPOINTS, ...ADDED_ENDPOINTS].sort());
     expect(documented.map((d) => d.operation['operationId']).sort()).toEqual([...operationNames].sort());

@@ -123,9 +123,17 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   proposeStatus: { status: 'shipped' },
   createComment: { body: 'On it' },
   mergePost: { into: 2 },
+  voteOnBehalf: { company_id: 'initech' },
+  withdrawVoteOnBehalf: { company_id: 'initech' },
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
+
+/** Stores Acme's customer company `initech`, as a sign-in naming it would. */
+const addCompany: Step = (board) =>
+  board.storage.transaction('write', (tx) =>
+    tx.putCompany({ organization_id: 1, id: 'initech', name: 'Initech', monthly_revenue: 300, updated_at: '2026-11-20T09:00:00.000Z' }),
+  );
 
 /** Claims every claimable post of the board, so that claim-next has nothing left to give. */
 const drainQueue: Step = async (board) => {
@@ -183,6 +191,16 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   addEvidence: [{ call: { key: KEYS.propose, body: { kind: 'pr', ref: 'https://git.example.com/pr/7', action_key: 'run-1' } }, status: 201 }],
   proposeStatus: [{ call: { key: KEYS.propose, body: { status: 'in_progress', note: 'started' } }, status: 200 }],
   listVotes: [{ status: 200 }],
+  voteOnBehalf: [{ before: addCompany, status: 200 }],
+  withdrawVoteOnBehalf: [
+    {
+      before: async (b) => {
+        await addCompany(b);
+        await call(b, 'voteOnBehalf', { body: { company_id: 'initech' } });
+      },
+      status: 200,
+    },
+  ],
   listComments: [{ status: 200 }],
   createComment: [{ call: { body: { body: 'Reply from the team', parent_comment_id: 2 } }, status: 201 }],
   getRoadmap: [{ call: { query: 'limit=2&offset=1' }, status: 200 }],
@@ -235,6 +253,8 @@ function errorCases(name: OperationName): ErrorCase[] {
     releaseClaim: [{ code: 'claim_conflict', before: claimAs(KEYS.propose), call: {} }],
     proposeStatus: [{ code: 'status_unchanged', call: { key: KEYS.propose, body: { status: 'planned' } } }],
     addEvidence: [{ code: 'validation_error', call: { key: KEYS.propose, body: { kind: 'url', ref: 'not a url' } } }],
+    voteOnBehalf: [{ code: 'validation_error', before: addCompany, call: { body: { company_id: 'globex' } } }],
+    withdrawVoteOnBehalf: [{ code: 'validation_error', before: addCompany, call: { body: { company_id: 'globex' } } }],
   };
   return [...cases, ...(special[name] ?? [])];
 }

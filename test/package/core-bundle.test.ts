@@ -52,9 +52,12 @@ describe('the core browser bundle', () => {
     // settings); posts' activity logs (+1.4: the entries written by the services, reading and
     // naming them, the record store's part); attachments (+1.7: the record store's aggregate 0.4,
     // checking, storing, presenting and reading uploads 1.3); single sign-on's storage in the record
-    // store (+0.55: five tables, twelve methods, an IndexedDB step): 52.5 KB (166.9 KB minified). The budget moves only
+    // store (+0.55: five tables, twelve methods, an IndexedDB step): 52.5 KB (166.9 KB minified);
+    // votes on behalf of a customer company (+0.5: the service and its two served rows, its request
+    // schema, the company voters' table and four methods of the record store, an IndexedDB step,
+    // two activity kinds): 53.0 KB (169.3 KB minified). The budget moves only
     // in a change that says what grew; see docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(53 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(53.5 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {

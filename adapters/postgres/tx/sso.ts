@@ -1,5 +1,5 @@
 /** The sso aggregate in SQL: secrets, settings, identities (host user -> voter), companies. */
-import type { CompanyRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../../../src/domain/sso.js';
+import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../../../src/domain/sso.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { idArray, type Sql } from '../sql.js';
 
@@ -7,6 +7,7 @@ const SECRET_COLUMNS = 'id, organization_id, secret, created_at, expires_at, rev
 const SETTINGS_COLUMNS = 'organization_id, jwks_url, jwks_algorithms, audience, issuer, updated_at';
 const IDENTITY_COLUMNS = 'organization_id, sub, voter_id, created_at';
 // bigint arrives as a string from pg; revenues are whole numbers well inside a double's exact range.
+const COMPANY_VOTER_COLUMNS = 'organization_id, company_id, voter_id, created_at';
 const COMPANY_COLUMNS = 'organization_id, id, name, monthly_revenue::float8 AS monthly_revenue, updated_at';
 
 export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
@@ -65,6 +66,9 @@ export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
         [row.organization_id, row.id, row.name, row.monthly_revenue, row.updated_at],
       );
     },
+    async getCompany(organizationId, id) {
+      return (await sql.row<CompanyRecord>(`SELECT ${COMPANY_COLUMNS} FROM fb_companies WHERE organization_id = $1 AND id = $2`, [organizationId, id])) ?? null;
+    },
     async listCompanies(organizationId) {
       return sql.rows<CompanyRecord>(`SELECT ${COMPANY_COLUMNS} FROM fb_companies WHERE organization_id = $1 ORDER BY id`, [organizationId]);
     },
@@ -83,6 +87,19 @@ export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
         'SELECT voter_id, organization_id, company_id FROM fb_voter_companies WHERE voter_id = ANY($1::int[]) ORDER BY voter_id',
         [idArray(voterIds)],
       );
+    },
+
+    async getCompanyVoter(organizationId, companyId) {
+      return (
+        (await sql.row<CompanyVoterRecord>(`SELECT ${COMPANY_VOTER_COLUMNS} FROM fb_company_voters WHERE organization_id = $1 AND company_id = $2`, [organizationId, companyId])) ??
+        null
+      );
+    },
+    async insertCompanyVoter(row) {
+      await sql.run(`INSERT INTO fb_company_voters (${COMPANY_VOTER_COLUMNS}) VALUES ($1, $2, $3, $4)`, [row.organization_id, row.company_id, row.voter_id, row.created_at]);
+    },
+    async listCompanyVoters(organizationId) {
+      return sql.rows<CompanyVoterRecord>(`SELECT ${COMPANY_VOTER_COLUMNS} FROM fb_company_voters WHERE organization_id = $1 ORDER BY company_id`, [organizationId]);
     },
   };
 }

@@ -1,11 +1,12 @@
 /** The sso aggregate in SQL: secrets, settings, identities (host user -> voter), companies. */
-import type { CompanyRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../../../src/domain/sso.js';
+import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../../../src/domain/sso.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { Sql } from '../sql.js';
 
 const SECRET_COLUMNS = 'id, organization_id, secret, created_at, expires_at, revoked_at';
 const SETTINGS_COLUMNS = 'organization_id, jwks_url, jwks_algorithms, audience, issuer, updated_at';
 const IDENTITY_COLUMNS = 'organization_id, sub, voter_id, created_at';
+const COMPANY_VOTER_COLUMNS = 'organization_id, company_id, voter_id, created_at';
 
 type SettingsRow = Omit<SsoSettingsRecord, 'jwks_algorithms'> & { jwks_algorithms: string };
 const toSettings = (row: SettingsRow): SsoSettingsRecord => ({
@@ -78,6 +79,12 @@ export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
         row.updated_at,
       );
     },
+    async getCompany(organizationId, id) {
+      return (
+        sql.get<CompanyRecord>('SELECT organization_id, id, name, monthly_revenue, updated_at FROM fb_companies WHERE organization_id = ? AND id = ?', organizationId, id) ??
+        null
+      );
+    },
     async listCompanies(organizationId) {
       return sql.all<CompanyRecord>(
         'SELECT organization_id, id, name, monthly_revenue, updated_at FROM fb_companies WHERE organization_id = ? ORDER BY id',
@@ -100,6 +107,16 @@ export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
         'SELECT voter_id, organization_id, company_id FROM fb_voter_companies WHERE voter_id IN (SELECT value FROM json_each(?)) ORDER BY voter_id',
         JSON.stringify(voterIds),
       );
+    },
+
+    async getCompanyVoter(organizationId, companyId) {
+      return sql.get<CompanyVoterRecord>(`SELECT ${COMPANY_VOTER_COLUMNS} FROM fb_company_voters WHERE organization_id = ? AND company_id = ?`, organizationId, companyId) ?? null;
+    },
+    async insertCompanyVoter(row) {
+      sql.run(`INSERT INTO fb_company_voters (${COMPANY_VOTER_COLUMNS}) VALUES (?, ?, ?, ?)`, row.organization_id, row.company_id, row.voter_id, row.created_at);
+    },
+    async listCompanyVoters(organizationId) {
+      return sql.all<CompanyVoterRecord>(`SELECT ${COMPANY_VOTER_COLUMNS} FROM fb_company_voters WHERE organization_id = ? ORDER BY company_id`, organizationId);
     },
   };
 }

@@ -16,6 +16,20 @@ class VotesAPI:
         """The post's vote count (votes are cast by voters, not through the API)."""
         return self._t.call("GET", path_of("boards", slug, "posts", id, "votes"), Votes.from_json)
 
+    def on_behalf(self, slug: str, id: int, company_id: str) -> Votes:
+        """Votes for the post on behalf of the customer company ``company_id`` (the id your
+        application's sign-ins give it; write scope). It counts like a vote of one of the
+        company's people, once per company: repeating it changes nothing. An unknown company is
+        a 422 ``validation_error`` on ``company_id``."""
+        path = path_of("boards", slug, "posts", id, "votes")
+        return self._t.call("POST", path, Votes.from_json, body={"company_id": company_id})
+
+    def withdraw_on_behalf(self, slug: str, id: int, company_id: str) -> Votes:
+        """Withdraws the vote cast on behalf of the company ``company_id`` (write scope); the
+        votes of its people stay, and without such a vote nothing changes."""
+        path = path_of("boards", slug, "posts", id, "votes", "withdraw")
+        return self._t.call("POST", path, Votes.from_json, body={"company_id": company_id})
+
 
 class CommentsAPI:
     def __init__(self, transport: Transport) -> None:

@@ -7,7 +7,7 @@ from typing import Any, Dict, List
 
 from feedback_board import Comment
 
-from .support import ACME_PROPOSE, ACME_READ, GLOBEX_WRITE, LiveServerTest, post_id, two_organizations
+from .support import ACME_PROPOSE, ACME_READ, ACME_WRITE, GLOBEX_WRITE, LiveServerTest, post_id, two_organizations
 
 DISCUSSED = {
     "title": "Dark mode",
@@ -46,6 +46,15 @@ class CommunityTest(LiveServerTest):
         client = self.client(ACME_READ)
         dark, quiet = post_id(client, "features", "Dark mode"), post_id(client, "features", "Quiet")
         self.assertEqual((client.votes.list("features", dark).post_id, client.votes.list("features", dark).vote_count), (dark, 12))
+        self.assertEqual(client.votes.list("features", quiet).vote_count, 2)
+
+    def test_votes_on_behalf_of_an_unknown_company_are_refused_and_change_nothing(self) -> None:
+        client = self.client(ACME_WRITE)
+        quiet = post_id(client, "features", "Quiet")
+        for call in (client.votes.on_behalf, client.votes.withdraw_on_behalf):
+            error = self.assertFails(422, "validation_error", lambda: call("features", quiet, "initech"))
+            self.assertEqual([(d.path, d.message) for d in error.details], [("company_id", "is not a company of this organization")])
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_PROPOSE).votes.on_behalf("features", quiet, "initech"))
         self.assertEqual(client.votes.list("features", quiet).vote_count, 2)
 
     def test_votes_of_foreign_or_unknown_posts_are_not_found(self) -> None:

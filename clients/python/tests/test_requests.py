@@ -54,6 +54,15 @@ class RequestShapeTest(unittest.TestCase):
     def last(self) -> Recorded:
         return self.stub.requests[-1]
 
+    def test_votes_on_behalf_post_the_company(self) -> None:
+        self.stub.script = [reply(200, {"post_id": 5, "vote_count": 3}), reply(200, {"post_id": 5, "vote_count": 2})]
+        votes = self.client.votes.on_behalf("features", 5, "initech")
+        self.assertEqual((votes.post_id, votes.vote_count), (5, 3))
+        self.assertEqual((self.last().method, self.last().path, self.last().json()), ("POST", "/api/v1/boards/features/posts/5/votes", {"company_id": "initech"}))
+        votes = self.client.votes.withdraw_on_behalf("features", 5, "initech")
+        self.assertEqual(votes.vote_count, 2)
+        self.assertEqual((self.last().method, self.last().path, self.last().json()), ("POST", "/api/v1/boards/features/posts/5/votes/withdraw", {"company_id": "initech"}))
+
     def test_update_sends_only_given_fields(self) -> None:
         self.client.posts.update("features", 5, title="New")
         self.assertEqual(self.last().method, "PATCH")

@@ -6,5 +6,5 @@ const document = createOpenApiDocument({
   title: 'Acme feedback API',
 });
 const operations = Object.values(document.paths).flatMap((item) => Object.keys(item));
-console.log(document.openapi, Object.keys(document.paths).length, operations.length); // → 3.1.0 20 26
+console.log(document.openapi, Object.keys(document.paths).length, operations.length); // → 3.1.0 21 28
 console.log(Object.keys(document.paths)[0]); // → /feedback/api/v1/boards

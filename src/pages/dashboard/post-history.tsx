@@ -83,6 +83,10 @@ function What({ ctx, entry }: { ctx: PageContext; entry: ActivityEntry }) {
       return <>showed the post publicly again</>;
     case 'team_commented':
       return <>commented as the team</>;
+    case 'voted_on_behalf':
+      return <>voted on behalf of the company {entry.company_id}</>;
+    case 'vote_on_behalf_withdrawn':
+      return <>withdrew the vote on behalf of the company {entry.company_id}</>;
   }
 }
 

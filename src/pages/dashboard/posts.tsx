@@ -8,7 +8,7 @@ import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, counted, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
-import { postVoters, PostVotersList } from './post-voters.js';
+import { CompanyVoteForm, postVoters, PostVotersList } from './post-voters.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
 import { PostHistory } from './post-history.js';
 
@@ -169,7 +169,8 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
         </p>
       ) : null}
       <h2>Voters</h2>
-      <PostVotersList voters={voters} />
+      <PostVotersList ctx={ctx} postId={post.id} voters={voters.voters} />
+      <CompanyVoteForm ctx={ctx} postId={post.id} companies={voters.companies} />
       <h2>Comments</h2>
       {comments.length === 0 ? <p class="muted">No comments.</p> : null}
       {flatten(comments).map(({ comment, depth }) => (

@@ -24,6 +24,7 @@ import { mailPage, testMailAction } from './mail.js';
 import { followerMailSettingsAction } from './mail-followers.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
+import { companyVoteRoutes } from './post-voters.js';
 import { postHistoryRoutes } from './post-history.js';
 import { postMergeRoutes } from './post-merge.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
@@ -49,6 +50,7 @@ export const dashboardRoutes: Route[] = [
   },
   { method: 'POST', pattern: path('/dashboard/comments/:p/hidden'), handler: (ctx, [id], form) => commentHiddenAction(ctx, id!, form) },
   ...postPeopleRoutes,
+  ...companyVoteRoutes,
   ...postHistoryRoutes,
   ...postMergeRoutes,
   { method: 'GET', pattern: path('/dashboard/boards'), handler: (ctx) => boardsAdminPage(ctx) },

@@ -1,6 +1,7 @@
 /** The sso aggregate of the storage contract: SSO secrets and settings, SSO identities, companies. */
 import type {
   CompanyRecord,
+  CompanyVoterRecord,
   SsoIdentityRecord,
   SsoSecretRecord,
   SsoSettingsRecord,
@@ -31,12 +32,21 @@ export interface SsoTx {
 
   /** Stores a company, replacing the one of the same organization and id. */
   putCompany(row: CompanyRecord): Promise<void>;
+  /** The organization's company of this id, or null. */
+  getCompany(organizationId: number, id: string): Promise<CompanyRecord | null>;
   /** The organization's companies, id asc in code-point order (the order of UTF-8 bytes). */
   listCompanies(organizationId: number): Promise<CompanyRecord[]>;
   /** Sets the company of a voter (replacing any), or with `companyId: null` removes it. */
   setVoterCompany(voterId: number, organizationId: number, companyId: string | null): Promise<void>;
   /** The companies of these voters (those that have one), voter id asc. */
   listVoterCompanies(voterIds: number[]): Promise<VoterCompanyRecord[]>;
+
+  /** The voter that votes on behalf of the company, or null before its first such vote. */
+  getCompanyVoter(organizationId: number, companyId: string): Promise<CompanyVoterRecord | null>;
+  /** Records a company's voter. The caller has checked that the company has none. */
+  insertCompanyVoter(row: CompanyVoterRecord): Promise<void>;
+  /** The organization's company voters, company id asc in code-point order. */
+  listCompanyVoters(organizationId: number): Promise<CompanyVoterRecord[]>;
 }
 
 /** The sso aggregate: which methods write; no generic fallbacks. */
@@ -51,9 +61,13 @@ export const SSO_AGGREGATE = {
     getSsoIdentityOfVoter: false,
     insertSsoIdentity: true,
     putCompany: true,
+    getCompany: false,
     listCompanies: false,
     setVoterCompany: true,
     listVoterCompanies: false,
+    getCompanyVoter: false,
+    insertCompanyVoter: true,
+    listCompanyVoters: false,
   },
   fallbacks: {},
 } satisfies AggregateDefinition<SsoTx>;

@@ -10,6 +10,7 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
   const identities = store.table('sso_identities');
   const companies = store.table('companies');
   const voterCompanies = store.table('voter_companies');
+  const companyVoters = store.table('company_voters');
 
   return {
     async insertSsoSecret(row) {
@@ -54,6 +55,10 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
     async putCompany(row) {
       await companies.put(cloneRow(row));
     },
+    async getCompany(organizationId, id) {
+      const row = await companies.get([organizationId, id]);
+      return row ? cloneRow(row) : null;
+    },
     async listCompanies(organizationId) {
       const rows = await companies.getAllFromIndex('by_organization', organizationId);
       return rows.sort((a, b) => compareCodePoints(a.id, b.id)).map((row) => cloneRow(row));
@@ -69,6 +74,18 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
         if (row) found.push(cloneRow(row));
       }
       return found;
+    },
+
+    async getCompanyVoter(organizationId, companyId) {
+      const row = await companyVoters.get([organizationId, companyId]);
+      return row ? cloneRow(row) : null;
+    },
+    async insertCompanyVoter(row) {
+      await companyVoters.put(cloneRow(row));
+    },
+    async listCompanyVoters(organizationId) {
+      const rows = await companyVoters.getAllFromIndex('by_organization', organizationId);
+      return rows.sort((a, b) => compareCodePoints(a.company_id, b.company_id)).map((row) => cloneRow(row));
     },
   };
 }
