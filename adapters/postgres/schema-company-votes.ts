@@ -1,5 +1,5 @@
 /**
- * Schema version 20: votes the team casts on behalf of a customer company, as in the SQLite
+ * Schema version 23: votes the team casts on behalf of a customer company, as in the SQLite
  * adapter. `fb_company_voters` names, per company, the voter that casts them (made on the
  * company's first such vote); the votes themselves are ordinary rows of `fb_votes`.
  */

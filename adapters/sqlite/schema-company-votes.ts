@@ -1,5 +1,5 @@
 /**
- * Schema version 19: votes the team casts on behalf of a customer company. `fb_company_voters`
+ * Schema version 21: votes the team casts on behalf of a customer company. `fb_company_voters`
  * names, per company, the voter that casts them (made on the company's first such vote); the votes
  * themselves are ordinary rows of `fb_votes`, so they count like any voter's.
  */

@@ -211,4 +211,22 @@ describe('indexeddb schema', () => {
     await upgraded.close();
     expect(await readStructure(factory, 'access')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
   });
+  it("adds company voters at version 18 to a version 17 database: a company's voter stored and read back", async () => {
+    const factory = new IDBFactory();
+    await writeAsOlderRelease(factory, 'company-voters', 17, seed);
+    expect((await readStructure(factory, 'company-voters')).structure.company_voters).toBeUndefined();
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'company-voters' });
+    const row = { organization_id: 1, company_id: 'c-1', voter_id: 2, created_at: onDay(1) };
+    await upgraded.transaction('write', async (tx) => {
+      await tx.putCompany({ organization_id: 1, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: onDay(1) });
+      await tx.insertCompanyVoter(row);
+    });
+    await upgraded.transaction('read', async (tx) => {
+      expect(await tx.getCompanyVoter(1, 'c-1')).toEqual(row);
+      expect(await tx.listCompanyVoters(1)).toEqual([row]);
+      expect(await tx.getCompanyVoter(1, 'c-2')).toBeNull();
+    });
+    await upgraded.close();
+    expect(await readStructure(factory, 'company-voters')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
 });

@@ -440,4 +440,27 @@ describe('postgres schema migrations', () => {
       await storage.close();
     }
   });
+  it("adds company voters at version 23 to a version 22 database: a company's voter stored and read back, held to its company", async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 22 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_company_voters') AS voters")).toEqual([{ voters: null }]);
+    await query(url, `
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, NULL, 'Initech', '${T0}');`);
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+      const row = { organization_id: 1, company_id: 'c-1', voter_id: 1, created_at: T0 };
+      await storage.transaction('write', async (tx) => {
+        await tx.putCompany({ organization_id: 1, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: T0 });
+        await tx.insertCompanyVoter(row);
+      });
+      expect(await storage.transaction('read', (tx) => tx.getCompanyVoter(1, 'c-1'))).toEqual(row);
+      await expect(storage.transaction('write', (tx) => tx.insertCompanyVoter({ ...row, company_id: 'c-404' }))).rejects.toThrow(/foreign key|unique/);
+      expect(await storage.transaction('read', (tx) => tx.listCompanyVoters(1))).toEqual([row]);
+    } finally {
+      await storage.close();
+    }
+  });
 });

@@ -343,4 +343,29 @@ describe('sqlite schema migrations', () => {
     await expect(storage.transaction('write', (tx) => tx.putBoardAccess({ ...access, board_id: 99 }))).rejects.toThrow(/FOREIGN KEY/);
     await storage.close();
   });
+  it("adds company voters at version 21 to a version 20 database: a company's voter stored and read back, held to its company and voter", async () => {
+    const file = factory.path('v20.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 20, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'fb_company_voters'").pluck().get()).toBe(0);
+    db.exec(`
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
+      INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, NULL, 'Initech', '${T0}');`);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const row = { organization_id: 1, company_id: 'c-1', voter_id: 1, created_at: T0 };
+    await storage.transaction('write', async (tx) => {
+      await tx.putCompany({ organization_id: 1, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: T0 });
+      await tx.insertCompanyVoter(row);
+    });
+    expect(await storage.transaction('read', (tx) => tx.getCompanyVoter(1, 'c-1'))).toEqual(row);
+    expect(await storage.transaction('read', (tx) => tx.listCompanyVoters(1))).toEqual([row]);
+    await expect(storage.transaction('write', (tx) => tx.insertCompanyVoter({ ...row, company_id: 'c-404', voter_id: 1 }))).rejects.toThrow(/FOREIGN KEY|UNIQUE/);
+    expect(await storage.transaction('read', (tx) => tx.listCompanyVoters(1))).toEqual([row]);
+    await storage.close();
+  });
 });
