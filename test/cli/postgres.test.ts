@@ -1,14 +1,17 @@
 /**
  * `serve --db postgres://…`: the URL's scheme selects PostgreSQL; `--fixture` loads into an empty
- * database and refuses one holding data; several first starts at once on an empty store create one
+ * database and refuses one holding data; `--db-write-lock` chooses how writes are serialized;
+ * several first starts at once on an empty store create one
  * demo organization, on PostgreSQL and on an empty SQLite file alike.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipReason, suiteTitle } from '../helpers/requirements.js';
 import { call, runCli, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { createTestDatabase, dropTestDatabase } from '../adapters/postgres/server.js';
+import { LOCKS } from '../../adapters/postgres/locks.js';
 
 const work = workDir();
 const databases: string[] = [];
@@ -71,6 +74,55 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve --db postgres://', skip), 
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already holds data/);
     expect(await organizations(url)).toEqual(['Fixture Org']);
+  });
+
+  it('--db-write-lock store makes every write wait for the store-wide lock; the default waits only for its organization', async () => {
+    const url = await database();
+    const file = work.write('lock-fixture.json', fixture);
+    const perOrganization = await serve(['--db', url, '--fixture', file]);
+    await waitForLine(perOrganization, /^loaded fixture/);
+    const storeWide = await serve(['--db', url, '--db-write-lock', 'store']);
+    await waitForLine(storeWide, /^listening on/);
+    // Another transaction holds the store-wide write lock shared, as a write of one organization does.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT ${LOCKS.writeShared}`);
+      const alongside = await call(perOrganization.api, 'POST', '/boards/b/posts', 'fixture-key-0123456789', { title: 'Alongside' });
+      expect(alongside.status).toBe(201);
+      let answered = false;
+      const behind = call(storeWide.api, 'POST', '/boards/b/posts', 'fixture-key-0123456789', { title: 'Behind the lock' }).finally(() => (answered = true));
+      await new Promise((wait) => setTimeout(wait, 1500));
+      expect(answered).toBe(false);
+      await holder.query('COMMIT');
+      expect((await behind).status).toBe(201);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('--db-write-lock refuses a value other than organization or store, and a storage other than PostgreSQL, creating nothing', async () => {
+    const url = await database();
+    const wrong = await runCli(['serve', '--port', '0', '--db', url, '--db-write-lock', 'row'], work.dir);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/--db-write-lock takes organization or store, not "row"/);
+    expect(wrong.stdout).not.toMatch(/listening on/);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect((await client.query("SELECT to_regclass('fb_organizations') IS NULL AS absent")).rows[0].absent).toBe(true);
+    } finally {
+      await client.end();
+    }
+    const file = join(work.dir, 'not-postgres.db');
+    for (const storage of [['--memory'], ['--db', file]]) {
+      const refused = await runCli(['serve', '--port', '0', ...storage, '--db-write-lock', 'store'], work.dir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/--db-write-lock applies to PostgreSQL only/);
+      expect(refused.stdout).not.toMatch(/listening on/);
+    }
+    expect(existsSync(file)).toBe(false);
   });
 
   it('an unreachable server is a clear error, not a hang', async () => {
