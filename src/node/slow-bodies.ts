@@ -28,6 +28,8 @@ interface Upload {
   address: string;
   startedAt: number;
   bytesAtStart: number;
+  /** Forgets the upload when its connection closes; removed once it is forgotten. */
+  onClose: () => void;
 }
 
 /** How long a body may be slower than the minimum rate before it is held to it, in ms. */
@@ -52,6 +54,8 @@ export function guardBodies(server: Server, limits: BodyLimits) {
   const forget = (upload: Upload) => {
     if (uploads.get(upload.socket) !== upload) return;
     uploads.delete(upload.socket);
+    // A keep-alive connection sends many bodies: each upload's listener goes with it.
+    upload.socket.off('close', upload.onClose);
     const left = perAddress.get(upload.address)! - 1;
     if (left === 0) perAddress.delete(upload.address);
     else perAddress.set(upload.address, left);
@@ -115,10 +119,18 @@ export function guardBodies(server: Server, limits: BodyLimits) {
         response.end(body, () => socket.destroy());
         return false;
       }
-      const upload: Upload = { socket, request, response, address, startedAt: performance.now(), bytesAtStart: socket.bytesRead };
+      const upload: Upload = {
+        socket,
+        request,
+        response,
+        address,
+        startedAt: performance.now(),
+        bytesAtStart: socket.bytesRead,
+        onClose: () => forget(upload),
+      };
       uploads.set(socket, upload);
       perAddress.set(address, sending + 1);
-      socket.once('close', () => forget(upload));
+      socket.once('close', upload.onClose);
       return true;
     },
     /** The connection whose body has arrived the slowest for at least the grace period, if any. */

@@ -118,4 +118,17 @@ describe('slow request bodies', () => {
     for (let i = 0; i < 5; i++) answers.push((await fetch(`http://127.0.0.1:${port}/x`, { method: 'POST', body: 'email=a%40b.c' })).status);
     expect(answers).toEqual([200, 200, 200, 200, 200]);
   });
+
+  it('keeps no listener of an earlier body on a keep-alive connection: a hundred bodies leave what one leaves', async () => {
+    const running = await start({ port: 0 });
+    const seen: Socket[] = [];
+    running.server.on('connection', (socket: Socket) => seen.push(socket));
+    const send = async () => (await fetch(`http://127.0.0.1:${running.port}/x`, { method: 'POST', body: 'email=a%40b.c' })).status;
+    expect(await send()).toBe(200);
+    const afterOne = seen[0]!.listenerCount('close');
+    for (let i = 0; i < 100; i++) expect(await send()).toBe(200);
+    // fetch keeps one or two connections alive for the hundred requests: each carries dozens of bodies.
+    expect(seen.length).toBeLessThanOrEqual(2);
+    expect(Math.max(...seen.map((socket) => socket.listenerCount('close')))).toBe(afterOne);
+  });
 });
