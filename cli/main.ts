@@ -59,6 +59,7 @@ const SERVE_OPTIONS = {
   host: { type: 'string' },
   db: { type: 'string' },
   'db-read': { type: 'string' },
+  'db-write-lock': { type: 'string' },
   memory: { type: 'boolean' },
   fixture: { type: 'string' },
   ...LIMIT_OPTIONS,
@@ -115,7 +116,13 @@ async function serve(argv: string[]): Promise<void> {
   // when they need it.
   const origin = { value: configuredOrigin ?? '' };
 
-  const storage = await openStorage({ db: values.db, dbRead: values['db-read'], memory: values.memory === true, fixture: fixture !== undefined });
+  const storage = await openStorage({
+    db: values.db,
+    dbRead: values['db-read'],
+    dbWriteLock: values['db-write-lock'],
+    memory: values.memory === true,
+    fixture: fixture !== undefined,
+  });
   metrics?.readQueueDepth(() => storage.storage.transaction('read', (tx) => tx.countPendingWebhookMessages()));
   const board = createFeedbackBoard({
     storage: storage.storage,

@@ -19,6 +19,9 @@ Options:
                         the first start
   --db-read URL         a streaming replica of the --db PostgreSQL server: read
                         transactions go to it (see docs/scaling.md)
+  --db-write-lock organization|store
+                        how PostgreSQL serializes writes: per organization (the
+                        default) or one writer at a time (see docs/scaling.md)
   --memory              keep everything in memory (gone when the server stops)
   --fixture FILE        load this fixture (JSON) instead of the demo data; served from
                         memory unless --db names a new, empty file

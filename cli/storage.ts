@@ -15,6 +15,8 @@ export interface StorageChoice {
   db?: string | undefined;
   /** `--db-read`: a replica of the PostgreSQL server `db` names, for read transactions. */
   dbRead?: string | undefined;
+  /** `--db-write-lock`: how PostgreSQL serializes write transactions (`organization` or `store`). */
+  dbWriteLock?: string | undefined;
   memory: boolean;
   fixture: boolean;
 }
@@ -37,10 +39,14 @@ export async function openStorage(choice: StorageChoice): Promise<OpenedStorage>
   if (choice.dbRead !== undefined && !(choice.db !== undefined && isPostgresUrl(choice.db) && isPostgresUrl(choice.dbRead))) {
     throw new StorageChoiceError('--db-read takes a postgres:// URL and needs --db postgres://… (the primary)');
   }
+  const writeLock = writeLockOf(choice.dbWriteLock);
+  if (writeLock !== undefined && !(choice.db !== undefined && isPostgresUrl(choice.db))) {
+    throw new StorageChoiceError('--db-write-lock applies to PostgreSQL only: it needs --db postgres://…');
+  }
   if (choice.memory || (choice.fixture && choice.db === undefined)) {
     return { storage: createMemoryStorage(), fresh: true, description: 'memory (the data is gone when the server stops)' };
   }
-  if (choice.db !== undefined && isPostgresUrl(choice.db)) return openPostgres(choice.db, choice.fixture, choice.dbRead);
+  if (choice.db !== undefined && isPostgresUrl(choice.db)) return openPostgres(choice.db, choice.fixture, choice.dbRead, writeLock);
   const file = choice.db ?? DEFAULT_DB_FILE;
   if ((await stat(file).catch(() => null))?.isDirectory()) throw new StorageChoiceError(`--db ${file} is a directory`);
   let sqlite: typeof import('../adapters/sqlite/index.js');
@@ -65,6 +71,12 @@ export function isPostgresUrl(db: string): boolean {
   return /^postgres(ql)?:\/\//i.test(db);
 }
 
+/** The `--db-write-lock` value, checked; undefined leaves the adapter's default (`organization`). */
+function writeLockOf(value: string | undefined): 'organization' | 'store' | undefined {
+  if (value === undefined || value === 'organization' || value === 'store') return value;
+  throw new StorageChoiceError(`--db-write-lock takes organization or store, not "${value}"`);
+}
+
 /** The URL without its password, for messages. */
 function withoutPassword(url: string): string {
   try {
@@ -76,7 +88,12 @@ function withoutPassword(url: string): string {
   }
 }
 
-async function openPostgres(url: string, fixture: boolean, readUrl: string | undefined): Promise<OpenedStorage> {
+async function openPostgres(
+  url: string,
+  fixture: boolean,
+  readUrl: string | undefined,
+  writeLock: 'organization' | 'store' | undefined,
+): Promise<OpenedStorage> {
   let postgres: typeof import('../adapters/postgres/index.js');
   try {
     postgres = await import('../adapters/postgres/index.js');
@@ -85,7 +102,10 @@ async function openPostgres(url: string, fixture: boolean, readUrl: string | und
   }
   let storage: Storage;
   try {
-    storage = await postgres.createPostgresStorage({ connectionString: url }, readUrl === undefined ? {} : { readConnectionString: readUrl });
+    storage = await postgres.createPostgresStorage(
+      { connectionString: url },
+      { ...(readUrl === undefined ? {} : { readConnectionString: readUrl }), ...(writeLock === undefined ? {} : { writeLock }) },
+    );
   } catch (error) {
     throw new StorageChoiceError(`cannot open PostgreSQL at ${withoutPassword(url)}: ${(error as Error).message}`);
   }

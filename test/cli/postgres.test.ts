@@ -1,8 +1,10 @@
 /**
  * `serve --db postgres://…`: the URL's scheme selects PostgreSQL; `--fixture` loads into an empty
- * database and refuses one holding data; several first starts at once on an empty store create one
+ * database and refuses one holding data; `--db-write-lock` chooses how writes are serialized;
+ * several first starts at once on an empty store create one
  * demo organization, on PostgreSQL and on an empty SQLite file alike.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +73,29 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve --db postgres://', skip), 
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already holds data/);
     expect(await organizations(url)).toEqual(['Fixture Org']);
+  });
+
+  it('--db-write-lock refuses a value other than organization or store, and a storage other than PostgreSQL, creating nothing', async () => {
+    const url = await database();
+    const wrong = await runCli(['serve', '--port', '0', '--db', url, '--db-write-lock', 'row'], work.dir);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/--db-write-lock takes organization or store, not "row"/);
+    expect(wrong.stdout).not.toMatch(/listening on/);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect((await client.query("SELECT to_regclass('fb_organizations') IS NULL AS absent")).rows[0].absent).toBe(true);
+    } finally {
+      await client.end();
+    }
+    const file = join(work.dir, 'not-postgres.db');
+    for (const storage of [['--memory'], ['--db', file]]) {
+      const refused = await runCli(['serve', '--port', '0', ...storage, '--db-write-lock', 'store'], work.dir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/--db-write-lock applies to PostgreSQL only/);
+      expect(refused.stdout).not.toMatch(/listening on/);
+    }
+    expect(existsSync(file)).toBe(false);
   });
 
   it('an unreachable server is a clear error, not a hang', async () => {
