@@ -56,6 +56,9 @@ export const DUMP_REFERENCES: Readonly<Partial<Record<TableName, readonly DumpRe
   companies: [ORG],
   sso_identities: [ORG, VOTER],
   voter_companies: [VOTER, to('companies', 'organization_id', 'company_id')],
+  board_access: [to('boards', 'board_id'), ORG],
+  voter_claims: [VOTER, ORG],
+  company_voters: [VOTER, to('companies', 'organization_id', 'company_id')],
 };
 
 /**

@@ -96,6 +96,13 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     await tx.putCompany({ organization_id: org.id, id: 'acme-co', name: 'Acme Co', monthly_revenue: 4200, updated_at: at(23) });
     await tx.insertSsoIdentity({ organization_id: org.id, sub: 'user-1', voter_id: alice.id, created_at: at(24) });
     await tx.setVoterCompany(alice.id, org.id, 'acme-co');
+    await tx.putBoardAccess({
+      board_id: other.id, organization_id: org.id, access: 'private', email_domains: ['example.com', '*.acme.test'],
+      claim_name: 'groups', claim_values: ['beta'], updated_at: at(25),
+    });
+    await tx.putVoterClaims({ voter_id: alice.id, organization_id: org.id, claims: { groups: ['beta'], plan: 'pro' }, updated_at: at(25) });
+    const acmeVoter = await tx.insertVoter(newVoter(org.id, { name: 'Acme Co', email: null }));
+    await tx.insertCompanyVoter({ organization_id: org.id, company_id: 'acme-co', voter_id: acmeVoter.id, created_at: at(26) });
     await tx.deletePost((await tx.insertPost(newPost(board.id, { title: 'Gone' }))).id);
     await tx.deleteWebhook((await tx.insertWebhook(newWebhook(org.id, { url: 'https://gone.example.com' }))).id);
     void hook;
@@ -154,7 +161,8 @@ async function readAll(tx: StorageTx): Promise<Record<string, unknown>> {
     bytes: [await tx.getAttachmentBytes(1), await tx.getAttachmentBytes(2)].map((b) => (b === null ? null : [...b])),
     unsubscribed: await tx.isMailUnsubscribed(1, 'bob@example.com', 0), failures: await tx.listMailFailures(1, PAGE),
     sso: { secrets: await tx.listSsoSecrets(1), settings: await tx.getSsoSettings(1), identity: await tx.getSsoIdentity(1, 'user-1') },
-    companies: { list: await tx.listCompanies(1), voters: await tx.listVoterCompanies([1, 2, 3]) },
+    companies: { list: await tx.listCompanies(1), voters: await tx.listVoterCompanies([1, 2, 3]), companyVoters: await tx.listCompanyVoters(1) },
+    access: { board: await tx.getBoardAccess(2), claims: await tx.getVoterClaims(1) },
   };
   return answers;
 }
