@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION } from '../../../adapters/postgres/index.js';
 import { PG_SCHEMA_WORDS } from '../../../adapters/postgres/schema-words.js';
 import { PG_SCHEMA_SHIP_COUNTS } from '../../../adapters/postgres/schema-ship-counts.js';
+import { PG_SCHEMA_VOTER_LOCALE } from '../../../adapters/postgres/schema-voter-locale.js';
 import {
   installedFingerprint,
   installedFunctions,
@@ -72,18 +73,18 @@ const HAND_WRITTEN_TRIGGERS_VERSION = 6;
 
 /**
  * A storage at {@link HAND_WRITTEN_TRIGGERS_VERSION}, run by today's code, which also writes the
- * similar-posts word index of a later step: its table is lent for the run and dropped by
- * {@link closePrevious}, so the upgrade builds it again from the posts.
+ * similar-posts word index and the voters' language of later steps: they are lent for the run and
+ * dropped by {@link closePrevious}, so the upgrade builds them again.
  */
 async function openPrevious(url: string) {
   const storage = await createPostgresStorage({ connectionString: url }, { migrationTarget: HAND_WRITTEN_TRIGGERS_VERSION });
-  await withClient(url, (client) => client.query(PG_SCHEMA_WORDS));
+  await withClient(url, (client) => client.query(PG_SCHEMA_WORDS + PG_SCHEMA_VOTER_LOCALE));
   return storage;
 }
 
 async function closePrevious(storage: { close(): Promise<void> }, url: string): Promise<void> {
   await storage.close();
-  await withClient(url, (client) => client.query('DROP TABLE fb_post_words'));
+  await withClient(url, (client) => client.query('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale'));
 }
 
 /** The source of each function the generated code creates, by name. */
@@ -148,8 +149,11 @@ describe('postgres statistics code', () => {
   it('fills the ship counts of schema step 15 from the stored posts and votes', async () => {
     const url = await createTestSchema(database);
     const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: 14 });
+    // Today's code writes the voters' language of a later step: the column is lent for the run.
+    await withClient(url, (client) => client.query(PG_SCHEMA_VOTER_LOCALE));
     await runSequence(previous, COMMANDS!);
     await previous.close();
+    await withClient(url, (client) => client.query('ALTER TABLE fb_voters DROP COLUMN locale'));
     await withClient(url, async (client) => {
       // Every other voted post shipped, on the day it was created (hidden ones stay hidden).
       await client.query(`UPDATE fb_posts SET status = 'shipped', shipped_at = created_at

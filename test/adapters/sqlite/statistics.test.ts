@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConnection } from '../../../adapters/sqlite/connection.js';
 import { migrate, readSchemaVersion, SCHEMA_VERSION } from '../../../adapters/sqlite/migrations.js';
 import { SCHEMA_WORDS } from '../../../adapters/sqlite/schema-words.js';
+import { SCHEMA_VOTER_LOCALE } from '../../../adapters/sqlite/schema-voter-locale.js';
 import { installedFingerprint, installedTriggers, STATISTICS_FINGERPRINT, STATISTICS_TRIGGERS } from '../../../adapters/sqlite/statistics.js';
 import { SqliteStorageImpl } from '../../../adapters/sqlite/storage.js';
 import { COUNTER_TABLES } from '../../../src/storage/counters.js';
@@ -54,17 +55,17 @@ const HAND_WRITTEN_TRIGGERS_VERSION = 7;
 
 /**
  * A storage on `file` at {@link HAND_WRITTEN_TRIGGERS_VERSION}, run by today's code, which also
- * writes the similar-posts word index of a later step: its table is lent for the run and dropped
- * by {@link closePrevious}, so the upgrade builds it again from the posts.
+ * writes the similar-posts word index and the voters' language of later steps: they are lent for
+ * the run and dropped by {@link closePrevious}, so the upgrade builds them again.
  */
 function openPrevious(file: string): SqliteStorageImpl {
   const storage = openAtVersion(file, HAND_WRITTEN_TRIGGERS_VERSION);
-  storage.database.exec(SCHEMA_WORDS);
+  storage.database.exec(SCHEMA_WORDS + SCHEMA_VOTER_LOCALE);
   return storage;
 }
 
 async function closePrevious(storage: SqliteStorageImpl): Promise<void> {
-  storage.database.exec('DROP TABLE fb_post_words');
+  storage.database.exec('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale');
   await storage.close();
 }
 
