@@ -1,5 +1,5 @@
 /**
- * All 25 operations against `feedback-board serve --fixture` over real HTTP, as an integrator
+ * Every operation against `feedback-board serve --fixture` over real HTTP, as an integrator
  * would see them: only the documented requests and responses, nothing in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,14 @@ describe('black box: every operation over HTTP against the CLI', () => {
     const yes = comments.find((c: { id: number }) => c.id === 1);
     expect(yes.reaction_counts).toEqual({ '👍': 3, '🎉': 1 });
     expect(yes.replies.map((r: { id: number }) => r.id)).toEqual([2, comment.json.id]);
+    // Votes on behalf of a company need a company that the application's sign-ins named; a
+    // fixture names none, so over the wire both answer the documented refusal and count nothing.
+    for (const [name, path] of [['voteOnBehalf', 'votes'], ['withdrawVoteOnBehalf', 'votes/withdraw']] as const) {
+      const refused = await call(server.api, 'POST', `/boards/features/posts/1/${path}`, KEYS.acmeWrite, { company_id: 'initech' });
+      expect([refused.status, refused.json.error.code, refused.json.error.details]).toEqual([422, 'validation_error', [{ path: 'company_id', message: 'is not a company of this organization' }]]);
+      done.add(name);
+    }
+    expect((await call(server.api, 'GET', '/boards/features/posts/1/votes', KEYS.acmeRead)).json).toEqual({ post_id: 1, vote_count: 12 });
   });
 
   it('roadmap, changelog and statistics', async () => {
