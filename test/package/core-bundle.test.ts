@@ -55,9 +55,12 @@ describe('the core browser bundle', () => {
     // store (+0.55: five tables, twelve methods, an IndexedDB step): 52.5 KB (166.9 KB minified);
     // votes on behalf of a customer company (+0.5: the service and its two served rows, its request
     // schema, the company voters' table and four methods of the record store, an IndexedDB step,
-    // two activity kinds): 53.0 KB (169.3 KB minified). The budget moves only
-    // in a change that says what grew; see docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(53.5 * 1024);
+    // two activity kinds), measured alone: 53.0 KB (169.3 KB minified). Together with private
+    // boards (+0.2: the access aggregate, claims kept at SSO sign-in), the team's view of
+    // attachments (+0.1), the store's insert-if-absent setting (+0.1) and voters' languages
+    // (+0.4: the stored locale, setting it, the follower mail's language): 53.9 KB. The budget
+    // moves only in a change that says what grew; see docs/architecture.md, "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(54.5 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {
