@@ -93,6 +93,11 @@ export function openPool(source: PostgresSource, options: PostgresOptions): Conn
   // An idle connection the server drops (a restart) is reported here; without a listener it
   // would crash the process. The pool discards it and makes a new one on next use.
   pool.on('error', () => undefined);
+  // A connection in use that the server ends between two statements (a shutdown, a stopped
+  // replica, an administrator's pg_terminate_backend) reports it on the client itself, with no
+  // statement to fail; without a listener that too would crash the process. Its next statement
+  // fails instead, and the transaction destroys it (see storage.ts).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { pool, owned: true };
 }
 
