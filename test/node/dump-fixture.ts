@@ -100,7 +100,7 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
       board_id: other.id, organization_id: org.id, access: 'private', email_domains: ['example.com', '*.acme.test'],
       claim_name: 'groups', claim_values: ['beta'], updated_at: at(25),
     });
-    await tx.putVoterClaims({ voter_id: alice.id, organization_id: org.id, claims: { groups: ['beta'], plan: 'pro' }, updated_at: at(25) });
+    await tx.putVoterClaims({ voter_id: alice.id, organization_id: org.id, claims: { groups: ['beta'], plan: ['pro'] }, updated_at: at(25) });
     const acmeVoter = await tx.insertVoter(newVoter(org.id, { name: 'Acme Co', email: null }));
     await tx.insertCompanyVoter({ organization_id: org.id, company_id: 'acme-co', voter_id: acmeVoter.id, created_at: at(26) });
     await tx.deletePost((await tx.insertPost(newPost(board.id, { title: 'Gone' }))).id);
