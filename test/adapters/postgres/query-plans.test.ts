@@ -21,6 +21,7 @@ let url: string;
 let pool: pg.Pool;
 let storage: PostgresStorage;
 const captured: { text: string; values: unknown[] }[] = [];
+const READ_BEGIN = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ';
 
 beforeAll(async () => {
   url = await createTestDatabase('fb_plans');
@@ -31,6 +32,9 @@ beforeAll(async () => {
       if (typeof config === 'object' && config !== null && 'text' in config) {
         const { text, values: bound } = config as { text: string; values?: unknown[] };
         captured.push({ text, values: bound ?? [] });
+      } else if (typeof config === 'string' && config.startsWith(READ_BEGIN)) {
+        // A read's first statement goes out behind its BEGIN with its values written in.
+        captured.push({ text: config.slice(READ_BEGIN.length), values: [] });
       }
       return query(config, ...rest);
     };
@@ -108,7 +112,12 @@ describe('postgres query plans', () => {
     expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new' })), 'fb_posts_new');
     expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'top' })), 'fb_posts_top');
     expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', status: 'planned' })), 'fb_posts_status_new');
-    expectIndexed(await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'top', status: 'open', search: 'post' })), 'fb_posts_status_top');
+    // A search finds its matches once (a set the page is sorted from), so the sort's index has no
+    // part in it: the board's posts of the status come from a status index (either sort's), and
+    // the word from the trigram index.
+    const searched = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'top', status: 'open', search: 'post' }));
+    expectIndexed(searched, 'fb_posts_title_trgm');
+    expect(searched[0]).toMatch(/(Index|Bitmap Index) Scan (Backward )?(using|on) fb_posts_status_(new|top)\b/);
     // Without a search or a tag, the total is the maintained count, not a count of the posts.
     for (const status of [undefined, 'planned'] as const) {
       const [plan] = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', ...(status ? { status } : {}) }));
