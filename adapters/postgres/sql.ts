@@ -7,7 +7,7 @@
  * impossible in UTF-8) would come back as U+FFFD. The service validates input before it gets
  * here; this check turns a missed validation into an error instead of a silent change of data.
  */
-import type { PoolClient, QueryResultRow } from 'pg';
+import type { PoolClient, QueryResult, QueryResultRow } from 'pg';
 
 /**
  * A value bound to a statement. Booleans are real booleans (the schema uses `boolean`); bytes
@@ -42,16 +42,31 @@ function nameOf(text: string): string {
 
 export class Sql {
   readonly client: PoolClient;
+  /** A statement not sent yet, to go out in the round trip of the first statement (see the constructor). */
+  #opening: string | undefined;
+  #opened: boolean;
 
-  constructor(client: PoolClient) {
+  /**
+   * `opening` (a read's `BEGIN`) is not sent on its own: it goes out with the transaction's first
+   * statement, in one round trip, as a simple-protocol string of the two with that statement's
+   * values written in as literals (see {@link inlineValues}). That first statement is then parsed
+   * and planned on the spot instead of as a named prepared statement; every later one is prepared
+   * as usual. Without `opening`, every statement is prepared.
+   */
+  constructor(client: PoolClient, opening?: string) {
     this.client = client;
+    this.#opening = opening;
+    this.#opened = opening === undefined;
+  }
+
+  /** True once a statement went to the server (with a deferred opening: once the transaction began). */
+  get opened(): boolean {
+    return this.#opened;
   }
 
   /** Every row. */
   async rows<Row extends QueryResultRow>(text: string, values: readonly SqlValue[] = []): Promise<Row[]> {
-    for (const value of values) assertStorable(value);
-    const result = await this.client.query<Row>({ name: nameOf(text), text, values: values as SqlValue[] });
-    return result.rows;
+    return (await this.#query<Row>(text, values)).rows;
   }
 
   /** The first row, or undefined. */
@@ -61,10 +76,73 @@ export class Sql {
 
   /** The number of rows the statement changed. */
   async run(text: string, values: readonly SqlValue[] = []): Promise<number> {
-    for (const value of values) assertStorable(value);
-    const result = await this.client.query({ name: nameOf(text), text, values: values as SqlValue[] });
-    return result.rowCount ?? 0;
+    return (await this.#query(text, values)).rowCount ?? 0;
   }
+
+  async #query<Row extends QueryResultRow>(text: string, values: readonly SqlValue[]): Promise<QueryResult<Row>> {
+    for (const value of values) assertStorable(value);
+    const opening = this.#opening;
+    if (opening !== undefined) {
+      this.#opening = undefined;
+      this.#opened = true;
+      const inlined = inlineValues(text, values, (value) => this.client.escapeLiteral(value));
+      if (inlined !== null) {
+        const results = (await this.client.query<Row>(`${opening}; ${inlined}`)) as unknown as QueryResult<Row>[];
+        return results[results.length - 1]!;
+      }
+      await this.client.query(opening);
+    }
+    return this.client.query<Row>({ name: nameOf(text), text, values: values as SqlValue[] });
+  }
+}
+
+/**
+ * `text` with each `$n` replaced by its value as a quoted literal (`'5'`, `'true'`, `'a''b'`, or
+ * `NULL`), which PostgreSQL types from its context as it types a parameter; null when that cannot
+ * be done safely: a byte value, a dollar-quoted string, an unterminated quote, or a `$n` with no
+ * value. Quoted strings and identifiers of the text are copied unchanged, so a `$1` inside them is
+ * not a parameter.
+ */
+export function inlineValues(text: string, values: readonly SqlValue[], escape: (value: string) => string): string | null {
+  if (values.some((value) => Buffer.isBuffer(value))) return null;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i]!;
+    if (char === "'" || char === '"') {
+      // An escape string (E'...') may hide a quote behind a backslash: not inlined.
+      if (char === "'" && /[Ee]/.test(text[i - 1] ?? '') && !/[A-Za-z0-9_]/.test(text[i - 2] ?? '')) return null;
+      const end = closingQuote(text, i, char);
+      if (end === -1) return null;
+      out += text.slice(i, end + 1);
+      i = end + 1;
+      continue;
+    }
+    if (char === '$') {
+      const digits = /^\$(\d+)/.exec(text.slice(i, i + 12));
+      if (digits === null) return null;
+      const value = values[Number(digits[1]) - 1];
+      if (value === undefined) return null;
+      out += value === null ? 'NULL' : escape(String(value));
+      i += digits[0].length;
+      continue;
+    }
+    out += char;
+    i += 1;
+  }
+  return out;
+}
+
+/** Where the quote opened at `start` closes (a doubled quote is part of the string), or -1. */
+function closingQuote(text: string, start: number, quote: string): number {
+  let i = start + 1;
+  while (i < text.length) {
+    if (text[i] === quote) {
+      if (text[i + 1] === quote) i += 2;
+      else return i;
+    } else i += 1;
+  }
+  return -1;
 }
 
 /**

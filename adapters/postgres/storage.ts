@@ -15,8 +15,10 @@
  * JavaScript), so writers waiting for a lock never occupy the connections readers need.
  *
  * Read transactions take no lock: `REPEATABLE READ READ ONLY` gives every statement of the
- * transaction one snapshot (a page and its total agree) and never waits for a writer. Their result
- * is returned without waiting for their COMMIT (see `#commitRead`).
+ * transaction one snapshot (a page and its total agree) and never waits for a writer. Their
+ * `BEGIN` is sent in the round trip of their first statement (the snapshot is taken by that
+ * statement either way), and their result is returned without waiting for their COMMIT (see
+ * `#commitRead`): a read of two statements costs two round trips.
  */
 import type pg from 'pg';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
@@ -100,10 +102,11 @@ export class PostgresStorageImpl implements Storage {
     // A write transaction begins with its first call, which takes the lock it needs.
     const lock = mode === 'write' ? new TransactionWriteLock(client, this.#writeLock, this.#owners, this.#queues) : undefined;
     try {
-      const methods = pgMethods(new Sql(client));
-      if (lock === undefined) await client.query(BEGIN_READ);
+      // A read's BEGIN goes out with its first statement, in one round trip (see Sql).
+      const sql = new Sql(client, lock === undefined ? BEGIN_READ : undefined);
+      const methods = pgMethods(sql);
       const scope = guardedScopes('feedback-board/postgres', lock === undefined ? methods : lockedMethods(methods, lock))(mode);
-      const begun = () => lock === undefined || lock.begun;
+      const begun = () => (lock === undefined ? sql.opened : lock.begun);
       let result: T;
       try {
         result = await fn(scope.tx);
@@ -117,7 +120,7 @@ export class PostgresStorageImpl implements Storage {
         throw error;
       }
       scope.end();
-      if (mode === 'read') {
+      if (mode === 'read' && begun()) {
         handedOver = true;
         this.#commitRead(client);
         return result;
