@@ -6,7 +6,7 @@ import type { PageContext } from './context.js';
 import { Layout, type NavItem, type PageMeta } from './layout.js';
 import { pageHeaders } from './security.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../http/handler.js';
-import { formatBytes } from '../services/attachments.js';
+import { sizeText } from './attachments.js';
 import { openBoard, signedInOf } from './board-access.js';
 
 /** Renders `element` (a whole document) with the pages' headers and cookies. */
@@ -63,14 +63,15 @@ export function notFoundPage(ctx: PageContext): Promise<Response> {
 /** 413: a form too large to read; for a form that takes images, the limits say why. */
 export function tooLargePage(ctx: PageContext, uploads: boolean): Promise<Response> {
   const { attachmentsPerItem, attachmentBytes } = ctx.board.limits;
-  const limit = `at most ${attachmentsPerItem} images of ${formatBytes(attachmentBytes)} each`;
   return page(
     ctx,
-    'Too large',
+    ctx.t('error.tooLargeTitle'),
     <>
-      <h1>Too large</h1>
-      <p class="lead">{uploads ? `These images are too large to send: ${limit}. Nothing was posted.` : 'This form is too large.'}</p>
-      <p>Go back and try again.</p>
+      <h1>{ctx.t('error.tooLargeTitle')}</h1>
+      <p class="lead">
+        {uploads ? ctx.t('images.tooLargeToSend', { count: attachmentsPerItem, size: sizeText(ctx, attachmentBytes) }) : ctx.t('error.formTooLarge')}
+      </p>
+      <p>{ctx.t('error.tryAgain')}</p>
     </>,
     { status: 413 },
   );
