@@ -24,7 +24,9 @@ import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
 import { embedTarget } from './embed.js';
-import { contextFor, signedInFrom } from './request-context.js';
+import { contextFor, isTeamPath, publicLocaleOf, signedInFrom } from './request-context.js';
+import { DEFAULT_LOCALE } from '../i18n/locales.js';
+import { translatorFor } from '../i18n/translator.js';
 import { unsubscribeRoutes } from './unsubscribe.js';
 import { languageAction } from './language.js';
 import { ssoEntry } from './sso-sign-in.js';
@@ -97,8 +99,14 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
 
   // While the storage cannot be used (wherever that is noticed: resolving the session, the page
   // itself), the answer is 503 with Retry-After, not an error page that needs the storage.
+  // Its language is the request's, read from the request alone (English on the team's pages).
   return (request, context) =>
-    answer(request, context).catch((error: unknown) => (isUnavailable(error) ? unavailablePage() : Promise.reject(error)));
+    answer(request, context).catch((error: unknown) => (isUnavailable(error) ? unavailableAnswer(request) : Promise.reject(error)));
+
+  function unavailableAnswer(request: Request): Promise<Response> {
+    const teamPage = isTeamPath(new URL(request.url).pathname.slice(base.length));
+    return unavailablePage(translatorFor(teamPage ? DEFAULT_LOCALE : publicLocaleOf(request)), !teamPage);
+  }
 
   async function answer(request: Request, context?: unknown): Promise<Response> {
     const url = new URL(request.url);

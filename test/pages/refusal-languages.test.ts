@@ -1,8 +1,9 @@
 /**
- * The pages' refusals in the voter's language over HTTP: refused images (an HTML file named .png,
- * one too large, too many) on the idea form and the comment form, each naming the file, with
- * nothing posted; every reason of a refusal worded from its code and values; the file field; the
- * 413 of a form too large. The English text is absent each time; the team's pages stay English.
+ * The pages' refusals and error pages in the voter's language over HTTP: refused images (an HTML
+ * file named .png, one too large, too many) on the idea form and the comment form, each naming
+ * the file, with nothing posted; every reason of a refusal worded from its code and values; the
+ * file field; the 413 of a form too large; the 503 while the storage is down. The English text is
+ * absent each time; the team's pages stay English.
  */
 import { describe, expect, it } from 'vitest';
 import type { UploadRefusalReason } from '../../src/domain/attachments.js';
@@ -16,6 +17,7 @@ import { snapshot } from '../helpers/state.js';
 import { Client, ORIGIN, postFiles, setupPages, signInTeam, signInVoter, type PagesSetup } from './helpers.js';
 
 const ATTACHMENTS = { attachments: { inspect: inspectImage, baseUrl: ORIGIN } };
+const speaking = (language: string) => ({ headers: { 'accept-language': language } });
 
 /** A voter signed in, whose pages are in `language` (chosen with the footer's picker). */
 async function voterIn(language: string, limits = {}) {
@@ -164,5 +166,31 @@ describe('error pages in the page’s language', () => {
     expect(form.text).toContain('هذا النموذج كبير جدًا.');
     expect(form.text).toContain('ارجع وحاول مرة أخرى.');
     for (const text of ['Too large', 'This form is too large.', 'Go back and try again']) expect(form.text).not.toContain(text);
+  });
+
+  it('Arabic and German while the storage is down (503): the request’s language, read without the storage; English on the dashboard', async () => {
+    const setup = await setupPages();
+    setup.board.storage.transaction = () => Promise.reject(new FeedbackBoardError('service_unavailable', 'The storage is unavailable'));
+    const client = new Client(setup.pages);
+    const arabic = await client.request('GET', '/boards/features', speaking('ar'));
+    expect(arabic.status).toBe(503);
+    expect(arabic.headers.get('retry-after')).not.toBeNull();
+    expect(arabic.headers.get('vary')).toBe('Accept-Language, Cookie');
+    expect(arabic.text).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/);
+    expect(arabic.text).toContain('<h1>غير متاح مؤقتًا</h1>');
+    expect(arabic.text).toContain('يُرجى المحاولة مرة أخرى بعد قليل.');
+    expect(arabic.text).not.toContain('Temporarily unavailable');
+    expect(arabic.text).not.toContain('Please try again');
+
+    client.cookies.set('fb_lang', 'de');
+    const german = await client.request('GET', '/', speaking('ar'));
+    expect(german.status).toBe(503);
+    expect(german.text).toContain('<h1>Vorübergehend nicht verfügbar</h1>');
+
+    const dashboard = await client.request('GET', '/dashboard', speaking('de'));
+    expect(dashboard.status).toBe(503);
+    expect(dashboard.text).toContain('<html lang="en" dir="ltr">');
+    expect(dashboard.text).toContain('<h1>Temporarily unavailable</h1>');
+    expect(dashboard.headers.get('vary')).toBeNull();
   });
 });
