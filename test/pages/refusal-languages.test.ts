@@ -2,8 +2,9 @@
  * The pages' refusals and error pages in the voter's language over HTTP: refused images (an HTML
  * file named .png, one too large, too many) on the idea form and the comment form, each naming
  * the file, with nothing posted; every reason of a refusal worded from its code and values; the
- * file field; the 413 of a form too large; the 503 while the storage is down. The English text is
- * absent each time; the team's pages stay English.
+ * file field; the 413 of a form too large; the 503 while the storage is down; the refusal of a
+ * single sign-on token (the developer's reason staying English). The English text is absent each
+ * time; the team's pages stay English.
  */
 import { describe, expect, it } from 'vitest';
 import type { UploadRefusalReason } from '../../src/domain/attachments.js';
@@ -192,5 +193,21 @@ describe('error pages in the page’s language', () => {
     expect(dashboard.text).toContain('<html lang="en" dir="ltr">');
     expect(dashboard.text).toContain('<h1>Temporarily unavailable</h1>');
     expect(dashboard.headers.get('vary')).toBeNull();
+  });
+
+  it('German: a refused single sign-on token; the reason for the application’s developer stays English, marked so', async () => {
+    const { pages } = await setupPages();
+    const refused = await new Client(pages).request('GET', '/boards/features?sso=not-a-token', speaking('de'));
+    expect(refused.status).toBe(401);
+    expect(refused.text).toContain('<html lang="de" dir="ltr">');
+    expect(refused.text).toContain('<title>Anmeldung abgelehnt · Acme</title>');
+    expect(refused.text).toContain('<h1>Die Anmeldung per Single Sign-On hat nicht funktioniert</h1>');
+    expect(refused.text).toContain('Die Anwendung, die Sie hierher geschickt hat, hat ein Anmeldetoken übergeben, das dieses Board nicht akzeptiert.');
+    expect(refused.text).toContain('<h2>Was zu beheben ist</h2>');
+    expect(refused.text).toContain('<p lang="en" dir="ltr">This is not a JWT in compact form (header.payload.signature).</p>');
+    expect(refused.text).toContain('>Ohne Anmeldung weiter</a>');
+    for (const text of ['Single sign-on did not work', 'The application that sent you here', 'What to fix', 'Continue without signing in', 'Sign-in refused']) {
+      expect(refused.text).not.toContain(text);
+    }
   });
 });
