@@ -77,6 +77,15 @@ export function publicLocaleOf(request: Request, cookies: Map<string, string> = 
   return negotiateLocale(request.headers.get('accept-language'), cookies.get(LANGUAGE_COOKIE));
 }
 
+/**
+ * `ctx` in the request's public language: for a page on a team's path that speaks to someone who
+ * is not of the team (a voter who opened the dashboard).
+ */
+export function inPublicLanguage(ctx: PageContext): PageContext {
+  const i18n = translatorFor(publicLocaleOf(ctx.request));
+  return { ...ctx, i18n, t: i18n.t, languageVaries: true };
+}
+
 /** Builds the context of `request`; `embedSlug` is the board of an embed-mode request, else null. */
 export async function contextFor(
   board: FeedbackBoard,

@@ -2,9 +2,10 @@
  * The pages' refusals and error pages in the voter's language over HTTP: refused images (an HTML
  * file named .png, one too large, too many) on the idea form and the comment form, each naming
  * the file, with nothing posted; every reason of a refusal worded from its code and values; the
- * file field; the 413 of a form too large; the 503 while the storage is down; the refusal of a
- * single sign-on token (the developer's reason staying English). The English text is absent each
- * time; the team's pages stay English.
+ * file field; the 413 of a form too large; the 503 while the
+ * storage is down; the refusal of a single sign-on token (the developer's reason staying
+ * English); the dashboard's refusal of a visitor who is no team member. The English text is
+ * absent each time; the team's pages stay English.
  */
 import { describe, expect, it } from 'vitest';
 import type { UploadRefusalReason } from '../../src/domain/attachments.js';
@@ -209,5 +210,30 @@ describe('error pages in the page’s language', () => {
     for (const text of ['Single sign-on did not work', 'The application that sent you here', 'What to fix', 'Continue without signing in', 'Sign-in refused']) {
       expect(refused.text).not.toContain(text);
     }
+  });
+
+  it('Arabic: the dashboard refuses a visitor who is no team member in their language; a member gets the English dashboard', async () => {
+    const setup = await setupPages();
+    const voter = new Client(setup.pages);
+    await signInVoter(setup, voter);
+    voter.cookies.set('fb_lang', 'ar');
+    const refused = await voter.get('/dashboard/posts');
+    expect(refused.status).toBe(401);
+    expect(refused.text).toContain('<html lang="ar" dir="rtl">');
+    expect(refused.text).toContain('<h1>لأعضاء الفريق فقط</h1>');
+    expect(refused.text).toContain('لوحة التحكم مخصّصة للفريق.');
+    expect(refused.text).toContain('class="languages"');
+    expect(refused.headers.get('vary')).toBe('Accept-Language, Cookie');
+    for (const text of ['Team members only', 'The dashboard is for the team', 'Team only']) expect(refused.text).not.toContain(text);
+
+    const anonymous = await new Client(setup.pages).request('GET', '/dashboard', speaking('de'));
+    expect(anonymous.text).toContain('<h1>Nur für Teammitglieder</h1>');
+
+    const team = new Client(setup.pages);
+    await signInTeam(setup, team);
+    team.cookies.set('fb_lang', 'ar');
+    const dashboard = await team.get('/dashboard/posts');
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.text).toContain('<html lang="en" dir="ltr">');
   });
 });
