@@ -40,10 +40,28 @@ export interface NewAttachment extends Omit<AttachmentRecord, 'id'> {
   bytes: Uint8Array;
 }
 
-/** What an image inspector found in an upload's bytes: its type and size, or why it is refused. */
+/**
+ * Why an inspector refused an upload, for a program: not one of the four types, a damaged or cut
+ * header, more pixels a side than the inspector takes, not one whole image, markup in the bytes.
+ */
+export type ImageRefusalCode = 'not_supported' | 'unreadable' | 'too_many_pixels' | 'not_whole' | 'holds_markup';
+
+/**
+ * What an image inspector found in an upload's bytes: its type and size, or why it is refused:
+ * `reason` in English (the API's message), and optionally its `code` (with `limit`, the pixels a
+ * side, for `too_many_pixels`), by which the pages say it in their language.
+ */
 export type ImageInspection =
   | { ok: true; content_type: AttachmentContentType; width: number; height: number }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; code?: ImageRefusalCode; limit?: number };
+
+/**
+ * The `reason` of the error detail of a refused upload (`ErrorDetail.reason`), with its `values`:
+ * `too_many` (`limit`, `count`), `not_taken` (the board takes no images), `too_large` (`position`,
+ * `filename`, `limit` in bytes), an inspector's code (`position`, `filename`; `limit` too for
+ * `too_many_pixels`), or `refused` for an inspector's refusal without a code.
+ */
+export type UploadRefusalReason = 'too_many' | 'not_taken' | 'too_large' | ImageRefusalCode | 'refused';
 
 /**
  * Reads an upload's type and dimensions from its bytes alone, refusing anything that is not a

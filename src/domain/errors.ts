@@ -24,10 +24,18 @@ export const ERROR_STATUS = {
 /** An error code of the API: `not_found`, `validation_error`, `claim_conflict`... */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** One failed check of a validation error: `path` is the dotted field path (`tags.0`, `limit`). */
+/**
+ * One failed check of a validation error: `path` is the dotted field path (`tags.0`, `limit`).
+ * Some checks also say what failed for a program: a `reason` code and the `values` its message
+ * names (a refused upload: `too_large` with the image's `position`, its `filename` and the
+ * `limit` in bytes; docs/attachments.md), so a page can say it in its reader's language while
+ * `message` stays English.
+ */
 export interface ErrorDetail {
   path: string;
   message: string;
+  reason?: string;
+  values?: Readonly<Record<string, string | number>>;
 }
 
 /** The optional parts of a {@link FeedbackBoardError}. */

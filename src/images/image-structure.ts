@@ -5,7 +5,7 @@
  * markup that would make the bytes readable as a page or a script. A truncated image fails its
  * end; an image with a page appended fails its end or the scan.
  */
-import type { AttachmentContentType } from '../domain/attachments.js';
+import type { AttachmentContentType, ImageRefusalCode } from '../domain/attachments.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -91,9 +91,9 @@ function holdsMarkup(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** Why the bytes are not one whole image of `type`, or null when they are. */
-export function structureProblem(bytes: Uint8Array, type: AttachmentContentType): string | null {
-  if (!endsWhole(bytes, type)) return 'is not a whole image (truncated, or followed by other data)';
-  if (holdsMarkup(bytes)) return 'holds markup as well as an image';
+/** Why the bytes are not one whole image of `type` (in English, and its code), or null when they are. */
+export function structureProblem(bytes: Uint8Array, type: AttachmentContentType): { reason: string; code: ImageRefusalCode } | null {
+  if (!endsWhole(bytes, type)) return { reason: 'is not a whole image (truncated, or followed by other data)', code: 'not_whole' };
+  if (holdsMarkup(bytes)) return { reason: 'holds markup as well as an image', code: 'holds_markup' };
   return null;
 }

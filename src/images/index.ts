@@ -6,4 +6,4 @@
  */
 export { inspectImage, MAX_IMAGE_SIDE } from './inspect.js';
 export { boundedSize, createThumbnailer, THUMBNAIL_SIDE, type SharpLoader, type Thumbnail, type Thumbnailer } from './thumbnails.js';
-export type { ImageInspection, ImageInspector } from '../domain/attachments.js';
+export type { ImageInspection, ImageInspector, ImageRefusalCode } from '../domain/attachments.js';

@@ -24,7 +24,9 @@ import { STYLESHEET } from './style.js';
 import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
 import { embedTarget } from './embed.js';
-import { contextFor, signedInFrom } from './request-context.js';
+import { contextFor, inPublicLanguage, isTeamPath, publicLocaleOf, signedInFrom } from './request-context.js';
+import { DEFAULT_LOCALE } from '../i18n/locales.js';
+import { translatorFor } from '../i18n/translator.js';
 import { unsubscribeRoutes } from './unsubscribe.js';
 import { languageAction } from './language.js';
 import { ssoEntry } from './sso-sign-in.js';
@@ -97,8 +99,14 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
 
   // While the storage cannot be used (wherever that is noticed: resolving the session, the page
   // itself), the answer is 503 with Retry-After, not an error page that needs the storage.
+  // Its language is the request's, read from the request alone (English on the team's pages).
   return (request, context) =>
-    answer(request, context).catch((error: unknown) => (isUnavailable(error) ? unavailablePage() : Promise.reject(error)));
+    answer(request, context).catch((error: unknown) => (isUnavailable(error) ? unavailableAnswer(request) : Promise.reject(error)));
+
+  function unavailableAnswer(request: Request): Promise<Response> {
+    const teamPage = isTeamPath(new URL(request.url).pathname.slice(base.length));
+    return unavailablePage(translatorFor(teamPage ? DEFAULT_LOCALE : publicLocaleOf(request)), !teamPage);
+  }
 
   async function answer(request: Request, context?: unknown): Promise<Response> {
     const url = new URL(request.url);
@@ -154,20 +162,8 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
       return notFoundPage(ctx); // a malformed %-escape names nothing
     }
     const isDashboard = pathName === '/dashboard' || pathName.startsWith('/dashboard/');
-    if (isDashboard && !ctx.member) {
-      return page(
-        ctx,
-        'Team only',
-        <>
-          <h1>Team members only</h1>
-          <p class="lead">The dashboard is for the team. Sign in with your team sign-in link.</p>
-          <a class="button" href={ctx.href('/sign-in')}>
-            Sign in
-          </a>
-        </> as never,
-        { status: 401 },
-      );
-    }
+    // Anyone may open the dashboard's address: the refusal speaks the visitor's language.
+    if (isDashboard && !ctx.member) return teamOnlyPage(inPublicLanguage(ctx));
     let form = new FormData();
     if (r.method === 'POST' && r.oneClick !== true) {
       const checked = await checkedForm(ctx, r.uploads === true);
@@ -178,6 +174,22 @@ async function route(ctx: PageContext, routes: Route[], pathName: string): Promi
   }
   if (allowed) return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, POST' } });
   return notFoundPage(ctx);
+}
+
+/** 401: a dashboard page for someone who is not signed in as a team member. */
+function teamOnlyPage(ctx: PageContext): Promise<Response> {
+  return page(
+    ctx,
+    ctx.t('error.teamOnlyTitle'),
+    <>
+      <h1>{ctx.t('error.teamOnlyHeading')}</h1>
+      <p class="lead">{ctx.t('error.teamOnlyLead')}</p>
+      <a class="button" href={ctx.href('/sign-in')}>
+        {ctx.t('layout.signIn')}
+      </a>
+    </> as never,
+    { status: 401 },
+  );
 }
 
 /**

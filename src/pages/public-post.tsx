@@ -172,7 +172,7 @@ export async function commentAction(ctx: PageContext, slug: string, id: string, 
       const comment = await ctx.board.voters.comment(voterId, found.post.id, input, uploads);
       return redirect(ctx, `${back}?comment=${comment.id}#comment-${comment.id}`, 'commented');
     } catch (error) {
-      const refusal = uploadRefusal(error);
+      const refusal = uploadRefusal(ctx, error);
       if (refusal !== null) return refusedPage(ctx, found.board, back, refusal);
       if (isFeedbackBoardError(error) && error.code === 'validation_error') return redirect(ctx, back, 'invalid');
       throw error;
@@ -184,14 +184,14 @@ export async function commentAction(ctx: PageContext, slug: string, id: string, 
 function refusedPage(ctx: PageContext, board: Board, back: string, message: string): Promise<Response> {
   return page(
     ctx,
-    'Comment not posted',
+    ctx.t('post.commentRefusedTitle'),
     <>
-      <h1>Comment not posted</h1>
+      <h1>{ctx.t('post.commentRefusedTitle')}</h1>
       <div class="notice error" role="alert">
         {message}
       </div>
       <p>
-        <a href={ctx.href(back)}>Back to the post</a>
+        <a href={ctx.href(back)}>{ctx.t('post.backToPost')}</a>
       </p>
     </>,
     { nav: boardNav(board, 'post'), status: 422 },

@@ -14,7 +14,7 @@ import { openBoard, type SignedIn } from './board-access.js';
 import { COOKIES, cookie, csrfTokenFor, plausibleToken, randomToken, readCookies } from './security.js';
 import type { SignInMailVerdict } from './sign-in-limits.js';
 import { LANGUAGE_COOKIE } from './language.js';
-import { negotiateLocale, DEFAULT_LOCALE } from '../i18n/locales.js';
+import { negotiateLocale, DEFAULT_LOCALE, type Locale } from '../i18n/locales.js';
 import { translatorFor } from '../i18n/translator.js';
 
 /**
@@ -67,6 +67,25 @@ export async function signedInFrom(
   return { member, voter, voterFromApp };
 }
 
+/** True for a path of the team's pages (the dashboard, the consent page), which stay English. */
+export function isTeamPath(pathName: string): boolean {
+  return /^\/(dashboard|oauth)(\/|$)/.test(pathName);
+}
+
+/** The language a public page speaks to `request`: the voter's choice (the language cookie), else `Accept-Language`, else English. */
+export function publicLocaleOf(request: Request, cookies: Map<string, string> = readCookies(request)): Locale {
+  return negotiateLocale(request.headers.get('accept-language'), cookies.get(LANGUAGE_COOKIE));
+}
+
+/**
+ * `ctx` in the request's public language: for a page on a team's path that speaks to someone who
+ * is not of the team (a voter who opened the dashboard).
+ */
+export function inPublicLanguage(ctx: PageContext): PageContext {
+  const i18n = translatorFor(publicLocaleOf(ctx.request));
+  return { ...ctx, i18n, t: i18n.t, languageVaries: true };
+}
+
 /** Builds the context of `request`; `embedSlug` is the board of an embed-mode request, else null. */
 export async function contextFor(
   board: FeedbackBoard,
@@ -97,8 +116,8 @@ export async function contextFor(
   const voterToken = cookies.get(COOKIES.voter);
   // The team's pages (the dashboard, the consent page) stay English; the public pages speak the
   // voter's choice or the browser's language.
-  const teamPage = /^\/(dashboard|oauth)(\/|$)/.test(pathName);
-  const i18n = translatorFor(teamPage ? DEFAULT_LOCALE : negotiateLocale(request.headers.get('accept-language'), cookies.get(LANGUAGE_COOKIE)));
+  const teamPage = isTeamPath(pathName);
+  const i18n = translatorFor(teamPage ? DEFAULT_LOCALE : publicLocaleOf(request, cookies));
   const { member, voter, voterFromApp } = await signedInFrom(board, options, request, cookies, teamPage ? undefined : i18n.locale);
   const embed =
     embedSlug === null

@@ -6,7 +6,8 @@ import type { PageContext } from './context.js';
 import { Layout, type NavItem, type PageMeta } from './layout.js';
 import { pageHeaders } from './security.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../http/handler.js';
-import { formatBytes } from '../services/attachments.js';
+import type { Translator } from '../i18n/translator.js';
+import { sizeText } from './attachments.js';
 import { openBoard, signedInOf } from './board-access.js';
 
 /** Renders `element` (a whole document) with the pages' headers and cookies. */
@@ -63,14 +64,15 @@ export function notFoundPage(ctx: PageContext): Promise<Response> {
 /** 413: a form too large to read; for a form that takes images, the limits say why. */
 export function tooLargePage(ctx: PageContext, uploads: boolean): Promise<Response> {
   const { attachmentsPerItem, attachmentBytes } = ctx.board.limits;
-  const limit = `at most ${attachmentsPerItem} images of ${formatBytes(attachmentBytes)} each`;
   return page(
     ctx,
-    'Too large',
+    ctx.t('error.tooLargeTitle'),
     <>
-      <h1>Too large</h1>
-      <p class="lead">{uploads ? `These images are too large to send: ${limit}. Nothing was posted.` : 'This form is too large.'}</p>
-      <p>Go back and try again.</p>
+      <h1>{ctx.t('error.tooLargeTitle')}</h1>
+      <p class="lead">
+        {uploads ? ctx.t('images.tooLargeToSend', { count: attachmentsPerItem, size: sizeText(ctx, attachmentBytes) }) : ctx.t('error.formTooLarge')}
+      </p>
+      <p>{ctx.t('error.tryAgain')}</p>
     </>,
     { status: 413 },
   );
@@ -125,14 +127,24 @@ export async function publishedBoard(ctx: PageContext, slug: string): Promise<Bo
 
 /**
  * The answer while the storage cannot be used (a `service_unavailable` error): 503 with
- * `Retry-After`, a page that needs nothing from the storage.
+ * `Retry-After`, a page that needs nothing from the storage, in `i18n`'s language (the request's,
+ * which is known without the storage; English on the team's pages). `languageVaries` as for
+ * {@link PageContext}.
  */
-export function unavailablePage(): Response {
-  const body =
-    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Unavailable</title></head>' +
-    '<body><h1>Temporarily unavailable</h1><p>Please try again in a moment.</p></body></html>';
-  return new Response(body, {
-    status: 503,
-    headers: { ...pageHeaders(undefined), 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
-  });
+export async function unavailablePage(i18n: Translator, languageVaries: boolean): Promise<Response> {
+  const shown = (
+    <html lang={i18n.locale} dir={i18n.dir}>
+      <head>
+        <meta charset="utf-8" />
+        <title>{i18n.t('error.unavailableTitle')}</title>
+      </head>
+      <body>
+        <h1>{i18n.t('error.unavailableHeading')}</h1>
+        <p>{i18n.t('error.unavailableLead')}</p>
+      </body>
+    </html>
+  );
+  const headers = new Headers({ ...pageHeaders(undefined), 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) });
+  if (languageVaries) headers.set('vary', 'Accept-Language, Cookie');
+  return new Response('<!DOCTYPE html>' + (await shown.toString()), { status: 503, headers });
 }

@@ -66,20 +66,26 @@ async function signIn(ctx: PageContext, token: string, location: string, jwks: J
   return new Response(null, { status: 303, headers });
 }
 
-/** The page of a refused token: what went wrong and what the application must fix; no session. */
+/**
+ * The page of a refused token: what went wrong and what the application must fix; no session.
+ * The page speaks the voter's language; `reason` is for the application's developer and stays
+ * English (marked so, for a page in another language).
+ */
 async function refusedPage(ctx: PageContext, reason: string, status: 400 | 401 | 403): Promise<Response> {
   const answer = await page(
     ctx,
-    'Sign-in refused',
+    ctx.t('sso.refusedTitle'),
     <>
-      <h1>Single sign-on did not work</h1>
-      <p class="lead">The application that sent you here passed a sign-in token this board does not accept, so you are not signed in.</p>
+      <h1>{ctx.t('sso.refusedHeading')}</h1>
+      <p class="lead">{ctx.t('sso.refusedLead')}</p>
       <div class="card narrow">
-        <h2>What to fix</h2>
-        <p>{reason}</p>
+        <h2>{ctx.t('sso.whatToFix')}</h2>
+        <p lang="en" dir="ltr">
+          {reason}
+        </p>
       </div>
       <p>
-        <a href={ctx.href('/')}>Continue without signing in</a>
+        <a href={ctx.href('/')}>{ctx.t('sso.continue')}</a>
       </p>
     </>,
     { status },

@@ -72,7 +72,7 @@ export async function ideaAction(ctx: PageContext, slug: string, form: FormData)
       if ('approval' in post) return redirect(ctx, `${boardPath}/waiting/${post.id}`, 'waiting_for_approval');
       return redirect(ctx, `${boardPath}/posts/${post.id}`, 'submitted');
     } catch (error) {
-      const refusal = uploadRefusal(error);
+      const refusal = uploadRefusal(ctx, error);
       if (refusal !== null) return formAgain(ctx, board, tags, draft, refusal);
       if (isFeedbackBoardError(error) && error.code === 'validation_error') return formAgain(ctx, board, tags, draft, ctx.t('idea.invalid'));
       throw error;

@@ -9,8 +9,9 @@ import {
   type AttachmentContentType,
   type AttachmentRecord,
   type NewAttachment,
+  type UploadRefusalReason,
 } from '../domain/attachments.js';
-import { validationError } from '../domain/errors.js';
+import { FeedbackBoardError } from '../domain/errors.js';
 import type { Attachment } from '../domain/responses.js';
 import type { StorageTx } from '../storage/contract.js';
 import { read, type ServiceContext } from './context.js';
@@ -57,26 +58,43 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 /**
+ * The 422 of a refused upload: `message` in English, and its `reason` with the `values` the
+ * message names, for the pages to say it in their language.
+ */
+function refused(path: string, message: string, reason: UploadRefusalReason, values: Record<string, string | number> = {}): FeedbackBoardError {
+  return new FeedbackBoardError('validation_error', `${path}: ${message}`, { details: [{ path, message, reason, values }] });
+}
+
+/**
  * Checks uploads before anything is stored: at most `limits.attachmentsPerItem`, each at most
  * `limits.attachmentBytes` and a whole PNG, JPEG, GIF or WebP image by its bytes. A 422 naming the
- * first file refused (by position and name) otherwise.
+ * first file refused (by position and name) otherwise; its detail carries the reason
+ * ({@link UploadRefusalReason}) and its values.
  */
 export async function checkUploads(ctx: ServiceContext, uploads: readonly AttachmentUpload[]): Promise<CheckedAttachment[]> {
   const { attachmentsPerItem, attachmentBytes } = ctx.limits;
   if (uploads.length > attachmentsPerItem) {
-    throw validationError('attachments', `at most ${attachmentsPerItem} images may be attached; ${uploads.length} were sent`);
+    throw refused('attachments', `at most ${attachmentsPerItem} images may be attached; ${uploads.length} were sent`, 'too_many', {
+      limit: attachmentsPerItem,
+      count: uploads.length,
+    });
   }
   if (uploads.length > 0 && ctx.inspectImage === null) {
-    throw validationError('attachments', 'this board takes no attachments (no image inspector is configured)');
+    throw refused('attachments', 'this board takes no attachments (no image inspector is configured)', 'not_taken');
   }
   const checked: CheckedAttachment[] = [];
   for (const [index, upload] of uploads.entries()) {
-    const label = `image ${index + 1} (${[...upload.filename].slice(0, 80).join('')})`;
+    const path = `attachments[${index}]`;
+    // The name as given, without control or bidirectional characters, so no message reads backwards.
+    const image = { position: index + 1, filename: [...upload.filename.replace(LONE_SURROGATE, '').replace(CONTROL, '')].slice(0, 80).join('') };
+    const label = `image ${image.position} (${image.filename})`;
     if (upload.bytes.length > attachmentBytes) {
-      throw validationError(`attachments[${index}]`, `${label} is larger than ${formatBytes(attachmentBytes)}`);
+      throw refused(path, `${label} is larger than ${formatBytes(attachmentBytes)}`, 'too_large', { ...image, limit: attachmentBytes });
     }
     const found = ctx.inspectImage!(upload.bytes);
-    if (!found.ok) throw validationError(`attachments[${index}]`, `${label} ${found.reason}`);
+    if (!found.ok) {
+      throw refused(path, `${label} ${found.reason}`, found.code ?? 'refused', found.limit === undefined ? image : { ...image, limit: found.limit });
+    }
     checked.push({
       filename: cleanFilename(upload.filename, found.content_type),
       content_type: found.content_type,

@@ -78,7 +78,7 @@ describe('the catalogs', () => {
   });
 
   it('formats every message of every language with sample values', () => {
-    const values = { site: 'S', board: 'B', title: 'T', name: 'N', date: 'D', number: 2, count: 3, minutes: 5, doing: 'vote', wait: 'W', reason: 'R', team: 'yes', url: 'U', product: 'P', status: 'X', from: 'F', to: 'G', event: 'E', author: 'A', address: 'M', post: 'O' };
+    const values = { site: 'S', board: 'B', title: 'T', name: 'N', date: 'D', number: 2, count: 3, minutes: 5, doing: 'vote', wait: 'W', reason: 'R', team: 'yes', url: 'U', product: 'P', status: 'X', from: 'F', to: 'G', event: 'E', author: 'A', address: 'M', post: 'O', position: 2, filename: 'F', limit: 4, size: 'Z', unit: 'mib', amount: 5 };
     const tags = { hidden: (chunks: unknown[]) => chunks.join(''), link: (chunks: unknown[]) => chunks.join(''), feed: (chunks: unknown[]) => chunks.join('') };
     for (const locale of LOCALES) {
       const translator = translatorFor(locale);

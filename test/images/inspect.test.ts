@@ -1,6 +1,6 @@
 /**
  * The image inspector: the type and dimensions of real PNG, JPEG, GIF and WebP images read from
- * their bytes; refusals of everything else with a reason: HTML and SVG (whatever the file is
+ * their bytes; refusals of everything else with a reason and its code: HTML and SVG (whatever the file is
  * called), truncated images, images with a page appended or markup inside (polyglots), a damaged
  * PNG chunk, and sides too large.
  */
@@ -34,7 +34,7 @@ describe('inspectImage', () => {
 
   it('refuses HTML and SVG as not an image of an accepted type', () => {
     for (const bytes of [HTML_PAGE, SVG_IMAGE, ascii(''), ascii('GIF8')]) {
-      expect(inspectImage(bytes)).toEqual({ ok: false, reason: 'is not a PNG, JPEG, GIF or WebP image' });
+      expect(inspectImage(bytes)).toEqual({ ok: false, reason: 'is not a PNG, JPEG, GIF or WebP image', code: 'not_supported' });
     }
   });
 
@@ -43,6 +43,7 @@ describe('inspectImage', () => {
     for (const cut of [whole.length - 1, Math.floor(whole.length / 2), 30]) {
       const result = inspectImage(whole.slice(0, cut));
       expect(result.ok).toBe(false);
+      expect(['unreadable', 'not_whole']).toContain(result.ok ? null : result.code);
     }
   });
 
@@ -55,20 +56,20 @@ describe('inspectImage', () => {
     const gif = await image('gif');
     const comment = concat(new Uint8Array([0x21, 0xfe, 30]), concat(ascii('<script>alert(1)</script>    '), new Uint8Array([0])));
     const polyglot = concat(concat(gif.slice(0, gif.length - 1), comment), new Uint8Array([0x3b]));
-    expect(inspectImage(polyglot)).toEqual({ ok: false, reason: 'holds markup as well as an image' });
+    expect(inspectImage(polyglot)).toEqual({ ok: false, reason: 'holds markup as well as an image', code: 'holds_markup' });
   });
 
   it('refuses a PNG whose text chunk holds an HTML page, every checksum right', async () => {
     const png = await image('png');
     const text = chunk('tEXt', concat(ascii('Comment\0'), ascii('<HTML><BODY onload=alert(1)>')));
     const polyglot = concat(concat(png.slice(0, png.length - 12), text), png.slice(png.length - 12));
-    expect(inspectImage(polyglot)).toEqual({ ok: false, reason: 'holds markup as well as an image' });
+    expect(inspectImage(polyglot)).toEqual({ ok: false, reason: 'holds markup as well as an image', code: 'holds_markup' });
   });
 
   it('refuses a PNG with a damaged chunk', async () => {
     const png = await image('png');
     png[png.length - 20] = png[png.length - 20]! ^ 0xff;
-    expect(inspectImage(png)).toEqual({ ok: false, reason: 'is not a whole image (truncated, or followed by other data)' });
+    expect(inspectImage(png)).toEqual({ ok: false, reason: 'is not a whole image (truncated, or followed by other data)', code: 'not_whole' });
   });
 
   it(`refuses an image more than ${MAX_IMAGE_SIDE} pixels on a side`, () => {
@@ -77,6 +78,6 @@ describe('inspectImage', () => {
     new DataView(header.buffer).setUint32(4, 1);
     header.set([8, 2, 0, 0, 0], 8);
     const png = concat(concat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header)), chunk('IEND', new Uint8Array()));
-    expect(inspectImage(png)).toEqual({ ok: false, reason: `is larger than ${MAX_IMAGE_SIDE} pixels on a side` });
+    expect(inspectImage(png)).toEqual({ ok: false, reason: `is larger than ${MAX_IMAGE_SIDE} pixels on a side`, code: 'too_many_pixels', limit: MAX_IMAGE_SIDE });
   });
 });

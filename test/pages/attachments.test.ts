@@ -100,7 +100,7 @@ describe('attachments on the pages', () => {
     const huge = { filename: 'huge.png', bytes: new Uint8Array(200 * 1024) };
     const tooLarge = await postFiles(client, '/boards/features/ideas', { step: 'post', title: 'Huge' }, [huge]);
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.text).toContain('These images are too large to send: at most 1 images of 1 KiB each. Nothing was posted.');
+    expect(tooLarge.text).toContain('These images are too large to send: at most 1 image of 1 KiB each. Nothing was posted.');
     // No Content-Length: the bound is kept while the body streams.
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inspectImage } from '../../src/images/index.js';
-import type { AttachmentUpload } from '../../src/index.js';
+import type { AttachmentUpload, ErrorDetail, ImageInspection } from '../../src/index.js';
 import { createHarness } from '../helpers/harness.js';
 import { HTML_PAGE, image, SVG_IMAGE } from '../helpers/images.js';
 import { snapshot } from '../helpers/state.js';
@@ -73,16 +73,18 @@ describe('attachments', () => {
     const before = await snapshot(h.board);
     const big = { filename: 'big.png', bytes: await image('png', 300, 300) };
     expect(big.bytes.length).toBeGreaterThan(4096);
-    const cases: [AttachmentUpload[], string][] = [
-      [[h.png, h.png, h.png], 'at most 2 images may be attached; 3 were sent'],
-      [[h.png, big], 'image 2 (big.png) is larger than 4 KiB'],
-      [[{ filename: 'cat.png', bytes: HTML_PAGE }], 'image 1 (cat.png) is not a PNG, JPEG, GIF or WebP image'],
-      [[{ filename: 'logo.png', bytes: SVG_IMAGE }], 'image 1 (logo.png) is not a PNG, JPEG, GIF or WebP image'],
+    const cases: [AttachmentUpload[], string, Omit<ErrorDetail, 'message'>][] = [
+      [[h.png, h.png, h.png], 'at most 2 images may be attached; 3 were sent', { path: 'attachments', reason: 'too_many', values: { limit: 2, count: 3 } }],
+      [[h.png, big], 'image 2 (big.png) is larger than 4 KiB', { path: 'attachments[1]', reason: 'too_large', values: { position: 2, filename: 'big.png', limit: 4096 } }],
+      [[{ filename: 'cat.png', bytes: HTML_PAGE }], 'image 1 (cat.png) is not a PNG, JPEG, GIF or WebP image', { path: 'attachments[0]', reason: 'not_supported', values: { position: 1, filename: 'cat.png' } }],
+      [[{ filename: 'logo.png', bytes: SVG_IMAGE }], 'image 1 (logo.png) is not a PNG, JPEG, GIF or WebP image', { path: 'attachments[0]', reason: 'not_supported', values: { position: 1, filename: 'logo.png' } }],
     ];
-    for (const [uploads, message] of cases) {
+    for (const [uploads, message, detail] of cases) {
       await expect(h.board.voters.submitPost(h.voter.id, 'features', { title: 'New' }, uploads)).rejects.toMatchObject({
         code: 'validation_error',
         message: expect.stringContaining(message),
+        // The reason and its values, for a program (the pages word it in their language); the message stays English.
+        details: [{ ...detail, message }],
       });
       await expect(h.board.voters.comment(h.voter.id, post.id, { body: 'Hi' }, uploads)).rejects.toMatchObject({ code: 'validation_error' });
       await expect(h.team.comments.create(post.id, { body: 'Hi' }, uploads)).rejects.toMatchObject({ code: 'validation_error' });
@@ -98,10 +100,26 @@ describe('attachments', () => {
     const before = await snapshot(h.board);
     await expect(
       h.board.voters.submitPost(voter.id, 'features', { title: 'X' }, [{ filename: 'a.png', bytes: await image('png') }]),
-    ).rejects.toMatchObject({ code: 'validation_error', message: expect.stringContaining('no image inspector') });
+    ).rejects.toMatchObject({ code: 'validation_error', message: expect.stringContaining('no image inspector'), details: [{ path: 'attachments', reason: 'not_taken' }] });
     expect(await snapshot(h.board)).toEqual(before);
     // Without uploads nothing changes for such a board.
     expect((await h.board.voters.submitPost(voter.id, 'features', { title: 'Y' })).title).toBe('Y');
+  });
+
+  it("carries an inspector's code and limit, or `refused` for one without a code, and names the image without control characters", async () => {
+    const refusing = (result: ImageInspection) => async () => {
+      const h = await createHarness({ attachments: { inspect: () => result, baseUrl: BASE_URL } });
+      await h.makeBoard();
+      await h.board.team(h.a.id).boards.setPublished('features', true);
+      const voter = await h.board.voters.register(h.a.id, { email: 'cy@example.com' });
+      return h.board.voters.submitPost(voter.id, 'features', { title: 'X' }, [{ filename: 'a\u202egnp.exe\u0007', bytes: new Uint8Array([1]) }]);
+    };
+    await expect(refusing({ ok: false, reason: 'is too wide for us', code: 'too_many_pixels', limit: 800 })()).rejects.toMatchObject({
+      details: [{ path: 'attachments[0]', message: 'image 1 (agnp.exe) is too wide for us', reason: 'too_many_pixels', values: { position: 1, filename: 'agnp.exe', limit: 800 } }],
+    });
+    await expect(refusing({ ok: false, reason: 'is not welcome' })()).rejects.toMatchObject({
+      details: [{ message: 'image 1 (agnp.exe) is not welcome', reason: 'refused', values: { position: 1, filename: 'agnp.exe' } }],
+    });
   });
 
   it('keeps file names plain: the last path segment, no control characters, a default when empty', async () => {

@@ -145,7 +145,7 @@ async function teamCommentAction(ctx: PageContext, id: string, form: FormData): 
   let refusal: string | null = null;
   const answer = await change(ctx, back, 'commented', () =>
     ctx.team.comments.create(postId, input, uploads).catch((error: unknown) => {
-      refusal = uploadRefusal(error);
+      refusal = uploadRefusal(ctx, error);
       throw error;
     }),
   );
