@@ -26,7 +26,7 @@ export interface CompanyRevenuePostList {
   total: number;
 }
 
-/** The page of {@link listPostsByCompanyRevenue}. */
+/** The page of `board.team(orgId).posts.listByCompanyRevenue(slug, page)`. */
 export interface CompanyRevenuePageInput {
   /** 1..500, default 50. */
   limit?: number;
