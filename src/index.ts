@@ -29,7 +29,7 @@ export * from './domain/held-posts.js';
 export * from './domain/activity.js';
 export * from './domain/attachments.js';
 export type { BoardAccessMode, BoardAccessRecord, VoterClaimsRecord } from './domain/board-access.js';
-export type { CompanyRecord, SsoAlgorithm, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from './domain/sso.js';
+export type { CompanyRecord, CompanyVoterRecord, SsoAlgorithm, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from './domain/sso.js';
 export type { AttachmentUpload, ServedAttachment } from './services/attachments.js';
 export type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenKind, OAuthTokenRecord } from './domain/oauth.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
