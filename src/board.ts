@@ -6,6 +6,7 @@ import type { Storage } from './storage/contract.js';
 import * as activity from './services/activity.js';
 import * as agent from './services/agent.js';
 import * as comments from './services/comments.js';
+import * as companyRevenue from './services/company-revenue.js';
 import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type Notifier, type RandomBytes } from './domain/ports.js';
 import type { ServiceContext } from './services/context.js';
 import * as dashboard from './services/dashboard.js';
@@ -243,6 +244,12 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           author: of(teamVoters.postAuthor),
           /** The voters following a post, by id (whom mail about it goes to). */
           followers: of(teamVoters.postFollowers),
+          /**
+           * A page (`limit` 1–500, default 50; `offset`) of a board's posts by the monthly revenue of
+           * the distinct companies behind each (`company_revenue`), then vote count, then id, all
+           * descending; posts with no company last, at 0. See docs/sso.md.
+           */
+          listByCompanyRevenue: of(companyRevenue.listPostsByCompanyRevenue),
         },
         comments: {
           /** Hides or shows a comment. */

@@ -29,7 +29,7 @@ export * from './domain/held-posts.js';
 export * from './domain/activity.js';
 export * from './domain/attachments.js';
 export type { BoardAccessMode, BoardAccessRecord, VoterClaimsRecord } from './domain/board-access.js';
-export type { CompanyRecord, SsoAlgorithm, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from './domain/sso.js';
+export type { CompanyRecord, CompanyVoterRecord, SsoAlgorithm, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from './domain/sso.js';
 export type { AttachmentUpload, ServedAttachment } from './services/attachments.js';
 export type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenKind, OAuthTokenRecord } from './domain/oauth.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
@@ -81,6 +81,7 @@ export type { VoterInput } from './services/comments.js';
 export type { TeamMemberInput, CreatedSignInLink, SignInLinkOptions, UseSignInLinkOptions, StartedSession, SessionSubject } from './services/people.js';
 export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
 export type { PendingProposal } from './services/team.js';
+export type { CompanyRevenuePageInput, CompanyRevenuePost, CompanyRevenuePostList } from './services/company-revenue.js';
 export type { ModerationDecider, Rejection } from './services/moderation.js';
 export type { MergeTarget } from './services/merges.js';
 export type { QueryInput } from './services/posts.js';

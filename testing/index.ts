@@ -40,6 +40,7 @@ import { similarTests } from './similar.js';
 import { ssoTests } from './sso.js';
 import { accessTests } from './access.js';
 import { companyVoteTests } from './company-votes.js';
+import { companyRevenueTests } from './company-revenue.js';
 import { transactionTests } from './transactions.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
@@ -76,6 +77,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     ssoTests(ctx);
     accessTests(ctx);
     companyVoteTests(ctx);
+    companyRevenueTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -175,6 +175,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   getCompanyVoter: organization,
   insertCompanyVoter: byField('organization', 'organization_id'),
   listCompanyVoters: organization,
+  listPostsByCompanyRevenue: board,
   // statistics
   shipStats: board,
   analytics: board,

@@ -78,7 +78,7 @@ export type {
 } from './contract/mail.js';
 export type { PeopleTx } from './contract/people.js';
 export type { NewPost, PostListQuery, PostPatch, PostsTx } from './contract/posts.js';
-export type { SsoTx } from './contract/sso.js';
+export type { PostRevenueRecord, SsoTx } from './contract/sso.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';
 export type { NewRecord, Page, PageQuery } from './contract/shared.js';
 export type { AnalyticsAggregate, DailyCount, ShippedPost, StatisticsTx, TimeWindow } from './contract/statistics.js';

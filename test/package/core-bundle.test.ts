@@ -58,8 +58,10 @@ describe('the core browser bundle', () => {
     // two activity kinds), measured alone: 53.0 KB (169.3 KB minified). Together with private
     // boards (+0.2: the access aggregate, claims kept at SSO sign-in), the team's view of
     // attachments (+0.1), the store's insert-if-absent setting (+0.1) and voters' languages
-    // (+0.4: the stored locale, setting it, the follower mail's language): 53.9 KB. The budget
-    // moves only in a change that says what grew; see docs/architecture.md, "The browser bundle".
+    // (+0.4: the stored locale, setting it, the follower mail's language): 53.9 KB. Posts by
+    // company revenue (+0.4: the record store's ranking, the team's service and its page schema):
+    // 54.3 KB (173.4 KB minified). The budget moves only in a change that says what grew; see
+    // docs/architecture.md, "The browser bundle".
     expect(gzipped).toBeLessThanOrEqual(54.5 * 1024);
   }, 60_000);
 

@@ -1,7 +1,11 @@
-/** The sso aggregate in SQL: secrets, settings, identities (host user -> voter), companies. */
+/**
+ * The sso aggregate in SQL: secrets, settings, identities (host user -> voter), companies, and the
+ * board's posts ranked by the revenue of the companies behind them.
+ */
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../../../src/domain/sso.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
-import { idArray, type Sql } from '../sql.js';
+import { idArray, pageBounds, type Sql } from '../sql.js';
+import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 
 const SECRET_COLUMNS = 'id, organization_id, secret, created_at, expires_at, revoked_at';
 const SETTINGS_COLUMNS = 'organization_id, jwks_url, jwks_algorithms, audience, issuer, updated_at';
@@ -9,6 +13,36 @@ const IDENTITY_COLUMNS = 'organization_id, sub, voter_id, created_at';
 // bigint arrives as a string from pg; revenues are whole numbers well inside a double's exact range.
 const COMPANY_VOTER_COLUMNS = 'organization_id, company_id, voter_id, created_at';
 const COMPANY_COLUMNS = 'organization_id, id, name, monthly_revenue::float8 AS monthly_revenue, updated_at';
+
+/**
+ * The SQL of `listPostsByCompanyRevenue` ($1 the board, $2 limit, $3 offset), in one round trip;
+ * exported for the query-plan test. The board's posts come from its index (merged ones left out by
+ * a probe of fb_post_merges); the revenue of each is a correlated subquery that reads the post's
+ * votes (an index by post), each voter's company (a primary key), keeps each company once
+ * (DISTINCT) and sums their rows (a primary key), so its cost follows the board's posts and votes
+ * whatever the planner estimates. The posts are then sorted on it, since no index can hold a
+ * revenue. The sum of the bigint revenues is exact (numeric) and read back as float8, exact for
+ * any realistic sum (below 2^53); the order is on that same value. The total is the maintained
+ * count of the board's posts less its merged ones, as for the post list; the page is joined
+ * laterally beside it, so an offset past the end still answers it.
+ */
+export const REVENUE_PAGE_SQL = `
+SELECT total.n AS total_count, page.*
+FROM (SELECT (SELECT coalesce(sum(c.posts), 0)::int FROM fb_board_post_counts c WHERE c.board_id = $1)
+           - (SELECT count(*)::int FROM fb_post_merges m WHERE m.board_id = $1) AS n) total
+LEFT JOIN LATERAL (
+  SELECT ${POST_COLUMNS},
+    (SELECT coalesce(sum(c.monthly_revenue), 0)::float8
+       FROM (SELECT DISTINCT vc.organization_id, vc.company_id
+               FROM fb_votes v JOIN fb_voter_companies vc ON vc.voter_id = v.voter_id
+              WHERE v.post_id = p.id) d
+       JOIN fb_companies c ON c.organization_id = d.organization_id AND c.id = d.company_id) AS revenue
+  FROM fb_posts p
+  WHERE p.board_id = $1 AND NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)
+  ORDER BY revenue DESC, p.vote_count DESC, p.id DESC
+  LIMIT $2 OFFSET $3
+) page ON true
+ORDER BY page.revenue DESC, page.vote_count DESC, page.id DESC`;
 
 export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
   const secret = async (id: number) =>
@@ -100,6 +134,15 @@ export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
     },
     async listCompanyVoters(organizationId) {
       return sql.rows<CompanyVoterRecord>(`SELECT ${COMPANY_VOTER_COLUMNS} FROM fb_company_voters WHERE organization_id = $1 ORDER BY company_id`, [organizationId]);
+    },
+
+    async listPostsByCompanyRevenue(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      const rows = await sql.rows<PostRow & { total_count: number; revenue: number }>(REVENUE_PAGE_SQL, [boardId, limit, offset]);
+      return {
+        rows: rows.filter((row) => row.id !== null).map((row) => ({ post: toPost(row), revenue: row.revenue })),
+        total: rows[0]?.total_count ?? 0,
+      };
     },
   };
 }

@@ -1,12 +1,45 @@
-/** The sso aggregate in SQL: secrets, settings, identities (host user -> voter), companies. */
+/**
+ * The sso aggregate in SQL: secrets, settings, identities (host user -> voter), companies, and the
+ * board's posts ranked by the revenue of the companies behind them.
+ */
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../../../src/domain/sso.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
-import type { Sql } from '../sql.js';
+import { pageBounds, type Sql } from '../sql.js';
+import { POST_COLUMNS, tupleToPost } from './rows.js';
 
 const SECRET_COLUMNS = 'id, organization_id, secret, created_at, expires_at, revoked_at';
 const SETTINGS_COLUMNS = 'organization_id, jwks_url, jwks_algorithms, audience, issuer, updated_at';
 const IDENTITY_COLUMNS = 'organization_id, sub, voter_id, created_at';
 const COMPANY_VOTER_COLUMNS = 'organization_id, company_id, voter_id, created_at';
+
+/**
+ * The SQL of `listPostsByCompanyRevenue` (`@board`, `@limit`, `@offset`); exported for the
+ * query-plan test. The board's posts come from its index (merged ones left out by a probe of
+ * fb_post_merges); the revenue of each is a correlated subquery that reads the post's votes (an
+ * index by post), each voter's company (a primary key), keeps each company once (DISTINCT) and sums
+ * their rows (a primary key). The posts are then sorted on it, since no index can hold a revenue.
+ * `total()` sums as a float, exact for any realistic sum (below 2^53), and never fails on an
+ * overflow as `sum()` would. The total is the maintained count of the board's posts less its
+ * merged ones, as for the post list; the page is joined beside it, so an offset past the end still
+ * answers it.
+ */
+export const REVENUE_PAGE_SQL = `
+SELECT total.n, page.*
+FROM (SELECT (SELECT coalesce(sum(posts), 0) FROM fb_board_post_counts WHERE board_id = @board)
+           - (SELECT count(*) FROM fb_post_merges WHERE board_id = @board) AS n) total
+LEFT JOIN (
+  SELECT ${POST_COLUMNS},
+    (SELECT total(c.monthly_revenue)
+       FROM (SELECT DISTINCT vc.organization_id, vc.company_id
+               FROM fb_votes v JOIN fb_voter_companies vc ON vc.voter_id = v.voter_id
+              WHERE v.post_id = p.id) d
+       JOIN fb_companies c ON c.organization_id = d.organization_id AND c.id = d.company_id) AS revenue
+  FROM fb_posts p
+  WHERE p.board_id = @board AND NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)
+  ORDER BY revenue DESC, p.vote_count DESC, p.id DESC
+  LIMIT @limit OFFSET @offset
+) page ON 1
+ORDER BY page.revenue DESC, page.vote_count DESC, page.id DESC`;
 
 type SettingsRow = Omit<SsoSettingsRecord, 'jwks_algorithms'> & { jwks_algorithms: string };
 const toSettings = (row: SettingsRow): SsoSettingsRecord => ({
@@ -117,6 +150,14 @@ export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
     },
     async listCompanyVoters(organizationId) {
       return sql.all<CompanyVoterRecord>(`SELECT ${COMPANY_VOTER_COLUMNS} FROM fb_company_voters WHERE organization_id = ? ORDER BY company_id`, organizationId);
+    },
+
+    async listPostsByCompanyRevenue(boardId, query) {
+      const { limit, offset } = pageBounds(query);
+      const tuples = sql.tuples(REVENUE_PAGE_SQL, { board: boardId, limit, offset });
+      // Each tuple: the total, then the post's columns, then its revenue (all null past the end).
+      const rows = tuples.filter((t) => t[1] !== null).map((t) => ({ post: tupleToPost(t.slice(1)), revenue: t[18] as number }));
+      return { rows, total: (tuples[0]?.[0] as number | undefined) ?? 0 };
     },
   };
 }

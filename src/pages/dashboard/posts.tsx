@@ -1,5 +1,5 @@
 /** The dashboard's posts: a board's posts, and one post to change (status, hide, pin, queue rank, comments). */
-import type { Comment } from '../../domain/responses.js';
+import type { Comment, Post } from '../../domain/responses.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from '../layout.js';
 import { Markdown } from '../markdown.js';
@@ -14,15 +14,34 @@ import { PostHistory } from './post-history.js';
 
 const PAGE_SIZE = 50;
 
+/** The orders of the dashboard's post list: the `sort` parameter, its label, and the list's caption. */
+const SORTS = [
+  { value: 'new', label: 'Newest', caption: 'newest first' },
+  { value: 'top', label: 'Most votes', caption: 'most votes first' },
+  { value: 'revenue', label: 'Company revenue', caption: 'highest company revenue first' },
+] as const;
+
+/** A post of the list, with the revenue of the companies behind it when sorted by it. */
+type ListedPost = Post & { company_revenue?: number };
+
 export async function postsPage(ctx: PageContext): Promise<Response> {
   const boards = (await ctx.team.api.boards.list()).boards;
   const slug = ctx.url.searchParams.get('board');
   const board = boards.find((b) => b.slug === slug) ?? boards[0];
+  // An unknown sort is the default, newest first.
+  const sort = SORTS.find((s) => s.value === ctx.url.searchParams.get('sort')) ?? SORTS[0];
   const pageNumber = Math.min(Math.max(Number.parseInt(ctx.url.searchParams.get('page') ?? '1', 10) || 1, 1), 10_000);
-  const list = board
-    ? await ctx.team.api.posts.list(board.slug, { sort: 'new', limit: String(PAGE_SIZE), offset: String((pageNumber - 1) * PAGE_SIZE) })
-    : { posts: [], total: 0 };
-  const link = (n: number) => ctx.href(`/dashboard/posts?board=${encodeURIComponent(board?.slug ?? '')}&page=${n}`);
+  const offset = (pageNumber - 1) * PAGE_SIZE;
+  const list: { posts: ListedPost[]; total: number } = !board
+    ? { posts: [], total: 0 }
+    : sort.value === 'revenue'
+      ? await ctx.team.posts.listByCompanyRevenue(board.slug, { limit: PAGE_SIZE, offset })
+      : await ctx.team.api.posts.list(board.slug, { sort: sort.value, limit: String(PAGE_SIZE), offset: String(offset) });
+  const revenue = sort.value === 'revenue';
+  const link = (n: number) => {
+    const query = new URLSearchParams({ board: board?.slug ?? '', sort: sort.value, page: String(n) });
+    return ctx.href(`/dashboard/posts?${query.toString()}`);
+  };
   return dashPage(
     ctx,
     'posts',
@@ -40,15 +59,28 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
             ))}
           </select>
         </div>
+        <div class="field">
+          <label for="sort">Sort</label>
+          <select id="sort" name="sort">
+            {SORTS.map((s) => (
+              <option value={s.value} selected={s.value === sort.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit">Show</button>
       </form>
-      <p class="muted small">{counted(list.total, 'post')}, newest first.</p>
+      <p class="muted small">
+        {counted(list.total, 'post')}, {sort.caption}.
+      </p>
       <table>
         <thead>
           <tr>
             <th scope="col">Title</th>
             <th scope="col">Status</th>
             <th scope="col">Votes</th>
+            {revenue ? <th scope="col">Company revenue</th> : null}
             <th scope="col">Flags</th>
           </tr>
         </thead>
@@ -62,6 +94,7 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
                 <StatusBadge status={post.status} />
               </td>
               <td>{post.vote_count}</td>
+              {revenue ? <td>{(post.company_revenue ?? 0).toLocaleString('en-US')}</td> : null}
               <td class="small">{[post.hidden ? 'hidden' : '', post.pinned ? 'pinned' : ''].filter(Boolean).join(', ')}</td>
             </tr>
           ))}

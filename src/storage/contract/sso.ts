@@ -1,4 +1,5 @@
 /** The sso aggregate of the storage contract: SSO secrets and settings, SSO identities, companies. */
+import type { PostRecord } from '../../domain/records.js';
 import type {
   CompanyRecord,
   CompanyVoterRecord,
@@ -7,7 +8,20 @@ import type {
   SsoSettingsRecord,
   VoterCompanyRecord,
 } from '../../domain/sso.js';
-import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { PostsTx } from './posts.js';
+import type { AggregateDefinition, NewRecord, Page, PageQuery } from './shared.js';
+
+/** A post of {@link SsoTx.listPostsByCompanyRevenue} with the revenue of the companies behind it. */
+export interface PostRevenueRecord {
+  /** The post. */
+  post: PostRecord;
+  /**
+   * The sum of `monthly_revenue` over the distinct companies of the post's voters (a company
+   * voter's included), each company counted once however many of its voters voted; 0 when no
+   * voter of the post belongs to a company.
+   */
+  revenue: number;
+}
 
 /** How voters of the host application sign in, and the companies they belong to. */
 export interface SsoTx {
@@ -47,6 +61,15 @@ export interface SsoTx {
   insertCompanyVoter(row: CompanyVoterRecord): Promise<void>;
   /** The organization's company voters, company id asc in code-point order. */
   listCompanyVoters(organizationId: number): Promise<CompanyVoterRecord[]>;
+
+  /**
+   * One page of the board's posts ranked by the revenue of the companies behind them (see
+   * {@link PostRevenueRecord.revenue}): revenue desc, then `vote_count` desc, then post id desc.
+   * The posts are those of {@link PostsTx.listPosts} (hidden ones included, merged posts left
+   * out), every one of them: a post with no company behind it has revenue 0, so it comes after
+   * every post with a revenue. `total` is the number of those posts.
+   */
+  listPostsByCompanyRevenue(boardId: number, query: PageQuery): Promise<Page<PostRevenueRecord>>;
 }
 
 /** The sso aggregate: which methods write; no generic fallbacks. */
@@ -68,6 +91,7 @@ export const SSO_AGGREGATE = {
     getCompanyVoter: false,
     insertCompanyVoter: true,
     listCompanyVoters: false,
+    listPostsByCompanyRevenue: false,
   },
   fallbacks: {},
 } satisfies AggregateDefinition<SsoTx>;

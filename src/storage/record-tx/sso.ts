@@ -1,5 +1,9 @@
-/** The sso aggregate over the record store: secrets, settings, identities, companies. */
+/**
+ * The sso aggregate over the record store: secrets, settings, identities, companies, and the
+ * board's posts ranked by the revenue of the companies behind them.
+ */
 import type { SsoSecretRecord } from '../../domain/sso.js';
+import type { PostRevenueRecord } from '../contract/sso.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
 import { byIdAsc, compareCodePoints } from './shared.js';
@@ -11,6 +15,34 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
   const companies = store.table('companies');
   const voterCompanies = store.table('voter_companies');
   const companyVoters = store.table('company_voters');
+
+  /**
+   * The revenue behind each post: each voter's company read once per call, each company counted
+   * once per post.
+   */
+  async function revenues(postIds: readonly number[]): Promise<Map<number, number>> {
+    const votes = store.table('votes');
+    const companyOfVoter = new Map<number, { key: string; revenue: number } | null>();
+    const byPost = new Map<number, number>();
+    for (const postId of postIds) {
+      const counted = new Set<string>();
+      let revenue = 0;
+      for (const vote of await votes.getAllFromIndex('by_post', postId)) {
+        let company = companyOfVoter.get(vote.voter_id);
+        if (company === undefined) {
+          const link = await voterCompanies.get(vote.voter_id);
+          const record = link && (await companies.get([link.organization_id, link.company_id]));
+          company = record ? { key: `${record.organization_id}:${record.id}`, revenue: record.monthly_revenue } : null;
+          companyOfVoter.set(vote.voter_id, company);
+        }
+        if (company === null || counted.has(company.key)) continue;
+        counted.add(company.key);
+        revenue += company.revenue;
+      }
+      byPost.set(postId, revenue);
+    }
+    return byPost;
+  }
 
   return {
     async insertSsoSecret(row) {
@@ -86,6 +118,19 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
     async listCompanyVoters(organizationId) {
       const rows = await companyVoters.getAllFromIndex('by_organization', organizationId);
       return rows.sort((a, b) => compareCodePoints(a.company_id, b.company_id)).map((row) => cloneRow(row));
+    },
+
+    async listPostsByCompanyRevenue(boardId, query) {
+      const merged = new Set((await store.table('post_merges').getAllFromIndex('by_board', boardId)).map((merge) => merge.source_id));
+      const posts = (await store.table('posts').getAllFromIndex('by_board', boardId)).filter((post) => !merged.has(post.id));
+      const revenue = await revenues(posts.map((post) => post.id));
+      const ranked = posts
+        .map((post) => ({ post, revenue: revenue.get(post.id) ?? 0 }))
+        .sort((a, b) => b.revenue - a.revenue || b.post.vote_count - a.post.vote_count || b.post.id - a.post.id);
+      const rows: PostRevenueRecord[] = ranked
+        .slice(query.offset, query.offset + query.limit)
+        .map((row) => ({ post: cloneRow(row.post), revenue: row.revenue }));
+      return { rows, total: ranked.length };
     },
   };
 }

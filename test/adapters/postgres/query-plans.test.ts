@@ -216,6 +216,23 @@ describe('postgres query plans', () => {
     expect(analytics[0]).not.toMatch(/on fb_votes|on fb_comments|fb_posts_shipped/);
   });
 
+  it("ranks a board's posts by company revenue in one statement, from the board's index and each post's votes by post", async () => {
+    // Five companies; every voter belongs to one.
+    await pool.query(`
+      INSERT INTO fb_companies (organization_id, id, name, monthly_revenue, updated_at)
+        SELECT 1, 'c' || g, 'C', g * 1000, '${at(0)}' FROM generate_series(1, 5) g;
+      INSERT INTO fb_voter_companies (voter_id, organization_id, company_id) SELECT g, 1, 'c' || (1 + g % 5) FROM generate_series(1, 50) g;
+      ANALYZE fb_companies; ANALYZE fb_voter_companies;`);
+    const plans = await plansOf((tx) => tx.listPostsByCompanyRevenue(board, page));
+    expect(plans).toHaveLength(1);
+    // The total is the maintained count less the merged posts; the board's posts by index, each
+    // one's votes by the index of votes by post, never a sequential scan of the posts or votes.
+    expect(plans[0]).toMatch(/on fb_board_post_counts/);
+    expect(plans[0]).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) fb_posts_\w+ /);
+    expect(plans[0]).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) (fb_votes_pkey|fb_votes_post_time) /);
+    expect(plans[0]).not.toMatch(/Seq Scan on (fb_posts|fb_votes)\b/);
+  });
+
   it('finds similar posts through the word index: a bounded count per word, then the candidates by id', async () => {
     const [counts] = await plansOf((tx) => tx.countPostsByWord(board, ['post', '1202', '2202'], 401));
     expect(counts).toMatch(/Index Only Scan using fb_post_words_pkey on fb_post_words w/);

@@ -121,6 +121,20 @@ describe('sqlite query plans', () => {
     for (const { plan } of plans) expect(plan.join('\n')).not.toMatch(/fb_post_tags_tag|^SCAN (p|fb_posts)\b/m);
   });
 
+  it("ranks a board's posts by company revenue from the board's index and each post's votes, never scanning a table", async () => {
+    const [plan, ...others] = await plansOf((tx) => tx.listPostsByCompanyRevenue(boardId, page));
+    expect(others).toEqual([]);
+    const text = plan!.plan.join('\n');
+    // The total from the maintained counts; the board's posts by index, each one's votes by its
+    // index, the voters' companies and the companies' rows by primary key.
+    expect(text).toMatch(/SEARCH fb_board_post_counts USING PRIMARY KEY \(board_id=\?\)/);
+    expect(text).toMatch(/SEARCH p USING (COVERING )?INDEX fb_posts_\w+ \(board_id=\?\)/);
+    expect(text).toMatch(/SEARCH v USING (COVERING )?INDEX fb_votes_\w+ \(post_id=\?\)/);
+    expect(text).toMatch(/SEARCH vc USING INTEGER PRIMARY KEY/);
+    expect(text).toMatch(/SEARCH c USING PRIMARY KEY \(organization_id=\? AND id=\?\)/);
+    expect(text).not.toMatch(/^SCAN (?!CONSTANT ROW|d\b|total\b|page\b)/m);
+  });
+
   it("counts a voter's recent posts and comments on their indexes", async () => {
     const posts = await plansOf((tx) => tx.listVoterPostTimes(1, at(0)));
     expect(posts[0]!.plan.join('\n')).toMatch(/SEARCH fb_post_authors USING (COVERING )?INDEX fb_post_authors_voter \(voter_id=\? AND created_at>\?\)/);
