@@ -70,7 +70,10 @@ try {
     await get(path);
     sent = [];
     await get(path);
-    const statements = sent.filter((s) => !/^(BEGIN|COMMIT|ROLLBACK)/.test(s.text.trim()));
+    // A read's first statement goes out behind its BEGIN, its values written in.
+    const statements = sent
+      .map((s) => ({ ...s, text: s.text.trim().replace(/^BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; /, '') }))
+      .filter((s) => !/^(BEGIN|COMMIT|ROLLBACK)/.test(s.text));
     const trips = sent.length;
     const ms = await median(() => get(path), { runs: 15, warmup: 2 });
     // As the adapter runs them: named prepared statements, which PostgreSQL may plan once for

@@ -46,15 +46,21 @@ export class Sql {
   #opening: string | undefined;
   #opened: boolean;
 
-  /**
-   * `opening` (a read's `BEGIN`) is not sent on its own: it goes out with the transaction's first
-   * statement, in one round trip, as a simple-protocol string of the two with that statement's
-   * values written in as literals (see {@link inlineValues}). That first statement is then parsed
-   * and planned on the spot instead of as a named prepared statement; every later one is prepared
-   * as usual. Without `opening`, every statement is prepared.
-   */
   constructor(client: PoolClient, opening?: string) {
     this.client = client;
+    this.#opening = opening;
+    this.#opened = opening === undefined;
+  }
+
+  /**
+   * Starts the next transaction on this connection. `opening` (a read's `BEGIN`) is not sent on
+   * its own: it goes out with the transaction's first statement, in one round trip, as a
+   * simple-protocol string of the two with that statement's values written in as literals (see
+   * {@link inlineValues}). That first statement is then parsed and planned on the spot instead of
+   * as a named prepared statement; every later one is prepared as usual. Without `opening`, every
+   * statement is prepared.
+   */
+  begin(opening?: string): void {
     this.#opening = opening;
     this.#opened = opening === undefined;
   }

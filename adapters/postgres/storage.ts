@@ -27,7 +27,7 @@ import type { Connection } from './connection.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
 import { unlessUnreachable } from './unavailable.js';
-import { guardedScopes } from '../../src/storage/guarded-tx.js';
+import { guardedScopes, type TxScope } from '../../src/storage/guarded-tx.js';
 import { pgMethods } from './tx/index.js';
 import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
 import { isReplicaFailure, type ReadReplica } from './replica.js';
@@ -101,11 +101,13 @@ export class PostgresStorageImpl implements Storage {
     let handedOver = false;
     // A write transaction begins with its first call, which takes the lock it needs.
     const lock = mode === 'write' ? new TransactionWriteLock(client, this.#writeLock, this.#owners, this.#queues) : undefined;
+    const connection = connectionMethods(client);
     try {
+      const { sql } = connection;
+      connection.lock = lock;
       // A read's BEGIN goes out with its first statement, in one round trip (see Sql).
-      const sql = new Sql(client, lock === undefined ? BEGIN_READ : undefined);
-      const methods = pgMethods(sql);
-      const scope = guardedScopes('feedback-board/postgres', lock === undefined ? methods : lockedMethods(methods, lock))(mode);
+      sql.begin(lock === undefined ? BEGIN_READ : undefined);
+      const scope = lock === undefined ? connection.reads(mode) : connection.writes(mode);
       const begun = () => (lock === undefined ? sql.opened : lock.begun);
       let result: T;
       try {
@@ -132,6 +134,7 @@ export class PostgresStorageImpl implements Storage {
       throw error;
     } finally {
       lock?.end();
+      connection.lock = undefined;
       if (!handedOver) client.release(discard);
     }
   }
@@ -179,6 +182,44 @@ export class PostgresStorageImpl implements Storage {
     if (this.#connection.owned) await this.pool.end();
     if (this.#replica?.owned) await this.#replica.pool.end();
   }
+}
+
+/**
+ * A connection's statements and the contract's methods over them: guarded as they are for reads,
+ * and behind the running write transaction's lock for writes.
+ */
+interface ConnectionMethods {
+  sql: Sql;
+  reads: (mode: TransactionMode) => TxScope;
+  writes: (mode: TransactionMode) => TxScope;
+  /** The lock of the write transaction running on the connection, if one is. */
+  lock: TransactionWriteLock | undefined;
+}
+
+const byConnection = new WeakMap<pg.PoolClient, ConnectionMethods>();
+
+/**
+ * The methods of a connection, made on its first transaction and kept with it: a connection
+ * serves one transaction at a time, `Sql.begin` resets what is a transaction's own, and each
+ * transaction gets a guard of its own (so a `tx` kept past its end stays refused). Making them
+ * anew for every transaction (some 250 methods and their guards) cost more than a round trip,
+ * most of it in the garbage collector.
+ */
+function connectionMethods(client: pg.PoolClient): ConnectionMethods {
+  let found = byConnection.get(client);
+  if (found === undefined) {
+    const sql = new Sql(client);
+    const methods = pgMethods(sql);
+    const made: ConnectionMethods = {
+      sql,
+      reads: guardedScopes('feedback-board/postgres', methods),
+      writes: guardedScopes('feedback-board/postgres', lockedMethods(methods, () => made.lock!)),
+      lock: undefined,
+    };
+    found = made;
+    byConnection.set(client, found);
+  }
+  return found;
 }
 
 /** Errors after which the connection cannot be trusted: anything but a statement's own SQL error. */

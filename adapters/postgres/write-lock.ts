@@ -181,12 +181,16 @@ export class TransactionWriteLock {
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
-/** `methods` with `lock` taken before each call, as that call needs. */
-export function lockedMethods(methods: StorageTx, lock: TransactionWriteLock): StorageTx {
+/**
+ * `methods` with the lock of the running transaction (`current()`, the connection's write
+ * transaction of the moment) taken before each call, as that call needs.
+ */
+export function lockedMethods(methods: StorageTx, current: () => TransactionWriteLock): StorageTx {
   const locked: Record<string, AnyMethod> = {};
   for (const [name, writes] of Object.entries(STORAGE_TX_WRITES)) {
     const method = (methods as unknown as Record<string, AnyMethod>)[name]!;
     locked[name] = async (...args) => {
+      const lock = current();
       await lock.before(name, args, writes);
       const result = await method(...args);
       lock.after(name, result);
