@@ -10,6 +10,10 @@ import { createPostgresStorage, type PostgresStorage } from '../../../adapters/p
 import { inlineValues, type SqlValue } from '../../../adapters/postgres/sql.js';
 import { at } from '../../../testing/fixtures.js';
 import { createTestDatabase, dropTestDatabase } from './server.js';
+import { skipReason } from '../../helpers/requirements.js';
+
+/** PGlite has one session: a write cannot commit while a read transaction holds it. */
+const serverOnly = skipReason('postgres-server', 'test/adapters/postgres/read-begin.test.ts (two sessions at once)');
 
 let url: string;
 let pool: pg.Pool;
@@ -86,7 +90,7 @@ describe('postgres read transactions', () => {
     expect(sent[2]).toBe('COMMIT');
   });
 
-  it('see one snapshot, taken by their first statement, whatever commits between their statements', async () => {
+  it.skipIf(serverOnly !== undefined)(`see one snapshot, taken by their first statement, whatever commits between their statements${serverOnly ? ` (skipped: ${serverOnly})` : ''}`, async () => {
     const seen = await storage.transaction('read', async (tx) => {
       const first = await tx.listOrganizations();
       await storage.transaction('write', (w) => w.insertOrganization({ name: 'Later', created_at: at(1) }));
@@ -104,6 +108,6 @@ describe('postgres read transactions', () => {
     await expect(
       storage.transaction('read', (tx) => tx.getOrganization(Number.NaN as unknown as number)),
     ).rejects.toThrow();
-    expect(await storage.transaction('read', (tx) => tx.listOrganizations())).toHaveLength(2);
+    expect(await storage.transaction('read', (tx) => tx.listOrganizations())).toHaveLength(serverOnly === undefined ? 2 : 1);
   });
 });
