@@ -20,11 +20,11 @@ const COMPANY_COLUMNS = 'organization_id, id, name, monthly_revenue::float8 AS m
  * a probe of fb_post_merges); the revenue of each is a correlated subquery that reads the post's
  * votes (an index by post), each voter's company (a primary key), keeps each company once
  * (DISTINCT) and sums their rows (a primary key), so its cost follows the board's posts and votes
- * whatever the planner estimates. The posts are then sorted on it, since no index can hold a
- * revenue. The sum of the bigint revenues is exact (numeric) and read back as float8, exact for
- * any realistic sum (below 2^53); the order is on that same value. The total is the maintained
- * count of the board's posts less its merged ones, as for the post list; the page is joined
- * laterally beside it, so an offset past the end still answers it.
+ * whatever the planner estimates. The posts are then sorted on it, then in the post list's `top`
+ * order, since no index can hold a revenue. The sum of the bigint revenues is exact (numeric) and
+ * read back as float8, exact for any realistic sum (below 2^53); the order is on that same value.
+ * The total is the maintained count of the board's posts less its merged ones, as for the post
+ * list; the page is joined laterally beside it, so an offset past the end still answers it.
  */
 export const REVENUE_PAGE_SQL = `
 SELECT total.n AS total_count, page.*
@@ -39,10 +39,10 @@ LEFT JOIN LATERAL (
        JOIN fb_companies c ON c.organization_id = d.organization_id AND c.id = d.company_id) AS revenue
   FROM fb_posts p
   WHERE p.board_id = $1 AND NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)
-  ORDER BY revenue DESC, p.vote_count DESC, p.id DESC
+  ORDER BY revenue DESC, p.vote_count DESC, p.created_at DESC, p.id DESC
   LIMIT $2 OFFSET $3
 ) page ON true
-ORDER BY page.revenue DESC, page.vote_count DESC, page.id DESC`;
+ORDER BY page.revenue DESC, page.vote_count DESC, page.created_at DESC, page.id DESC`;
 
 export function ssoMethods(sql: Sql): AggregateMethods<'sso'> {
   const secret = async (id: number) =>

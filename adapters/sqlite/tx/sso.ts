@@ -17,7 +17,8 @@ const COMPANY_VOTER_COLUMNS = 'organization_id, company_id, voter_id, created_at
  * query-plan test. The board's posts come from its index (merged ones left out by a probe of
  * fb_post_merges); the revenue of each is a correlated subquery that reads the post's votes (an
  * index by post), each voter's company (a primary key), keeps each company once (DISTINCT) and sums
- * their rows (a primary key). The posts are then sorted on it, since no index can hold a revenue.
+ * their rows (a primary key). The posts are then sorted on it, then in the post list's `top` order,
+ * since no index can hold a revenue.
  * `total()` sums as a float, exact for any realistic sum (below 2^53), and never fails on an
  * overflow as `sum()` would. The total is the maintained count of the board's posts less its
  * merged ones, as for the post list; the page is joined beside it, so an offset past the end still
@@ -36,10 +37,10 @@ LEFT JOIN (
        JOIN fb_companies c ON c.organization_id = d.organization_id AND c.id = d.company_id) AS revenue
   FROM fb_posts p
   WHERE p.board_id = @board AND NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)
-  ORDER BY revenue DESC, p.vote_count DESC, p.id DESC
+  ORDER BY revenue DESC, p.vote_count DESC, p.created_at DESC, p.id DESC
   LIMIT @limit OFFSET @offset
 ) page ON 1
-ORDER BY page.revenue DESC, page.vote_count DESC, page.id DESC`;
+ORDER BY page.revenue DESC, page.vote_count DESC, page.created_at DESC, page.id DESC`;
 
 type SettingsRow = Omit<SsoSettingsRecord, 'jwks_algorithms'> & { jwks_algorithms: string };
 const toSettings = (row: SettingsRow): SsoSettingsRecord => ({

@@ -6,7 +6,7 @@ import type { SsoSecretRecord } from '../../domain/sso.js';
 import type { PostRevenueRecord } from '../contract/sso.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
-import { byIdAsc, compareCodePoints } from './shared.js';
+import { byIdAsc, byTop, compareCodePoints } from './shared.js';
 
 export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
   const secrets = store.table('sso_secrets');
@@ -126,7 +126,7 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
       const revenue = await revenues(posts.map((post) => post.id));
       const ranked = posts
         .map((post) => ({ post, revenue: revenue.get(post.id) ?? 0 }))
-        .sort((a, b) => b.revenue - a.revenue || b.post.vote_count - a.post.vote_count || b.post.id - a.post.id);
+        .sort((a, b) => b.revenue - a.revenue || byTop(a.post, b.post));
       const rows: PostRevenueRecord[] = ranked
         .slice(query.offset, query.offset + query.limit)
         .map((row) => ({ post: cloneRow(row.post), revenue: row.revenue }));
