@@ -16,34 +16,6 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
   const voterCompanies = store.table('voter_companies');
   const companyVoters = store.table('company_voters');
 
-  /**
-   * The revenue behind each post: each voter's company read once per call, each company counted
-   * once per post.
-   */
-  async function revenues(postIds: readonly number[]): Promise<Map<number, number>> {
-    const votes = store.table('votes');
-    const companyOfVoter = new Map<number, { key: string; revenue: number } | null>();
-    const byPost = new Map<number, number>();
-    for (const postId of postIds) {
-      const counted = new Set<string>();
-      let revenue = 0;
-      for (const vote of await votes.getAllFromIndex('by_post', postId)) {
-        let company = companyOfVoter.get(vote.voter_id);
-        if (company === undefined) {
-          const link = await voterCompanies.get(vote.voter_id);
-          const record = link && (await companies.get([link.organization_id, link.company_id]));
-          company = record ? { key: `${record.organization_id}:${record.id}`, revenue: record.monthly_revenue } : null;
-          companyOfVoter.set(vote.voter_id, company);
-        }
-        if (company === null || counted.has(company.key)) continue;
-        counted.add(company.key);
-        revenue += company.revenue;
-      }
-      byPost.set(postId, revenue);
-    }
-    return byPost;
-  }
-
   return {
     async insertSsoSecret(row) {
       const record: SsoSecretRecord = { ...cloneRow(row), id: await store.nextId('sso_secrets') };
@@ -121,9 +93,24 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
     },
 
     async listPostsByCompanyRevenue(boardId, query) {
+      const board = await store.table('boards').get(boardId);
       const merged = new Set((await store.table('post_merges').getAllFromIndex('by_board', boardId)).map((merge) => merge.source_id));
       const posts = (await store.table('posts').getAllFromIndex('by_board', boardId)).filter((post) => !merged.has(post.id));
-      const revenue = await revenues(posts.map((post) => post.id));
+      // The revenue behind each post: from the organization's voters of a company with a revenue
+      // and their votes (not from the votes of every post), each company once per post.
+      const listed = new Set(posts.map((post) => post.id));
+      const revenue = new Map<number, number>();
+      const counted = new Set<string>();
+      for (const link of board ? await voterCompanies.getAllFromIndex('by_organization', board.organization_id) : []) {
+        const company = await companies.get([link.organization_id, link.company_id]);
+        if (!company?.monthly_revenue) continue;
+        for (const vote of await store.table('votes').getAllFromIndex('by_voter', link.voter_id)) {
+          const key = `${vote.post_id} ${company.id}`;
+          if (!listed.has(vote.post_id) || counted.has(key)) continue;
+          counted.add(key);
+          revenue.set(vote.post_id, (revenue.get(vote.post_id) ?? 0) + company.monthly_revenue);
+        }
+      }
       const ranked = posts
         .map((post) => ({ post, revenue: revenue.get(post.id) ?? 0 }))
         .sort((a, b) => b.revenue - a.revenue || byTop(a.post, b.post));
