@@ -246,8 +246,9 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           followers: of(teamVoters.postFollowers),
           /**
            * A page (`limit` 1–500, default 50; `offset`) of a board's posts by the monthly revenue of
-           * the distinct companies behind each (`company_revenue`), then vote count, then id, all
-           * descending; posts with no company last, at 0. See docs/sso.md.
+           * the distinct companies behind each (`company_revenue`), then vote count, creation time
+           * and id, all descending (the `top` order); posts with no company last, at 0. See
+           * docs/sso.md.
            */
           listByCompanyRevenue: of(companyRevenue.listPostsByCompanyRevenue),
         },

@@ -233,6 +233,13 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { company_voters: ['by_organization'] });
     },
   },
+  {
+    version: 19,
+    description: "posts by company revenue from the company voters' votes: votes by voter, voters' companies by organization",
+    apply(_db, tx) {
+      addIndexes(tx, { votes: ['by_voter'], voter_companies: ['by_organization'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

@@ -3,7 +3,9 @@
  * memory store: as one object per row, keyed by a JSON string and indexed by post through a Set,
  * a vote cost about 170 bytes. Here the votes of a post are one array `[voter, time, voter,
  * time, ...]` sorted by voter id, under the post id: about 16 bytes per vote, and the `by_post`
- * index is the array itself. Rows are built when read.
+ * index is the array itself. The `by_voter` index is, per voter, the sorted array of the posts it
+ * votes for (about 8 bytes more per vote); a row found there takes its time from the post's array.
+ * Rows are built when read.
  *
  * Only rows of exactly the usual shape are packed: `{ post_id, voter_id, created_at }` in that
  * order, numeric ids (not -0) and a string `created_at` (kept as milliseconds when that reads
@@ -50,6 +52,22 @@ function inserted(votes: PackedVotes, at: number, voter: number, time: number | 
   return next;
 }
 
+/** `ids` (sorted) with `id` added in order; a short array is copied to exactly the needed length. */
+function withId(ids: number[] | undefined, id: number): number[] {
+  if (ids === undefined) return [id];
+  let at = ids.length;
+  while (at > 0 && ids[at - 1]! > id) at--;
+  if (ids.length >= EXACT_LIMIT) {
+    ids.splice(at, 0, id);
+    return ids;
+  }
+  const next = new Array<number>(ids.length + 1);
+  for (let i = 0; i < at; i++) next[i] = ids[i]!;
+  next[at] = id;
+  for (let i = at; i < ids.length; i++) next[i + 1] = ids[i]!;
+  return next;
+}
+
 /** Index of `voter` in `votes` (an even offset), or `-(insertion offset) - 1`. */
 function search(votes: PackedVotes, voter: number): number {
   let low = 0;
@@ -68,6 +86,8 @@ function search(votes: PackedVotes, voter: number): number {
 export class VoteTable implements StoredTable<VoteKey> {
   /** post id -> its packed votes (never empty). */
   readonly #posts = new DenseMap<PackedVotes>();
+  /** voter id -> the posts of its packed votes, ascending (never empty). */
+  readonly #voters = new DenseMap<number[]>();
   /** Rows that are not of the packed shape. */
   readonly #other = new MemoryTable('votes');
 
@@ -115,6 +135,7 @@ export class VoteTable implements StoredTable<VoteKey> {
       else if (at === votes.length) votes.push(voter, time);
       else votes.splice(at, 0, voter, time);
     }
+    this.#voters.set(voter, withId(this.#voters.get(voter), post));
     return previous;
   }
 
@@ -127,6 +148,9 @@ export class VoteTable implements StoredTable<VoteKey> {
         const removed = { post_id: post, voter_id: voter, created_at: unpackTimestamp(votes![at + 1]!) };
         if (votes!.length === 2) this.#posts.delete(post);
         else votes!.splice(at, 2);
+        const posts = this.#voters.get(voter)!;
+        if (posts.length === 1) this.#voters.delete(voter);
+        else posts.splice(posts.indexOf(post), 1);
         return removed;
       }
     }
@@ -144,7 +168,9 @@ export class VoteTable implements StoredTable<VoteKey> {
     const others = this.#other.lookup(indexName, value);
     if (!packableId(value)) return others;
     const rows: object[] = [];
-    this.#unpack(value, rows);
+    if (indexName === 'by_voter') {
+      for (const post of this.#voters.get(value) ?? []) rows.push(this.get([post, value])!);
+    } else this.#unpack(value, rows);
     rows.push(...others);
     return rows;
   }

@@ -31,6 +31,7 @@ import { SCHEMA_SSO } from './schema-sso.js';
 import { SCHEMA_ACCESS } from './schema-access.js';
 import { SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
 import { SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
+import { SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -179,6 +180,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 21,
     description: 'votes on behalf of customer companies: the voter of each company',
     up: (db) => db.exec(SCHEMA_COMPANY_VOTES),
+  },
+  {
+    version: 22,
+    description: "posts by company revenue from the company voters' votes: an index of votes by voter, and of voters' companies by organization",
+    up: (db) => db.exec(SCHEMA_COMPANY_REVENUE),
   },
 ];
 

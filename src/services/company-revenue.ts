@@ -20,7 +20,7 @@ export interface CompanyRevenuePost extends Post {
 
 /** One page of a board's posts by company revenue, and the number of the board's posts. */
 export interface CompanyRevenuePostList {
-  /** Company revenue desc, then vote count desc, then id desc. */
+  /** Company revenue desc, then vote count desc, then creation time desc, then id desc. */
   posts: CompanyRevenuePost[];
   /** Every post of the board the team's list shows (hidden ones included, merged ones not). */
   total: number;
@@ -41,9 +41,10 @@ const pageInput = z.strictObject({
 
 /**
  * One page of the organization's board `slug` ranked by the revenue of the companies behind each
- * post: company revenue desc, then vote count desc, then id desc. Every post the team's list shows
- * is on some page; those with no company behind them come last, at 0. `not_found` for a board of
- * another organization; a page out of bounds is a `validation_error`.
+ * post: company revenue desc, then as the `top` list (vote count, creation time, id, all desc).
+ * Every post the team's list shows is on some page; those with no company behind them come last,
+ * at 0. `not_found` for a board of another organization; a page out of bounds is a
+ * `validation_error`.
  */
 export function listPostsByCompanyRevenue(
   ctx: ServiceContext,

@@ -208,7 +208,7 @@ export const RECORD_SCHEMA = {
   votes: {
     keyPath: ['post_id', 'voter_id'],
     ids: false,
-    indexes: { by_post: 'post_id' },
+    indexes: { by_post: 'post_id', by_voter: 'voter_id' },
   },
   follows: { keyPath: ['post_id', 'voter_id'], ids: false, indexes: { by_post: 'post_id' } },
   post_authors: { keyPath: 'post_id', ids: false, indexes: { by_voter: 'voter_id' } },
@@ -261,7 +261,7 @@ export const RECORD_SCHEMA = {
   sso_settings: { keyPath: 'organization_id', ids: false, indexes: {} },
   sso_identities: { keyPath: ['organization_id', 'sub'], ids: false, indexes: { by_voter: 'voter_id' } },
   companies: { keyPath: ['organization_id', 'id'], ids: false, indexes: { by_organization: 'organization_id' } },
-  voter_companies: { keyPath: 'voter_id', ids: false, indexes: {} },
+  voter_companies: { keyPath: 'voter_id', ids: false, indexes: { by_organization: 'organization_id' } },
   board_access: { keyPath: 'board_id', ids: false, indexes: {} },
   voter_claims: { keyPath: 'voter_id', ids: false, indexes: {} },
   company_voters: { keyPath: ['organization_id', 'company_id'], ids: false, indexes: { by_organization: 'organization_id' } },

@@ -64,10 +64,11 @@ export interface SsoTx {
 
   /**
    * One page of the board's posts ranked by the revenue of the companies behind them (see
-   * {@link PostRevenueRecord.revenue}): revenue desc, then `vote_count` desc, then post id desc.
-   * The posts are those of {@link PostsTx.listPosts} (hidden ones included, merged posts left
-   * out), every one of them: a post with no company behind it has revenue 0, so it comes after
-   * every post with a revenue. `total` is the number of those posts.
+   * {@link PostRevenueRecord.revenue}): revenue desc, then the `top` order of
+   * {@link PostsTx.listPosts} (`vote_count` desc, `created_at` desc, id desc). The posts are those
+   * of {@link PostsTx.listPosts} (hidden ones included, merged posts left out), every one of them:
+   * a post with no company behind it has revenue 0, so it comes after every post with a revenue,
+   * and those come in the `top` order. `total` is the number of those posts.
    */
   listPostsByCompanyRevenue(boardId: number, query: PageQuery): Promise<Page<PostRevenueRecord>>;
 }

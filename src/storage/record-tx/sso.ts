@@ -6,7 +6,7 @@ import type { SsoSecretRecord } from '../../domain/sso.js';
 import type { PostRevenueRecord } from '../contract/sso.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
-import { byIdAsc, compareCodePoints } from './shared.js';
+import { byIdAsc, byTop, compareCodePoints } from './shared.js';
 
 export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
   const secrets = store.table('sso_secrets');
@@ -15,34 +15,6 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
   const companies = store.table('companies');
   const voterCompanies = store.table('voter_companies');
   const companyVoters = store.table('company_voters');
-
-  /**
-   * The revenue behind each post: each voter's company read once per call, each company counted
-   * once per post.
-   */
-  async function revenues(postIds: readonly number[]): Promise<Map<number, number>> {
-    const votes = store.table('votes');
-    const companyOfVoter = new Map<number, { key: string; revenue: number } | null>();
-    const byPost = new Map<number, number>();
-    for (const postId of postIds) {
-      const counted = new Set<string>();
-      let revenue = 0;
-      for (const vote of await votes.getAllFromIndex('by_post', postId)) {
-        let company = companyOfVoter.get(vote.voter_id);
-        if (company === undefined) {
-          const link = await voterCompanies.get(vote.voter_id);
-          const record = link && (await companies.get([link.organization_id, link.company_id]));
-          company = record ? { key: `${record.organization_id}:${record.id}`, revenue: record.monthly_revenue } : null;
-          companyOfVoter.set(vote.voter_id, company);
-        }
-        if (company === null || counted.has(company.key)) continue;
-        counted.add(company.key);
-        revenue += company.revenue;
-      }
-      byPost.set(postId, revenue);
-    }
-    return byPost;
-  }
 
   return {
     async insertSsoSecret(row) {
@@ -121,12 +93,27 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
     },
 
     async listPostsByCompanyRevenue(boardId, query) {
+      const board = await store.table('boards').get(boardId);
       const merged = new Set((await store.table('post_merges').getAllFromIndex('by_board', boardId)).map((merge) => merge.source_id));
       const posts = (await store.table('posts').getAllFromIndex('by_board', boardId)).filter((post) => !merged.has(post.id));
-      const revenue = await revenues(posts.map((post) => post.id));
+      // The revenue behind each post: from the organization's voters of a company with a revenue
+      // and their votes (not from the votes of every post), each company once per post.
+      const listed = new Set(posts.map((post) => post.id));
+      const revenue = new Map<number, number>();
+      const counted = new Set<string>();
+      for (const link of board ? await voterCompanies.getAllFromIndex('by_organization', board.organization_id) : []) {
+        const company = await companies.get([link.organization_id, link.company_id]);
+        if (!company?.monthly_revenue) continue;
+        for (const vote of await store.table('votes').getAllFromIndex('by_voter', link.voter_id)) {
+          const key = `${vote.post_id} ${company.id}`;
+          if (!listed.has(vote.post_id) || counted.has(key)) continue;
+          counted.add(key);
+          revenue.set(vote.post_id, (revenue.get(vote.post_id) ?? 0) + company.monthly_revenue);
+        }
+      }
       const ranked = posts
         .map((post) => ({ post, revenue: revenue.get(post.id) ?? 0 }))
-        .sort((a, b) => b.revenue - a.revenue || b.post.vote_count - a.post.vote_count || b.post.id - a.post.id);
+        .sort((a, b) => b.revenue - a.revenue || byTop(a.post, b.post));
       const rows: PostRevenueRecord[] = ranked
         .slice(query.offset, query.offset + query.limit)
         .map((row) => ({ post: cloneRow(row.post), revenue: row.revenue }));

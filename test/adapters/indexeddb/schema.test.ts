@@ -229,4 +229,20 @@ describe('indexeddb schema', () => {
     await upgraded.close();
     expect(await readStructure(factory, 'company-voters')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
   });
+  it("indexes votes by voter and voters' companies by organization at version 19: a version 18 database's posts ranked by company revenue as stored", async () => {
+    const factory = new IDBFactory();
+    // Voter 2 (of Initech) votes for posts 3 and 4, post 4 with two others; posts 2 and 6 have a
+    // vote each, post 6 the newer.
+    await writeAsOlderRelease(factory, 'revenue', 18, async (tx) => {
+      await seed(tx);
+      await tx.putCompany({ organization_id: 1, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: onDay(1) });
+      await tx.setVoterCompany(2, 1, 'c-1');
+    });
+    expect((await readStructure(factory, 'revenue')).structure.votes).not.toEqual(declaredStructure().votes);
+    const upgraded = await createIndexedDbStorage({ indexedDB: factory, name: 'revenue' });
+    const page = await upgraded.transaction('read', (tx) => tx.listPostsByCompanyRevenue(1, { limit: 3, offset: 0 }));
+    expect([page.rows.map((row) => [row.post.id, row.revenue]), page.total]).toEqual([[[4, 300], [3, 300], [6, 0]], 6]);
+    await upgraded.close();
+    expect(await readStructure(factory, 'revenue')).toEqual({ version: SCHEMA_VERSION, structure: declaredStructure() });
+  });
 });

@@ -36,6 +36,13 @@ describe('packed votes table', () => {
     expect(byJson(votes.lookup('by_post', 1))).toEqual(byJson(rows.slice(0, 2).concat(rows[3]!)));
     expect(byJson(votes.lookup('by_post', 2))).toEqual(byJson([rows[4]!, rows[5]!]));
     expect(votes.lookup('by_post', '1')).toEqual([]);
+    // By voter: a voter's packed votes (ascending post) and its rows of another shape.
+    expect(votes.lookup('by_voter', 1)).toEqual([rows[2]!]);
+    expect(byJson(votes.lookup('by_voter', 2))).toEqual(byJson([rows[0]!]));
+    expect(votes.lookup('by_voter', 3)).toEqual([rows[4]!]);
+    expect(votes.lookup('by_voter', BIG)).toEqual([rows[1]!]);
+    expect(votes.lookup('by_voter', 0.5)).toEqual([rows[3]!]);
+    expect(votes.lookup('by_voter', 99)).toEqual([]);
     expect(votes.get(votes.encode([1, 99])!)).toBeUndefined();
     expect(votes.encode([1, null])).toBeUndefined();
     expect(votes.encode([1, 2, 3])).toBeUndefined();
@@ -86,6 +93,9 @@ describe('packed votes table', () => {
         for (const post of [1, 2, BIG]) {
           expect(byJson(votes.lookup('by_post', post))).toEqual(byJson([...model.values()].filter((row) => (row as { post_id: number }).post_id === post)));
         }
+        for (const voter of [1, 2, 3, BIG, 70, 71]) {
+          expect(byJson(votes.lookup('by_voter', voter))).toEqual(byJson([...model.values()].filter((row) => (row as { voter_id: number }).voter_id === voter)));
+        }
         // Undo newest first, as the memory transaction does on rollback: the table ends empty.
         for (const [k, previous] of undo.reverse()) {
           if (previous === undefined) votes.remove(k as never);
@@ -93,6 +103,7 @@ describe('packed votes table', () => {
         }
         // Puts of a new key were undone by removing it, replacements and removals by setting back.
         expect(votes.all()).toEqual([]);
+        for (const voter of [1, 2, 3, BIG, 70, 71]) expect(votes.lookup('by_voter', voter)).toEqual([]);
       }),
       { numRuns: 300 },
     );

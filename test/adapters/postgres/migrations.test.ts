@@ -463,4 +463,36 @@ describe('postgres schema migrations', () => {
       await storage.close();
     }
   });
+  it("adds the index of voters' companies by organization at version 24 to a version 23 database: its posts ranked by company revenue as stored", async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 23 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_voter_companies_organization') AS index")).toEqual([{ index: null }]);
+    const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 23 });
+    const ids = await old.transaction('write', async (tx) => {
+      const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
+      const board = (await tx.insertBoard({
+        organization_id: org, slug: 'features', name: 'Features', description: '', welcome_message: '', published: true, logo_url: null, created_at: T0,
+      })).id;
+      await tx.putCompany({ organization_id: org, id: 'c-1', name: 'Initech', monthly_revenue: 300, updated_at: T0 });
+      const voter = (await tx.insertVoter({ organization_id: org, email: null, name: 'Ann', created_at: T0, locale: null })).id;
+      await tx.setVoterCompany(voter, org, 'c-1');
+      const post = (title: string) => tx.insertPost({
+        board_id: board, title, body: '', status: 'open', is_admin: true, hidden: false, pinned: false, queue_rank: null, shipped_at: null, created_at: T0, proposal: null,
+      });
+      const [first, second] = [await post('First'), await post('Second')];
+      await tx.insertVote({ post_id: first.id, voter_id: voter, created_at: T0 });
+      return { board, first: first.id, second: second.id };
+    });
+    await old.close();
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+      expect(await query(url, "SELECT to_regclass('fb_voter_companies_organization') IS NOT NULL AS index")).toEqual([{ index: true }]);
+      const page = await storage.transaction('read', (tx) => tx.listPostsByCompanyRevenue(ids.board, { limit: 10, offset: 0 }));
+      expect([page.rows.map((row) => [row.post.id, row.revenue]), page.total]).toEqual([[[ids.first, 300], [ids.second, 0]], 2]);
+    } finally {
+      await storage.close();
+    }
+  });
 });

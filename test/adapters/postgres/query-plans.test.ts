@@ -104,6 +104,24 @@ function expectIndexed(plans: string[], ...indexes: string[]): void {
   expect(plans[0]).not.toMatch(/Seq Scan on fb_posts/);
 }
 
+/** The plan nodes above the first line of `plan` (EXPLAIN's text) that matches `node`, nearest first. */
+function ancestorsOf(plan: string, node: RegExp): string[] {
+  const lines = plan.split('\n');
+  const at = lines.findIndex((line) => node.test(line));
+  if (at < 0) return [];
+  const depth = (line: string) => line.search(/\S/);
+  let level = depth(lines[at]!);
+  const found: string[] = [];
+  for (let i = at - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if ((i === 0 || /^\s*->/.test(line)) && depth(line) < level) {
+      found.push(line.trim());
+      level = depth(line);
+    }
+  }
+  return found;
+}
+
 const page = { limit: 20, offset: 40 };
 const board = 3;
 
@@ -216,21 +234,44 @@ describe('postgres query plans', () => {
     expect(analytics[0]).not.toMatch(/on fb_votes|on fb_comments|fb_posts_shipped/);
   });
 
-  it("ranks a board's posts by company revenue in one statement, from the board's index and each post's votes by post", async () => {
-    // Five companies; every voter belongs to one.
+  it("ranks a board's posts by company revenue in one statement, from the company voters' votes, then a bounded walk of the top index", async () => {
+    // Five companies and twenty voters of theirs, a few votes each; the board's other votes are
+    // of voters of no company. Another organization has thousands of voters of its companies.
     await pool.query(`
+      INSERT INTO fb_organizations (name, created_at) VALUES ('Other', '${at(0)}');
       INSERT INTO fb_companies (organization_id, id, name, monthly_revenue, updated_at)
-        SELECT 1, 'c' || g, 'C', g * 1000, '${at(0)}' FROM generate_series(1, 5) g;
-      INSERT INTO fb_voter_companies (voter_id, organization_id, company_id) SELECT g, 1, 'c' || (1 + g % 5) FROM generate_series(1, 50) g;
-      ANALYZE fb_companies; ANALYZE fb_voter_companies;`);
+        SELECT o, 'c' || g, 'C', g * 1000, '${at(0)}' FROM generate_series(1, 5) g, generate_series(1, 2) o;
+      INSERT INTO fb_voters (organization_id, email, name, created_at)
+        SELECT 2, 'other' || g || '@x', 'O', '${at(0)}' FROM generate_series(1, 5000) g;
+      INSERT INTO fb_voter_companies (voter_id, organization_id, company_id)
+        SELECT id, 2, 'c' || (1 + id % 5) FROM fb_voters WHERE organization_id = 2;
+      INSERT INTO fb_voters (organization_id, email, name, created_at)
+        SELECT 1, 'customer' || g || '@x', 'C', '${at(0)}' FROM generate_series(1, 20) g;
+      INSERT INTO fb_voter_companies (voter_id, organization_id, company_id)
+        SELECT id, 1, 'c' || (1 + id % 5) FROM fb_voters WHERE email LIKE 'customer%';
+      INSERT INTO fb_votes (post_id, voter_id, created_at)
+        SELECT p.id, v.id, '${at(0)}' FROM fb_voters v CROSS JOIN LATERAL (
+          SELECT id FROM fb_posts WHERE board_id = 1 + v.id % ${BOARDS} ORDER BY id OFFSET v.id % 7 LIMIT 5) p
+         WHERE v.email LIKE 'customer%';
+      ANALYZE fb_companies; ANALYZE fb_voter_companies; ANALYZE fb_voters; ANALYZE fb_votes;`);
     const plans = await plansOf((tx) => tx.listPostsByCompanyRevenue(board, page));
     expect(plans).toHaveLength(1);
-    // The total is the maintained count less the merged posts; the board's posts by index, each
-    // one's votes by the index of votes by post, never a sequential scan of the posts or votes.
-    expect(plans[0]).toMatch(/on fb_board_post_counts/);
-    expect(plans[0]).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) fb_posts_\w+ /);
-    expect(plans[0]).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) (fb_votes_pkey|fb_votes_post_time) /);
-    expect(plans[0]).not.toMatch(/Seq Scan on (fb_posts|fb_votes)\b/);
+    const [plan] = plans as [string];
+    // The total is the maintained count less the merged posts.
+    expect(plan).toMatch(/on fb_board_post_counts/);
+    // The posts with a revenue: the organization's voters of a company by index (not the other
+    // organization's), each one's votes by the index of votes by voter, each vote's post by id;
+    // never the votes of every post.
+    expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) fb_voter_companies_organization\b/);
+    expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) fb_votes_voter\b/);
+    expect(plan).toMatch(/Index Scan using fb_posts_pkey on fb_posts/);
+    expect(plan).not.toMatch(/fb_votes_pkey|fb_votes_post_time/);
+    // The rest: a backwards walk of the top index under a limit, with no sort in between.
+    const above = ancestorsOf(plan, /Scan Backward using fb_posts_top on fb_posts/);
+    const limit = above.findIndex((node) => /^(-> +)?Limit\b/.test(node));
+    expect(limit).toBeGreaterThanOrEqual(0);
+    expect(above.slice(0, limit).filter((node) => /Sort/.test(node))).toEqual([]);
+    expect(plan).not.toMatch(/Seq Scan on (fb_posts|fb_votes)\b/);
   });
 
   it('finds similar posts through the word index: a bounded count per word, then the candidates by id', async () => {

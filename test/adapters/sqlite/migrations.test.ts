@@ -368,4 +368,28 @@ describe('sqlite schema migrations', () => {
     expect(await storage.transaction('read', (tx) => tx.listCompanyVoters(1))).toEqual([row]);
     await storage.close();
   });
+  it("adds the indexes of votes by voter and of voters' companies by organization at version 22 to a version 21 database: its posts ranked by company revenue as stored", async () => {
+    const file = factory.path('v21.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 21, busyTimeoutMs: 1000 });
+    const indexes = () => db.prepare("SELECT name FROM sqlite_master WHERE name IN ('fb_votes_voter', 'fb_voter_companies_organization') ORDER BY name").pluck().all();
+    expect(indexes()).toEqual([]);
+    // Post 1 has the votes of voters 1 and 2 (createVersion1); voter 2 belongs to a company.
+    db.exec(`
+      INSERT INTO fb_companies (organization_id, id, name, monthly_revenue, updated_at) VALUES (1, 'c-1', 'Initech', 300, '${T0}');
+      INSERT INTO fb_voter_companies (voter_id, organization_id, company_id) VALUES (2, 1, 'c-1');
+      INSERT INTO fb_votes (post_id, voter_id, created_at) VALUES (2, 2, '${T0}');`);
+    migrate(db, { target: 22, busyTimeoutMs: 1000 });
+    expect(indexes()).toEqual(['fb_voter_companies_organization', 'fb_votes_voter']);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const page = await storage.transaction('read', (tx) => tx.listPostsByCompanyRevenue(1, { limit: 10, offset: 0 }));
+    // Posts 1 and 2 at 300 (post 1 has more votes), then the hidden post 3 at 0.
+    expect([page.rows.map((row) => [row.post.id, row.revenue]), page.total]).toEqual([[[1, 300], [2, 300], [3, 0]], 3]);
+    await storage.close();
+  });
 });
