@@ -32,6 +32,7 @@ import { SCHEMA_ACCESS } from './schema-access.js';
 import { SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
 import { SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
+import { SCHEMA_TAG_STATUS_COUNTS } from './schema-tag-status-counts.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -185,6 +186,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 22,
     description: "posts by company revenue from the company voters' votes: an index of votes by voter, and of voters' companies by organization",
     up: (db) => db.exec(SCHEMA_COMPANY_REVENUE),
+  },
+  {
+    version: 23,
+    description: 'maintained counts: posts per tag and status, the total of a list by tag and status',
+    up: (db) => db.exec(SCHEMA_TAG_STATUS_COUNTS),
   },
 ];
 

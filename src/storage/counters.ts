@@ -43,6 +43,25 @@ export const TAG_POSTS: CounterTable = {
 };
 
 /**
+ * Posts per tag and status, hidden ones included: the `total` of a list by tag and status. Read from
+ * the post, the status moves a link's count when the post's status changes.
+ */
+export const TAG_STATUS_POSTS: CounterTable = {
+  name: 'tag_status_posts',
+  keys: ['tag_id', 'status'],
+  columns: ['posts'],
+  dropEmpty: true,
+  counters: [
+    {
+      source: 'post_tags',
+      parent: { table: 'posts', on: 'post_id' },
+      key: { tag_id: 'tag_id', status: 'posts.status' },
+      values: { posts: 'count' },
+    } satisfies Counter<'post_tags', 'posts'>,
+  ],
+};
+
+/**
  * Per board and day, over visible posts: posts created, how many of them have a vote, the sum of
  * their comment counts; votes cast; comments written.
  */
@@ -155,6 +174,7 @@ export const COUNTER_TABLES: readonly CounterTable[] = [
   BOARD_POST_COUNTS,
   BOARD_STATUSES,
   TAG_POSTS,
+  TAG_STATUS_POSTS,
   BOARD_DAYS,
   BOARD_VOTER_DAYS,
   BOARD_LAST_DAYS,

@@ -4,7 +4,7 @@
  * total.
  *
  * With a maintained total (a scalar subquery over the statistics), the page is an index walk that
- * stops after `limit + offset` rows. Without one (a search, or a tag with a status), every match
+ * stops after `limit + offset` rows. Without one (a search), every match
  * must be found to count it, so the matches are found ONCE, as a materialized set of their ids and
  * sort keys: the count reads that set, and the page sorts it and reads only its own rows' columns.
  * (Two subqueries over the same WHERE would find every match twice: for a search, twice the

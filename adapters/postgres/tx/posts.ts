@@ -145,9 +145,11 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
       const { limit, offset } = pageBounds(query);
       const { where, params } = listFilter(boardId, query);
       // Without a search or a tag, the total is the maintained count per board and status
-      // (schema-aggregates.ts); with a tag alone, the tag's (schema-tag-counts.ts), which counts
-      // only when the tag is the board's; each less the board's merged posts among them, few by
-      // nature (read through fb_post_merges_board). Otherwise the matches are counted.
+      // (schema-aggregates.ts); with a tag alone, the tag's (schema-tag-counts.ts), and with a
+      // status too, the tag's for that status (schema-tag-status-counts.ts), which count only when
+      // the tag is the board's; each less the board's merged posts among them, few by nature (read
+      // through fb_post_merges_board). Then the page walks the sort's index (the status's) and
+      // stops after `limit + offset` matches. With a search, the matches are counted.
       let total: string | undefined;
       if (query.search === undefined && query.tagId === undefined) {
         const status = query.status === undefined ? '' : ' AND c.status = $2';
@@ -158,6 +160,12 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
         // The filter's values are the board ($1) and the tag ($2).
         total = `((SELECT coalesce(sum(c.posts), 0)::int FROM fb_tag_posts c JOIN fb_tags t ON t.id = c.tag_id WHERE c.tag_id = $2 AND t.board_id = $1)
           - (SELECT count(*)::int FROM fb_post_merges m JOIN fb_post_tags mt ON mt.post_id = m.source_id AND mt.tag_id = $2 WHERE m.board_id = $1))`;
+      } else if (query.search === undefined) {
+        // The filter's values are the board ($1), the status ($2) and the tag ($3).
+        total = `((SELECT coalesce(sum(c.posts), 0)::int FROM fb_tag_status_posts c JOIN fb_tags t ON t.id = c.tag_id
+            WHERE c.tag_id = $3 AND c.status = $2 AND t.board_id = $1)
+          - (SELECT count(*)::int FROM fb_post_merges m JOIN fb_post_tags mt ON mt.post_id = m.source_id AND mt.tag_id = $3
+              JOIN fb_posts mp ON mp.id = m.source_id AND mp.status = $2 WHERE m.board_id = $1))`;
       }
       return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset, ...(total ? { total } : {}) });
     },

@@ -8,8 +8,8 @@
  *   their ids are sorted, and the page's rows are read by id. The cost follows the number of
  *   matches, not the size of the board. Shorter needles have no trigram: they are tested with
  *   `instr()` on every post of the board, walked in the order of the sort.
- * - `tagId`: `total` is the tag's maintained count (`fb_tag_posts`); with a status too, a count of
- *   the matches from the smaller of the tag's posts and the status's posts. A tag on few posts
+ * - `tagId`: `total` is the tag's maintained count (`fb_tag_posts`); with a status too, the tag's
+ *   count for that status (`fb_tag_status_posts`), each less the merged posts among them. A tag on few posts
  *   drives the page (its posts, sorted); a tag met often among the board's (or the status's)
  *   posts lets a walk of the sort's index, probing each post's links, stop early. Which of the
  *   two reads fewer rows is estimated from the tag's count and the board's (or status's) count.
@@ -104,14 +104,21 @@ export function listPostRows(sql: Sql, boardId: number, query: PostListQuery): P
       tagPosts = total;
       scope = boardPosts(sql, boardId);
     } else {
-      // No count is kept per tag and status: the matches are counted from the smaller side, the
-      // tag's posts (merged ones included) or the status's.
+      // The tag's posts of the status, from their maintained count less the merged ones among
+      // them; the tag's posts of every status (merged ones included) are what a page built from
+      // the tag reads.
+      total = sql.value<number>(
+        `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_status_posts WHERE tag_id = ? AND status = ?)
+          - (SELECT count(*) FROM fb_post_merges m JOIN fb_post_tags pt ON pt.post_id = m.source_id AND pt.tag_id = ?
+              JOIN fb_posts p ON p.id = m.source_id AND p.status = ? WHERE m.board_id = ?)`,
+        query.tagId,
+        query.status,
+        query.tagId,
+        query.status,
+        boardId,
+      )!;
       tagPosts = sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?', query.tagId)!;
       scope = boardPosts(sql, boardId, query.status);
-      total =
-        tagPosts <= scope
-          ? sql.value<number>(`SELECT count(*) FROM ${tagged} WHERE ${condition}`, ...values)!
-          : sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!;
     }
     if (total === 0) return { rows: [], total };
     // A walk of the sort's index meets a match every (scope / total) posts, so it reads about

@@ -495,4 +495,52 @@ describe('postgres schema migrations', () => {
       await storage.close();
     }
   });
+  it('adds the posts per tag and status at version 25 to a version 24 database: filled from its links, moved by a status change, the total of a list by tag and status', async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 24 })).close();
+    expect(await query(url, "SELECT to_regclass('fb_tag_status_posts') AS counts")).toEqual([{ counts: null }]);
+    const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 24 });
+    const ids = await old.transaction('write', async (tx) => {
+      const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
+      const board = (await tx.insertBoard({
+        organization_id: org, slug: 'features', name: 'Features', description: '', welcome_message: '', published: true, logo_url: null, created_at: T0,
+      })).id;
+      const post = (title: string, status: 'open' | 'planned' | 'shipped', hidden: boolean) => tx.insertPost({
+        board_id: board, title, body: '', status, is_admin: true, hidden, pinned: false, queue_rank: null, shipped_at: null, created_at: T0, proposal: null,
+      });
+      const [planned, open, shipped] = [await post('Planned', 'planned', false), await post('Open', 'open', false), await post('Shipped', 'shipped', true)];
+      const [api, ux] = await tx.ensureTags(board, ['API', 'UX']);
+      for (const id of [planned.id, shipped.id]) await tx.setPostTags(id, [api!.id]);
+      await tx.setPostTags(open.id, [api!.id, ux!.id]);
+      return { board, planned: planned.id, open: open.id, shipped: shipped.id, api: api!.id, ux: ux!.id };
+    });
+    await old.close();
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    const counts = () => query(url, 'SELECT tag_id, status, posts FROM fb_tag_status_posts ORDER BY 1, 2');
+    const list = (status: 'open' | 'planned' | 'shipped', tagId = ids.api) =>
+      storage.transaction('read', (tx) => tx.listPosts(ids.board, { sort: 'top', limit: 10, offset: 0, tagId, status })).then((page) => [page.rows.map((row) => row.id), page.total]);
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+      expect(await counts()).toEqual([
+        { tag_id: ids.api, status: 'open', posts: 1 },
+        { tag_id: ids.api, status: 'planned', posts: 1 },
+        { tag_id: ids.api, status: 'shipped', posts: 1 },
+        { tag_id: ids.ux, status: 'open', posts: 1 },
+      ]);
+      // The hidden post counts, as in the list by tag.
+      expect(await list('shipped')).toEqual([[ids.shipped], 1]);
+      await storage.transaction('write', (tx) => tx.updatePost(ids.open, { status: 'planned' }));
+      expect(await list('planned')).toEqual([[ids.open, ids.planned], 2]);
+      expect(await list('open')).toEqual([[], 0]);
+      expect(await list('planned', ids.ux)).toEqual([[ids.open], 1]);
+      expect(await counts()).toEqual([
+        { tag_id: ids.api, status: 'planned', posts: 2 },
+        { tag_id: ids.api, status: 'shipped', posts: 1 },
+        { tag_id: ids.ux, status: 'planned', posts: 1 },
+      ]);
+    } finally {
+      await storage.close();
+    }
+  });
 });

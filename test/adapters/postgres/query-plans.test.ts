@@ -171,9 +171,29 @@ describe('postgres query plans', () => {
       expect(plan).toMatch(/on fb_tag_posts/);
       expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
     }
-    // With a status too, the matches are counted (no maintained count per tag and status).
-    const [withStatus] = await plansOf((tx) => tx.listPosts(board, { ...page, sort: 'new', tagId, status: 'open' }));
-    expect(withStatus).not.toMatch(/on fb_tag_posts/);
+  });
+
+  it('takes the total of a list by tag and status from the maintained count, and walks the status index for the page', async () => {
+    // A tag on every third post of the large board (all open): the page walks the status's index
+    // in the list's order, probing each post's tag, and stops after the page's matches.
+    await pool.query(`
+      INSERT INTO fb_tags (board_id, name, slug) VALUES (${BOARDS + 1}, 'API', 'api');
+      INSERT INTO fb_post_tags (post_id, tag_id)
+        SELECT p.id, t.id FROM fb_posts p JOIN fb_tags t ON t.board_id = p.board_id WHERE p.board_id = ${BOARDS + 1} AND p.id % 3 = 0;
+      ANALYZE fb_post_tags, fb_tag_status_posts;`);
+    const tagId = (await pool.query<{ id: number }>(`SELECT id FROM fb_tags WHERE board_id = ${BOARDS + 1}`)).rows[0]!.id;
+    for (const sort of ['new', 'top'] as const) {
+      const [plan] = await plansOf((tx) => tx.listPosts(BOARDS + 1, { ...page, sort, tagId, status: 'open' }));
+      expect(plan).toMatch(/on fb_tag_status_posts/);
+      expect(plan).not.toMatch(/on fb_tag_posts\b/);
+      expect(plan).toMatch(new RegExp(`Index Scan (Backward )?using fb_posts_status_${sort} on fb_posts p\\b`));
+      // No set of matches is made and counted, and the page's limit stops the walk: no sort under
+      // it (the one sort left is of the page's rows).
+      expect(plan).not.toMatch(/Seq Scan on fb_posts|Bitmap Heap Scan on fb_posts p\b|CTE Scan/);
+      expect(plan).not.toMatch(/Limit [^\n]*\n\s*->\s+(Incremental )?Sort\b/);
+      expect(plan!.match(/\bSort\b[^\n]*\(cost/g)).toHaveLength(1);
+      expect(plan!.match(/ on fb_posts p\b/g)).toHaveLength(1);
+    }
   });
 
   it("reads the moderation inbox and a voter's held posts on their indexes", async () => {

@@ -392,4 +392,42 @@ describe('sqlite schema migrations', () => {
     expect([page.rows.map((row) => [row.post.id, row.revenue]), page.total]).toEqual([[[1, 300], [2, 300], [3, 0]], 3]);
     await storage.close();
   });
+  it('adds the posts per tag and status at version 23 to a version 22 database: filled from its links, moved by a status change, the total of a list by tag and status', async () => {
+    const file = factory.path('v22.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 22, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'fb_tag_status_posts'").pluck().get()).toBe(0);
+    // Posts 1 (planned), 2 (open) and 3 (shipped, hidden) of createVersion1: API on all three, UX on post 2.
+    db.exec(`
+      INSERT INTO fb_tags (board_id, name, slug) VALUES (1, 'API', 'api'), (1, 'UX', 'ux');
+      INSERT INTO fb_post_tags (post_id, tag_id) VALUES (1, 1), (2, 1), (3, 1), (2, 2);`);
+    migrate(db, { target: 23, busyTimeoutMs: 1000 });
+    const counts = () => db.prepare('SELECT tag_id, status, posts FROM fb_tag_status_posts ORDER BY 1, 2').all();
+    expect(counts()).toEqual([
+      { tag_id: 1, status: 'open', posts: 1 },
+      { tag_id: 1, status: 'planned', posts: 1 },
+      { tag_id: 1, status: 'shipped', posts: 1 },
+      { tag_id: 2, status: 'open', posts: 1 },
+    ]);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const list = (status: 'open' | 'planned' | 'shipped', tagId = 1) =>
+      storage.transaction('read', (tx) => tx.listPosts(1, { sort: 'top', limit: 10, offset: 0, tagId, status })).then((page) => [page.rows.map((row) => row.id), page.total]);
+    // The hidden post counts, as in the list by tag.
+    expect(await list('shipped')).toEqual([[3], 1]);
+    await storage.transaction('write', (tx) => tx.updatePost(2, { status: 'planned' }));
+    expect(await list('planned')).toEqual([[1, 2], 2]);
+    expect(await list('open')).toEqual([[], 0]);
+    expect(await list('planned', 2)).toEqual([[2], 1]);
+    expect(storage.database.prepare('SELECT tag_id, status, posts FROM fb_tag_status_posts ORDER BY 1, 2').all()).toEqual([
+      { tag_id: 1, status: 'planned', posts: 2 },
+      { tag_id: 1, status: 'shipped', posts: 1 },
+      { tag_id: 2, status: 'planned', posts: 1 },
+    ]);
+    await storage.close();
+  });
 });
