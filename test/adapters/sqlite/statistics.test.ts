@@ -32,15 +32,23 @@ afterEach(async () => {
 
 const [COMMANDS] = fc.sample(sequence, { seed: 20261125, numRuns: 1 });
 
-/** Every counter table with its stored rows and its recount from the rows, side by side. */
+/**
+ * Every counter table the file has (an older schema lacks the later ones) with its stored rows
+ * and its recount from the rows, side by side.
+ */
 function counters(db: Database.Database): { table: string; stored: unknown; recount: unknown }[] {
   const read = (name: string) => db.prepare(`SELECT * FROM fb_${name}`).all() as object[];
-  const tables = Object.fromEntries(['posts', 'votes', 'comments', 'post_tags', 'board_voters', 'ship_voters', ...COUNTER_TABLES.map((t) => t.name)].map((name) => [name, read(name)]));
-  return COUNTER_TABLES.map((table) => ({ table: table.name, stored: storedCounterRows(table, tables), recount: recountCounterRows(table, tables) }));
+  const present = new Set(db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all());
+  const kept = COUNTER_TABLES.filter((t) => present.has(`fb_${t.name}`));
+  const tables = Object.fromEntries(['posts', 'votes', 'comments', 'post_tags', 'board_voters', 'ship_voters', ...kept.map((t) => t.name)].map((name) => [name, read(name)]));
+  return kept.map((table) => ({ table: table.name, stored: storedCounterRows(table, tables), recount: recountCounterRows(table, tables) }));
 }
 
 function expectCountersExact(db: Database.Database): void {
-  for (const { table, stored, recount } of counters(db)) expect({ table, rows: stored }).toEqual({ table, rows: recount });
+  const found = counters(db);
+  // At today's schema every declared counter is there to check.
+  if (readSchemaVersion(db) === SCHEMA_VERSION) expect(found.map((c) => c.table)).toEqual(COUNTER_TABLES.map((t) => t.name));
+  for (const { table, stored, recount } of found) expect({ table, rows: stored }).toEqual({ table, rows: recount });
 }
 
 /** A storage on `file` at schema `version`, as the release that made that version runs it. */
