@@ -24,7 +24,11 @@ const sent: string[] = [];
 beforeAll(async () => {
   url = await createTestDatabase('fb_read_begin');
   pool = new pg.Pool({ connectionString: url, max: 2 });
+  // The pool is the test's own, as an application's would be: the dropped database's sessions
+  // end with an error on connections still closing, which must not become an uncaught exception.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
+    client.on('error', () => undefined);
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
       sent.push(typeof config === 'string' ? config : (config as { text: string }).text);

@@ -20,7 +20,11 @@ beforeAll(async () => {
   url = await createTestDatabase('fb_read_commit');
   // One connection: the pool's counts show where it is.
   pool = new pg.Pool({ connectionString: url, max: 1 });
+  // The pool is the test's own, as an application's would be: the dropped database's sessions
+  // end with an error on connections still closing, which must not become an uncaught exception.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
+    client.on('error', () => undefined);
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as { query: unknown }).query = async (config: unknown, ...rest: unknown[]) => {
       if (config !== 'COMMIT') return query(config, ...rest);
