@@ -42,14 +42,12 @@ function nameOf(text: string): string {
 
 export class Sql {
   readonly client: PoolClient;
-  /** A statement not sent yet, to go out in the round trip of the first statement (see the constructor). */
+  /** A statement not sent yet, to go out in the round trip of the first statement (see `begin`). */
   #opening: string | undefined;
-  #opened: boolean;
+  #opened = true;
 
-  constructor(client: PoolClient, opening?: string) {
+  constructor(client: PoolClient) {
     this.client = client;
-    this.#opening = opening;
-    this.#opened = opening === undefined;
   }
 
   /**
