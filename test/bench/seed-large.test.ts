@@ -7,7 +7,6 @@
  * fresh store has. The shape the benchmarks rely on (votes, comments, boards, the rare word) is
  * checked too.
  */
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, postgresDumpPort, type PostgresStorage } from '../../adapters/postgres/index.js';
 import { createSqliteStorage, sqliteDumpPort, type SqliteStorage } from '../../adapters/sqlite/index.js';
@@ -20,7 +19,7 @@ import { wordsOf } from '../../src/storage/words.js';
 import { recountCounterRows, storedCounterRows } from '../../testing/raw-counters.js';
 import { emptyRawRows, rawAnalytics, rawShipStats } from '../../testing/raw-stats.js';
 import { tempDir } from '../adapters/sqlite/helpers.js';
-import { createTestDatabase, dropTestDatabase } from '../adapters/postgres/server.js';
+import { createTestDatabase, dropTestDatabase, testPool } from '../adapters/postgres/server.js';
 import { skipReason } from '../helpers/requirements.js';
 
 const SIZE = 2000;
@@ -138,7 +137,7 @@ describe.skipIf(pgSkip !== undefined)(pgSkip ?? 'the large seed on PostgreSQL', 
       ...(await s.pool.query<{ d: string }>('SELECT tgname || \' \' || tgenabled::text AS d FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname')).rows.map((r) => r.d),
     ];
     const board = createFeedbackBoard({ storage, clock: { now: () => NOW } });
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const pool = testPool(url, 1);
     try {
       const { key } = await seedLarge(board, SIZE, { dialect: 'postgres', pool, postgresDumpPort }, { now: NOW });
       const tables: Tables = {};

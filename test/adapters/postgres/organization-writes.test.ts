@@ -3,13 +3,12 @@
  * open here, a write of organization B made through another process completes, and a write of A
  * waits until A's transaction ends. A write spanning organizations waits for, and holds off, all.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipReason, suiteTitle } from '../../helpers/requirements.js';
 import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
 import { startServe, workDir, type Server } from '../../helpers/cli.js';
 import { newComment, newPost } from '../../../testing/fixtures.js';
-import { createTestDatabase, dropTestDatabase } from './server.js';
+import { createTestDatabase, dropTestDatabase, testPool } from './server.js';
 
 const KEY_A = 'org-a-write-key-0123456789';
 const KEY_B = 'org-b-write-key-0123456789';
@@ -159,14 +158,10 @@ describe.skipIf(skip !== undefined)(suiteTitle('PostgreSQL write locks per organ
   }, 30_000);
 
   it('knows the organization of a record it inserted: writing to it in the same transaction looks nothing up', async () => {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
     const sent: string[] = [];
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
-        sent.push(typeof config === 'string' ? config : (config as { text: string }).text);
-        return query(config, ...rest);
-      };
+    const pool = testPool(url, 1, (query) => (config, ...rest) => {
+      sent.push(typeof config === 'string' ? config : (config as { text: string }).text);
+      return query(config, ...rest);
     });
     const counted = await createPostgresStorage({ pool });
     const postLookups = () => sent.filter((text) => /AS org FROM fb_posts p/.test(text)).length;

@@ -3,11 +3,11 @@
  * to the pool when the COMMIT is done, is destroyed when the COMMIT fails (the next read gets a
  * new one), and `close()` waits for COMMITs still under way.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
 import { at } from '../../../testing/fixtures.js';
-import { createTestDatabase, dropTestDatabase } from './server.js';
+import { createTestDatabase, dropTestDatabase, testPool } from './server.js';
 
 let url: string;
 let pool: pg.Pool;
@@ -19,20 +19,12 @@ let commits = 0;
 beforeAll(async () => {
   url = await createTestDatabase('fb_read_commit');
   // One connection: the pool's counts show where it is.
-  pool = new pg.Pool({ connectionString: url, max: 1 });
-  // The pool is the test's own, as an application's would be: the dropped database's sessions
-  // end with an error on connections still closing, which must not become an uncaught exception.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-    (client as unknown as { query: unknown }).query = async (config: unknown, ...rest: unknown[]) => {
-      if (config !== 'COMMIT') return query(config, ...rest);
-      await gate;
-      const result = await query(config, ...rest);
-      commits += 1;
-      return result;
-    };
+  pool = testPool(url, 1, (query) => async (config, ...rest) => {
+    if (config !== 'COMMIT') return query(config, ...rest);
+    await gate;
+    const result = await query(config, ...rest);
+    commits += 1;
+    return result;
   });
   storage = await createPostgresStorage({ pool });
   await storage.transaction('write', (tx) => tx.insertOrganization({ name: 'Acme', created_at: at(0) }));

@@ -98,6 +98,26 @@ export async function createTestDatabase(prefix = 'fb_test', template?: string):
   return withDatabase(await pgAdminUrl(), name);
 }
 
+/** A client's `query`, as a test's wrapper receives and returns it. */
+export type ClientQuery = (config: unknown, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * A pool a test makes for itself, as an application would, with `max` connections. It listens
+ * for errors as an application's pool must: when `dropTestDatabase` ends the sessions of a
+ * database, a connection still closing reports an error, which would otherwise be an uncaught
+ * exception in whichever test runs then. `wrap`, when given, replaces each new client's `query`
+ * (to record or hold the statements the adapter sends).
+ */
+export function testPool(url: string, max: number, wrap?: (query: ClientQuery) => ClientQuery): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    if (wrap !== undefined) (client as unknown as { query: ClientQuery }).query = wrap(client.query.bind(client) as ClientQuery);
+  });
+  return pool;
+}
+
 /** Drops the database of `url`, ending its sessions first. */
 export async function dropTestDatabase(url: string): Promise<void> {
   if (ON_PGLITE) {
