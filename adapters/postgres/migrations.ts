@@ -24,6 +24,7 @@ import { PG_SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
 import { PG_SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { PG_SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
 import { PG_SCHEMA_TAG_STATUS_COUNTS } from './schema-tag-status-counts.js';
+import { PG_SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -199,6 +200,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 25,
     description: 'maintained counts: posts per tag and status, the total of a list by tag and status',
     up: async (client) => void (await client.query(PG_SCHEMA_TAG_STATUS_COUNTS)),
+  },
+  {
+    version: 26,
+    description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
+    up: async (client) => void (await client.query(PG_SCHEMA_RANKED_COUNTS)),
   },
 ];
 

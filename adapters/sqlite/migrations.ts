@@ -33,6 +33,7 @@ import { SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
 import { SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
 import { SCHEMA_TAG_STATUS_COUNTS } from './schema-tag-status-counts.js';
+import { SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -191,6 +192,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 23,
     description: 'maintained counts: posts per tag and status, the total of a list by tag and status',
     up: (db) => db.exec(SCHEMA_TAG_STATUS_COUNTS),
+  },
+  {
+    version: 24,
+    description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
+    up: (db) => db.exec(SCHEMA_RANKED_COUNTS),
   },
 ];
 

@@ -33,6 +33,26 @@ export const BOARD_STATUSES: CounterTable = {
   ],
 };
 
+/**
+ * Visible posts with a queue rank, per board and status: with the visible planned posts of
+ * `BOARD_STATUSES`, the agent queue's total (every visible planned post, ranked or not, and the
+ * ranked open and in-progress ones), so the queue counts no rows however long it is.
+ */
+export const RANKED_POSTS: CounterTable = {
+  name: 'ranked_posts',
+  keys: ['board_id', 'status'],
+  columns: ['posts'],
+  dropEmpty: true,
+  counters: [
+    {
+      source: 'posts',
+      where: { hidden: false, queue_rank: { not: null } },
+      key: { board_id: 'board_id', status: 'status' },
+      values: { posts: 'count' },
+    } satisfies Counter<'posts'>,
+  ],
+};
+
 /** Posts per tag, hidden ones included: the `total` of a list by tag. */
 export const TAG_POSTS: CounterTable = {
   name: 'tag_posts',
@@ -173,6 +193,7 @@ export const LATEST_DAY_TABLES = [
 export const COUNTER_TABLES: readonly CounterTable[] = [
   BOARD_POST_COUNTS,
   BOARD_STATUSES,
+  RANKED_POSTS,
   TAG_POSTS,
   TAG_STATUS_POSTS,
   BOARD_DAYS,

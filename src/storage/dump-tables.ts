@@ -120,6 +120,7 @@ export const SQL_TABLES_NOT_DUMPED: Readonly<Record<string, string>> = {
   ship_voters: 'statistics, rebuilt from the rows on import',
   tag_posts: 'statistics, rebuilt from the rows on import',
   tag_status_posts: 'statistics, rebuilt from the rows on import',
+  ranked_posts: 'statistics, rebuilt from the rows on import',
   post_words: 'the similar-posts index, rebuilt from post titles on import',
   posts_search: 'the SQLite search index (and its shadow tables), filled as posts are inserted',
   rate_log: 'rate-limit state, which starts afresh',

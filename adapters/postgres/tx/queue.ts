@@ -16,14 +16,15 @@ const PLANNED_ANY = `p.board_id = $1 AND p.queue_rank IS NULL AND NOT p.hidden A
 /**
  * Ranked posts first (queue_rank, id), then unranked planned ones (vote_count desc, created_at,
  * id): two index walks of at most `limit` rows each, numbered in their own order. The eligible
- * posts are the visible planned ones, ranked or not, plus the (few) ranked ones that are open or
- * in progress, so the total is the maintained count of visible planned posts
- * (schema-aggregates.ts) plus a count of those ranked ones, minus the (few) eligible posts under
- * another key's live claim.
+ * posts are the visible planned ones, ranked or not, plus the ranked ones that are open or in
+ * progress, so the total is the maintained count of visible planned posts (schema-aggregates.ts)
+ * plus the maintained count of those ranked ones (schema-ranked-counts.ts), minus the (few)
+ * eligible posts under another key's live claim: no row of the queue is counted.
  */
 export const QUEUE_SQL = `SELECT total.n AS total_count, q.*
   FROM (SELECT (SELECT coalesce(sum(s.posts), 0) FROM fb_board_statuses s WHERE s.board_id = $1 AND s.status = 'planned')
-             + (SELECT count(*) FROM fb_posts p WHERE ${RANKED_ANY} AND p.status <> 'planned')
+             + (SELECT coalesce(sum(r.posts), 0) FROM fb_ranked_posts r
+                 WHERE r.board_id = $1 AND r.status NOT IN ('planned', 'shipped', 'declined'))
              - (SELECT count(*) FROM fb_claims c JOIN fb_posts p ON p.id = c.post_id
                  WHERE c.api_key_id <> $2 AND c.expires_at > $3
                    AND ((${RANKED_ANY}) OR (${PLANNED_ANY}))) AS n) total

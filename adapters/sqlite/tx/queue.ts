@@ -21,14 +21,14 @@ export const QUEUE_RANKED = `${RANKED_ANY} AND ${UNCLAIMED}`;
 export const QUEUE_PLANNED = `${PLANNED_ANY} AND ${UNCLAIMED}`;
 
 /**
- * The queue's total: eligible posts counted on the two partial indexes alone, less those under
- * another key's live claim. The planned index is named because the planner otherwise picks the
- * status index and reads every planned row from the table; CROSS JOIN makes it walk the claims
- * (few) first rather than every post of the board. Either mistake made the queue grow faster
- * than the board.
+ * The queue's total, counting no rows of the queue: the visible planned posts (ranked or not) of
+ * `fb_board_statuses` plus the visible ranked open and in-progress posts of `fb_ranked_posts`
+ * (maintained counts, src/storage/counters.ts), less the eligible posts under another key's live
+ * claim. CROSS JOIN makes that last count walk the claims (few) first rather than every post of
+ * the board.
  */
-export const QUEUE_TOTAL = `SELECT (SELECT count(*) FROM fb_posts p WHERE ${RANKED_ANY})
-  + (SELECT count(*) FROM fb_posts p INDEXED BY fb_posts_queue_planned WHERE ${PLANNED_ANY})
+export const QUEUE_TOTAL = `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = @board AND status = 'planned')
+  + (SELECT coalesce(sum(posts), 0) FROM fb_ranked_posts WHERE board_id = @board AND status NOT IN ('planned', 'shipped', 'declined'))
   - (SELECT count(*) FROM fb_claims c CROSS JOIN fb_posts p ON p.id = c.post_id
       WHERE c.api_key_id <> @key AND c.expires_at > @now AND ((${RANKED_ANY}) OR (${PLANNED_ANY})))`;
 

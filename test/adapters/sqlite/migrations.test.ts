@@ -430,4 +430,43 @@ describe('sqlite schema migrations', () => {
     ]);
     await storage.close();
   });
+  it('adds the ranked posts per board and status at version 24 to a version 23 database: filled from its visible ranked posts, moved by rank, status and hiding, the total of the queue', async () => {
+    const file = factory.path('v23.db');
+    createVersion1(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = ON');
+    migrate(db, { target: 23, busyTimeoutMs: 1000 });
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'fb_ranked_posts'").pluck().get()).toBe(0);
+    // Posts 1 (planned), 2 (open) and 3 (shipped, hidden) of createVersion1, all three ranked.
+    db.exec('UPDATE fb_posts SET queue_rank = 4 - id');
+    migrate(db, { target: 24, busyTimeoutMs: 1000 });
+    const counts = () => db.prepare('SELECT board_id, status, posts FROM fb_ranked_posts ORDER BY 1, 2').all();
+    // The hidden post is not counted: it is in no queue.
+    expect(counts()).toEqual([
+      { board_id: 1, status: 'open', posts: 1 },
+      { board_id: 1, status: 'planned', posts: 1 },
+    ]);
+    db.close();
+
+    const storage = factory.open(file);
+    expect(readSchemaVersion(storage.database)).toBe(SCHEMA_VERSION);
+    const queue = () =>
+      storage.transaction('read', (tx) => tx.listQueue(1, { apiKeyId: 1, now: T0, limit: 10 })).then((page) => [page.rows.map((row) => row.id), page.total]);
+    expect(await queue()).toEqual([[2, 1], 2]);
+    // In progress and ranked: still in the queue, now counted under its new status.
+    await storage.transaction('write', (tx) => tx.updatePost(2, { status: 'in_progress' }));
+    // Planned and no longer ranked: still in the queue, among the planned posts.
+    await storage.transaction('write', (tx) => tx.updatePost(1, { queue_rank: null }));
+    expect(await queue()).toEqual([[2, 1], 2]);
+    expect(storage.database.prepare('SELECT board_id, status, posts FROM fb_ranked_posts ORDER BY 1, 2').all()).toEqual([
+      { board_id: 1, status: 'in_progress', posts: 1 },
+    ]);
+    // Hidden: out of the queue and of the count; shown again with a rank: back in both.
+    await storage.transaction('write', (tx) => tx.updatePost(2, { hidden: true }));
+    expect(await queue()).toEqual([[1], 1]);
+    expect(storage.database.prepare('SELECT count(*) FROM fb_ranked_posts').pluck().get()).toBe(0);
+    await storage.transaction('write', (tx) => tx.updatePost(3, { hidden: false, status: 'open' }));
+    expect(await queue()).toEqual([[3, 1], 2]);
+    await storage.close();
+  });
 });
