@@ -10,6 +10,7 @@ import { columnsFromRecord, recordFromColumns } from '../../src/storage/dump-col
 import { DUMP_TABLES, ID_TABLES, sqlTableOf, type DumpLoader, type DumpPort, type DumpSnapshot, type DumpTable } from '../../src/storage/dump-tables.js';
 import { wordsOf } from '../../src/storage/words.js';
 import { installStatistics } from './statistics.js';
+import { untimed } from './untimed.js';
 
 /**
  * The tables whose rows the statistics count. A load inserts them with the counting triggers off
@@ -125,10 +126,10 @@ export function postgresDumpPort(storage: { readonly pool: pg.Pool }): DumpPort 
   return {
     read: (fn) => inTransaction(storage.pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (client) => fn(snapshotOn(client))),
     load: (fn) =>
-      inTransaction(storage.pool, 'BEGIN', async (client) => {
+      inTransaction(storage.pool, 'BEGIN', async (pooled) => {
         // A load is one operator-run transaction: rebuilding the statistics of a large store at its
-        // end takes longer than the pool's statement timeout (which guards the service's requests).
-        await client.query('SET LOCAL statement_timeout = 0');
+        // end takes longer than the pool's timeouts (which guard the service's requests).
+        const client = await untimed(pooled);
         for (const table of COUNTED_TABLES) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
         const result = await fn(loaderOn(client));
         await installStatistics(client);

@@ -23,6 +23,7 @@ import { PostgresStorageImpl } from './storage.js';
 export { postgresDumpPort } from './dump.js';
 export { PgSchemaTooNewError, PG_SCHEMA_VERSION } from './migrations.js';
 import { installStatistics } from './statistics.js';
+import { untimed } from './untimed.js';
 export type { PostgresOptions, PostgresSource } from './connection.js';
 
 /** A {@link Storage} on PostgreSQL, with its pool for inspection and maintenance. */
@@ -105,13 +106,14 @@ export async function rebuildStatistics(pool: pg.Pool | pg.PoolClient): Promise<
   try {
     await client.query('BEGIN');
     try {
-      await installStatistics(client);
+      // Reading every row of a large store outlasts the pool's timeouts, which guard requests.
+      await installStatistics(await untimed(client));
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');
       throw error;
     }
   } finally {
-    if (client !== pool) (client as pg.PoolClient).release();
+    if (client !== pool) client.release();
   }
 }

@@ -13,6 +13,7 @@
 import type { PoolClient } from 'pg';
 import { foldCase } from '../../src/storage/text.js';
 import { LOCKS } from './locks.js';
+import { untimed } from './untimed.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_MAIL } from './schema-mail.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
@@ -246,14 +247,17 @@ const statisticsCurrent = async (client: PoolClient): Promise<boolean> => (await
  * database runs other code, in the same transaction. Throws {@link PgSchemaTooNewError} for a
  * newer schema, whatever the target.
  */
-export async function migratePg(client: PoolClient, target = PG_SCHEMA_VERSION): Promise<number> {
-  const seen = await readPgSchemaVersion(client);
+export async function migratePg(pooled: PoolClient, target = PG_SCHEMA_VERSION): Promise<number> {
+  const seen = await readPgSchemaVersion(pooled);
   if (seen > PG_SCHEMA_VERSION) throw new PgSchemaTooNewError(seen, PG_SCHEMA_VERSION);
   const newest = target === PG_SCHEMA_VERSION;
-  if (seen >= target && (!newest || (await statisticsCurrent(client)))) return seen;
+  if (seen >= target && (!newest || (await statisticsCurrent(pooled)))) return seen;
 
-  await client.query('BEGIN');
+  await pooled.query('BEGIN');
   try {
+    // A step or the statistics' rebuild may take minutes on a large store, and another process may
+    // wait that long for the migration lock: neither is bound by a request's timeouts.
+    const client = await untimed(pooled);
     await client.query(`SELECT ${LOCKS.migrate}`);
     await client.query(`CREATE TABLE IF NOT EXISTS fb_schema_migrations (
       version integer PRIMARY KEY,
@@ -275,7 +279,7 @@ export async function migratePg(client: PoolClient, target = PG_SCHEMA_VERSION):
     await client.query('COMMIT');
     return current;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await pooled.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
 }

@@ -5,10 +5,10 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStorage, PG_SCHEMA_VERSION, PgSchemaTooNewError, rebuildStatistics } from '../../../adapters/postgres/index.js';
+import { createPostgresStorage, PG_SCHEMA_VERSION, PgSchemaTooNewError, postgresDumpPort, rebuildStatistics } from '../../../adapters/postgres/index.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { at } from '../../../testing/fixtures.js';
-import { adminQuery, createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { adminQuery, createTestDatabase, createTestSchema, dropTestDatabase, testPool } from './server.js';
 import { skipReason } from '../../helpers/requirements.js';
 
 /** Roles and the pg_trgm extension need a PostgreSQL server: PGlite has one user and loads no extension by itself. */
@@ -35,6 +35,26 @@ async function query<Row extends pg.QueryResultRow>(url: string, text: string): 
 const T0 = at(0);
 
 describe('postgres schema migrations', () => {
+  it.skipIf(serverOnly !== undefined)(`migrates, rebuilds the statistics and loads a dump past the request timeouts, which still bind requests after${serverOnly ? ` (skipped: ${serverOnly})` : ''}`, async () => {
+    const url = await createTestSchema(database);
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: PG_SCHEMA_VERSION - 1 })).close();
+    // Each record of a migration step or of installed statistics code now takes 2.2 s: longer
+    // than the server's statement timeout (50 ms) and than the client's read timeout (2.05 s).
+    await query(url, `CREATE FUNCTION fb_test_slow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(2.2); RETURN NEW; END $$;
+      CREATE TRIGGER fb_test_slow BEFORE INSERT ON fb_schema_migrations FOR EACH ROW EXECUTE FUNCTION fb_test_slow();
+      CREATE TRIGGER fb_test_slow BEFORE INSERT ON fb_installed_code FOR EACH ROW EXECUTE FUNCTION fb_test_slow()`);
+    const storage = await createPostgresStorage({ connectionString: url }, { statementTimeoutMs: 50 });
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+      await rebuildStatistics(storage.pool);
+      await postgresDumpPort(storage).load(async () => undefined);
+      // Lifted for those transactions only: a statement of a request is still stopped.
+      expect((await storage.pool.query('SHOW statement_timeout')).rows).toEqual([{ statement_timeout: '50ms' }]);
+      await expect(storage.pool.query('SELECT pg_sleep(1)')).rejects.toThrow(/statement timeout/);
+    } finally {
+      await storage.close();
+    }
+  }, 30_000);
   it.skipIf(serverOnly !== undefined)(`migrates a role that may not install pg_trgm: search works without the trigram indexes${serverOnly ? ` (skipped: ${serverOnly})` : ''}`, async () => {
     const url = await createTestDatabase('fb_no_trgm');
     const role = `fb_plain_${process.pid}`;
@@ -339,7 +359,7 @@ describe('postgres schema migrations', () => {
 
   it('accepts a pool the application made, and leaves it open on close', async () => {
     const url = await createTestSchema(database);
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const pool = testPool(url, 2);
     try {
       const storage = await createPostgresStorage({ pool });
       await storage.transaction('write', (tx) => tx.insertOrganization({ name: 'App', created_at: T0 }));
@@ -539,6 +559,51 @@ describe('postgres schema migrations', () => {
         { tag_id: ids.api, status: 'shipped', posts: 1 },
         { tag_id: ids.ux, status: 'planned', posts: 1 },
       ]);
+    } finally {
+      await storage.close();
+    }
+  });
+  it('adds the ranked posts per board and status at version 26 to a version 25 database: filled from its visible ranked posts, moved by rank, status and hiding, the total of the queue', async () => {
+    const url = await createTestSchema(database);
+    const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 25 });
+    expect(await query(url, "SELECT to_regclass('fb_ranked_posts') AS counts")).toEqual([{ counts: null }]);
+    const ids = await old.transaction('write', async (tx) => {
+      const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
+      const board = (await tx.insertBoard({
+        organization_id: org, slug: 'features', name: 'Features', description: '', welcome_message: '', published: true, logo_url: null, created_at: T0,
+      })).id;
+      const post = (title: string, status: 'open' | 'planned' | 'shipped', hidden: boolean, queue_rank: number) => tx.insertPost({
+        board_id: board, title, body: '', status, is_admin: true, hidden, pinned: false, queue_rank, shipped_at: null, created_at: T0, proposal: null,
+      });
+      const [planned, open, shipped] = [await post('Planned', 'planned', false, 3), await post('Open', 'open', false, 2), await post('Shipped', 'shipped', true, 1)];
+      return { board, planned: planned.id, open: open.id, shipped: shipped.id };
+    });
+    await old.close();
+
+    const storage = await createPostgresStorage({ connectionString: url });
+    const counts = () => query(url, 'SELECT board_id, status, posts FROM fb_ranked_posts ORDER BY 1, 2');
+    const queue = () =>
+      storage.transaction('read', (tx) => tx.listQueue(ids.board, { apiKeyId: 1, now: T0, limit: 10 })).then((page) => [page.rows.map((row) => row.id), page.total]);
+    try {
+      expect(await query(url, 'SELECT max(version) AS version FROM fb_schema_migrations')).toEqual([{ version: PG_SCHEMA_VERSION }]);
+      // The hidden post is not counted: it is in no queue.
+      expect(await counts()).toEqual([
+        { board_id: ids.board, status: 'open', posts: 1 },
+        { board_id: ids.board, status: 'planned', posts: 1 },
+      ]);
+      expect(await queue()).toEqual([[ids.open, ids.planned], 2]);
+      // In progress and ranked: still in the queue, now counted under its new status; planned and
+      // no longer ranked: still in the queue, among the planned posts.
+      await storage.transaction('write', (tx) => tx.updatePost(ids.open, { status: 'in_progress' }));
+      await storage.transaction('write', (tx) => tx.updatePost(ids.planned, { queue_rank: null }));
+      expect(await queue()).toEqual([[ids.open, ids.planned], 2]);
+      expect(await counts()).toEqual([{ board_id: ids.board, status: 'in_progress', posts: 1 }]);
+      // Hidden: out of the queue and of the count; shown again with a rank: back in both.
+      await storage.transaction('write', (tx) => tx.updatePost(ids.open, { hidden: true }));
+      expect(await queue()).toEqual([[ids.planned], 1]);
+      expect(await counts()).toEqual([]);
+      await storage.transaction('write', (tx) => tx.updatePost(ids.shipped, { hidden: false, status: 'open' }));
+      expect(await queue()).toEqual([[ids.shipped, ids.planned], 2]);
     } finally {
       await storage.close();
     }

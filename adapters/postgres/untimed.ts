@@ -1,0 +1,37 @@
+/**
+ * Work an operator starts rather than a request: a schema migration, the rebuild of the
+ * statistics, the load of a dump. Each is one transaction whose statements may each take far
+ * longer than a request's: on a large store, rebuilding a counter reads every vote. The pool's
+ * timeouts are there to guard requests (the server's `statement_timeout`, and the client's
+ * `query_timeout` a little after it), so such a transaction lifts both with {@link untimed}.
+ */
+import type pg from 'pg';
+
+/** The longest timer Node keeps (about 24.8 days): in effect, no client-side read timeout. */
+const NO_READ_TIMEOUT = 2 ** 31 - 1;
+
+type QueryConfig = { text: string; values?: unknown[] } & Record<string, unknown>;
+
+/**
+ * Lifts both timeouts for the rest of the transaction just begun on `client`: the server's
+ * statement timeout (`SET LOCAL`, so it ends with the transaction), and the client's read
+ * timeout, by resolving with the client to send the transaction's statements through, whose every
+ * statement waits for its answer however long it takes (pg's `query_timeout`, set for the pool,
+ * would give up on it and leave the transaction in an unknown state). Statements are strings or
+ * `{ text, values }` configs, as this adapter sends.
+ */
+export async function untimed<C extends pg.ClientBase>(client: C): Promise<C> {
+  await client.query('SET LOCAL statement_timeout = 0');
+  const query = (config: string | QueryConfig, values?: unknown[]) => {
+    const base: QueryConfig = typeof config === 'string' ? { text: config } : { ...config };
+    if (values !== undefined) base.values = values;
+    return client.query({ ...base, query_timeout: NO_READ_TIMEOUT } as unknown as pg.QueryConfig);
+  };
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
