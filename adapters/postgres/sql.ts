@@ -28,6 +28,17 @@ function assertStorable(value: SqlValue): void {
   }
 }
 
+/**
+ * How a statement is planned. `'generic'`: as a named prepared statement, which in a read
+ * transaction runs on its generic plan (planned once per connection; see `READ_PLANS` in
+ * storage.ts). `'values'`: for the values of each run, as a simple-protocol statement with the
+ * values written in, for the statements whose best plan depends on them: a search's pattern
+ * decides whether the trigram indexes help, a tag's share of the board decides between reading the
+ * tag's posts and walking the board's index. (In a write transaction both are prepared, and
+ * PostgreSQL chooses per run.)
+ */
+export type Planning = 'generic' | 'values';
+
 /** Statement names by text, shared by every connection (each prepares a name on first use). */
 const names = new Map<string, string>();
 
@@ -45,6 +56,8 @@ export class Sql {
   /** A statement not sent yet, to go out in the round trip of the first statement (see `begin`). */
   #opening: string | undefined;
   #opened = true;
+  /** True in a read transaction (one begun with an opening), whose statements run on generic plans. */
+  #reading = false;
 
   constructor(client: PoolClient) {
     this.client = client;
@@ -55,12 +68,14 @@ export class Sql {
    * its own: it goes out with the transaction's first statement, in one round trip, as a
    * simple-protocol string of the two with that statement's values written in as literals (see
    * {@link inlineValues}). That first statement is then parsed and planned on the spot instead of
-   * as a named prepared statement; every later one is prepared as usual. Without `opening`, every
-   * statement is prepared.
+   * as a named prepared statement; every later one is prepared as usual, but for a statement
+   * planned for its values ({@link Planning}), sent the same way. Without `opening` (a write),
+   * every statement is prepared.
    */
   begin(opening?: string): void {
     this.#opening = opening;
     this.#opened = opening === undefined;
+    this.#reading = opening !== undefined;
   }
 
   /** True once a statement went to the server (with a deferred opening: once the transaction began). */
@@ -69,13 +84,13 @@ export class Sql {
   }
 
   /** Every row. */
-  async rows<Row extends QueryResultRow>(text: string, values: readonly SqlValue[] = []): Promise<Row[]> {
-    return (await this.#query<Row>(text, values)).rows;
+  async rows<Row extends QueryResultRow>(text: string, values: readonly SqlValue[] = [], planning: Planning = 'generic'): Promise<Row[]> {
+    return (await this.#query<Row>(text, values, planning)).rows;
   }
 
   /** The first row, or undefined. */
-  async row<Row extends QueryResultRow>(text: string, values: readonly SqlValue[] = []): Promise<Row | undefined> {
-    return (await this.rows<Row>(text, values))[0];
+  async row<Row extends QueryResultRow>(text: string, values: readonly SqlValue[] = [], planning: Planning = 'generic'): Promise<Row | undefined> {
+    return (await this.rows<Row>(text, values, planning))[0];
   }
 
   /** The number of rows the statement changed. */
@@ -83,19 +98,21 @@ export class Sql {
     return (await this.#query(text, values)).rowCount ?? 0;
   }
 
-  async #query<Row extends QueryResultRow>(text: string, values: readonly SqlValue[]): Promise<QueryResult<Row>> {
+  async #query<Row extends QueryResultRow>(text: string, values: readonly SqlValue[], planning: Planning = 'generic'): Promise<QueryResult<Row>> {
     for (const value of values) assertStorable(value);
     const opening = this.#opening;
+    const inline = opening !== undefined || (planning === 'values' && this.#reading);
+    const inlined = inline ? inlineValues(text, values, (value) => this.client.escapeLiteral(value)) : null;
     if (opening !== undefined) {
       this.#opening = undefined;
       this.#opened = true;
-      const inlined = inlineValues(text, values, (value) => this.client.escapeLiteral(value));
       if (inlined !== null) {
         const results = (await this.client.query<Row>(`${opening}; ${inlined}`)) as unknown as QueryResult<Row>[];
         return results[results.length - 1]!;
       }
       await this.client.query(opening);
     }
+    if (inlined !== null) return this.client.query<Row>(inlined);
     return this.client.query<Row>({ name: nameOf(text), text, values: values as SqlValue[] });
   }
 }

@@ -33,7 +33,22 @@ import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type Wr
 import { isReplicaFailure, type ReadReplica } from './replica.js';
 import { Slots } from './slots.js';
 
-const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/**
+ * How a read's prepared statements are planned: on their generic plan, made once per connection
+ * and statement. PostgreSQL's default plans a statement afresh for every run's values (a custom
+ * plan) until a generic plan looks cheaper by its estimates, which for most of these statements
+ * it never does (an unknown `LIMIT` is estimated at a tenth of the rows), although the generic
+ * plan is the same walk of the same index: planning then cost as much as running (0.4–1.1 ms of
+ * a list's, the queue's or analytics' statement on a 100k-post board). The statements whose best
+ * plan does depend on their values are planned for them instead (`Planning` in sql.ts), and
+ * query-plans.test.ts checks the plans as they run. Writes keep PostgreSQL's choice.
+ *
+ * JIT compilation is off in reads: PostgreSQL decides it from the plan's estimated cost, which a
+ * generic plan overstates (analytics' estimated 106,876 on a 1M-post board, past
+ * `jit_above_cost`, and spent 30 ms compiling a statement that runs in under one).
+ */
+export const READ_PLANS = 'SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL jit = off';
+const BEGIN_READ = `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ${READ_PLANS}`;
 /** With a replica, each write's COMMIT also answers the WAL position reads must wait for. */
 const COMMIT_NOTING_LSN = 'COMMIT; SELECT pg_current_wal_insert_lsn()::text AS lsn';
 

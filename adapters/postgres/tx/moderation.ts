@@ -40,14 +40,17 @@ export function moderationMethods(sql: Sql): AggregateMethods<'moderation'> {
       );
       return row ?? null;
     },
+    // Planned for the state asked for (sql.ts, `Planning`): the waiting posts are few beside the
+    // decided ones, and only a plan made for 'waiting' knows to read them from the state's index.
     async listHeldPosts(organizationId, state) {
-      return sql.rows<HeldPostRecord>(`${HELD} WHERE organization_id = $1 AND state = $2 ORDER BY id`, [organizationId, state]);
+      return sql.rows<HeldPostRecord>(`${HELD} WHERE organization_id = $1 AND state = $2 ORDER BY id`, [organizationId, state], 'values');
     },
     async countHeldPosts(organizationId, state) {
-      const row = await sql.row<{ n: number }>('SELECT count(*)::int AS n FROM fb_held_posts WHERE organization_id = $1 AND state = $2', [
-        organizationId,
-        state,
-      ]);
+      const row = await sql.row<{ n: number }>(
+        'SELECT count(*)::int AS n FROM fb_held_posts WHERE organization_id = $1 AND state = $2',
+        [organizationId, state],
+        'values',
+      );
       return row!.n;
     },
     async listVoterHeldPosts(voterId, since) {

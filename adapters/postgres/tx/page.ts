@@ -12,7 +12,7 @@
  */
 import type { Page } from '../../../src/storage/contract.js';
 import type { PostRecord } from '../../../src/domain/records.js';
-import type { Sql, SqlValue } from '../sql.js';
+import type { Planning, Sql, SqlValue } from '../sql.js';
 import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
 
 export interface PageStatement {
@@ -28,6 +28,8 @@ export interface PageStatement {
   offset: number;
   /** A scalar subquery giving the total (with the same parameters), when a maintained count has it. */
   total?: string;
+  /** Planned for its values (a search, a tag), not on a generic plan: see `Planning` in sql.ts. */
+  planning?: Planning;
 }
 
 /** What the set of matches keeps of each post: its id and every key a post list sorts by. */
@@ -57,11 +59,11 @@ export function pageSql({ where, order, params, total }: Pick<PageStatement, 'wh
 }
 
 export async function pageWithTotal(sql: Sql, statement: PageStatement): Promise<Page<PostRecord>> {
-  const rows = await sql.rows<PostRow & { total_count: number }>(pageSql(statement), [
-    ...statement.params,
-    statement.limit,
-    statement.offset,
-  ]);
+  const rows = await sql.rows<PostRow & { total_count: number }>(
+    pageSql(statement),
+    [...statement.params, statement.limit, statement.offset],
+    statement.planning,
+  );
   const total = rows[0]?.total_count ?? 0;
   return { rows: rows.filter((row) => row.id !== null).map(toPost), total };
 }

@@ -47,7 +47,11 @@ export const POSTS_BY_WORDS_SQL = `SELECT ${POST_COLUMNS} FROM fb_posts p
     AND ${LISTED_POST_SQL}
   ORDER BY p.id`;
 
-/** The board's listed posts with at least one of the words, id asc. */
+/**
+ * The board's listed posts with at least one of the words, id asc. Planned for its words: a
+ * generic plan cannot know how few posts they are on, and read every post of the board instead
+ * (22 ms instead of 2 on a 100k-post board).
+ */
 export async function listPostsByWords(sql: Sql, boardId: number, words: readonly string[]): Promise<PostRecord[]> {
-  return (await sql.rows<PostRow>(POSTS_BY_WORDS_SQL, [boardId, words.join(' ')])).map(toPost);
+  return (await sql.rows<PostRow>(POSTS_BY_WORDS_SQL, [boardId, words.join(' ')], 'values')).map(toPost);
 }

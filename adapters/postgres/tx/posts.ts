@@ -167,7 +167,9 @@ export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
           - (SELECT count(*)::int FROM fb_post_merges m JOIN fb_post_tags mt ON mt.post_id = m.source_id AND mt.tag_id = $3
               JOIN fb_posts mp ON mp.id = m.source_id AND mp.status = $2 WHERE m.board_id = $1))`;
       }
-      return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset, ...(total ? { total } : {}) });
+      // A search's pattern, and a tag's share of the board, decide the best plan: planned for them.
+      const planning = query.search !== undefined || query.tagId !== undefined ? 'values' : 'generic';
+      return pageWithTotal(sql, { where, order: LIST_ORDER[query.sort], params, limit, offset, planning, ...(total ? { total } : {}) });
     },
     async listRoadmap(boardId, query) {
       const { limit, offset } = pageBounds(query);

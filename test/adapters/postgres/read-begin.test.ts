@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
 import { inlineValues, type SqlValue } from '../../../adapters/postgres/sql.js';
 import { at } from '../../../testing/fixtures.js';
-import { createTestDatabase, dropTestDatabase } from './server.js';
+import { createTestDatabase, dropTestDatabase, testPool } from './server.js';
 import { skipReason } from '../../helpers/requirements.js';
 
 /** PGlite has one session: a write cannot commit while a read transaction holds it. */
@@ -23,17 +23,9 @@ const sent: string[] = [];
 
 beforeAll(async () => {
   url = await createTestDatabase('fb_read_begin');
-  pool = new pg.Pool({ connectionString: url, max: 2 });
-  // The pool is the test's own, as an application's would be: the dropped database's sessions
-  // end with an error on connections still closing, which must not become an uncaught exception.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-    (client as unknown as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
-      sent.push(typeof config === 'string' ? config : (config as { text: string }).text);
-      return query(config, ...rest);
-    };
+  pool = testPool(url, 2, (query) => (config, ...rest) => {
+    sent.push(typeof config === 'string' ? config : (config as { text: string }).text);
+    return query(config, ...rest);
   });
   storage = await createPostgresStorage({ pool });
   await storage.transaction('write', (tx) => tx.insertOrganization({ name: 'Acme', created_at: at(0) }));
@@ -89,9 +81,53 @@ describe('postgres read transactions', () => {
     // Two statements: the first with BEGIN in front of it, the second prepared; then the COMMIT.
     await new Promise((done) => setTimeout(done, 20));
     expect(sent).toHaveLength(3);
-    expect(sent[0]).toMatch(/^BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT /);
+    expect(sent[0]).toMatch(/^BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL jit = off; SELECT /);
     expect(sent[1]).not.toMatch(/BEGIN/);
     expect(sent[2]).toBe('COMMIT');
+  });
+
+  it('run their prepared statements on generic plans, and those planned for their values with the values written in; writes keep the default', async () => {
+    // One connection, whose prepared statements and their plan counts the test can read.
+    const texts: (string | { text: string })[] = [];
+    const single = testPool(url, 1, (query) => (config, ...rest) => {
+      texts.push(config as string | { text: string });
+      return query(config, ...rest);
+    });
+    const own = await createPostgresStorage({ pool: single });
+    try {
+      const organization = (await own.transaction('read', (tx) => tx.listOrganizations()))[0]!.id;
+      const plans = async () =>
+        (await single.query<{ generic_plans: string; custom_plans: string }>(
+          "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE 'SELECT id, name, created_at FROM fb_organizations WHERE id = $1%'",
+        )).rows.map((row) => [Number(row.generic_plans), Number(row.custom_plans)]);
+      for (let i = 0; i < 3; i++) {
+        await own.transaction('read', async (tx) => {
+          await tx.listOrganizations();
+          return tx.getOrganization(organization);
+        });
+      }
+      expect(await plans()).toEqual([[3, 0]]);
+      // In a write, PostgreSQL chooses: its first five runs of a statement are custom plans.
+      for (let i = 0; i < 2; i++) await own.transaction('write', (tx) => tx.getOrganization(organization));
+      expect(await plans()).toEqual([[3, 2]]);
+
+      // The moderation inbox's count is planned for the state it asks for: in a read, after the
+      // first statement, it goes out as text with its values written in; in a write, prepared.
+      texts.length = 0;
+      await own.transaction('read', async (tx) => {
+        await tx.listOrganizations();
+        return tx.countHeldPosts(organization, 'waiting');
+      });
+      await own.transaction('write', (tx) => tx.countHeldPosts(organization, 'waiting'));
+      const counts = texts.filter((sent) => (typeof sent === 'string' ? sent : sent.text).includes('FROM fb_held_posts'));
+      expect(counts).toEqual([
+        `SELECT count(*)::int AS n FROM fb_held_posts WHERE organization_id = '${organization}' AND state = 'waiting'`,
+        expect.objectContaining({ text: 'SELECT count(*)::int AS n FROM fb_held_posts WHERE organization_id = $1 AND state = $2' }),
+      ]);
+    } finally {
+      await own.close();
+      await single.end();
+    }
   });
 
   it.skipIf(serverOnly !== undefined)(`see one snapshot, taken by their first statement, whatever commits between their statements${serverOnly ? ` (skipped: ${serverOnly})` : ''}`, async () => {
