@@ -2,7 +2,9 @@
 // PROCESSES node processes, each with WRITERS concurrent writers spread over 1, 2, 4 and 8
 // organizations, under each write lock: 'store' (every write waits for every other) and
 // 'organization' (writes of different organizations run at once). Prints write transactions per
-// second and where the CPU went (the writer processes, PostgreSQL's processes), per 1000 writes.
+// second and where the CPU went (the writer processes, PostgreSQL's processes), per 1000 writes,
+// and how busy the whole machine's CPU was meanwhile (every core, every process, the kernel's
+// work included), which says whether the CPU bounds a figure.
 //
 // Each configuration runs BENCH_PG_REPEATS times (default 3), the two locks taking turns within
 // each repetition so that both see the same moments of a shared machine; the table gives the
@@ -26,19 +28,33 @@ const ORGS = [1, 2, 4, 8];
 const LOCKS = ['store', 'organization'];
 const WORKER = resolve(import.meta.dirname, 'pg-org-writes-worker.mjs');
 
-/** CPU seconds of each process of the cluster by pid (user + system; USER_HZ is 100). */
+/** CPU seconds of each process of the cluster by pid (user + system, with reaped children; USER_HZ is 100). */
 function postgresCpu() {
   const out = execFileSync('ps', ['-u', 'postgres', '-o', 'pid='], { encoding: 'utf8' });
   const cpu = new Map();
   for (const pid of out.trim().split(/\s+/)) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+      // Own time (utime, stime) and that of exited children (cutime, cstime): a backend whose
+      // connection closed before the second sample is counted by the postmaster, which reaped it.
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100);
     } catch {
       // exited meanwhile
     }
   }
   return cpu;
+}
+
+/** The machine's CPU time so far, in USER_HZ ticks summed over its cores: all of it, and the idle part (idle + iowait). */
+function machineCpu() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { total: fields.reduce((sum, n) => sum + n, 0), idle: fields[3] + fields[4] };
+}
+
+/** The share of the machine's CPU (every core) that was busy between two samples. */
+function busyBetween(before, after) {
+  const total = after.total - before.total;
+  return total === 0 ? 0 : 1 - (after.idle - before.idle) / total;
 }
 
 /** CPU the cluster's processes used between two samples (a process that ended in between is not counted). */
@@ -80,12 +96,14 @@ try {
     const workers = Array.from({ length: PROCESSES }, (_, i) => runWorker([url, writeLock, orgs, i, JSON.stringify(boards), start, SECONDS, WRITERS]));
     await new Promise((go) => setTimeout(go, start - Date.now()));
     const pgBefore = postgresCpu();
+    const machineBefore = machineCpu();
     await new Promise((go) => setTimeout(go, SECONDS * 1000));
+    const busy = busyBetween(machineBefore, machineCpu());
     const pgCpu = cpuBetween(pgBefore, postgresCpu());
     const results = await Promise.all(workers);
     const done = results.reduce((sum, r) => sum + r.done, 0);
     const nodeCpu = results.reduce((sum, r) => sum + r.cpu, 0);
-    return { rate: done / SECONDS, errors: results.reduce((sum, r) => sum + r.errors, 0), node: (nodeCpu / done) * 1000, pg: (pgCpu / done) * 1000 };
+    return { rate: done / SECONDS, errors: results.reduce((sum, r) => sum + r.errors, 0), node: (nodeCpu / done) * 1000, pg: (pgCpu / done) * 1000, busy };
   }
 
   const runs = new Map(LOCKS.flatMap((lock) => ORGS.map((orgs) => [`${lock} ${orgs}`, []])));
@@ -97,8 +115,8 @@ try {
   const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
   console.log(`\n## PostgreSQL writes by organizations written at once (${PROCESSES} processes × ${WRITERS} writers, ${SECONDS} s each, ${REPEATS} repetitions, load average ${loads.map((l) => l.toFixed(1)).join(' → ')})\n`);
-  console.log('| write lock | organizations | writes/s (median) | each run | errors | CPU s per 1000 writes: writers | PostgreSQL |');
-  console.log('|---|---:|---:|---|---:|---:|---:|');
+  console.log('| write lock | organizations | writes/s (median) | each run | errors | CPU s per 1000 writes: writers | PostgreSQL | machine CPU busy |');
+  console.log('|---|---:|---:|---|---:|---:|---:|---:|');
   const rates = {};
   for (const writeLock of LOCKS) {
     for (const orgs of ORGS) {
@@ -106,7 +124,7 @@ try {
       rates[`${writeLock} ${orgs}`] = middle(all.map((x) => x.rate));
       const errors = all.reduce((sum, x) => sum + x.errors, 0);
       const each = all.map((x) => x.rate.toFixed(0)).join(', ');
-      console.log(`| ${writeLock} | ${orgs} | ${rates[`${writeLock} ${orgs}`].toFixed(0)} | ${each} | ${errors} | ${middle(all.map((x) => x.node)).toFixed(2)} | ${middle(all.map((x) => x.pg)).toFixed(2)} |`);
+      console.log(`| ${writeLock} | ${orgs} | ${rates[`${writeLock} ${orgs}`].toFixed(0)} | ${each} | ${errors} | ${middle(all.map((x) => x.node)).toFixed(2)} | ${middle(all.map((x) => x.pg)).toFixed(2)} | ${(middle(all.map((x) => x.busy)) * 100).toFixed(0)}% |`);
     }
   }
   const ratio = (a, b) => (rates[a] / rates[b]).toFixed(2);
