@@ -91,13 +91,23 @@ export function mergeTests(ctx: SuiteContext): void {
 
   ctx.test('merge: the merged post is gone from lists, search, queue, roadmap, changelog, statistics and similar posts', async () => {
     const { board, source, target, team } = await seed();
+    // Both carry the tag, and keep it: a list by the tag (with a status or not) leaves the source out.
+    const tagId = await ctx.write(async (tx) => {
+      const [tag] = await tx.ensureTags(board.id, ['Themes']);
+      for (const post of [source, target]) await tx.setPostTags(post.id, [tag!.id]);
+      return tag!.id;
+    });
     const before = await ctx.read(async (tx) => ({
       list: await tx.listPosts(board.id, { sort: 'new', limit: 10, offset: 0 }),
       shipped: await tx.listPosts(board.id, { status: 'shipped', sort: 'top', limit: 10, offset: 0 }),
+      tagged: await tx.listPosts(board.id, { sort: 'new', tagId, limit: 10, offset: 0 }),
+      taggedShipped: await tx.listPosts(board.id, { status: 'shipped', sort: 'new', tagId, limit: 10, offset: 0 }),
       analytics: await tx.analytics(board.id, WINDOW),
     }));
     expect(before.list.total).toBe(2);
     expect(before.shipped.total).toBe(1);
+    expect(before.tagged.total).toBe(2);
+    expect(before.taggedShipped.total).toBe(1);
     await team.api.posts.merge('features', source.id, { into: target.id });
     await ctx.read(async (tx) => {
       const page = { limit: 10, offset: 0 };
@@ -106,12 +116,15 @@ export function mergeTests(ctx: SuiteContext): void {
         await tx.listPosts(board.id, { sort: 'top', search: 'dark', ...page }),
         await tx.listPosts(board.id, { sort: 'top', search: 'da', ...page }),
         await tx.listRoadmap(board.id, page),
+        await tx.listPosts(board.id, { sort: 'new', tagId, ...page }),
+        await tx.listPosts(board.id, { sort: 'top', tagId, status: 'open', ...page }),
       ];
       for (const list of lists) {
         expect(list.rows.map((p) => p.id)).toEqual([target.id]);
         expect(list.total).toBe(1);
       }
       expect(await tx.listPosts(board.id, { status: 'shipped', sort: 'top', ...page })).toEqual({ rows: [], total: 0 });
+      expect(await tx.listPosts(board.id, { status: 'shipped', sort: 'new', tagId, ...page })).toEqual({ rows: [], total: 0 });
       expect(await tx.listChangelog(board.id, page)).toEqual({ rows: [], total: 0 });
       expect((await tx.listQueue(board.id, { apiKeyId: 1, now: NOW, limit: 10 })).rows.map((p) => p.id)).not.toContain(source.id);
       expect((await tx.listPostsByWords(board.id, ['dark'])).map((p) => p.id)).toEqual([target.id]);
