@@ -119,7 +119,7 @@ export async function startPgliteServer(): Promise<PgliteServer> {
 
   let connections = 0;
   const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
+  const server: Server = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     const id = (connections += 1);
     const prefix = `c${id}_`;
@@ -160,11 +160,15 @@ export async function startPgliteServer(): Promise<PgliteServer> {
       const forwarded = messages.filter((message) => message[0] !== 'X'.charCodeAt(0));
       if (forwarded.length < messages.length) socket.end();
       if (forwarded.length === 0) return;
+      // The replies to one batch of messages go out in one write (a client sends a query as
+      // Parse, Bind, Execute, Sync at once, and waits for all their replies).
       inOrder(async () => {
+        const replies: Uint8Array[] = [];
         for (const message of forwarded) {
           const reply = await db.execProtocolRaw(new Uint8Array(message));
-          if (socket.writable && reply.length > 0) socket.write(reply);
+          if (reply.length > 0) replies.push(reply);
         }
+        if (socket.writable && replies.length > 0) socket.write(replies.length === 1 ? replies[0]! : Buffer.concat(replies));
       });
     });
     socket.on('error', () => undefined);
