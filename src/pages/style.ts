@@ -109,6 +109,8 @@ details[open] > summary { margin-bottom: .5rem; }
 .kind { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: var(--fb-muted); }
 .pager { display: flex; justify-content: space-between; margin-top: 1rem; }
 .notice { border-inline-start: 4px solid var(--fb-accent); background: var(--fb-accent-soft); padding: .75rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
+.notice > p:first-child { margin-top: 0; }
+.notice > p:last-child { margin-bottom: 0; }
 .notice.error { border-color: var(--fb-danger); background: #fdecec; }
 .send-error { white-space: pre-wrap; overflow-wrap: anywhere; margin: .5rem 0 0; }
 .notice.ok { border-color: var(--fb-ok); background: #e6f6ea; }
