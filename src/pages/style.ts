@@ -29,7 +29,7 @@ header.site nav a[aria-current="page"] { background: var(--fb-accent-soft); colo
 main { max-width: 980px; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; }
 h1 { font-size: 1.7rem; margin: .25rem 0 .5rem; line-height: 1.25; overflow-wrap: anywhere; }
 h2 { font-size: 1.2rem; margin: 1.75rem 0 .75rem; }
-h3 { font-size: 1.05rem; margin: 0 0 .35rem; overflow-wrap: anywhere; }
+h3, h2.h3 { font-size: 1.05rem; margin: 0 0 .35rem; overflow-wrap: anywhere; }
 p { margin: .4rem 0; }
 .lead { color: var(--fb-muted); margin-bottom: 1.25rem; }
 .muted { color: var(--fb-muted); }
@@ -120,8 +120,14 @@ table { width: 100%; border-collapse: collapse; background: var(--fb-surface); b
 th, td { text-align: start; padding: .55rem .7rem; border-bottom: 1px solid var(--fb-border); vertical-align: top; font-size: .92rem; }
 th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--fb-muted); }
 td.title { overflow-wrap: anywhere; max-width: 22rem; }
-.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; align-items: start; }
+.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; align-items: start; margin-top: .75rem; }
 .card > h2:first-child, .card > form > h2:first-child { margin-top: 0; }
+/* A form that is a card starts with its hidden CSRF field: its heading is still the card's first line. */
+.card > input[type="hidden"]:first-child + h2 { margin-top: 0; }
+/* Decisions on one row: a reason field that takes the room left, Reject beside it, Approve at the end. */
+.decide { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-end; margin-top: .75rem; }
+.decide form.reject { display: flex; gap: .5rem; align-items: flex-end; flex: 1 1 18rem; }
+.decide form.reject .field { flex: 1; margin: 0; }
 .proposal { border-inline-start: 4px solid var(--fb-accent); }
 .proposal .arrow { font-weight: 700; color: var(--fb-muted); }
 .note { background: var(--fb-bg); border-radius: 6px; padding: .5rem .75rem; margin: .5rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
