@@ -163,6 +163,20 @@ function Who({ ctx }: { ctx: PageContext }) {
   );
 }
 
+/**
+ * A link back to `path` above a page's content: its arrow points back in the page's direction
+ * (right on a right-to-left page), and its text (a board's name) keeps its own direction.
+ */
+export function BackLink({ ctx, path, children }: { ctx: PageContext; path: string; children?: Child }) {
+  return (
+    <p class="small back">
+      <a href={ctx.href(path)}>
+        <span aria-hidden="true">{ctx.i18n.dir === 'rtl' ? '→' : '←'}</span> <bdi>{children}</bdi>
+      </a>
+    </p>
+  );
+}
+
 /** A status as a coloured badge, in the request's language (English where there is no request, as on the dashboard's charts). */
 export function StatusBadge({ status, ctx }: { status: string; ctx?: PageContext }) {
   return <span class={`badge status-${status}`}>{statusText(status, ctx)}</span>;

@@ -56,13 +56,16 @@ form.inline { display: inline; }
 .filters input, .filters select, .filters button { height: 2.5rem; }
 .narrow { max-width: 34rem; }
 .stats { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: .75rem; }
-.post { display: flex; gap: 1rem; align-items: flex-start; }
-.votes { flex: 0 0 4.5rem; text-align: center; border: 1px solid var(--fb-border); border-radius: 8px; padding: .35rem .25rem; background: var(--fb-bg); }
+.post { display: flex; gap: 1rem; align-items: flex-start; scroll-margin-top: 1rem; }
+.votes { flex: 0 0 auto; min-width: 4.5rem; text-align: center; border: 1px solid var(--fb-border); border-radius: 8px; padding: .35rem .25rem; background: var(--fb-bg); }
 .votes .count { font-size: 1.3rem; font-weight: 700; display: block; }
 .votes .label { font-size: .75rem; color: var(--fb-muted); display: block; }
 .votes form, .votes .button { margin-top: .3rem; }
-.votes .button { padding: .2rem .5rem; font-size: .8rem; }
-.votes button { padding: .2rem .5rem; font-size: .8rem; }
+.votes .button, .votes button { padding: .2rem .5rem; font-size: .8rem; white-space: nowrap; }
+/* The vote button holds both of its labels, one hidden, so it is as wide voted as not: every vote box of a list is as wide as the next. */
+.vote-label { display: inline-grid; }
+.vote-label > * { grid-area: 1 / 1; }
+.vote-label > [aria-hidden] { visibility: hidden; }
 .post .content { flex: 1; min-width: 0; }
 .post .content h3 a { color: var(--fb-text); text-decoration: none; }
 .post .content h3 a:hover { text-decoration: underline; }
@@ -158,8 +161,18 @@ fieldset.choices label.check { align-items: baseline; }
 .similar h2 a { color: var(--fb-text); }
 .author { margin: .25rem 0 .75rem; }
 .follow { display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; margin-top: .75rem; padding-top: .75rem; border-top: 1px solid var(--fb-border); }
-/* Text a voter or the team wrote takes its own direction: an English title stays left to right on an Arabic page, its full stop at its end. */
-.lead, .excerpt, .markdown, h1, h3 { unicode-bidi: plaintext; }
+/*
+ * Text people wrote (titles, names, descriptions, tags, and each paragraph, list item and heading of
+ * Markdown) takes its own direction from its first letter, and lines up with the page: an English
+ * sentence on an Arabic page keeps its full stop at its end and still starts at the right, beside
+ * the vote box. unicode-bidi is not inherited, hence every block; inline (a name in a sentence) it
+ * isolates the name. With plaintext, "start" would follow the text's direction, so the page's side
+ * is named physically (--fb-line-start). Code keeps its own alignment.
+ */
+[dir="ltr"] { --fb-line-start: left; }
+[dir="rtl"] { --fb-line-start: right; }
+.user-text, .excerpt, .note, td.title, .markdown :is(p, li, blockquote, h1, h2, h3, h4, h5, h6, td, th) { unicode-bidi: plaintext; text-align: var(--fb-line-start, start); }
+.markdown pre { unicode-bidi: plaintext; }
 .after-table { margin-top: .75rem; }
 fieldset.choices { border: 1px solid var(--fb-border); border-radius: 6px; padding: .5rem .75rem; margin: 0 0 .75rem; gap: 1rem; }
 footer.site { text-align: center; color: var(--fb-muted); font-size: .8rem; padding: 1.5rem; }

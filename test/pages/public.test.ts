@@ -123,6 +123,22 @@ describe('public pages', () => {
     expect((await api.comments.list('features', setup.ids.open)).comments).toHaveLength(1);
   });
 
+  it('brings a vote cast on a board back to the post voted for; a vote on the post\'s own page back to its top', async () => {
+    const setup = await setupPages();
+    const client = new Client(setup.pages);
+    await signInVoter(setup, client);
+    const board = await client.get('/boards/features?sort=new&page=1');
+    expect(board.text).toContain(`<article class="card post" id="post-${setup.ids.open}">`);
+    const path = `/boards/features/posts/${setup.ids.open}`;
+    const fromBoard = await client.post(`${path}/vote`, { action: 'vote', next: '/boards/features?sort=new&page=1' });
+    expect(fromBoard.location).toBe(`/boards/features?sort=new&page=1&notice=voted#post-${setup.ids.open}`);
+    const fromPost = await client.post(`${path}/vote`, { action: 'unvote', next: path });
+    expect(fromPost.location).toBe(`${path}?notice=unvoted`);
+    // A next outside the pages still goes to the post, with no fragment.
+    const elsewhere = await client.post(`${path}/vote`, { action: 'vote', next: 'https://evil.example/#post-1' });
+    expect(elsewhere.location).toBe(`${path}?notice=voted`);
+  });
+
   it('sends a visitor who is not signed in to sign in instead of voting', async () => {
     const setup = await setupPages();
     const client = new Client(setup.pages);
