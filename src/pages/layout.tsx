@@ -79,6 +79,7 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${ctx.siteName}`}</title>
         {props.meta ? <MetaTags ctx={ctx} title={props.title} meta={props.meta} /> : null}
+        <link rel="icon" type="image/svg+xml" href={ctx.href('/assets/favicon.svg')} />
         <link rel="stylesheet" href={ctx.href('/assets/pages.css')} />
         {ctx.options.stylesheetUrl ? <link rel="stylesheet" href={ctx.options.stylesheetUrl} /> : null}
         {ctx.embed ? <script>{raw(EMBED_SCRIPT)}</script> : null}
