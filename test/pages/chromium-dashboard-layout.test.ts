@@ -7,10 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { listen, type RunningServer } from '../../src/node/listen.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { chromiumSkipReason } from '../helpers/chromium.js';
-import { axeViolations, launchBrowser, shot, signInTeam } from './browser-pages.js';
+import { axeViolations, pagesInChromium, shot, signInTeam, type PagesInChromium } from './browser-pages.js';
 import { setupPages, type PagesSetup } from './helpers.js';
 
 const skipReason = chromiumSkipReason('test/pages/chromium-dashboard-layout.test.ts');
@@ -20,7 +19,7 @@ const printing: Mailer = { printsOnly: true, send: async () => {} };
 
 describe.skipIf(skipReason !== undefined)(`the dashboard's layout in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let setup: PagesSetup;
-  let server: RunningServer;
+  let served: PagesInChromium | undefined;
   let origin = '';
   let browser: Browser;
 
@@ -30,15 +29,11 @@ describe.skipIf(skipReason !== undefined)(`the dashboard's layout in headless Ch
     await team.boards.setModerated('features', true);
     const ada = await setup.board.voters.register(setup.orgId, { email: 'ada@example.com', name: 'Ada' });
     await setup.board.voters.submitPost(ada.id, 'features', { title: 'Offline mode for trains', body: 'Written on a train.' });
-    server = await listen(setup.pages, { port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${server.port}`;
-    browser = await launchBrowser();
+    served = await pagesInChromium(setup.pages);
+    ({ origin, browser } = served);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => served?.close());
 
   async function teamPage(): Promise<Page> {
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 800 } });

@@ -9,9 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { listen, type RunningServer } from '../../src/node/listen.js';
 import { chromiumSkipReason } from '../helpers/chromium.js';
-import { axeViolations, launchBrowser, shot } from './browser-pages.js';
+import { axeViolations, pagesInChromium, shot, type PagesInChromium } from './browser-pages.js';
 import { setupPages, type PagesSetup } from './helpers.js';
 
 const skipReason = chromiumSkipReason('test/pages/chromium-directions.test.ts');
@@ -42,7 +41,7 @@ function ends(locator: Locator) {
 
 describe.skipIf(skipReason !== undefined)(`text of both directions in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let setup: PagesSetup;
-  let server: RunningServer;
+  let served: PagesInChromium | undefined;
   let origin = '';
   let browser: Browser;
   let mixed = 0;
@@ -63,15 +62,11 @@ describe.skipIf(skipReason !== undefined)(`text of both directions in headless C
     })).id;
     arabic = (await api.posts.create('app', { title: 'الوضع الداكن؟', body: 'نص عربي للتجربة.' })).id;
     await api.comments.create('app', mixed, { body: 'Yes please!' });
-    server = await listen(setup.pages, { port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${server.port}`;
-    browser = await launchBrowser();
+    served = await pagesInChromium(setup.pages);
+    ({ origin, browser } = served);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => served?.close());
 
   /** A page of a browser asking for `locale`, signed in as the voter `email` when given; `bypassCSP` so that axe-core can be injected. */
   async function pageIn(locale: string, email?: string): Promise<Page> {
