@@ -6,19 +6,42 @@
 import type { FeedbackBoard } from '../src/board.js';
 import type { FetchHandler } from '../src/http/handler.js';
 import { requestPath } from '../src/http/request-path.js';
-import type { Mailer } from '../src/mail/mailer.js';
+import type { MailKind, Mailer } from '../src/mail/mailer.js';
 import { createPagesHandler, signInLinkUrl } from '../src/pages/index.js';
 import { MCP_PATH } from './mcp-mount.js';
 
 /** The team member `serve` creates for an organization that has none. */
 export const FIRST_TEAM_MEMBER = { email: 'team@localhost', name: 'Team' } as const;
 
-/** A mailer for servers without SMTP: prints each sign-in link to standard output. */
+/** How the terminal names each kind of mail. */
+const PRINTED_KINDS: Readonly<Record<MailKind, string>> = {
+  'sign-in': 'sign-in link',
+  test: 'test mail',
+  follower: 'follower mail',
+  rejection: 'rejection mail',
+  status: 'status mail',
+};
+
+/** Text from a request or a post, safe to print on a terminal: no control characters, no direction overrides. */
+const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '?');
+
+/**
+ * A mailer for servers without SMTP: sends nothing and prints one line per mail, naming what it
+ * is. A sign-in link is printed to be opened (`sign-in link for ADDRESS: URL`); any other mail by
+ * its subject, with a reminder that it was not sent.
+ */
 export function printingMailer(write: (line: string) => void): Mailer {
   return {
+    printsOnly: true,
     async send(message) {
-      const link = /https?:\/\/\S+/.exec(message.text)?.[0] ?? '(no link)';
-      write(`sign-in link for ${message.to}: ${link}`);
+      const to = printable(message.to);
+      if (message.kind === 'sign-in') {
+        const link = /https?:\/\/\S+/.exec(message.text)?.[0] ?? '(no link)';
+        write(`sign-in link for ${to}: ${printable(link)}`);
+        return;
+      }
+      const kind = message.kind === undefined ? 'mail' : PRINTED_KINDS[message.kind];
+      write(`${kind} for ${to}, not sent (no --smtp): ${JSON.stringify(printable(message.subject))}`);
     },
   };
 }

@@ -333,6 +333,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           add: of(people.addTeamMember),
           /** The team, oldest first. */
           list: () => people.listTeamMembers(teamCtx, organizationId),
+          /** Changes a member's address and name (`validation_error` for an address another member has). */
+          update: of(people.updateTeamMember),
         },
       };
     },

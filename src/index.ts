@@ -118,6 +118,7 @@ export {
   notificationMail,
   statusLabel,
   type Mailer,
+  type MailKind,
   type MailMessage,
   type MailerNotifierOptions,
   type RecordingMailer,

@@ -29,6 +29,25 @@ export function peopleTests(ctx: SuiteContext): void {
       });
     });
 
+    ctx.test('a team member\'s address and name change in place, found by the new address only', async () => {
+      const [ann, bo] = await ctx.write(async (tx) => {
+        const acme = await tx.insertOrganization(newOrganization());
+        return [
+          await tx.insertTeamMember({ organization_id: acme.id, email: 'team@localhost', name: 'Team', created_at: at(1) }),
+          await tx.insertTeamMember({ organization_id: acme.id, email: 'bo@acme.test', name: 'Bo', created_at: at(2) }),
+        ];
+      });
+      const changed = await ctx.write((tx) => tx.updateTeamMember(ann!.id, { email: 'ann@acme.test', name: 'Ann' }));
+      expect(changed).toEqual({ ...ann, email: 'ann@acme.test', name: 'Ann' });
+      expect(await ctx.write((tx) => tx.updateTeamMember(99, { email: 'x@acme.test', name: '' }))).toBeNull();
+      await ctx.read(async (tx) => {
+        expect(await tx.getTeamMember(ann!.id)).toEqual(changed);
+        expect(await tx.getTeamMemberByEmail(ann!.organization_id, 'ann@acme.test')).toEqual(changed);
+        expect(await tx.getTeamMemberByEmail(ann!.organization_id, 'team@localhost')).toBeNull();
+        expect(await tx.listTeamMembers(ann!.organization_id)).toEqual([changed, bo]);
+      });
+    });
+
     ctx.test('sessions are stored by token hash, read back expired or not, and deleted once', async () => {
       const session = { token_hash: 'h-session', kind: 'team' as const, subject_id: 4, created_at: at(0), expires_at: at(60) };
       await ctx.write((tx) => tx.insertSession(session));

@@ -11,13 +11,21 @@
  * (`{src}/embed/boards/{board}`), which the board's allowed embedding origins may frame. The
  * dialog keeps the keyboard inside it (Tab and Shift+Tab cycle through the close button and the
  * board), closes on Escape (pressed anywhere in it, the board's frame included) and gives focus
- * back to the launcher. Everything lives in a shadow root: the host's CSS does not reach in.
- * No dependencies.
+ * back to the launcher. A board that does not arrive (the board's settings do not list this site,
+ * so the browser refuses the frame) leaves a message in the panel saying where the team allows
+ * the site. Everything lives in a shadow root: the host's CSS does not reach in. No dependencies.
  */
 import { WIDGET_STYLE } from './styles.js';
 
 /** The tag name the element is defined under. */
 export const WIDGET_TAG = 'feedback-board-widget';
+
+/**
+ * How long after its frame has loaded the board may take to say it arrived. Its first script posts
+ * `feedback-board:ready` while the page is still loading, so this only absorbs the message's
+ * delivery on a busy machine; a `ready` that comes later still puts the board back.
+ */
+const READY_GRACE_MS = 2000;
 
 /** Returns the SSO token to sign the voter in with, fetched fresh for each opening, or nothing. */
 export type SsoTokenSource = () => string | null | undefined | Promise<string | null | undefined>;
@@ -42,6 +50,12 @@ export class FeedbackBoardWidget extends ElementBase {
   readonly #dialog: HTMLElement;
   readonly #close: HTMLButtonElement;
   readonly #frame: HTMLIFrameElement;
+  readonly #refused: HTMLElement;
+  /** From open() until the frame's first load, which starts the wait for `ready`. */
+  #awaitingLoad = false;
+  /** Whether the board said `ready` since the panel last opened. */
+  #arrived = false;
+  #readyTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Builds the launcher and the (closed) panel in the element's shadow root. */
   constructor() {
@@ -51,20 +65,23 @@ export class FeedbackBoardWidget extends ElementBase {
       `<style>${WIDGET_STYLE}</style><button class="launcher" part="launcher" type="button" aria-haspopup="dialog" aria-expanded="false"></button>` +
       '<div class="layer" hidden><div class="backdrop"></div><span class="edge" tabindex="0"></span>' +
       '<div class="dialog" role="dialog" aria-modal="true" part="panel"><div class="bar"><h2 class="title"></h2>' +
-      '<button class="close" type="button">Close</button></div><iframe></iframe></div><span class="edge" tabindex="0"></span></div>';
+      '<button class="close" type="button">Close</button></div><iframe></iframe><div class="refused" role="alert" hidden></div></div>' +
+      '<span class="edge" tabindex="0"></span></div>';
     const $ = <T extends Element>(selector: string) => this.#root.querySelector(selector) as T;
     this.#launcher = $('.launcher');
     this.#layer = $('.layer');
     this.#dialog = $('.dialog');
     this.#close = $('.close');
     this.#frame = $('iframe');
+    this.#refused = $('.refused');
+    this.#frame.addEventListener('load', () => this.#onFrameLoad());
     // A launcher that cannot open (no src or board, the token callback failed) says why on the console.
     this.#launcher.addEventListener('click', () => this.open().catch((error: unknown) => console.error(`<${WIDGET_TAG}> cannot open:`, error)));
     this.#close.addEventListener('click', () => this.close());
     $('.backdrop').addEventListener('click', () => this.close());
     // The edges around the dialog take focus only when Tab or Shift+Tab leaves it: send it round.
     const [first, last] = this.#root.querySelectorAll<HTMLElement>('.edge');
-    first!.addEventListener('focus', () => this.#frame.focus());
+    first!.addEventListener('focus', () => (this.#frame.hidden ? (this.#refused.querySelector('a') ?? this.#close) : this.#frame).focus());
     last!.addEventListener('focus', () => this.#close.focus());
     this.#layer.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
@@ -118,6 +135,9 @@ export class FeedbackBoardWidget extends ElementBase {
    */
   async open(): Promise<void> {
     const url = await this.panelUrl();
+    this.#showRefusal(false);
+    this.#arrived = false;
+    this.#awaitingLoad = true;
     this.#frame.src = url;
     this.#layer.hidden = false;
     this.#launcher.setAttribute('aria-expanded', 'true');
@@ -134,6 +154,42 @@ export class FeedbackBoardWidget extends ElementBase {
   #hide(): void {
     this.#layer.hidden = true;
     this.#launcher.setAttribute('aria-expanded', 'false');
+    this.#awaitingLoad = false;
+    clearTimeout(this.#readyTimer);
+  }
+
+  /** The frame's first load after opening: a board that has not said `ready` shortly after was refused. */
+  #onFrameLoad(): void {
+    if (!this.#awaitingLoad) return;
+    this.#awaitingLoad = false;
+    clearTimeout(this.#readyTimer);
+    this.#readyTimer = setTimeout(() => {
+      if (!this.#arrived && this.isOpen) this.#showRefusal(true);
+    }, READY_GRACE_MS);
+  }
+
+  /** Shows, in place of the frame, why the board is not there (or hides that again, focus kept in the panel). */
+  #showRefusal(shown: boolean): void {
+    if (!shown && this.#refused.contains(this.#root.activeElement)) this.#close.focus();
+    this.#frame.hidden = shown;
+    this.#refused.hidden = !shown;
+    this.#refused.textContent = '';
+    if (!shown) return;
+    const src = (this.getAttribute('src') ?? '').replace(/\/+$/, '');
+    const board = this.getAttribute('board') ?? '';
+    const heading = document.createElement('p');
+    heading.className = 'refused-title';
+    heading.textContent = 'The board cannot be shown on this site.';
+    const why = document.createElement('p');
+    why.textContent =
+      `Either its settings do not allow ${location.origin} to show it (a member of the board's team adds this address under ` +
+      `Dashboard → Boards → Embedding), or ${src} did not answer.`;
+    const link = document.createElement('a');
+    link.href = `${src}/dashboard/boards/${encodeURIComponent(board)}/embedding`;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.textContent = 'Open the embedding settings';
+    this.#refused.append(heading, why, link);
   }
 
   #render(): void {
@@ -145,7 +201,12 @@ export class FeedbackBoardWidget extends ElementBase {
   }
 
   readonly #onMessage = (event: MessageEvent): void => {
-    if (event.source === this.#frame.contentWindow && event.data === 'feedback-board:escape') this.close();
+    if (event.source !== this.#frame.contentWindow) return;
+    if (event.data === 'feedback-board:escape') this.close();
+    if (event.data === 'feedback-board:ready') {
+      this.#arrived = true;
+      if (this.#frame.hidden) this.#showRefusal(false);
+    }
   };
 }
 

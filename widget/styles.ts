@@ -15,6 +15,10 @@ button{font:inherit;cursor:pointer;border-radius:8px}
 .title{margin:0;font-size:16px;font-weight:600}
 .close{border:1px solid #c3c8d4;background:#fff;color:#1b1f2a;padding:4px 10px}
 iframe{flex:1;width:100%;border:0}
+.refused{flex:1;padding:16px 20px;overflow:auto}
+.refused p{margin:0 0 12px}
+.refused-title{font-weight:600}
+.refused a{color:var(--fb-widget-accent,#3451b2)}
 [hidden]{display:none!important}
 @media (max-width:520px){.dialog{inset:0;width:auto;height:auto;right:0;bottom:0;border-radius:0}}
 `;

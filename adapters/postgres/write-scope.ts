@@ -135,6 +135,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   getTeamMember: by('teamMember'),
   getTeamMemberByEmail: organization,
   listTeamMembers: organization,
+  updateTeamMember: by('teamMember'),
   insertSession: store,
   getSession: store,
   deleteSession: store,

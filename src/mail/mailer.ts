@@ -4,6 +4,12 @@
  */
 import type { Notifier, VoterNotification } from '../domain/ports.js';
 
+/**
+ * What a mail is: a one-time sign-in link, the dashboard's test mail, news to a post's followers,
+ * the reason a held post was not approved, or a status notification to voters.
+ */
+export type MailKind = 'sign-in' | 'test' | 'follower' | 'rejection' | 'status';
+
 /** One e-mail to send. */
 export interface MailMessage {
   to: string;
@@ -18,12 +24,24 @@ export interface MailMessage {
    * break (the SMTP mailer refuses one rather than let it add header fields).
    */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * What the mail is. Every mail the package writes says; a mailer that sends mail ignores it, and
+   * one that prints mail (see {@link Mailer.printsOnly}) names each mail by it.
+   */
+  kind?: MailKind;
 }
 
 /** Sends e-mail. A rejection means the message was not accepted for delivery. */
 export interface Mailer {
   /** Sends one message. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * True for a mailer that sends nothing and prints each mail where the server's operator reads it
+   * (`feedback-board serve` without `--smtp` prints them on its terminal). The pages then say so:
+   * the sign-in page says where the link went instead of "check your inbox", and the dashboard's
+   * Mail page says that mail is not set up.
+   */
+  readonly printsOnly?: boolean;
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -73,6 +91,7 @@ export function notificationMail(n: VoterNotification, options: MailerNotifierOp
   if (link) paragraphs.push(`<p><a href="${escapeHtml(link)}">See it here</a></p>`);
   paragraphs.push(`<p style="color:#666">${escapeHtml(why)}</p>`);
   return {
+    kind: 'status',
     to: n.voter.email,
     subject: `[${product}] ${n.post_title}: ${statusLabel(n.new_status)}`,
     text: lines.join('\n'),

@@ -29,5 +29,5 @@ export function rejectionMail(input: RejectionMailInput): MailMessage | null {
   ];
   if (input.reason) lines.push('', t('mail.rejectedReason', { reason: input.reason }));
   lines.push('', t('mail.rejectedWhy'));
-  return { to: input.to, subject: t('mail.rejectedSubject', { product, title: input.postTitle }), text: lines.join('\n') };
+  return { kind: 'rejection', to: input.to, subject: t('mail.rejectedSubject', { product, title: input.postTitle }), text: lines.join('\n') };
 }

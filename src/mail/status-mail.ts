@@ -35,6 +35,7 @@ export function localizedNotificationMail(n: VoterNotification, options: Localiz
   if (link) paragraphs.push(`<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.statusLinkText'))}</a></p>`);
   paragraphs.push(`<p style="color:#666">${escapeHtml(why)}</p>`);
   return {
+    kind: 'status',
     to: n.voter.email,
     subject: t('mail.statusSubject', { product, title: n.post_title, status: status(n.new_status) }),
     text: lines.join('\n'),

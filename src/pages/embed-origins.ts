@@ -3,9 +3,10 @@
  * mode, embed.ts). They are kept with the stored settings, one setting per board holding a JSON
  * array, so every adapter keeps them and every process sharing the storage honours them.
  *
- * An origin is written exactly as a browser sends it: `https://host` or `https://host:port`, or
- * `http://localhost:port` (also `127.0.0.1` and `[::1]`) for development; no path, no trailing
- * slash, no user name. Anything else is refused with a message that says why, and nothing changes.
+ * An origin is stored exactly as a browser sends it: `https://host` or `https://host:port`, or
+ * `http://localhost:port` (also `127.0.0.1` and `[::1]`) for development; no path, no user name.
+ * The dashboard's form also takes an address as copied from the address bar, `https://host/`, and
+ * keeps its origin. Anything else is refused with a message that says why, and nothing changes.
  */
 import type { FeedbackBoard } from '../board.js';
 import { notFound, validationError } from '../domain/errors.js';
@@ -28,17 +29,33 @@ export function embedOriginProblem(text: string): string | null {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
     return `"${text}" must start with https:// (http:// only for localhost)`;
   }
-  if (url.origin !== text) return `"${text}" must be an origin alone, such as ${url.origin} (no path, no trailing slash)`;
+  if (url.origin !== text) return `"${text}" must be an origin alone, such as ${url.origin} (no path)`;
   return null;
 }
 
 /**
+ * An entry of the dashboard's form as an origin: a site's address with nothing after the host but
+ * the root path (`https://Shop.example/`, as an address bar shows it) is its origin
+ * (`https://shop.example`); anything else stays as written, for {@link embedOriginProblem} to judge.
+ */
+export function normalizedEmbedOrigin(entry: string): string {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return entry;
+  }
+  return url.origin !== 'null' && url.href === `${url.origin}/` ? url.origin : entry;
+}
+
+/**
  * Parses the dashboard's text (one origin per line, or separated by spaces or commas; blank lines
- * ignored; duplicates kept once) into the list to store. Throws `validation_error` naming the
- * first bad entry.
+ * ignored; a trailing slash dropped; duplicates kept once) into the list to store. Throws
+ * `validation_error` naming the first bad entry.
  */
 export function parseEmbedOrigins(text: string): string[] {
-  return checkedOrigins([...new Set(text.split(/[\s,]+/).filter((entry) => entry !== ''))]);
+  const entries = text.split(/[\s,]+/).filter((entry) => entry !== '');
+  return checkedOrigins([...new Set(entries.map(normalizedEmbedOrigin))]);
 }
 
 function checkedOrigins<T extends readonly string[]>(origins: T): T {

@@ -21,14 +21,17 @@ export interface EmbedMode {
 }
 
 /**
- * The one script of embed-mode pages: Escape pressed inside the frame asks the widget to close
- * its panel (a key pressed in a frame of another origin never reaches the host page). The message
- * carries nothing else, so any parent may read it.
+ * The one script of embed-mode pages. It tells the widget the board arrived (`ready`: a frame the
+ * browser refused sends nothing, and the widget then says why the panel is empty), and Escape
+ * pressed inside the frame asks the widget to close its panel (a key pressed in a frame of
+ * another origin never reaches the host page). The messages carry nothing else, so any parent
+ * may read them.
  */
-export const EMBED_SCRIPT = "addEventListener('keydown',function(e){if(e.key==='Escape'&&parent!==window)parent.postMessage('feedback-board:escape','*')})";
+export const EMBED_SCRIPT =
+  "if(parent!==window)parent.postMessage('feedback-board:ready','*');addEventListener('keydown',function(e){if(e.key==='Escape'&&parent!==window)parent.postMessage('feedback-board:escape','*')})";
 
 /** The Content-Security-Policy source that allows {@link EMBED_SCRIPT} and nothing else (its SHA-256). */
-export const EMBED_SCRIPT_SOURCE = "'sha256-8O9jyG9msfVjq5D72ygmJ1In/0vSl6kwHwfyapujrKA='";
+export const EMBED_SCRIPT_SOURCE = "'sha256-v6Cpj+tquKoCqZLD7KW2jNN9j9lATTjP22bc/mp56CE='";
 
 const EMBED_PATH = /^\/embed\/boards\/([^/?]+)(\/.*)?$/;
 const BOARD_PAGES = /^(|\/roadmap|\/changelog|\/ideas|\/ideas\/new|\/posts\/.+|\/waiting\/[^/]+)$/;

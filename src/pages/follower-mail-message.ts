@@ -106,6 +106,7 @@ export function followerMailMessage(content: FollowerMailContent): MailMessage {
   ].join('\n');
 
   return {
+    kind: 'follower',
     to: content.to,
     subject: subjectOf(i18n, content),
     text,

@@ -21,6 +21,7 @@ import { linkPage, requestLinkAction, signInPage, signOutAction, useLinkAction }
 import { signInMailLimiter } from './sign-in-limits.js';
 import { addressFromContext, addressKey } from '../http/auth-throttle.js';
 import { STYLESHEET } from './style.js';
+import { FAVICON_HEADERS, FAVICON_SVG } from './favicon.js';
 import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
 import { embedTarget } from './embed.js';
@@ -117,6 +118,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
         headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
       });
     }
+    if (request.method === 'GET' && requested === '/assets/favicon.svg') return new Response(FAVICON_SVG, { headers: FAVICON_HEADERS });
     if (isAttachmentPath(requested)) return serveAttachment.public(request, requested);
     siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';
     const client = clientOf(request, context);

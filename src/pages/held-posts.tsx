@@ -36,7 +36,10 @@ export async function WaitingPosts({ ctx, board }: { ctx: PageContext; board: Bo
       <ul class="plain">
         {waiting.map((post) => (
           <li>
-            <a href={ctx.href(`${boardPath(board)}/waiting/${post.id}`)}>{post.title}</a> <ApprovalBadge ctx={ctx} post={post} />
+            <a class="user-text" href={ctx.href(`${boardPath(board)}/waiting/${post.id}`)}>
+              {post.title}
+            </a>{' '}
+            <ApprovalBadge ctx={ctx} post={post} />
           </li>
         ))}
       </ul>
@@ -64,7 +67,9 @@ export async function waitingPage(ctx: PageContext, slug: string, id: string): P
         <p class="meta">
           <ApprovalBadge ctx={ctx} post={post} /> <span>{ctx.t('held.submitted', { date: ctx.i18n.date(post.created_at) })}</span>
         </p>
-        <h1 id="held-title">{post.title}</h1>
+        <h1 id="held-title" class="user-text">
+          {post.title}
+        </h1>
         {post.body ? <Markdown text={post.body} /> : null}
         {post.approval === 'waiting' ? (
           <p class="muted">{ctx.t('held.onlyYou', { board: board.name })}</p>

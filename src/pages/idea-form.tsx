@@ -118,7 +118,7 @@ export function IdeaForm(props: { ctx: PageContext; board: Board; tags: TagRecor
           <legend>{ctx.t('idea.tags')}</legend>
           {tags.map((tag) => (
             <label class="check">
-              <input type="checkbox" name="tags" value={tag.name} checked={chosen.has(tag.name.toLowerCase())} /> {tag.name}
+              <input type="checkbox" name="tags" value={tag.name} checked={chosen.has(tag.name.toLowerCase())} /> <bdi>{tag.name}</bdi>
             </label>
           ))}
         </fieldset>

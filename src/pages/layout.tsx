@@ -79,6 +79,7 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${ctx.siteName}`}</title>
         {props.meta ? <MetaTags ctx={ctx} title={props.title} meta={props.meta} /> : null}
+        <link rel="icon" type="image/svg+xml" href={ctx.href('/assets/favicon.svg')} />
         <link rel="stylesheet" href={ctx.href('/assets/pages.css')} />
         {ctx.options.stylesheetUrl ? <link rel="stylesheet" href={ctx.options.stylesheetUrl} /> : null}
         {ctx.embed ? <script>{raw(EMBED_SCRIPT)}</script> : null}
@@ -160,6 +161,20 @@ function Who({ ctx }: { ctx: PageContext }) {
         </a>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A link back to `path` above a page's content: its arrow points back in the page's direction
+ * (right on a right-to-left page), and its text (a board's name) keeps its own direction.
+ */
+export function BackLink({ ctx, path, children }: { ctx: PageContext; path: string; children?: Child }) {
+  return (
+    <p class="small back">
+      <a href={ctx.href(path)}>
+        <span aria-hidden="true">{ctx.i18n.dir === 'rtl' ? '→' : '←'}</span> <bdi>{children}</bdi>
+      </a>
+    </p>
   );
 }
 

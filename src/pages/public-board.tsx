@@ -26,10 +26,10 @@ export async function boardsPage(ctx: PageContext): Promise<Response> {
       <div class="grid">
         {boards.map((board) => (
           <div class="card">
-            <h2 class="h3">
+            <h2 class="h3 user-text">
               <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}`)}>{board.name}</a>
             </h2>
-            {board.description ? <p class="muted">{board.description}</p> : null}
+            {board.description ? <p class="muted user-text">{board.description}</p> : null}
           </div>
         ))}
       </div>
@@ -61,7 +61,10 @@ export function VoteBox(props: { ctx: PageContext; board: Board; post: Post; vot
           <input type="hidden" name="action" value={voted ? 'unvote' : 'vote'} />
           <input type="hidden" name="next" value={ctx.url.pathname + ctx.url.search} />
           <button type="submit" class={voted ? 'secondary' : undefined} aria-pressed={voted ? 'true' : 'false'}>
-            {voted ? ctx.t('vote.voted') : ctx.t('vote.vote')}
+            <span class="vote-label">
+              <span>{voted ? ctx.t('vote.voted') : ctx.t('vote.vote')}</span>
+              <span aria-hidden="true">{voted ? ctx.t('vote.vote') : ctx.t('vote.voted')}</span>
+            </span>
           </button>
         </PostForm>
       ) : (
@@ -77,7 +80,7 @@ function Tags({ post }: { post: Post }) {
   return (
     <>
       {post.tags.map((tag) => (
-        <span class="badge tag">{tag.name}</span>
+        <span class="badge tag user-text">{tag.name}</span>
       ))}
     </>
   );
@@ -87,10 +90,10 @@ function PostSummary(props: { ctx: PageContext; board: Board; post: Post; voted:
   const { ctx, board, post } = props;
   const excerpt = markdownExcerpt(post.body, 220);
   return (
-    <article class="card post">
+    <article class="card post" id={`post-${post.id}`}>
       <VoteBox {...props} />
       <div class="content">
-        <h3>
+        <h3 class="user-text">
           <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>{post.title}</a>
         </h3>
         {excerpt ? <p class="excerpt">{excerpt}</p> : null}
@@ -135,8 +138,8 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
     board.name,
     <>
       <Notice ctx={ctx} />
-      <h1>{board.name}</h1>
-      {board.welcome_message || board.description ? <p class="lead">{board.welcome_message || board.description}</p> : null}
+      <h1 class="user-text">{board.name}</h1>
+      {board.welcome_message || board.description ? <p class="lead user-text">{board.welcome_message || board.description}</p> : null}
       {submissions ? (
         <details class="card idea">
           <summary>{ctx.t('board.submitIdea')}</summary>
@@ -207,7 +210,9 @@ export async function roadmapPage(ctx: PageContext, slug: string): Promise<Respo
             <ul class="plain">
               {column.posts.map((post) => (
                 <li>
-                  <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>{post.title}</a>
+                  <a class="user-text" href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>
+                    {post.title}
+                  </a>
                   <span class="muted small count-text">{ctx.t('vote.count', { count: post.vote_count })}</span>
                 </li>
               ))}
@@ -236,7 +241,7 @@ export async function changelogPage(ctx: PageContext, slug: string): Promise<Res
       {posts.map((post) => (
         <article class="card">
           <p class="muted small">{ctx.t('post.shipped', { date: ctx.i18n.date(post.shipped_at) })}</p>
-          <h2 class="h3">
+          <h2 class="h3 user-text">
             <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>{post.title}</a>
           </h2>
           {post.body ? <p class="excerpt">{markdownExcerpt(post.body, 300)}</p> : null}

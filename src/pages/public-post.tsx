@@ -5,7 +5,7 @@ import { commentPage, CommentPageLinks } from './comment-pages.js';
 import { CommentTree, REACTIONS } from './comment-tree.js';
 import { AttachmentList, ImagesField, uploadRefusal, uploadsOf } from './attachments.js';
 import type { PageContext } from './context.js';
-import { Notice, PostForm, StatusBadge } from './layout.js';
+import { BackLink, Notice, PostForm, StatusBadge } from './layout.js';
 import type { MessageKey } from '../i18n/catalogs.js';
 import { Markdown, markdownExcerpt } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
@@ -66,17 +66,17 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
     post.title,
     <>
       <Notice ctx={ctx} />
-      <p class="small">
-        <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}`)}>← {board.name}</a>
-      </p>
+      <BackLink ctx={ctx} path={`/boards/${encodeURIComponent(board.slug)}`}>
+        {board.name}
+      </BackLink>
       <article class="card post">
         <VoteBox ctx={ctx} board={board} post={post} voted={voted.has(post.id)} />
         <div class="content">
-          <h1>{post.title}</h1>
+          <h1 class="user-text">{post.title}</h1>
           <div class="meta">
             <StatusBadge status={post.status} ctx={ctx} />
             {post.tags.map((tag) => (
-              <span class="badge tag">{tag.name}</span>
+              <span class="badge tag user-text">{tag.name}</span>
             ))}
             <span>{ctx.t('post.posted', { date: ctx.i18n.date(post.created_at) })}</span>
             {post.shipped_at ? <span>{ctx.t('post.shipped', { date: ctx.i18n.date(post.shipped_at) })}</span> : null}
@@ -95,7 +95,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
               return (
                 <li>
                   <span class="kind">{KIND_TEXT[evidence.kind] ? ctx.t(KIND_TEXT[evidence.kind]!) : evidence.kind}</span>
-                  <span>
+                  <span class="user-text">
                     {href ? (
                       <a href={href} rel="nofollow noopener noreferrer">
                         {evidence.label || evidence.ref}
@@ -152,7 +152,9 @@ export async function voteAction(ctx: PageContext, slug: string, id: string, for
     else await ctx.board.voters.vote(voterId, found.post.id);
     const next = String(form.get('next') ?? '');
     const target = next.startsWith(ctx.href('/')) && !next.startsWith('//') ? next.slice(ctx.base.length) || '/' : back;
-    return redirect(ctx, target.replace(/[?&]notice=[a-z_]*/, ''), unvote ? 'unvoted' : 'voted');
+    // Back on a list of posts, the page opens where the visitor was: at the post voted for.
+    const place = target === back ? '' : `#post-${found.post.id}`;
+    return redirect(ctx, target.replace(/[?&]notice=[a-z_]*/, '') + place, unvote ? 'unvoted' : 'voted');
   });
 }
 

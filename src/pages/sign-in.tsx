@@ -25,26 +25,28 @@ export function safeNext(ctx: PageContext, next: string | null): string {
 
 export function signInPage(ctx: PageContext, sent = false): Promise<Response> {
   const next = safeNext(ctx, ctx.url.searchParams.get('next'));
+  const printed = ctx.options.mailer?.printsOnly === true;
   return page(
     ctx,
     ctx.t('signIn.title'),
     <>
       <Notice ctx={ctx} />
       <h1>{ctx.t('signIn.title')}</h1>
+      {/* A server without mail prints the link for whoever runs it: "check your inbox" would send the visitor looking in vain. */}
       {sent ? (
-        <div class="notice ok" role="status">
-          {ctx.t('signIn.sent')}
+        <div class={printed ? 'notice' : 'notice ok'} role="status">
+          {ctx.t(printed ? 'signIn.printed' : 'signIn.sent')}
         </div>
       ) : null}
       {ctx.options.mailer ? (
         <PostForm ctx={ctx} action="/sign-in" class="card narrow" label={ctx.t('signIn.byMail')}>
-          <p>{ctx.t('signIn.intro')}</p>
+          <p>{ctx.t(printed ? 'signIn.introPrinted' : 'signIn.intro')}</p>
           <input type="hidden" name="next" value={ctx.href(next)} />
           <div class="field">
             <label for="email">{ctx.t('signIn.email')}</label>
             <input id="email" type="email" name="email" required maxlength={320} autocomplete="email" />
           </div>
-          <button type="submit">{ctx.t('signIn.send')}</button>
+          <button type="submit">{ctx.t(printed ? 'signIn.sendPrinted' : 'signIn.send')}</button>
         </PostForm>
       ) : (
         <p class="lead">{ctx.t('signIn.noMail')}</p>
@@ -72,6 +74,7 @@ export async function requestLinkAction(ctx: PageContext, form: FormData): Promi
     : await ctx.board.signIn.createVoterLink(ctx.options.organizationId, email, options);
   const url = signInLinkUrl(ctx.origin, ctx.base, link.token);
   await mailer.send({
+    kind: 'sign-in',
     to: email,
     subject: ctx.t('mail.signInSubject', { site: ctx.siteName }),
     text: ctx.t('mail.signInBody', { team: member ? 'yes' : 'no', url }),

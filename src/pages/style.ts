@@ -29,7 +29,7 @@ header.site nav a[aria-current="page"] { background: var(--fb-accent-soft); colo
 main { max-width: 980px; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; }
 h1 { font-size: 1.7rem; margin: .25rem 0 .5rem; line-height: 1.25; overflow-wrap: anywhere; }
 h2 { font-size: 1.2rem; margin: 1.75rem 0 .75rem; }
-h3 { font-size: 1.05rem; margin: 0 0 .35rem; overflow-wrap: anywhere; }
+h3, h2.h3 { font-size: 1.05rem; margin: 0 0 .35rem; overflow-wrap: anywhere; }
 p { margin: .4rem 0; }
 .lead { color: var(--fb-muted); margin-bottom: 1.25rem; }
 .muted { color: var(--fb-muted); }
@@ -56,13 +56,16 @@ form.inline { display: inline; }
 .filters input, .filters select, .filters button { height: 2.5rem; }
 .narrow { max-width: 34rem; }
 .stats { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: .75rem; }
-.post { display: flex; gap: 1rem; align-items: flex-start; }
-.votes { flex: 0 0 4.5rem; text-align: center; border: 1px solid var(--fb-border); border-radius: 8px; padding: .35rem .25rem; background: var(--fb-bg); }
+.post { display: flex; gap: 1rem; align-items: flex-start; scroll-margin-top: 1rem; }
+.votes { flex: 0 0 auto; min-width: 4.5rem; text-align: center; border: 1px solid var(--fb-border); border-radius: 8px; padding: .35rem .25rem; background: var(--fb-bg); }
 .votes .count { font-size: 1.3rem; font-weight: 700; display: block; }
 .votes .label { font-size: .75rem; color: var(--fb-muted); display: block; }
 .votes form, .votes .button { margin-top: .3rem; }
-.votes .button { padding: .2rem .5rem; font-size: .8rem; }
-.votes button { padding: .2rem .5rem; font-size: .8rem; }
+.votes .button, .votes button { padding: .2rem .5rem; font-size: .8rem; white-space: nowrap; }
+/* The vote button holds both of its labels, one hidden, so it is as wide voted as not: every vote box of a list is as wide as the next. */
+.vote-label { display: inline-grid; }
+.vote-label > * { grid-area: 1 / 1; }
+.vote-label > [aria-hidden] { visibility: hidden; }
 .post .content { flex: 1; min-width: 0; }
 .post .content h3 a { color: var(--fb-text); text-decoration: none; }
 .post .content h3 a:hover { text-decoration: underline; }
@@ -109,6 +112,8 @@ details[open] > summary { margin-bottom: .5rem; }
 .kind { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: var(--fb-muted); }
 .pager { display: flex; justify-content: space-between; margin-top: 1rem; }
 .notice { border-inline-start: 4px solid var(--fb-accent); background: var(--fb-accent-soft); padding: .75rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
+.notice > p:first-child { margin-top: 0; }
+.notice > p:last-child { margin-bottom: 0; }
 .notice.error { border-color: var(--fb-danger); background: #fdecec; }
 .send-error { white-space: pre-wrap; overflow-wrap: anywhere; margin: .5rem 0 0; }
 .notice.ok { border-color: var(--fb-ok); background: #e6f6ea; }
@@ -118,8 +123,14 @@ table { width: 100%; border-collapse: collapse; background: var(--fb-surface); b
 th, td { text-align: start; padding: .55rem .7rem; border-bottom: 1px solid var(--fb-border); vertical-align: top; font-size: .92rem; }
 th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--fb-muted); }
 td.title { overflow-wrap: anywhere; max-width: 22rem; }
-.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; align-items: start; }
+.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; align-items: start; margin-top: .75rem; }
 .card > h2:first-child, .card > form > h2:first-child { margin-top: 0; }
+/* A form that is a card starts with its hidden CSRF field: its heading is still the card's first line. */
+.card > input[type="hidden"]:first-child + h2 { margin-top: 0; }
+/* Decisions on one row: a reason field that takes the room left, Reject beside it, Approve at the end. */
+.decide { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-end; margin-top: .75rem; }
+.decide form.reject { display: flex; gap: .5rem; align-items: flex-end; flex: 1 1 18rem; }
+.decide form.reject .field { flex: 1; margin: 0; }
 .proposal { border-inline-start: 4px solid var(--fb-accent); }
 .proposal .arrow { font-weight: 700; color: var(--fb-muted); }
 .note { background: var(--fb-bg); border-radius: 6px; padding: .5rem .75rem; margin: .5rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
@@ -150,8 +161,18 @@ fieldset.choices label.check { align-items: baseline; }
 .similar h2 a { color: var(--fb-text); }
 .author { margin: .25rem 0 .75rem; }
 .follow { display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; margin-top: .75rem; padding-top: .75rem; border-top: 1px solid var(--fb-border); }
-/* Text a voter or the team wrote takes its own direction: an English title stays left to right on an Arabic page, its full stop at its end. */
-.lead, .excerpt, .markdown, h1, h3 { unicode-bidi: plaintext; }
+/*
+ * Text people wrote (titles, names, descriptions, tags, and each paragraph, list item and heading of
+ * Markdown) takes its own direction from its first letter, and lines up with the page: an English
+ * sentence on an Arabic page keeps its full stop at its end and still starts at the right, beside
+ * the vote box. unicode-bidi is not inherited, hence every block; inline (a name in a sentence) it
+ * isolates the name. With plaintext, "start" would follow the text's direction, so the page's side
+ * is named physically (--fb-line-start). Code keeps its own alignment.
+ */
+[dir="ltr"] { --fb-line-start: left; }
+[dir="rtl"] { --fb-line-start: right; }
+.user-text, .excerpt, .note, td.title, .markdown :is(p, li, blockquote, h1, h2, h3, h4, h5, h6, td, th) { unicode-bidi: plaintext; text-align: var(--fb-line-start, start); }
+.markdown pre { unicode-bidi: plaintext; }
 .after-table { margin-top: .75rem; }
 fieldset.choices { border: 1px solid var(--fb-border); border-radius: 6px; padding: .5rem .75rem; margin: 0 0 .75rem; gap: 1rem; }
 footer.site { text-align: center; color: var(--fb-muted); font-size: .8rem; padding: 1.5rem; }

@@ -122,7 +122,7 @@ async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], dr
           return (
             <li class="card post">
               <div class="content">
-                <h2 class="h3">
+                <h2 class="h3 user-text">
                   <a href={ctx.href(path)}>{post.title}</a>
                 </h2>
                 <div class="meta">

@@ -49,6 +49,23 @@ export function listTeamMembers(ctx: ServiceContext, organizationId: number): Pr
   return read(ctx, (tx) => tx.listTeamMembers(organizationId));
 }
 
+/**
+ * Changes a team member's address and name (without `name`, the name stays). `not_found` for a
+ * member of another organization; `validation_error` for an address that is not one, or that
+ * another member of the team has. Sessions and links already given stay the member's.
+ */
+export async function updateTeamMember(ctx: ServiceContext, organizationId: number, memberId: number, input: TeamMemberInput): Promise<TeamMemberRecord> {
+  const { email, name } = parseOrThrow(memberInput, input);
+  const folded = foldCase(email);
+  return write(ctx, async (tx) => {
+    const member = await tx.getTeamMember(memberId);
+    if (!member || member.organization_id !== organizationId) throw notFound('Team member not found');
+    const holder = await tx.getTeamMemberByEmail(organizationId, folded);
+    if (holder && holder.id !== member.id) throw validationError('email', 'is the address of another team member');
+    return (await tx.updateTeamMember(member.id, { email: folded, name: name ?? member.name }))!;
+  });
+}
+
 /** A new one-time link's raw token (to put in the URL) and when it stops working. */
 export interface CreatedSignInLink {
   token: string;

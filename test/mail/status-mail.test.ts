@@ -32,6 +32,7 @@ describe('the status-change mail in a language', () => {
     await notifier.notify(notification(null));
     expect(mailer.messages).toEqual([
       {
+        kind: 'status',
         to: 'ada@example.com',
         subject: '[Acme] Dark mode: In Arbeit',
         text: 'Hallo Ada,\n\n„Dark mode“, wofür Sie gestimmt haben, ist von Geplant zu In Arbeit gewechselt.\n\nHier ansehen: https://fb.example/boards/features/posts/7\n\nSie erhalten diese E-Mail, weil Sie dafür gestimmt haben.',

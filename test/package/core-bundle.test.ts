@@ -60,9 +60,11 @@ describe('the core browser bundle', () => {
     // attachments (+0.1), the store's insert-if-absent setting (+0.1) and voters' languages
     // (+0.4: the stored locale, setting it, the follower mail's language): 53.9 KB. Posts by
     // company revenue (+0.4: the record store's ranking, the team's service and its page schema):
-    // 54.3 KB (173.4 KB minified). The budget moves only in a change that says what grew; see
-    // docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(54.5 * 1024);
+    // 54.3 KB (173.4 KB minified), 54.4 KB (55,733 bytes) since. A team member's address changing in
+    // place (the team's service and the record store's method) and the kind every mail names
+    // (+131 bytes together): 54.6 KB (55,864 bytes; 174.4 KB minified). The budget moves only in a
+    // change that says what grew; see docs/architecture.md, "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(54.75 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {

@@ -7,6 +7,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { listen } from '../../src/node/listen.js';
+import type { PagesHandler } from '../../src/pages/index.js';
 import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
@@ -55,6 +57,33 @@ export async function signInByMail(page: Page, smtp: SmtpReceiver, signInUrl: st
 /** Starts headless Chromium (the machine's, with the project's flags). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A pages handler of this process on a real HTTP server (127.0.0.1, a free port), and a Chromium to use it with. */
+export interface PagesInChromium {
+  origin: string;
+  browser: Browser;
+  /** Closes Chromium and the server. */
+  close(): Promise<void>;
+}
+
+/** Serves `pages` over HTTP and launches Chromium; whatever fails on the way, what was started is stopped again. */
+export async function pagesInChromium(pages: PagesHandler): Promise<PagesInChromium> {
+  const server = await listen(pages, { port: 0, host: '127.0.0.1' });
+  try {
+    const browser = await launchBrowser();
+    return {
+      origin: `http://127.0.0.1:${server.port}`,
+      browser,
+      close: async () => {
+        await browser.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }
 
 /**

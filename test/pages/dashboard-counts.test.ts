@@ -28,4 +28,21 @@ describe('dashboard: counts', () => {
     expect(list.status).toBe(200);
     expect(list.text).toContain('1 post, newest first.');
   });
+
+  it('say "1 post shipped, for 1 voter" on the analytics page, the plural for two', async () => {
+    const setup = await setupPages();
+    const client = new Client(setup.pages);
+    await signInTeam(setup, client);
+    const api = await setup.board.api(setup.writeKey);
+    const ada = await setup.board.voters.register(setup.orgId, { email: 'ada@example.com', name: 'Ada' });
+    await setup.board.voters.vote(ada.id, setup.ids.open);
+    await api.posts.update('features', setup.ids.open, { status: 'shipped' });
+    const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(text((await client.get('/dashboard/stats?board=features')).text)).toContain('1 post shipped, for 1 voter.');
+    const bob = await setup.board.voters.register(setup.orgId, { email: 'bob@example.com', name: 'Bob' });
+    const second = await api.posts.create('features', { title: 'Second' });
+    await setup.board.voters.vote(bob.id, second.id);
+    await api.posts.update('features', second.id, { status: 'shipped' });
+    expect(text((await client.get('/dashboard/stats?board=features')).text)).toContain('2 posts shipped, for 2 voters.');
+  });
 });

@@ -35,6 +35,35 @@ describe('dashboard post page: History', () => {
     expect(html).not.toContain('Older entries');
   });
 
+  it('names a voter who acted as the page names the post\'s author, by name and address', async () => {
+    const setup = await setupPages();
+    const client = new Client(setup.pages);
+    await signInTeam(setup, client);
+    const alice = await setup.board.voters.register(setup.orgId, { email: 'alice@example.com', name: 'Alice' });
+    const bob = await setup.board.voters.register(setup.orgId, { email: 'bob@example.com' });
+    const first = await setup.board.voters.submitPost(alice.id, 'features', { title: 'Offline mode' });
+    const second = await setup.board.voters.submitPost(bob.id, 'features', { title: 'Calendar view' });
+    for (const [post, who] of [
+      [first, 'Alice (alice@example.com)'],
+      [second, 'bob@example.com'],
+    ] as const) {
+      const page = (await client.get(`/dashboard/posts/${post.id}`)).text;
+      expect(page).toContain(`<span class="small">by ${who}</span>`);
+      const items = [...historyOf(page).matchAll(/<li>([\s\S]*?)<\/li>/g)].map(([, item]) => item!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+      expect(items).toEqual([`20 Nov 2026, 12:00 UTC · Voter ${who} created the post`]);
+      expect((await client.get(`/dashboard/posts/${post.id}/history?before=999`)).text).toContain(`Voter <strong class="user-text">${who}</strong>`);
+    }
+  });
+
+  it('shows "Nothing recorded yet" without an empty list under it', async () => {
+    const setup = await setupPages();
+    const client = new Client(setup.pages);
+    await signInTeam(setup, client);
+    const html = historyOf((await client.get(`/dashboard/posts/${setup.ids.open}/history?before=1`)).text);
+    expect(html).toContain('Nothing recorded yet.');
+    expect(html).not.toContain('<ol class="history">');
+  });
+
   it('shows hostile key labels, voter names and notes as text', async () => {
     const setup = await setupPages();
     const client = new Client(setup.pages);

@@ -22,7 +22,7 @@ describe('team dashboard', () => {
     const agent = await setup.board.api(setup.proposeKey);
     await agent.agent.addEvidence('features', setup.ids.open, { kind: 'pr', ref: 'https://git.example/pr/9', label: 'PR 9' });
     await agent.agent.proposeStatus('features', setup.ids.open, { status: 'shipped', note: 'Merged and deployed' });
-    const page = await client.get('/dashboard');
+    const page = await client.get('/dashboard/proposals');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Merged and deployed');
     expect(page.text).toContain('https://git.example/pr/9');
@@ -32,11 +32,11 @@ describe('team dashboard', () => {
     expect(page.text).not.toContain(setup.proposeKey.slice(0, 9));
     expect(page.text).not.toContain(setup.proposeKey);
     const confirmed = await client.post(`/dashboard/proposals/${setup.ids.open}/confirm`, { notify: 'yes' });
-    expect(confirmed.location).toBe('/dashboard?notice=confirmed');
+    expect(confirmed.location).toBe('/dashboard/proposals?notice=confirmed');
     const post = await api.posts.get('features', setup.ids.open);
     expect([post.status, post.proposal]).toEqual(['shipped', null]);
     expect(setup.notifier.notifications.map((n) => [n.voter.email, n.old_status, n.new_status])).toEqual([['fan@example.com', 'open', 'shipped']]);
-    expect((await client.get('/dashboard')).text).toContain('Nothing to decide right now');
+    expect((await client.get('/dashboard/proposals')).text).toContain('Nothing to decide right now');
   });
 
   it('confirms without notifying when unticked, and rejects keeping the status', async () => {
@@ -45,12 +45,12 @@ describe('team dashboard', () => {
     await setup.board.voters.vote(voter.id, setup.ids.open);
     const agent = await setup.board.api(setup.proposeKey);
     await agent.agent.proposeStatus('features', setup.ids.open, { status: 'planned' });
-    await client.get('/dashboard');
+    await client.get('/dashboard/proposals');
     await client.post(`/dashboard/proposals/${setup.ids.open}/confirm`, {});
     expect((await api.posts.get('features', setup.ids.open)).status).toBe('planned');
     expect(setup.notifier.notifications).toEqual([]);
     await agent.agent.proposeStatus('features', setup.ids.open, { status: 'declined' });
-    expect((await client.post(`/dashboard/proposals/${setup.ids.open}/reject`)).location).toBe('/dashboard?notice=rejected');
+    expect((await client.post(`/dashboard/proposals/${setup.ids.open}/reject`)).location).toBe('/dashboard/proposals?notice=rejected');
     expect(await api.posts.get('features', setup.ids.open)).toMatchObject({ status: 'planned', proposal: null });
     // Nothing pending: confirming again is a 404 page and changes nothing.
     expect((await client.post(`/dashboard/proposals/${setup.ids.open}/confirm`, { notify: 'yes' })).status).toBe(404);

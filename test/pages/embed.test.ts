@@ -170,6 +170,17 @@ describe('the dashboard edits a board’s allowed embedding origins', () => {
     expect(await embedOriginsOf(setup.board, await boardIdOf(setup, 'features'))).toEqual([]);
   });
 
+  it('takes an address as copied from the address bar, trailing slash and all, and keeps its origin', async () => {
+    const setup = await setupPages();
+    const team = new Client(setup.pages);
+    await signInTeam(setup, team);
+    await team.get('/dashboard/boards/features/embedding');
+    const saved = await team.post('/dashboard/boards/features/embedding', { origins: 'https://App.example.com/\nhttp://localhost:5173/\nhttps://app.example.com' });
+    expect(saved.status).toBe(303);
+    expect(await embedOriginsOf(setup.board, await boardIdOf(setup, 'features'))).toEqual(HOSTS);
+    expect(frameAncestors((await team.get('/embed/boards/features')).headers)).toBe(HOSTS.join(' '));
+  });
+
   it('refuses a bad entry with the reason, keeps the text, and changes nothing', async () => {
     const setup = await withOrigins();
     const team = new Client(setup.pages);
@@ -177,7 +188,9 @@ describe('the dashboard edits a board’s allowed embedding origins', () => {
     await team.get('/dashboard/boards/features/embedding');
     const cases: [string, RegExp][] = [
       ['https://app.example.com/feedback', /must be an origin alone, such as https:\/\/app.example.com/],
-      ['https://app.example.com/', /must be an origin alone/],
+      ['https://app.example.com/?', /must be an origin alone/],
+      ['https://app.example.com/feedback/', /must be an origin alone, such as https:\/\/app.example.com/],
+      ['https://app.example.com/#top', /must be an origin alone/],
       ['http://app.example.com', /must start with https:\/\/ \(http:\/\/ only for localhost\)/],
       ['app.example.com', /is not an origin/],
       ['*', /is not an origin/],

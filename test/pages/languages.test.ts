@@ -125,6 +125,7 @@ describe('translated answers', () => {
   it('mails a rejection in the configured language, the team’s reason as given', () => {
     const mail = rejectionMail({ to: 'ann@example.com', voterName: 'Ann', postTitle: 'Dark mode', boardName: 'Features', reason: 'Doppelt', productName: 'Acme', locale: 'de' });
     expect(mail).toEqual({
+      kind: 'rejection',
       to: 'ann@example.com',
       subject: '[Acme] Ihr Beitrag wurde nicht freigegeben: Dark mode',
       text: 'Hallo Ann,\n\nDas Team von Features hat Ihren Beitrag „Dark mode“ nicht freigegeben; er wird nicht angezeigt.\n\nDie Begründung: Doppelt\n\nSie erhalten diese E-Mail, weil Sie den Beitrag eingereicht haben.',

@@ -123,6 +123,40 @@ describe('public pages', () => {
     expect((await api.comments.list('features', setup.ids.open)).comments).toHaveLength(1);
   });
 
+  it('brings a vote cast on a board back to the post voted for; a vote on the post\'s own page back to its top', async () => {
+    const setup = await setupPages();
+    const client = new Client(setup.pages);
+    await signInVoter(setup, client);
+    const board = await client.get('/boards/features?sort=new&page=1');
+    expect(board.text).toContain(`<article class="card post" id="post-${setup.ids.open}">`);
+    const path = `/boards/features/posts/${setup.ids.open}`;
+    const fromBoard = await client.post(`${path}/vote`, { action: 'vote', next: '/boards/features?sort=new&page=1' });
+    expect(fromBoard.location).toBe(`/boards/features?sort=new&page=1&notice=voted#post-${setup.ids.open}`);
+    const fromPost = await client.post(`${path}/vote`, { action: 'unvote', next: path });
+    expect(fromPost.location).toBe(`${path}?notice=unvoted`);
+    // A next outside the pages still goes to the post, with no fragment.
+    const elsewhere = await client.post(`${path}/vote`, { action: 'vote', next: 'https://evil.example/#post-1' });
+    expect(elsewhere.location).toBe(`${path}?notice=voted`);
+  });
+
+  it('names its icon on every page and serves it as a cached image that runs nothing', async () => {
+    const setup = await setupPages({ basePath: '/feedback' });
+    const client = new Client(setup.pages);
+    for (const path of ['/feedback/', '/feedback/boards/features', '/feedback/sign-in']) {
+      expect((await client.get(path)).text, path).toContain('<link rel="icon" type="image/svg+xml" href="/feedback/assets/favicon.svg"/>');
+    }
+    const icon = await setup.pages(new Request('http://pages.test/feedback/assets/favicon.svg'));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(icon.headers.get('content-security-policy')).toContain('sandbox');
+    expect(icon.headers.get('x-content-type-options')).toBe('nosniff');
+    const svg = await icon.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).not.toMatch(/<script|on\w+=/i);
+    expect((await setup.pages(new Request('http://pages.test/feedback/assets/favicon.svg', { method: 'POST' }))).status).not.toBe(200);
+  });
+
   it('sends a visitor who is not signed in to sign in instead of voting', async () => {
     const setup = await setupPages();
     const client = new Client(setup.pages);

@@ -4,8 +4,9 @@
  * shows the board; the host's signed SSO token signs its user in inside it, and they vote (the
  * partitioned cookies work in the frame); a voter also signs in by e-mail link inside it; the keyboard stays in the panel, Escape closes it (pressed in the host's part or inside
  * the board's frame) and focus returns to the launcher. A host that is not listed, and a page
- * outside embed mode framed by a listed host, are refused by the browser. Screenshot to
- * docs/images/widget-panel.png.
+ * outside embed mode framed by a listed host, are refused by the browser; on an unlisted host the
+ * panel says why and where the team allows the site. Screenshots to docs/images/widget-panel.png
+ * and widget-refused.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
@@ -81,7 +82,7 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     await page.getByRole('dialog', { name: 'Give feedback' }).waitFor();
     await page.waitForFunction((prefix) => [...document.querySelector('feedback-board-widget')!.shadowRoot!.querySelectorAll('iframe')].some((f) => f.src.startsWith(prefix)), `${pagesUrl}/embed/`);
     // The frame's document arrives after its element: wait until Chromium lists it by its URL.
-    await expect.poll(() => panelFrame(page) !== undefined).toBe(true);
+    await expect.poll(() => panelFrame(page) !== undefined, { timeout: 10_000 }).toBe(true);
     const frame = panelFrame(page);
     await frame.getByRole('heading', { name: 'Product feedback' }).waitFor();
     return frame;
@@ -96,6 +97,10 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     expect(frame.url()).toBe(`${pagesUrl}/embed/boards/app`);
     await frame.getByText('Signed in as Ada Host').waitFor();
     await frame.getByText('Dark mode').first().waitFor();
+    // The board said it arrived: past the widget's grace period (2 s after the frame loaded), no refusal takes its place.
+    await page.waitForTimeout(2500);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.locator('feedback-board-widget iframe').isVisible()).toBe(true);
     await shot(page, 'widget-panel');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -117,7 +122,7 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     await page.evaluate(() => document.querySelector('feedback-board-widget')!.removeAttribute('sso-token'));
     await page.getByRole('button', { name: 'Give feedback' }).click();
     await page.waitForFunction((prefix) => [...document.querySelector('feedback-board-widget')!.shadowRoot!.querySelectorAll('iframe')].some((f) => f.src.startsWith(prefix)), `${pagesUrl}/embed/`);
-    await expect.poll(() => panelFrame(page) !== undefined).toBe(true);
+    await expect.poll(() => panelFrame(page) !== undefined, { timeout: 10_000 }).toBe(true);
     const frame = panelFrame(page);
     await frame.getByRole('heading', { name: 'Product feedback' }).waitFor();
     await frame.getByRole('link', { name: 'Dark mode' }).click();
@@ -179,7 +184,7 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     });
     for (const n of [1, 2]) {
       await page.getByRole('button', { name: 'Give feedback' }).click();
-      await expect.poll(() => panelFrame(page)?.url()).toBe(`${pagesUrl}/embed/boards/app?sso=fresh-${n}`);
+      await expect.poll(() => panelFrame(page)?.url(), { timeout: 10_000 }).toBe(`${pagesUrl}/embed/boards/app?sso=fresh-${n}`);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     }
@@ -188,7 +193,7 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
     await page.evaluate(() => document.querySelector('feedback-board-widget')!.removeAttribute('src'));
     await page.getByRole('button', { name: 'Give feedback' }).click();
-    await expect.poll(() => errors.join('\n')).toContain('<feedback-board-widget> cannot open: TypeError: <feedback-board-widget> needs both a src and a board attribute');
+    await expect.poll(() => errors.join('\n'), { timeout: 10_000 }).toContain('<feedback-board-widget> cannot open: TypeError: <feedback-board-widget> needs both a src and a board attribute');
     expect(await page.getByRole('dialog').isVisible()).toBe(false);
     await page.close();
   });
@@ -223,13 +228,41 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     await page.goto(stranger.origin);
     await page.getByRole('button', { name: 'Give feedback' }).click();
     await page.getByRole('dialog', { name: 'Give feedback' }).waitFor();
-    await expect.poll(() => seen.length).toBeGreaterThan(0);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // The board lists only the other host.
     expect(seen[0]).toContain(`Framing '${pagesUrl}/'`);
     expect(seen[0]).toContain(`"frame-ancestors ${host.origin}"`);
     // The frame holds Chromium's error page, not the board.
     const childFrames = () => page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url());
-    await expect.poll(childFrames).toEqual(['chrome-error://chromewebdata/']);
+    await expect.poll(childFrames, { timeout: 10_000 }).toEqual(['chrome-error://chromewebdata/']);
+    // In its place, the panel says why, and where the team lets this site show the board.
+    const refusal = page.getByRole('dialog', { name: 'Give feedback' }).getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(
+      'The board cannot be shown on this site.' +
+        `Either its settings do not allow ${stranger.origin} to show it (a member of the board's team adds this address under Dashboard → Boards → Embedding), or ${pagesUrl} did not answer.` +
+        'Open the embedding settings',
+    );
+    expect(await refusal.getByRole('link', { name: 'Open the embedding settings' }).getAttribute('href')).toBe(`${pagesUrl}/dashboard/boards/app/embedding`);
+    expect(await page.locator('feedback-board-widget iframe').isVisible()).toBe(false);
+    // The keyboard still goes round the panel: from the close button back to the link.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedInShadow(page)).toBe('a.');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'widget-refused');
+    // A `ready` from the frame that comes late (a busy machine) puts the board back in its place.
+    await page.evaluate(() => {
+      const frame = document.querySelector('feedback-board-widget')!.shadowRoot!.querySelector('iframe')!;
+      window.dispatchEvent(new MessageEvent('message', { data: 'feedback-board:ready', source: frame.contentWindow }));
+    });
+    await refusal.waitFor({ state: 'hidden' });
+    expect(await page.locator('feedback-board-widget iframe').isVisible()).toBe(true);
+    // The link that had focus is gone: focus stays in the panel, on its close button.
+    expect(await focusedInShadow(page)).toBe('button.close');
+    // Closed and opened again, the panel tries afresh, and is refused again.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Give feedback' }).click();
+    await refusal.waitFor();
     await page.close();
   });
 
@@ -237,10 +270,10 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     const page = await chromium.context.newPage();
     const seen = refusals(page);
     await page.goto(`${host.origin}/plain-frame`);
-    await expect.poll(() => seen.length).toBeGreaterThan(0);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(seen[0]).toContain("frame-ancestors 'none'");
     const childFrames = () => page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url());
-    await expect.poll(childFrames).toEqual(['chrome-error://chromewebdata/']);
+    await expect.poll(childFrames, { timeout: 10_000 }).toEqual(['chrome-error://chromewebdata/']);
     await page.close();
   });
 });

@@ -29,6 +29,15 @@ export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
     async listTeamMembers(organizationId) {
       return sql.rows<TeamMemberRecord>(`SELECT ${MEMBER_COLUMNS} FROM fb_team_members WHERE organization_id = $1 ORDER BY id`, [organizationId]);
     },
+    async updateTeamMember(id, change) {
+      return (
+        (await sql.row<TeamMemberRecord>(`UPDATE fb_team_members SET email = $2, name = $3 WHERE id = $1 RETURNING ${MEMBER_COLUMNS}`, [
+          id,
+          change.email,
+          change.name,
+        ])) ?? null
+      );
+    },
 
     async insertSession(row) {
       await sql.run('INSERT INTO fb_sessions (token_hash, kind, subject_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [

@@ -28,6 +28,10 @@ export function peopleMethods(sql: Sql): AggregateMethods<'people'> {
     async listTeamMembers(organizationId) {
       return sql.all<TeamMemberRecord>(`${MEMBER} WHERE organization_id = ? ORDER BY id`, organizationId);
     },
+    async updateTeamMember(id, change) {
+      sql.run('UPDATE fb_team_members SET email = ?, name = ? WHERE id = ?', change.email, change.name, id);
+      return sql.get<TeamMemberRecord>(`${MEMBER} WHERE id = ?`, id) ?? null;
+    },
 
     async insertSession(row) {
       sql.run(

@@ -1,4 +1,4 @@
-/** The dashboard's administration: boards, API keys, webhooks, agent publishing and the team. */
+/** The dashboard's administration: boards, API keys and webhooks. */
 import type { PageContext } from '../context.js';
 import { day, PostForm } from '../layout.js';
 import { notFoundPage, redirect } from '../respond.js';
@@ -257,53 +257,4 @@ export function deleteWebhookAction(ctx: PageContext, id: string): Promise<Respo
   const webhookId = idOf(id);
   if (webhookId === null) return notFoundPage(ctx);
   return change(ctx, '/dashboard/webhooks', 'deleted', () => ctx.team.webhooks.delete(webhookId));
-}
-
-export async function settingsPage(ctx: PageContext): Promise<Response> {
-  const publishing = await ctx.board.dashboard.settings.getAgentPublishing();
-  const members = await ctx.team.members.list();
-  return dashPage(
-    ctx,
-    'settings',
-    'Settings',
-    <>
-      <h1>Settings</h1>
-      <PostForm ctx={ctx} action="/dashboard/settings/agent-publishing" class="card" label="Agent publishing">
-        <h2 class="h3">Agent publishing</h2>
-        <p class="muted">
-          {publishing ? 'On: keys with the write scope may publish boards through the API.' : 'Off: only the team publishes boards, here.'}
-        </p>
-        <input type="hidden" name="value" value={publishing ? 'off' : 'on'} />
-        <button type="submit" class="secondary">
-          {publishing ? 'Turn agent publishing off' : 'Turn agent publishing on'}
-        </button>
-      </PostForm>
-      <div class="card">
-        <h2 class="h3">Team</h2>
-        <ul>
-          {members.map((m) => (
-            <li>
-              {m.name ? `${m.name} ` : ''}
-              <code>{m.email}</code>
-            </li>
-          ))}
-        </ul>
-        <PostForm ctx={ctx} action="/dashboard/settings/team" label="Add a team member">
-          <div class="field">
-            <label for="member-email">Add a team member by e-mail</label>
-            <input id="member-email" name="email" type="email" required maxlength={320} />
-          </div>
-          <button type="submit">Add</button>
-        </PostForm>
-      </div>
-    </>,
-  );
-}
-
-export function agentPublishingAction(ctx: PageContext, form: FormData): Promise<Response> {
-  return change(ctx, '/dashboard/settings', 'saved', () => ctx.board.dashboard.settings.setAgentPublishing(form.get('value') === 'on'));
-}
-
-export function addMemberAction(ctx: PageContext, form: FormData): Promise<Response> {
-  return change(ctx, '/dashboard/settings', 'saved', () => ctx.team.members.add({ email: String(form.get('email') ?? '') }));
 }

@@ -6,7 +6,7 @@ import { Notice } from '../layout.js';
 import { page, redirect } from '../respond.js';
 
 const SECTIONS = [
-  ['proposals', 'Proposals', '/dashboard'],
+  ['proposals', 'Proposals', '/dashboard/proposals'],
   ['inbox', 'Inbox', '/dashboard/inbox'],
   ['posts', 'Posts', '/dashboard/posts'],
   ['boards', 'Boards', '/dashboard/boards'],

@@ -24,7 +24,7 @@ function WaitingCard(props: { ctx: PageContext; post: HeldPost; board: Board | u
       <p class="muted small">
         {board?.name ?? 'A board'} · submitted {day(post.created_at)} by {author}
       </p>
-      <h2 class="h3" id={`held-${post.id}`}>
+      <h2 class="h3 user-text" id={`held-${post.id}`}>
         {post.title}
       </h2>
       {post.body ? <Markdown text={post.body} /> : <p class="muted small">No details.</p>}
@@ -36,10 +36,12 @@ function WaitingCard(props: { ctx: PageContext; post: HeldPost; board: Board | u
           ))}
         </p>
       ) : null}
-      <div class="row end">
-        <PostForm ctx={ctx} action={`/dashboard/inbox/${post.id}/reject`} class="row" label={`Reject ${post.title}`}>
-          <label for={`reason-${post.id}`}>Reason (optional, mailed to the author)</label>
-          <input id={`reason-${post.id}`} name="reason" maxlength={MAX_REJECTION_REASON} />
+      <div class="decide">
+        <PostForm ctx={ctx} action={`/dashboard/inbox/${post.id}/reject`} class="reject" label={`Reject ${post.title}`}>
+          <div class="field">
+            <label for={`reason-${post.id}`}>Reason (optional, mailed to the author)</label>
+            <input id={`reason-${post.id}`} name="reason" maxlength={MAX_REJECTION_REASON} />
+          </div>
           <button type="submit" class="danger">
             Reject
           </button>

@@ -10,9 +10,23 @@ import { day, StatusBadge } from '../layout.js';
 import type { Route } from '../route.js';
 import { notFoundPage } from '../respond.js';
 import { dashPage, idOf } from './frame.js';
+import { voterLabel } from './post-people.js';
 
-/** The actor as a person reads it; a key or member deleted since shows its id. */
-function Actor({ actor }: { actor: ActivityActor }) {
+/** The organization's voters among the entries' actors, by id, named as the post's page names its author. */
+export function historyVoters(ctx: PageContext, page: ActivityPage): Promise<Map<number, string>> {
+  const ids = new Set(page.entries.flatMap((entry) => (entry.actor.kind === 'voter' ? [entry.actor.id] : [])));
+  return ctx.board.storage.transaction('read', async (tx) => {
+    const names = new Map<number, string>();
+    for (const id of ids) {
+      const voter = await tx.getVoter(id);
+      if (voter?.organization_id === ctx.team.organizationId && (voter.name || voter.email)) names.set(id, voterLabel(voter));
+    }
+    return names;
+  });
+}
+
+/** The actor as a person reads it; a key, member or voter deleted since shows its id. */
+function Actor({ actor, voters }: { actor: ActivityActor; voters: ReadonlyMap<number, string> }) {
   switch (actor.kind) {
     case 'api_key':
       if (actor.label === null) return <>API key #{actor.id}</>;
@@ -27,8 +41,10 @@ function Actor({ actor }: { actor: ActivityActor }) {
       );
     case 'team_member':
       return actor.id === null ? <>The team</> : <strong>{actor.name ?? `Team member #${actor.id}`}</strong>;
-    case 'voter':
-      return <>Voter {actor.name ? <strong>{actor.name}</strong> : `#${actor.id}`}</>;
+    case 'voter': {
+      const name = voters.get(actor.id);
+      return <>Voter {name === undefined ? `#${actor.id}` : <strong class="user-text">{name}</strong>}</>;
+    }
     default:
       return <>The system</>;
   }
@@ -36,7 +52,7 @@ function Actor({ actor }: { actor: ActivityActor }) {
 
 /** The key whose proposal was decided. */
 function Proposer({ entry }: { entry: ActivityEntry }) {
-  return entry.proposed_by ? <Actor actor={entry.proposed_by} /> : <>key #{entry.key_id}</>;
+  return entry.proposed_by ? <Actor actor={entry.proposed_by} voters={new Map()} /> : <>key #{entry.key_id}</>;
 }
 
 /** The other post of a merge, linked to its dashboard page. */
@@ -93,19 +109,23 @@ function What({ ctx, entry }: { ctx: PageContext; entry: ActivityEntry }) {
 /** Day and UTC time of an ISO timestamp. */
 const when = (iso: string) => `${day(iso)}, ${iso.slice(11, 16)} UTC`;
 
-/** The entries of one page of a post's history, and the link to the older ones. */
-export function PostHistory({ ctx, postId, page }: { ctx: PageContext; postId: number; page: ActivityPage }) {
+/** The entries of one page of a post's history (its voters named by {@link historyVoters}), and the link to the older ones. */
+export function PostHistory(props: { ctx: PageContext; postId: number; page: ActivityPage; voters: ReadonlyMap<number, string> }) {
+  const { ctx, postId, page, voters } = props;
   return (
     <section aria-labelledby="history">
       <h2 id="history">History</h2>
-      {page.entries.length === 0 ? <p class="muted">Nothing recorded yet.</p> : null}
-      <ol class="history">
-        {page.entries.map((entry) => (
-          <li>
-            <time datetime={entry.at}>{when(entry.at)}</time> · <Actor actor={entry.actor} /> <What ctx={ctx} entry={entry} />
-          </li>
-        ))}
-      </ol>
+      {page.entries.length === 0 ? (
+        <p class="muted">Nothing recorded yet.</p>
+      ) : (
+        <ol class="history">
+          {page.entries.map((entry) => (
+            <li>
+              <time datetime={entry.at}>{when(entry.at)}</time> · <Actor actor={entry.actor} voters={voters} /> <What ctx={ctx} entry={entry} />
+            </li>
+          ))}
+        </ol>
+      )}
       {page.next_before === null ? null : (
         <p>
           <a href={ctx.href(`/dashboard/posts/${postId}/history?before=${page.next_before}`)}>Older entries →</a>
@@ -121,6 +141,7 @@ async function historyPage(ctx: PageContext, id: string): Promise<Response> {
   const before = ctx.url.searchParams.get('before');
   if (postId === null || (before !== null && idOf(before) === null)) return notFoundPage(ctx);
   const page = await ctx.team.posts.activity(postId, before === null ? {} : { before });
+  const voters = await historyVoters(ctx, page);
   return dashPage(
     ctx,
     'posts',
@@ -129,7 +150,7 @@ async function historyPage(ctx: PageContext, id: string): Promise<Response> {
       <p class="small">
         <a href={ctx.href(`/dashboard/posts/${postId}`)}>← Post #{postId}</a>
       </p>
-      <PostHistory ctx={ctx} postId={postId} page={page} />
+      <PostHistory ctx={ctx} postId={postId} page={page} voters={voters} />
     </>,
   );
 }

@@ -49,11 +49,17 @@ export function postAuthors(ctx: PageContext, postId: number, commentIds: readon
   });
 }
 
+/** A voter as the team's pages name them: "Ada (ada@example.com)", the name or the address alone, or "voter #7". */
+export function voterLabel(voter: Pick<VoterRecord, 'id' | 'name' | 'email'>): string {
+  if (voter.name && voter.email) return `${voter.name} (${voter.email})`;
+  return voter.name || voter.email || `voter #${voter.id}`;
+}
+
 /** "by Ada (ada@example.com)", blocked or not, with Block or Unblock. */
 export function AuthorTools(props: { ctx: PageContext; author: Author; postId: number }) {
   const { ctx, author, postId } = props;
   const { voter } = author;
-  const who = voter.name ? `${voter.name} (${voter.email})` : voter.email;
+  const who = voterLabel(voter);
   return (
     <PostForm ctx={ctx} action={`/dashboard/voters/${voter.id}/block`} class="row author" label={`Block ${who}`}>
       <span class="small">by {who}</span>

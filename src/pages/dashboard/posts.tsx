@@ -10,7 +10,7 @@ import { change, counted, dashPage, idOf } from './frame.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
 import { CompanyVoteForm, postVoters, PostVotersList } from './post-voters.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
-import { PostHistory } from './post-history.js';
+import { historyVoters, PostHistory } from './post-history.js';
 
 const PAGE_SIZE = 50;
 
@@ -126,6 +126,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
     ctx.team.posts.activity(postId),
     postVoters(ctx, postId),
   ]);
+  const historyNames = await historyVoters(ctx, history);
   const base = `/dashboard/posts/${post.id}`;
   return dashPage(
     ctx,
@@ -198,7 +199,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       </div>
       {post.proposal ? (
         <p class="notice">
-          A proposal to move this post to <StatusBadge status={post.proposal.status} /> is pending on the <a href={ctx.href('/dashboard')}>Proposals</a> page.
+          A proposal to move this post to <StatusBadge status={post.proposal.status} /> is pending on the <a href={ctx.href('/dashboard/proposals')}>Proposals</a> page.
         </p>
       ) : null}
       <h2>Voters</h2>
@@ -229,7 +230,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       <TeamCommentForm ctx={ctx} postId={post.id} />
       <SimilarPostsList ctx={ctx} posts={similar} />
       <MergeForm ctx={ctx} post={post} similar={similar} />
-      <PostHistory ctx={ctx} postId={post.id} page={history} />
+      <PostHistory ctx={ctx} postId={post.id} page={history} voters={historyNames} />
     </>,
   );
 }

@@ -23,7 +23,7 @@ function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }
           'a key that no longer exists'
         )}
       </p>
-      <h2 class="h3" id={`proposal-${post.id}`}>
+      <h2 class="h3 user-text" id={`proposal-${post.id}`}>
         <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
       </h2>
       <p class="row">
@@ -89,11 +89,11 @@ export async function confirmAction(ctx: PageContext, id: string, form: FormData
   const postId = idOf(id);
   if (postId === null) return notFoundPage(ctx);
   const notifyVoters = form.get('notify') === 'yes';
-  return change(ctx, '/dashboard', 'confirmed', () => ctx.team.proposals.confirm(postId, { notifyVoters }));
+  return change(ctx, '/dashboard/proposals', 'confirmed', () => ctx.team.proposals.confirm(postId, { notifyVoters }));
 }
 
 export async function rejectAction(ctx: PageContext, id: string): Promise<Response> {
   const postId = idOf(id);
   if (postId === null) return notFoundPage(ctx);
-  return change(ctx, '/dashboard', 'rejected', () => ctx.team.proposals.reject(postId));
+  return change(ctx, '/dashboard/proposals', 'rejected', () => ctx.team.proposals.reject(postId));
 }

@@ -1,8 +1,7 @@
 /** The dashboard's routes; the handler lets only signed-in team members reach any of them. */
+import type { PageContext } from '../context.js';
 import type { Route } from '../route.js';
 import {
-  addMemberAction,
-  agentPublishingAction,
   boardsAdminPage,
   createBoardAction,
   createKeyAction,
@@ -11,10 +10,10 @@ import {
   keysPage,
   publishAction,
   revokeKeyAction,
-  settingsPage,
   updateWebhookAction,
   webhooksPage,
 } from './admin.js';
+import { addMemberAction, agentPublishingAction, ownAddressAction, settingsPage } from './settings.js';
 import { approveAction, inboxPage, moderationSettingAction, rejectAction as rejectPostAction } from './inbox.js';
 import { agentsPage, revokeAgentAction } from './agents.js';
 import { boardAccessRoutes } from './board-access.js';
@@ -33,8 +32,20 @@ import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from
 
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', '([^/]+)')}$`);
 
+/**
+ * `/dashboard`: what a person of the team looks at first. Voters' posts waiting for approval (the
+ * inbox), else agents' proposals waiting for a decision, else the posts; each section keeps its
+ * own address.
+ */
+async function dashboardHome(ctx: PageContext): Promise<Response> {
+  if ((await ctx.team.moderation.countWaiting()) > 0) return inboxPage(ctx);
+  if ((await ctx.team.proposals.list()).length > 0) return proposalsPage(ctx);
+  return postsPage(ctx);
+}
+
 export const dashboardRoutes: Route[] = [
-  { method: 'GET', pattern: path('/dashboard'), handler: (ctx) => proposalsPage(ctx) },
+  { method: 'GET', pattern: path('/dashboard'), handler: (ctx) => dashboardHome(ctx) },
+  { method: 'GET', pattern: path('/dashboard/proposals'), handler: (ctx) => proposalsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/proposals/:p/confirm'), handler: (ctx, [id], form) => confirmAction(ctx, id!, form) },
   { method: 'POST', pattern: path('/dashboard/proposals/:p/reject'), handler: (ctx, [id]) => rejectAction(ctx, id!) },
   { method: 'GET', pattern: path('/dashboard/inbox'), handler: (ctx) => inboxPage(ctx) },
@@ -77,6 +88,7 @@ export const dashboardRoutes: Route[] = [
   { method: 'GET', pattern: path('/dashboard/settings'), handler: (ctx) => settingsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/settings/agent-publishing'), handler: (ctx, _, form) => agentPublishingAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/settings/team'), handler: (ctx, _, form) => addMemberAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/settings/me'), handler: (ctx, _, form) => ownAddressAction(ctx, form) },
   { method: 'GET', pattern: path('/dashboard/agents'), handler: (ctx) => agentsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/agents/:p/revoke'), handler: (ctx, [id]) => revokeAgentAction(ctx, id!) },
   { method: 'GET', pattern: path('/dashboard/sso'), handler: (ctx) => ssoPage(ctx) },

@@ -91,7 +91,8 @@ export async function statsPage(ctx: PageContext): Promise<Response> {
           Shipped: {ship.period_label}
         </h2>
         <p>
-          <span class="stat">{ship.shipped_count}</span> posts shipped, for <strong>{ship.voter_count}</strong> voters. All time:{' '}
+          <span class="stat">{ship.shipped_count}</span> {ship.shipped_count === 1 ? 'post' : 'posts'} shipped, for <strong>{ship.voter_count}</strong>{' '}
+          {ship.voter_count === 1 ? 'voter' : 'voters'}. All time:{' '}
           {analytics.ship_velocity.shipped_total}; {analytics.ship_velocity.shipped_per_week} per week and {analytics.ship_velocity.shipped_per_month} per
           month over the window.
         </p>

@@ -12,6 +12,12 @@ export interface PeopleTx {
   getTeamMemberByEmail(organizationId: number, email: string): Promise<TeamMemberRecord | null>;
   /** id asc. */
   listTeamMembers(organizationId: number): Promise<TeamMemberRecord[]>;
+  /**
+   * Changes a team member's address (already lower-cased) and name; the updated member, or null
+   * when there is none. The caller has checked that no other member of its organization has the
+   * address.
+   */
+  updateTeamMember(id: number, change: { email: string; name: string }): Promise<TeamMemberRecord | null>;
 
   /** Stores a session under its token hash (unique: the caller generates random tokens). */
   insertSession(row: SessionRecord): Promise<void>;
@@ -40,6 +46,7 @@ export const PEOPLE_AGGREGATE = {
     getTeamMember: false,
     getTeamMemberByEmail: false,
     listTeamMembers: false,
+    updateTeamMember: true,
     insertSession: true,
     getSession: false,
     deleteSession: true,

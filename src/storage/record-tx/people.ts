@@ -33,6 +33,13 @@ export function peopleMethods(store: RecordStore): AggregateMethods<'people'> {
       const rows = await members.getAllFromIndex('by_organization', organizationId);
       return rows.sort(byIdAsc).map((row) => cloneRow(row));
     },
+    async updateTeamMember(id, change) {
+      const row = await members.get(id);
+      if (!row) return null;
+      const record: TeamMemberRecord = { ...row, email: change.email, name: change.name };
+      await members.put(record);
+      return cloneRow(record);
+    },
 
     async insertSession(row) {
       await sessions.put(cloneRow(row));
