@@ -10,8 +10,8 @@
  *   node scripts/build.mjs --if-stale --types   the same with declarations, if they are missing (npm test)
  *
  * Staleness: a fingerprint of every build input's path, size and modification time (directories
- * too, so a deleted or renamed file counts) is written to dist/.build-stamp.json after a build that
- * succeeded, with whether it made declarations; a build is skipped only while the fingerprint is
+ * too, so a deleted or renamed file counts; npm's record of node_modules by its content) is written
+ * to dist/.build-stamp.json after a build that succeeded, with whether it made declarations; a build is skipped only while the fingerprint is
  * unchanged. A JavaScript build empties dist/ first, declarations included, so dist/ always holds
  * one build.
  */
@@ -32,9 +32,13 @@ export const BUILD_INPUTS = [
   'tsconfig.json',
   'tsup.config.ts',
   'scripts/build.mjs',
-  // npm rewrites its record of node_modules on every install that changes it.
-  'node_modules/.package-lock.json',
 ];
+
+/**
+ * Inputs compared by content, as npm rewrites its record of what node_modules holds on every
+ * install, whether or not that changed anything.
+ */
+export const CONTENT_INPUTS = ['node_modules/.package-lock.json'];
 
 /** Where a successful build leaves its fingerprint (`files` in package.json keeps it out of the package). */
 export const STAMP = 'dist/.build-stamp.json';
@@ -43,8 +47,9 @@ export const STAMP = 'dist/.build-stamp.json';
 const MANIFEST_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'];
 
 /**
- * A digest of the path, size and modification time of every file and folder under `inputs`, and
- * of the fields of package.json the build reads (so editing its scripts rebuilds nothing).
+ * A digest of the path, size and modification time of every file and folder under `inputs`, of
+ * the content of {@link CONTENT_INPUTS} and of the fields of package.json the build reads (so
+ * editing its scripts rebuilds nothing).
  */
 export function fingerprint(root, inputs = BUILD_INPUTS) {
   const hash = createHash('sha256');
@@ -67,6 +72,13 @@ export function fingerprint(root, inputs = BUILD_INPUTS) {
     if (stat.isDirectory()) for (const name of readdirSync(join(root, path)).sort()) visit(`${path}/${name}`);
   };
   for (const input of inputs) visit(input);
+  for (const input of CONTENT_INPUTS) {
+    try {
+      hash.update(`${input}\t${createHash('sha256').update(readFileSync(join(root, input))).digest('hex')}\n`);
+    } catch {
+      hash.update(`${input}\tmissing\n`);
+    }
+  }
   return hash.digest('hex');
 }
 

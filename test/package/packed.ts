@@ -1,12 +1,11 @@
 /**
- * The package as `npm pack` makes it from dist/. The build must be fresh and hold the type
- * declarations: `npm test` builds them first (scripts/build.mjs --if-stale --types), as does
- * `npm run build`. The tests pack with `--ignore-scripts` and never rebuild dist/ themselves, since
- * other suites of the same run execute it meanwhile (`prepack` would empty it first).
+ * The package as `npm pack` makes it from dist/, which must be a fresh build with the type
+ * declarations (see assertFreshBuild). The tests pack with `--ignore-scripts`: `prepack` would
+ * rebuild dist/, emptying it first, while other suites run from it.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { buildNeeded } from '../../scripts/build.mjs';
+import { assertFreshBuild } from '../helpers/fresh-build.js';
 
 export const ROOT = join(import.meta.dirname, '../..');
 
@@ -25,14 +24,6 @@ export interface Packed {
   unpackedSize: number;
   entryCount: number;
   files: PackedFile[];
-}
-
-/** Fails unless dist/ is the build of today's sources with its declarations. */
-export function assertFreshBuild(): void {
-  const needed = buildNeeded(ROOT, { ifStale: true, types: true });
-  if (needed !== 'nothing') {
-    throw new Error(`dist/ is not a build of the current sources with type declarations (it needs: ${needed}); run "npm run build" (npm test does) first`);
-  }
 }
 
 /** Packs the package into `dir` (nothing is rebuilt) and returns npm's report. */
