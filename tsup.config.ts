@@ -30,7 +30,6 @@ export default defineConfig({
   platform: 'neutral',
   dts: true,
   splitting: true,
-  sourcemap: true,
   clean: true,
   // The widget once more as one self-contained, minified file, for a host page to serve as it is
   // (`feedback-board/widget` itself may import a shared chunk of the build).

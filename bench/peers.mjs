@@ -9,7 +9,9 @@
 //   `Response.json()` the same post, read it back.
 //
 // Servers run in child processes; rounds alternate between the two sides, and the median of three
-// rounds is kept. PEERS_SECONDS (default 1) sets the length of one round.
+// rounds is kept. PEERS_SECONDS (default 1) sets the length of one round. json-server and MSW are
+// the benchmark's own dependencies (bench/package.json, installed by `npm run bench:install`, which
+// `npm run bench` runs first), not the package's.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,14 +4,13 @@
  * docs/cli.md), between any of the SQLite and PostgreSQL stores. A progress bar goes to stderr
  * when it is a terminal, one summary line otherwise.
  */
-import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { DumpPort } from '../src/storage/dump-tables.js';
 import type { Storage } from '../src/storage/contract.js';
 import { exportStore, importStore, type DumpProgress } from '../src/node/dump.js';
+import { PACKAGE_VERSION } from '../src/domain/version.js';
 import { isPostgresUrl, StorageChoiceError } from './storage.js';
 
 /** The usage of `export` and `import`. */
@@ -24,17 +23,6 @@ import loads such a file into an empty store, in one transaction.
 
 /** A bad invocation of `export` or `import`; the CLI prints it with the usage and exits 2. */
 export class DumpUsageError extends Error {}
-
-/** The version of this package, for the dump's header: from the package.json above this file. */
-function packageVersion(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (!existsSync(file)) continue;
-    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (pkg.name === 'feedback-board' && pkg.version !== undefined) return pkg.version;
-  }
-  return 'unknown';
-}
 
 /** Opens the store `--db` names, with its dump port. Export needs an existing SQLite file. */
 async function openDumpable(db: string, mustExist: boolean): Promise<{ storage: Storage; port: DumpPort }> {
@@ -80,7 +68,7 @@ export async function runExport(argv: string[]): Promise<void> {
   const out = values.out === undefined ? process.stdout : createWriteStream(values.out, { flags: 'wx' });
   const progress = progressBar('exported');
   try {
-    await exportStore(port, out, { packageVersion: packageVersion(), onProgress: progress.onProgress });
+    await exportStore(port, out, { packageVersion: PACKAGE_VERSION, onProgress: progress.onProgress });
     if (out !== process.stdout) {
       out.end();
       await finished(out);

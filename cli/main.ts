@@ -43,6 +43,7 @@ import { CsvImportError } from '../src/node/csv-import.js';
 import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
 import { LogOptionError, logFormat, observeRequests } from './request-log.js';
 import { createServeMetrics, MetricsUnavailableError, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
+import { PACKAGE_VERSION } from '../src/domain/version.js';
 
 
 class UsageError extends Error {}
@@ -238,6 +239,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (command === '--version') {
+    process.stdout.write(`${PACKAGE_VERSION}\n`);
     return;
   }
   throw new UsageError(`unknown command "${command}"`);

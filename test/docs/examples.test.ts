@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
+import { assertFreshBuild } from '../helpers/fresh-build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = join(ROOT, 'docs');
@@ -82,6 +83,7 @@ describe('code blocks of the guides', () => {
 
 describe('the examples', () => {
   it('type-check against the built package, as a user imports it', () => {
+    assertFreshBuild();
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
     const result = spawnSync(process.execPath, [tsc, '-p', join(EXAMPLES, 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');

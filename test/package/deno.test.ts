@@ -4,27 +4,29 @@
  * each with network access to 127.0.0.1 only.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { exerciseApi, probe, start, type RunningExample } from './runtime-support.js';
+import { suiteTitle } from '../helpers/requirements.js';
+import { exerciseApi, runtimeFor, start, type RunningExample } from './runtime-support.js';
 
-const deno = probe('deno');
+const SUITE = 'Deno';
+const { runtime: deno, skip } = runtimeFor('deno', SUITE);
 
-describe('Deno', () => {
+describe.skipIf(skip !== undefined)(suiteTitle(SUITE, skip), () => {
   let running: RunningExample | undefined;
   afterEach(async () => running?.stop());
 
-  it.skipIf('reason' in deno)(
-    'version' in deno ? `${deno.version}: Deno.serve(board.fetch) creates a board, a post, lists the posts` : `skipped: ${deno.reason}`,
+  it(
+    `${deno?.version ?? 'Deno'}: Deno.serve(board.fetch) creates a board, a post, lists the posts`,
     async () => {
-      running = await start('deno', ['run', '--allow-net=127.0.0.1', '--allow-env=PORT', 'docs/examples/runtimes/deno.js']);
+      running = await start(deno!, ['run', '--allow-net=127.0.0.1', '--allow-env=PORT', 'docs/examples/runtimes/deno.js']);
       await exerciseApi(running.url, running.key);
     },
   );
 
-  it.skipIf('reason' in deno)(
-    'version' in deno ? `${deno.version}: deno serve runs the module worker, loaded from its fixture` : `skipped: ${deno.reason}`,
+  it(
+    `${deno?.version ?? 'Deno'}: deno serve runs the module worker, loaded from its fixture`,
     async () => {
       running = await start(
-        'deno',
+        deno!,
         ['serve', '--allow-net=127.0.0.1', '--host', '127.0.0.1', '--port', '0', 'docs/examples/snippets/worker.ts'],
         'preview-write-key-0001',
       );

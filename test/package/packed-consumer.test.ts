@@ -3,8 +3,10 @@
  * into a scratch app with only the packages the README's install lines name (their `@types`, as
  * a typecheck needs no driver), then every ```ts block of the README typechecked there with
  * `strict`, `skipLibCheck: false` and NodeNext. A public type that needs a package nobody names
- * fails here. Needs `npm run build` first; when npm cannot install (no registry, cold cache) the
- * suite is skipped with npm's reason (failed under FEEDBACK_BOARD_REQUIRE_ALL=1).
+ * fails here, and so does an install that brings a development package or an optional peer along.
+ * Needs a fresh build with declarations (`npm run build`; npm test builds it); when npm cannot
+ * install (no registry, cold cache) the suite is skipped with npm's reason (failed under
+ * FEEDBACK_BOARD_REQUIRE_ALL=1).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,12 +14,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipBecause, suiteTitle } from '../helpers/requirements.js';
+import { packInto } from './packed.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SUITE = 'the packed package in a strict consumer';
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
@@ -75,12 +79,10 @@ function run(command: string, args: string[], cwd: string): { status: number | n
 
 /** Packs and installs; resolves with npm's reason when it cannot install offline. */
 function install(): string | undefined {
-  const packed = run('npm', ['pack', '--silent', '--pack-destination', app], ROOT);
-  if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.output}`);
-  const tarball = packed.output.trim().split('\n').at(-1)!;
+  const { tarball } = packInto(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'strict-consumer', private: true, type: 'module' }));
   const types = readmeInstalls().filter((name) => name.startsWith('@types/'));
-  const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${tarball}`, '@types/node@20', ...types], app);
+  const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, '@types/node@20', ...types], app);
   if (installed.status === 0) return undefined;
   const offline = /ENOTCACHED|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i.test(installed.output);
   if (!offline) throw new Error(`npm install failed: ${installed.output}`);
@@ -103,7 +105,24 @@ describe('what the public types import is installable as the README says', () =>
 
 const skip = install();
 
+/** The packages directly under a node_modules folder (`@scope/name` for scoped ones). */
+function installedPackages(dir: string): Set<string> {
+  return new Set(
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .flatMap((entry) => (entry.name.startsWith('@') ? readdirSync(join(dir, entry.name)).map((name) => `${entry.name}/${name}`) : [entry.name])),
+  );
+}
+
 describe.skipIf(skip !== undefined)(suiteTitle(SUITE, skip), () => {
+  it('installs the dependencies, and neither the development packages nor the optional peers', () => {
+    const installed = installedPackages(join(app, 'node_modules'));
+    const ownTypes = ['@types/node', ...readmeInstalls().filter((name) => name.startsWith('@types/'))];
+    for (const name of Object.keys(pkg.dependencies)) expect([...installed]).toContain(name);
+    const unwanted = [...Object.keys(pkg.devDependencies), ...Object.keys(pkg.peerDependencies)].filter((name) => !(name in pkg.dependencies) && !ownTypes.includes(name));
+    expect(unwanted.filter((name) => installed.has(name))).toEqual([]);
+  });
+
   it("every ```ts block of the README typechecks under strict, skipLibCheck: false and NodeNext", () => {
     const code = readmeCode();
     expect(code).toContain("from 'feedback-board/adapters/sqlite'");
@@ -113,5 +132,5 @@ describe.skipIf(skip !== undefined)(suiteTitle(SUITE, skip), () => {
     const checked = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], app);
     expect(checked.output).toBe('');
     expect(checked.status).toBe(0);
-  });
+  }, 240_000); // tsc reads every library's declarations here (skipLibCheck: false)
 });

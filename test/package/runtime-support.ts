@@ -1,6 +1,8 @@
 /**
- * Running the runtime examples of docs/examples/runtimes under a real runtime binary (installed
- * from npm as a dev dependency) and talking to them over HTTP on 127.0.0.1. The examples import
+ * Running the runtime examples of docs/examples/runtimes under a real runtime binary and talking to
+ * them over HTTP on 127.0.0.1. The tested Bun and Deno are pinned in test/runtimes/package.json and
+ * installed by `npm run install:runtimes` (CI does; a plain `npm install` does not, as they weigh
+ * about 190 MB); a `bun` or `deno` on PATH is used when that folder has none. The examples import
  * `feedback-board` and `feedback-board/adapters/memory`, which resolve through the package's
  * self-reference to the build in dist/ (`npm test` builds first).
  */
@@ -8,17 +10,43 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { skipBecause } from '../helpers/requirements.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The runtime's version, or why it cannot be used here (the skip reason). */
-export function probe(binary: string): { version: string } | { reason: string } {
-  const path = `${ROOT}node_modules/.bin/${binary}`;
-  if (!existsSync(path)) return { reason: `node_modules/.bin/${binary} is missing (npm ci installs it from the devDependencies)` };
-  const result = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000 });
-  if (result.error) return { reason: `${binary} --version failed: ${result.error.message}` };
-  if (result.status !== 0) return { reason: `${binary} --version exited ${result.status}: ${result.stderr.trim().slice(0, 300)}` };
-  return { version: result.stdout.trim().split('\n')[0]! };
+/** Where `npm run install:runtimes` puts the pinned runtimes' binaries. */
+export const PINNED_BIN = `${ROOT}test/runtimes/node_modules/.bin/`;
+
+/** A runtime found here: the command that runs it and its version. */
+export interface Runtime {
+  command: string;
+  version: string;
+}
+
+/**
+ * The runtime's command and version, or why it cannot be used here (the skip reason): the pinned
+ * binary under `pinnedBin` first, then one on the `PATH` of `env`.
+ */
+export function probe(binary: 'bun' | 'deno', pinnedBin = PINNED_BIN, env: NodeJS.ProcessEnv = process.env): Runtime | { reason: string } {
+  const pinned = `${pinnedBin}${binary}`;
+  const command = existsSync(pinned) ? pinned : binary;
+  const result = spawnSync(command, ['--version'], { encoding: 'utf8', timeout: 30_000, env });
+  const error = result.error as NodeJS.ErrnoException | undefined;
+  if (error?.code === 'ENOENT') {
+    return { reason: `no ${binary} in test/runtimes/node_modules or on PATH (npm run install:runtimes installs the tested version)` };
+  }
+  if (error) return { reason: `${command} --version failed: ${error.message}` };
+  if (result.status !== 0) return { reason: `${command} --version exited ${result.status}: ${result.stderr.trim().slice(0, 300)}` };
+  return { command, version: result.stdout.trim().split('\n')[0]! };
+}
+
+/**
+ * The runtime for `suite`, or the reason it is skipped (recorded for the run's closing summary);
+ * throws when the runtime is missing and FEEDBACK_BOARD_REQUIRE_ALL=1, as in CI.
+ */
+export function runtimeFor(binary: 'bun' | 'deno', suite: string): { runtime: Runtime; skip?: undefined } | { runtime?: undefined; skip: string } {
+  const found = probe(binary);
+  return 'reason' in found ? { skip: skipBecause(suite, found.reason) } : { runtime: found };
 }
 
 export interface RunningExample {
@@ -29,11 +57,11 @@ export interface RunningExample {
 }
 
 /**
- * Starts `binary args...` with PORT=0 and waits until it has said where it listens (`listening on
+ * Starts `runtime args...` with PORT=0 and waits until it has said where it listens (`listening on
  * URL`, or Deno's `Listening on URL`) and, unless `key` is given, printed its `write key:`.
  */
-export function start(binary: string, args: string[], key?: string): Promise<RunningExample> {
-  const child = spawn(`${ROOT}node_modules/.bin/${binary}`, args, {
+export function start(runtime: Runtime, args: string[], key?: string): Promise<RunningExample> {
+  const child = spawn(runtime.command, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,7 +77,7 @@ export function start(binary: string, args: string[], key?: string): Promise<Run
     let stderr = '';
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`${binary} did not start within 30 s.\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(new Error(`${runtime.command} did not start within 30 s.\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, 30_000);
     const look = () => {
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/i.exec(stdout + stderr)?.[1];
@@ -69,7 +97,7 @@ export function start(binary: string, args: string[], key?: string): Promise<Run
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`${binary} exited with ${code} before listening.\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(new Error(`${runtime.command} exited with ${code} before listening.\nstdout: ${stdout}\nstderr: ${stderr}`));
     });
   });
 }

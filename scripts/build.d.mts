@@ -1,0 +1,10 @@
+/** What the build reads (see build.mjs). */
+export const BUILD_INPUTS: readonly string[];
+/** What the build reads and is compared by content (see build.mjs). */
+export const CONTENT_INPUTS: readonly string[];
+/** Where a successful build leaves its fingerprint, relative to the package root. */
+export const STAMP: string;
+export function fingerprint(root: string, inputs?: readonly string[]): string;
+export type BuildNeeded = 'all' | 'js' | 'types' | 'nothing';
+export function buildNeeded(root: string, options: { ifStale: boolean; types: boolean }): BuildNeeded;
+export function build(root: string, options?: { ifStale?: boolean; types?: boolean }): Promise<BuildNeeded>;

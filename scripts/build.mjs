@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+/**
+ * Builds dist/ with tsup (tsup.config.ts), whole or only when the sources changed since the last
+ * build. Running the package needs only the JavaScript, which esbuild writes in a second or two;
+ * the type declarations take a minute or more and are needed only to pack the package and by the
+ * tests of the packed package.
+ *
+ *   node scripts/build.mjs                      JavaScript and declarations, always (npm run build, prepack)
+ *   node scripts/build.mjs --if-stale           the JavaScript, if stale; silent unless it fails (npm start)
+ *   node scripts/build.mjs --if-stale --types   the same with declarations, if they are missing (npm test)
+ *
+ * Staleness: a fingerprint of every build input's path, size and modification time (directories
+ * too, so a deleted or renamed file counts; npm's record of node_modules by its content) is written
+ * to dist/.build-stamp.json after a build that succeeded, with whether it made declarations; a build is skipped only while the fingerprint is
+ * unchanged. A JavaScript build empties dist/ first, declarations included, so dist/ always holds
+ * one build.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** What the build reads, relative to the package root: production folders and build settings. */
+export const BUILD_INPUTS = [
+  'src',
+  'adapters',
+  'cli',
+  'mcp',
+  'mock-server',
+  'testing',
+  'widget',
+  'tsconfig.json',
+  'tsup.config.ts',
+  'scripts/build.mjs',
+];
+
+/**
+ * Inputs compared by content, as npm rewrites its record of what node_modules holds on every
+ * install, whether or not that changed anything.
+ */
+export const CONTENT_INPUTS = ['node_modules/.package-lock.json'];
+
+/** Where a successful build leaves its fingerprint (`files` in package.json keeps it out of the package). */
+export const STAMP = 'dist/.build-stamp.json';
+
+/** What tsup reads of package.json: the packages it leaves out of the bundle. */
+const MANIFEST_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'];
+
+/**
+ * A digest of the path, size and modification time of every file and folder under `inputs`, of
+ * the content of {@link CONTENT_INPUTS} and of the fields of package.json the build reads (so
+ * editing its scripts rebuilds nothing).
+ */
+export function fingerprint(root, inputs = BUILD_INPUTS) {
+  const hash = createHash('sha256');
+  let manifest = {};
+  try {
+    manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  } catch {
+    // No package.json, or a broken one: tsup will say so.
+  }
+  hash.update(`${JSON.stringify(MANIFEST_FIELDS.map((field) => manifest[field] ?? null))}\n`);
+  const visit = (path) => {
+    let stat;
+    try {
+      stat = statSync(join(root, path));
+    } catch {
+      hash.update(`${path}\tmissing\n`);
+      return;
+    }
+    hash.update(`${path}\t${stat.size}\t${stat.mtimeMs}\n`);
+    if (stat.isDirectory()) for (const name of readdirSync(join(root, path)).sort()) visit(`${path}/${name}`);
+  };
+  for (const input of inputs) visit(input);
+  for (const input of CONTENT_INPUTS) {
+    try {
+      hash.update(`${input}\t${createHash('sha256').update(readFileSync(join(root, input))).digest('hex')}\n`);
+    } catch {
+      hash.update(`${input}\tmissing\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** The stamp of the last successful build in `root`, or undefined. */
+function readStamp(root) {
+  try {
+    return JSON.parse(readFileSync(join(root, STAMP), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a build in `root` must make: `'all'` (JavaScript and declarations), `'js'`, `'types'`
+ * (declarations beside fresh JavaScript) or `'nothing'`.
+ */
+export function buildNeeded(root, { ifStale, types }) {
+  if (!ifStale) return 'all';
+  const stamp = readStamp(root);
+  if (stamp?.fingerprint !== fingerprint(root)) return types ? 'all' : 'js';
+  return types && stamp.types !== true ? 'types' : 'nothing';
+}
+
+/** Builds what {@link buildNeeded} says; resolves with it. Rejects when tsup fails (it prints why). */
+export async function build(root, { ifStale = false, types = true } = {}) {
+  const needed = buildNeeded(root, { ifStale, types });
+  if (needed === 'nothing') return needed;
+  const print = fingerprint(root);
+  rmSync(join(root, STAMP), { force: true });
+  const { build: tsup } = await import('tsup');
+  // tsup reads tsup.config.ts from the working directory; the options given here override it.
+  const cwd = process.cwd();
+  process.chdir(root);
+  try {
+    const silent = ifStale;
+    if (needed === 'types') await tsup({ dts: { only: true }, silent });
+    else await tsup({ dts: needed === 'all', silent });
+  } finally {
+    process.chdir(cwd);
+  }
+  writeFileSync(join(root, STAMP), `${JSON.stringify({ fingerprint: print, types: needed !== 'js' })}\n`);
+  return needed;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--if-stale' && arg !== '--types');
+  if (unknown.length > 0) {
+    console.error(`scripts/build.mjs: unknown option ${unknown[0]} (options: --if-stale, --types)`);
+    process.exit(2);
+  }
+  const ifStale = args.includes('--if-stale');
+  await build(process.cwd(), { ifStale, types: !ifStale || args.includes('--types') }).catch(() => {
+    process.exitCode = 1;
+  });
+}
