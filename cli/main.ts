@@ -36,6 +36,7 @@ import { webhookOptions } from './webhooks.js';
 import { withProbes } from './probes.js';
 import { EnvOptionError, envArguments } from './env-options.js';
 import { USAGE } from './serve-usage.js';
+import { helpFor } from './help.js';
 import { DUMP_USAGE, DumpUsageError, runExport, runImport } from './dump.js';
 import { DumpImportError } from '../src/node/dump.js';
 import { IMPORT_CSV_USAGE, ImportCsvUsageError, runImportCsv } from './import-csv.js';
@@ -223,6 +224,8 @@ async function serve(argv: string[]): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  const help = helpFor(argv);
+  if (help !== undefined) return void process.stdout.write(help);
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
   if (command === 'mcp') return runMcp(rest);
@@ -236,10 +239,7 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
-    return;
-  }
+  if (command === 'help') throw new UsageError(`no command "${rest[0]}"`);
   throw new UsageError(`unknown command "${command}"`);
 }
 
