@@ -20,7 +20,7 @@ import { createFeedbackBoard } from '../src/board.js';
 import { isFeedbackBoardError } from '../src/domain/errors.js';
 import { loadFixtureIfEmpty } from '../src/fixture/load.js';
 import { cryptoRandom } from '../src/domain/ports.js';
-import { listen } from '../src/node/listen.js';
+import { listenError, listenFirst, ListenError } from './listen-first.js';
 import { inspectImage } from '../src/images/inspect.js';
 import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
 import { withMcp } from './mcp-mount.js';
@@ -116,6 +116,17 @@ async function serve(argv: string[]): Promise<void> {
   // listens (with --port 0), before any request is served. Notifications and the pages read it
   // when they need it.
   const origin = { value: configuredOrigin ?? '' };
+  const host = values.host ?? '127.0.0.1';
+  const trust = proxies === undefined ? {} : { trustProxy: proxies };
+  // The ports before the store: a start that cannot listen creates and changes nothing.
+  const { server, ready } = await listenFirst({ port, host, ...net, ...trust, ownProcess: true });
+  const metricsServer =
+    metrics !== undefined && metricsPort !== undefined
+      ? await serveMetricsAlone(metrics, host, metricsPort).catch((error: unknown) => {
+          throw listenError(error, host, metricsPort, '--metrics-port');
+        })
+      : undefined;
+  origin.value ||= server.url;
 
   const storage = await openStorage({
     db: values.db,
@@ -176,16 +187,12 @@ async function serve(argv: string[]): Promise<void> {
   // OAuth for /mcp whenever the pages are served: a team member approves agents there.
   const oauthOrigin = organizationId === null ? undefined : () => origin.value;
   const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin], oauthOrigin);
-  notes.push(mounted.note);
+  notes.push(mounted.note(origin.value));
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch, mounted.oauth);
-  const host = values.host ?? '127.0.0.1';
-  const trust = proxies === undefined ? {} : { trustProxy: proxies };
   const served = withProbes(board, pages?.fetch ?? mounted.fetch);
   const routed = metrics !== undefined && metricsPort === undefined ? withMetricsRoute(metrics, served) : served;
   const observed = observeRequests(routed, { log, onServed: metrics === undefined ? undefined : (request) => metrics.served(request) });
-  const server = await listen(observed, { port, host, ...net, ...trust, ownProcess: true });
-  const metricsServer = metrics !== undefined && metricsPort !== undefined ? await serveMetricsAlone(metrics, host, metricsPort) : undefined;
-  origin.value ||= server.url;
+  ready(observed);
   if (configuredOrigin === undefined && isWildcardHost(host)) {
     process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);
   } else if (configuredOrigin === undefined && proxies !== undefined) {
@@ -198,13 +205,15 @@ async function serve(argv: string[]): Promise<void> {
   const followerMail =
     values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500 }) : null;
   followerMail?.start();
+  // Every address printed is the public one; the listen address has the first line to itself.
   process.stdout.write(`listening on ${server.url}\n`);
+  if (configuredOrigin !== undefined) process.stdout.write(`public URL: ${configuredOrigin}  (in every address below and in mailed links)\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
-  process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
-  if (metrics !== undefined) process.stdout.write(`metrics: ${metricsServer?.url ?? server.url}/metrics\n`);
+  process.stdout.write(`API: ${origin.value}/api/v1  (send "Authorization: Bearer <key>")\n`);
+  if (metrics !== undefined) process.stdout.write(`metrics: ${metricsServer?.url ?? origin.value}/metrics\n`);
   if (pages) {
-    process.stdout.write(`pages: ${server.url}/\n`);
+    process.stdout.write(`pages: ${origin.value}/\n`);
     process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
   }
 
@@ -265,7 +274,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board import-csv: ${error.message}; nothing was stored\n`);
     process.exit(1);
   }
-  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError) {
+  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError || error instanceof ListenError) {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     process.exit(1);
   }
