@@ -43,6 +43,7 @@ import { IMPORT_CSV_USAGE, ImportCsvUsageError, runImportCsv } from './import-cs
 import { CsvImportError } from '../src/node/csv-import.js';
 import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
 import { LogOptionError, logFormat, observeRequests } from './request-log.js';
+import { serveLogger } from './event-log.js';
 import { createServeMetrics, MetricsUnavailableError, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
 
 
@@ -136,8 +137,10 @@ async function serve(argv: string[]): Promise<void> {
     fixture: fixture !== undefined,
   });
   metrics?.readQueueDepth(() => storage.storage.transaction('read', (tx) => tx.countPendingWebhookMessages()));
+  const logger = serveLogger(log);
   const board = createFeedbackBoard({
     storage: storage.storage,
+    logger,
     agentPublishing: values['agent-publishing'] === true,
     http: limits,
     webhooks: webhookOptions(values['allow-private-webhooks'] === true, metrics),
@@ -203,7 +206,7 @@ async function serve(argv: string[]): Promise<void> {
   // Follower mail goes only through the queue and its sender (never also through a notifier, so
   // no status change is mailed twice), and only with --smtp and the pages its links open.
   const followerMail =
-    values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500 }) : null;
+    values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500, logger }) : null;
   followerMail?.start();
   // Every address printed is the public one; the listen address has the first line to itself.
   process.stdout.write(`listening on ${server.url}\n`);
