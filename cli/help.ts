@@ -5,7 +5,7 @@
  */
 import { BACKUP_USAGE } from './backup.js';
 import { DUMP_USAGE } from './dump.js';
-import { IMPORT_CSV_USAGE } from './import-csv.js';
+import { IMPORT_CANNY_USAGE, IMPORT_CSV_USAGE } from './import-csv.js';
 import { MCP_USAGE } from './mcp.js';
 import { USAGE } from './serve-usage.js';
 
@@ -16,6 +16,7 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
   export: DUMP_USAGE,
   import: DUMP_USAGE,
   'import-csv': IMPORT_CSV_USAGE,
+  'import-canny': IMPORT_CANNY_USAGE,
   backup: BACKUP_USAGE,
 };
 

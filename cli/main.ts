@@ -39,7 +39,7 @@ import { USAGE } from './serve-usage.js';
 import { helpFor } from './help.js';
 import { DUMP_USAGE, DumpUsageError, runExport, runImport } from './dump.js';
 import { DumpImportError } from '../src/node/dump.js';
-import { IMPORT_CSV_USAGE, ImportCsvUsageError, runImportCsv } from './import-csv.js';
+import { IMPORT_CANNY_USAGE, IMPORT_CSV_USAGE, ImportCsvUsageError, runImportCanny, runImportCsv } from './import-csv.js';
 import { CsvImportError } from '../src/node/csv-import.js';
 import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
 import { LogOptionError, logFormat, observeRequests } from './request-log.js';
@@ -244,6 +244,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'export') return runExport(rest);
   if (command === 'import') return runImport(rest);
   if (command === 'import-csv') return void process.stderr.write(`${await runImportCsv(rest)}\n`);
+  if (command === 'import-canny') return void process.stderr.write(`${await runImportCanny(rest)}\n`);
   if (command === 'backup') return void process.stdout.write(`${await runBackup(rest)}\n`);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
@@ -269,12 +270,14 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board import: ${error.message}; nothing was stored\n`);
     process.exit(1);
   }
-  if (error instanceof ImportCsvUsageError || (process.argv[2] === 'import-csv' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
-    process.stderr.write(`feedback-board import-csv: ${(error as Error).message}\n\n${IMPORT_CSV_USAGE}`);
+  const importing = process.argv[2] === 'import-csv' || process.argv[2] === 'import-canny';
+  if (error instanceof ImportCsvUsageError || (importing && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    const usage = process.argv[2] === 'import-canny' ? IMPORT_CANNY_USAGE : IMPORT_CSV_USAGE;
+    process.stderr.write(`feedback-board ${process.argv[2]}: ${(error as Error).message}\n\n${usage}`);
     process.exit(2);
   }
   if (error instanceof CsvImportError) {
-    process.stderr.write(`feedback-board import-csv: ${error.message}; nothing was stored\n`);
+    process.stderr.write(`feedback-board ${process.argv[2]}: ${error.message}; nothing was stored\n`);
     process.exit(1);
   }
   if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError || error instanceof ListenError) {

@@ -44,11 +44,12 @@ describe('feedback-board arguments', () => {
     ['export', /^Usage: feedback-board export /],
     ['import', /feedback-board import --db /],
     ['import-csv', /^Usage: feedback-board import-csv /],
+    ['import-canny', /^Usage: feedback-board import-canny /],
     ['backup', /^Usage: feedback-board backup /],
-  ])('%s --help, -h and help %s print its usage on stdout and exit 0', async (command, usage) => {
+  ])('%s --help, -h and help %s print its usage on stdout and exit 0', { timeout: 90_000 }, async (command, usage) => {
     const scratch = workDir();
     try {
-      for (const args of [[command, '--help'], [command, '-h'], ['help', command], [command, '--db', 'x.db', '--nope', '--help']]) {
+      for (const args of [[command, '--help'], ['help', command], [command, '--db', 'x.db', '--nope', '-h']]) {
         const r = await runCli(args, scratch.dir);
         expect(r, args.join(' ')).toMatchObject({ code: 0, stderr: '' });
         expect(r.stdout).toMatch(usage);
