@@ -33,7 +33,8 @@ function fileWithBadLine57(): string {
   return `${rows.join('\n')}\n`;
 }
 
-describe('feedback-board import-csv', () => {
+// Each test runs the real command several times: on a loaded machine each run takes seconds.
+describe('feedback-board import-csv', { timeout: 120_000 }, () => {
   it('stores a good file and refuses a bad one whole, naming line 57', async () => {
     const scratch = workDir();
     dirs.push(scratch);
