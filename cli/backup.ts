@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { checkDbScheme, isPostgresUrl } from './storage.js';
 
 /** The usage of `backup`. */
 export const BACKUP_USAGE = `Usage: feedback-board backup --db FILE TARGET
@@ -26,7 +27,8 @@ export async function runBackup(argv: string[]): Promise<string> {
   if (positionals.length !== 1) throw new BackupUsageError('backup takes exactly one TARGET file');
   const source = values.db;
   const target = positionals[0]!;
-  if (/^postgres(ql)?:\/\//.test(source)) throw new BackupUsageError('backup copies SQLite files; for PostgreSQL use pg_dump');
+  if (isPostgresUrl(source)) throw new BackupUsageError('backup copies SQLite files; for PostgreSQL use pg_dump');
+  checkDbScheme(source);
   if (!existsSync(source)) throw new BackupError(`no database at ${source}`);
   if (existsSync(target)) throw new BackupError(`${target} exists already; backup writes a new file`);
   const { default: Database } = await import('better-sqlite3').catch((error: unknown) => {
@@ -37,6 +39,9 @@ export async function runBackup(argv: string[]): Promise<string> {
   try {
     const { totalPages } = await db.backup(target);
     return `backed up ${source} to ${target} (${totalPages} pages)`;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_NOTADB') throw new BackupError(`${source} is not a SQLite database; nothing was copied`);
+    throw error;
   } finally {
     db.close();
   }

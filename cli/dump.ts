@@ -4,14 +4,15 @@
  * docs/cli.md), between any of the SQLite and PostgreSQL stores. A progress bar goes to stderr
  * when it is a terminal, one summary line otherwise.
  */
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, openSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import type { DumpPort } from '../src/storage/dump-tables.js';
 import type { Storage } from '../src/storage/contract.js';
 import { exportStore, importStore, type DumpProgress } from '../src/node/dump.js';
 import { PACKAGE_VERSION } from '../src/domain/version.js';
-import { isPostgresUrl, StorageChoiceError } from './storage.js';
+import { checkDbScheme, isPostgresUrl, StorageChoiceError } from './storage.js';
 
 /** The usage of `export` and `import`. */
 export const DUMP_USAGE = `Usage: feedback-board export --db FILE|URL [--out FILE]
@@ -26,6 +27,7 @@ export class DumpUsageError extends Error {}
 
 /** Opens the store `--db` names, with its dump port. Export needs an existing SQLite file. */
 async function openDumpable(db: string, mustExist: boolean): Promise<{ storage: Storage; port: DumpPort }> {
+  checkDbScheme(db);
   if (isPostgresUrl(db)) {
     const postgres = await import('../adapters/postgres/index.js').catch((error: Error) => {
       throw new StorageChoiceError(`PostgreSQL storage needs the pg package (npm install pg). (${error.message})`);
@@ -59,13 +61,32 @@ function progressBar(verb: string): { onProgress: DumpProgress; end(): void } {
   };
 }
 
+const outExists = (file: string): string => `${file} exists already: export writes a new file (choose another --out, or remove it); nothing was written`;
+
+/** Opens `file` for writing only if it does not exist yet (checked by the open itself, so no race). */
+function createNew(file: string): number {
+  try {
+    return openSync(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageChoiceError(outExists(file));
+    throw new StorageChoiceError(`cannot write ${file}: ${(error as Error).message}`);
+  }
+}
+
 /** Runs `export` with `argv` (the arguments after the command). */
 export async function runExport(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, options: { db: { type: 'string' }, out: { type: 'string' } }, strict: true, allowPositionals: true });
   if (values.db === undefined) throw new DumpUsageError('export needs --db FILE|URL');
   if (positionals.length > 0) throw new DumpUsageError('export takes no positional argument (use --out FILE)');
+  if (values.out !== undefined && existsSync(values.out)) throw new StorageChoiceError(outExists(values.out));
   const { storage, port } = await openDumpable(values.db, true);
-  const out = values.out === undefined ? process.stdout : createWriteStream(values.out, { flags: 'wx' });
+  let out: Writable;
+  try {
+    out = values.out === undefined ? process.stdout : createWriteStream('', { fd: createNew(values.out) });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   const progress = progressBar('exported');
   try {
     await exportStore(port, out, { packageVersion: PACKAGE_VERSION, onProgress: progress.onProgress });

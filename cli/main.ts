@@ -20,7 +20,7 @@ import { createFeedbackBoard } from '../src/board.js';
 import { isFeedbackBoardError } from '../src/domain/errors.js';
 import { loadFixtureIfEmpty } from '../src/fixture/load.js';
 import { cryptoRandom } from '../src/domain/ports.js';
-import { listen } from '../src/node/listen.js';
+import { listenError, listenFirst, ListenError } from './listen-first.js';
 import { inspectImage } from '../src/images/inspect.js';
 import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
 import { withMcp } from './mcp-mount.js';
@@ -36,12 +36,14 @@ import { webhookOptions } from './webhooks.js';
 import { withProbes } from './probes.js';
 import { EnvOptionError, envArguments } from './env-options.js';
 import { USAGE } from './serve-usage.js';
+import { helpFor } from './help.js';
 import { DUMP_USAGE, DumpUsageError, runExport, runImport } from './dump.js';
 import { DumpImportError } from '../src/node/dump.js';
-import { IMPORT_CSV_USAGE, ImportCsvUsageError, runImportCsv } from './import-csv.js';
+import { IMPORT_CANNY_USAGE, IMPORT_CSV_USAGE, ImportCsvUsageError, runImportCanny, runImportCsv } from './import-csv.js';
 import { CsvImportError } from '../src/node/csv-import.js';
 import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
 import { LogOptionError, logFormat, observeRequests } from './request-log.js';
+import { serveLogger } from './event-log.js';
 import { createServeMetrics, MetricsUnavailableError, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
 import { PACKAGE_VERSION } from '../src/domain/version.js';
 
@@ -116,6 +118,17 @@ async function serve(argv: string[]): Promise<void> {
   // listens (with --port 0), before any request is served. Notifications and the pages read it
   // when they need it.
   const origin = { value: configuredOrigin ?? '' };
+  const host = values.host ?? '127.0.0.1';
+  const trust = proxies === undefined ? {} : { trustProxy: proxies };
+  // The ports before the store: a start that cannot listen creates and changes nothing.
+  const { server, ready } = await listenFirst({ port, host, ...net, ...trust, ownProcess: true });
+  const metricsServer =
+    metrics !== undefined && metricsPort !== undefined
+      ? await serveMetricsAlone(metrics, host, metricsPort).catch((error: unknown) => {
+          throw listenError(error, host, metricsPort, '--metrics-port');
+        })
+      : undefined;
+  origin.value ||= server.url;
 
   const storage = await openStorage({
     db: values.db,
@@ -125,8 +138,10 @@ async function serve(argv: string[]): Promise<void> {
     fixture: fixture !== undefined,
   });
   metrics?.readQueueDepth(() => storage.storage.transaction('read', (tx) => tx.countPendingWebhookMessages()));
+  const logger = serveLogger(log);
   const board = createFeedbackBoard({
     storage: storage.storage,
+    logger,
     agentPublishing: values['agent-publishing'] === true,
     http: limits,
     webhooks: webhookOptions(values['allow-private-webhooks'] === true, metrics),
@@ -176,16 +191,12 @@ async function serve(argv: string[]): Promise<void> {
   // OAuth for /mcp whenever the pages are served: a team member approves agents there.
   const oauthOrigin = organizationId === null ? undefined : () => origin.value;
   const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin], oauthOrigin);
-  notes.push(mounted.note);
+  notes.push(mounted.note(origin.value));
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch, mounted.oauth);
-  const host = values.host ?? '127.0.0.1';
-  const trust = proxies === undefined ? {} : { trustProxy: proxies };
   const served = withProbes(board, pages?.fetch ?? mounted.fetch);
   const routed = metrics !== undefined && metricsPort === undefined ? withMetricsRoute(metrics, served) : served;
   const observed = observeRequests(routed, { log, onServed: metrics === undefined ? undefined : (request) => metrics.served(request) });
-  const server = await listen(observed, { port, host, ...net, ...trust, ownProcess: true });
-  const metricsServer = metrics !== undefined && metricsPort !== undefined ? await serveMetricsAlone(metrics, host, metricsPort) : undefined;
-  origin.value ||= server.url;
+  ready(observed);
   if (configuredOrigin === undefined && isWildcardHost(host)) {
     process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);
   } else if (configuredOrigin === undefined && proxies !== undefined) {
@@ -196,15 +207,17 @@ async function serve(argv: string[]): Promise<void> {
   // Follower mail goes only through the queue and its sender (never also through a notifier, so
   // no status change is mailed twice), and only with --smtp and the pages its links open.
   const followerMail =
-    values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500 }) : null;
+    values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500, logger }) : null;
   followerMail?.start();
+  // Every address printed is the public one; the listen address has the first line to itself.
   process.stdout.write(`listening on ${server.url}\n`);
+  if (configuredOrigin !== undefined) process.stdout.write(`public URL: ${configuredOrigin}  (in every address below and in mailed links)\n`);
   process.stdout.write(`storage: ${storage.description}\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
-  process.stdout.write(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")\n`);
-  if (metrics !== undefined) process.stdout.write(`metrics: ${metricsServer?.url ?? server.url}/metrics\n`);
+  process.stdout.write(`API: ${origin.value}/api/v1  (send "Authorization: Bearer <key>")\n`);
+  if (metrics !== undefined) process.stdout.write(`metrics: ${metricsServer?.url ?? origin.value}/metrics\n`);
   if (pages) {
-    process.stdout.write(`pages: ${server.url}/\n`);
+    process.stdout.write(`pages: ${origin.value}/\n`);
     process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
   }
 
@@ -224,12 +237,15 @@ async function serve(argv: string[]): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  const help = helpFor(argv);
+  if (help !== undefined) return void process.stdout.write(help);
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
   if (command === 'mcp') return runMcp(rest);
   if (command === 'export') return runExport(rest);
   if (command === 'import') return runImport(rest);
   if (command === 'import-csv') return void process.stderr.write(`${await runImportCsv(rest)}\n`);
+  if (command === 'import-canny') return void process.stderr.write(`${await runImportCanny(rest)}\n`);
   if (command === 'backup') return void process.stdout.write(`${await runBackup(rest)}\n`);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
@@ -237,14 +253,11 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
-    return;
-  }
   if (command === '--version') {
     process.stdout.write(`${PACKAGE_VERSION}\n`);
     return;
   }
+  if (command === 'help') throw new UsageError(`no command "${rest[0]}"`);
   throw new UsageError(`unknown command "${command}"`);
 }
 
@@ -262,15 +275,17 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`feedback-board import: ${error.message}; nothing was stored\n`);
     process.exit(1);
   }
-  if (error instanceof ImportCsvUsageError || (process.argv[2] === 'import-csv' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
-    process.stderr.write(`feedback-board import-csv: ${(error as Error).message}\n\n${IMPORT_CSV_USAGE}`);
+  const importing = process.argv[2] === 'import-csv' || process.argv[2] === 'import-canny';
+  if (error instanceof ImportCsvUsageError || (importing && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    const usage = process.argv[2] === 'import-canny' ? IMPORT_CANNY_USAGE : IMPORT_CSV_USAGE;
+    process.stderr.write(`feedback-board ${process.argv[2]}: ${(error as Error).message}\n\n${usage}`);
     process.exit(2);
   }
   if (error instanceof CsvImportError) {
-    process.stderr.write(`feedback-board import-csv: ${error.message}; nothing was stored\n`);
+    process.stderr.write(`feedback-board ${process.argv[2]}: ${error.message}; nothing was stored\n`);
     process.exit(1);
   }
-  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError) {
+  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError || error instanceof ListenError) {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     process.exit(1);
   }

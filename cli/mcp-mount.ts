@@ -12,7 +12,8 @@ import { requestPath } from '../src/http/request-path.js';
 export const MCP_PATH = '/mcp';
 
 /**
- * The fetch handler to serve (the API, plus `/mcp` when possible) and a line saying which.
+ * The fetch handler to serve (the API, plus `/mcp` when possible) and a line saying which, for the
+ * server's public origin.
  * `allowedOrigins` are the browser origins `/mcp` serves besides its own loopback one: the
  * public URL's, when `serve` has one. With `oauthOrigin` (the pages' public origin, read per
  * request) `/mcp` also takes OAuth access tokens, and the OAuth metadata, registration and token
@@ -22,12 +23,12 @@ export async function withMcp(
   board: FeedbackBoard,
   allowedOrigins: readonly string[] = [],
   oauthOrigin?: () => string,
-): Promise<{ fetch: FetchHandler; note: string; oauth: boolean }> {
+): Promise<{ fetch: FetchHandler; note(origin: string): string; oauth: boolean }> {
   let mcp: typeof import('../mcp/index.js');
   try {
     mcp = await import('../mcp/index.js');
   } catch {
-    return { fetch: board.fetch, note: `MCP: not served (install @modelcontextprotocol/sdk to answer it at ${MCP_PATH})`, oauth: false };
+    return { fetch: board.fetch, note: () => `MCP: not served (install @modelcontextprotocol/sdk to answer it at ${MCP_PATH})`, oauth: false };
   }
   const oauth =
     oauthOrigin === undefined
@@ -45,7 +46,7 @@ export async function withMcp(
       if (requestPath(request.url) === MCP_PATH) return handler(request, context);
       return (await oauth?.handle(request)) ?? board.fetch(request, context);
     },
-    note: `MCP: Streamable HTTP at ${MCP_PATH} (same keys and rate limit as the API${oauth ? '; OAuth for agents, approved in the pages' : ''})`,
+    note: (origin) => `MCP: ${origin}${MCP_PATH}  (Streamable HTTP; same keys and rate limit as the API${oauth ? '; OAuth for agents, approved in the pages' : ''})`,
     oauth: oauth !== undefined,
   };
 }

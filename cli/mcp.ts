@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { createFeedbackBoard } from '../src/board.js';
 import { createClient } from '../src/client/create-client.js';
 import { isFeedbackBoardError } from '../src/domain/errors.js';
-import { isPostgresUrl, openStorage } from './storage.js';
+import { checkDbScheme, isPostgresUrl, openStorage } from './storage.js';
 
 export const MCP_USAGE = `Usage: feedback-board mcp (--url URL | --db FILE) [--key KEY]
 
@@ -62,6 +62,7 @@ async function parseChoice(argv: string[], env: NodeJS.ProcessEnv): Promise<McpC
     return { key: key.trim(), url: values.url };
   }
   const file = values.db!;
+  checkDbScheme(file);
   if (isPostgresUrl(file)) return { key: key.trim(), db: file };
   const info = await stat(file).catch(() => null);
   if (info === null || !info.isFile()) throw new McpUsageError(`--db ${file} is not an existing database file`);
@@ -96,13 +97,13 @@ export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.en
       api = (await board.api(choice.key)) as unknown as typeof api;
     } catch (error) {
       await close();
-      throw refused(error);
+      throw refused(error, where);
     }
   }
   // Learn the scope before serving, so a refused key or an unreachable server is said at once.
   const scope = await detectScope(api).catch(async (error: unknown) => {
     await close();
-    throw refused(error);
+    throw refused(error, where);
   });
   const server = createMcpServer({ api, ...(scope.certain ? { scope: scope.scope } : {}) });
   const transport = new StdioServerTransport();
@@ -111,7 +112,9 @@ export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.en
   process.stderr.write(`feedback-board mcp: serving as a ${scope.scope} key on stdio (${where})\n`);
 }
 
-function refused(error: unknown): Error {
+/** Why the first call failed: the key refused, another answer of the API, or no answer at all. */
+function refused(error: unknown, where: string): Error {
   if (isFeedbackBoardError(error) && error.code === 'unauthorized') return new Error('the API refused the key (unknown or revoked)');
-  return new Error(`cannot reach the API: ${(error as Error).message}`);
+  if (isFeedbackBoardError(error) && error.status > 0) return new Error(`the API at ${where} answered ${error.status} ${error.code}: ${error.message}`);
+  return new Error(`cannot reach the API at ${where}: ${(error as Error).message}`);
 }

@@ -9,7 +9,8 @@ export const USAGE = `Usage: feedback-board serve [options]
        feedback-board backup --db FILE TARGET   (a consistent copy of a SQLite file in use)
        feedback-board export --db FILE|URL [--out FILE]   (the whole store as JSON Lines)
        feedback-board import --db FILE|URL FILE   (such a file into an empty store)
-       feedback-board import-csv --db FILE|URL --org NAME --board SLUG FILE   (posts, votes, comments from CSV)
+       feedback-board import-csv --db FILE|URL --org NAME --board SLUG [--from FORMAT] FILE   (from CSV, Fider, UserVoice, Quackback)
+       feedback-board import-canny --db FILE|URL --org NAME --board SLUG DIR   (from Canny's API answers)
 
 Options:
   --port N              port to listen on (0 picks a free one; default 8787)

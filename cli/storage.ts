@@ -36,6 +36,8 @@ async function isEmpty(storage: Storage): Promise<boolean> {
 
 export async function openStorage(choice: StorageChoice): Promise<OpenedStorage> {
   if (choice.memory && choice.db !== undefined) throw new StorageChoiceError('--memory and --db exclude each other');
+  if (choice.db !== undefined) checkDbScheme(choice.db);
+  if (choice.dbRead !== undefined) checkDbScheme(choice.dbRead, '--db-read');
   if (choice.dbRead !== undefined && !(choice.db !== undefined && isPostgresUrl(choice.db) && isPostgresUrl(choice.dbRead))) {
     throw new StorageChoiceError('--db-read takes a postgres:// URL and needs --db postgres://… (the primary)');
   }
@@ -69,6 +71,18 @@ export async function openStorage(choice: StorageChoice): Promise<OpenedStorage>
 /** True when `--db` names a PostgreSQL server rather than a file. */
 export function isPostgresUrl(db: string): boolean {
   return /^postgres(ql)?:\/\//i.test(db);
+}
+
+/**
+ * Refuses a `--db` (or `--db-read`) that is a URL of another kind than PostgreSQL's: it would
+ * otherwise be taken for a SQLite file name (`mysql://…` a path in a folder `mysql:`).
+ */
+export function checkDbScheme(db: string, option = '--db'): void {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(db)?.[1];
+  if (scheme === undefined || isPostgresUrl(db)) return;
+  throw new StorageChoiceError(
+    `${option} ${scheme}://… is not a store feedback-board can use: give a SQLite file's path (feedback.db) or a PostgreSQL URL (postgres://user:pass@host/db)`,
+  );
 }
 
 /** The `--db-write-lock` value, checked; undefined leaves the adapter's default (`organization`). */

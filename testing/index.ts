@@ -41,6 +41,7 @@ import { ssoTests } from './sso.js';
 import { accessTests } from './access.js';
 import { companyVoteTests } from './company-votes.js';
 import { companyRevenueTests } from './company-revenue.js';
+import { importSourceTests } from './import-sources.js';
 import { transactionTests } from './transactions.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
@@ -78,6 +79,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     accessTests(ctx);
     companyVoteTests(ctx);
     companyRevenueTests(ctx);
+    importSourceTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -240,6 +240,14 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
       addIndexes(tx, { votes: ['by_voter'], voter_companies: ['by_organization'] });
     },
   },
+  {
+    version: 20,
+    description: 'imports: the source id of each row an import made a post or comment from (by board)',
+    apply(db, tx) {
+      createStore(db, 'import_sources');
+      addIndexes(tx, { import_sources: ['by_board'] });
+    },
+  },
 ];
 
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */

@@ -26,6 +26,7 @@ import { PG_SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { PG_SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
 import { PG_SCHEMA_TAG_STATUS_COUNTS } from './schema-tag-status-counts.js';
 import { PG_SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
+import { PG_SCHEMA_IMPORT_SOURCES } from './schema-import-sources.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -206,6 +207,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 26,
     description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
     up: async (client) => void (await client.query(PG_SCHEMA_RANKED_COUNTS)),
+  },
+  {
+    version: 27,
+    description: 'imports: the source id of each row an import made a post or comment from, per board',
+    up: async (client) => void (await client.query(PG_SCHEMA_IMPORT_SOURCES)),
   },
 ];
 

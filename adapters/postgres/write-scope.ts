@@ -73,6 +73,8 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listBoards: organization,
   updateBoard: board,
   ensureTags: board,
+  listImportSources: board,
+  insertImportSource: byField('board', 'board_id'),
   getTagBySlug: board,
   setPostTags: post,
   getTagsOfPosts: byFirst('post'),

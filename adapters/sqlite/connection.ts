@@ -1,6 +1,8 @@
 /**
  * Opening and configuring the connection the storage runs on.
  */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { withBusyRetrySync } from './busy.js';
 
@@ -49,7 +51,12 @@ export function openConnection(source: SqliteSource, options: SqliteOptions = {}
   }
 
   const owned = 'path' in source;
-  const db = owned ? new Database(source.path) : source.database;
+  let db: Database.Database;
+  try {
+    db = owned ? new Database(source.path) : source.database;
+  } catch (error) {
+    throw owned ? namingTheFile(error, source.path) : error;
+  }
   try {
     if (!db.open) throw new Error('feedback-board/sqlite: the given database is closed');
     if (db.inTransaction) {
@@ -64,6 +71,24 @@ export function openConnection(source: SqliteSource, options: SqliteOptions = {}
     return owned ? { db, owned, busyTimeoutMs, path: source.path } : { db, owned, busyTimeoutMs };
   } catch (error) {
     if (owned && db.open) db.close();
-    throw error;
+    throw owned ? namingTheFile(error, source.path) : error;
   }
+}
+
+/**
+ * SQLite's own words for a file it cannot open ("unable to open database file", "file is not a
+ * database") do not say which file: the error, with the file named (and the missing folder, when
+ * that is why). Other errors pass unchanged.
+ */
+function namingTheFile(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_NOTADB') {
+    return new Error(`${path} is not a SQLite database (SQLite says: ${(error as Error).message})`, { cause: error });
+  }
+  if (code === 'SQLITE_CANTOPEN' || (error instanceof TypeError && /directory does not exist/.test(error.message))) {
+    const folder = dirname(resolve(path));
+    const why = existsSync(folder) ? (error as Error).message : `the folder ${folder} does not exist`;
+    return new Error(`cannot open the SQLite database ${path}: ${why}`, { cause: error });
+  }
+  return error;
 }

@@ -34,6 +34,7 @@ import { SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
 import { SCHEMA_TAG_STATUS_COUNTS } from './schema-tag-status-counts.js';
 import { SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
+import { SCHEMA_IMPORT_SOURCES } from './schema-import-sources.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -197,6 +198,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 24,
     description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
     up: (db) => db.exec(SCHEMA_RANKED_COUNTS),
+  },
+  {
+    version: 25,
+    description: 'imports: the source id of each row an import made a post or comment from, per board',
+    up: (db) => db.exec(SCHEMA_IMPORT_SOURCES),
   },
 ];
 

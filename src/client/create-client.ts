@@ -5,6 +5,7 @@
  */
 import { operationNames, operationTable, type HttpMethod, type OperationName, type OperationRow } from '../http/operations.js';
 import type { Post } from '../domain/responses.js';
+import { FeedbackBoardError, isFeedbackBoardError } from '../domain/errors.js';
 import { exchange, type FetchLike } from './http.js';
 import { createRetrier, type RetryOptions } from './retry.js';
 import type { FeedbackBoardClient, RequestOptions } from './types.js';
@@ -45,6 +46,16 @@ function fillPath(path: string, values: unknown[]): string {
   return path.replace(/\{\w+\}/g, () => encodeURIComponent(String(values[i++])));
 }
 
+/**
+ * A route the server does not have, asked for under a base URL that already ends in `/api/v1`
+ * (which the client adds itself): the error says so, as `No such route` alone does not.
+ */
+function withPrefixHint(error: unknown, baseUrl: string): unknown {
+  if (!isFeedbackBoardError(error) || error.code !== 'not_found' || error.message !== 'No such route') return error;
+  const hint = `the client adds /api/v1 to its baseUrl, which already ends in it: give ${baseUrl.replace(/\/+$/, '').slice(0, -'/api/v1'.length)} instead`;
+  return new FeedbackBoardError(error.code, `${error.message} (${hint})`, { status: error.status, details: error.details, retryAfter: error.retryAfter, cause: error });
+}
+
 function searchOf(query: Record<string, unknown> | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -71,7 +82,9 @@ function searchOf(query: Record<string, unknown> | undefined): string {
  * ```
  */
 export function createClient(options: ClientOptions): FeedbackBoardClient {
-  const root = `${options.baseUrl.replace(/\/+$/, '')}/api/v1`;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const root = `${base}/api/v1`;
+  const doubledPrefix = /\/api\/v1$/.test(base);
   const authHeader: [string, string] =
     options.authHeader === 'x-api-key' ? ['X-API-Key', options.apiKey] : ['Authorization', `Bearer ${options.apiKey}`];
   const retrying = createRetrier(options.retry);
@@ -88,7 +101,9 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
       return new Request(url, { method: call.method, headers, body, signal: attemptSignal });
     };
     const timeoutMs = call.options?.timeoutMs ?? options.timeoutMs;
-    return retrying(call.method, signal, () => exchange(fetchFn, build, { signal, timeoutMs }));
+    return retrying(call.method, signal, () => exchange(fetchFn, build, { signal, timeoutMs })).catch((error: unknown) => {
+      throw doubledPrefix ? withPrefixHint(error, options.baseUrl) : error;
+    });
   }
 
   async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {

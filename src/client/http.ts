@@ -71,14 +71,25 @@ function readEnvelope(value: unknown): { code: string; message: string; details:
   return valid ? { code, message, details: details as ErrorDetail[] } : undefined;
 }
 
+/** What went wrong, with the cause's words when the error has one (fetch says only "fetch failed"). */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message : '';
+  return cause === '' || error.message.includes(cause) ? error.message : `${error.message} (${cause})`;
+}
+
+/** The request's method and address without its query, for messages. */
+function target(request: Request | undefined): string {
+  if (request === undefined) return 'The request';
+  const url = new URL(request.url);
+  return `${request.method} ${url.origin}${url.pathname}`;
 }
 
 /**
  * Runs one exchange. Resolves with the answer of a 2xx; rejects with a FeedbackBoardError for an
  * error status (see {@link errorFromResponse}), `network_error` (status 0) when fetch fails,
- * `timeout` (status 0) after `timeoutMs`, or the caller's abort reason when `signal` aborts.
+ * `timeout` (status 0) after `timeoutMs`, or the caller's abort reason when `signal` aborts. A
+ * network error names the request's method and address.
  * The signal and the timeout are enforced here too, so a fetch that ignores signals (an
  * in-process handler) still stops on time.
  */
@@ -104,8 +115,10 @@ export async function exchange(
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
   });
 
+  let sent: Request | undefined;
   const run = async (): Promise<Answer> => {
-    const response = await fetchFn(build(controller.signal));
+    sent = build(controller.signal);
+    const response = await fetchFn(sent);
     const text = await response.text();
     if (!response.ok) throw errorFromResponse(response, text);
     if (text === '') return { status: response.status, data: undefined };
@@ -126,7 +139,7 @@ export async function exchange(
       throw new FeedbackBoardError('timeout', `No answer within ${timeoutMs} ms`, { status: 0, cause: error });
     }
     if (isFeedbackBoardError(error)) throw error;
-    throw new FeedbackBoardError('network_error', `The request failed: ${describe(error)}`, { status: 0, cause: error });
+    throw new FeedbackBoardError('network_error', `${target(sent)} failed: ${describe(error)}`, { status: 0, cause: error });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

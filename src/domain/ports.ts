@@ -37,11 +37,14 @@ export function randomBase62(random: RandomBytes, count: number): string {
 export interface Logger {
   /** Reports an unexpected error with what was being done. */
   error(message: string, error?: unknown): void;
+  /** Reports that something reported as failing works again (a background loop once its store is back). */
+  info?(message: string): void;
 }
 
-/** Reports to `console.error`, tagged `[feedback-board]`. */
+/** Reports to `console.error` (and `console.info`), tagged `[feedback-board]`. */
 export const consoleLogger: Logger = {
   error: (message, error) => console.error(`[feedback-board] ${message}`, error ?? ''),
+  info: (message) => console.info(`[feedback-board] ${message}`),
 };
 
 /** A message to one voter that a post they voted for changed status. */

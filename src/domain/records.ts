@@ -105,6 +105,20 @@ export interface EvidenceRecord {
   action_key: string | null;
 }
 
+/**
+ * A record an import made from a row of another system (`import-csv`, `import-canny`), by the
+ * row's source id: a re-import of the same rows finds it and skips them. `record_id` is the post
+ * or comment made for it (the source id says which); it stays when that record is deleted, so a
+ * deleted post is not imported again.
+ */
+export interface ImportSourceRecord {
+  board_id: number;
+  /** The row's id in its system, with the kind of record and the system (`post:fider:42`). */
+  source_id: string;
+  record_id: number;
+  imported_at: string;
+}
+
 /** A claim of a post by an API key, stored until released, taken over or deleted with the post. */
 export interface ClaimRecord {
   post_id: number;

@@ -1,135 +1,134 @@
 /**
- * Importing feedback from a CSV file (columns in docs/import.md) into one board of one
- * organization: posts, votes and threaded comments, voters found or created by e-mail, every
- * timestamp kept. The file is read and checked first, then written in ONE transaction of the
- * store: a bad row is named by its line and nothing of the file is stored.
+ * Importing feedback into one board of one organization: from a CSV file in the columns of
+ * docs/import.md or in another tool's export format (Fider, UserVoice, Quackback), or from Canny's
+ * API answers (import-canny.ts). Posts, votes and threaded comments, voters found or created by
+ * e-mail, every timestamp kept. The rows are read and checked first, then written in ONE
+ * transaction of the store: a bad row is named by its place and nothing is stored. Rows an earlier
+ * import stored (by their source id) are skipped, so an import may be run again.
  */
 import type { Readable } from 'node:stream';
+import type { PostStatus } from '../domain/records.js';
 import type { Storage, StorageTx } from '../storage/contract.js';
 import { createBoardBody } from '../domain/requests.js';
-import { MAX_REPLY_DEPTH } from '../domain/limits.js';
-import { CsvImportError, readFeedbackCsv, type CsvComment, type CsvFeedback } from './csv-rows.js';
+import { CsvImportError, type CsvFeedback } from './csv-rows.js';
+import { readCsvRows } from './csv-read.js';
+import { checkFeedback } from './import-checks.js';
+import { FEEDBACK_CSV, statusKey, type CsvFormat, type FormatContext } from './import-format.js';
+import { fiderFormat, quackbackFormat, uservoiceFormat } from './import-formats.js';
+import { storeFeedback, type StoredCounts } from './import-store.js';
 
 export { CsvImportError } from './csv-rows.js';
 
-/** Where to import: an organization by name and a board of it by slug; each is created if absent. */
+/** The CSV formats `importFeedbackCsv` reads. */
+export const CSV_FORMATS = ['csv', 'fider', 'uservoice', 'quackback'] as const;
+/** One of {@link CSV_FORMATS}: the feedback CSV columns, or another tool's export. */
+export type CsvFormatName = (typeof CSV_FORMATS)[number];
+
+const FORMATS: Readonly<Record<CsvFormatName, () => CsvFormat>> = {
+  csv: () => FEEDBACK_CSV,
+  fider: fiderFormat,
+  uservoice: uservoiceFormat,
+  quackback: quackbackFormat,
+};
+
+/** Where to import: an organization by name and a board of it by slug. */
 export interface CsvImportTarget {
   /** The organization's exact name. */
   organization: string;
-  /** The board's slug (lower-case letters, digits and single hyphens); a created board is named by it. */
+  /** Create the organization when none has the name (else that is refused, naming the ones there are). */
+  createOrganization?: boolean;
+  /** The board's slug (lower-case letters, digits and single hyphens); created (unpublished, named by the slug) when absent. */
   board: string;
+  /** The format of the file; default `csv`, the columns of docs/import.md. */
+  format?: CsvFormatName;
+  /** The source's statuses mapped to ours, by name (case and `_`/`-`/spaces aside), before the format's own mapping. */
+  statuses?: Readonly<Record<string, PostStatus>>;
+  /** The board of the source system to import, when the rows hold several. */
+  sourceBoard?: string;
   /** The time a created organization, board or voter gets; the import's start by default. */
   now?: string;
 }
 
-/** What an import stored. */
-export interface CsvImportResult {
-  /** Posts stored. */
-  posts: number;
-  /** Votes stored: a voter's second vote for the same post is counted once. */
-  votes: number;
-  /** Vote rows that repeated a vote of the same voter for the same post (each counted once). */
-  repeatedVotes: number;
-  /** Comments stored, replies included. */
-  comments: number;
-  /** Voters created for e-mails the organization did not know yet. */
-  votersCreated: number;
-  /** True when no organization had the name, so the import created it. */
+/** What an import stored, and what it skipped or left out. */
+export interface CsvImportResult extends StoredCounts {
+  /** True when no organization had the name, so the import created it (with `createOrganization`). */
   organizationCreated: boolean;
   /** True when the organization had no board of the slug, so the import created it (unpublished). */
   boardCreated: boolean;
+  /** The separator the CSV file's fields were read with (none for rows that are not CSV). */
+  delimiter?: ',' | ';' | '\t';
+  /** What the source holds that the import does not carry over, with how many (`votes (Fider's export counts them…)`: 14). */
+  leftOut: Readonly<Record<string, number>>;
 }
 
-async function boardOf(tx: StorageTx, target: CsvImportTarget, now: string, result: CsvImportResult): Promise<number> {
+/** The organization of the exact name, created only when asked to; else refused naming the ones there are. */
+async function organizationOf(tx: StorageTx, target: CsvImportTarget, now: string): Promise<{ id: number; created: boolean }> {
   const organizations = await tx.listOrganizations();
-  let organization = organizations.find(({ name }) => name === target.organization);
-  if (organization === undefined) {
-    organization = await tx.insertOrganization({ name: target.organization, created_at: now });
-    result.organizationCreated = true;
+  const found = organizations.find(({ name }) => name === target.organization);
+  if (found !== undefined) return { id: found.id, created: false };
+  if (target.createOrganization === true) return { id: (await tx.insertOrganization({ name: target.organization, created_at: now })).id, created: true };
+  const like = organizations.filter(({ name }) => name.toLowerCase() === target.organization.toLowerCase()).map(({ name }) => `"${name}"`);
+  const there = organizations.length === 0 ? 'the store has none yet' : `the store has ${organizations.map(({ name }) => `"${name}"`).join(', ')}`;
+  throw new CsvImportError(
+    `no organization is named "${target.organization}"${like.length > 0 ? ` (did you mean ${like.join(' or ')}? names are exact)` : ''}: ${there}; to create it, add --create-org`,
+  );
+}
+
+function checkTarget(target: CsvImportTarget): void {
+  if (target.organization.trim() === '') throw new CsvImportError('the organization name is empty');
+  if (!createBoardBody.safeParse({ slug: target.board, name: target.board }).success) {
+    throw new CsvImportError(`'${target.board}' is not a board slug (lower-case letters, digits and single hyphens)`);
   }
-  const existing = await tx.getBoardBySlug(organization.id, target.board);
-  if (existing !== null) return existing.id;
-  result.boardCreated = true;
-  const board = await tx.insertBoard({
-    organization_id: organization.id, slug: target.board, name: target.board, description: '', welcome_message: '',
-    published: false, logo_url: null, created_at: now,
+}
+
+/** A context for a format's mapping, counting what it leaves out into `leftOut`. */
+export function formatContext(target: CsvImportTarget, now: string, leftOut: Record<string, number>): FormatContext {
+  return {
+    now,
+    statuses: new Map(Object.entries(target.statuses ?? {}).map(([name, status]) => [statusKey(name), status])),
+    leaveOut(what, count = 1) {
+      if (count > 0) leftOut[what] = (leftOut[what] ?? 0) + count;
+    },
+  };
+}
+
+/**
+ * Stores rows read by any format (every one of them through the row path), after checking them as a
+ * whole, in one write transaction; `format` namespaces their source ids.
+ */
+export async function importFeedback(
+  storage: Storage,
+  rows: CsvFeedback,
+  target: CsvImportTarget & { now: string },
+  format: string,
+): Promise<Omit<CsvImportResult, 'leftOut' | 'delimiter'>> {
+  checkTarget(target);
+  const feedback = checkFeedback(rows, target.sourceBoard);
+  return storage.transaction('write', async (tx) => {
+    const organization = await organizationOf(tx, target, target.now);
+    const existing = await tx.getBoardBySlug(organization.id, target.board);
+    const board =
+      existing ??
+      (await tx.insertBoard({
+        organization_id: organization.id, slug: target.board, name: target.board, description: '', welcome_message: '',
+        published: false, logo_url: null, created_at: target.now,
+      }));
+    const counts = await storeFeedback(tx, feedback, { organizationId: organization.id, boardId: board.id, format, now: target.now });
+    return { ...counts, organizationCreated: organization.created, boardCreated: existing === null };
   });
-  return board.id;
-}
-
-/** Comments ordered so that every parent comes before its replies; refuses replies too deep. */
-function threadOrder(comments: readonly CsvComment[]): CsvComment[] {
-  const byId = new Map(comments.map((comment) => [comment.id, comment]));
-  const depth = new Map<string, number>();
-  const depthOf = (comment: CsvComment, seen: Set<string>): number => {
-    const known = depth.get(comment.id);
-    if (known !== undefined) return known;
-    if (seen.has(comment.id)) throw new CsvImportError(`line ${comment.line}: comment '${comment.id}' is its own ancestor through parent_id`);
-    seen.add(comment.id);
-    const value = comment.parent_id === null ? 0 : depthOf(byId.get(comment.parent_id)!, seen) + 1;
-    if (value > MAX_REPLY_DEPTH) throw new CsvImportError(`line ${comment.line}: a reply deeper than ${MAX_REPLY_DEPTH} levels`);
-    depth.set(comment.id, value);
-    return value;
-  };
-  for (const comment of comments) depthOf(comment, new Set());
-  return [...comments].sort((a, b) => depth.get(a.id)! - depth.get(b.id)! || a.line - b.line);
-}
-
-async function store(tx: StorageTx, feedback: CsvFeedback, comments: CsvComment[], target: CsvImportTarget, now: string): Promise<CsvImportResult> {
-  const result: CsvImportResult = { posts: 0, votes: 0, repeatedVotes: 0, comments: 0, votersCreated: 0, organizationCreated: false, boardCreated: false };
-  const boardId = await boardOf(tx, target, now, result);
-  const organizationId = (await tx.getBoard(boardId))!.organization_id;
-  const voters = new Map<string, number>();
-  const voterOf = async (email: string, name: string): Promise<number> => {
-    let id = voters.get(email) ?? (await tx.getVoterByEmail(organizationId, email))?.id;
-    if (id === undefined) {
-      id = (await tx.insertVoter({ organization_id: organizationId, email, name, created_at: now })).id;
-      result.votersCreated += 1;
-    }
-    voters.set(email, id);
-    return id;
-  };
-  const postIds = new Map<string, number>();
-  for (const post of feedback.posts) {
-    const stored = await tx.insertPost({
-      board_id: boardId, title: post.title, body: post.body, status: post.status, is_admin: post.email === null, hidden: false,
-      pinned: false, queue_rank: null, shipped_at: post.shipped_at, created_at: post.created_at, proposal: null,
-    });
-    postIds.set(post.id, stored.id);
-    if (post.email !== null) await tx.insertPostAuthor({ post_id: stored.id, voter_id: await voterOf(post.email, post.name), created_at: post.created_at });
-    result.posts += 1;
-  }
-  for (const vote of feedback.votes) {
-    const voterId = await voterOf(vote.email, vote.name);
-    if (await tx.insertVote({ post_id: postIds.get(vote.post_id)!, voter_id: voterId, created_at: vote.created_at })) result.votes += 1;
-    else result.repeatedVotes += 1;
-  }
-  const commentIds = new Map<string, number>();
-  for (const comment of comments) {
-    const stored = await tx.insertComment({
-      post_id: postIds.get(comment.post_id)!, parent_comment_id: comment.parent_id === null ? null : commentIds.get(comment.parent_id)!,
-      body: comment.body, is_admin: comment.email === null, hidden: false,
-      voter_id: comment.email === null ? null : await voterOf(comment.email, comment.name), created_at: comment.created_at,
-    });
-    commentIds.set(comment.id, stored.id);
-    result.comments += 1;
-  }
-  return result;
 }
 
 /**
  * Imports the CSV file read from `input` into `storage`, in one write transaction.
  *
- * @throws {@link CsvImportError} for a bad file (the line of the first bad record) or a bad target;
- *   nothing was stored.
+ * @throws {@link CsvImportError} for a file that is not CSV, a bad row (its line), a bad target or
+ *   an organization that does not exist (without `createOrganization`); nothing was stored.
  */
 export async function importFeedbackCsv(storage: Storage, input: Readable, target: CsvImportTarget): Promise<CsvImportResult> {
-  if (target.organization.trim() === '') throw new CsvImportError('the organization name is empty');
-  if (!createBoardBody.safeParse({ slug: target.board, name: target.board }).success) {
-    throw new CsvImportError(`'${target.board}' is not a board slug (lower-case letters, digits and single hyphens)`);
-  }
-  const feedback = await readFeedbackCsv(input);
-  const comments = threadOrder(feedback.comments);
+  checkTarget(target);
+  const format = target.format ?? 'csv';
   const now = target.now ?? new Date().toISOString();
-  return storage.transaction('write', (tx) => store(tx, feedback, comments, target, now));
+  const leftOut: Record<string, number> = {};
+  const { feedback, delimiter } = await readCsvRows(input, FORMATS[format](), formatContext(target, now, leftOut));
+  return { ...(await importFeedback(storage, feedback, { ...target, now }, format)), delimiter, leftOut };
 }

@@ -1,13 +1,14 @@
 /**
- * Reading a feedback CSV file (docs/import.md) into checked rows: posts, votes and comments, each
- * with the line it starts on. Every rule a row can break without looking at the store is checked
- * here, before anything is written, so a refusal names the line and the store is never touched.
+ * The one row path of every import (docs/import.md): a row in the columns of the feedback CSV
+ * file, from that file or made by a format's mapping (Fider, UserVoice, Quackback, Canny), read
+ * into a checked post, vote or comment with the place it came from. Every rule a row can break
+ * without looking at the store is checked here, before anything is written, so a refusal names
+ * the place and the store is never touched.
  */
-import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { LIMITS } from '../domain/requests.js';
 import { POST_STATUSES, type PostStatus } from '../domain/records.js';
 
-/** A CSV file that cannot be imported; nothing of it was stored. */
+/** A file (or rows) that cannot be imported; nothing of it was stored. */
 export class CsvImportError extends Error {
   override name = 'CsvImportError';
 }
@@ -15,31 +16,54 @@ export class CsvImportError extends Error {
 /** Columns every file must have (a column may be blank on rows of a type that does not use it). */
 export const REQUIRED_CSV_COLUMNS = ['type', 'id', 'post_id', 'title', 'body', 'email', 'created_at'] as const;
 /** Columns a file may add. */
-export const OPTIONAL_CSV_COLUMNS = ['parent_id', 'status', 'name', 'shipped_at'] as const;
+export const OPTIONAL_CSV_COLUMNS = ['parent_id', 'status', 'name', 'shipped_at', 'source_id', 'tags', 'hidden', 'merged_into', 'merged_at', 'board'] as const;
 
-type Column = (typeof REQUIRED_CSV_COLUMNS)[number] | (typeof OPTIONAL_CSV_COLUMNS)[number];
+/** A column of the feedback CSV file. */
+export type CsvColumn = (typeof REQUIRED_CSV_COLUMNS)[number] | (typeof OPTIONAL_CSV_COLUMNS)[number];
 
-/** The fields of a voter named on a row: blank e-mail means the board team. */
-interface Author {
-  /** Lower-cased e-mail, or null for the board team. */
+/** One row in those columns (absent columns are blank) and where it came from. */
+export interface SourceRow {
+  /** Its order among the rows (a CSV file's line; replies are stored after their parents whatever it is). */
+  line: number;
+  /** Where it came from, for messages: `line 57`, `posts.json, post 3`. */
+  where: string;
+  values: Readonly<Partial<Record<CsvColumn, string>>>;
+}
+
+/** Who wrote a post or comment: a voter by e-mail, a person known only by name, or the board team. */
+export interface Author {
+  /** Lower-cased e-mail, or null. */
   email: string | null;
+  /** The display name; with no e-mail, a name alone is a person without an address, no name the board team. */
   name: string;
 }
 
-/** A post row. */
-export interface CsvPost extends Author {
+interface Placed {
   line: number;
+  where: string;
+}
+
+/** A post row. */
+export interface CsvPost extends Author, Placed {
   id: string;
+  /** The row's id in the system it comes from, when the row names one. */
+  source_id: string | null;
   title: string;
   body: string;
   status: PostStatus;
   created_at: string;
   shipped_at: string | null;
+  tags: string[];
+  hidden: boolean;
+  /** The `id` of the post of the file it was merged into. */
+  merged_into: string | null;
+  merged_at: string | null;
+  /** The board of the system it comes from (one per import). */
+  board: string;
 }
 
 /** A vote row: always a voter's. */
-export interface CsvVote {
-  line: number;
+export interface CsvVote extends Placed {
   post_id: string;
   email: string;
   name: string;
@@ -47,9 +71,9 @@ export interface CsvVote {
 }
 
 /** A comment row. */
-export interface CsvComment extends Author {
-  line: number;
+export interface CsvComment extends Author, Placed {
   id: string;
+  source_id: string | null;
   post_id: string;
   parent_id: string | null;
   body: string;
@@ -65,28 +89,33 @@ export interface CsvFeedback {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Reads one record's fields by column name, refusing blanks and bad values with its line. */
+/** Reads one record's fields by column name, refusing blanks and bad values with its place. */
 class Fields {
-  constructor(
-    readonly line: number,
-    private readonly values: Partial<Record<Column, string>>,
-  ) {}
+  readonly line: number;
+  readonly where: string;
+  private readonly values: SourceRow['values'];
 
-  fail(message: string): never {
-    throw new CsvImportError(`line ${this.line}: ${message}`);
+  constructor(row: SourceRow) {
+    this.line = row.line;
+    this.where = row.where;
+    this.values = row.values;
   }
 
-  text(column: Column): string {
+  fail(message: string): never {
+    throw new CsvImportError(`${this.where}: ${message}`);
+  }
+
+  text(column: CsvColumn): string {
     return (this.values[column] ?? '').trim();
   }
 
-  required(column: Column, type: string): string {
+  required(column: CsvColumn, type: string): string {
     const value = this.text(column);
     if (value === '') this.fail(`a ${type} needs a ${column}`);
     return value;
   }
 
-  time(column: Column, type: string): string {
+  time(column: CsvColumn, type: string): string {
     const value = this.required(column, type);
     const time = new Date(value);
     if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time.getTime())) this.fail(`${column} '${value}' is not an ISO 8601 date and time`);
@@ -99,35 +128,63 @@ class Fields {
     if (email !== '' && !EMAIL.test(email)) this.fail(`email '${email}' is not an e-mail address`);
     return { email: email === '' ? null : email, name: this.text('name') };
   }
+
+  flag(column: CsvColumn): boolean {
+    const value = this.text(column).toLowerCase();
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    return this.fail(`${column} '${value}' is not true or false`);
+  }
+
+  /** Tag names separated by `|`, each as the API allows one, at most as many as a post may have. */
+  tags(): string[] {
+    const names = [...new Set(this.text('tags').split('|').map((name) => name.trim()).filter((name) => name !== ''))];
+    const long = names.find((name) => [...name].length > LIMITS.tagName);
+    if (long !== undefined) this.fail(`the tag '${long}' is longer than ${LIMITS.tagName} characters`);
+    if (names.length > LIMITS.tagsPerPost) this.fail(`${names.length} tags: a post has at most ${LIMITS.tagsPerPost}`);
+    return names;
+  }
 }
 
-function readRow(fields: Fields, into: CsvFeedback): void {
+function readPost(fields: Fields): CsvPost {
+  const status = fields.text('status') || 'open';
+  if (!(POST_STATUSES as readonly string[]).includes(status)) fields.fail(`status '${status}' is not one of ${POST_STATUSES.join(', ')}`);
+  const created_at = fields.time('created_at', 'post');
+  const shipped = fields.text('shipped_at') === '' ? null : fields.time('shipped_at', 'post');
+  if (shipped !== null && status !== 'shipped') fields.fail(`shipped_at is set but the status is '${status}', not shipped`);
+  const merged_into = fields.text('merged_into') || null;
+  const merged_at = fields.text('merged_at') === '' ? null : fields.time('merged_at', 'post');
+  if (merged_at !== null && merged_into === null) fields.fail('merged_at is set but merged_into is not');
+  return {
+    line: fields.line, where: fields.where, id: fields.required('id', 'post'), source_id: fields.text('source_id') || null,
+    title: fields.required('title', 'post'), body: fields.text('body'), status: status as PostStatus, created_at,
+    shipped_at: status === 'shipped' ? (shipped ?? created_at) : null, tags: fields.tags(), hidden: fields.flag('hidden'),
+    merged_into, merged_at: merged_into === null ? null : (merged_at ?? created_at), board: fields.text('board'), ...fields.author('post', false),
+  };
+}
+
+/** Reads one row into `into`: the shared path of every import, which every row of every format takes. */
+export function readRow(row: SourceRow, into: CsvFeedback): void {
+  const fields = new Fields(row);
   const type = fields.text('type');
   if (type === 'post') {
-    const status = fields.text('status') || 'open';
-    if (!(POST_STATUSES as readonly string[]).includes(status)) fields.fail(`status '${status}' is not one of ${POST_STATUSES.join(', ')}`);
-    const created_at = fields.time('created_at', 'post');
-    const shipped = fields.text('shipped_at') === '' ? null : fields.time('shipped_at', 'post');
-    if (shipped !== null && status !== 'shipped') fields.fail(`shipped_at is set but the status is '${status}', not shipped`);
-    into.posts.push({
-      line: fields.line, id: fields.required('id', 'post'), title: fields.required('title', 'post'), body: fields.text('body'),
-      status: status as PostStatus, created_at, shipped_at: status === 'shipped' ? (shipped ?? created_at) : null, ...fields.author('post', false),
-    });
+    into.posts.push(readPost(fields));
   } else if (type === 'vote') {
     const { email, name } = fields.author('vote', true);
-    into.votes.push({ line: fields.line, post_id: fields.required('post_id', 'vote'), email: email!, name, created_at: fields.time('created_at', 'vote') });
+    into.votes.push({ line: fields.line, where: fields.where, post_id: fields.required('post_id', 'vote'), email: email!, name, created_at: fields.time('created_at', 'vote') });
   } else if (type === 'comment') {
     into.comments.push({
-      line: fields.line, id: fields.required('id', 'comment'), post_id: fields.required('post_id', 'comment'),
-      parent_id: fields.text('parent_id') || null, body: fields.required('body', 'comment'), created_at: fields.time('created_at', 'comment'),
-      ...fields.author('comment', false),
+      line: fields.line, where: fields.where, id: fields.required('id', 'comment'), source_id: fields.text('source_id') || null,
+      post_id: fields.required('post_id', 'comment'), parent_id: fields.text('parent_id') || null, body: fields.required('body', 'comment'),
+      created_at: fields.time('created_at', 'comment'), ...fields.author('comment', false),
     });
   } else {
     fields.fail(`type '${type}' is not one of post, vote, comment`);
   }
 }
 
-function checkHeader(header: string[]): void {
+/** Checks a feedback CSV file's header line: every column known, the required ones present, none twice. */
+export function checkHeader(header: readonly string[]): void {
   const known = new Set<string>([...REQUIRED_CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS]);
   const unknown = header.filter((name) => !known.has(name));
   if (unknown.length > 0) throw new CsvImportError(`line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (the columns are ${[...known].join(', ')})`);
@@ -135,66 +192,4 @@ function checkHeader(header: string[]): void {
   if (missing.length > 0) throw new CsvImportError(`line 1: missing required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
   const twice = header.find((name, index) => header.indexOf(name) !== index);
   if (twice !== undefined) throw new CsvImportError(`line 1: column ${twice} appears twice`);
-}
-
-/** Checks that ids are unique and every reference names a row of the file. */
-function checkReferences(feedback: CsvFeedback): void {
-  const posts = new Map<string, CsvPost>();
-  for (const post of feedback.posts) {
-    if (posts.has(post.id)) throw new CsvImportError(`line ${post.line}: post id '${post.id}' is also the id of the post on line ${posts.get(post.id)!.line}`);
-    posts.set(post.id, post);
-  }
-  for (const vote of feedback.votes) {
-    if (!posts.has(vote.post_id)) throw new CsvImportError(`line ${vote.line}: post_id '${vote.post_id}' is not the id of a post in the file`);
-  }
-  const comments = new Map<string, CsvComment>();
-  for (const comment of feedback.comments) {
-    if (comments.has(comment.id)) throw new CsvImportError(`line ${comment.line}: comment id '${comment.id}' is also the id of the comment on line ${comments.get(comment.id)!.line}`);
-    if (!posts.has(comment.post_id)) throw new CsvImportError(`line ${comment.line}: post_id '${comment.post_id}' is not the id of a post in the file`);
-    comments.set(comment.id, comment);
-  }
-  for (const comment of feedback.comments) {
-    if (comment.parent_id === null) continue;
-    const parent = comments.get(comment.parent_id);
-    if (parent === undefined) throw new CsvImportError(`line ${comment.line}: parent_id '${comment.parent_id}' is not the id of a comment in the file`);
-    if (parent.post_id !== comment.post_id) throw new CsvImportError(`line ${comment.line}: parent_id '${comment.parent_id}' is a comment on another post`);
-  }
-}
-
-/**
- * Reads and checks a whole CSV file (UTF-8, a header line, RFC 4180 quoting: fields may hold
- * commas, quotes and line breaks).
- *
- * @throws {@link CsvImportError} naming the line of the first bad record, or the header's problem.
- */
-export async function readFeedbackCsv(input: Readable): Promise<CsvFeedback> {
-  const parser = input.pipe(parse({ bom: true, skip_empty_lines: true, info: true }));
-  const feedback: CsvFeedback = { posts: [], votes: [], comments: [] };
-  let header: string[] | undefined;
-  // The parser counts the lines read up to a record's end; a record starts on the line after the
-  // previous record's end and the blank lines skipped since.
-  let lastEnd = 0;
-  let lastEmpty = 0;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; empty_lines: number } }>) {
-      const line = lastEnd + 1 + info.empty_lines - lastEmpty;
-      lastEnd = info.lines;
-      lastEmpty = info.empty_lines;
-      if (header === undefined) {
-        header = record.map((name) => name.trim());
-        checkHeader(header);
-        continue;
-      }
-      const values = Object.fromEntries(header.map((name, index) => [name, record[index]]));
-      readRow(new Fields(line, values), feedback);
-    }
-  } catch (error) {
-    if (error instanceof CsvImportError) throw error;
-    const { lines, message } = error as { lines?: number; message: string };
-    const reason = message.replace(/ (on|at) line \d+$/, '');
-    throw new CsvImportError(`${lines === undefined ? '' : `line ${lines}: `}not valid CSV (${reason})`);
-  }
-  if (header === undefined) throw new CsvImportError('the file is empty (no header line)');
-  checkReferences(feedback);
-  return feedback;
 }

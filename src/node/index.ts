@@ -15,5 +15,6 @@ export {
   type DumpProgress,
 } from './dump.js';
 export type { DumpLoader, DumpPort, DumpRow, DumpSnapshot, DumpTable, LastIds } from '../storage/dump-tables.js';
-export { CsvImportError, importFeedbackCsv, type CsvImportResult, type CsvImportTarget } from './csv-import.js';
+export { CSV_FORMATS, CsvImportError, importFeedbackCsv, type CsvFormatName, type CsvImportResult, type CsvImportTarget } from './csv-import.js';
+export { importCannyExport } from './import-canny.js';
 export { OPTIONAL_CSV_COLUMNS, REQUIRED_CSV_COLUMNS } from './csv-rows.js';

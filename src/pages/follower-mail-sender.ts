@@ -9,6 +9,7 @@
  */
 import type { FeedbackBoard } from '../board.js';
 import { consoleLogger, cryptoRandom, randomBase62, type Clock, type Logger } from '../domain/ports.js';
+import { repeatedFailures } from '../domain/repeated-failures.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MailQueueRecord, MailSendReport } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
@@ -143,9 +144,10 @@ export function createFollowerMailSender(board: FeedbackBoard, options: Follower
   let timer: ReturnType<typeof setTimeout> | undefined;
   let started = false;
   let running: Promise<unknown> = Promise.resolve();
+  const failures = repeatedFailures(logger, 'follower mail: sending due mail', clock);
   const tick = () => {
     running = sendDue()
-      .catch((error: unknown) => logger.error('follower mail: sending due mail failed', error))
+      .then(() => failures.succeeded(), (error: unknown) => failures.failed(error))
       .finally(() => {
         if (started) timer = setTimeout(tick, settings.pollIntervalMs);
       });

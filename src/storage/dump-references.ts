@@ -58,6 +58,7 @@ export const DUMP_REFERENCES: Readonly<Partial<Record<TableName, readonly DumpRe
   voter_companies: [VOTER, to('companies', 'organization_id', 'company_id')],
   board_access: [to('boards', 'board_id'), ORG],
   voter_claims: [VOTER, ORG],
+  import_sources: [to('boards', 'board_id')],
   company_voters: [VOTER, to('companies', 'organization_id', 'company_id')],
 };
 

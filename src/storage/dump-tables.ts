@@ -92,6 +92,7 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('board_access', [], ['email_domains', 'claim_values']),
   table('voter_claims', [], ['claims']),
   table('company_voters'),
+  table('import_sources'),
 ];
 
 /**

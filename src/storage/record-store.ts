@@ -22,6 +22,7 @@ import type {
   CommentRecord,
   EvidenceRecord,
   FollowRecord,
+  ImportSourceRecord,
   OrganizationRecord,
   PostAuthorRecord,
   PostMergeRecord,
@@ -144,6 +145,7 @@ export interface TableRows {
   board_access: BoardAccessRecord;
   voter_claims: VoterClaimsRecord;
   company_voters: CompanyVoterRecord;
+  import_sources: ImportSourceRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -265,6 +267,7 @@ export const RECORD_SCHEMA = {
   board_access: { keyPath: 'board_id', ids: false, indexes: {} },
   voter_claims: { keyPath: 'voter_id', ids: false, indexes: {} },
   company_voters: { keyPath: ['organization_id', 'company_id'], ids: false, indexes: { by_organization: 'organization_id' } },
+  import_sources: { keyPath: ['board_id', 'source_id'], ids: false, indexes: { by_board: 'board_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

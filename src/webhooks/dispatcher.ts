@@ -14,6 +14,7 @@
  */
 import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type RandomBytes } from '../domain/ports.js';
 import { randomBase62 } from '../domain/ports.js';
+import { repeatedFailures } from '../domain/repeated-failures.js';
 import type { Storage } from '../storage/contract.js';
 import { createDeliveryPool } from './delivery-pool.js';
 import type { WebhookFetch } from './send.js';
@@ -137,11 +138,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let timer: ReturnType<typeof setTimeout> | undefined;
   let started = false;
   let stopListening = () => {};
+  const failures = repeatedFailures(logger, 'webhook dispatcher: delivering due messages', clock);
   const fill = () =>
-    pool.fill().catch((error: unknown) => {
-      logger.error('webhook dispatcher: delivering due messages failed', error);
-      return false;
-    });
+    pool.fill().then(
+      (nothingDue) => {
+        failures.succeeded();
+        return nothingDue;
+      },
+      (error: unknown) => {
+        failures.failed(error);
+        return false;
+      },
+    );
   let running: Promise<unknown> = Promise.resolve();
 
   const tick = () => {

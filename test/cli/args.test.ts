@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, startServe, workDir } from '../helpers/cli.js';
 import { sampleFixture } from '../helpers/fixture.js';
@@ -29,12 +30,40 @@ describe('feedback-board arguments', () => {
   });
 
   it('--help prints the usage on stdout and exits 0', async () => {
-    for (const args of [['--help'], ['serve', '--help'], ['serve', '-h']]) {
+    for (const args of [['--help'], ['-h'], ['help'], ['serve', '--help'], ['serve', '-h'], ['help', 'serve'], ['serve', '--port', 'abc', '--help']]) {
       const r = await runCli(args, dir.dir);
-      expect(r.code).toBe(0);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
       expect(r.stdout).toMatch(USAGE);
       expect(r.stdout).toMatch(/--rate-limit/);
     }
+  });
+
+  // Asking a command for help never fails on the options it is asking about, and changes nothing.
+  it.concurrent.each([
+    ['mcp', /^Usage: feedback-board mcp /],
+    ['export', /^Usage: feedback-board export /],
+    ['import', /feedback-board import --db /],
+    ['import-csv', /^Usage: feedback-board import-csv /],
+    ['import-canny', /^Usage: feedback-board import-canny /],
+    ['backup', /^Usage: feedback-board backup /],
+  ])('%s --help, -h and help %s print its usage on stdout and exit 0', { timeout: 90_000 }, async (command, usage) => {
+    const scratch = workDir();
+    try {
+      for (const args of [[command, '--help'], ['help', command], [command, '--db', 'x.db', '--nope', '-h']]) {
+        const r = await runCli(args, scratch.dir);
+        expect(r, args.join(' ')).toMatchObject({ code: 0, stderr: '' });
+        expect(r.stdout).toMatch(usage);
+      }
+      expect(readdirSync(scratch.dir)).toEqual([]);
+    } finally {
+      scratch.remove();
+    }
+  });
+
+  it('help for an unknown command exits 2', async () => {
+    const r = await runCli(['help', 'frobnicate'], dir.dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no command "frobnicate"/);
   });
 
   it('an invalid fixture exits 1 naming the path of the offending field, and serves nothing', async () => {

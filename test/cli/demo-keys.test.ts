@@ -1,8 +1,13 @@
-/** Restarting `serve` on the demo database leaves two live demo keys: the ones it just printed. */
+/**
+ * Restarting `serve` on the demo database leaves two live demo keys: the ones it just printed. A
+ * second start that cannot take its port changes nothing: the running server's keys keep working,
+ * and no database is created.
+ */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../../adapters/sqlite/index.js';
-import { call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
+import { call, runCli, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 
 let server: Server | undefined;
 let dir: ReturnType<typeof workDir> | undefined;
@@ -38,5 +43,19 @@ describe('demo keys across restarts', () => {
     await storage.close();
     expect(keys).toHaveLength(6);
     expect(keys.filter((k) => k.revoked_at === null).map((k) => k.scope).sort()).toEqual(['propose', 'write']);
+  });
+
+  it('a second start on a busy port exits 1 before it touches any store: the running keys work, no file is made', async () => {
+    dir = workDir();
+    const keys = await start();
+    const port = new URL(server!.url).port;
+    for (const db of ['demo.db', 'other.db']) {
+      const second = await runCli(['serve', '--port', port, '--db', db], dir.dir);
+      expect(second).toMatchObject({ code: 1, stdout: '' });
+      expect(second.stderr).toBe(`feedback-board: port ${port} on 127.0.0.1 is in use (another feedback-board serve?): stop it, or choose another --port; nothing was changed\n`);
+    }
+    expect(existsSync(join(dir.dir, 'other.db'))).toBe(false);
+    expect((await call(server!.api, 'GET', '/boards', keys.write)).status).toBe(200);
+    expect((await call(server!.api, 'GET', '/boards', keys.propose)).status).toBe(200);
   });
 });

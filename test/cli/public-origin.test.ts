@@ -90,6 +90,27 @@ describe('serve: the origin of mailed links', () => {
     expect(link.startsWith('https://feedback.example.com/sign-in/link?token=')).toBe(true);
   });
 
+  it('with --public-url, every address printed is the public one; the first line alone names the listen address', async () => {
+    const server = await serveDemo(['--public-url', 'https://feedback.example.com', '--metrics']);
+    await waitForLine(server, /^team sign-in: /);
+    expect(server.firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const addresses = server.lines.slice(1).flatMap((line) => line.match(/https?:\/\/[^\s)]+/g) ?? []);
+    expect(addresses.length).toBeGreaterThanOrEqual(5);
+    expect(addresses.filter((address) => !/^https:\/\/feedback\.example\.com(\/|$)/.test(address))).toEqual([]);
+    for (const label of ['public URL', 'API', 'MCP', 'metrics', 'pages', 'team sign-in']) {
+      expect(server.lines.some((line) => line.startsWith(`${label}: https://feedback.example.com`)), label).toBe(true);
+    }
+  });
+
+  it('without --public-url, the addresses printed are the listen address', async () => {
+    const server = await serveDemo();
+    await waitForLine(server, /^team sign-in: /);
+    const addresses = server.lines.flatMap((line) => line.match(/https?:\/\/[^\s)]+/g) ?? []);
+    expect(addresses.filter((address) => !address.startsWith(server.url))).toEqual([]);
+    expect(server.lines.some((line) => line.startsWith('public URL:'))).toBe(false);
+    expect(server.lines).toContain(`API: ${server.url}/api/v1  (send "Authorization: Bearer <key>")`);
+  });
+
   it('with --public-url, /mcp serves browser pages of that origin and still refuses others', async () => {
     const server = await serveDemo(['--public-url', 'https://feedback.example.com']);
     const call = (origin: string) =>

@@ -199,7 +199,36 @@ describe('failures before an answer', () => {
 
   it('a fetch that throws is network_error', async () => {
     const client = createClient({ baseUrl: 'http://x', apiKey: 'k', fetch: () => Promise.reject(new TypeError('fetch failed')) });
-    await expect(client.webhooks.list()).rejects.toMatchObject({ code: 'network_error', status: 0, message: 'The request failed: fetch failed' });
+    await expect(client.webhooks.list()).rejects.toMatchObject({ code: 'network_error', status: 0, message: 'GET http://x/api/v1/webhooks failed: fetch failed' });
+  });
+
+  it('a refused connection names the request and the cause, without the query', async () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9/', apiKey: 'k', fetch: () => Promise.reject(new TypeError('fetch failed', { cause })) });
+    await expect(client.posts.list('features', { sort: 'top' })).rejects.toMatchObject({
+      code: 'network_error',
+      message: 'GET http://127.0.0.1:9/api/v1/boards/features/posts failed: fetch failed (connect ECONNREFUSED 127.0.0.1:9)',
+    });
+  });
+
+  it('a base URL ending in /api/v1 gets the route error with the address to give instead', async () => {
+    const { board } = await makeBoard();
+    const endpoint = await transports[1]!.open(board);
+    try {
+      for (const baseUrl of [`${endpoint.baseUrl}/api/v1`, `${endpoint.baseUrl}/api/v1/`]) {
+        const error = await rejection(createClient({ baseUrl, apiKey: KEYS.read }).boards.list());
+        expect(error).toMatchObject({
+          code: 'not_found',
+          status: 404,
+          message: `No such route (the client adds /api/v1 to its baseUrl, which already ends in it: give ${endpoint.baseUrl} instead)`,
+        });
+      }
+      // Without the doubled prefix, a missing route says only what the server said.
+      const plain = await rejection(createClient({ baseUrl: endpoint.baseUrl, apiKey: KEYS.read }).boards.get('nope'));
+      expect((plain as Error).message).not.toMatch(/baseUrl/);
+    } finally {
+      await endpoint.close();
+    }
   });
 
   it('isFeedbackBoardError recognizes a copy from another package instance by shape', () => {

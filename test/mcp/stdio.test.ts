@@ -5,6 +5,7 @@
  * its command line: help, flag errors and a missing key (exit 2), a refused key (exit 1).
  */
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -43,6 +44,16 @@ async function connectStdio(args: string[], key: string) {
   const client = new Client({ name: 'stdio-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
+}
+
+/** A port of 127.0.0.1 that nothing listens on: taken, then given back. */
+function closedPort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
 }
 
 /** Runs the CLI to its end with exactly `env`. */
@@ -118,6 +129,15 @@ describe('feedback-board mcp --url (stdio, through the typed client)', () => {
     expect(textOf(limited!)).toMatch(/^rate_limited: Too many requests for this key\nRetry after [1-9][0-9]* seconds?\.$/);
     await client.close();
   }, 30_000);
+
+  it('an --url ending in /api/v1 exits 1 saying the API answered, with the address to give instead', async () => {
+    const { code, stdout, stderr } = await run(['mcp', '--url', `${server.url}/api/v1`], { FEEDBACK_BOARD_API_KEY: KEYS.write });
+    expect([code, stdout]).toEqual([1, '']);
+    expect(stderr).toBe(
+      `feedback-board: the API at ${server.url}/api/v1 answered 404 not_found: No such route ` +
+        `(the client adds /api/v1 to its baseUrl, which already ends in it: give ${server.url} instead)\n`,
+    );
+  }, 30_000);
 });
 
 describe('feedback-board mcp command line', () => {
@@ -150,8 +170,11 @@ describe('feedback-board mcp command line', () => {
     const refused = await run(['mcp', '--db', db], { FEEDBACK_BOARD_API_KEY: 'not-a-key-of-this-store' });
     expect([refused.code, refused.stdout]).toEqual([1, '']);
     expect(refused.stderr).toMatch(/the API refused the key/);
-    const unreachable = await run(['mcp', '--url', 'http://127.0.0.1:9'], { FEEDBACK_BOARD_API_KEY: KEYS.read });
+    const port = await closedPort();
+    const unreachable = await run(['mcp', '--url', `http://127.0.0.1:${port}`], { FEEDBACK_BOARD_API_KEY: KEYS.read });
     expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr).toMatch(/cannot reach the API/);
+    expect(unreachable.stderr).toMatch(
+      new RegExp(`^feedback-board: cannot reach the API at http://127\\.0\\.0\\.1:${port}: [A-Z]+ http://127\\.0\\.0\\.1:${port}/api/v1/\\S+ failed: fetch failed \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)\n$`),
+    );
   });
 });

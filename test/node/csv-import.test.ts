@@ -4,41 +4,15 @@
  * timestamps; a bad row, a bad header or an empty file is refused naming the line, and the store is
  * byte for byte what it was before (its dump compared).
  */
-import { PassThrough, Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../adapters/memory/index.js';
-import { createSqliteStorage, sqliteDumpPort } from '../../adapters/sqlite/index.js';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
 import type { Storage } from '../../src/storage/contract.js';
-import type { DumpPort } from '../../src/storage/dump-tables.js';
-import { exportStore } from '../../src/node/dump.js';
 import { CsvImportError, importFeedbackCsv } from '../../src/node/csv-import.js';
 import { newBoard, newOrganization, newVoter } from '../../testing/fixtures.js';
 import { GOOD_CSV, HEADER, T } from './csv-fixture.js';
+import { dumpOf, IMPORT_STORES } from './import-stores.js';
 
-const opened: Storage[] = [];
-afterAll(async () => {
-  for (const storage of opened) await storage.close();
-});
-
-const ADAPTERS: Record<string, () => { storage: Storage; port: DumpPort }> = {
-  memory: () => {
-    const storage = createMemoryStorage();
-    return { storage, port: storage.dump };
-  },
-  sqlite: () => {
-    const storage = createSqliteStorage({ path: ':memory:' });
-    opened.push(storage);
-    return { storage, port: sqliteDumpPort(storage) };
-  },
-};
-
-async function dumpOf(port: DumpPort): Promise<string> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await exportStore(port, out, { packageVersion: '0.0.0-test' });
-  return Buffer.concat(chunks).toString('utf8');
-}
+const ADAPTERS = IMPORT_STORES;
 
 const NOW = '2024-03-20T10:00:00.000Z';
 const importText = (storage: Storage, text: string) => importFeedbackCsv(storage, Readable.from([text]), { organization: 'Acme', board: 'features', now: NOW });
@@ -51,7 +25,10 @@ describe.each(Object.keys(ADAPTERS))('%s', (name) => {
       await tx.insertVoter(newVoter(org.id, { email: 'bob@example.com', name: 'Bob' }));
     });
     const result = await importText(storage, GOOD_CSV);
-    expect(result).toEqual({ posts: 2, votes: 3, repeatedVotes: 1, comments: 3, votersCreated: 2, organizationCreated: false, boardCreated: true });
+    expect(result).toEqual({
+      posts: 2, votes: 3, repeatedVotes: 1, comments: 3, votersCreated: 2, organizationCreated: false, boardCreated: true,
+      skipped: { posts: 0, votes: 0, comments: 0 }, delimiter: ',', leftOut: {},
+    });
     await storage.transaction('read', async (tx) => {
       const [org] = await tx.listOrganizations();
       const board = (await tx.getBoardBySlug(org!.id, 'features'))!;
@@ -97,14 +74,14 @@ describe.each(Object.keys(ADAPTERS))('%s', (name) => {
     const before = await dumpOf(port);
     const refused: Array<[string, string | RegExp]> = [
       ['', 'the file is empty (no header line)'],
-      [`${HEADER},votes\n`, 'line 1: unknown column votes (the columns are type, id, post_id, title, body, email, created_at, parent_id, status, name, shipped_at)'],
+      [`${HEADER},votes\n`, 'line 1: unknown column votes (the columns are type, id, post_id, title, body, email, created_at, parent_id, status, name, shipped_at, source_id, tags, hidden, merged_into, merged_at, board)'],
       ['type,id,post_id,title,body\n', 'line 1: missing required columns email, created_at'],
       [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\nvote,,p9,,,,,a@example.com,,${T(2)}`, "line 3: post_id 'p9' is not the id of a post in the file"],
       [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\nvote,,p1,,,,,,,${T(2)}`, 'line 3: a vote needs an email'],
       [`${HEADER}\npost,p1,,,T,,open,not-mail,,${T(1)}`, "line 2: email 'not-mail' is not an e-mail address"],
       [`${HEADER}\npost,p1,,,T,,open,,,yesterday`, "line 2: created_at 'yesterday' is not an ISO 8601 date and time"],
       [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\ncomment,c1,p1,c0,,Hi,,,,${T(2)}`, "line 3: parent_id 'c0' is not the id of a comment in the file"],
-      [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\npost,p1,,,U,,open,,,${T(1)}`, "line 3: post id 'p1' is also the id of the post on line 2"],
+      [`${HEADER}\npost,p1,,,T,,open,,,${T(1)}\npost,p1,,,U,,open,,,${T(1)}`, "line 3: post id 'p1' is also the id of the post at line 2"],
       [`${HEADER}\nidea,p1,,,T,,open,,,${T(1)}`, "line 2: type 'idea' is not one of post, vote, comment"],
       [`${HEADER}\npost,p1,,,"T,,open,,,${T(1)}`, /^not valid CSV|^line \d+: not valid CSV/],
       [`${HEADER}\npost,p1,,,T,,open,,`, /^line 2: not valid CSV/],

@@ -103,6 +103,7 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     await tx.putVoterClaims({ voter_id: alice.id, organization_id: org.id, claims: { groups: ['beta'], plan: ['pro'] }, updated_at: at(25) });
     const acmeVoter = await tx.insertVoter(newVoter(org.id, { name: 'Acme Co', email: null }));
     await tx.insertCompanyVoter({ organization_id: org.id, company_id: 'acme-co', voter_id: acmeVoter.id, created_at: at(26) });
+    await tx.insertImportSource({ board_id: board.id, source_id: 'post:fider:42', record_id: shipped.id, imported_at: at(27) });
     await tx.deletePost((await tx.insertPost(newPost(board.id, { title: 'Gone' }))).id);
     await tx.deleteWebhook((await tx.insertWebhook(newWebhook(org.id, { url: 'https://gone.example.com' }))).id);
     void hook;
@@ -141,7 +142,7 @@ async function readAll(tx: StorageTx): Promise<Record<string, unknown>> {
         similar: await tx.listPostsByWords(board.id, ['dark', 'mode']), words: [...(await tx.countPostsByWord(board.id, ['dark', 'export'], 10))],
         analytics: await tx.analytics(board.id, WINDOW), ship: await tx.shipStats(board.id, WINDOW),
         moderated: await tx.isBoardModerated(board.id), proposed: await tx.listProposedPosts(board.id),
-        claims: [...(await tx.getClaims(postIds))],
+        claims: [...(await tx.getClaims(postIds))], imported: await tx.listImportSources(board.id),
       };
       for (const id of postIds.concat([2])) {
         const comments = await tx.listComments(id);

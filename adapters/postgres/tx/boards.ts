@@ -1,5 +1,5 @@
-/** The boards aggregate in SQL: boards and their tags. */
-import type { BoardRecord, TagRecord } from '../../../src/domain/records.js';
+/** The boards aggregate in SQL: boards, their tags, and what imports made in them. */
+import type { BoardRecord, ImportSourceRecord, TagRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { assignments, idArray, type Sql } from '../sql.js';
@@ -98,6 +98,18 @@ export function boardsMethods(sql: Sql): AggregateMethods<'boards'> {
     },
     async listTags(boardId) {
       return sql.rows<TagRecord>('SELECT id, board_id, name, slug FROM fb_tags WHERE board_id = $1 ORDER BY slug COLLATE "C", id', [boardId]);
+    },
+
+    async listImportSources(boardId) {
+      return sql.rows<ImportSourceRecord>('SELECT board_id, source_id, record_id, imported_at FROM fb_import_sources WHERE board_id = $1', [boardId]);
+    },
+    async insertImportSource(row) {
+      await sql.run('INSERT INTO fb_import_sources (board_id, source_id, record_id, imported_at) VALUES ($1, $2, $3, $4)', [
+        row.board_id,
+        row.source_id,
+        row.record_id,
+        row.imported_at,
+      ]);
     },
   };
 }

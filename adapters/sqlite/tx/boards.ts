@@ -1,5 +1,5 @@
-/** The boards aggregate in SQL: boards and their tags. */
-import type { TagRecord } from '../../../src/domain/records.js';
+/** The boards aggregate in SQL: boards, their tags, and what imports made in them. */
+import type { ImportSourceRecord, TagRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { assignments, bool, idList, type Sql } from '../sql.js';
@@ -121,6 +121,19 @@ export function boardsMethods(sql: Sql): AggregateMethods<'boards'> {
     },
     async listTags(boardId) {
       return sql.all<TagRecord>('SELECT id, board_id, name, slug FROM fb_tags WHERE board_id = ? ORDER BY slug, id', boardId);
+    },
+
+    async listImportSources(boardId) {
+      return sql.all<ImportSourceRecord>('SELECT board_id, source_id, record_id, imported_at FROM fb_import_sources WHERE board_id = ?', boardId);
+    },
+    async insertImportSource(row) {
+      sql.run(
+        'INSERT INTO fb_import_sources (board_id, source_id, record_id, imported_at) VALUES (?, ?, ?, ?)',
+        row.board_id,
+        row.source_id,
+        row.record_id,
+        row.imported_at,
+      );
     },
   };
 }

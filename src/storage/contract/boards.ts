@@ -1,5 +1,5 @@
-/** The boards aggregate of the storage contract: boards and their tags. */
-import type { BoardRecord, TagRecord } from '../../domain/records.js';
+/** The boards aggregate of the storage contract: boards, their tags, and what imports made in them. */
+import type { BoardRecord, ImportSourceRecord, TagRecord } from '../../domain/records.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
 
 /** Fields of a board to change; absent fields are unchanged. */
@@ -35,6 +35,11 @@ export interface BoardsTx {
   countTags(boardId: number): Promise<number>;
   /** The board's tags by name (case-folded slug order), for the pages' tag choice. */
   listTags(boardId: number): Promise<TagRecord[]>;
+
+  /** What imports made in the board, by source id (in no particular order). */
+  listImportSources(boardId: number): Promise<ImportSourceRecord[]>;
+  /** Records that an import made `record_id` from the row `source_id`; the caller checked it is new to the board. */
+  insertImportSource(row: ImportSourceRecord): Promise<void>;
 }
 
 /** The boards aggregate: which methods write; no generic fallbacks (none answers from the others). */
@@ -51,6 +56,8 @@ export const BOARDS_AGGREGATE = {
     getTagsOfPosts: false,
     countTags: false,
     listTags: false,
+    listImportSources: false,
+    insertImportSource: true,
   },
   fallbacks: {},
 } satisfies AggregateDefinition<BoardsTx>;

@@ -1,4 +1,4 @@
-/** The boards aggregate over the record store: boards, and their tags. */
+/** The boards aggregate over the record store: boards, their tags, and what imports made in them. */
 import type { BoardRecord, TagRecord } from '../../domain/records.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
@@ -11,6 +11,7 @@ export function boardsMethods(store: RecordStore): AggregateMethods<'boards'> {
   const boards = store.table('boards');
   const tags = store.table('tags');
   const postTags = store.table('post_tags');
+  const importSources = store.table('import_sources');
 
   async function tagBySlug(boardId: number, slug: string): Promise<TagRecord | null> {
     const [first] = (await tags.getAllFromIndex('by_board_slug', [boardId, slug])).sort(byIdAsc);
@@ -104,6 +105,13 @@ export function boardsMethods(store: RecordStore): AggregateMethods<'boards'> {
         .filter((tag) => tag.board_id === boardId)
         .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : a.id - b.id))
         .map(cloneRow);
+    },
+
+    async listImportSources(boardId) {
+      return (await importSources.getAllFromIndex('by_board', boardId)).map(cloneRow);
+    },
+    async insertImportSource(row) {
+      await importSources.put({ board_id: row.board_id, source_id: row.source_id, record_id: row.record_id, imported_at: row.imported_at });
     },
   };
 }

@@ -1,0 +1,82 @@
+/**
+ * `serve` on a real PostgreSQL server that goes away and comes back: the webhook dispatcher and
+ * the follower mail sender, polling twice a second, each write one JSON line when the store goes
+ * away and one when it is back, and no stack trace (their failures were reported with a 25-line
+ * stack on every poll). See cli/event-log.ts and src/domain/repeated-failures.ts.
+ */
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
+import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
+import { skipReason, suiteTitle } from '../helpers/requirements.js';
+
+const work = workDir();
+let cluster: Cluster | undefined;
+let server: Server | undefined;
+afterAll(async () => {
+  if (server && server.child.exitCode === null) await server.stop();
+  cluster?.stop();
+  work.remove();
+});
+
+/** A port nothing listens on (the SMTP server is never reached: no mail is due). */
+function closedPort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The JSON lines `serve` wrote to stderr after `from` characters. */
+function eventsAfter(running: Server, from: number): Array<{ level: string; message: string; error?: string; stack?: string }> {
+  return running
+    .stderr()
+    .slice(from)
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { level: string; message: string; error?: string; stack?: string });
+}
+
+async function until(condition: () => boolean, ms: number): Promise<void> {
+  for (const start = Date.now(); !condition() && Date.now() - start < ms; ) await sleep(100);
+}
+
+const skip = skipReason('postgres-binaries', 'test/cli/store-outage-log.test.ts');
+
+describe.skipIf(skip !== undefined)(suiteTitle('serve: the log while PostgreSQL is away', skip), () => {
+  it('one JSON line per background loop when the store goes away, one when it is back', async () => {
+    cluster = await startCluster({ maxConnections: 30 });
+    server = await startServe(['--port', '0', '--db', cluster.url, '--smtp', `smtp://127.0.0.1:${await closedPort()}`], work.dir);
+    await waitForLine(server, /^team sign-in: /);
+    const start = server.stderr().length;
+
+    cluster.halt();
+    // Six polls of each loop at least.
+    await sleep(3500);
+    const away = eventsAfter(server, start);
+    expect(away.map(({ level, message }) => [level, message.split(':')[0]]).sort()).toEqual([
+      ['error', 'follower mail'],
+      ['error', 'webhook dispatcher'],
+    ]);
+    for (const event of away) {
+      expect(event.error).toMatch(/^The service is unavailable: its storage cannot be used: .*ECONNREFUSED/);
+      expect(event).not.toHaveProperty('stack');
+    }
+
+    const resumed = server.stderr().length;
+    cluster.resume();
+    await until(() => eventsAfter(server!, resumed).length >= 2, 20_000);
+    await sleep(1500);
+    const back = eventsAfter(server, resumed);
+    expect(back.map(({ level, message }) => [level, message.split(':')[0]]).sort()).toEqual([
+      ['info', 'follower mail'],
+      ['info', 'webhook dispatcher'],
+    ]);
+    for (const event of back) expect(event.message).toMatch(/works again, after \d+ failed attempts over [\d.]+ s$/);
+    expect(Number(/after (\d+) failed/.exec(back[0]!.message)![1])).toBeGreaterThanOrEqual(6);
+  }, 90_000);
+});
