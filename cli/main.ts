@@ -176,7 +176,7 @@ async function serve(argv: string[]): Promise<void> {
   const oauthOrigin = organizationId === null ? undefined : () => origin.value;
   const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin], oauthOrigin);
   notes.push(mounted.note);
-  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch, mounted.oauth);
+  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch, mounted.oauth, values['allow-private-webhooks'] === true);
   const host = values.host ?? '127.0.0.1';
   const trust = proxies === undefined ? {} : { trustProxy: proxies };
   const served = withProbes(board, pages?.fetch ?? mounted.fetch);
