@@ -2,13 +2,17 @@
  * Importing feedback from a CSV file (columns in docs/import.md) into one board of one
  * organization: posts, votes and threaded comments, voters found or created by e-mail, every
  * timestamp kept. The file is read and checked first, then written in ONE transaction of the
- * store: a bad row is named by its line and nothing of the file is stored.
+ * store: a bad row is named by its line and nothing of the file is stored. `importFeedback` takes
+ * rows read from any format: every import passes the API's field rules there.
  */
 import type { Readable } from 'node:stream';
 import type { Storage, StorageTx } from '../storage/contract.js';
-import { createBoardBody } from '../domain/requests.js';
+import { createBoardBody, createCommentBody, createPostBody } from '../domain/requests.js';
 import { MAX_REPLY_DEPTH } from '../domain/limits.js';
+import { voterInput } from '../services/comments.js';
+import { orgInput } from '../services/dashboard.js';
 import { CsvImportError, readFeedbackCsv, type CsvComment, type CsvFeedback } from './csv-rows.js';
+import { schemaProblem } from './import-rules.js';
 
 export { CsvImportError } from './csv-rows.js';
 
@@ -117,6 +121,40 @@ async function store(tx: StorageTx, feedback: CsvFeedback, comments: CsvComment[
   return result;
 }
 
+function checkTarget(target: CsvImportTarget): void {
+  if (target.organization.trim() === '') throw new CsvImportError('the organization name is empty');
+  const named = schemaProblem(orgInput, { name: target.organization });
+  if (named !== null) throw new CsvImportError(`the organization ${named}`);
+  if (!createBoardBody.safeParse({ slug: target.board, name: target.board }).success) {
+    throw new CsvImportError(`'${target.board}' is not a board slug (lower-case letters, digits and single hyphens)`);
+  }
+}
+
+/** Refuses, naming its line, the first row whose fields the API would refuse (the same schemas). */
+function checkFields(feedback: CsvFeedback): void {
+  const author = (row: { email: string | null; name: string }) => (row.email === null ? null : schemaProblem(voterInput, { email: row.email, name: row.name }));
+  const refuse = (line: number, problem: string | null) => {
+    if (problem !== null) throw new CsvImportError(`line ${line}: ${problem}`);
+  };
+  for (const post of feedback.posts) refuse(post.line, schemaProblem(createPostBody, { title: post.title, body: post.body }) ?? author(post));
+  for (const vote of feedback.votes) refuse(vote.line, author(vote));
+  for (const comment of feedback.comments) refuse(comment.line, schemaProblem(createCommentBody, { body: comment.body }) ?? author(comment));
+}
+
+/**
+ * Imports rows already read (from a CSV file, or another format read into the same rows) into
+ * `storage`, in one write transaction, after holding each to the API's field rules.
+ *
+ * @throws {@link CsvImportError} for a bad row (its line) or a bad target; nothing was stored.
+ */
+export async function importFeedback(storage: Storage, feedback: CsvFeedback, target: CsvImportTarget): Promise<CsvImportResult> {
+  checkTarget(target);
+  checkFields(feedback);
+  const comments = threadOrder(feedback.comments);
+  const now = target.now ?? new Date().toISOString();
+  return storage.transaction('write', (tx) => store(tx, feedback, comments, target, now));
+}
+
 /**
  * Imports the CSV file read from `input` into `storage`, in one write transaction.
  *
@@ -124,12 +162,6 @@ async function store(tx: StorageTx, feedback: CsvFeedback, comments: CsvComment[
  *   nothing was stored.
  */
 export async function importFeedbackCsv(storage: Storage, input: Readable, target: CsvImportTarget): Promise<CsvImportResult> {
-  if (target.organization.trim() === '') throw new CsvImportError('the organization name is empty');
-  if (!createBoardBody.safeParse({ slug: target.board, name: target.board }).success) {
-    throw new CsvImportError(`'${target.board}' is not a board slug (lower-case letters, digits and single hyphens)`);
-  }
-  const feedback = await readFeedbackCsv(input);
-  const comments = threadOrder(feedback.comments);
-  const now = target.now ?? new Date().toISOString();
-  return storage.transaction('write', (tx) => store(tx, feedback, comments, target, now));
+  checkTarget(target);
+  return importFeedback(storage, await readFeedbackCsv(input), target);
 }

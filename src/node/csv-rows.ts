@@ -3,9 +3,11 @@
  * with the line it starts on. Every rule a row can break without looking at the store is checked
  * here, before anything is written, so a refusal names the line and the store is never touched.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { POST_STATUSES, type PostStatus } from '../domain/records.js';
+import { InvalidUtf8Error, utf8LinesWithEndings } from './utf8-lines.js';
 
 /** A CSV file that cannot be imported; nothing of it was stored. */
 export class CsvImportError extends Error {
@@ -162,13 +164,16 @@ function checkReferences(feedback: CsvFeedback): void {
 }
 
 /**
- * Reads and checks a whole CSV file (UTF-8, a header line, RFC 4180 quoting: fields may hold
- * commas, quotes and line breaks).
+ * Reads and checks a whole CSV file (strict UTF-8, a header line, RFC 4180 quoting: fields may
+ * hold commas, quotes and line breaks).
  *
- * @throws {@link CsvImportError} naming the line of the first bad record, or the header's problem.
+ * @throws {@link CsvImportError} naming the line of the first bad record (or of bytes that are
+ *   not UTF-8), or the header's problem.
  */
 export async function readFeedbackCsv(input: Readable): Promise<CsvFeedback> {
-  const parser = input.pipe(parse({ bom: true, skip_empty_lines: true, info: true }));
+  const parser = parse({ bom: true, skip_empty_lines: true, info: true });
+  // The parser is fed the file's lines decoded strictly; a bad byte fails the parser's reading below.
+  pipeline(Readable.from(utf8LinesWithEndings(input)), parser).catch(() => undefined);
   const feedback: CsvFeedback = { posts: [], votes: [], comments: [] };
   let header: string[] | undefined;
   // The parser counts the lines read up to a record's end; a record starts on the line after the
@@ -190,6 +195,7 @@ export async function readFeedbackCsv(input: Readable): Promise<CsvFeedback> {
     }
   } catch (error) {
     if (error instanceof CsvImportError) throw error;
+    if (error instanceof InvalidUtf8Error) throw new CsvImportError(error.message);
     const { lines, message } = error as { lines?: number; message: string };
     const reason = message.replace(/ (on|at) line \d+$/, '');
     throw new CsvImportError(`${lines === undefined ? '' : `line ${lines}: `}not valid CSV (${reason})`);
