@@ -44,7 +44,7 @@ export async function withMcp(
   return {
     fetch: async (request, context) => {
       if (requestPath(request.url) === MCP_PATH) return handler(request, context);
-      return (await oauth?.handle(request)) ?? board.fetch(request, context);
+      return (await oauth?.handle(request, context)) ?? board.fetch(request, context);
     },
     note: (origin) => `MCP: ${origin}${MCP_PATH}  (Streamable HTTP; same keys and rate limit as the API${oauth ? '; OAuth for agents, approved in the pages' : ''})`,
     oauth: oauth !== undefined,

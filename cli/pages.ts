@@ -7,6 +7,7 @@ import type { FeedbackBoard } from '../src/board.js';
 import type { FetchHandler } from '../src/http/handler.js';
 import { requestPath } from '../src/http/request-path.js';
 import type { MailKind, Mailer } from '../src/mail/mailer.js';
+import { createNodeWebhookFetch } from '../src/node/webhook-fetch.js';
 import { createPagesHandler, signInLinkUrl } from '../src/pages/index.js';
 import { MCP_PATH } from './mcp-mount.js';
 
@@ -80,9 +81,11 @@ export interface ServedPages {
 
 /**
  * Mounts the pages of `organizationId` beside `api` (the board's API, with MCP when mounted, and
- * the consent page of its OAuth when `oauth`), ensuring the organization has a team member. `origin.value` is the public origin of mailed links
- * and of the Origin check; it is read per request because with `--port 0` the listen address is
- * known only once the server listens, and it must be set before the first request is served.
+ * the consent page of its OAuth when `oauth`), ensuring the organization has a team member.
+ * `origin.value` is the public origin of mailed links and of the Origin check; it is read per
+ * request because with `--port 0` the listen address is known only once the server listens, and
+ * it must be set before the first request is served. `allowPrivateNetworks`
+ * (`--allow-private-webhooks`) lets SSO fetch a JWKS from a loopback or private address.
  */
 export async function servePages(
   board: FeedbackBoard,
@@ -91,6 +94,7 @@ export async function servePages(
   origin: { value: string },
   api: FetchHandler = board.fetch,
   oauth = false,
+  allowPrivateNetworks = false,
 ): Promise<ServedPages> {
   const team = board.team(organizationId);
   const [first] = await team.members.list();
@@ -102,6 +106,9 @@ export async function servePages(
       return origin.value;
     },
     ...(oauth ? { oauth: { resourcePath: MCP_PATH } } : {}),
+    // A JWKS URL is fetched like a webhook: never from a private address (checked after DNS
+    // resolution, at the address connected to) unless --allow-private-webhooks.
+    jwks: { fetch: createNodeWebhookFetch({ allowPrivateNetworks }), allowPrivateNetworks },
   });
   return {
     fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request, context)),

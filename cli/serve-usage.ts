@@ -29,6 +29,7 @@ Options:
 ${LIMIT_USAGE}  --agent-publishing    allow publishing boards through the API
   --allow-private-webhooks
                         deliver webhooks to loopback and private addresses too
+                        (and fetch an SSO JWKS from them)
   --smtp URL            send sign-in links and mail to followers by SMTP
                         (smtp://user:pass@host:port); without it, sign-in links are
                         printed here and followers get no mail

@@ -126,9 +126,14 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
     } catch (error) {
       if (isFeedbackBoardError(error) && error.code === 'unauthorized') {
         // Refused through the API with the runtime's context, so that the failure counts against the
-        // client's address like any other (and a throttled address gets the API's 429).
+        // client's address like any other (and a throttled address gets the API's 429). The API's
+        // key cache may still hold a key just revoked by another process, for a few seconds: its
+        // answer is then no refusal (a 404 for the probe's path), and the key is refused here.
         const probe = new Request(`${new URL(request.url).origin}${API_BASE}/`, { headers: { authorization: `Bearer ${key}` } });
-        return board.fetch(probe, context);
+        const refused = await board.fetch(probe, context);
+        if (refused.status === 401 || refused.status === 429) return refused;
+        await refused.body?.cancel();
+        return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'));
       }
       throw error;
     }

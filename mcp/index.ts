@@ -25,7 +25,7 @@
  */
 export { createMcpServer, type McpServerOptions } from './server.js';
 export { createMcpHttpHandler, type McpBoard, type McpHttpOptions } from './http.js';
-export { ACCESS_TOKEN_PREFIX, createMcpOAuth, OAUTH_PATHS, type McpOAuth, type McpOAuthOptions } from './oauth.js';
+export { ACCESS_TOKEN_PREFIX, createMcpOAuth, DEFAULT_REGISTRATION_LIMITS, OAUTH_PATHS, type McpOAuth, type McpOAuthOptions, type RegistrationLimits } from './oauth.js';
 export type { OAuthContext } from '../src/services/oauth.js';
 export { callTool, errorText, type McpApi, type McpLogger, type ToolResult } from './call.js';
 export { detectScope, type DetectedScope } from './scope.js';

@@ -7,10 +7,25 @@
  */
 import { SCOPES } from '../src/domain/records.js';
 import { OAuthError } from '../src/domain/oauth.js';
+import { isFeedbackBoardError } from '../src/domain/errors.js';
+import { addressFromContext, addressKey, AuthFailureThrottle } from '../src/http/auth-throttle.js';
 import { readBodyBytes } from '../src/http/body.js';
-import { registerClient, type OAuthContext } from '../src/services/oauth.js';
+import { DEFAULT_WAITING_CLIENTS, registerClient, type OAuthContext } from '../src/services/oauth.js';
 import { exchangeToken } from '../src/services/oauth-tokens.js';
 import { createAccessTokenResolver } from './oauth-access.js';
+
+/** Limits of dynamic client registration at `/oauth/register` (docs/mcp.md). */
+export interface RegistrationLimits {
+  /** Registrations one client address (IPv6: its /64) may make at once. Default 20. */
+  burst?: number;
+  /** Registrations one client address may make a minute once its burst is spent. Default 1. */
+  perMinute?: number;
+  /** Clients kept at most that have not completed an authorization (each expires after 24 hours). Default 1,000. */
+  waitingClients?: number;
+}
+
+/** The defaults of {@link RegistrationLimits}. */
+export const DEFAULT_REGISTRATION_LIMITS: Readonly<Required<RegistrationLimits>> = Object.freeze({ burst: 20, perMinute: 1, waitingClients: DEFAULT_WAITING_CLIENTS });
 
 /** Options of {@link createMcpOAuth}. */
 export interface McpOAuthOptions extends OAuthContext {
@@ -18,6 +33,8 @@ export interface McpOAuthOptions extends OAuthContext {
   resourcePath: string;
   /** The public origin (`https://feedback.example.com`), read per request; default each request's own. */
   publicOrigin?: () => string | undefined;
+  /** Limits of client registration; see {@link DEFAULT_REGISTRATION_LIMITS}. */
+  registration?: RegistrationLimits;
 }
 
 /** The paths the OAuth side answers (besides the consent page of the web pages). */
@@ -32,8 +49,10 @@ export const OAUTH_PATHS = {
 /** The prefix of access tokens; any other bearer credential is taken for an API key. */
 export const ACCESS_TOKEN_PREFIX = 'fbat_';
 const MAX_BODY_BYTES = 64 * 1024;
+/** The largest registration request: client metadata is a few hundred bytes. */
+const MAX_METADATA_BYTES = 16 * 1024;
 
-function json(body: unknown, status = 200): Response {
+function json(body: unknown, status = 200, extra: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: {
@@ -42,11 +61,13 @@ function json(body: unknown, status = 200): Response {
       'x-content-type-options': 'nosniff',
       // Public clients may run in browsers; nothing here reads cookies.
       'access-control-allow-origin': '*',
+      ...extra,
     },
   });
 }
 
-const oauthError = (error: OAuthError) => json({ error: error.error, error_description: error.message }, error.status);
+const oauthError = (error: OAuthError) =>
+  json({ error: error.error, error_description: error.message }, error.status, error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) });
 
 /**
  * The OAuth side of an MCP endpoint: `handle` answers the metadata, registration and token paths
@@ -55,6 +76,9 @@ const oauthError = (error: OAuthError) => json({ error: error.error, error_descr
  */
 export function createMcpOAuth(options: McpOAuthOptions) {
   const resolver = createAccessTokenResolver(options);
+  const limits = { ...DEFAULT_REGISTRATION_LIMITS, ...options.registration };
+  // The token bucket per address of the failed-authentication throttle, counting registrations.
+  const perAddress = new AuthFailureThrottle({ burst: limits.burst, perMinute: limits.perMinute });
   const originOf = (request: Request) => options.publicOrigin?.() || new URL(request.url).origin;
   const resourceOf = (request: Request) => `${originOf(request)}${options.resourcePath}`;
 
@@ -77,14 +101,27 @@ export function createMcpOAuth(options: McpOAuthOptions) {
     };
   }
 
-  async function register(request: Request): Promise<Response> {
+  async function register(request: Request, context: unknown): Promise<Response> {
+    // Registration needs no credentials: each client address (when the runtime tells it) may
+    // register `burst` clients at once, then `perMinute`; the store keeps `waitingClients`.
+    const address = addressFromContext({ fetchRequest: () => request }, context);
+    const key = address === null ? null : addressKey(address);
+    const nowMs = options.clock.now();
+    const wait = key === null ? 0 : perAddress.retryAfter(key, nowMs);
+    if (wait > 0) {
+      return oauthError(new OAuthError('temporarily_unavailable', `Too many applications registered from this address; try again in ${wait} seconds`, 429, wait));
+    }
     let metadata: unknown;
     try {
-      metadata = JSON.parse(new TextDecoder().decode(await readBodyBytes(request, MAX_BODY_BYTES)));
-    } catch {
+      metadata = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(await readBodyBytes(request, MAX_METADATA_BYTES)));
+    } catch (error) {
+      if (isFeedbackBoardError(error) && error.code === 'payload_too_large') {
+        return oauthError(new OAuthError('invalid_client_metadata', `The client metadata is larger than ${MAX_METADATA_BYTES / 1024} KiB`, 413));
+      }
       return oauthError(new OAuthError('invalid_client_metadata', 'The body must be JSON client metadata'));
     }
-    const client = await registerClient(options, metadata);
+    const client = await registerClient(options, metadata, { waitingClients: limits.waitingClients });
+    if (key !== null) perAddress.fail(key, nowMs); // spends one of the address's allowance
     return json(
       {
         client_id: client.client_id,
@@ -108,7 +145,7 @@ export function createMcpOAuth(options: McpOAuthOptions) {
     return json(await exchangeToken(options, form, resourceOf(request)));
   }
 
-  const routes: Record<string, { GET?: (r: Request) => Response | Promise<Response>; POST?: (r: Request) => Promise<Response> }> = {
+  const routes: Record<string, { GET?: (r: Request) => Response | Promise<Response>; POST?: (r: Request, context: unknown) => Promise<Response> }> = {
     [OAUTH_PATHS.resourceMetadata]: { GET: (r) => json(resourceMetadata(r)) },
     [`${OAUTH_PATHS.resourceMetadata}${options.resourcePath}`]: { GET: (r) => json(resourceMetadata(r)) },
     [OAUTH_PATHS.serverMetadata]: { GET: (r) => json(serverMetadata(r)) },
@@ -117,8 +154,12 @@ export function createMcpOAuth(options: McpOAuthOptions) {
   };
 
   return {
-    /** The answer to a request for one of the OAuth paths, or null for any other path. */
-    async handle(request: Request): Promise<Response | null> {
+    /**
+     * The answer to a request for one of the OAuth paths, or null for any other path. `context` is
+     * the runtime's second argument of a fetch handler (`{ clientAddress }` from `serve`), which
+     * registration limits per client address.
+     */
+    async handle(request: Request, context?: unknown): Promise<Response | null> {
       const route = routes[new URL(request.url).pathname];
       if (route === undefined) return null;
       if (request.method === 'OPTIONS') {
@@ -128,7 +169,7 @@ export function createMcpOAuth(options: McpOAuthOptions) {
       const answer = route[request.method as 'GET' | 'POST'];
       if (answer === undefined) return new Response(null, { status: 405, headers: { allow: Object.keys(route).join(', ') } });
       try {
-        return await answer(request);
+        return await answer(request, context);
       } catch (error) {
         if (error instanceof OAuthError) return oauthError(error);
         throw error;

@@ -41,6 +41,29 @@ export function oauthTests(ctx: SuiteContext): void {
       expect(await ctx.write((tx) => tx.updateOAuthGrant(99, { revoked_at: at(4) }))).toBeNull();
     });
 
+    ctx.test('clients that never completed an authorization are purged once expired, oldest first and a bounded number at a time', async () => {
+      const grant = await seedGrant(); // client fbc_one, registered at 0, with a grant
+      await ctx.write((tx) => tx.updateOAuthGrant(grant.id, { revoked_at: at(1) })); // a revoked grant still names its client
+      const client = (id: string, minute: number) => ({ client_id: id, client_name: id, redirect_uris: ['https://a.test/cb'], created_at: at(minute) });
+      await ctx.write(async (tx) => {
+        for (const [id, minute] of [['fbc_d', 5], ['fbc_b', 2], ['fbc_a2', 2], ['fbc_a', 1], ['fbc_c', 3]] as const) await tx.insertOAuthClient(client(id, minute));
+      });
+      const left = () => ctx.read(async (tx) => (await Promise.all(['fbc_one', 'fbc_a', 'fbc_a2', 'fbc_b', 'fbc_c', 'fbc_d'].map((id) => tx.getOAuthClient(id)))).filter((c) => c !== null).map((c) => c.client_id));
+      expect(await ctx.read((tx) => tx.countOAuthClientsWithoutGrant())).toEqual({ count: 5, oldest: at(1) });
+      expect(await ctx.write((tx) => tx.purgeOAuthClients({ registeredBefore: at(4), limit: 2 }))).toBe(2);
+      expect(await left()).toEqual(['fbc_one', 'fbc_b', 'fbc_c', 'fbc_d']);
+      expect(await ctx.read((tx) => tx.countOAuthClientsWithoutGrant())).toEqual({ count: 3, oldest: at(2) });
+      // Registered at the cut-off is not before it; one client by id; a limit of 0 deletes nothing.
+      expect(await ctx.write((tx) => tx.purgeOAuthClients({ registeredBefore: at(5), limit: 10, clientId: 'fbc_d' }))).toBe(0);
+      expect(await ctx.write((tx) => tx.purgeOAuthClients({ registeredBefore: at(9), limit: 0 }))).toBe(0);
+      expect(await ctx.write((tx) => tx.purgeOAuthClients({ registeredBefore: at(9), limit: 10, clientId: 'fbc_d' }))).toBe(1);
+      expect(await left()).toEqual(['fbc_one', 'fbc_b', 'fbc_c']);
+      expect(await ctx.write((tx) => tx.purgeOAuthClients({ registeredBefore: at(9), limit: 10 }))).toBe(2);
+      expect(await left()).toEqual(['fbc_one']);
+      expect(await ctx.read((tx) => tx.countOAuthClientsWithoutGrant())).toEqual({ count: 0, oldest: null });
+      expect((await ctx.read((tx) => tx.getOAuthGrant(grant.id)))?.client_id).toBe('fbc_one');
+    });
+
     ctx.test('a code and a token are used once each; later uses change nothing', async () => {
       const grant = await seedGrant();
       const code = { code_hash: 'h-code', grant_id: grant.id, redirect_uri: 'https://a.test/cb', code_challenge: 'c'.repeat(43), expires_at: at(1), used_at: null };

@@ -146,6 +146,8 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   // oauth: clients and tokens belong to no organization until a grant is found through them
   insertOAuthClient: store,
   getOAuthClient: store,
+  purgeOAuthClients: store,
+  countOAuthClientsWithoutGrant: store,
   insertOAuthGrant: byField('organization', 'organization_id'),
   getOAuthGrant: store,
   listOAuthGrants: organization,

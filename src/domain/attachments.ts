@@ -41,15 +41,24 @@ export interface NewAttachment extends Omit<AttachmentRecord, 'id'> {
 }
 
 /**
- * Why an inspector refused an upload, for a program: not one of the four types, a damaged or cut
- * header, more pixels a side than the inspector takes, not one whole image, markup in the bytes.
+ * The most pixels an attached image may have, width × height: 40 megapixels (a 7,680 × 5,120
+ * photo). A small file can declare far more (a 1 MB PNG of 16,384 × 16,384 decodes to 268
+ * million pixels, about 1 GB), so the bound is on what decoding costs, not only on each side.
  */
-export type ImageRefusalCode = 'not_supported' | 'unreadable' | 'too_many_pixels' | 'not_whole' | 'holds_markup';
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * Why an inspector refused an upload, for a program: not one of the four types, a damaged or cut
+ * header, more pixels a side than the inspector takes, more megapixels in all than it takes, not
+ * one whole image, markup in the bytes.
+ */
+export type ImageRefusalCode = 'not_supported' | 'unreadable' | 'too_many_pixels' | 'too_many_megapixels' | 'not_whole' | 'holds_markup';
 
 /**
  * What an image inspector found in an upload's bytes: its type and size, or why it is refused:
- * `reason` in English (the API's message), and optionally its `code` (with `limit`, the pixels a
- * side, for `too_many_pixels`), by which the pages say it in their language.
+ * `reason` in English (the API's message), and optionally its `code` (with `limit`: the pixels a
+ * side for `too_many_pixels`, the megapixels for `too_many_megapixels`), by which the pages say
+ * it in their language.
  */
 export type ImageInspection =
   | { ok: true; content_type: AttachmentContentType; width: number; height: number }
@@ -59,7 +68,7 @@ export type ImageInspection =
  * The `reason` of the error detail of a refused upload (`ErrorDetail.reason`), with its `values`:
  * `too_many` (`limit`, `count`), `not_taken` (the board takes no images), `too_large` (`position`,
  * `filename`, `limit` in bytes), an inspector's code (`position`, `filename`; `limit` too for
- * `too_many_pixels`), or `refused` for an inspector's refusal without a code.
+ * `too_many_pixels` and `too_many_megapixels`), or `refused` for an inspector's refusal without a code.
  */
 export type UploadRefusalReason = 'too_many' | 'not_taken' | 'too_large' | ImageRefusalCode | 'refused';
 

@@ -75,10 +75,14 @@ export class OAuthError extends Error {
   /** The HTTP status of the JSON answer. */
   readonly status: number;
 
+  /** For a 429: the seconds to wait, sent as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
+
   /** An error with its OAuth code, a human description, and the status of its JSON answer (400). */
-  constructor(error: string, description: string, status = 400) {
+  constructor(error: string, description: string, status = 400, retryAfterSeconds?: number) {
     super(description);
     this.error = error;
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -50,7 +50,10 @@ export const createBoardBody = z.strictObject({
   welcome_message: z.optional(text(0, LIMITS.welcomeMessage)),
 });
 
-const tagList = z.array(text(1, LIMITS.tagName)).check(z.maxLength(LIMITS.tagsPerPost, `at most ${LIMITS.tagsPerPost} tags`));
+/** A tag's name: 1 to 40 characters. */
+export const tagName = text(1, LIMITS.tagName);
+
+const tagList = z.array(tagName).check(z.maxLength(LIMITS.tagsPerPost, `at most ${LIMITS.tagsPerPost} tags`));
 
 export const createPostBody = z.strictObject({
   title: trimmedText(1, LIMITS.title),

@@ -19,6 +19,17 @@ export function codePointLength(text: string): number {
 
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` without lone surrogates, control characters and bidirectional controls: a name from
+ * outside (a file's, an OAuth client's) that can be shown as it is and never reads backwards.
+ */
+export function withoutControls(text: string): string {
+  return text.replace(LONE_SURROGATES, '').replace(CONTROLS, '');
+}
+
 /** True when the string has no lone surrogate (`String.prototype.isWellFormed`, where available). */
 export function isWellFormed(text: string): boolean {
   const native = (text as { isWellFormed?: () => boolean }).isWellFormed;

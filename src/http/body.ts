@@ -30,6 +30,9 @@ export function textBodyBytes(headers: HeaderReader, text: string | null, maxByt
   return bytes;
 }
 
+/** A body whose stream failed (its client went away, or the server cut it as too slow): a 400, not a fault of ours. */
+const cutShort = () => new FeedbackBoardError('invalid_json', 'The body did not arrive to its end');
+
 /** The body's bytes, refusing more than `maxBytes` without reading the rest. */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   checkDeclaredLength(request.headers, maxBytes);
@@ -38,7 +41,9 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      throw cutShort();
+    });
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {

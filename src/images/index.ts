@@ -5,5 +5,6 @@
  * optional `sharp`. See docs/attachments.md.
  */
 export { inspectImage, MAX_IMAGE_SIDE } from './inspect.js';
+export { MAX_IMAGE_PIXELS } from '../domain/attachments.js';
 export { boundedSize, createThumbnailer, THUMBNAIL_SIDE, type SharpLoader, type Thumbnail, type Thumbnailer } from './thumbnails.js';
 export type { ImageInspection, ImageInspector, ImageRefusalCode } from '../domain/attachments.js';

@@ -5,7 +5,7 @@
  * reason a person can read (English) and its code, which the pages say in their language.
  */
 import { imageSize } from 'image-size';
-import type { ImageInspection } from '../domain/attachments.js';
+import { MAX_IMAGE_PIXELS, type ImageInspection } from '../domain/attachments.js';
 import { signatureType, structureProblem } from './image-structure.js';
 
 /** What `image-size` calls each accepted type. */
@@ -18,7 +18,8 @@ const unreadable = (): ImageInspection => ({ ok: false, reason: 'is not a readab
 
 /**
  * Reads the type and dimensions of an upload from its bytes: a PNG, JPEG, GIF or WebP image,
- * whole, with nothing after it and no markup in it, at most {@link MAX_IMAGE_SIDE} pixels a side.
+ * whole, with nothing after it and no markup in it, at most {@link MAX_IMAGE_SIDE} pixels a side
+ * and {@link MAX_IMAGE_PIXELS} pixels in all.
  */
 export function inspectImage(bytes: Uint8Array): ImageInspection {
   const type = signatureType(bytes);
@@ -35,6 +36,10 @@ export function inspectImage(bytes: Uint8Array): ImageInspection {
   }
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     return { ok: false, reason: `is larger than ${MAX_IMAGE_SIDE} pixels on a side`, code: 'too_many_pixels', limit: MAX_IMAGE_SIDE };
+  }
+  if (width * height > MAX_IMAGE_PIXELS) {
+    const megapixels = MAX_IMAGE_PIXELS / 1_000_000;
+    return { ok: false, reason: `has more than ${megapixels} megapixels (${width} × ${height} pixels)`, code: 'too_many_megapixels', limit: megapixels };
   }
   const problem = structureProblem(bytes, type);
   return problem === null ? { ok: true, content_type: type, width, height } : { ok: false, ...problem };

@@ -5,6 +5,8 @@
  * bounded by its `width` and `height` attributes (see {@link boundedSize}).
  */
 
+import { MAX_IMAGE_PIXELS } from '../domain/attachments.js';
+
 /** The largest width or height of a thumbnail, in CSS and image pixels. */
 export const THUMBNAIL_SIDE = 320;
 
@@ -56,7 +58,9 @@ export function createThumbnailer(load: SharpLoader = importSharp): Thumbnailer 
       if (make === null) return null;
       try {
         const side = THUMBNAIL_SIDE;
-        const pipeline = make(bytes, { limitInputPixels: 16_384 * 16_384, animated: false })
+        // The inspector's bound again: an image stored before it (or loaded from a dump) is
+        // never decoded whole.
+        const pipeline = make(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
           .rotate()
           .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 80 });

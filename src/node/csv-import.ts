@@ -9,7 +9,10 @@
 import type { Readable } from 'node:stream';
 import type { PostStatus } from '../domain/records.js';
 import type { Storage, StorageTx } from '../storage/contract.js';
-import { createBoardBody } from '../domain/requests.js';
+import { createBoardBody, createCommentBody, createPostBody } from '../domain/requests.js';
+import { voterInput } from '../services/comments.js';
+import { orgInput } from '../services/dashboard.js';
+import { schemaProblem } from './import-rules.js';
 import { CsvImportError, type CsvFeedback } from './csv-rows.js';
 import { readCsvRows } from './csv-read.js';
 import { checkFeedback } from './import-checks.js';
@@ -74,13 +77,6 @@ async function organizationOf(tx: StorageTx, target: CsvImportTarget, now: strin
   );
 }
 
-function checkTarget(target: CsvImportTarget): void {
-  if (target.organization.trim() === '') throw new CsvImportError('the organization name is empty');
-  if (!createBoardBody.safeParse({ slug: target.board, name: target.board }).success) {
-    throw new CsvImportError(`'${target.board}' is not a board slug (lower-case letters, digits and single hyphens)`);
-  }
-}
-
 /** A context for a format's mapping, counting what it leaves out into `leftOut`. */
 export function formatContext(target: CsvImportTarget, now: string, leftOut: Record<string, number>): FormatContext {
   return {
@@ -90,6 +86,17 @@ export function formatContext(target: CsvImportTarget, now: string, leftOut: Rec
       if (count > 0) leftOut[what] = (leftOut[what] ?? 0) + count;
     },
   };
+}
+
+/** Refuses, naming its place, the first row whose fields the API would refuse (the same schemas). */
+function checkFields(feedback: CsvFeedback): void {
+  const author = (row: { email: string | null; name: string }) => (row.email === null ? null : schemaProblem(voterInput, { email: row.email, name: row.name }));
+  const refuse = (where: string, problem: string | null) => {
+    if (problem !== null) throw new CsvImportError(`${where}: ${problem}`);
+  };
+  for (const post of feedback.posts) refuse(post.where, schemaProblem(createPostBody, { title: post.title, body: post.body }) ?? author(post));
+  for (const vote of feedback.votes) refuse(vote.where, author(vote));
+  for (const comment of feedback.comments) refuse(comment.where, schemaProblem(createCommentBody, { body: comment.body }) ?? author(comment));
 }
 
 /**
@@ -104,6 +111,7 @@ export async function importFeedback(
 ): Promise<Omit<CsvImportResult, 'leftOut' | 'delimiter'>> {
   checkTarget(target);
   const feedback = checkFeedback(rows, target.sourceBoard);
+  checkFields(feedback);
   return storage.transaction('write', async (tx) => {
     const organization = await organizationOf(tx, target, target.now);
     const existing = await tx.getBoardBySlug(organization.id, target.board);
@@ -116,6 +124,15 @@ export async function importFeedback(
     const counts = await storeFeedback(tx, feedback, { organizationId: organization.id, boardId: board.id, format, now: target.now });
     return { ...counts, organizationCreated: organization.created, boardCreated: existing === null };
   });
+}
+
+function checkTarget(target: CsvImportTarget): void {
+  if (target.organization.trim() === '') throw new CsvImportError('the organization name is empty');
+  const named = schemaProblem(orgInput, { name: target.organization });
+  if (named !== null) throw new CsvImportError(`the organization ${named}`);
+  if (!createBoardBody.safeParse({ slug: target.board, name: target.board }).success) {
+    throw new CsvImportError(`'${target.board}' is not a board slug (lower-case letters, digits and single hyphens)`);
+  }
 }
 
 /**

@@ -5,7 +5,9 @@
  * or a tab), and each record goes through its format's mapping and then the one row path.
  */
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
+import { InvalidUtf8Error, utf8LinesWithEndings } from './utf8-lines.js';
 import { CsvImportError, readRow, type CsvFeedback } from './csv-rows.js';
 import { columnKey, type CsvFormat, type FormatContext } from './import-format.js';
 
@@ -77,7 +79,7 @@ export interface CsvReading {
 }
 
 /**
- * Reads a whole CSV file of `format` (UTF-8, a byte-order mark allowed; RFC 4180 quoting) into
+ * Reads a whole CSV file of `format` (strict UTF-8, a byte-order mark allowed; RFC 4180 quoting) into
  * checked rows.
  *
  * @throws {@link CsvImportError} for a file that is not CSV, a bad header, or the first bad row (by its line).
@@ -86,7 +88,9 @@ export async function readCsvRows(input: Readable, format: CsvFormat, context: F
   const { head, stream } = await lookAhead(input);
   checkText(head);
   const delimiter = sniffDelimiter(head.toString('utf8').replace(/^\uFEFF/, ''));
-  const parser = stream.pipe(parse({ bom: true, skip_empty_lines: true, info: true, delimiter }));
+  const parser = parse({ bom: true, skip_empty_lines: true, info: true, delimiter });
+  // The parser is fed the file's lines decoded strictly; a bad byte fails the parser's reading below.
+  pipeline(Readable.from(utf8LinesWithEndings(stream)), parser).catch(() => undefined);
   const feedback: CsvFeedback = { posts: [], votes: [], comments: [] };
   let columns: Map<string, number> | undefined;
   // The parser counts the lines read up to a record's end; a record starts on the line after the
@@ -111,6 +115,7 @@ export async function readCsvRows(input: Readable, format: CsvFormat, context: F
     }
   } catch (error) {
     if (error instanceof CsvImportError) throw error;
+    if (error instanceof InvalidUtf8Error) throw new CsvImportError(error.message);
     const { lines, message } = error as { lines?: number; message: string };
     const reason = message.replace(/ (on|at) line \d+$/, '');
     throw new CsvImportError(`${lines === undefined ? '' : `line ${lines}: `}not valid CSV (${reason})`);

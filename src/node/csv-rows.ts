@@ -7,6 +7,7 @@
  */
 import { LIMITS } from '../domain/requests.js';
 import { POST_STATUSES, type PostStatus } from '../domain/records.js';
+import { InvalidUtf8Error, utf8LinesWithEndings } from './utf8-lines.js';
 
 /** A file (or rows) that cannot be imported; nothing of it was stored. */
 export class CsvImportError extends Error {

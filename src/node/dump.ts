@@ -11,11 +11,15 @@
  * Writing streams: rows are read a page at a time and written as the output takes them. Loading
  * refuses a store that holds any row and a dump of a newer format; it runs in one transaction of
  * the store, so a bad line (named by its number) or a dump cut short leaves the store unchanged.
+ * A line is bad when it is not strict UTF-8, when a field breaks the API's rules
+ * (import-rules.ts), or when its row names rows of another organization (dump-organizations.ts).
  */
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { OrganizationCheck } from '../storage/dump-organizations.js';
 import { DUMP_TABLES, type DumpPort, type DumpRow, type DumpTable, type LastIds } from '../storage/dump-tables.js';
+import { importedRowProblem } from './import-rules.js';
+import { InvalidUtf8Error, utf8Lines } from './utf8-lines.js';
 
 /** The name in a dump's header. */
 export const DUMP_FORMAT = 'feedback-board-dump';
@@ -161,7 +165,18 @@ function parseRow(line: string, number: number, from: number): { index: number; 
     const text = (row as Record<string, unknown>)[field];
     if (typeof text !== 'string' || !BASE64.test(text)) throw new DumpImportError(`line ${number}: "${field}" of ${table.name} is not base64`);
   }
+  const problem = importedRowProblem(table.name, row as DumpRow);
+  if (problem !== null) throw new DumpImportError(`line ${number}: ${table.name}.${problem}`);
   return { index, row: withBytes(table, row as DumpRow) };
+}
+
+/** The lines of a dump as strict UTF-8; a line that is not is a {@link DumpImportError}. */
+async function* dumpLines(input: Readable): AsyncGenerator<string> {
+  try {
+    yield* utf8Lines(input);
+  } catch (error) {
+    throw error instanceof InvalidUtf8Error ? new DumpImportError(error.message) : error;
+  }
 }
 
 /**
@@ -172,12 +187,13 @@ function parseRow(line: string, number: number, from: number): { index: number; 
  *   number), or rows that do not match the header's counts (a dump cut short).
  */
 export async function importStore(port: DumpPort, input: Readable, options: { onProgress?: DumpProgress } = {}): Promise<DumpHeader> {
-  const lines = createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines = dumpLines(input)[Symbol.asyncIterator]();
   const header = parseHeader((await lines.next()).value as string | undefined);
   const total = Object.values(header.counts).reduce((sum, n) => sum + n, 0);
   return port.load(async (loader) => {
     if (!(await loader.isEmpty())) throw new DumpImportError('the store already holds data: import loads into an empty store only');
     const seen = new Map<string, number>();
+    const organizations = new OrganizationCheck();
     let table: DumpTable = DUMP_TABLES[0]!;
     let batch: DumpRow[] = [];
     let first = 2;
@@ -200,6 +216,8 @@ export async function importStore(port: DumpPort, input: Readable, options: { on
       const line = next.value as string;
       if (line === '') continue;
       const { index, row } = parseRow(line, number, DUMP_TABLES.indexOf(table));
+      const crossing = organizations.check(DUMP_TABLES[index]!.name, row, number);
+      if (crossing !== null) throw new DumpImportError(`line ${number}: ${crossing}`);
       if (DUMP_TABLES[index] !== table || batch.length === BATCH) {
         await flush();
         table = DUMP_TABLES[index]!;
@@ -209,6 +227,8 @@ export async function importStore(port: DumpPort, input: Readable, options: { on
       seen.set(table.name, (seen.get(table.name) ?? 0) + 1);
     }
     await flush();
+    const crossingLater = organizations.finish();
+    if (crossingLater !== null) throw new DumpImportError(`line ${crossingLater[0]}: ${crossingLater[1]}`);
     for (const { name } of DUMP_TABLES) {
       const expected = header.counts[name] ?? 0;
       const found = seen.get(name) ?? 0;

@@ -6,17 +6,21 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Error codes of the HTTP layer: beside the API's own, never produced by the fetch handler. */
+/**
+ * Error codes the HTTP layer answers itself, before or beside the fetch handler (`rate_limited`:
+ * an address with too many slow bodies, the same code as the API's own rate limit).
+ */
 export const HTTP_LAYER_ERRORS = {
   bad_request: 400,
   request_timeout: 408,
+  rate_limited: 429,
   headers_too_large: 431,
 } as const;
 
 /** A code of {@link HTTP_LAYER_ERRORS}. */
 export type HttpLayerErrorCode = keyof typeof HTTP_LAYER_ERRORS;
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large' };
 
 function envelope(code: HttpLayerErrorCode, message: string): string {
   return JSON.stringify({ error: { code, message } });
@@ -29,11 +33,12 @@ const HEADERS = {
   Connection: 'close',
 };
 
-/** The whole raw HTTP/1.1 answer for a socket whose request could not be parsed. */
+/** The whole raw HTTP/1.1 answer for a socket whose request could not be parsed or is cut short (a 429 says to retry after a second). */
 export function rawErrorAnswer(code: HttpLayerErrorCode, message: string): string {
   const status = HTTP_LAYER_ERRORS[code];
   const body = envelope(code, message);
-  const head = Object.entries({ ...HEADERS, 'Content-Length': String(Buffer.byteLength(body)) })
+  const retry = status === 429 ? { 'Retry-After': '1' } : {};
+  const head = Object.entries({ ...HEADERS, ...retry, 'Content-Length': String(Buffer.byteLength(body)) })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
   return `HTTP/1.1 ${status} ${REASONS[status]}\r\n${head}\r\n\r\n${body}`;

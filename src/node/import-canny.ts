@@ -35,8 +35,9 @@ async function objectsOf(dir: string, name: 'posts' | 'comments' | 'votes', requ
   const file = `${name}.json`;
   let content: string;
   try {
-    content = await readFile(join(dir, file), 'utf8');
+    content = await readFile(join(dir, file)).then((bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
+    if (error instanceof TypeError) throw new CsvImportError(`${file} is not valid UTF-8`);
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !required) return [];
     throw new CsvImportError(`cannot read ${join(dir, file)}: ${(error as Error).message}`);
   }

@@ -4,7 +4,7 @@
  *
  * Hardened for the open network: a cap on open connections (idle ones, then the slowest body,
  * give way to new ones), header, request and idle timeouts, a deadline and a minimum rate for
- * request bodies with a per-address share of the connections sending one (slow-bodies.ts), and
+ * request bodies with a per-address share of the connections sending one slowly (slow-bodies.ts), and
  * every request the HTTP layer refuses (malformed, headers
  * over 16 KiB, `GET *`, no Host) answered in the API's JSON envelope. The client address is
  * passed to the handler as `{ clientAddress }` (the failed-authentication throttle uses it): the
@@ -37,9 +37,10 @@ export interface ListenOptions {
   /** A body arriving slower than this many bytes a second (after 2 s) is answered 408. Default 512. */
   minBodyBytesPerSecond?: number;
   /**
-   * Connections from one client address (IPv6: its /64) that may be sending a request body at
-   * once; a request with a body beyond that is answered 429. Default a tenth of `maxConnections`
-   * (at least 1).
+   * Slow request bodies (still arriving after a quarter of a second, below
+   * `minBodyBytesPerSecond`) that one client address (IPv6: its /64) may send at once; beyond
+   * that its slow bodies and its new requests with a body are answered 429. Bodies that arrive
+   * with their headers never count. Default a tenth of `maxConnections` (at least 1).
    */
   bodyConnectionsPerAddress?: number;
   /** How long close() lets requests in flight finish before it cuts their connections, in ms. Default 2000. */

@@ -49,6 +49,7 @@ const REFUSALS: Readonly<Record<UploadRefusalReason, MessageKey>> = {
   not_supported: 'images.notSupported',
   unreadable: 'images.unreadable',
   too_many_pixels: 'images.tooManyPixels',
+  too_many_megapixels: 'images.tooManyMegapixels',
   not_whole: 'images.notWhole',
   holds_markup: 'images.holdsMarkup',
   refused: 'images.refused',
@@ -73,7 +74,7 @@ function refusalValues(ctx: PageContext, reason: UploadRefusalReason, values: Er
     const limit = number('limit');
     return limit === null ? null : { position, filename, size: sizeText(ctx, limit) };
   }
-  if (reason === 'too_many_pixels') {
+  if (reason === 'too_many_pixels' || reason === 'too_many_megapixels') {
     const limit = number('limit');
     return limit === null ? null : { position, filename, limit };
   }

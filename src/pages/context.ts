@@ -12,6 +12,7 @@ import type { MessageKey } from '../i18n/catalogs.js';
 import type { Locale } from '../i18n/locales.js';
 import type { MessageValues, Translator } from '../i18n/translator.js';
 import type { Thumbnailer } from '../images/thumbnails.js';
+import type { JwksFetchOptions } from './sso-verify.js';
 
 /** Maps a request to the voter the embedding application has signed in, or null. */
 export type VoterFromRequest = (request: Request) => Promise<{ email: string; name?: string } | null> | { email: string; name?: string } | null;
@@ -76,6 +77,12 @@ export interface PagesOptions {
    * `width` and `height` attributes. See `docs/attachments.md`.
    */
   thumbnails?: Thumbnailer | false;
+  /**
+   * How a JWKS URL of the SSO settings is fetched: never from a loopback or private address
+   * unless `allowPrivateNetworks`; give `fetch` to check what names resolve to as well
+   * (`createNodeWebhookFetch` of `feedback-board/node`, as `serve` does). See `docs/sso.md`.
+   */
+  jwks?: JwksFetchOptions;
 }
 
 /** A page handler's view of one request. */

@@ -19,14 +19,20 @@ export function maxMultipartBytes(files: number, fileBytes: number): number {
   return MAX_FORM_BYTES + files * (fileBytes + PART_OVERHEAD);
 }
 
-/** The body's bytes, or null as soon as it passes `limit`. */
-async function readBounded(request: Request, limit: number): Promise<Uint8Array | null> {
+/**
+ * The body's bytes, null as soon as it passes `limit`, or 'unreadable' when it stops arriving (its
+ * client went away, or the server cut a body too slow to arrive): nobody is left to answer, and
+ * that is no error of the server's.
+ */
+async function readBounded(request: Request, limit: number): Promise<Uint8Array | null | 'unreadable'> {
   if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const read = await reader.read().catch(() => null);
+    if (read === null) return 'unreadable';
+    const { done, value } = read;
     if (done) break;
     length += value.byteLength;
     if (length > limit) {
@@ -58,6 +64,7 @@ export async function readForm(request: Request, multipartLimit: number | null):
   if (!(declared <= limit)) return 'too_large';
   const body = await readBounded(request, limit);
   if (body === null) return 'too_large';
+  if (body === 'unreadable') return body;
   if (!multipart) {
     const form = new FormData();
     for (const [name, value] of new URLSearchParams(new TextDecoder().decode(body))) form.append(name, value);

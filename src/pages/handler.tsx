@@ -92,7 +92,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
     const { member, voter } = await signedInFrom(board, options, request);
     return { member: member !== null, voter };
   });
-  const jwks = jwksCache();
+  const jwks = jwksCache(options.jwks);
   const clientOf = (request: Request, context: unknown): string | null => {
     const address = options.clientAddress ? options.clientAddress(request) : addressFromContext({ fetchRequest: () => request }, context);
     return address ? addressKey(address) : null;

@@ -7,9 +7,9 @@
  */
 import { isLocale } from '../i18n/locales.js';
 import type { PageContext } from './context.js';
+import { requestedPagePath } from './local-target.js';
 import { page, redirect } from './respond.js';
 import { cookie } from './security.js';
-import { safeNext } from './sign-in.js';
 
 /** The cookie that keeps the chosen language. */
 export const LANGUAGE_COOKIE = 'fb_lang';
@@ -34,5 +34,5 @@ export async function languageAction(ctx: PageContext): Promise<Response> {
   ctx.setCookies.push(cookie(LANGUAGE_COOKIE, chosen, { path: ctx.href('/'), secure: ctx.secure, maxAge: LANGUAGE_COOKIE_SECONDS }));
   // A signed-in voter's choice is also the language of their mail.
   if (ctx.voter && ctx.voter.locale !== chosen) await ctx.board.voters.setLanguage(ctx.voter.id, chosen);
-  return redirect(ctx, safeNext(ctx, ctx.url.searchParams.get('next')));
+  return redirect(ctx, requestedPagePath(ctx, ctx.url.searchParams.get('next')));
 }

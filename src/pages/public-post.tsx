@@ -6,6 +6,7 @@ import { CommentTree, REACTIONS } from './comment-tree.js';
 import { AttachmentList, ImagesField, uploadRefusal, uploadsOf } from './attachments.js';
 import type { PageContext } from './context.js';
 import { BackLink, Notice, PostForm, StatusBadge } from './layout.js';
+import { requestedPagePath } from './local-target.js';
 import type { MessageKey } from '../i18n/catalogs.js';
 import { Markdown, markdownExcerpt } from './markdown.js';
 import { VoteBox, votedPosts } from './public-board.js';
@@ -150,8 +151,7 @@ export async function voteAction(ctx: PageContext, slug: string, id: string, for
   return asVoter(ctx, 'vote', back, async () => {
     if (unvote) await ctx.board.voters.unvote(voterId, found.post.id);
     else await ctx.board.voters.vote(voterId, found.post.id);
-    const next = String(form.get('next') ?? '');
-    const target = next.startsWith(ctx.href('/')) && !next.startsWith('//') ? next.slice(ctx.base.length) || '/' : back;
+    const target = requestedPagePath(ctx, form.get('next'), back);
     // Back on a list of posts, the page opens where the visitor was: at the post voted for.
     const place = target === back ? '' : `#post-${found.post.id}`;
     return redirect(ctx, target.replace(/[?&]notice=[a-z_]*/, '') + place, unvote ? 'unvoted' : 'voted');

@@ -9,6 +9,7 @@ import { UNAVAILABLE_RETRY_SECONDS } from '../http/handler.js';
 import type { Translator } from '../i18n/translator.js';
 import { sizeText } from './attachments.js';
 import { openBoard, signedInOf } from './board-access.js';
+import { sameOriginPath } from './local-target.js';
 
 /** Renders `element` (a whole document) with the pages' headers and cookies. */
 export async function html(ctx: PageContext, element: Child, status = 200): Promise<Response> {
@@ -31,19 +32,26 @@ export function page(ctx: PageContext, title: string, content: Child, options: {
   );
 }
 
-/** 303 See Other to a path of the pages (POST-redirect-GET), with an optional fixed notice. */
-export function redirect(ctx: PageContext, path: string, notice?: string): Response {
-  const target = new URL(ctx.href(path), ctx.url);
+/** The `Location` of a path of the pages (relative to their base): always a path of their own origin. */
+function locationOf(ctx: PageContext, path: string, notice?: string): string {
+  const target = new URL(sameOriginPath(ctx.origin, ctx.href(path)) ?? ctx.href('/'), ctx.origin);
   if (notice) target.searchParams.set('notice', notice);
-  const headers = new Headers({ location: target.pathname + target.search + target.hash, 'cache-control': 'no-store' });
+  return target.pathname + target.search + target.hash;
+}
+
+/**
+ * 303 See Other to a path of the pages (POST-redirect-GET), with an optional fixed notice. A path
+ * taken from a request goes through `requestedPagePath` (local-target.ts) first.
+ */
+export function redirect(ctx: PageContext, path: string, notice?: string): Response {
+  const headers = new Headers({ location: locationOf(ctx, path, notice), 'cache-control': 'no-store' });
   for (const value of ctx.setCookies) headers.append('set-cookie', value);
   return new Response(null, { status: 303, headers });
 }
 
 /** A permanent redirect (301) to a page that replaced the one asked for, such as a merged post's. */
 export function movedPermanently(ctx: PageContext, path: string): Response {
-  const target = new URL(ctx.href(path), ctx.url);
-  return new Response(null, { status: 301, headers: { location: target.pathname + target.search } });
+  return new Response(null, { status: 301, headers: { location: locationOf(ctx, path) } });
 }
 
 export function notFoundPage(ctx: PageContext): Promise<Response> {

@@ -8,6 +8,7 @@ import { isFeedbackBoardError } from '../domain/errors.js';
 import { SESSION_TTL_MS } from '../services/people.js';
 import type { PageContext } from './context.js';
 import { Notice, PostForm } from './layout.js';
+import { requestedPagePath } from './local-target.js';
 import { page, redirect } from './respond.js';
 import { COOKIES, cookie, plausibleToken } from './security.js';
 
@@ -16,15 +17,9 @@ export function signInLinkUrl(origin: string, basePath: string, token: string): 
   return `${origin.replace(/\/+$/, '')}${basePath.replace(/\/+$/, '')}/sign-in/link?token=${encodeURIComponent(token)}`;
 }
 
-/** Only paths of these pages are followed after signing in. */
-export function safeNext(ctx: PageContext, next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
-  if (!next.startsWith(ctx.href('/'))) return '/';
-  return next.slice(ctx.base.length) || '/';
-}
-
 export function signInPage(ctx: PageContext, sent = false): Promise<Response> {
-  const next = safeNext(ctx, ctx.url.searchParams.get('next'));
+  // Only paths of these pages are followed after signing in.
+  const next = requestedPagePath(ctx, ctx.url.searchParams.get('next'));
   const printed = ctx.options.mailer?.printsOnly === true;
   return page(
     ctx,
@@ -64,7 +59,7 @@ export async function requestLinkAction(ctx: PageContext, form: FormData): Promi
   // flood a mailbox, and tells nobody anything about the address.
   if (verdict === 'quiet') return signInPage(ctx, true);
   if (verdict !== 'send') return tooManyRequests(ctx, verdict.retryAfterSeconds);
-  const returnTo = safeNext(ctx, typeof form.get('next') === 'string' ? (form.get('next') as string) : null);
+  const returnTo = requestedPagePath(ctx, form.get('next'));
   const options = returnTo === '/' ? {} : { returnTo };
   const members = await ctx.team.members.list();
   const member = members.find((m) => m.email === email.toLowerCase());

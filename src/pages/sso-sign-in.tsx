@@ -9,7 +9,8 @@ import { SESSION_TTL_MS } from '../services/people.js';
 import { getSsoSettings, listSsoSecrets, type SsoContext } from '../services/sso.js';
 import { signInSsoUser } from '../services/sso-sign-in.js';
 import type { PageContext } from './context.js';
-import { page } from './respond.js';
+import { requestedPagePath } from './local-target.js';
+import { page, redirect } from './respond.js';
 import { COOKIES, cookie } from './security.js';
 import { jwksCache, verifySsoToken } from './sso-verify.js';
 
@@ -24,7 +25,7 @@ export function ssoEntry(ctx: PageContext, pathName: string, jwks: JwksCache): P
   if (method === 'GET' && ctx.url.searchParams.has('sso')) {
     const rest = new URL(ctx.url);
     rest.searchParams.delete('sso');
-    return signIn(ctx, ctx.url.searchParams.get('sso') ?? '', rest.pathname + rest.search, jwks);
+    return signIn(ctx, ctx.url.searchParams.get('sso') ?? '', requestedPagePath(ctx, rest.pathname + rest.search), jwks);
   }
   if (method === 'POST' && pathName === '/sso') return postedToken(ctx, jwks);
   return null;
@@ -36,18 +37,18 @@ export function ssoEntry(ctx: PageContext, pathName: string, jwks: JwksCache): P
  */
 async function postedToken(ctx: PageContext, jwks: JwksCache): Promise<Response> {
   const type = ctx.request.headers.get('content-type') ?? '';
-  const text = type.startsWith('application/x-www-form-urlencoded') ? await ctx.request.text() : '';
+  const text = type.startsWith('application/x-www-form-urlencoded') ? await ctx.request.text().catch(() => '') : '';
   if (text.length === 0 || text.length > MAX_SSO_FORM_BYTES) {
     return refusedPage(ctx, 'Send the token as the field "sso" of a form (application/x-www-form-urlencoded, at most 16 KB).', 400);
   }
   const form = new URLSearchParams(text);
-  const returnTo = form.get('return_to') ?? '/';
   // Only a path of the pages themselves: never another site.
-  const target = returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.includes('\\') ? ctx.href(returnTo) : ctx.href('/');
+  const target = requestedPagePath(ctx, form.get('return_to'), '/', { relativeToBase: true });
   return signIn(ctx, form.get('sso') ?? '', target, jwks);
 }
 
-async function signIn(ctx: PageContext, token: string, location: string, jwks: JwksCache): Promise<Response> {
+/** Signs the token's user in and sends them to `path`, a path of the pages (relative to their base). */
+async function signIn(ctx: PageContext, token: string, path: string, jwks: JwksCache): Promise<Response> {
   const sso: SsoContext = { storage: ctx.board.storage, clock: ctx.board.clock };
   const organizationId = ctx.options.organizationId;
   const [secrets, settings] = await Promise.all([listSsoSecrets(sso, organizationId), getSsoSettings(sso, organizationId)]);
@@ -60,10 +61,10 @@ async function signIn(ctx: PageContext, token: string, location: string, jwks: J
     if (!isFeedbackBoardError(error) || error.code !== 'validation_error') throw error;
     return refusedPage(ctx, error.message, 403);
   }
-  const headers = new Headers({ location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
-  for (const value of ctx.setCookies) headers.append('set-cookie', value);
-  headers.append('set-cookie', cookie(COOKIES.voter, started.token, { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: SESSION_TTL_MS / 1000 }));
-  return new Response(null, { status: 303, headers });
+  ctx.setCookies.push(cookie(COOKIES.voter, started.token, { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: SESSION_TTL_MS / 1000 }));
+  const answer = redirect(ctx, path);
+  answer.headers.set('referrer-policy', 'no-referrer');
+  return answer;
 }
 
 /**

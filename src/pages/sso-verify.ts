@@ -4,11 +4,12 @@
  * required and at most 10 minutes ahead, `nbf`/`iat` with a small clock skew, the organization's
  * audience, the issuer when one is set, and the claims a voter needs. Every refusal says what to fix.
  */
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { SsoSecretRecord, SsoSettingsRecord } from '../domain/sso.js';
 import { defaultSsoAudience, secretUsable } from '../services/sso.js';
 import type { SsoUser } from '../services/sso-sign-in.js';
 import { toIso } from '../domain/time.js';
+import { refusedTarget } from '../webhooks/targets.js';
 import { readSsoClaims, type SsoRefusal } from './sso-claims.js';
 
 /** The longest a token may live: its `exp` at most this many seconds after now. */
@@ -29,13 +30,40 @@ export interface SsoVerifyInput {
   now: number;
 }
 
+/**
+ * How the pages fetch a JWKS (`PagesOptions.jwks`). A team member sets the URL, so it is guarded
+ * like a webhook's target: a URL naming a loopback or private address (or `localhost`) is never
+ * fetched, and `fetch` may check and pin what a name resolves to as well (`createNodeWebhookFetch`
+ * of `feedback-board/node`, which `serve` passes). `allowPrivateNetworks` lets both through.
+ */
+export interface JwksFetchOptions {
+  /** The fetch of JWKS documents (a GET, redirects never followed); default the runtime's. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Fetch from loopback and private addresses too (local development). Default false. */
+  allowPrivateNetworks?: boolean;
+}
+
+/** The error of a JWKS URL refused before any fetch, with the code `createNodeWebhookFetch` gives after resolving. */
+class PrivateJwksUrl extends Error {
+  readonly code = 'EPRIVATETARGET';
+}
+
 /** Remembers one JWKS getter per URL, so keys are fetched once and cached (jose refreshes them). */
-export function jwksCache(): (url: string) => ReturnType<typeof createRemoteJWKSet> {
-  const getters = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+export function jwksCache(options: JwksFetchOptions = {}): (url: string) => JWTVerifyGetKey {
+  const getters = new Map<string, JWTVerifyGetKey>();
   return (url) => {
     let getter = getters.get(url);
     if (!getter) {
-      getter = createRemoteJWKSet(new URL(url), { timeoutDuration: JWKS_TIMEOUT_MS, cacheMaxAge: JWKS_CACHE_MS, cooldownDuration: 30_000 });
+      const refused = refusedTarget(url, options.allowPrivateNetworks ?? false);
+      getter =
+        refused !== null
+          ? () => Promise.reject(new PrivateJwksUrl(refused))
+          : createRemoteJWKSet(new URL(url), {
+              timeoutDuration: JWKS_TIMEOUT_MS,
+              cacheMaxAge: JWKS_CACHE_MS,
+              cooldownDuration: 30_000,
+              ...(options.fetch ? { [customFetch]: options.fetch } : {}),
+            });
       getters.set(url, getter);
     }
     return getter;
@@ -57,6 +85,8 @@ function refusalOf(error: unknown, audience: string, issuer: string | null): Sso
       return refuse('No key of the configured JWKS matches the token (check its kid and alg).');
     case 'ERR_JWKS_TIMEOUT':
       return refuse('The JWKS could not be fetched in time. Check that the JWKS URL answers quickly.');
+    case 'EPRIVATETARGET':
+      return refuse('The JWKS URL is, or resolves to, a loopback or private address, which this server does not fetch. Serve the JWKS at a public https:// URL.');
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
       if (claim === 'aud') return refuse(`The token is for another audience: its aud must be "${audience}".`);
       if (claim === 'iss') return refuse(`The token's iss must be "${issuer ?? ''}".`);
@@ -71,7 +101,7 @@ function refusalOf(error: unknown, audience: string, issuer: string | null): Sso
 export async function verifySsoToken(
   token: string,
   input: SsoVerifyInput,
-  jwks: (url: string) => ReturnType<typeof createRemoteJWKSet>,
+  jwks: (url: string) => JWTVerifyGetKey,
 ): Promise<SsoUser | SsoRefusal> {
   if (token.length === 0 || token.length > MAX_TOKEN_CHARS) return refuse('The token is empty or longer than 8 KB.');
   let alg: string | undefined;

@@ -12,6 +12,7 @@ import {
   type UploadRefusalReason,
 } from '../domain/attachments.js';
 import { FeedbackBoardError } from '../domain/errors.js';
+import { withoutControls } from '../domain/validation.js';
 import type { Attachment } from '../domain/responses.js';
 import type { StorageTx } from '../storage/contract.js';
 import { read, type ServiceContext } from './context.js';
@@ -36,8 +37,6 @@ export interface CheckedAttachment {
 export type AttachmentOwner = { post_id: number } | { comment_id: number } | { held_post_id: number };
 
 const MAX_FILENAME_LENGTH = 200;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 /**
  * The uploader's file name made safe to keep: the last segment of a path, without control
@@ -47,7 +46,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u20
  */
 export function cleanFilename(name: string, type: AttachmentContentType): string {
   const last = name.split(/[/\\]/).pop() ?? '';
-  const plain = last.replace(LONE_SURROGATE, '').replace(CONTROL, '').trim();
+  const plain = withoutControls(last).trim();
   const cut = [...plain].slice(0, MAX_FILENAME_LENGTH).join('');
   return cut === '' || cut === '.' || cut === '..' ? `image.${ATTACHMENT_EXTENSIONS[type]}` : cut;
 }
@@ -86,7 +85,7 @@ export async function checkUploads(ctx: ServiceContext, uploads: readonly Attach
   for (const [index, upload] of uploads.entries()) {
     const path = `attachments[${index}]`;
     // The name as given, without control or bidirectional characters, so no message reads backwards.
-    const image = { position: index + 1, filename: [...upload.filename.replace(LONE_SURROGATE, '').replace(CONTROL, '')].slice(0, 80).join('') };
+    const image = { position: index + 1, filename: [...withoutControls(upload.filename)].slice(0, 80).join('') };
     const label = `image ${image.position} (${image.filename})`;
     if (upload.bytes.length > attachmentBytes) {
       throw refused(path, `${label} is larger than ${formatBytes(attachmentBytes)}`, 'too_large', { ...image, limit: attachmentBytes });

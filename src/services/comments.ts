@@ -128,11 +128,13 @@ export async function createComment(
 
 // ── the voter side ────────────────────────────────────────────────────────────
 
-const voterInput = z.strictObject({
+/** A voter as given: an e-mail address and an optional name (also the rules an import applies). */
+export const voterInput = z.strictObject({
   email: text(3, 320).check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')),
   name: z.optional(text(0, 120)),
 });
-const reactionInput = text(1, 32);
+/** A reaction: 1 to 32 characters (an emoji, usually). */
+export const reactionInput = text(1, 32);
 
 /** A voter to register: an e-mail address (unique per organization, case-insensitive) and a name. */
 export type VoterInput = z.input<typeof voterInput>;

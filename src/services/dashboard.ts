@@ -16,7 +16,8 @@ import { presentWebhook } from './present.js';
 import { assertNotMerged, readPostDetail } from './lookup.js';
 import { emitBoardEvent } from './webhook-events.js';
 
-const orgInput = z.strictObject({ name: text(1, 120) });
+/** An organization as given: its name (also the rule an import applies). */
+export const orgInput = z.strictObject({ name: text(1, 120) });
 
 export function createOrganization(ctx: ServiceContext, input: { name: string }): Promise<OrganizationRecord> {
   const { name } = parseOrThrow(orgInput, input);

@@ -67,35 +67,34 @@ export async function exchangeToken(ctx: OAuthContext, form: URLSearchParams, re
   const nowMs = ctx.clock.now();
   const now = toIso(nowMs);
 
-  const outcome = await ctx.storage.transaction('write', async (tx): Promise<{ grant: OAuthGrantRecord } | { replayed: OAuthGrantRecord | null; error: OAuthError }> => {
-    let grantId: number;
-    if (type === 'authorization_code') {
-      const code = await tx.useOAuthCode(presentedHash, now);
-      if (!code) {
-        const spent = await tx.getOAuthCode(presentedHash);
-        if (!spent) return { replayed: null, error: invalidGrant('Unknown authorization code') };
-        return { replayed: await revokeInTx(tx, spent.grant_id, now), error: invalidGrant('This authorization code was used already; its tokens are revoked') };
-      }
-      if (!(now < code.expires_at)) return { replayed: null, error: invalidGrant('The authorization code expired') };
-      if (code.redirect_uri !== (form.get('redirect_uri') ?? code.redirect_uri)) return { replayed: null, error: invalidGrant('redirect_uri differs from the authorization request') };
-      if (code.code_challenge !== challenge) return { replayed: null, error: invalidGrant('code_verifier does not match the code_challenge') };
-      grantId = code.grant_id;
-    } else {
-      const token = await tx.useOAuthToken(presentedHash, now);
-      if (!token || token.kind !== 'refresh') {
-        const spent = token ? null : await tx.getOAuthToken(presentedHash);
-        if (!spent || spent.kind !== 'refresh') return { replayed: null, error: invalidGrant('Unknown refresh token') };
-        return { replayed: await revokeInTx(tx, spent.grant_id, now), error: invalidGrant('This refresh token was used already; the grant is revoked') };
-      }
-      if (!(now < token.expires_at)) return { replayed: null, error: invalidGrant('The refresh token expired') };
-      grantId = token.grant_id;
+  type Outcome = { grant: OAuthGrantRecord } | { replayed: OAuthGrantRecord | null; error: OAuthError };
+  const refused = (description: string): Outcome => ({ replayed: null, error: invalidGrant(description) });
+  const outcome = await ctx.storage.transaction('write', async (tx): Promise<Outcome> => {
+    // Everything the request must match is checked before the code or token is spent: a request
+    // with another client's id, or without the right verifier, changes nothing, and the real
+    // client's next request still works.
+    const found = type === 'authorization_code' ? await tx.getOAuthCode(presentedHash) : await tx.getOAuthToken(presentedHash);
+    if (!found || ('kind' in found && found.kind !== 'refresh')) {
+      return refused(type === 'authorization_code' ? 'Unknown authorization code' : 'Unknown refresh token');
     }
-    const grant = await tx.getOAuthGrant(grantId);
-    if (!grant || grant.client_id !== clientId) return { replayed: null, error: invalidGrant('The grant belongs to another client') };
+    const grant = await tx.getOAuthGrant(found.grant_id);
+    if (!grant || grant.client_id !== clientId) return refused('The grant belongs to another client');
+    if (found.used_at !== null) {
+      const what = type === 'authorization_code' ? 'This authorization code was used already; its tokens are revoked' : 'This refresh token was used already; the grant is revoked';
+      return { replayed: await revokeInTx(tx, grant.id, now), error: invalidGrant(what) };
+    }
+    if (!(now < found.expires_at)) return refused(type === 'authorization_code' ? 'The authorization code expired' : 'The refresh token expired');
+    if ('code_challenge' in found) {
+      if (found.redirect_uri !== (form.get('redirect_uri') ?? found.redirect_uri)) return refused('redirect_uri differs from the authorization request');
+      if (found.code_challenge !== challenge) return refused('code_verifier does not match the code_challenge');
+    }
     const key = await tx.getApiKey(grant.api_key_id);
-    if (grant.revoked_at !== null || !key || key.revoked_at !== null) return { replayed: null, error: invalidGrant('The grant was revoked') };
+    if (grant.revoked_at !== null || !key || key.revoked_at !== null) return refused('The grant was revoked');
+    // Spent in one conditional step: of concurrent requests with one code or token, in any process, one wins.
+    const spent = type === 'authorization_code' ? await tx.useOAuthCode(presentedHash, now) : await tx.useOAuthToken(presentedHash, now);
+    if (!spent) return { replayed: await revokeInTx(tx, grant.id, now), error: invalidGrant('This code or refresh token was used at the same moment by another request; the grant is revoked') };
     const issued = (token_hash: string, kind: OAuthTokenRecord['kind'], ttl: number): OAuthTokenRecord => ({
-      token_hash, grant_id: grantId, kind, expires_at: toIso(nowMs + ttl), used_at: null,
+      token_hash, grant_id: grant.id, kind, expires_at: toIso(nowMs + ttl), used_at: null,
     });
     await tx.insertOAuthToken(issued(accessHash, 'access', ACCESS_TOKEN_TTL_MS));
     await tx.insertOAuthToken(issued(refreshHash, 'refresh', REFRESH_TOKEN_TTL_MS));

@@ -12,6 +12,7 @@ import { OAuthError, type OAuthClientRecord, type OAuthGrantRecord } from '../do
 import { SCOPES, type Scope } from '../domain/records.js';
 import { cryptoRandom, type Clock, type RandomBytes } from '../domain/ports.js';
 import { toIso } from '../domain/time.js';
+import { withoutControls } from '../domain/validation.js';
 import type { Storage } from '../storage/contract.js';
 import { displayPrefix } from './key-prefix.js';
 import { CHALLENGE_PATTERN, grantKey, grantKeySecret, hashToken, randomToken } from './oauth-crypto.js';
@@ -31,31 +32,90 @@ export const CODE_TTL_MS = 60_000;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** True for a redirect URI a client may register: https, or http on a loopback host; no fragment. */
-export function acceptableRedirectUri(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 2000) return false;
+/** The most redirect URIs one client registers, and the longest each may be. */
+export const MAX_REDIRECT_URIS = 10;
+export const MAX_REDIRECT_URI_CHARS = 512;
+/** The longest client name kept (a longer one is cut). */
+const MAX_CLIENT_NAME_CHARS = 100;
+
+/**
+ * Why `value` cannot be registered as a redirect URI, or null when it can: https, or http on a
+ * loopback host; no fragment; and written exactly as the URL parser serializes it, since it is
+ * matched as a string (no white space around it, a lower-case scheme and host, no default port,
+ * nothing the parser would encode). A bare origin may leave out its path's `/`
+ * (`https://app.example`). A native app's own scheme (`com.example.app:/cb`) is no https URI.
+ */
+export function redirectUriProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'is not a string';
+  if (value.length > MAX_REDIRECT_URI_CHARS) return `is longer than ${MAX_REDIRECT_URI_CHARS} characters`;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return false;
+    return 'is not an absolute URI';
   }
-  if (url.hash !== '' || value.includes('#')) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+    return 'is neither https nor http on localhost, 127.0.0.1 or [::1]';
+  }
+  if (url.hash !== '' || value.includes('#')) return 'has a fragment';
+  const bareOrigin = url.pathname === '/' && url.search === '' && `${value}/` === url.href;
+  if (url.href !== value && !bareOrigin) return `is not written as it parses (${JSON.stringify(url.href)}): no white space, a lower-case scheme and host`;
+  return null;
+}
+
+/** True for a redirect URI a client may register (see {@link redirectUriProblem}). */
+export function acceptableRedirectUri(value: unknown): value is string {
+  return redirectUriProblem(value) === null;
 }
 
 const only = (value: unknown, allowed: readonly string[]) =>
   value === undefined || (Array.isArray(value) && value.every((v) => typeof v === 'string' && allowed.includes(v)));
 
-/** Registers a public client from its metadata (RFC 7591); refuses anything it cannot honour. */
-export async function registerClient(ctx: OAuthContext, metadata: unknown): Promise<OAuthClientRecord> {
+/** How long a client that never completes an authorization is kept: 24 hours. */
+export const WAITING_CLIENT_TTL_MS = 24 * 3_600_000;
+/** Clients kept at most that have not completed an authorization (each expires after 24 hours). */
+export const DEFAULT_WAITING_CLIENTS = 1000;
+/** Expired clients one registration deletes, at most: each adds one, so none piles up. */
+const PURGE_BATCH = 50;
+
+/**
+ * Registers a public client from its metadata (RFC 7591); refuses anything it cannot honour. The
+ * store keeps at most `waitingClients` clients that have not completed an authorization: past
+ * that, a 429 `temporarily_unavailable` with the seconds until the oldest of them expires. Each
+ * registration first deletes a few clients that never completed an authorization within 24 hours.
+ */
+export async function registerClient(ctx: OAuthContext, metadata: unknown, options: { waitingClients?: number } = {}): Promise<OAuthClientRecord> {
+  const client = await checkedClient(ctx, metadata);
+  const cap = options.waitingClients ?? DEFAULT_WAITING_CLIENTS;
+  const nowMs = ctx.clock.now();
+  const full = await ctx.storage.transaction('write', async (tx) => {
+    await tx.purgeOAuthClients({ registeredBefore: toIso(nowMs - WAITING_CLIENT_TTL_MS), limit: PURGE_BATCH });
+    const waiting = await tx.countOAuthClientsWithoutGrant();
+    if (waiting.count >= cap) return { oldest: waiting.oldest };
+    await tx.insertOAuthClient(client);
+    return null;
+  });
+  if (full !== null) {
+    const expires = full.oldest === null ? nowMs + WAITING_CLIENT_TTL_MS : Date.parse(full.oldest) + WAITING_CLIENT_TTL_MS;
+    const seconds = Math.max(1, Math.ceil((expires - nowMs) / 1000));
+    throw new OAuthError('temporarily_unavailable', `Too many applications are registered and not yet approved; try again in ${seconds} seconds`, 429, seconds);
+  }
+  return client;
+}
+
+/** The client to store for `metadata`, or the {@link OAuthError} saying what to fix. */
+export async function checkedClient(ctx: Pick<OAuthContext, 'clock' | 'random'>, metadata: unknown): Promise<OAuthClientRecord> {
   if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
     throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of client metadata');
   }
   const m = metadata as Record<string, unknown>;
   const uris = m.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every(acceptableRedirectUri)) {
-    throw new OAuthError('invalid_redirect_uri', 'redirect_uris must list 1 to 10 https URIs, or http URIs on localhost or 127.0.0.1, without fragments');
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
+    throw new OAuthError('invalid_redirect_uri', `redirect_uris must list 1 to ${MAX_REDIRECT_URIS} https URIs, or http URIs on localhost or 127.0.0.1, without fragments`);
+  }
+  for (const [index, uri] of uris.entries()) {
+    const problem = redirectUriProblem(uri);
+    if (problem !== null) throw new OAuthError('invalid_redirect_uri', `redirect_uris[${index}] ${JSON.stringify(uri).slice(0, 100)} ${problem}`);
   }
   if (m.token_endpoint_auth_method !== undefined && m.token_endpoint_auth_method !== 'none') {
     throw new OAuthError('invalid_client_metadata', 'Only public clients are registered: token_endpoint_auth_method must be "none"');
@@ -63,15 +123,14 @@ export async function registerClient(ctx: OAuthContext, metadata: unknown): Prom
   if (!only(m.grant_types, ['authorization_code', 'refresh_token']) || !only(m.response_types, ['code'])) {
     throw new OAuthError('invalid_client_metadata', 'Only the authorization_code and refresh_token grants and the code response are supported');
   }
-  const name = typeof m.client_name === 'string' ? m.client_name.trim().slice(0, 100) : '';
-  const client: OAuthClientRecord = {
+  // The consent page shows the name: without controls, so that it cannot read backwards.
+  const name = typeof m.client_name === 'string' ? [...withoutControls(m.client_name).trim()].slice(0, MAX_CLIENT_NAME_CHARS).join('') : '';
+  return {
     client_id: randomToken(ctx.random ?? cryptoRandom, 'fbc_'),
     client_name: name === '' ? 'Unnamed client' : name,
     redirect_uris: [...(uris as string[])],
     created_at: toIso(ctx.clock.now()),
   };
-  await ctx.storage.transaction('write', (tx) => tx.insertOAuthClient(client));
-  return client;
 }
 
 /** A checked authorization request: what the consent page shows and what approving it binds. */
@@ -111,6 +170,11 @@ export async function checkAuthorizationRequest(ctx: OAuthContext, params: URLSe
   const clientId = params.get('client_id') ?? '';
   const client = clientId === '' ? null : await ctx.storage.transaction('read', (tx) => tx.getOAuthClient(clientId));
   if (!client) throw new OAuthError('invalid_client', 'This application is not registered here');
+  // A client that has not completed an authorization within 24 hours is gone, purged or not.
+  const cutoff = toIso(ctx.clock.now() - WAITING_CLIENT_TTL_MS);
+  if (client.created_at < cutoff && (await ctx.storage.transaction('write', (tx) => tx.purgeOAuthClients({ registeredBefore: cutoff, limit: 1, clientId }))) > 0) {
+    throw new OAuthError('invalid_client', 'This application registered more than 24 hours ago and was never approved: it must register again');
+  }
   const redirectUri = params.get('redirect_uri') ?? (client.redirect_uris.length === 1 ? client.redirect_uris[0]! : '');
   if (!client.redirect_uris.includes(redirectUri)) throw new OAuthError('invalid_request', 'The redirect URI is not one this application registered');
   const state = params.get('state');

@@ -25,7 +25,8 @@ const TOKEN_CHARS = 43;
 /** An e-mail address, as team members and voters give it. */
 const emailInput = text(3, 320).check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'));
 
-const memberInput = z.strictObject({
+/** A team member as given: an e-mail address and an optional name (also the rules an import applies). */
+export const memberInput = z.strictObject({
   email: emailInput,
   name: z.optional(text(0, 120)),
 });

@@ -52,7 +52,8 @@ async function readStart(response: Response): Promise<string> {
     offset += part.length;
     if (offset >= bytes.length) break;
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  // Kept as text that every store takes: PostgreSQL's text holds no NUL, and no dump carries one.
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes).replaceAll('\u0000', '\ufffd');
 }
 
 function describe(error: unknown, timedOut: boolean, timeoutMs: number): string {

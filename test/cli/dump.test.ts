@@ -1,12 +1,14 @@
 /**
  * `feedback-board export` and `import` on SQLite files: a file exported, imported into a new file
- * and exported again gives the same bytes; a refused import exits 1, says why and stores nothing;
- * a bad invocation exits 2 with the usage.
+ * and exported again gives the same bytes; a refused import exits 1, says why and stores nothing
+ * (a corrupt line, a row crossing organizations, a field the API would refuse, bytes that are not
+ * UTF-8); a bad invocation exits 2 with the usage.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../../adapters/sqlite/index.js';
+import { at, newBoard, newComment, newOrganization, newPost, newVoter } from '../../testing/fixtures.js';
 import { runCli, workDir } from '../helpers/cli.js';
 import { seedEverything } from '../node/dump-fixture.js';
 
@@ -64,5 +66,62 @@ describe('feedback-board export and import', () => {
     expect((await runCli(['import', '--db', 'x.db'], scratch.dir)).code).toBe(2);
     const missing = await runCli(['export', '--db', 'nothing-here.db'], scratch.dir);
     expect(missing).toMatchObject({ code: 1, stderr: 'feedback-board: no database at nothing-here.db\n' });
+  });
+
+  it("refuses a Globex voter's vote and comment on an Acme post, naming the line, and stores nothing", async () => {
+    const scratch = workDir();
+    dirs.push(scratch);
+    const file = join(scratch.dir, 'crossed.db');
+    const storage = createSqliteStorage({ path: file });
+    // Written through the storage contract, which trusts its caller: no operation would do this.
+    await storage.transaction('write', async (tx) => {
+      const acme = await tx.insertOrganization(newOrganization({ name: 'Acme' }));
+      const globex = await tx.insertOrganization(newOrganization({ name: 'Globex' }));
+      const post = await tx.insertPost(newPost((await tx.insertBoard(newBoard(acme.id))).id));
+      const insider = await tx.insertVoter(newVoter(acme.id, { email: 'ann@acme.test' }));
+      const outsider = await tx.insertVoter(newVoter(globex.id, { email: 'gus@globex.test' }));
+      await tx.insertVote({ post_id: post.id, voter_id: insider.id, created_at: at(1) });
+      await tx.insertVote({ post_id: post.id, voter_id: outsider.id, created_at: at(2) });
+      await tx.insertComment(newComment(post.id, { voter_id: outsider.id, is_admin: false }));
+    });
+    await storage.close();
+    const dump = (await runCli(['export', '--db', file], scratch.dir)).stdout;
+    const lines = dump.split('\n');
+    const vote = lines.findIndex((line) => line.includes('"table":"votes"') && line.includes('"voter_id":2')) + 1;
+    writeFileSync(join(scratch.dir, 'crossed.jsonl'), dump);
+    const refused = await runCli(['import', '--db', 'target.db', 'crossed.jsonl'], scratch.dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `feedback-board import: line ${vote}: a row of votes names rows of two organizations: post_id 1 is of organization 1, voter_id 2 of organization 2; nothing was stored\n`,
+    );
+    expect((await runCli(['export', '--db', 'target.db'], scratch.dir)).stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    // Without the vote, the comment is refused the same way.
+    writeFileSync(join(scratch.dir, 'comment.jsonl'), lines.filter((_, i) => i !== vote - 1).join('\n').replace('"votes":2', '"votes":1'));
+    const comment = await runCli(['import', '--db', 'target.db', 'comment.jsonl'], scratch.dir);
+    expect(comment.code).toBe(1);
+    expect(comment.stderr).toMatch(/^feedback-board import: line \d+: a row of comments names rows of two organizations: post_id 1 is of organization 1, voter_id 2 of organization 2; nothing was stored\n$/);
+  });
+
+  it("refuses a field the API would refuse (a 5 MiB title, a NUL, a 10 MiB body) and bytes that are not UTF-8, naming the line", async () => {
+    const scratch = workDir();
+    dirs.push(scratch);
+    const source = await seededFile(scratch.dir);
+    const dump = (await runCli(['export', '--db', source], scratch.dir)).stdout;
+    const lines = dump.split('\n');
+    const post = lines.findIndex((line) => line.includes('"title":"Dark mode please"'));
+    const variants: [string, Buffer, RegExp][] = [
+      ['long-title', Buffer.from(dump.replace('"title":"Dark mode please"', `"title":"${'x'.repeat(5 * 1024 * 1024)}"`)), /posts\.title must be at most 200 characters/],
+      ['nul', Buffer.from(dump.replace('"title":"Dark mode please"', '"title":"Dark\\u0000mode"')), /posts\.title must not contain NUL characters/],
+      ['long-body', Buffer.from(dump.replace('"body":"Night owls"', `"body":"${'y'.repeat(10 * 1024 * 1024)}"`)), /posts\.body must be at most 20000 characters/],
+      // "café" in Latin-1: its é one byte 0xE9, which no UTF-8 sequence starts with and ends.
+      ['latin1', Buffer.concat([Buffer.from(dump.slice(0, dump.indexOf('Dark mode please'))), Buffer.from('Dark mode caf'), Buffer.from([0xe9]), Buffer.from(dump.slice(dump.indexOf('Dark mode please') + 16))]), /not valid UTF-8/],
+    ];
+    for (const [name, bytes, reason] of variants) {
+      writeFileSync(join(scratch.dir, `${name}.jsonl`), bytes);
+      const refused = await runCli(['import', '--db', `${name}.db`, `${name}.jsonl`], scratch.dir);
+      expect(refused.code, name).toBe(1);
+      expect(refused.stderr, name).toMatch(new RegExp(`^feedback-board import: line ${post + 1}: .*${reason.source}.*; nothing was stored\n$`));
+      expect((await runCli(['export', '--db', `${name}.db`], scratch.dir)).stdout.split('\n').filter(Boolean), name).toHaveLength(1);
+    }
   });
 });

@@ -31,6 +31,24 @@ describe('request bodies', () => {
     }
   });
 
+  it('a body that stops arriving (its connection aborted) is 400 invalid_json, logged as nothing', async () => {
+    const errors: unknown[] = [];
+    const h = await createHarness({ logger: { error: (...args: unknown[]) => void errors.push(args) } });
+    await h.makeBoard();
+    const before = await snapshot(h.board);
+    const raw = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"title":"'));
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const r = await h.req('POST', '/boards/features/posts', { raw, headers: JSON_TYPE });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({ code: 'invalid_json', message: 'The body did not arrive to its end' });
+    expect(errors).toEqual([]);
+    expect(await snapshot(h.board)).toEqual(before);
+  });
+
   it('bytes that are not UTF-8 are 400 invalid_json', async () => {
     const h = await world();
     const prefix = new TextEncoder().encode('{"title":"');

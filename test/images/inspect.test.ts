@@ -2,12 +2,12 @@
  * The image inspector: the type and dimensions of real PNG, JPEG, GIF and WebP images read from
  * their bytes; refusals of everything else with a reason and its code: HTML and SVG (whatever the file is
  * called), truncated images, images with a page appended or markup inside (polyglots), a damaged
- * PNG chunk, and sides too large.
+ * PNG chunk, sides too large, and more pixels in all than 40 megapixels (a decompression bomb).
  */
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { inspectImage, MAX_IMAGE_SIDE } from '../../src/images/index.js';
-import { concat, HTML_PAGE, image, SVG_IMAGE } from '../helpers/images.js';
+import { inspectImage, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../src/images/index.js';
+import { blackPng, concat, HTML_PAGE, image, SVG_IMAGE } from '../helpers/images.js';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 
@@ -79,5 +79,18 @@ describe('inspectImage', () => {
     header.set([8, 2, 0, 0, 0], 8);
     const png = concat(concat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header)), chunk('IEND', new Uint8Array()));
     expect(inspectImage(png)).toEqual({ ok: false, reason: `is larger than ${MAX_IMAGE_SIDE} pixels on a side`, code: 'too_many_pixels', limit: MAX_IMAGE_SIDE });
+  });
+
+  it('refuses a small PNG of 16,384 × 16,384 pixels: every side allowed, but 268 megapixels in all', () => {
+    const bomb = blackPng(16_384, 16_384);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    expect(inspectImage(bomb)).toEqual({ ok: false, reason: 'has more than 40 megapixels (16384 × 16384 pixels)', code: 'too_many_megapixels', limit: 40 });
+  });
+
+  it(`takes up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels in all, and not one pixel more`, () => {
+    expect(inspectImage(blackPng(8_000, 5_000))).toEqual({ ok: true, content_type: 'image/png', width: 8_000, height: 5_000 });
+    expect(inspectImage(blackPng(8_000, 5_001))).toMatchObject({ ok: false, code: 'too_many_megapixels' });
+    expect(inspectImage(blackPng(16_384, 2_441))).toMatchObject({ ok: true });
+    expect(inspectImage(blackPng(16_384, 2_442))).toMatchObject({ ok: false, code: 'too_many_megapixels' });
   });
 });

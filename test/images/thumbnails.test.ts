@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { boundedSize, createThumbnailer, inspectImage, THUMBNAIL_SIDE } from '../../src/images/index.js';
-import { image } from '../helpers/images.js';
+import { blackPng, image } from '../helpers/images.js';
 
 describe('thumbnails', () => {
   it('with sharp: a WebP of the image bounded to the thumbnail side, aspect kept', async () => {
@@ -22,6 +22,12 @@ describe('thumbnails', () => {
     const made = await thumbnailer.make(await image('gif', 20, 10));
     expect((await sharp(made!.bytes).metadata())).toMatchObject({ format: 'webp', width: 20, height: 10 });
     expect(await thumbnailer.make(new Uint8Array([1, 2, 3]))).toBeNull();
+  });
+
+  it('with sharp: an image of more than 40 megapixels stored without the inspector gets no thumbnail (it is never decoded)', async () => {
+    const thumbnailer = createThumbnailer();
+    expect(await thumbnailer.make(blackPng(16_384, 16_384))).toBeNull();
+    expect(await thumbnailer.make(blackPng(8_000, 5_000))).toMatchObject({ content_type: 'image/webp' });
   });
 
   it('without sharp (its import fails): not available, and no thumbnail; the import is tried once', async () => {

@@ -116,11 +116,28 @@ describe('OAuth for /mcp refuses', () => {
     expect(await w.agents()).toEqual([]);
   });
 
-  it('a code redeemed without its verifier, or with another one', async () => {
-    const { clientId, code } = await approved();
-    const base = { grant_type: 'authorization_code', code, client_id: clientId };
+  it('a code redeemed without its verifier, or with another one, which leaves the code to its client', async () => {
+    const grant = await approved();
+    const base = { grant_type: 'authorization_code', code: grant.code, client_id: grant.clientId };
     expect((await w.token(base)).json.error).toBe('invalid_request');
     expect((await w.token({ ...base, code_verifier: pkce().verifier })).json.error).toBe('invalid_grant');
+    expect((await grant.exchange()).status).toBe(200);
+  });
+
+  it("a code or refresh token presented with another client's id, which spends nothing: the real client goes on", async () => {
+    const grant = await approved();
+    const otherClient = (await w.register()).json.client_id!;
+    const stolenCode = await w.token({ grant_type: 'authorization_code', code: grant.code, code_verifier: grant.verifier, client_id: otherClient, redirect_uri: REDIRECT_URI });
+    expect([stolenCode.status, stolenCode.json.error, stolenCode.json.error_description]).toEqual([400, 'invalid_grant', 'The grant belongs to another client']);
+    const first = await grant.exchange();
+    expect(first.status).toBe(200);
+    const stolenRefresh = await w.token({ grant_type: 'refresh_token', refresh_token: first.json.refresh_token!, client_id: otherClient });
+    expect([stolenRefresh.status, stolenRefresh.json.error]).toEqual([400, 'invalid_grant']);
+    // The refresh token was not spent: its client refreshes, and the approval stays.
+    const refreshed = await w.token({ grant_type: 'refresh_token', refresh_token: first.json.refresh_token!, client_id: grant.clientId });
+    expect(refreshed.status).toBe(200);
+    expect((await w.mcp(refreshed.json.access_token!)).status).toBe(200);
+    expect(await w.agents()).toHaveLength(1);
   });
 
   it('the consent form sent from another site, with a wrong CSRF token, or without a team session', async () => {

@@ -1,8 +1,9 @@
 /**
  * Importing feedback from CSV (src/node/csv-import.ts) on memory and SQLite: a good file stores
  * posts, votes (voters by e-mail, a repeated vote counted once) and threaded comments with their
- * timestamps; a bad row, a bad header or an empty file is refused naming the line, and the store is
- * byte for byte what it was before (its dump compared).
+ * timestamps; a bad row, a bad header, an empty file, a field the API would refuse or bytes that
+ * are not UTF-8 are refused naming the line, and the store is byte for byte what it was before
+ * (its dump compared).
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +93,38 @@ describe.each(Object.keys(ADAPTERS))('%s', (name) => {
       await expect(failure).rejects.toThrow(message);
     }
     await expect(importFeedbackCsv(storage, Readable.from(['']), { organization: 'Acme', board: 'Not A Slug' })).rejects.toThrow(/is not a board slug/);
+    expect(await dumpOf(port)).toBe(before);
+  });
+
+  it("refuses fields the API would refuse and bytes that are not UTF-8, naming the line, storing nothing", async () => {
+    const { storage, port } = ADAPTERS[name]!();
+    const before = await dumpOf(port);
+    const post = (title: string, body = '', author = ',') => `post,p1,,,"${title}","${body}",open,${author},${T(1)}`;
+    const refused: Array<[string | Buffer | string[], string]> = [
+      [`${HEADER}\n${post('x'.repeat(5 * 1024 * 1024))}`, 'line 2: title must be at most 200 characters'],
+      [`${HEADER}\n${post('T', 'y'.repeat(20_001))}`, 'line 2: body must be at most 20000 characters'],
+      // A NUL early in the file marks it as binary; one further on breaks the field's rule.
+      [`${HEADER}\n${post('Dark\u0000mode')}`, 'the file is not CSV: it holds binary data (a NUL byte at offset'],
+      [
+        // (in chunks, as a file is read: the first 64 KiB are looked at as a whole)
+        [`${HEADER}\n${[1, 2, 3, 4].map((n) => post(`T${n}`, 'b'.repeat(19_000)).replace('p1', `p${n}`)).join('\n')}\n`, post('Dark\u0000mode').replace('p1', 'p5')],
+        'line 6: title must not contain NUL characters',
+      ],
+      [`${HEADER}\n${post('   ')}`, 'line 2: a post needs a title'],
+      [`${HEADER}\n${post('T', '', `a@example.com,${'n'.repeat(121)}`)}`, 'line 2: name must be at most 120 characters'],
+      [`${HEADER}\n${post('T')}\ncomment,c1,p1,,,"${'z'.repeat(10_001)}",,,,${T(2)}`, 'line 3: body must be at most 10000 characters'],
+      [`${HEADER}\n${post('T')}\nvote,,p1,,,,,${'m'.repeat(320)}@example.com,,${T(2)}`, 'line 3: email must be at most 320 characters'],
+      // "café" in Latin-1 on line 3: its é is the lone byte 0xE9.
+      [Buffer.concat([Buffer.from(`${HEADER}\n${post('T')}\n${post('Caf').replace('p1', 'p2')}`.replace('"Caf"', '"Caf')), Buffer.from([0xe9]), Buffer.from('"')]), 'line 3: not valid UTF-8'],
+    ];
+    for (const [text, message] of refused) {
+      const failure = importFeedbackCsv(storage, Readable.from(Array.isArray(text) ? text : [text]), { organization: 'Acme', board: 'features', now: NOW });
+      await expect(failure).rejects.toBeInstanceOf(CsvImportError);
+      await expect(failure).rejects.toThrow(message);
+    }
+    await expect(importFeedbackCsv(storage, Readable.from([GOOD_CSV]), { organization: 'A'.repeat(121), board: 'features' })).rejects.toThrow(
+      'the organization name must be at most 120 characters',
+    );
     expect(await dumpOf(port)).toBe(before);
   });
 });

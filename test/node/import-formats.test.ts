@@ -7,6 +7,8 @@
  * SQLite alike.
  */
 import { createReadStream } from 'node:fs';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFeedbackCsv, type CsvFormatName } from '../../src/node/csv-import.js';
@@ -121,6 +123,18 @@ describe.each(Object.keys(ADAPTERS))('%s', (name) => {
     expect(byTitle['Use the app without a connection']).toMatchObject({ hidden: true, created_at: '2017-07-18T08:00:00.000Z' });
     const before = await dumpOf(port);
     expect(await importCannyExport(storage, join(FIXTURES, 'canny'), target)).toMatchObject({ posts: 0, votes: 0, comments: 0, skipped: { posts: 3, votes: 3, comments: 2 } });
+    expect(await dumpOf(port)).toBe(before);
+  });
+
+  it("Canny's answers in another encoding than UTF-8 are refused, naming the file, storing nothing", async () => {
+    const { storage, port } = ADAPTERS[name]!();
+    const before = await dumpOf(port);
+    const folder = await mkdtemp(join(tmpdir(), 'canny-latin1-'));
+    for (const file of ['posts.json', 'comments.json', 'votes.json']) await copyFile(join(FIXTURES, 'canny', file), join(folder, file));
+    // "café" in Latin-1 in a post's title: its é is the lone byte 0xE9.
+    const posts = await readFile(join(folder, 'posts.json'), 'utf8');
+    await writeFile(join(folder, 'posts.json'), Buffer.from(posts.replace('Offline mode', 'Offline caf\u00e9'), 'latin1'));
+    await expect(importCannyExport(storage, folder, target)).rejects.toThrow('posts.json is not valid UTF-8');
     expect(await dumpOf(port)).toBe(before);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Slow request bodies against the node:http bridge: a body has a deadline of its own and a
- * minimum rate, and connections still sending a body count against a per-address share of the
- * connection limit, so clients that dribble bodies cannot take every connection.
+ * minimum rate, and connections sending a body slowly count against a per-address share of the
+ * connection limit, so clients that dribble bodies cannot take every connection; bodies that
+ * arrive at once never count, however many one address sends together.
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -109,6 +110,45 @@ describe('slow request bodies', () => {
     for (const bad of [{ bodyTimeoutMs: 0 }, { minBodyBytesPerSecond: 1.5 }, { bodyConnectionsPerAddress: -1 }]) {
       expect(() => listen(async () => new Response('x'), bad)).toThrow(RangeError);
     }
+  }, 20_000);
+
+  it('serves a burst of 300 bodies from one address that the handler reads only later, whatever the share', async () => {
+    // The handler waits before it reads each body, as a request queued behind others would.
+    server = await listen(
+      async (request) => {
+        await sleep(600);
+        return new Response(String((await request.arrayBuffer()).byteLength));
+      },
+      { bodyConnectionsPerAddress: 2 },
+    );
+    const { port } = server;
+    const answers = await Promise.all(Array.from({ length: 300 }, () => post(port, '127.0.0.1')));
+    expect(answers.filter((answer) => answer !== 'HTTP/1.1 200 OK')).toEqual([]);
+  }, 20_000);
+
+  it('strikes an address that went past its share: its next bodies count from their headers', async () => {
+    let handled = 0;
+    server = await listen(
+      async (request) => {
+        handled += 1;
+        return new Response(String((await request.arrayBuffer()).byteLength));
+      },
+      { bodyConnectionsPerAddress: 2, requestTimeoutMs: 60_000 },
+    );
+    const { port } = server;
+    const first = Array.from({ length: 10 }, () => dribble(port, { localAddress: '127.0.0.2', everyMs: 200 }));
+    await sleep(2_600); // two of them counted, eight refused, then the two refused as too slow
+    expect(first.filter((a) => a.answer.startsWith('HTTP/1.1 429')).length).toBe(8);
+    expect(first.filter((a) => a.answer.startsWith('HTTP/1.1 408')).length).toBe(2);
+    expect(handled).toBe(10);
+    // Struck: the next ten never reach the handler beyond the share, not even for a moment.
+    const second = Array.from({ length: 10 }, () => dribble(port, { localAddress: '127.0.0.2', everyMs: 200 }));
+    await sleep(150);
+    expect(second.filter((a) => a.answer.startsWith('HTTP/1.1 429')).length).toBe(8);
+    expect(handled).toBe(12);
+    // Another address is not struck: a burst of its bodies is served.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(port, '127.0.0.3')));
+    expect(answers.every((answer) => answer === 'HTTP/1.1 200 OK')).toBe(true);
   }, 20_000);
 
   it('counts a keep-alive connection once, however many bodies it sends one after another', async () => {

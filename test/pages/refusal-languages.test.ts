@@ -126,6 +126,7 @@ describe('the refusal of an upload, worded from its reason', () => {
       ['not_supported', image, 'Bild 3 (bild.webp) ist kein PNG-, JPEG-, GIF- oder WebP-Bild.'],
       ['unreadable', image, 'Bild 3 (bild.webp) ist nicht lesbar (der Dateikopf ist beschädigt oder unvollständig).'],
       ['too_many_pixels', { ...image, limit: 16_384 }, 'Bild 3 (bild.webp) ist an einer Seite größer als 16.384 Pixel.'],
+      ['too_many_megapixels', { ...image, limit: 40 }, 'Bild 3 (bild.webp) hat mehr als 40 Megapixel.'],
       ['not_whole', image, 'Bild 3 (bild.webp) ist nicht vollständig (es ist abgeschnitten, oder ihm folgen weitere Daten).'],
       ['holds_markup', image, 'Bild 3 (bild.webp) enthält neben dem Bild auch Markup.'],
       ['refused', image, 'Bild 3 (bild.webp) ist kein Bild, das dieses Board annimmt.'],

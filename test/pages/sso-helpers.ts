@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { listen, type RunningServer } from '../../src/node/listen.js';
 import { createSsoSecret } from '../../src/services/sso.js';
+import type { PagesOptions } from '../../src/pages/index.js';
 import { setupPages, type PagesSetup } from './helpers.js';
 
 /** The pages of `setupPages` served over HTTP, with a secret of their organization. */
@@ -15,8 +16,8 @@ export interface SsoSetup extends PagesSetup {
   secretId: number;
 }
 
-export async function setupSso(): Promise<SsoSetup> {
-  const setup = await setupPages();
+export async function setupSso(options: Partial<PagesOptions> = {}): Promise<SsoSetup> {
+  const setup = await setupPages(options);
   const created = await createSsoSecret({ storage: setup.board.storage, clock: setup.clock }, setup.orgId);
   const server = await listen(setup.pages, { port: 0 });
   return { ...setup, server, secret: created.secret, secretId: created.id };

@@ -1,17 +1,23 @@
 /**
  * RS256 and ES256 tokens checked against the host's JWKS, served on a local port: the keys are
  * fetched once and cached, an algorithm the settings do not allow is refused, and HS256 tokens
- * never reach the JWKS keys.
+ * never reach the JWKS keys. A JWKS URL is guarded like a webhook's target: a loopback or private
+ * address, named or resolved, is never fetched unless private networks are allowed.
  */
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
 import { SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createNodeWebhookFetch } from '../../src/node/webhook-fetch.js';
 import { saveSsoSettings } from '../../src/services/sso.js';
+import { isPrivateAddress } from '../../src/webhooks/targets.js';
 import { claims, fetchRaw, jwksServer, setupSso, voterCookie, type SsoSetup } from './sso-helpers.js';
 
 let setup: SsoSetup;
 let jwks: Awaited<ReturnType<typeof jwksServer>>;
 beforeEach(async () => {
-  setup = await setupSso();
+  // The JWKS is served on 127.0.0.1, which only an allowance of private networks fetches.
+  setup = await setupSso({ jwks: { allowPrivateNetworks: true } });
   jwks = await jwksServer();
 });
 afterEach(async () => {
@@ -68,5 +74,49 @@ describe('SSO tokens checked against a JWKS', () => {
     await refused({ jwks_url: jwks.url, jwks_algorithms: ['HS256'] }, /Only RS256 and ES256/);
     await refused({ jwks_url: jwks.url, jwks_algorithms: [] }, /at least one algorithm/);
     expect(await setup.board.storage.transaction('read', (tx) => tx.getSsoSettings(setup.orgId))).toBeNull();
+  });
+});
+
+describe('a JWKS URL at a private address', () => {
+  let guarded: SsoSetup | undefined;
+  afterEach(async () => {
+    await guarded?.server.close();
+    guarded = undefined;
+  });
+
+  const PRIVATE = 'The JWKS URL is, or resolves to, a loopback or private address, which this server does not fetch.';
+
+  /** Signs in through `pages` with an RS256 token against the JWKS at `url`. */
+  async function signInAgainst(pages: SsoSetup, url: string) {
+    await saveSsoSettings({ storage: pages.board.storage, clock: pages.clock }, pages.orgId, { jwks_url: url, jwks_algorithms: ['RS256'] });
+    return fetchRaw(`${pages.server.url}/boards/features?sso=${await sign(claims(pages), 'RS256', 'rsa-1', jwks.rsa.privateKey)}`);
+  }
+
+  it('is refused by default, named by its address, with no fetch and no session', async () => {
+    guarded = await setupSso();
+    const answer = await signInAgainst(guarded, jwks.url);
+    expect([answer.status, voterCookie(answer.cookies)]).toEqual([401, undefined]);
+    expect(answer.text).toContain(PRIVATE);
+    expect(jwks.fetches).toBe(0);
+  });
+
+  it('is refused after DNS resolution through the Node fetch, named by a host name that resolves to it', async () => {
+    const name = hostname();
+    const resolved = await lookup(name, { all: true });
+    expect(resolved.every(({ address }) => isPrivateAddress(address)), `${name} resolves to ${JSON.stringify(resolved)}`).toBe(true);
+    guarded = await setupSso({ jwks: { fetch: createNodeWebhookFetch() } });
+    const answer = await signInAgainst(guarded, jwks.url.replace('http://127.0.0.1', `https://${name}`));
+    expect([answer.status, voterCookie(answer.cookies)]).toEqual([401, undefined]);
+    expect(answer.text).toContain(PRIVATE);
+    expect(jwks.fetches).toBe(0);
+  });
+
+  it('is fetched through the given fetch when private networks are allowed', async () => {
+    let calls = 0;
+    const nodeFetch = createNodeWebhookFetch({ allowPrivateNetworks: true });
+    guarded = await setupSso({ jwks: { allowPrivateNetworks: true, fetch: (url, init) => ((calls += 1), nodeFetch(url, init)) } });
+    const answer = await signInAgainst(guarded, jwks.url.replace('127.0.0.1', 'localhost'));
+    expect([answer.status, voterCookie(answer.cookies) !== undefined]).toEqual([303, true]);
+    expect([calls, jwks.fetches]).toEqual([1, 1]);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { inspectImage } from '../../src/images/index.js';
 import type { AttachmentUpload, ErrorDetail, ImageInspection } from '../../src/index.js';
 import { createHarness } from '../helpers/harness.js';
-import { HTML_PAGE, image, SVG_IMAGE } from '../helpers/images.js';
+import { blackPng, HTML_PAGE, image, SVG_IMAGE } from '../helpers/images.js';
 import { snapshot } from '../helpers/state.js';
 
 const BASE_URL = 'https://feedback.example.com';
@@ -89,6 +89,18 @@ describe('attachments', () => {
       await expect(h.board.voters.comment(h.voter.id, post.id, { body: 'Hi' }, uploads)).rejects.toMatchObject({ code: 'validation_error' });
       await expect(h.team.comments.create(post.id, { body: 'Hi' }, uploads)).rejects.toMatchObject({ code: 'validation_error' });
     }
+    expect(await snapshot(h.board)).toEqual(before);
+  });
+
+  it('refuses a decompression bomb (a 33 KB PNG of 16,384 × 16,384) with its reason and limit, storing nothing', async () => {
+    const h = await setup();
+    const before = await snapshot(h.board);
+    const bomb = { filename: 'bomb.png', bytes: blackPng(16_384, 16_384) };
+    await expect(h.board.voters.submitPost(h.voter.id, 'features', { title: 'Big' }, [h.png, bomb])).rejects.toMatchObject({
+      code: 'validation_error',
+      message: 'attachments[1]: image 2 (bomb.png) has more than 40 megapixels (16384 × 16384 pixels)',
+      details: [{ path: 'attachments[1]', reason: 'too_many_megapixels', values: { position: 2, filename: 'bomb.png', limit: 40 } }],
+    });
     expect(await snapshot(h.board)).toEqual(before);
   });
 

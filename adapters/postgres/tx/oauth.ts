@@ -3,6 +3,9 @@ import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRe
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { Sql } from '../sql.js';
 
+/** A client `c` that no grant names: it never completed an authorization (the grants' client ids are read once, not per client). */
+const WITHOUT_GRANT = 'c.client_id NOT IN (SELECT client_id FROM fb_oauth_grants)';
+
 const CLIENT_COLUMNS = 'client_id, client_name, redirect_uris, created_at';
 const GRANT_COLUMNS =
   'id, organization_id, client_id, member_id, scope, resource, api_key_id, key_salt, created_at, last_used_at, revoked_at';
@@ -20,6 +23,24 @@ export function oauthMethods(sql: Sql): AggregateMethods<'oauth'> {
     },
     async getOAuthClient(clientId) {
       return (await sql.row<OAuthClientRecord>(`SELECT ${CLIENT_COLUMNS} FROM fb_oauth_clients WHERE client_id = $1`, [clientId])) ?? null;
+    },
+    async purgeOAuthClients({ registeredBefore, limit, clientId }) {
+      const deleted = await sql.rows<{ client_id: string }>(
+        `DELETE FROM fb_oauth_clients WHERE client_id IN (
+           SELECT c.client_id FROM fb_oauth_clients c
+           WHERE c.created_at < $1 AND ($2::text IS NULL OR c.client_id = $2) AND ${WITHOUT_GRANT}
+           ORDER BY c.created_at, c.client_id LIMIT $3)
+         RETURNING client_id`,
+        [registeredBefore, clientId ?? null, Math.max(0, limit)],
+      );
+      return deleted.length;
+    },
+    async countOAuthClientsWithoutGrant() {
+      const row = (await sql.row<{ count: string; oldest: string | null }>(
+        `SELECT count(*) AS count, min(c.created_at) AS oldest FROM fb_oauth_clients c WHERE ${WITHOUT_GRANT}`,
+        [],
+      ))!;
+      return { count: Number(row.count), oldest: row.oldest };
     },
 
     async insertOAuthGrant(row) {

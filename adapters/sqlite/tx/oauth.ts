@@ -9,6 +9,9 @@ const GRANT_COLUMNS =
 const CODE_COLUMNS = 'code_hash, grant_id, redirect_uri, code_challenge, expires_at, used_at';
 const TOKEN_COLUMNS = 'token_hash, grant_id, kind, expires_at, used_at';
 
+/** A client `c` that no grant names: it never completed an authorization (the grants' client ids are read once, not per client). */
+const WITHOUT_GRANT = 'c.client_id NOT IN (SELECT client_id FROM fb_oauth_grants)';
+
 type ClientRow = Omit<OAuthClientRecord, 'redirect_uris'> & { redirect_uris: string };
 const toClient = (row: ClientRow): OAuthClientRecord => ({ ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[] });
 
@@ -27,6 +30,22 @@ export function oauthMethods(sql: Sql): AggregateMethods<'oauth'> {
     async getOAuthClient(clientId) {
       const row = sql.get<ClientRow>(`${CLIENT} WHERE client_id = ?`, clientId);
       return row ? toClient(row) : null;
+    },
+    async purgeOAuthClients({ registeredBefore, limit, clientId }) {
+      return sql.run(
+        `DELETE FROM fb_oauth_clients WHERE client_id IN (
+           SELECT c.client_id FROM fb_oauth_clients c
+           WHERE c.created_at < ? AND (? IS NULL OR c.client_id = ?) AND ${WITHOUT_GRANT}
+           ORDER BY c.created_at, c.client_id LIMIT ?)`,
+        registeredBefore,
+        clientId ?? null,
+        clientId ?? null,
+        Math.max(0, limit),
+      ).changes;
+    },
+    async countOAuthClientsWithoutGrant() {
+      const row = sql.get<{ count: number; oldest: string | null }>(`SELECT count(*) AS count, min(c.created_at) AS oldest FROM fb_oauth_clients c WHERE ${WITHOUT_GRANT}`)!;
+      return { count: row.count, oldest: row.oldest };
     },
 
     async insertOAuthGrant(row) {

@@ -148,6 +148,7 @@ export const ar: Catalog = {
   'images.notSupported': 'لم تُقبل صورك: الصورة رقم {position, number} ({filename}) ليست صورة بصيغة PNG أو JPEG أو GIF أو WebP. لم يُنشر شيء.',
   'images.unreadable': 'لم تُقبل صورك: تعذّرت قراءة الصورة رقم {position, number} ({filename}) لأن رأس الملف تالف أو ناقص. لم يُنشر شيء.',
   'images.tooManyPixels': 'لم تُقبل صورك: الصورة رقم {position, number} ({filename}) يزيد عرضها أو ارتفاعها على {limit, plural, zero {# بكسل} one {بكسل واحد} two {بكسلين} few {# بكسلات} many {# بكسلًا} other {# بكسل}}. لم يُنشر شيء.',
+  'images.tooManyMegapixels': 'لم تُقبل صورك: الصورة رقم {position, number} ({filename}) تزيد على {limit, number} ميغابكسل. لم يُنشر شيء.',
   'images.notWhole': 'لم تُقبل صورك: الصورة رقم {position, number} ({filename}) ليست صورة كاملة (فهي مقطوعة، أو تليها بيانات أخرى). لم يُنشر شيء.',
   'images.holdsMarkup': 'لم تُقبل صورك: الصورة رقم {position, number} ({filename}) تحتوي على شيفرة ترميز إلى جانب الصورة. لم يُنشر شيء.',
   'images.refused': 'لم تُقبل صورك: الصورة رقم {position, number} ({filename}) ليست صورة تقبلها هذه اللوحة. لم يُنشر شيء.',

@@ -145,6 +145,7 @@ export const de: Catalog = {
   'images.notSupported': 'Ihre Bilder wurden nicht angenommen: Bild {position, number} ({filename}) ist kein PNG-, JPEG-, GIF- oder WebP-Bild. Es wurde nichts veröffentlicht.',
   'images.unreadable': 'Ihre Bilder wurden nicht angenommen: Bild {position, number} ({filename}) ist nicht lesbar (der Dateikopf ist beschädigt oder unvollständig). Es wurde nichts veröffentlicht.',
   'images.tooManyPixels': 'Ihre Bilder wurden nicht angenommen: Bild {position, number} ({filename}) ist an einer Seite größer als {limit, plural, one {# Pixel} other {# Pixel}}. Es wurde nichts veröffentlicht.',
+  'images.tooManyMegapixels': 'Ihre Bilder wurden nicht angenommen: Bild {position, number} ({filename}) hat mehr als {limit, number} Megapixel. Es wurde nichts veröffentlicht.',
   'images.notWhole': 'Ihre Bilder wurden nicht angenommen: Bild {position, number} ({filename}) ist nicht vollständig (es ist abgeschnitten, oder ihm folgen weitere Daten). Es wurde nichts veröffentlicht.',
   'images.holdsMarkup': 'Ihre Bilder wurden nicht angenommen: Bild {position, number} ({filename}) enthält neben dem Bild auch Markup. Es wurde nichts veröffentlicht.',
   'images.refused': 'Ihre Bilder wurden nicht angenommen: Bild {position, number} ({filename}) ist kein Bild, das dieses Board annimmt. Es wurde nichts veröffentlicht.',

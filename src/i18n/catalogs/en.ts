@@ -148,6 +148,7 @@ export const en = {
   'images.notSupported': 'Your images were not accepted: image {position, number} ({filename}) is not a PNG, JPEG, GIF or WebP image. Nothing was posted.',
   'images.unreadable': 'Your images were not accepted: image {position, number} ({filename}) is not a readable image (its header is damaged or cut short). Nothing was posted.',
   'images.tooManyPixels': 'Your images were not accepted: image {position, number} ({filename}) is larger than {limit, plural, one {# pixel} other {# pixels}} on a side. Nothing was posted.',
+  'images.tooManyMegapixels': 'Your images were not accepted: image {position, number} ({filename}) has more than {limit, number} megapixels. Nothing was posted.',
   'images.notWhole': 'Your images were not accepted: image {position, number} ({filename}) is not a whole image (truncated, or followed by other data). Nothing was posted.',
   'images.holdsMarkup': 'Your images were not accepted: image {position, number} ({filename}) holds markup as well as an image. Nothing was posted.',
   'images.refused': 'Your images were not accepted: image {position, number} ({filename}) is not an image this board accepts. Nothing was posted.',

@@ -145,6 +145,7 @@ export const es: Catalog = {
   'images.notSupported': 'No se aceptaron sus imágenes: la imagen {position, number} ({filename}) no es una imagen PNG, JPEG, GIF ni WebP. No se publicó nada.',
   'images.unreadable': 'No se aceptaron sus imágenes: la imagen {position, number} ({filename}) no se puede leer (su cabecera está dañada o incompleta). No se publicó nada.',
   'images.tooManyPixels': 'No se aceptaron sus imágenes: la imagen {position, number} ({filename}) mide más de {limit, plural, one {# píxel} other {# píxeles}} de lado. No se publicó nada.',
+  'images.tooManyMegapixels': 'No se aceptaron sus imágenes: la imagen {position, number} ({filename}) tiene más de {limit, number} megapíxeles. No se publicó nada.',
   'images.notWhole': 'No se aceptaron sus imágenes: la imagen {position, number} ({filename}) no está completa (está cortada o le siguen otros datos). No se publicó nada.',
   'images.holdsMarkup': 'No se aceptaron sus imágenes: la imagen {position, number} ({filename}) contiene código de marcado además de la imagen. No se publicó nada.',
   'images.refused': 'No se aceptaron sus imágenes: la imagen {position, number} ({filename}) no es una imagen que este tablero admita. No se publicó nada.',

@@ -8,6 +8,14 @@ export interface OAuthTx {
   insertOAuthClient(row: OAuthClientRecord): Promise<void>;
   /** The client, or null. */
   getOAuthClient(clientId: string): Promise<OAuthClientRecord | null>;
+  /**
+   * Deletes clients that no grant names (they never completed an authorization) registered before
+   * `registeredBefore`, the oldest first (then by id), at most `limit` of them; with `clientId`,
+   * only that client. Returns how many were deleted.
+   */
+  purgeOAuthClients(options: { registeredBefore: string; limit: number; clientId?: string }): Promise<number>;
+  /** How many clients no grant names, and when the oldest of them was registered (null when none). */
+  countOAuthClientsWithoutGrant(): Promise<{ count: number; oldest: string | null }>;
 
   /** Stores an approval; the storage assigns its id. */
   insertOAuthGrant(row: NewRecord<OAuthGrantRecord>): Promise<OAuthGrantRecord>;
@@ -42,6 +50,8 @@ export const OAUTH_AGGREGATE = {
   writes: {
     insertOAuthClient: true,
     getOAuthClient: false,
+    purgeOAuthClients: true,
+    countOAuthClientsWithoutGrant: false,
     insertOAuthGrant: true,
     getOAuthGrant: false,
     listOAuthGrants: false,

@@ -2,13 +2,16 @@
 import type { OAuthGrantRecord } from '../../domain/oauth.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
-import { byIdAsc } from './shared.js';
+import { byIdAsc, compareCodePoints } from './shared.js';
 
 export function oauthMethods(store: RecordStore): AggregateMethods<'oauth'> {
   const clients = store.table('oauth_clients');
   const grants = store.table('oauth_grants');
   const codes = store.table('oauth_codes');
   const tokens = store.table('oauth_tokens');
+  // Clients and grants are few (clients that never complete an authorization are purged), so
+  // both are read whole: no index of grants by client is kept.
+  const grantedClients = async () => new Set((await grants.getAll()).map((grant) => grant.client_id));
 
   return {
     async insertOAuthClient(row) {
@@ -17,6 +20,22 @@ export function oauthMethods(store: RecordStore): AggregateMethods<'oauth'> {
     async getOAuthClient(clientId) {
       const row = await clients.get(clientId);
       return row ? cloneRow(row) : null;
+    },
+    async purgeOAuthClients({ registeredBefore, limit, clientId }) {
+      const candidates = clientId === undefined ? await clients.getAll() : [await clients.get(clientId)].filter((row) => row !== undefined);
+      const granted = await grantedClients();
+      const expired = candidates
+        .filter((client) => client.created_at < registeredBefore && !granted.has(client.client_id))
+        .sort((a, b) => compareCodePoints(a.created_at, b.created_at) || compareCodePoints(a.client_id, b.client_id))
+        .slice(0, Math.max(0, limit));
+      for (const client of expired) await clients.delete(client.client_id);
+      return expired.length;
+    },
+    async countOAuthClientsWithoutGrant() {
+      const granted = await grantedClients();
+      const waiting = (await clients.getAll()).filter((client) => !granted.has(client.client_id));
+      const oldest = waiting.reduce<string | null>((min, client) => (min === null || client.created_at < min ? client.created_at : min), null);
+      return { count: waiting.length, oldest };
     },
 
     async insertOAuthGrant(row) {
