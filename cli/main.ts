@@ -182,7 +182,8 @@ async function serve(argv: string[]): Promise<void> {
   const served = withProbes(board, pages?.fetch ?? mounted.fetch);
   const routed = metrics !== undefined && metricsPort === undefined ? withMetricsRoute(metrics, served) : served;
   const observed = observeRequests(routed, { log, onServed: metrics === undefined ? undefined : (request) => metrics.served(request) });
-  const server = await listen(observed, { port, host, ...net, ...trust, ownProcess: true });
+  process.on('exit', () => observed.writer?.flushSync());
+  const server = await listen(observed.fetch, { port, host, ...net, ...trust, ownProcess: true, requestIds: true });
   const metricsServer = metrics !== undefined && metricsPort !== undefined ? await serveMetricsAlone(metrics, host, metricsPort) : undefined;
   origin.value ||= server.url;
   if (configuredOrigin === undefined && isWildcardHost(host)) {
@@ -216,6 +217,7 @@ async function serve(argv: string[]): Promise<void> {
     await followerMail?.stop();
     closeMailer();
     await board.close();
+    await observed.writer?.end();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());
