@@ -35,6 +35,8 @@ export function attachmentsMethods(sql: Sql): AggregateMethods<'attachments'> {
       return bytes === undefined ? null : new Uint8Array(bytes);
     },
     async listPostAttachments(postIds) {
+      // One post (a post's page, every GET of one post) by key, without json_each's parse; a list through json_each.
+      if (postIds.length === 1) return sql.all<AttachmentRecord>(`${ATTACHMENTS} WHERE post_id = ? ORDER BY id`, postIds[0]!);
       return sql.all<AttachmentRecord>(
         `${ATTACHMENTS} WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, id`,
         idList(postIds),
