@@ -32,6 +32,7 @@ const USAGE = `Usage: npm run bench:compare -- <rev> [options]
   --peer            add the Hono + better-sqlite3 peer (bench/peers/hono-server.mjs) as a third side
   --this-args ARGS  more serve options for this tree ("--log off")
   --rev-args ARGS   more serve options for <rev>
+  --only WORDS      only the measures whose name holds one of these comma-separated words ("one,list")
   --http-only, --loops-only
   --fresh           rebuild <rev> even if its build is cached
 Environment: BENCH_COMPARE_LOAD=node uses the node:http load generator even where wrk is installed.`;
@@ -46,6 +47,7 @@ const { values: opts, positionals } = parseArgs({
     peer: { type: 'boolean', default: false },
     'this-args': { type: 'string', default: '' },
     'rev-args': { type: 'string', default: '' },
+    only: { type: 'string' },
     'http-only': { type: 'boolean', default: false },
     'loops-only': { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
@@ -62,6 +64,7 @@ const CONNECTIONS = Number(opts.connections);
 const POSTS = Number(opts.posts);
 const KEY = 'bench-compare-write-0123456789';
 const words = (text) => text.split(/\s+/).filter(Boolean);
+const chosen = (name) => opts.only === undefined || opts.only.split(',').some((word) => name.toLowerCase().includes(word.trim().toLowerCase()));
 
 const self = buildThisTree();
 const rev = buildRev(positionals[0], { fresh: opts.fresh });
@@ -93,7 +96,7 @@ async function compareHttp(seedFile) {
     ...(opts.peer ? [{ side: 'Hono', server: await startHono(files.peer, dir), peer: true }] : []),
   ];
   try {
-    const all = scenarios(KEY, POSTS);
+    const all = scenarios(KEY, POSTS).filter((s) => chosen(s.name));
     const runs = all.map((s) => ({ scenario: s, rate: new Measure(`${s.name}`, 'req/s'), perCpu: new Measure(`${s.name}`, 'req per server CPU-s') }));
     for (const { server, peer } of servers) {
       for (const s of all) if (!peer || s.peer) await probe(server.url, s);
@@ -128,7 +131,7 @@ async function compareLoops(seedFile) {
     ['board.fetch, memory', 'board'],
     ['board.fetch, SQLite', 'sqlite'],
     ['mock server fetch', 'mock'],
-  ].map(([name, which]) => ({ which, measure: new Measure(`${name}, GET one post`, 'calls/s'), cpu: new Measure(`${name}, GET one post`, 'calls per CPU-s') }));
+  ].filter(([name]) => chosen(`${name}, GET one post`)).map(([name, which]) => ({ which, measure: new Measure(`${name}, GET one post`, 'calls/s'), cpu: new Measure(`${name}, GET one post`, 'calls per CPU-s') }));
   const env = { ...process.env, BENCH_COMPARE_SEED: JSON.stringify({ key: KEY, posts: POSTS }) };
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [self, rev] : [rev, self];
