@@ -121,7 +121,7 @@ async function serve(argv: string[]): Promise<void> {
   const host = values.host ?? '127.0.0.1';
   const trust = proxies === undefined ? {} : { trustProxy: proxies };
   // The ports before the store: a start that cannot listen creates and changes nothing.
-  const { server, ready } = await listenFirst({ port, host, ...net, ...trust, ownProcess: true });
+  const { server, ready } = await listenFirst({ port, host, ...net, ...trust, ownProcess: true, requestIds: true });
   const metricsServer =
     metrics !== undefined && metricsPort !== undefined
       ? await serveMetricsAlone(metrics, host, metricsPort).catch((error: unknown) => {
@@ -196,7 +196,8 @@ async function serve(argv: string[]): Promise<void> {
   const served = withProbes(board, pages?.fetch ?? mounted.fetch);
   const routed = metrics !== undefined && metricsPort === undefined ? withMetricsRoute(metrics, served) : served;
   const observed = observeRequests(routed, { log, onServed: metrics === undefined ? undefined : (request) => metrics.served(request) });
-  ready(observed);
+  ready(observed.fetch);
+  process.on('exit', () => observed.writer?.flushSync());
   if (configuredOrigin === undefined && isWildcardHost(host)) {
     process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);
   } else if (configuredOrigin === undefined && proxies !== undefined) {
@@ -230,6 +231,7 @@ async function serve(argv: string[]): Promise<void> {
     await followerMail?.stop();
     closeMailer();
     await board.close();
+    await observed.writer?.end();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

@@ -11,6 +11,9 @@ import { requestPath } from '../src/http/request-path.js';
 /** The path MCP is answered at. */
 export const MCP_PATH = '/mcp';
 
+/** Paths under which OAuth's router (`McpOAuth.handle`) answers: its metadata, registration and token endpoints. */
+const isOAuthPath = (path: string) => path.startsWith('/.well-known/oauth-') || path.startsWith('/oauth/');
+
 /**
  * The fetch handler to serve (the API, plus `/mcp` when possible) and a line saying which, for the
  * server's public origin.
@@ -42,9 +45,13 @@ export async function withMcp(
         });
   const handler = mcp.createMcpHttpHandler({ board: { fetch: board.fetch, api: (key) => board.api(key) as never }, allowedOrigins, oauth });
   return {
-    fetch: async (request, context) => {
-      if (requestPath(request.url) === MCP_PATH) return handler(request, context);
-      return (await oauth?.handle(request, context)) ?? board.fetch(request, context);
+    fetch: (request, context) => {
+      const path = requestPath(request.url);
+      if (path === MCP_PATH) return handler(request, context);
+      // Only requests under OAuth's paths are offered to its router; every other one goes straight
+      // to the API, without its URL parsed once more.
+      if (oauth === undefined || !isOAuthPath(path)) return board.fetch(request, context);
+      return oauth.handle(request, context).then((answer) => answer ?? board.fetch(request, context));
     },
     note: (origin) => `MCP: ${origin}${MCP_PATH}  (Streamable HTTP; same keys and rate limit as the API${oauth ? '; OAuth for agents, approved in the pages' : ''})`,
     oauth: oauth !== undefined,

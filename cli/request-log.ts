@@ -1,11 +1,17 @@
 /**
- * `serve`'s request log and request ids (`--log json|text|off`): one line per request on stderr
- * with the time, request id, method, route pattern, status and duration, and nothing else of the
- * request: no key, cookie, query or other header, no path value (see route-pattern.ts). Every
- * answer carries `X-Request-Id`: the client's when it is sane, else one made here.
+ * `serve`'s request log (`--log json|text|off`): one line per request on stderr with the time,
+ * request id, method, route pattern, status and duration, and nothing else of the request: no
+ * key, cookie, query or other header, no path value (see route-pattern.ts). The request id is the
+ * one `listen({ requestIds: true })` gave the request and answered in `X-Request-Id`.
+ *
+ * A line costs about what pino's costs: it is built as one string from values that need no
+ * escaping (a sane request id, the method Node's parser accepted, a pattern made of route words,
+ * numbers), without an intermediate object, and queued for a large asynchronous write
+ * (log-writer.ts).
  */
-import { randomUUID } from 'node:crypto';
+import type { ListenContext } from '../src/node/listen.js';
 import { requestPath } from '../src/http/request-path.js';
+import { createLogWriter, type LogWriter } from './log-writer.js';
 import { routePattern } from './route-pattern.js';
 
 /** The formats of `--log`. */
@@ -25,15 +31,7 @@ export function logFormat(value: string | undefined): LogFormat {
   throw new LogOptionError(`--log takes json, text or off, not "${value}"`);
 }
 
-/** A client's request id is kept when it is 1..128 of these characters (a UUID, a trace id). */
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** The request id of a request: its `X-Request-Id` when sane, else a new UUID. */
-export function requestIdOf(header: string | null): string {
-  return header !== null && SANE_REQUEST_ID.test(header) ? header : randomUUID();
-}
-
-/** What was served, as the log and the metrics see it. */
+/** What was served, as the metrics see it. */
 export interface Served {
   id: string;
   method: string;
@@ -44,77 +42,58 @@ export interface Served {
   response: Response;
 }
 
-/** The log line of `served` in `format` (without its newline). */
-export function logLine(format: Exclude<LogFormat, 'off'>, served: Served, time: Date): string {
-  const ms = Math.round(served.durationMs * 1000) / 1000;
-  if (format === 'json') {
-    return JSON.stringify({ time: time.toISOString(), id: served.id, method: served.method, route: served.route, status: served.status, ms });
-  }
-  return `${time.toISOString()} ${served.id} ${served.method} ${served.route} ${served.status} ${ms}ms`;
+/** The log line of one request in `format`, with its newline. */
+export function logLine(format: Exclude<LogFormat, 'off'>, time: string, id: string, method: string, route: string, status: number, ms: number): string {
+  return format === 'json'
+    ? `{"time":"${time}","id":"${id}","method":"${method}","route":"${route}","status":${status},"ms":${ms}}\n`
+    : `${time} ${id} ${method} ${route} ${status} ${ms}ms\n`;
 }
 
-/**
- * Lines written together once the current burst of work is done: one write of many lines costs
- * about what one of one line does (stderr on a pipe is written synchronously).
- */
-function batchedWriter(write: (text: string) => void): (line: string) => void {
-  let pending: string[] = [];
-  return (line) => {
-    if (pending.length === 0) {
-      setImmediate(() => {
-        const text = pending.join('');
-        pending = [];
-        write(text);
-      });
-    }
-    pending.push(`${line}\n`);
-  };
+/** The line that says `count` lines were dropped because stderr did not keep up. */
+function droppedLine(format: Exclude<LogFormat, 'off'>, count: number): string {
+  return format === 'json' ? `{"time":"${isoNow()}","dropped_lines":${count}}\n` : `${isoNow()} ${count} log lines dropped\n`;
 }
 
-/** `response` with the request id header (copied first when its headers are immutable). */
-function withRequestId(response: Response, id: string): Response {
-  try {
-    response.headers.set('X-Request-Id', id);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set('X-Request-Id', id);
-    return copy;
+let isoMs = Number.NaN;
+let iso = '';
+/** The time now as an ISO string, made once per millisecond however many lines it stamps. */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoMs) {
+    isoMs = now;
+    iso = new Date(now).toISOString();
   }
+  return iso;
 }
 
 /** Options of {@link observeRequests}. */
 export interface ObserveOptions {
   log: LogFormat;
-  /** Where the log goes. Default: stderr. */
-  write?: (text: string) => void;
+  /** Where the lines go. Default: a writer to stderr. */
+  writer?: LogWriter;
   /** Called with every request served (the metrics). */
   onServed?: (served: Served) => void;
 }
 
-/** `fetch` with request ids, the request log and the `onServed` hook around it. */
+/** `fetch` with the request log and the `onServed` hook around it; `writer` is where its lines go (null with `--log off`). */
 export function observeRequests(
   fetch: (request: Request, context?: unknown) => Promise<Response>,
   options: ObserveOptions,
-): (request: Request, context?: unknown) => Promise<Response> {
+): { fetch: (request: Request, context?: unknown) => Promise<Response>; writer: LogWriter | null } {
   const format = options.log;
-  const writeLine = format === 'off' ? null : batchedWriter(options.write ?? ((text) => process.stderr.write(text)));
   const onServed = options.onServed;
-  return async (request, context) => {
+  if (format === 'off' && onServed === undefined) return { fetch, writer: null };
+  const writer = format === 'off' ? null : (options.writer ?? createLogWriter({ droppedNote: (count) => droppedLine(format, count) }));
+  const observed = (request: Request, context?: unknown): Promise<Response> => {
     const started = performance.now();
-    const id = requestIdOf(request.headers.get('x-request-id'));
-    const response = withRequestId(await fetch(request, context), id);
-    if (writeLine === null && onServed === undefined) return response;
-    const served: Served = {
-      id,
-      method: request.method,
-      route: routePattern(requestPath(request.url)),
-      status: response.status,
-      durationMs: performance.now() - started,
-      response,
-    };
-    if (writeLine !== null) writeLine(logLine(format as Exclude<LogFormat, 'off'>, served, new Date()));
-    onServed?.(served);
-    return response;
+    return fetch(request, context).then((response) => {
+      const ms = Math.round((performance.now() - started) * 1000) / 1000;
+      const id = (context as ListenContext | undefined)?.requestId ?? '-';
+      const route = routePattern(requestPath(request.url));
+      if (writer !== null) writer.write(logLine(format as Exclude<LogFormat, 'off'>, isoNow(), id, request.method, route, response.status, ms));
+      onServed?.({ id, method: request.method, route, status: response.status, durationMs: ms, response });
+      return response;
+    });
   };
+  return { fetch: observed, writer };
 }

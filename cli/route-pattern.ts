@@ -26,23 +26,44 @@ const PAGE_WORDS = [
   'openapi.json',
 ];
 
-const WORDS: ReadonlySet<string> = new Set([
+/** The route words by length; a segment of digits only is a value wherever it stands, so none is a word. */
+const WORDS_BY_LENGTH = new Map<number, string[]>();
+for (const word of new Set([
   ...PAGE_WORDS,
   ...Object.values(servedOperations).flatMap((operation) => operation.path.split('/').filter((s) => s !== '' && !s.startsWith('{'))),
-]);
+])) {
+  if (/^[0-9]+$/.test(word)) continue;
+  const same = WORDS_BY_LENGTH.get(word.length);
+  if (same === undefined) WORDS_BY_LENGTH.set(word.length, [word]);
+  else same.push(word);
+}
 
-/** The pattern of `path` (a URL's pathname, without its query). */
+/** The route word `path` holds from `start` to `end`, if it is one (compared in place, without slicing it out). */
+function wordAt(path: string, start: number, end: number): string | undefined {
+  const candidates = WORDS_BY_LENGTH.get(end - start);
+  if (candidates !== undefined) for (const word of candidates) if (path.startsWith(word, start)) return word;
+  return undefined;
+}
+
+/**
+ * The pattern of `path` (a URL's pathname, without its query). It runs for every request the log
+ * or the metrics see, so it walks the path once and builds the pattern from constant strings,
+ * without splitting the path or slicing out its segments.
+ */
 export function routePattern(path: string): string {
-  const segments = path.split('/');
-  const out: string[] = [];
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i]!;
-    const previous = i > 0 ? out[i - 1]! : '';
-    const placeholder = PARAMETER_AFTER[previous];
-    if (segment === '') out.push('');
-    else if (placeholder === '{slug}') out.push(placeholder);
-    else if (WORDS.has(segment) && !/^[0-9]+$/.test(segment)) out.push(segment);
-    else out.push(placeholder ?? '{other}');
+  let out = '';
+  let previous = '';
+  for (let start = 0; ; ) {
+    const slash = path.indexOf('/', start);
+    const end = slash === -1 ? path.length : slash;
+    let shown = '';
+    if (end > start) {
+      const placeholder = PARAMETER_AFTER[previous];
+      shown = placeholder === '{slug}' ? placeholder : (wordAt(path, start, end) ?? placeholder ?? '{other}');
+    }
+    out = start === 0 ? shown : `${out}/${shown}`;
+    if (slash === -1) return out;
+    previous = shown;
+    start = slash + 1;
   }
-  return out.join('/');
 }

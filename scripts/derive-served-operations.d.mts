@@ -2,3 +2,5 @@ import type { OperationSpec } from '../src/http/operation-schemas.js';
 
 /** The text of src/http/served-operations.ts for the operation table with its schemas, in table order. */
 export function renderServedOperations(operations: Readonly<Record<string, OperationSpec>>): string;
+/** The text of src/http/client-operations.ts for the operation table with its schemas, in table order. */
+export function renderClientOperations(operations: Readonly<Record<string, OperationSpec>>): string;

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
- * Writes src/http/served-operations.ts, the operation table as the core serves it, from the source
- * table (`npm run derive` runs it, then writes docs/openapi.json). It reads the table through a
+ * Writes src/http/served-operations.ts, the operation table as the core serves it, and
+ * src/http/client-operations.ts, the table as the typed client sends it, from the source table
+ * (`npm run derive` runs it, then writes docs/openapi.json). It reads the table through a
  * bundle of `src/http/operation-schemas.ts` made with esbuild, so it needs no build and works
- * while the committed file is out of date. `test/http/served-operations.test.ts` fails while the
- * committed file differs from what `renderServedOperations` makes of the source table.
+ * while the committed files are out of date. `test/http/served-operations.test.ts` fails while a
+ * committed file differs from what `renderServedOperations` or `renderClientOperations` makes of
+ * the source table.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -67,6 +69,41 @@ export function renderServedOperations(operations) {
   ].join('\n');
 }
 
+const CLIENT_HEADER = `/**
+ * The operation table as the typed client sends it, generated from \`src/http/operations.ts\` by
+ * \`npm run derive\` (scripts/derive-served-operations.mjs): do not edit it, edit the table and run that.
+ * A test fails while this file differs from what the table gives.
+ *
+ * Why it exists: \`feedback-board/client\` builds its methods from these rows, and an application
+ * bundles them instead of the table itself, whose summaries (the MCP tools' descriptions), scopes,
+ * error lists and schema names the client never reads. Here each row holds what sending needs:
+ * method, path, where the input goes, the client place and the success status.
+ */`;
+
+/**
+ * The text of src/http/client-operations.ts for `operations`, the operation table with its schemas
+ * (`operations` of `feedback-board/openapi`), in table order.
+ */
+export function renderClientOperations(operations) {
+  const rows = Object.entries(operations).map(([name, { method, path, client, body, query, success }]) => {
+    const { status, statusFrom, bodyFrom } = success;
+    const answer = { status, ...(statusFrom === undefined ? {} : { statusFrom }), ...(bodyFrom === undefined ? {} : { bodyFrom }) };
+    const input = body !== undefined ? quoted('body') : query !== undefined ? quoted('query') : 'null';
+    return `  ${name}: { method: ${quoted(method)}, path: ${quoted(path)}, input: ${input}, client: ${list(client)}, success: ${fields(answer)} },`;
+  });
+  return [
+    CLIENT_HEADER,
+    "import type { ClientOperation } from './operation-row.js';",
+    "import type { OperationName } from './operations.js';",
+    '',
+    '/** Every operation as the typed client sends it, in table order. */',
+    'export const clientOperations: { readonly [N in OperationName]: ClientOperation } = {',
+    ...rows,
+    '};',
+    '',
+  ].join('\n');
+}
+
 /** The source table with its schemas, bundled next to this script so that its packages resolve. */
 async function sourceOperations() {
   const { build } = await import('esbuild');
@@ -81,7 +118,10 @@ async function sourceOperations() {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const file = fileURLToPath(new URL('../src/http/served-operations.ts', import.meta.url));
-  await writeFile(file, renderServedOperations(await sourceOperations()));
-  process.stdout.write(`wrote ${file}\n`);
+  const operations = await sourceOperations();
+  for (const [path, render] of [['../src/http/served-operations.ts', renderServedOperations], ['../src/http/client-operations.ts', renderClientOperations]]) {
+    const file = fileURLToPath(new URL(path, import.meta.url));
+    await writeFile(file, render(operations));
+    process.stdout.write(`wrote ${file}\n`);
+  }
 }

@@ -26,6 +26,7 @@ import {
 import { createRecordTx } from '../../src/storage/record-tx.js';
 import { MemoryTable, type StoredTable } from './tables.js';
 import { VoteTable } from './votes.js';
+import { WordTable } from './words.js';
 import { memoryDumpPort } from './dump.js';
 import type { DumpPort } from '../../src/storage/dump-tables.js';
 
@@ -40,9 +41,10 @@ interface MemoryState {
   lastIds: Map<IdTable, number>;
 }
 
-/** A new, empty table of each name; votes packed (see votes.ts), the others as row objects. */
+/** A new, empty table of each name; votes and title words packed (votes.ts, words.ts), the others as row objects. */
 function createTables(): Map<TableName, StoredTable> {
-  return new Map(TABLE_NAMES.map((name): [TableName, StoredTable] => [name, name === 'votes' ? new VoteTable() : new MemoryTable(name)]));
+  const packed = (name: TableName): StoredTable | undefined => (name === 'votes' ? new VoteTable() : name === 'post_words' ? new WordTable() : undefined);
+  return new Map(TABLE_NAMES.map((name): [TableName, StoredTable] => [name, packed(name) ?? new MemoryTable(name)]));
 }
 
 /** The record store of one transaction: applies writes to the state and logs how to undo them. */

@@ -1,9 +1,12 @@
 /**
  * `createClient`: builds one method per row of the operation table at run time (the types in
- * `types.ts` describe the same derivation), so the client cannot drift from the server. The
- * table's rows only name their schemas, so no zod schema is part of the client's code.
+ * `types.ts` describe the same derivation), so the client cannot drift from the server. It reads
+ * the rows as `client-operations.ts` holds them, generated from the table with only what sending
+ * needs, so neither a zod schema nor the table's descriptions are part of the client's code.
  */
-import { operationNames, operationTable, type HttpMethod, type OperationName, type OperationRow } from '../http/operations.js';
+import { clientOperations } from '../http/client-operations.js';
+import type { ClientOperation, HttpMethod } from '../http/operation-row.js';
+import type { OperationName } from '../http/operations.js';
 import type { Post } from '../domain/responses.js';
 import { FeedbackBoardError, isFeedbackBoardError } from '../domain/errors.js';
 import { exchange, type FetchLike } from './http.js';
@@ -107,15 +110,15 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {
-    const spec: OperationRow = operationTable[name];
+    const spec: ClientOperation = clientOperations[name];
     const pathCount = spec.path.split('{').length - 1;
-    const hasInput = spec.body !== undefined || spec.query !== undefined;
+    const hasInput = spec.input !== null;
     const input = hasInput ? args[pathCount] : undefined;
     const answer = await send({
       method: spec.method,
       path: fillPath(spec.path, args.slice(0, pathCount)),
-      query: spec.query !== undefined ? (input as Record<string, unknown> | undefined) : undefined,
-      body: spec.body !== undefined ? input : undefined,
+      query: spec.input === 'query' ? (input as Record<string, unknown> | undefined) : undefined,
+      body: spec.input === 'body' ? input : undefined,
       options: args[pathCount + (hasInput ? 1 : 0)] as RequestOptions | undefined,
     });
     // Where the status tells part of the result (`{ claim, created }`), put the two back together.
@@ -125,8 +128,8 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   const client: Record<string, Record<string, unknown>> = {};
-  for (const name of operationNames) {
-    const [group, method] = operationTable[name].client;
+  for (const name of Object.keys(clientOperations) as OperationName[]) {
+    const [group, method] = clientOperations[name].client;
     (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
   }
 

@@ -220,13 +220,15 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
       openApiJson ??= JSON.stringify(openApiGenerator!({ basePath }));
       return new Response(openApiJson, { status: 200, headers: apiJsonHeaders() });
     }
-    const address = authThrottle ? clientAddressOf(request, context) : null;
+    // Only an address that failed lately has a bucket: while none has, nothing is checked.
+    let address = authThrottle !== null && authThrottle.size > 0 ? clientAddressOf(request, context) : null;
     if (address !== null) {
       const wait = authThrottle!.retryAfter(address, ctx.clock.now());
       if (wait > 0) return tooManyFailures(wait);
     }
     const caller = await authenticate(request);
     if (!caller) {
+      if (authThrottle !== null) address ??= clientAddressOf(request, context);
       if (address !== null) authThrottle!.fail(address, ctx.clock.now());
       return errorResponse(new FeedbackBoardError('unauthorized', 'A valid API key is required'), apiHeaders());
     }

@@ -157,3 +157,17 @@ export interface ServedOperation {
 
 /** A served operation's `serve` as the handler and the in-process API call it, with what the row gives. */
 export type ServiceCall = (ctx: ServiceContext, caller: Caller, ...args: unknown[]) => Promise<unknown>;
+
+/**
+ * One operation as the typed client sends it: the row's method, path, where its input goes, its
+ * client place, and the success fields that put a split result back together.
+ * `src/http/client-operations.ts` holds one per row, generated from the table (see there why).
+ */
+export interface ClientOperation {
+  method: HttpMethod;
+  path: string;
+  /** Where its input goes: a JSON body, the query string, or nowhere. */
+  input: 'body' | 'query' | null;
+  client: readonly [group: string, method: string];
+  success: Pick<SuccessRow, 'status' | 'statusFrom' | 'bodyFrom'>;
+}

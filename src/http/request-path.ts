@@ -12,9 +12,9 @@
 /** The pieces of a request URL the request path reads. */
 export interface RequestTarget {
   /** The URL's pathname, exactly as `new URL(url).pathname`. */
-  path: string;
+  readonly path: string;
   /** The query without its `?` (empty when there is none), as `new URL(url).search.slice(1)`. */
-  query: string;
+  readonly query: string;
 }
 
 /** Where the path starts in a serialized `http:` or `https:` URL, or -1 for any other URL. */
@@ -26,8 +26,22 @@ function pathStart(url: string): number {
   return url.indexOf('/', after);
 }
 
-/** The path and query of a serialized request URL (`request.url`). */
+// The last URL read and its target. A request's URL is read by every layer it passes (serve's
+// probes, pages, MCP and log, then the handler), each with the same string: those reads cost a
+// comparison, which for the very same string is one of references.
+let lastUrl: string | undefined;
+let lastTarget: RequestTarget = { path: '', query: '' };
+
+/** The path and query of a serialized request URL (`request.url`). Treat the result as read-only. */
 export function requestTarget(url: string): RequestTarget {
+  if (url !== lastUrl) {
+    lastTarget = parseTarget(url);
+    lastUrl = url;
+  }
+  return lastTarget;
+}
+
+function parseTarget(url: string): RequestTarget {
   const start = pathStart(url);
   if (start < 0) {
     const parsed = new URL(url);

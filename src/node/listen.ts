@@ -9,13 +9,15 @@
  * over 16 KiB, `GET *`, no Host) answered in the API's JSON envelope. The client address is
  * passed to the handler as `{ clientAddress }` (the failed-authentication throttle uses it): the
  * socket's peer, or, with `trustProxy`, the address the trusted proxies name, whose
- * `X-Forwarded-Proto` and `X-Forwarded-Host` then also make the request's URL.
+ * `X-Forwarded-Proto` and `X-Forwarded-Host` then also make the request's URL. With `requestIds`,
+ * the request's id comes beside it as `{ requestId }`.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { limitConnections } from './connections.js';
 import { classifyClientError, rawErrorAnswer, refuseUnroutable } from './http-errors.js';
+import { RequestIdResponse, requestIdOf } from './request-id.js';
 import { guardBodies } from './slow-bodies.js';
 import { forwardedReader, type ForwardedReader, type TrustProxy } from './trust-proxy.js';
 
@@ -58,10 +60,24 @@ export interface ListenOptions {
    * `X-Forwarded-Host` are believed. Default: none, and those headers are ignored entirely.
    */
   trustProxy?: TrustProxy;
+  /**
+   * Give every request that reaches the handler an id: its `X-Request-Id` when sane (1..128
+   * letters, digits and `._:-`), else a new UUID. It is answered in `X-Request-Id` and passed
+   * to the handler as `{ requestId }`. The header is added where the answer's head is written
+   * (request-id.ts), so the handler's `Response` is written as it is: reading or changing a
+   * `Response`'s headers afterwards costs @hono/node-server's fast path for it. Off by default.
+   */
+  requestIds?: boolean;
+}
+
+/** What the handler gets beside the request: the client's address and, with `requestIds`, the request's id. */
+export interface ListenContext {
+  clientAddress: string | undefined;
+  requestId?: string;
 }
 
 /** The defaults of the limits in {@link ListenOptions}. */
-export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host' | 'ownProcess' | 'trustProxy' | 'bodyConnectionsPerAddress'>>> =
+export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host' | 'ownProcess' | 'trustProxy' | 'bodyConnectionsPerAddress' | 'requestIds'>>> =
   Object.freeze({
     maxConnections: 1000,
     headersTimeoutMs: 10_000,
@@ -96,15 +112,21 @@ export function listen(
   const forwarded = options.trustProxy === undefined ? null : forwardedReader(options.trustProxy);
   const perAddress = options.bodyConnectionsPerAddress ?? Math.max(1, Math.floor(limits.maxConnections / 10));
   if (!Number.isSafeInteger(perAddress) || perAddress < 1) throw new RangeError('feedback-board: bodyConnectionsPerAddress must be a positive integer');
+  const requestIds = options.requestIds === true;
   const bridge = getRequestListener(
-    (request, env) =>
-      forwarded === null
-        ? fetch(request, { clientAddress: env.incoming.socket.remoteAddress })
-        : fetchForwarded(fetch, forwarded, request, env.incoming.socket.remoteAddress ?? '', env.incoming.headers),
+    (request, { incoming, outgoing }) => {
+      const context: ListenContext = { clientAddress: incoming.socket.remoteAddress };
+      if (requestIds) {
+        context.requestId = requestIdOf(incoming.headers['x-request-id']);
+        (outgoing as RequestIdResponse).requestId = context.requestId;
+      }
+      return forwarded === null ? fetch(request, context) : fetchForwarded(fetch, forwarded, request, context, incoming.headers);
+    },
     { overrideGlobalObjects: options.ownProcess === true },
   );
-  const server = createServer(
+  const server = createServer<typeof IncomingMessage, typeof ServerResponse>(
     {
+      ServerResponse: (requestIds ? RequestIdResponse : ServerResponse) as typeof ServerResponse,
       requireHostHeader: false, // answered below, in the envelope
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
@@ -167,15 +189,16 @@ function fetchForwarded(
   fetch: (request: Request, context?: unknown) => Promise<Response>,
   read: ForwardedReader,
   request: Request,
-  peer: string,
+  context: ListenContext,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<Response> {
-  const view = read(peer, headers);
-  if (view.proto === undefined && view.host === undefined) return fetch(request, { clientAddress: view.clientAddress });
+  const view = read(context.clientAddress ?? '', headers);
+  context.clientAddress = view.clientAddress;
+  if (view.proto === undefined && view.host === undefined) return fetch(request, context);
   const url = new URL(request.url);
   if (view.proto !== undefined) url.protocol = `${view.proto}:`;
   if (view.host !== undefined) url.host = view.host;
-  if (url.href === request.url) return fetch(request, { clientAddress: view.clientAddress });
+  if (url.href === request.url) return fetch(request, context);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const rebased = new Request(url.href, {
     method: request.method,
@@ -183,7 +206,7 @@ function fetchForwarded(
     signal: request.signal,
     ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
   } as RequestInit);
-  return fetch(rebased, { clientAddress: view.clientAddress });
+  return fetch(rebased, context);
 }
 
 function definedOnly(options: ListenOptions): Partial<Record<keyof typeof LISTEN_DEFAULTS, number>> {

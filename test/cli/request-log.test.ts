@@ -118,6 +118,33 @@ describe('serve --log', () => {
     expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(['trace-0123.abc:9_Z', ...replaced, made.headers.get('x-request-id')]);
   });
 
+  it('answers each request its own id, once, whatever headers the answer shares with others', async () => {
+    const server = await serve([]);
+    // The probes answer with one header object for all; HEAD answers from a copy of a GET's headers.
+    for (const [method, path] of [['GET', '/healthz'], ['HEAD', '/healthz'], ['GET', '/'], ['HEAD', '/api/v1/boards'], ['GET', '/api/v1/nowhere']]) {
+      for (const id of ['first-id', 'second-id']) {
+        const answer = await fetch(`${server.url}${path}`, { method, headers: { 'x-request-id': `${id}-${method}` } });
+        await answer.arrayBuffer();
+        expect(answer.headers.get('x-request-id'), `${method} ${path}`).toBe(`${id}-${method}`);
+      }
+    }
+  });
+
+  it('writes a line for every request of a burst, the last ones when the server stops', async () => {
+    const server = await serve(['--rate-limit', 'off']);
+    const burst = 400;
+    await Promise.all(
+      Array.from({ length: burst }, async (_, i) => {
+        const answer = await fetch(`${server.api}/boards/features/posts/${1 + (i % 3)}`, { headers: { authorization: `Bearer ${KEYS.acmeWrite}` } });
+        await answer.arrayBuffer();
+      }),
+    );
+    expect(await server.stop()).toBe(0);
+    const lines = server.stderr().split('\n').filter((line) => line.startsWith('{'));
+    expect(lines).toHaveLength(burst);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ method: 'GET', route: '/api/v1/boards/{slug}/posts/{id}', status: 200 });
+  });
+
   it('refuses an unknown format with the usage, starting nothing', async () => {
     const dir = workDir();
     dirs.push(dir);

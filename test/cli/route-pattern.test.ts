@@ -2,8 +2,26 @@
  * Route patterns of the request log and the metrics: the API's and the pages' paths keep their
  * route words and lose every value a client put in them.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routePattern } from '../../cli/route-pattern.js';
+
+/**
+ * The rule written plainly, segment by segment: after a collection word comes its placeholder
+ * (after `boards` always `{slug}`), a route word stays, anything else is a placeholder.
+ */
+function patternByRule(path: string, isWord: (segment: string) => boolean): string {
+  const after: Record<string, string> = { boards: '{slug}', posts: '{id}', comments: '{id}', keys: '{id}', proposals: '{id}', webhooks: '{id}', messages: '{id}' };
+  const out: string[] = [];
+  for (const [i, segment] of path.split('/').entries()) {
+    const placeholder = i > 0 ? after[out[i - 1]!] : undefined;
+    if (segment === '') out.push('');
+    else if (placeholder === '{slug}') out.push(placeholder);
+    else if (isWord(segment) && !/^[0-9]+$/.test(segment)) out.push(segment);
+    else out.push(placeholder ?? '{other}');
+  }
+  return out.join('/');
+}
 
 describe('routePattern', () => {
   it.each([
@@ -28,4 +46,19 @@ describe('routePattern', () => {
     expect(routePattern('/wp-admin/setup.php')).toBe('/{other}/{other}');
     expect(routePattern('/api/v1/123')).toBe('/api/v1/{other}');
   });
+
+  it('walks any path exactly as the rule says, segment by segment', () => {
+    const words = ['api', 'v1', 'boards', 'posts', 'comments', 'keys', 'claim', 'roadmap', 'sign-in', 'link', 'healthz', 'mcp', 'openapi.json'];
+    // Whether a segment is a route word, read off the function itself on a path where nothing else decides.
+    const isWord = (segment: string) => routePattern(`/${segment}`) === `/${segment}`;
+    const segment = fc.oneof(fc.constantFrom(...words, '', '17', 'demo'), fc.string({ maxLength: 12 }).map((s) => s.replaceAll('/', '')));
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 9 }), (segments) => {
+        const path = `/${segments.join('/')}`;
+        expect(routePattern(path)).toBe(patternByRule(path, isWord));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
+

@@ -1,8 +1,9 @@
 /**
- * The client stays small: bundling `src/client/index.ts` pulls in the operation table (whose rows
- * name their schemas and services rather than import them), the errors and the client itself: no
- * zod (the schemas only give the client its types), and no service, storage, HTTP-handler, adapter
- * or node code. Minified and gzipped, it stays under 6 KB.
+ * The client stays small: bundling `src/client/index.ts` pulls in the client's rows of the
+ * operation table (generated from it without summaries, scopes, errors or schema names), the
+ * errors and the client itself: no zod (the schemas only give the client its types), not the
+ * table itself, and no service, storage, HTTP-handler, adapter or node code. Minified and
+ * gzipped, it stays within 3.5 KB (3.0 KB today).
  */
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import { expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 
-it('the client bundle holds no schema library, service or storage code, and is under 6 KB gzipped', async () => {
+it('the client bundle holds no schema library, operation table, service or storage code, and is within 3.5 KB gzipped', async () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const result = await build({
     entryPoints: ['src/client/index.ts'],
@@ -34,11 +35,12 @@ it('the client bundle holds no schema library, service or storage code, and is u
     'src/client/index.ts',
     'src/client/retry.ts',
     'src/domain/errors.ts',
-    'src/http/operation-row.ts',
-    'src/http/operations.ts',
+    'src/http/client-operations.ts',
   ]);
   const code = result.outputFiles[0]!.contents;
-  expect(gzipSync(code).byteLength).toBeLessThan(6 * 1024);
+  // 3.0 KB two rounds before, then 4.3 KB when the client read the whole table: its rows had grown
+  // MCP descriptions (summaries) and error lists the client never reads.
+  expect(gzipSync(code).byteLength).toBeLessThanOrEqual(3.5 * 1024);
 }, 30_000);
 
 it('the client has one method per row of the operation table, at the row\'s place, and the paging iterators', () => {

@@ -1,12 +1,14 @@
 /**
- * The operation table as the core serves it (`src/http/served-operations.ts`) is generated from
- * the table: the committed file must be exactly what the generator makes of the source table (run
- * `npm run derive` after changing a row), and every row it holds must agree with the table, down to
- * the very service function the row's module exports under the operation's name.
+ * The operation table as the core serves it (`src/http/served-operations.ts`) and as the typed
+ * client sends it (`src/http/client-operations.ts`) are generated from the table: each committed
+ * file must be exactly what the generator makes of the source table (run `npm run derive` after
+ * changing a row), and every row it holds must agree with the table, down to the very service
+ * function the row's module exports under the operation's name.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { renderServedOperations } from '../../scripts/derive-served-operations.mjs';
+import { renderClientOperations, renderServedOperations } from '../../scripts/derive-served-operations.mjs';
+import { clientOperations } from '../../src/http/client-operations.js';
 import { operations, type OperationSpec } from '../../src/http/operation-schemas.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 import { servedOperationNames, servedOperations } from '../../src/http/served-operations.js';
@@ -52,5 +54,29 @@ describe('the operations the core serves', () => {
     expect(() => renderServedOperations(quoted)).toThrow(/cannot quote "\/boards\/it's"/);
     const escaped = { ...operations, getBoard: { ...operations.getBoard, path: '/boards\\{slug}' } };
     expect(() => renderServedOperations(escaped)).toThrow(/cannot quote/);
+  });
+});
+
+describe('the operations the typed client sends', () => {
+  it('are in the committed file exactly as the generator writes them from the table', async () => {
+    const committed = await readFile(new URL('../../src/http/client-operations.ts', import.meta.url), 'utf8');
+    expect(committed).toBe(renderClientOperations(operations));
+  });
+
+  it('are the rows of the table, in its order, with their inputs, places and the success fields the client reads', () => {
+    expect(Object.keys(clientOperations)).toEqual(operationNames);
+    for (const name of operationNames) {
+      const row = operationTable[name];
+      const spec: OperationSpec = operations[name];
+      const { status, statusFrom, bodyFrom } = spec.success;
+      expect({ name, ...clientOperations[name] }).toEqual({
+        name,
+        method: row.method,
+        path: row.path,
+        input: spec.body ? 'body' : spec.query ? 'query' : null,
+        client: row.client,
+        success: { status, ...(statusFrom === undefined ? {} : { statusFrom }), ...(bodyFrom === undefined ? {} : { bodyFrom }) },
+      });
+    }
   });
 });

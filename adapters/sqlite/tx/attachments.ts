@@ -35,6 +35,18 @@ export function attachmentsMethods(sql: Sql): AggregateMethods<'attachments'> {
       return bytes === undefined ? null : new Uint8Array(bytes);
     },
     async listPostAttachments(postIds) {
+      // One post (a post's page, every GET of one post) by key, without json_each's parse; a list through json_each.
+      if (postIds.length === 1) return sql.all<AttachmentRecord>(`${ATTACHMENTS} WHERE post_id = ? ORDER BY id`, postIds[0]!);
+      if (postIds.length === 0) return [];
+      // Most boards have no images: one probe of the index between the page's lowest and highest
+      // id spares a page of posts the parse and the probes of json_each.
+      let low = postIds[0]!;
+      let high = low;
+      for (const id of postIds) {
+        if (id < low) low = id;
+        else if (id > high) high = id;
+      }
+      if (sql.value<number>('SELECT EXISTS (SELECT 1 FROM fb_attachments WHERE post_id BETWEEN ? AND ?)', low, high) === 0) return [];
       return sql.all<AttachmentRecord>(
         `${ATTACHMENTS} WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY post_id, id`,
         idList(postIds),

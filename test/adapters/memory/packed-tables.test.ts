@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StoredTable } from '../../../adapters/memory/tables.js';
 import { VoteTable } from '../../../adapters/memory/votes.js';
+import { WordTable } from '../../../adapters/memory/words.js';
 
 const BIG = 2 ** 31 + 7;
 
@@ -109,3 +110,100 @@ describe('packed votes table', () => {
     );
   });
 });
+
+describe('packed title words table', () => {
+  it('reads back every row exactly: big ids, rows it cannot pack; by word in ascending post order, as IndexedDB gives them', () => {
+    const words = new WordTable();
+    const rows: object[] = [
+      { board_id: 1, word: 'dark', post_id: 9 },
+      { board_id: 1, word: 'dark', post_id: 2 },
+      { board_id: 1, word: 'mode', post_id: 2 },
+      { board_id: BIG, word: 'dark', post_id: BIG },
+      { board_id: 2, word: 'dark', post_id: 2 },
+      { board_id: 1, word: 'dark', post_id: 0.5 },
+      { word: 'dark', board_id: 1, post_id: 3 },
+      { board_id: 1, word: 7, post_id: 4 },
+      { board_id: 1, word: 'odd', post_id: 5, extra: { nested: true } },
+    ];
+    for (const row of rows) expect(put(words, row)).toBeUndefined();
+    for (const row of rows) {
+      const stored = words.get(words.primaryKeyOf(row));
+      expect(stored).toStrictEqual(row);
+      expect(Object.keys(stored!)).toEqual(Object.keys(row));
+    }
+    expect(byJson(words.all())).toEqual(byJson(rows));
+    expect(words.lookup('by_board_word', [1, 'dark']).slice(0, 3)).toEqual([rows[5], rows[1], rows[0]]);
+    expect(byJson(words.lookup('by_board_word', [1, 'dark']))).toEqual(byJson([rows[0]!, rows[1]!, rows[5]!, rows[6]!]));
+    expect(byJson(words.lookup('by_post', 2))).toEqual(byJson([rows[1]!, rows[2]!, rows[4]!]));
+    expect(words.lookup('by_post', BIG)).toEqual([rows[3]]);
+    expect(words.lookup('by_board_word', [1, 'none'])).toEqual([]);
+    expect(words.get(words.encode([1, 'dark', 99])!)).toBeUndefined();
+    expect(words.encode([1, null, 2])).toBeUndefined();
+    expect(words.encode([1, 'dark'])).toBeUndefined();
+  });
+
+  it('keeps no reference to a row it could not pack', () => {
+    const words = new WordTable();
+    const row = { board_id: 1, word: 'w', post_id: 2, note: { text: 'a' } };
+    put(words, row);
+    row.note.text = 'changed';
+    expect(words.get([1, 'w', 2])).toEqual({ board_id: 1, word: 'w', post_id: 2, note: { text: 'a' } });
+  });
+
+  it('replaces, removes and restores rows as a Map of rows would, under random operations', () => {
+    const boards = [1, 2, BIG];
+    const vocabulary = ['a', 'b', 'c'];
+    const posts = [1, 2, 3, BIG, 70];
+    const key = fc.tuple(fc.constantFrom(...boards), fc.constantFrom(...vocabulary), fc.constantFrom(...posts));
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('put' as const), key, extra: fc.boolean() }),
+      fc.record({ kind: fc.constant('remove' as const), key }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const words = new WordTable();
+        const model = new Map<string, object>();
+        const undo: [unknown, object | undefined][] = [];
+        for (const step of ops) {
+          const [board, word, post] = step.key;
+          const id = JSON.stringify(step.key);
+          if (step.kind === 'put') {
+            const row = step.extra ? { board_id: board, word, post_id: post, extra: 1 } : { board_id: board, word, post_id: post };
+            const previous = put(words, row);
+            expect(previous && words.copy(previous)).toEqual(model.get(id));
+            undo.push([words.primaryKeyOf(row), previous]);
+            model.set(id, row);
+          } else {
+            const removed = words.remove(words.encode(step.key)!);
+            expect(removed).toEqual(model.get(id));
+            if (removed) undo.push([words.encode(step.key), removed]);
+            model.delete(id);
+          }
+        }
+        const rows = [...model.values()] as { board_id: number; word: string; post_id: number }[];
+        expect(byJson(words.all())).toEqual(byJson(rows));
+        for (const post of posts) expect(byJson(words.lookup('by_post', post))).toEqual(byJson(rows.filter((row) => row.post_id === post)));
+        for (const board of boards) {
+          for (const word of vocabulary) {
+            expect(byJson(words.lookup('by_board_word', [board, word]))).toEqual(byJson(rows.filter((row) => row.board_id === board && row.word === word)));
+          }
+        }
+        for (const [k, previous] of undo.reverse()) {
+          if (previous === undefined) words.remove(k as never);
+          else words.set(k as never, previous);
+        }
+        expect(words.all()).toEqual([]);
+        for (const word of vocabulary) expect(words.lookup('by_board_word', [1, word])).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps a word of every title in one list that grows in place, so a board of many posts inserts in linear time', () => {
+    const words = new WordTable();
+    for (let post = 1; post <= 5000; post++) put(words, { board_id: 1, word: 'post', post_id: post });
+    const found = words.lookup('by_board_word', [1, 'post']) as { post_id: number }[];
+    expect(found.map((row) => row.post_id)).toEqual(Array.from({ length: 5000 }, (_, i) => i + 1));
+  });
+});
+

@@ -238,4 +238,14 @@ describe('sqlite query plans', () => {
     expect(plan).toMatch(/SEARCH p USING INTEGER PRIMARY KEY/);
     expect(plan).not.toMatch(/^SCAN (p|w|fb_posts|fb_post_words)\b/m);
   });
+
+  it("reads one post's images by key, and a page's only after one probe of the index finds some in its id range", async () => {
+    const [one] = await plansOf((tx) => tx.listPostAttachments([7]));
+    expect(one!.plan.join('\n')).toMatch(/SEARCH fb_attachments USING (COVERING )?INDEX fb_attachments_post \(post_id=\?\)/);
+    const page = await plansOf((tx) => tx.listPostAttachments([3, 90, 41]));
+    // No image in the range: the probe alone, on the partial index of posts' images.
+    expect(page).toHaveLength(1);
+    expect(page[0]!.plan.join('\n')).toMatch(/SEARCH fb_attachments USING COVERING INDEX fb_attachments_post \(post_id>\? AND post_id<\?\)/);
+  });
 });
+

@@ -1,0 +1,163 @@
+// `npm run bench:compare -- <rev> [options]`: this working tree against commit `<rev>`, each
+// built in a folder of its own (bench/compare/trees.mjs), in alternation, on one machine.
+//
+// - HTTP: a `serve` of each tree on its own copy of one seeded SQLite file (POSTS posts, the
+//   defaults but `--rate-limit off`, so `synchronous=FULL` on both), GET one post, GET list top
+//   100, the public board page, an MCP `tools/call`, create a post; wrk (or node:http) with
+//   CONNECTIONS connections, for SECONDS a run. Each figure is requests a second, and requests per
+//   CPU-second of the server process (its user + system time over the run, from /proc), which
+//   moves much less than the rate when other work shares the machine.
+// - In process: GET one post through `board.fetch` on memory and on SQLite, and the mock server's
+//   `fetch`, in a child process per run (bench/compare/loop.mjs).
+//
+// Every round runs each measure on each side back to back, the order of the sides swapping each
+// round; each ratio printed is this tree's figure over the other's, the median of the rounds'
+// ratios with their lowest and highest. Above 1 this tree is faster. See bench/README.md.
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { smallBoardFixture } from './small-board.mjs';
+import { loadGenerator, probe, runLoad, scenarios } from './compare/load.mjs';
+import { Measure, table } from './compare/report.mjs';
+import { cpuSeconds, startHono, startServe } from './compare/servers.mjs';
+import { buildRev, buildThisTree, isAncestorOfHead, ROOT } from './compare/trees.mjs';
+
+const USAGE = `Usage: npm run bench:compare -- <rev> [options]
+  --rounds N        rounds of every measure (default 5)
+  --seconds S       length of one HTTP run (default 3)
+  --connections N   connections of the HTTP load (default 10)
+  --posts N         posts of the seeded board (default 10000)
+  --peer            add the Hono + better-sqlite3 peer (bench/peers/hono-server.mjs) as a third side
+  --this-args ARGS  more serve options for this tree ("--log off")
+  --rev-args ARGS   more serve options for <rev>
+  --only WORDS      only the measures whose name holds one of these comma-separated words ("one,list")
+  --http-only, --loops-only
+  --fresh           rebuild <rev> even if its build is cached
+Environment: BENCH_COMPARE_LOAD=node uses the node:http load generator even where wrk is installed.`;
+
+const { values: opts, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    posts: { type: 'string', default: '10000' },
+    peer: { type: 'boolean', default: false },
+    'this-args': { type: 'string', default: '' },
+    'rev-args': { type: 'string', default: '' },
+    only: { type: 'string' },
+    'http-only': { type: 'boolean', default: false },
+    'loops-only': { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (opts.help || positionals.length !== 1) {
+  console.log(USAGE);
+  process.exit(opts.help ? 0 : 2);
+}
+const ROUNDS = Number(opts.rounds);
+const SECONDS = Number(opts.seconds);
+const CONNECTIONS = Number(opts.connections);
+const POSTS = Number(opts.posts);
+const KEY = 'bench-compare-write-0123456789';
+const words = (text) => text.split(/\s+/).filter(Boolean);
+const chosen = (name) => opts.only === undefined || opts.only.split(',').some((word) => name.toLowerCase().includes(word.trim().toLowerCase()));
+
+const self = buildThisTree();
+const rev = buildRev(positionals[0], { fresh: opts.fresh });
+const generator = loadGenerator();
+const dir = mkdtempSync(join(tmpdir(), 'fb-compare-'));
+const load0 = loadavg()[0];
+const measures = [];
+const others = [rev.label, ...(opts.peer ? ['Hono'] : [])];
+
+/** Seeds the board with the older of the two trees, so the newer one migrates its copy on open. */
+async function seed() {
+  const fixture = join(dir, 'fixture.json');
+  writeFileSync(fixture, JSON.stringify(smallBoardFixture(KEY, POSTS)));
+  const seeder = isAncestorOfHead(rev.sha) ? rev : self;
+  const file = join(dir, 'seed.db');
+  console.log(`seeding ${POSTS} posts with ${seeder.label}…`);
+  const server = await startServe(seeder, file, dir, ['--fixture', fixture]);
+  await server.stop();
+  return file;
+}
+
+async function compareHttp(seedFile) {
+  const files = Object.fromEntries(['self', 'rev', 'peer'].map((side) => [side, join(dir, `${side}.db`)]));
+  for (const file of Object.values(files)) copyFileSync(seedFile, file);
+  if (opts.peer) await (await startServe(self, files.peer, dir)).stop(); // the peer reads this tree's schema
+  const servers = [
+    { side: self.label, server: await startServe(self, files.self, dir, words(opts['this-args'])) },
+    { side: rev.label, server: await startServe(rev, files.rev, dir, words(opts['rev-args'])) },
+    ...(opts.peer ? [{ side: 'Hono', server: await startHono(files.peer, dir), peer: true }] : []),
+  ];
+  try {
+    const all = scenarios(KEY, POSTS).filter((s) => chosen(s.name));
+    const runs = all.map((s) => ({ scenario: s, rate: new Measure(`${s.name}`, 'req/s'), perCpu: new Measure(`${s.name}`, 'req per server CPU-s') }));
+    for (const { server, peer } of servers) {
+      for (const s of all) if (!peer || s.peer) await probe(server.url, s);
+    }
+    console.log(`warming up (${servers.length} servers × ${all.length} requests)…`);
+    for (const { server, peer } of servers) {
+      for (const s of all) if (!peer || s.peer) await runLoad(generator, server.url, s, { seconds: 1, connections: CONNECTIONS });
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const { scenario, rate, perCpu } of runs) {
+        for (const { side, server, peer } of order) {
+          if (peer && !scenario.peer) continue;
+          server.clearLog();
+          const cpu0 = cpuSeconds(server.pid);
+          const result = await runLoad(generator, server.url, scenario, { seconds: SECONDS, connections: CONNECTIONS });
+          rate.add(side, result.rate);
+          perCpu.add(side, result.requests / (cpuSeconds(server.pid) - cpu0));
+        }
+      }
+      console.log(`round ${round + 1}/${ROUNDS} of HTTP done (load average ${loadavg()[0].toFixed(1)})`);
+    }
+    for (const { rate, perCpu } of runs) measures.push(rate, perCpu);
+  } finally {
+    for (const { server } of servers) await server.stop();
+  }
+}
+
+async function compareLoops(seedFile) {
+  const run = promisify(execFile);
+  const loops = [
+    ['board.fetch, memory', 'board'],
+    ['board.fetch, SQLite', 'sqlite'],
+    ['mock server fetch', 'mock'],
+  ].filter(([name]) => chosen(`${name}, GET one post`)).map(([name, which]) => ({ which, measure: new Measure(`${name}, GET one post`, 'calls/s'), cpu: new Measure(`${name}, GET one post`, 'calls per CPU-s') }));
+  const env = { ...process.env, BENCH_COMPARE_SEED: JSON.stringify({ key: KEY, posts: POSTS }) };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [self, rev] : [rev, self];
+    for (const { which, measure, cpu } of loops) {
+      for (const tree of order) {
+        const args = [join(ROOT, 'bench/compare/loop.mjs'), tree.dist, which, String(Math.max(1, SECONDS - 1)), seedFile];
+        const { stdout } = await run(process.execPath, args, { env });
+        const { calls, wallMs, cpuMs } = JSON.parse(stdout.trim().split('\n').pop());
+        measure.add(tree.label, (calls * 1000) / wallMs);
+        cpu.add(tree.label, (calls * 1000) / cpuMs);
+      }
+    }
+    console.log(`round ${round + 1}/${ROUNDS} of the in-process loops done (load average ${loadavg()[0].toFixed(1)})`);
+  }
+  for (const { measure, cpu } of loops) measures.push(measure, cpu);
+}
+
+try {
+  const seedFile = await seed();
+  if (!opts['loops-only']) await compareHttp(seedFile);
+  if (!opts['http-only']) await compareLoops(seedFile);
+  console.log(`\n## ${self.label} against ${others.join(' and ')}\n`);
+  console.log(`${ROUNDS} rounds; HTTP: ${generator}, ${CONNECTIONS} connections, ${SECONDS} s a run, ${POSTS} posts on SQLite (synchronous=FULL on every side)` +
+    `${opts['this-args'] ? `; this tree with ${opts['this-args']}` : ''}${opts['rev-args'] ? `; ${rev.label} with ${opts['rev-args']}` : ''}` +
+    `; load average ${load0.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end. Ratios: median of the rounds (lowest–highest), above 1 this tree is faster.\n`);
+  console.log(table(measures, self.label, others));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

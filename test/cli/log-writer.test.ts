@@ -1,0 +1,88 @@
+/**
+ * The request log's writer: every line arrives, in order, in few writes; a quiet line arrives
+ * without waiting for more; a destination that stops reading never blocks the writer nor grows
+ * it without bound, and the lines it had to drop are counted in the log itself.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogWriter } from '../../cli/log-writer.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function logFile(): { path: string; fd: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'fb-log-writer-'));
+  dirs.push(dir);
+  const path = join(dir, 'log');
+  return { path, fd: openSync(path, 'a') };
+}
+
+const line = (i: number) => `{"i":${i},"pad":"${'x'.repeat(i % 50)}"}\n`;
+
+describe('createLogWriter', () => {
+  it('writes every line, in order, once end() resolves', async () => {
+    const { path, fd } = logFile();
+    const writer = createLogWriter({ fd });
+    const expected: string[] = [];
+    for (let i = 0; i < 50_000; i++) {
+      writer.write(line(i));
+      expected.push(line(i));
+      if (i % 1000 === 0) await new Promise((r) => setImmediate(r)); // writes complete between bursts
+    }
+    await writer.end();
+    closeSync(fd);
+    expect(readFileSync(path, 'utf8')).toBe(expected.join(''));
+  });
+
+  it('writes a lone line after flushMs, without more lines or end()', async () => {
+    const { path, fd } = logFile();
+    const writer = createLogWriter({ fd, flushMs: 20 });
+    writer.write('alone\n');
+    expect(readFileSync(path, 'utf8')).toBe('');
+    for (let i = 0; i < 100 && readFileSync(path, 'utf8') === ''; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(readFileSync(path, 'utf8')).toBe('alone\n');
+    closeSync(fd);
+  });
+
+  it('flushSync writes what is queued at once', () => {
+    const { path, fd } = logFile();
+    const writer = createLogWriter({ fd });
+    writer.write('first\n');
+    writer.write('second\n');
+    writer.flushSync();
+    expect(readFileSync(path, 'utf8')).toBe('first\nsecond\n');
+    closeSync(fd);
+  });
+
+  it('drops and counts lines past maxPending while a pipe is full, and writes the rest once it drains', async () => {
+    // A reader that does not read: a stopped `cat`, whose stdin (a non-blocking socket pair here)
+    // takes about 180 KiB before it answers EAGAIN.
+    const cat = spawn('cat', [], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    cat.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    cat.kill('SIGSTOP');
+    const fd = (cat.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+    const writer = createLogWriter({ fd, minWrite: 1024, maxPending: 64 * 1024, droppedNote: (n) => `dropped ${n}\n` });
+    const written = 20_000;
+    for (let i = 0; i < written; i++) {
+      writer.write(line(i)); // about 900 KiB: more than the socket and maxPending together
+      if (i % 100 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    cat.kill('SIGCONT');
+    await writer.end();
+    cat.stdin.end();
+    await new Promise((r) => cat.once('close', r));
+    const lines = out.split('\n').filter(Boolean);
+    const note = lines.find((l) => l.startsWith('dropped '));
+    expect(note).toBeDefined();
+    const kept = lines.filter((l) => l.startsWith('{')).map((l) => (JSON.parse(l) as { i: number }).i);
+    expect(kept.length + Number(note!.slice('dropped '.length))).toBe(written);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual([...kept].sort((a, b) => a - b)); // what is kept stays in order
+  });
+});
