@@ -1,16 +1,15 @@
 /**
- * The MCP tools, derived from the operation table: one per operation, named in snake case
- * (`claimNextPost` → `claim_next_post`), its input schema the path parameters plus the request
- * body or query, its output schema the response schema, and annotations from the method and path.
- * A new row in the table is a new tool; nothing here names an operation except one spelling
- * (when to use each tool is in `guidance.ts`). Tools whose query pages with `offset` also take an
- * opaque `cursor` and answer `next_cursor` while more is left.
+ * The MCP tools, derived from the operation table: one per operation, named by its row (`tool`) or
+ * else in snake case (`claimNextPost` → `claim_next_post`), its description the row's summary and
+ * guidance, its input schema the path parameters plus the request body or query, its output schema
+ * the response schema, and annotations from the method and the row (`idempotent`, `destructive`).
+ * A new row in the table is a new tool; nothing here names an operation. Tools whose query pages
+ * with `offset` also take an opaque `cursor` and answer `next_cursor` while more is left.
  */
 import * as z from 'zod';
 import type { Scope } from '../src/domain/records.js';
 import { operations, type OperationSpec } from '../src/http/operation-schemas.js';
 import { operationNames, type OperationName } from '../src/http/operations.js';
-import { TOOL_GUIDANCE } from './guidance.js';
 
 /** A JSON Schema object, as MCP carries it. */
 export type JsonSchema = { type: 'object'; [key: string]: unknown };
@@ -37,15 +36,9 @@ export interface ToolDefinition {
   paged: boolean;
 }
 
-/** The names that are not the operation's name in snake case. */
-const NAMES: Partial<Record<OperationName, string>> = { listVotes: 'get_votes', mergePost: 'merge_posts' };
-
-/** POSTs whose repeat changes nothing (docs/errors-scopes-limits.md#boards, docs/sso.md#votes-on-behalf-of-a-company). PATCH and DELETE are idempotent by method. */
-const IDEMPOTENT_POSTS = new Set<OperationName>(['publishBoard', 'unpublishBoard', 'voteOnBehalf', 'withdrawVoteOnBehalf']);
-
-/** The tool name of an operation. */
+/** The tool name of an operation: its row's `tool`, else its name in snake case. */
 export function toolName(operation: OperationName): string {
-  return NAMES[operation] ?? operation.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return (operations[operation] as OperationSpec).tool ?? operation.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 const PATH_FIELDS = {
@@ -93,8 +86,7 @@ function define(operation: OperationName): ToolDefinition {
   const pathParams = (['slug', 'id'] as const).filter((name) => spec.path.includes(`{${name}}`));
   const readOnly = spec.method === 'GET';
   const title = spec.summary.replace(/[;:(.].*$/s, '').trim();
-  const guidance = TOOL_GUIDANCE[operation];
-  const description = `${spec.summary}${guidance ? ` ${guidance}` : ''} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
+  const description = `${spec.summary}${spec.guidance ? ` ${spec.guidance}` : ''} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
   const paged = spec.query?.shape['offset'] !== undefined;
   const output = outputSchema(spec, paged);
   return {
@@ -107,9 +99,8 @@ function define(operation: OperationName): ToolDefinition {
     annotations: {
       title,
       readOnlyHint: readOnly,
-      // Deleting the object a path names destroys data; deleting a sub-resource (a claim) does not.
-      destructiveHint: spec.method === 'DELETE' && /\}$/.test(spec.path),
-      idempotentHint: readOnly || spec.method === 'PATCH' || spec.method === 'DELETE' || IDEMPOTENT_POSTS.has(operation),
+      destructiveHint: spec.destructive === true,
+      idempotentHint: readOnly || spec.method === 'PATCH' || spec.method === 'DELETE' || spec.idempotent === true,
       openWorldHint: false,
     },
     scope: spec.scope,

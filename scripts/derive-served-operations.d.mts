@@ -1,4 +1,7 @@
 import type { OperationSpec } from '../src/http/operation-schemas.js';
 
+/** The text of src/http/operation-routes.ts for the operation table with its schemas, in table order. */
+export function renderOperationRoutes(operations: Readonly<Record<string, OperationSpec>>): string;
+
 /** The text of src/http/served-operations.ts for the operation table with its schemas, in table order. */
 export function renderServedOperations(operations: Readonly<Record<string, OperationSpec>>): string;

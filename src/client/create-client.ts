@@ -1,9 +1,12 @@
 /**
- * `createClient`: builds one method per row of the operation table at run time (the types in
- * `types.ts` describe the same derivation), so the client cannot drift from the server. The
- * table's rows only name their schemas, so no zod schema is part of the client's code.
+ * `createClient`: builds one method per row of the operation table at run time, from the routes
+ * generated from it (`operation-routes.ts`; the types in `types.ts` describe the same derivation
+ * from the table), so the client cannot drift from the server. No zod schema, summary or MCP
+ * guidance is part of the client's code.
  */
-import { operationNames, operationTable, type HttpMethod, type OperationName, type OperationRow } from '../http/operations.js';
+import type { HttpMethod } from '../http/operation-row.js';
+import { operationRoutes } from '../http/operation-routes.js';
+import type { OperationName } from '../http/operations.js';
 import type { Post } from '../domain/responses.js';
 import { exchange, type FetchLike } from './http.js';
 import { createRetrier, type RetryOptions } from './retry.js';
@@ -92,15 +95,15 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {
-    const spec: OperationRow = operationTable[name];
+    const spec = operationRoutes[name];
     const pathCount = spec.path.split('{').length - 1;
-    const hasInput = spec.body !== undefined || spec.query !== undefined;
+    const hasInput = spec.input !== null;
     const input = hasInput ? args[pathCount] : undefined;
     const answer = await send({
       method: spec.method,
       path: fillPath(spec.path, args.slice(0, pathCount)),
-      query: spec.query !== undefined ? (input as Record<string, unknown> | undefined) : undefined,
-      body: spec.body !== undefined ? input : undefined,
+      query: spec.input === 'query' ? (input as Record<string, unknown> | undefined) : undefined,
+      body: spec.input === 'body' ? input : undefined,
       options: args[pathCount + (hasInput ? 1 : 0)] as RequestOptions | undefined,
     });
     // Where the status tells part of the result (`{ claim, created }`), put the two back together.
@@ -110,8 +113,8 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   const client: Record<string, Record<string, unknown>> = {};
-  for (const name of operationNames) {
-    const [group, method] = operationTable[name].client;
+  for (const name of Object.keys(operationRoutes) as OperationName[]) {
+    const [group, method] = operationRoutes[name].client;
     (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
   }
 

@@ -18,6 +18,7 @@ import type * as comments from '../services/comments.js';
 import type * as companyVotes from '../services/company-votes.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import type * as dashboard from '../services/dashboard.js';
+import type * as merges from '../services/merges.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
 
@@ -46,6 +47,7 @@ export interface OperationServices {
   comments: typeof comments;
   companyVotes: typeof companyVotes;
   dashboard: typeof dashboard;
+  merges: typeof merges;
   posts: typeof posts;
   stats: typeof stats;
 }
@@ -93,6 +95,20 @@ export interface OperationRow {
   errors: readonly ErrorCode[];
   /** The service module whose function of the operation's name serves it. */
   service: ServiceModuleName;
+  /** The MCP tool's name when it is not the operation's name in snake case (`listVotes` is `get_votes`). */
+  tool?: string;
+  /**
+   * When an agent should use the operation's MCP tool, and what to use instead: added to the
+   * tool's description after the summary. Without it the summary alone describes the tool.
+   */
+  guidance?: string;
+  /**
+   * True for a `POST` whose repeat changes nothing (the MCP tool's `idempotentHint`); reads,
+   * `PATCH` and `DELETE` are idempotent by their method.
+   */
+  idempotent?: true;
+  /** True when it destroys data nothing restores (the MCP tool's `destructiveHint`). */
+  destructive?: true;
 }
 
 /**
@@ -138,11 +154,11 @@ export function defineOperations<const T extends { readonly [N in keyof T]: Oper
 }
 
 /**
- * One operation as the core serves it: the row's method, path, input, client place and success,
- * with its query parameters listed and its service function in place of the module's name.
- * `src/http/served-operations.ts` holds one per row, generated from the table (see there why).
+ * The part of a row that sending and serving it needs: method, path, input (with the query
+ * parameters its schema names) and client place and success. `src/http/operation-routes.ts` holds
+ * one per row, generated from the table, for the typed client and the router (see there why).
  */
-export interface ServedOperation {
+export interface OperationRoute {
   method: HttpMethod;
   path: string;
   /** Where its input comes from: a JSON body, the query string, or nowhere. */
@@ -151,6 +167,13 @@ export interface ServedOperation {
   queryKeys: readonly string[];
   client: readonly [group: string, method: string];
   success: Omit<SuccessRow, 'schema'>;
+}
+
+/**
+ * One operation as the core serves it: its route, with its service function in place of the
+ * module's name. `src/http/served-operations.ts` holds one per row, generated from the table.
+ */
+export interface ServedOperation extends OperationRoute {
   /** The service function, `(ctx, caller, ...path parameters, body or query)`. */
   serve: (ctx: ServiceContext, caller: Caller, ...args: never[]) => Promise<unknown>;
 }

@@ -44,6 +44,14 @@ export interface OperationSpec {
   errors: readonly ErrorCode[];
   /** The service module whose function of the operation's name serves it. */
   service: ServiceModuleName;
+  /** The MCP tool's name when it is not the operation's name in snake case. */
+  tool?: string;
+  /** When an agent should use the operation's MCP tool, and what to use instead. */
+  guidance?: string;
+  /** True for a `POST` whose repeat changes nothing. */
+  idempotent?: true;
+  /** True when it destroys data nothing restores. */
+  destructive?: true;
 }
 
 type Requests = typeof requests;

@@ -1,16 +1,17 @@
 /**
- * The one table of the API's operations: each row says, once, the operation's method and path, the
- * weakest scope that may call it, its request schema (body or query), its success status and
- * response schema, the error codes it can answer, where the client puts it and which service
- * module serves it. Everything else is built from the rows when it loads: the typed client, the
- * OpenAPI document and the MCP tools from the table itself; the router, the handler's inputs and
- * service calls and the in-process API (`board.api`) from `served-operations.ts`, the part of each
- * row serving needs, generated from this table (see docs/architecture.md, "One table of
+ * The one table of the API's operations: each row says, once, everything about an operation: its
+ * method and path, the weakest scope that may call it, its request schema (body or query), its
+ * success status and response schema, the error codes it can answer, where the client puts it,
+ * which service module serves it, and what its MCP tool needs beyond that (a name other than the
+ * operation's in snake case, when to use it, whether a repeat changes nothing, whether it
+ * destroys data). Everything else is built from the rows: the OpenAPI document and the MCP tools
+ * from the table itself; the router, the handler, the in-process API (`board.api`) and the typed
+ * client from the parts of each row they need, generated from this table by `npm run derive`
+ * (`operation-routes.ts`, `served-operations.ts`; see docs/architecture.md, "One table of
  * operations").
  *
  * The rows are data only: they name their schemas and services (checked by the compiler in
- * `defineOperations`) rather than import them, so the typed client carries the table without a
- * schema or a service.
+ * `defineOperations`) rather than import them.
  *
  * Each row's comment says what its method in the in-process API and the typed client does.
  */
@@ -28,7 +29,7 @@ const BODY: readonly ErrorCode[] = ['not_found', ...BODY_ONLY];
 
 /**
  * The API's operations by name, as data: method, path, scope, summary, service, client place,
- * schema names, success status and errors.
+ * schema names, success status, errors and the MCP tool's facts.
  *
  * @example
  * ```ts
@@ -37,66 +38,66 @@ const BODY: readonly ErrorCode[] = ['not_found', ...BODY_ONLY];
  */
 export const operationTable = defineOperations({
   /** `GET /boards`: the organization's boards, drafts included, oldest first. */
-  listBoards: { method: 'GET', path: '/boards', scope: 'read', summary: "List the organization's boards, drafts included, oldest first.", service: 'boards', client: ['boards', 'list'], success: { status: 200, schema: 'boardListSchema' }, errors: [] },
+  listBoards: { method: 'GET', path: '/boards', scope: 'read', summary: "List the organization's boards, drafts included, oldest first.", service: 'boards', client: ['boards', 'list'], success: { status: 200, schema: 'boardListSchema' }, errors: [], guidance: 'Use first to learn the board slugs every other tool takes.' },
   /** `GET /boards/{slug}`. */
-  getBoard: { method: 'GET', path: '/boards/{slug}', scope: 'read', summary: 'Get one board.', service: 'boards', client: ['boards', 'get'], success: { status: 200, schema: 'boardSchema' }, errors: BOARD },
+  getBoard: { method: 'GET', path: '/boards/{slug}', scope: 'read', summary: 'Get one board.', service: 'boards', client: ['boards', 'get'], success: { status: 200, schema: 'boardSchema' }, errors: BOARD, guidance: 'Use to check one board by slug; list_boards shows them all.' },
   /** `POST /boards`: a new draft board (`write` scope). */
-  createBoard: { method: 'POST', path: '/boards', scope: 'write', summary: 'Create a board (a draft).', service: 'boards', client: ['boards', 'create'], body: 'createBoardBody', success: { status: 201, schema: 'boardSchema' }, errors: [...BODY_ONLY, 'slug_taken'] },
+  createBoard: { method: 'POST', path: '/boards', scope: 'write', summary: 'Create a board (a draft).', service: 'boards', client: ['boards', 'create'], body: 'createBoardBody', success: { status: 201, schema: 'boardSchema' }, errors: [...BODY_ONLY, 'slug_taken'], guidance: 'Use only to start a new board; it begins as a draft that nobody sees until publish_board.' },
   /** `POST /boards/{slug}/publish`: `publish_disabled` while agent publishing is off. */
-  publishBoard: { method: 'POST', path: '/boards/{slug}/publish', scope: 'write', summary: 'Publish a board; 403 publish_disabled while agent publishing is off (the default).', service: 'boards', client: ['boards', 'publish'], success: { status: 200, schema: 'boardSchema' }, errors: [...WRITE, 'publish_disabled'] },
+  publishBoard: { method: 'POST', path: '/boards/{slug}/publish', scope: 'write', summary: 'Publish a board; 403 publish_disabled while agent publishing is off (the default).', service: 'boards', client: ['boards', 'publish'], success: { status: 200, schema: 'boardSchema' }, errors: [...WRITE, 'publish_disabled'], idempotent: true, guidance: 'Use to make a draft board public; unpublish_board undoes it.' },
   /** `POST /boards/{slug}/unpublish`: back to draft; deletes nothing. */
-  unpublishBoard: { method: 'POST', path: '/boards/{slug}/unpublish', scope: 'write', summary: 'Return a board to draft; deletes nothing.', service: 'boards', client: ['boards', 'unpublish'], success: { status: 200, schema: 'boardSchema' }, errors: WRITE },
+  unpublishBoard: { method: 'POST', path: '/boards/{slug}/unpublish', scope: 'write', summary: 'Return a board to draft; deletes nothing.', service: 'boards', client: ['boards', 'unpublish'], success: { status: 200, schema: 'boardSchema' }, errors: WRITE, idempotent: true, guidance: 'Use to take a board back to draft without deleting anything.' },
 
   /** `GET /boards/{slug}/posts`: filters `status`, `q`, `tag`; `sort`; `limit`, `offset` (query strings). */
-  listPosts: { method: 'GET', path: '/boards/{slug}/posts', scope: 'read', summary: 'List posts with filters (status, q, tag), sort (new, top) and paging.', service: 'posts', client: ['posts', 'list'], query: 'listPostsQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'] },
+  listPosts: { method: 'GET', path: '/boards/{slug}/posts', scope: 'read', summary: 'List posts with filters (status, q, tag), sort (new, top) and paging.', service: 'posts', client: ['posts', 'list'], query: 'listPostsQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'], guidance: 'Use to browse or search a board (status, q, tag, sort). For work to do, use get_queue or claim_next_post instead.' },
   /** `GET /boards/{slug}/posts/similar`: `text`, `limit`; listed posts whose titles share words with the text, best first. */
-  findSimilarPosts: { method: 'GET', path: '/boards/{slug}/posts/similar', scope: 'read', summary: 'Posts whose titles share words with a text, best first, each with a score in (0, 1]. Use it before creating a post, to find the existing post it duplicates and vote or comment there instead.', service: 'posts', client: ['posts', 'similar'], query: 'similarPostsQuery', success: { status: 200, schema: 'similarPostsSchema' }, errors: [...BOARD, 'validation_error'] },
+  findSimilarPosts: { method: 'GET', path: '/boards/{slug}/posts/similar', scope: 'read', summary: 'Posts whose titles share words with a text, best first, each with a score in (0, 1]. Use it before creating a post, to find the existing post it duplicates and vote or comment there instead.', service: 'posts', client: ['posts', 'similar'], query: 'similarPostsQuery', success: { status: 200, schema: 'similarPostsSchema' }, errors: [...BOARD, 'validation_error'], guidance: 'Use before creating a post, or while triaging, to find posts that ask for the same thing; list_posts (q) matches exact text instead.' },
   /** `POST /boards/{slug}/posts` (`propose` scope for open posts, `write` for any other status). */
-  createPost: { method: 'POST', path: '/boards/{slug}/posts', scope: 'propose', summary: 'Create a post (propose scope for status open, write scope for any other).', service: 'posts', client: ['posts', 'create'], body: 'createPostBody', success: { status: 201, schema: 'postDetailSchema' }, errors: BODY },
+  createPost: { method: 'POST', path: '/boards/{slug}/posts', scope: 'propose', summary: 'Create a post (propose scope for status open, write scope for any other).', service: 'posts', client: ['posts', 'create'], body: 'createPostBody', success: { status: 201, schema: 'postDetailSchema' }, errors: BODY, guidance: 'Use to record new feedback; call find_similar_posts first to avoid a duplicate, and vote or comment on a match instead.' },
   /** `GET /boards/{slug}/posts/{id}`: the single-post shape. */
-  getPost: { method: 'GET', path: '/boards/{slug}/posts/{id}', scope: 'read', summary: 'Get one post with queue rank, evidence, live claim and pending proposal.', service: 'posts', client: ['posts', 'get'], success: { status: 200, schema: 'postDetailSchema' }, errors: BOARD },
+  getPost: { method: 'GET', path: '/boards/{slug}/posts/{id}', scope: 'read', summary: 'Get one post with queue rank, evidence, live claim and pending proposal.', service: 'posts', client: ['posts', 'get'], success: { status: 200, schema: 'postDetailSchema' }, errors: BOARD, guidance: 'Use to read one post in full (body, evidence, claim, proposal); list_posts shows many at once.' },
   /** `PATCH /boards/{slug}/posts/{id}` (`write` scope); absent fields are unchanged. */
-  updatePost: { method: 'PATCH', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Update a post; absent fields are unchanged.', service: 'posts', client: ['posts', 'update'], body: 'updatePostBody', success: { status: 200, schema: 'postDetailSchema' }, errors: BODY },
-  /** `DELETE /boards/{slug}/posts/{id}` with its votes, comments, claim, evidence and proposal. */
+  updatePost: { method: 'PATCH', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Update a post; absent fields are unchanged.', service: 'posts', client: ['posts', 'update'], body: 'updatePostBody', success: { status: 200, schema: 'postDetailSchema' }, errors: BODY, guidance: 'Use to edit a post or set its status directly. To suggest a status for a human to confirm, use propose_status instead.' },
   /** `POST /boards/{slug}/posts/{id}/merge` (`write` scope): the target after the merge. */
-  mergePost: { method: 'POST', path: '/boards/{slug}/posts/{id}/merge', scope: 'write', summary: "Merge a duplicate post into another post of the organization (body: into): the target gains the source's voters (each counted once), comments and evidence; the source leaves every list and answers 404 naming the target.", service: 'posts', client: ['posts', 'merge'], body: 'mergePostBody', success: { status: 200, schema: 'postDetailSchema' }, errors: BODY },
-  deletePost: { method: 'DELETE', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Delete a post with its votes, comments, claim, evidence and proposal.', service: 'posts', client: ['posts', 'delete'], success: { status: 204 }, errors: WRITE },
+  mergePost: { method: 'POST', path: '/boards/{slug}/posts/{id}/merge', scope: 'write', summary: "Merge a duplicate post into another post of the organization (body: into): the target gains the source's voters (each counted once), comments and evidence; the source leaves every list and answers 404 naming the target.", service: 'merges', client: ['posts', 'merge'], body: 'mergePostBody', success: { status: 200, schema: 'postDetailSchema' }, errors: BODY, tool: 'merge_posts', guidance: 'Use after find_similar_posts has shown that a post duplicates another: its voters, comments and evidence join that post. A team member can undo it from the dashboard; prefer it to delete_post for duplicates.' },
+  /** `DELETE /boards/{slug}/posts/{id}` with its votes, comments, claim, evidence and proposal. */
+  deletePost: { method: 'DELETE', path: '/boards/{slug}/posts/{id}', scope: 'write', summary: 'Delete a post with its votes, comments, claim, evidence and proposal.', service: 'posts', client: ['posts', 'delete'], success: { status: 204 }, errors: WRITE, destructive: true, guidance: 'Use only to remove a post for good, with its votes and comments; nothing restores it.' },
 
   /** `GET /boards/{slug}/queue`: ranked posts, then planned posts by votes. */
-  getQueue: { method: 'GET', path: '/boards/{slug}/queue', scope: 'read', summary: 'The top unclaimed posts for agents: ranked first, then planned by votes.', service: 'agent', client: ['agent', 'queue'], query: 'queueQuery', success: { status: 200, schema: 'queueSchema' }, errors: [...BOARD, 'validation_error'] },
+  getQueue: { method: 'GET', path: '/boards/{slug}/queue', scope: 'read', summary: 'The top unclaimed posts for agents: ranked first, then planned by votes.', service: 'agent', client: ['agent', 'queue'], query: 'queueQuery', success: { status: 200, schema: 'queueSchema' }, errors: [...BOARD, 'validation_error'], guidance: 'Use to see what agents should work on next, without claiming; to take work, use claim_next_post instead.' },
   /** `POST …/claim`: `{ claim, created }`; `claim_conflict` while another key holds a live claim. */
-  claimPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Claim a post (201), or extend your own live claim (200); 409 while another key holds one.', service: 'agent', client: ['agent', 'claim'], body: 'claimBody', success: { status: 201, schema: 'claimSchema', alsoStatus: 200, statusFrom: 'created', bodyFrom: 'claim' }, errors: [...BODY, 'claim_conflict'] },
+  claimPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Claim a post (201), or extend your own live claim (200); 409 while another key holds one.', service: 'agent', client: ['agent', 'claim'], body: 'claimBody', success: { status: 201, schema: 'claimSchema', alsoStatus: 200, statusFrom: 'created', bodyFrom: 'claim' }, errors: [...BODY, 'claim_conflict'], guidance: 'Use to claim one post you chose by id. To take the next piece of work, use claim_next_post instead.' },
   /** `POST /boards/{slug}/queue/claim`: `{ claim, post }` of the next free post in queue order, or both null. */
-  claimNextPost: { method: 'POST', path: '/boards/{slug}/queue/claim', scope: 'propose', summary: 'Claim the first post in queue order that nobody holds a live claim on (201 with claim and post), or 200 with both null when none is left.', service: 'claimNext', client: ['agent', 'claimNext'], body: 'claimBody', success: { status: 201, schema: 'claimNextSchema', alsoStatus: 200, statusFrom: 'claim' }, errors: BODY },
+  claimNextPost: { method: 'POST', path: '/boards/{slug}/queue/claim', scope: 'propose', summary: 'Claim the first post in queue order that nobody holds a live claim on (201 with claim and post), or 200 with both null when none is left.', service: 'claimNext', client: ['agent', 'claimNext'], body: 'claimBody', success: { status: 201, schema: 'claimNextSchema', alsoStatus: 200, statusFrom: 'claim' }, errors: BODY, guidance: 'Use to take the next post to work on; never conflicts with other agents. Stop when it answers claim null.' },
   /** `DELETE …/claim`: `claim_conflict` while another key holds a live claim. */
-  releaseClaim: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Release your claim; 409 while another key holds one.', service: 'agent', client: ['agent', 'release'], success: { status: 204 }, errors: [...WRITE, 'claim_conflict'] },
+  releaseClaim: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/claim', scope: 'propose', summary: 'Release your claim; 409 while another key holds one.', service: 'agent', client: ['agent', 'release'], success: { status: 204 }, errors: [...WRITE, 'claim_conflict'], guidance: 'Use only when giving up on a post, so that another agent can take it; after propose_status keep the claim.' },
   /** `POST …/evidence`: a repeated `action_key` adds nothing. */
-  addEvidence: { method: 'POST', path: '/boards/{slug}/posts/{id}/evidence', scope: 'propose', summary: 'Attach implementation evidence; a repeated action_key adds nothing.', service: 'agent', client: ['agent', 'addEvidence'], body: 'addEvidenceBody', success: { status: 201, schema: 'postDetailSchema' }, errors: BODY },
+  addEvidence: { method: 'POST', path: '/boards/{slug}/posts/{id}/evidence', scope: 'propose', summary: 'Attach implementation evidence; a repeated action_key adds nothing.', service: 'agent', client: ['agent', 'addEvidence'], body: 'addEvidenceBody', success: { status: 201, schema: 'postDetailSchema' }, errors: BODY, guidance: 'Use after doing the work on a claimed post, before propose_status; repeat safely with the same action_key.' },
   /** `POST …/propose-status`: a pending proposal for a human to confirm. */
-  proposeStatus: { method: 'POST', path: '/boards/{slug}/posts/{id}/propose-status', scope: 'propose', summary: 'Propose a status for a human to confirm; nothing changes publicly.', service: 'agent', client: ['agent', 'proposeStatus'], body: 'proposeStatusBody', success: { status: 200, schema: 'proposeStatusResultSchema' }, errors: [...BODY, 'status_unchanged'] },
+  proposeStatus: { method: 'POST', path: '/boards/{slug}/posts/{id}/propose-status', scope: 'propose', summary: 'Propose a status for a human to confirm; nothing changes publicly.', service: 'agent', client: ['agent', 'proposeStatus'], body: 'proposeStatusBody', success: { status: 200, schema: 'proposeStatusResultSchema' }, errors: [...BODY, 'status_unchanged'], guidance: 'Use to suggest a new status (e.g. shipped) for a human to confirm; nothing changes publicly until then.' },
 
   /** `GET …/votes`: `{ post_id, vote_count }`. */
-  listVotes: { method: 'GET', path: '/boards/{slug}/posts/{id}/votes', scope: 'read', summary: "A post's vote count.", service: 'comments', client: ['votes', 'list'], success: { status: 200, schema: 'votesSchema' }, errors: BOARD },
+  listVotes: { method: 'GET', path: '/boards/{slug}/posts/{id}/votes', scope: 'read', summary: "A post's vote count.", service: 'comments', client: ['votes', 'list'], success: { status: 200, schema: 'votesSchema' }, errors: BOARD, tool: 'get_votes', guidance: "Use for a post's vote count alone; get_post and list_posts already carry vote_count." },
   /** `POST …/votes` (`write` scope): a vote on behalf of the customer company `company_id`; repeating it changes nothing. */
-  voteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes', scope: 'write', summary: "Vote on behalf of a customer company (body: company_id, a company your application's sign-ins named): it counts like a vote of one of the company's people, once per company; repeating it changes nothing.", service: 'companyVotes', client: ['votes', 'onBehalf'], body: 'companyVoteBody', success: { status: 200, schema: 'votesSchema' }, errors: BODY },
+  voteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes', scope: 'write', summary: "Vote on behalf of a customer company (body: company_id, a company your application's sign-ins named): it counts like a vote of one of the company's people, once per company; repeating it changes nothing.", service: 'companyVotes', client: ['votes', 'onBehalf'], body: 'companyVoteBody', success: { status: 200, schema: 'votesSchema' }, errors: BODY, idempotent: true, guidance: "Use when a customer company asked for a post outside the board (a sales call, a support ticket): company_id is the id your application's sign-ins give the company. Repeat safely; undo with withdraw_vote_on_behalf." },
   /** `POST …/votes/withdraw` (`write` scope): withdraws the vote cast on behalf of `company_id`. */
-  withdrawVoteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes/withdraw', scope: 'write', summary: "Withdraw the vote cast on behalf of a customer company (body: company_id); the votes of the company's people stay. Without such a vote nothing changes.", service: 'companyVotes', client: ['votes', 'withdrawOnBehalf'], body: 'companyVoteBody', success: { status: 200, schema: 'votesSchema' }, errors: BODY },
+  withdrawVoteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes/withdraw', scope: 'write', summary: "Withdraw the vote cast on behalf of a customer company (body: company_id); the votes of the company's people stay. Without such a vote nothing changes.", service: 'companyVotes', client: ['votes', 'withdrawOnBehalf'], body: 'companyVoteBody', success: { status: 200, schema: 'votesSchema' }, errors: BODY, idempotent: true, guidance: 'Use to take back a vote cast with vote_on_behalf (recorded by mistake, or the company changed its mind); the votes of its people stay.' },
   /** `GET …/comments`: oldest first, replies nested. */
-  listComments: { method: 'GET', path: '/boards/{slug}/posts/{id}/comments', scope: 'read', summary: 'Comments, oldest first, with replies nested.', service: 'comments', client: ['comments', 'list'], success: { status: 200, schema: 'commentListSchema' }, errors: BOARD },
+  listComments: { method: 'GET', path: '/boards/{slug}/posts/{id}/comments', scope: 'read', summary: 'Comments, oldest first, with replies nested.', service: 'comments', client: ['comments', 'list'], success: { status: 200, schema: 'commentListSchema' }, errors: BOARD, guidance: "Use to read a post's discussion before working on it." },
   /** `POST …/comments`: a comment of the board team (`is_admin: true`). */
-  createComment: { method: 'POST', path: '/boards/{slug}/posts/{id}/comments', scope: 'propose', summary: 'Comment as the board team (is_admin true).', service: 'comments', client: ['comments', 'create'], body: 'createCommentBody', success: { status: 201, schema: 'commentSchema' }, errors: BODY },
+  createComment: { method: 'POST', path: '/boards/{slug}/posts/{id}/comments', scope: 'propose', summary: 'Comment as the board team (is_admin true).', service: 'comments', client: ['comments', 'create'], body: 'createCommentBody', success: { status: 201, schema: 'commentSchema' }, errors: BODY, guidance: 'Use to answer users on a post as the board team; for work done, add_evidence is the record.' },
 
   /** `GET /boards/{slug}/roadmap`. */
-  getRoadmap: { method: 'GET', path: '/boards/{slug}/roadmap', scope: 'read', summary: 'Visible posts that are open, planned, in progress or shipped.', service: 'stats', client: ['roadmap', 'list'], query: 'pageQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'] },
+  getRoadmap: { method: 'GET', path: '/boards/{slug}/roadmap', scope: 'read', summary: 'Visible posts that are open, planned, in progress or shipped.', service: 'stats', client: ['roadmap', 'list'], query: 'pageQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'], guidance: 'Use for what users see on the roadmap; list_posts filters more finely.' },
   /** `GET /boards/{slug}/changelog`: visible shipped posts, newest first. */
-  getChangelog: { method: 'GET', path: '/boards/{slug}/changelog', scope: 'read', summary: 'Visible shipped posts, newest first.', service: 'stats', client: ['changelog', 'list'], query: 'pageQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'] },
+  getChangelog: { method: 'GET', path: '/boards/{slug}/changelog', scope: 'read', summary: 'Visible shipped posts, newest first.', service: 'stats', client: ['changelog', 'list'], query: 'pageQuery', success: { status: 200, schema: 'postListSchema' }, errors: [...BOARD, 'validation_error'], guidance: 'Use for shipped work, newest first, e.g. to write release notes.' },
   /** `GET /boards/{slug}/ship-stats`: `period` `month` (default) or `week`. */
-  getShipStats: { method: 'GET', path: '/boards/{slug}/ship-stats', scope: 'read', summary: 'Posts shipped this month or ISO week, and their voters.', service: 'stats', client: ['stats', 'shipStats'], query: 'shipStatsQuery', success: { status: 200, schema: 'shipStatsSchema' }, errors: [...BOARD, 'validation_error'] },
+  getShipStats: { method: 'GET', path: '/boards/{slug}/ship-stats', scope: 'read', summary: 'Posts shipped this month or ISO week, and their voters.', service: 'stats', client: ['stats', 'shipStats'], query: 'shipStatsQuery', success: { status: 200, schema: 'shipStatsSchema' }, errors: [...BOARD, 'validation_error'], guidance: 'Use for how much shipped this month or week.' },
   /** `GET /boards/{slug}/analytics`: `period` `30d` (default) or `90d`. */
-  getAnalytics: { method: 'GET', path: '/boards/{slug}/analytics', scope: 'read', summary: 'Board analytics over the last 30 or 90 days.', service: 'stats', client: ['stats', 'analytics'], query: 'analyticsQuery', success: { status: 200, schema: 'analyticsSchema' }, errors: [...BOARD, 'validation_error'] },
+  getAnalytics: { method: 'GET', path: '/boards/{slug}/analytics', scope: 'read', summary: 'Board analytics over the last 30 or 90 days.', service: 'stats', client: ['stats', 'analytics'], query: 'analyticsQuery', success: { status: 200, schema: 'analyticsSchema' }, errors: [...BOARD, 'validation_error'], guidance: 'Use for trends over 30 or 90 days.' },
 
   /** `GET /webhooks`: the organization's webhooks, never their secrets. */
-  listWebhooks: { method: 'GET', path: '/webhooks', scope: 'read', summary: "The organization's webhooks (read-only; never the signing secret).", service: 'dashboard', client: ['webhooks', 'list'], success: { status: 200, schema: 'webhookListSchema' }, errors: [] },
+  listWebhooks: { method: 'GET', path: '/webhooks', scope: 'read', summary: "The organization's webhooks (read-only; never the signing secret).", service: 'dashboard', client: ['webhooks', 'list'], success: { status: 200, schema: 'webhookListSchema' }, errors: [], guidance: "Use to see where the organization's events are sent; changing them is done in the dashboard." },
 });
 
 /** The type of {@link operationTable}: every row with its literal values. */

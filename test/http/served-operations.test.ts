@@ -1,12 +1,13 @@
 /**
- * The operation table as the core serves it (`src/http/served-operations.ts`) is generated from
- * the table: the committed file must be exactly what the generator makes of the source table (run
- * `npm run derive` after changing a row), and every row it holds must agree with the table, down to
- * the very service function the row's module exports under the operation's name.
+ * The operation table's routes (`src/http/operation-routes.ts`) and the table as the core serves it
+ * (`src/http/served-operations.ts`) are generated from the table: each committed file must be
+ * exactly what the generator makes of the source table (run `npm run derive` after changing a
+ * row), and every row they hold must agree with the table, down to the very service function the
+ * row's module exports under the operation's name.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { renderServedOperations } from '../../scripts/derive-served-operations.mjs';
+import { renderOperationRoutes, renderServedOperations } from '../../scripts/derive-served-operations.mjs';
 import { operations, type OperationSpec } from '../../src/http/operation-schemas.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 import { servedOperationNames, servedOperations } from '../../src/http/served-operations.js';
@@ -16,15 +17,18 @@ import * as claimNext from '../../src/services/claim-next.js';
 import * as comments from '../../src/services/comments.js';
 import * as companyVotes from '../../src/services/company-votes.js';
 import * as dashboard from '../../src/services/dashboard.js';
+import * as merges from '../../src/services/merges.js';
 import * as posts from '../../src/services/posts.js';
 import * as stats from '../../src/services/stats.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { agent, boards, claimNext, comments, companyVotes, dashboard, posts, stats };
+const serviceModules: Record<string, Record<string, unknown>> = { agent, boards, claimNext, comments, companyVotes, dashboard, merges, posts, stats };
 
 describe('the operations the core serves', () => {
-  it('are in the committed file exactly as the generator writes them from the table', async () => {
-    const committed = await readFile(new URL('../../src/http/served-operations.ts', import.meta.url), 'utf8');
-    expect(committed).toBe(renderServedOperations(operations));
+  it('are in the committed files exactly as the generator writes them from the table', async () => {
+    const routes = await readFile(new URL('../../src/http/operation-routes.ts', import.meta.url), 'utf8');
+    expect(routes).toBe(renderOperationRoutes(operations));
+    const served = await readFile(new URL('../../src/http/served-operations.ts', import.meta.url), 'utf8');
+    expect(served).toBe(renderServedOperations(operations));
   });
 
   it('are the rows of the table, in its order, with their inputs, places, successes and service functions', () => {
@@ -49,8 +53,8 @@ describe('the operations the core serves', () => {
 
   it('the generator refuses a name or path it cannot write as a plain literal, instead of writing broken code', () => {
     const quoted = { ...operations, listBoards: { ...operations.listBoards, path: "/boards/it's" } };
-    expect(() => renderServedOperations(quoted)).toThrow(/cannot quote "\/boards\/it's"/);
+    expect(() => renderOperationRoutes(quoted)).toThrow(/cannot quote "\/boards\/it's"/);
     const escaped = { ...operations, getBoard: { ...operations.getBoard, path: '/boards\\{slug}' } };
-    expect(() => renderServedOperations(escaped)).toThrow(/cannot quote/);
+    expect(() => renderOperationRoutes(escaped)).toThrow(/cannot quote/);
   });
 });
