@@ -105,8 +105,11 @@ function argumentsOf(tool: ToolDefinition, raw: unknown): unknown[] {
   for (const name of tool.pathParams) {
     const value = fields[name];
     delete fields[name];
-    if (name === 'slug' && (typeof value !== 'string' || value === '')) problems.push({ path: 'slug', message: 'must be a board slug' });
-    if (name === 'id' && !(Number.isSafeInteger(value) && (value as number) >= 1)) problems.push({ path: 'id', message: 'must be a post id (a positive integer)' });
+    if (name === 'slug') {
+      if (typeof value !== 'string' || value === '') problems.push({ path: 'slug', message: 'must be a board slug' });
+    } else if (!(Number.isSafeInteger(value) && (value as number) >= 1)) {
+      problems.push({ path: name, message: `must be ${name === 'id' ? 'a post id' : 'an id'} (a positive integer)` });
+    }
     path.push(value);
   }
   if (tool.input === 'body') {

@@ -4,9 +4,11 @@
  */
 import type { FeedbackBoardError } from '../src/domain/errors.js';
 
-/** What to do after an error that names the board or post a tool was given. */
+/** What to do after an error that names the board, post, held post or voter a tool was given. */
 function afterNotFound(message: string, pathParams: readonly string[]): string {
-  if (/^Board /.test(message) || !pathParams.includes('id')) return 'Next: call list_boards for the board slugs this key may use.';
+  if (/^Held post /.test(message)) return 'Next: call list_held_posts for the ids of the posts held for approval.';
+  if (/^Voter /.test(message)) return "Next: take the voter's id from a held post (list_held_posts) or a post's activity (get_post_activity).";
+  if (/^Board /.test(message) || !pathParams.some((name) => name === 'id' || name === 'merged_post_id')) return 'Next: call list_boards for the board slugs this key may use.';
   const merged = /was merged into post (\d+)/.exec(message);
   if (merged) return `Next: the post was merged; use post ${merged[1]} instead.`;
   if (/^Post /.test(message)) return 'Next: call list_posts on the board for the post ids it holds.';

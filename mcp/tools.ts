@@ -10,6 +10,7 @@ import * as z from 'zod';
 import type { Scope } from '../src/domain/records.js';
 import { operations, type OperationSpec } from '../src/http/operation-schemas.js';
 import { operationNames, type OperationName } from '../src/http/operations.js';
+import { PATH_PARAM_DESCRIPTIONS, pathParamNames, type PathParamName } from '../src/http/path-params.js';
 
 /** A JSON Schema object, as MCP carries it. */
 export type JsonSchema = { type: 'object'; [key: string]: unknown };
@@ -29,7 +30,7 @@ export interface ToolDefinition {
   /** The weakest scope that may call it; a key sees only the tools its scope allows. */
   scope: Scope;
   /** Path parameters the tool takes as fields, in path order. */
-  pathParams: ('slug' | 'id')[];
+  pathParams: PathParamName[];
   /** Where the remaining fields go. */
   input: 'body' | 'query' | 'none';
   /** True for a list that pages with `offset`: it also takes `cursor` and answers `next_cursor`. */
@@ -41,10 +42,11 @@ export function toolName(operation: OperationName): string {
   return (operations[operation] as OperationSpec).tool ?? operation.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
-const PATH_FIELDS = {
-  slug: { type: 'string', minLength: 1, description: 'The board slug.' },
-  id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The post id.' },
-} as const;
+/** A path parameter as a tool's field: the slug a non-empty string, every id a positive integer. */
+const pathField = (name: PathParamName) =>
+  name === 'slug'
+    ? { type: 'string', minLength: 1, description: PATH_PARAM_DESCRIPTIONS[name] }
+    : { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: PATH_PARAM_DESCRIPTIONS[name] };
 
 type Json = Record<string, unknown>;
 
@@ -63,8 +65,8 @@ function queryProperties(spec: OperationSpec): Json {
   return Object.fromEntries(Object.entries(spec.query.shape).map(([name, schema]) => [name, schemaOf(schema as z.core.$ZodType, 'output')]));
 }
 
-function inputSchema(spec: OperationSpec, pathParams: ('slug' | 'id')[], paged: boolean): JsonSchema {
-  const path = Object.fromEntries(pathParams.map((name) => [name, PATH_FIELDS[name]]));
+function inputSchema(spec: OperationSpec, pathParams: PathParamName[], paged: boolean): JsonSchema {
+  const path = Object.fromEntries(pathParams.map((name) => [name, pathField(name)]));
   if (spec.body) {
     const body = schemaOf(spec.body, 'input');
     const required = [...pathParams, ...((body['required'] as string[] | undefined) ?? [])];
@@ -83,7 +85,7 @@ function outputSchema(spec: OperationSpec, paged: boolean): JsonSchema | undefin
 
 function define(operation: OperationName): ToolDefinition {
   const spec: OperationSpec = operations[operation];
-  const pathParams = (['slug', 'id'] as const).filter((name) => spec.path.includes(`{${name}}`));
+  const pathParams = pathParamNames(spec.path);
   const readOnly = spec.method === 'GET';
   const title = spec.summary.replace(/[;:(.].*$/s, '').trim();
   const description = `${spec.summary}${spec.guidance ? ` ${spec.guidance}` : ''} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
@@ -104,7 +106,7 @@ function define(operation: OperationName): ToolDefinition {
       openWorldHint: false,
     },
     scope: spec.scope,
-    pathParams: [...pathParams],
+    pathParams,
     input: spec.body ? 'body' : spec.query ? 'query' : 'none',
     paged,
   };

@@ -11,6 +11,7 @@ import * as res from '../domain/responses.js';
 import { operations, type OperationSpec } from './operation-schemas.js';
 import { COMMON_ERRORS, operationNames, type OperationName } from './operations.js';
 import { ERROR_WHEN, HEADERS, SECURITY_SCHEMES, describeApi } from './openapi-text.js';
+import { PATH_PARAM_DESCRIPTIONS, pathParamNames } from './path-params.js';
 
 /** Options of {@link createOpenApiDocument}. */
 export interface OpenApiOptions {
@@ -82,20 +83,17 @@ function componentSchemas(named: Map<z.core.$ZodType, string>, io: 'input' | 'ou
 }
 
 function pathParameters(path: string): Json[] {
-  const parameters: Json[] = [];
-  if (path.includes('{slug}')) {
-    parameters.push({ name: 'slug', in: 'path', required: true, description: 'The board slug.', schema: { type: 'string' } });
-  }
-  if (path.includes('{id}')) {
-    parameters.push({
-      name: 'id',
-      in: 'path',
-      required: true,
-      description: 'The post id. Anything but a positive integer names no post (404).',
-      schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-    });
-  }
-  return parameters;
+  return pathParamNames(path).map((name) =>
+    name === 'slug'
+      ? { name, in: 'path', required: true, description: PATH_PARAM_DESCRIPTIONS[name], schema: { type: 'string' } }
+      : {
+          name,
+          in: 'path',
+          required: true,
+          description: `${PATH_PARAM_DESCRIPTIONS[name]} Anything but a positive integer names nothing (404).`,
+          schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        },
+  );
 }
 
 /** Query parameters typed as the service reads them (the parsed side of each string pipe). */

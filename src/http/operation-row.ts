@@ -78,7 +78,7 @@ export interface SuccessRow<Schema = ResponseSchemaName> {
 /** One row of the operation table. */
 export interface OperationRow {
   method: HttpMethod;
-  /** Path below the base path; `{slug}` is a board slug, `{id}` a post id. */
+  /** Path below the base path; its parameters are those of `path-params.ts` (`{slug}` a board slug, `{id}` a post id). */
   path: string;
   /** The weakest scope that may call it (createPost needs `write` for a status other than open). */
   scope: Scope;
@@ -112,14 +112,12 @@ export interface OperationRow {
 }
 
 /**
- * The path parameters of an operation as positional arguments: `slug` (a board slug), then `id`
- * (a post id), in path order.
+ * The path parameters of an operation as positional arguments, in path order: `slug` (a board
+ * slug) as a string, every id (`id` a post, `held_post_id`, `voter_id`...) as a number.
  */
-export type PathArgs<P extends string> = P extends `${string}{id}${string}`
-  ? [slug: string, id: number]
-  : P extends `${string}{slug}${string}`
-    ? [slug: string]
-    : [];
+export type PathArgs<P extends string> = P extends `${string}{${infer K}}${infer Rest}`
+  ? [...(K extends 'slug' ? [slug: string] : [id: number]), ...PathArgs<Rest>]
+  : [];
 
 // What a service function must accept after `(ctx, caller)`: the path parameters, then the raw
 // body (any type: the service validates it) or the query strings, as the handler passes them.
