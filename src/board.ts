@@ -267,8 +267,11 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           blockedAt: of(teamVoters.voterBlockedAt),
         },
         apiKeys: {
-          /** Creates a key; the raw key is in the result, this once. */
-          create: of(keys.createApiKey),
+          /**
+           * Creates a key; the raw key is in the result, this once. A `team` key only when a signed-in
+           * member of the organization acts (`board.team(id, { memberId })`), else `insufficient_scope`.
+           */
+          create: of(team.createApiKey),
           /** The organization's keys, revoked ones included, without hashes. */
           list: () => keys.listApiKeys(teamCtx, organizationId),
           /** Revokes one of the organization's keys. */

@@ -39,6 +39,7 @@ import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
 import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
 import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
+import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -206,6 +207,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 26,
     description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
     up: async (client) => void (await client.query(PG_SCHEMA_RANKED_COUNTS)),
+  },
+  {
+    version: 27,
+    description: 'the team scope: API keys and OAuth grants may have the scope team',
+    up: async (client) => void (await client.query(PG_SCHEMA_TEAM_SCOPE)),
   },
 ];
 

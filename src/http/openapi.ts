@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors.js';
+import { SCOPES } from '../domain/records.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';
 import { operations, type OperationSpec } from './operation-schemas.js';
@@ -212,7 +213,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     const operation: Json = {
       operationId: name,
       summary: spec.summary,
-      description: `Needs a key with \`${spec.scope}\` scope or stronger (read < propose < write).`,
+      description: `Needs a key with \`${spec.scope}\` scope or stronger (${SCOPES.join(' < ')}).`,
       tags: [spec.client[0]],
       'x-scope': spec.scope,
     };

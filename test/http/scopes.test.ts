@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/domain/records.js';
+import { operationNames, operationTable, type OperationName } from '../../src/http/operations.js';
 import { createHarness } from '../helpers/harness.js';
 import { snapshot } from '../helpers/state.js';
 
@@ -48,6 +49,8 @@ const ROWS: Row[] = [
   { op: 'addEvidence', method: 'POST', path: post('/evidence'), body: { kind: 'commit', ref: 'abc' }, need: 'propose', ok: 201 },
   { op: 'proposeStatus', method: 'POST', path: post('/propose-status'), body: { status: 'shipped' }, need: 'propose', ok: 200 },
   { op: 'listVotes', method: 'GET', path: post('/votes'), need: 'read', ok: 200 },
+  { op: 'voteOnBehalf', method: 'POST', path: post('/votes'), body: { company_id: 'initech' }, need: 'write', ok: 200 },
+  { op: 'withdrawVoteOnBehalf', method: 'POST', path: post('/votes/withdraw'), body: { company_id: 'initech' }, need: 'write', ok: 200 },
   { op: 'listComments', method: 'GET', path: post('/comments'), need: 'read', ok: 200 },
   { op: 'createComment', method: 'POST', path: post('/comments'), body: { body: 'hi' }, need: 'propose', ok: 201 },
   { op: 'getRoadmap', method: 'GET', path: board('/roadmap'), need: 'read', ok: 200 },
@@ -57,8 +60,8 @@ const ROWS: Row[] = [
   { op: 'listWebhooks', method: 'GET', path: () => '/webhooks', need: 'read', ok: 200, scoped: false },
 ];
 
-const RANK: Record<Scope, number> = { read: 0, propose: 1, write: 2 };
-const SCOPES: Scope[] = ['read', 'propose', 'write'];
+const RANK: Record<Scope, number> = { read: 0, propose: 1, write: 2, team: 3 };
+const SCOPES: Scope[] = ['read', 'propose', 'write', 'team'];
 
 async function world() {
   const h = await createHarness({ agentPublishing: true });
@@ -70,12 +73,17 @@ async function world() {
   const theirsSameSlug = await h.makePost('features', { title: 'Theirs too', status: 'planned' }, h.b.keys.write);
   // Post 4, the target of the merge row.
   await h.makePost('features', { title: 'Mine again', status: 'planned' });
+  // The customer company the rows of votes on behalf name.
+  await h.board.storage.transaction('write', (tx) =>
+    tx.putCompany({ organization_id: h.a.id, id: 'initech', name: 'Initech', monthly_revenue: 300, updated_at: new Date(h.clock.now()).toISOString() }),
+  );
   return { h, mine, theirs, theirsSameSlug };
 }
 
 describe('scope matrix', () => {
-  it('covers all 26 operations', () => {
-    expect(new Set(ROWS.map((r) => r.op.split(' ')[0])).size).toBe(26);
+  it('covers every operation of the table, at the scope its row names', () => {
+    expect(new Set(ROWS.map((r) => r.op.split(' ')[0]))).toEqual(new Set(operationNames));
+    for (const row of ROWS) if (!row.op.includes(' ')) expect(row.need, row.op).toBe(operationTable[row.op as OperationName].scope);
   });
 
   for (const row of ROWS) {
