@@ -4,7 +4,8 @@
  * guidance, its input schema the path parameters plus the request body or query, its output schema
  * the response schema, and annotations from the method and the row (`idempotent`, `destructive`).
  * A new row in the table is a new tool; nothing here names an operation. Tools whose query pages
- * with `offset` also take an opaque `cursor` and answer `next_cursor` while more is left.
+ * (with `offset`, or with `before` and an answer's `next_before`) also take an opaque `cursor` and
+ * answer `next_cursor` while more is left.
  */
 import * as z from 'zod';
 import type { Scope } from '../src/domain/records.js';
@@ -33,9 +34,15 @@ export interface ToolDefinition {
   pathParams: PathParamName[];
   /** Where the remaining fields go. */
   input: 'body' | 'query' | 'none';
-  /** True for a list that pages with `offset`: it also takes `cursor` and answers `next_cursor`. */
-  paged: boolean;
+  /**
+   * How a list pages, if it does: by `offset` (with a `total`), or by `before` (the answer's
+   * `next_before`). Such a tool also takes `cursor` and answers `next_cursor`.
+   */
+  paging: Paging | null;
 }
+
+/** How a list tool pages: see {@link ToolDefinition.paging}. */
+export type Paging = 'offset' | 'before';
 
 /** The tool name of an operation: its row's `tool`, else its name in snake case. */
 export function toolName(operation: OperationName): string {
@@ -50,7 +57,7 @@ const pathField = (name: PathParamName) =>
 
 type Json = Record<string, unknown>;
 
-const CURSOR_FIELD = { type: 'string', description: 'The next_cursor of the previous page, to get the next one (instead of offset).' } as const;
+const CURSOR_FIELD = { type: 'string', description: 'The next_cursor of the previous page, to get the next one (instead of offset or before).' } as const;
 const NEXT_CURSOR_FIELD = { type: 'string', description: 'Pass as cursor, with the same other fields, for the next page; absent on the last page.' } as const;
 
 /** A standalone JSON Schema without the draft marker (MCP clients validate with their own draft). */
@@ -89,7 +96,8 @@ function define(operation: OperationName): ToolDefinition {
   const readOnly = spec.method === 'GET';
   const title = spec.summary.replace(/[;:(.].*$/s, '').trim();
   const description = `${spec.summary}${spec.guidance ? ` ${spec.guidance}` : ''} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
-  const paged = spec.query?.shape['offset'] !== undefined;
+  const paging = pagingOf(spec);
+  const paged = paging !== null;
   const output = outputSchema(spec, paged);
   return {
     name: toolName(operation),
@@ -108,8 +116,15 @@ function define(operation: OperationName): ToolDefinition {
     scope: spec.scope,
     pathParams,
     input: spec.body ? 'body' : spec.query ? 'query' : 'none',
-    paged,
+    paging,
   };
+}
+
+/** How an operation's list pages, from its query and response schemas. */
+function pagingOf(spec: OperationSpec): Paging | null {
+  if (spec.query?.shape['offset'] !== undefined) return 'offset';
+  const answer = spec.success.schema as { shape?: Record<string, unknown> } | undefined;
+  return spec.query?.shape['before'] !== undefined && answer?.shape?.['next_before'] !== undefined ? 'before' : null;
 }
 
 let cached: readonly ToolDefinition[] | undefined;

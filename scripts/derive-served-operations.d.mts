@@ -5,3 +5,6 @@ export function renderOperationRoutes(operations: Readonly<Record<string, Operat
 
 /** The text of src/http/served-operations.ts for the operation table with its schemas, in table order. */
 export function renderServedOperations(operations: Readonly<Record<string, OperationSpec>>): string;
+
+/** The source table with its schemas, read through a bundle of `src/http/operation-schemas.ts`. */
+export function sourceOperations(): Promise<Readonly<Record<string, OperationSpec>>>;

@@ -76,7 +76,7 @@ export function renderOperationRoutes(operations) {
 export function renderServedOperations(operations) {
   const names = Object.keys(operations);
   const services = [...new Set(names.map((name) => operations[name].service))].sort();
-  const rows = names.map((name) => `  ${name}: { ...operationRoutes.${name}, serve: ${operations[name].service}.${name} },`);
+  const rows = names.map((name) => `  ${operations[name].service}.${name},`);
   return [
     SERVED_HEADER,
     ...services.map((service) => `import * as ${service} from '${moduleFile(service)}';`),
@@ -84,19 +84,24 @@ export function renderServedOperations(operations) {
     "import { operationRoutes } from './operation-routes.js';",
     "import type { OperationName } from './operations.js';",
     '',
-    '/** Every operation as the core serves it, in table order. */',
-    'export const servedOperations: { readonly [N in OperationName]: ServedOperation } = {',
-    ...rows,
-    '};',
-    '',
     '/** Every operation name, in table order. */',
-    'export const servedOperationNames = Object.keys(servedOperations) as OperationName[];',
+    'export const servedOperationNames = Object.keys(operationRoutes) as OperationName[];',
+    '',
+    '/** The service function of each operation, in table order. */',
+    'const SERVICES: readonly ServedOperation[\'serve\'][] = [',
+    ...rows,
+    '];',
+    '',
+    '/** Every operation as the core serves it: its route and its service function. */',
+    'export const servedOperations = Object.fromEntries(',
+    '  servedOperationNames.map((name, i) => [name, { ...operationRoutes[name], serve: SERVICES[i]! }]),',
+    ') as { readonly [N in OperationName]: ServedOperation };',
     '',
   ].join('\n');
 }
 
 /** The source table with its schemas, bundled next to this script so that its packages resolve. */
-async function sourceOperations() {
+export async function sourceOperations() {
   const { build } = await import('esbuild');
   const bundle = fileURLToPath(new URL(`./.operations-${process.pid}.mjs`, import.meta.url));
   const entry = fileURLToPath(new URL('../src/http/operation-schemas.ts', import.meta.url));

@@ -9,6 +9,7 @@ import { ERROR_STATUS, type ErrorCode } from '../domain/errors.js';
 import { SCOPES } from '../domain/records.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';
+import * as team from '../domain/team-responses.js';
 import { operations, type OperationSpec } from './operation-schemas.js';
 import { COMMON_ERRORS, operationNames, type OperationName } from './operations.js';
 import { ERROR_WHEN, HEADERS, SECURITY_SCHEMES, describeApi } from './openapi-text.js';
@@ -52,6 +53,13 @@ const RESPONSE_NAMES = new Map<z.core.$ZodType, string>([
   [res.analyticsSchema, 'Analytics'],
   [res.webhookSchema, 'Webhook'],
   [res.webhookListSchema, 'WebhookList'],
+  [team.postActivitySchema, 'PostActivity'],
+  [team.activityEntrySchema, 'ActivityEntry'],
+  [team.activityActorSchema, 'ActivityActor'],
+  [team.heldPostSchema, 'HeldPost'],
+  [team.heldPostListSchema, 'HeldPostList'],
+  [team.voterBlockSchema, 'VoterBlock'],
+  [team.mailSettingsSchema, 'MailSettings'],
   [res.errorSchema, 'Error'],
 ]);
 
@@ -64,6 +72,8 @@ const REQUEST_NAMES = new Map<z.core.$ZodType, string>([
   [req.addEvidenceBody, 'AddEvidenceRequest'],
   [req.proposeStatusBody, 'ProposeStatusRequest'],
   [req.createCommentBody, 'CreateCommentRequest'],
+  [req.rejectHeldPostBody, 'RejectHeldPostRequest'],
+  [req.updateMailSettingsBody, 'UpdateMailSettingsRequest'],
 ]);
 
 const capitalize = (name: string) => name[0]!.toUpperCase() + name.slice(1);

@@ -1,7 +1,7 @@
 /**
  * What a row of the operation table holds, and what the compiler checks of every row. A row is
  * plain data: it names its request schema (an export of `src/domain/requests.ts`), its response
- * schema (an export of `src/domain/responses.ts`) and its service module (a key of
+ * schema (an export of `src/domain/responses.ts` or `team-responses.ts`) and its service module (a key of
  * {@link OperationServices}) instead of importing them, so that the typed client carries the
  * table without a schema or a service. Each consumer resolves the names it needs, once, where it
  * loads.
@@ -11,6 +11,8 @@ import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import type * as requests from '../domain/requests.js';
 import type * as responses from '../domain/responses.js';
+import type * as teamResponses from '../domain/team-responses.js';
+import type * as activity from '../services/activity.js';
 import type * as agent from '../services/agent.js';
 import type * as boards from '../services/boards.js';
 import type * as claimNext from '../services/claim-next.js';
@@ -18,21 +20,24 @@ import type * as comments from '../services/comments.js';
 import type * as companyVotes from '../services/company-votes.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import type * as dashboard from '../services/dashboard.js';
+import type * as mailSettings from '../services/mail-settings.js';
 import type * as merges from '../services/merges.js';
+import type * as moderation from '../services/moderation.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
+import type * as teamVoters from '../services/team-voters.js';
 
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 type Requests = typeof requests;
-type Responses = typeof responses;
+type Responses = typeof responses & typeof teamResponses;
 
 /** The name of a request schema: an export of `src/domain/requests.ts` that is a zod schema. */
 export type BodySchemaName = { [K in keyof Requests]: Requests[K] extends z.core.$ZodType ? K : never }[keyof Requests];
 /** The name of a query schema: an export of `src/domain/requests.ts` that is a `zod/mini` object. */
 export type QuerySchemaName = { [K in keyof Requests]: Requests[K] extends z.ZodMiniObject ? K : never }[keyof Requests];
-/** The name of a response schema: an export of `src/domain/responses.ts` that is a zod schema. */
+/** The name of a response schema: an export of `src/domain/responses.ts` or `team-responses.ts` that is a zod schema. */
 export type ResponseSchemaName = { [K in keyof Responses]: Responses[K] extends z.core.$ZodType ? K : never }[keyof Responses];
 /**
  * The service modules that serve the API's operations, by the names a row's `service` gives (a
@@ -41,15 +46,19 @@ export type ResponseSchemaName = { [K in keyof Responses]: Responses[K] extends 
  * `(ctx, caller, ...path parameters, body or query)`.
  */
 export interface OperationServices {
+  activity: typeof activity;
   agent: typeof agent;
   boards: typeof boards;
   claimNext: typeof claimNext;
   comments: typeof comments;
   companyVotes: typeof companyVotes;
   dashboard: typeof dashboard;
+  mailSettings: typeof mailSettings;
   merges: typeof merges;
+  moderation: typeof moderation;
   posts: typeof posts;
   stats: typeof stats;
+  teamVoters: typeof teamVoters;
 }
 
 /** The name of a service module: a key of {@link OperationServices}. */

@@ -10,7 +10,8 @@ import { globalRegistry } from 'zod/mini';
 import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import * as requests from '../domain/requests.js';
-import * as responses from '../domain/responses.js';
+import * as apiResponses from '../domain/responses.js';
+import * as teamResponses from '../domain/team-responses.js';
 import { registerTextBounds } from '../domain/validation.js';
 import type { HttpMethod, OperationRow, ServiceModuleName } from './operation-row.js';
 import { operationNames, operationTable, type OperationName, type OperationTable } from './operations.js';
@@ -53,6 +54,9 @@ export interface OperationSpec {
   /** True when it destroys data nothing restores. */
   destructive?: true;
 }
+
+/** The response schemas a row may name. */
+const responses = { ...apiResponses, ...teamResponses };
 
 type Requests = typeof requests;
 type Responses = typeof responses;

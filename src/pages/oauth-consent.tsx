@@ -21,7 +21,7 @@ const SCOPE_TEXT: Record<Scope, string> = {
   read: 'Read: boards, posts, comments and statistics',
   propose: 'Propose: read, and claim posts, add evidence, propose statuses and comment (a person confirms)',
   write: 'Write: everything the API does, including creating, changing and deleting posts and boards',
-  team: "Team: write, and the team's own work: approving or rejecting held posts, blocking voters, undoing merges, mail settings",
+  team: 'Team: write, and moderation of held posts, blocking voters, undoing merges and mail settings',
 };
 
 /** 303 to the client's own URI (another origin): the pages' `redirect` only goes to their paths. */

@@ -11,17 +11,21 @@ import { renderOperationRoutes, renderServedOperations } from '../../scripts/der
 import { operations, type OperationSpec } from '../../src/http/operation-schemas.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 import { servedOperationNames, servedOperations } from '../../src/http/served-operations.js';
+import * as activity from '../../src/services/activity.js';
 import * as agent from '../../src/services/agent.js';
 import * as boards from '../../src/services/boards.js';
 import * as claimNext from '../../src/services/claim-next.js';
 import * as comments from '../../src/services/comments.js';
 import * as companyVotes from '../../src/services/company-votes.js';
 import * as dashboard from '../../src/services/dashboard.js';
+import * as mailSettings from '../../src/services/mail-settings.js';
 import * as merges from '../../src/services/merges.js';
+import * as moderation from '../../src/services/moderation.js';
 import * as posts from '../../src/services/posts.js';
 import * as stats from '../../src/services/stats.js';
+import * as teamVoters from '../../src/services/team-voters.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { agent, boards, claimNext, comments, companyVotes, dashboard, merges, posts, stats };
+const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boards, claimNext, comments, companyVotes, dashboard, mailSettings, merges, moderation, posts, stats, teamVoters };
 
 describe('the operations the core serves', () => {
   it('are in the committed files exactly as the generator writes them from the table', async () => {

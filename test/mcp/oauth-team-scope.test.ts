@@ -13,7 +13,7 @@ import { OAuthError } from '../../src/domain/oauth.js';
 import { csrfTokenFor } from '../../src/pages/security.js';
 import { approveAuthorization, checkAuthorizationRequest, listConnectedAgents } from '../../src/services/oauth.js';
 import { snapshot } from '../helpers/state.js';
-import { START } from './helpers.js';
+import { ALL_TOOLS, START, TEAM_TOOLS, WRITE_TOOLS } from './helpers.js';
 import { pkce, REDIRECT_URI } from './oauth-helpers.js';
 
 const ORIGIN = 'http://127.0.0.1:8787';
@@ -38,10 +38,23 @@ async function setUp() {
     body: JSON.stringify({ client_name: 'Agent', redirect_uris: [REDIRECT_URI] }),
   });
   const clientId = ((await register.json()) as { client_id: string }).client_id;
-  const request = { client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: pkce().challenge, code_challenge_method: 'S256', response_type: 'code', scope: 'team' };
+  const { verifier, challenge } = pkce();
+  const request = { client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: 'S256', response_type: 'code', scope: 'team' };
   const csrf = await csrfTokenFor(CSRF_COOKIE);
+  /** The tools `/mcp` lists to the access token a consent's code is exchanged for. */
+  const toolsFor = async (code: string): Promise<string[]> => {
+    const form = { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI };
+    const token = await fetchAt('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const listed = await fetchAt('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${access_token}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    return ((await listed.json()) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
+  };
   return {
-    board, org, member, stranger, voter, sessions, oauth, request, fetchAt,
+    board, org, member, stranger, voter, sessions, oauth, request, fetchAt, toolsFor,
     agents: () => listConnectedAgents(oauth, org.id),
     consentPage: (cookie: string) => fetchAt(`/oauth/authorize?${new URLSearchParams(request)}`, { headers: { cookie } }),
     approve: (cookie: string, access = 'team') =>
@@ -54,16 +67,26 @@ async function setUp() {
 }
 
 describe('the team scope through OAuth', () => {
-  it("is offered to a member of the team, preselected when the client asks for it, and a member's approval makes a team grant", async () => {
+  it("is offered to a member of the team, preselected when the client asks for it, and a member's approval makes a team grant whose token sees the team's tools", async () => {
     const w = await setUp();
     const page = await (await w.consentPage(`fb_team=${w.sessions.member}`)).text();
     expect(page).toMatch(/<input type="radio" name="access" value="team" checked=""\/?>/);
     const answer = await w.approve(`fb_team=${w.sessions.member}`);
     expect(answer.status).toBe(303);
-    expect(new URL(answer.headers.get('location')!).searchParams.get('code')).toMatch(/^fbac_/);
+    const code = new URL(answer.headers.get('location')!).searchParams.get('code')!;
+    expect(code).toMatch(/^fbac_/);
     const [agent] = await w.agents();
     expect(agent).toMatchObject({ scope: 'team', member_id: w.member.id });
     expect((await w.board.storage.transaction('read', (tx) => tx.getApiKey(agent!.api_key_id)))?.scope).toBe('team');
+    expect(await w.toolsFor(code)).toEqual(ALL_TOOLS);
+  });
+
+  it("gives a write grant's token no team tool", async () => {
+    const w = await setUp();
+    const answer = await w.approve(`fb_team=${w.sessions.member}`, 'write');
+    const tools = await w.toolsFor(new URL(answer.headers.get('location')!).searchParams.get('code')!);
+    expect(tools).toEqual(WRITE_TOOLS);
+    for (const name of TEAM_TOOLS) expect(tools).not.toContain(name);
   });
 
   it("is never given to a voter's session, in the voter's cookie or the team's, nor to a member of another organization", async () => {

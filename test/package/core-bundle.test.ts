@@ -60,9 +60,12 @@ describe('the core browser bundle', () => {
     // attachments (+0.1), the store's insert-if-absent setting (+0.1) and voters' languages
     // (+0.4: the stored locale, setting it, the follower mail's language): 53.9 KB. Posts by
     // company revenue (+0.4: the record store's ranking, the team's service and its page schema):
-    // 54.3 KB (173.4 KB minified). The budget moves only in a change that says what grew; see
-    // docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(54.5 * 1024);
+    // 54.3 KB (173.4 KB minified). The team scope's operations and a post's activity log as one
+    // (+0.6: ten served rows, the services of held posts, voter blocks, merges undone and mail
+    // settings taking a caller, the path's held posts and voters checked by the handler), measured
+    // against the head before them (54.6 KB): 55.2 KB (177.0 KB minified). The budget moves only in
+    // a change that says what grew; see docs/architecture.md, "The browser bundle".
+    expect(gzipped).toBeLessThanOrEqual(55.3 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {
