@@ -3,13 +3,13 @@
  * operation runs through the API the server was given, and its answer becomes structured content.
  * Every failure becomes a tool result with `isError: true` whose text holds the error's code and
  * message (and, for a 429, when to retry), and a second text block with what to do next; nothing a
- * caller sends can make the call throw. A list's `cursor` is its `offset`, opaque.
+ * caller sends can make the call throw. A list's `cursor` is its `offset` or `before`, opaque.
  */
 import { FeedbackBoardError, isFeedbackBoardError, type ErrorDetail } from '../src/domain/errors.js';
 import { operationTable, type OperationRow } from '../src/http/operations.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { nextStep } from './guidance.js';
-import type { ToolDefinition } from './tools.js';
+import type { Paging, ToolDefinition } from './tools.js';
 
 /**
  * The API the tools call: the typed client (`createClient(...)`), the in-process services
@@ -63,27 +63,34 @@ export function toolError(error: FeedbackBoardError, tool: Pick<ToolDefinition, 
   return { content, isError: true };
 }
 
-/** Where a list's page starts, as its cursor carries it. */
-interface PagePosition {
-  offset: number;
-}
+/** Where a list's page starts, as its cursor carries it: an offset, or the entry id to go below. */
+type PagePosition = { offset: number } | { before: number };
 
-const isPagePosition = (value: unknown): value is PagePosition =>
-  Number.isSafeInteger((value as PagePosition | null)?.offset) && (value as PagePosition).offset >= 0;
+const positionOf = (paging: Paging) => (value: unknown): value is PagePosition => {
+  const field = (value as Record<string, unknown> | null)?.[paging];
+  return Number.isSafeInteger(field) && (field as number) >= (paging === 'offset' ? 0 : 1);
+};
 
-/** Replaces a list's `cursor` field by the `offset` it stands for. */
-function cursorToOffset(fields: Fields, problems: ErrorDetail[]): void {
+/** Replaces a list's `cursor` field by the `offset` or `before` it stands for. */
+function cursorToPosition(fields: Fields, paging: Paging, problems: ErrorDetail[]): void {
   const cursor = fields['cursor'];
   if (cursor === undefined) return;
   delete fields['cursor'];
-  const position = typeof cursor === 'string' ? decodeCursor(cursor, isPagePosition) : null;
+  const position = typeof cursor === 'string' ? decodeCursor(cursor, positionOf(paging)) : null;
   if (position === null) problems.push({ path: 'cursor', message: 'is not a next_cursor of this tool; call without it to start from the first page' });
-  else if (fields['offset'] !== undefined) problems.push({ path: 'cursor', message: 'pass cursor or offset, not both' });
-  else fields['offset'] = position.offset;
+  else if (fields[paging] !== undefined) problems.push({ path: 'cursor', message: `pass cursor or ${paging}, not both` });
+  else fields[paging] = (position as Record<string, number>)[paging];
 }
 
-/** Adds `next_cursor` to a page (`{ <items>: [...], total }`) when items are left after it. */
-function withNextCursor(result: Record<string, unknown>, offset: number): Record<string, unknown> {
+/**
+ * Adds `next_cursor` to a page while items are left after it: a page by offset (`{ <items>: [...],
+ * total }`) continues at the offset after its items, a page by `before` at its `next_before`.
+ */
+function withNextCursor(result: Record<string, unknown>, paging: Paging, offset: number): Record<string, unknown> {
+  if (paging === 'before') {
+    const before = result['next_before'];
+    return typeof before === 'number' ? { ...result, next_cursor: encodeCursor({ before }) } : result;
+  }
   const items = Object.values(result).find(Array.isArray);
   const total = result['total'];
   if (items === undefined || typeof total !== 'number' || items.length === 0) return result;
@@ -105,8 +112,11 @@ function argumentsOf(tool: ToolDefinition, raw: unknown): unknown[] {
   for (const name of tool.pathParams) {
     const value = fields[name];
     delete fields[name];
-    if (name === 'slug' && (typeof value !== 'string' || value === '')) problems.push({ path: 'slug', message: 'must be a board slug' });
-    if (name === 'id' && !(Number.isSafeInteger(value) && (value as number) >= 1)) problems.push({ path: 'id', message: 'must be a post id (a positive integer)' });
+    if (name === 'slug') {
+      if (typeof value !== 'string' || value === '') problems.push({ path: 'slug', message: 'must be a board slug' });
+    } else if (!(Number.isSafeInteger(value) && (value as number) >= 1)) {
+      problems.push({ path: name, message: `must be ${name === 'id' ? 'a post id' : 'an id'} (a positive integer)` });
+    }
     path.push(value);
   }
   if (tool.input === 'body') {
@@ -115,7 +125,7 @@ function argumentsOf(tool: ToolDefinition, raw: unknown): unknown[] {
   }
   const known = new Set(Object.keys((tool.inputSchema['properties'] as Fields | undefined) ?? {}));
   for (const name of Object.keys(fields)) if (!known.has(name)) problems.push({ path: name, message: 'is not a field of this tool' });
-  if (tool.paged) cursorToOffset(fields, problems);
+  if (tool.paging !== null) cursorToPosition(fields, tool.paging, problems);
   if (problems.length > 0) throw invalid(problems);
   if (tool.input === 'none') return path;
   // Query values travel as strings, exactly as in a URL, and the service parses and checks them;
@@ -166,7 +176,7 @@ export async function callTool(api: McpApi, tool: ToolDefinition, raw: unknown, 
     if (success.bodyFrom !== undefined) result = (result as Record<string, unknown>)[success.bodyFrom];
     if (tool.outputSchema === undefined) return { content: [{ type: 'text', text: 'Done.' }] };
     // The service accepted the offset, so it is a whole number in the query (absent: 0).
-    if (tool.paged) result = withNextCursor(result as Record<string, unknown>, Number((args.at(-1) as Record<string, string>)['offset'] ?? 0));
+    if (tool.paging !== null) result = withNextCursor(result as Record<string, unknown>, tool.paging, Number((args.at(-1) as Record<string, string>)['offset'] ?? 0));
     return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     if (isFeedbackBoardError(error) && error.code !== 'internal_error') return toolError(error, tool);

@@ -23,7 +23,6 @@ import type { McpApi, McpLogger } from './call.js';
 import { checkedOrigins, forbiddenOrigin, originAllowed } from './origin.js';
 import { detectScope, type DetectedScope } from './scope.js';
 import { createMcpServer } from './server.js';
-import { ACTIVITY_TOOL } from './activity-tool.js';
 import type { McpOAuth } from './oauth.js';
 
 /** What the handler needs of a board: its HTTP face (the API at `/api/v1`) and its in-process API. */
@@ -63,13 +62,11 @@ function isToolCall(message: unknown): boolean {
 }
 
 /**
- * True when the body is one `tools/call` request or a batch of nothing else, each of a tool that
- * goes through the API's fetch handler (and so takes its own rate-limit slot there);
- * `get_post_activity` reads in-process and is admitted here instead.
+ * True when the body is one `tools/call` request or a batch of nothing else: each tool call goes
+ * through the API's fetch handler, and so takes its own rate-limit slot there.
  */
 function onlyToolCalls(body: unknown): boolean {
-  const throughFetch = (message: unknown) => isToolCall(message) && (message as { params?: { name?: unknown } }).params?.name !== ACTIVITY_TOOL.name;
-  return Array.isArray(body) ? body.length > 0 && body.every(throughFetch) : throughFetch(body);
+  return Array.isArray(body) ? body.length > 0 && body.every(isToolCall) : isToolCall(body);
 }
 
 /**
@@ -150,11 +147,8 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
       scope = await detectScope(inProcess);
       scopes.set(key, scope);
     }
-    // The operations go through the API's fetch handler (its rate limit and logs); a post's activity,
-    // which has no operation, is read in-process.
-    const client = createClient({ baseUrl: origin, apiKey: key, fetch: (r) => board.fetch(r) }) as unknown as McpApi;
-    const activity = inProcess['activity'];
-    const api: McpApi = activity === undefined ? client : { ...client, activity };
+    // The operations go through the API's fetch handler (its rate limit and logs).
+    const api = createClient({ baseUrl: origin, apiKey: key, fetch: (r) => board.fetch(r) }) as unknown as McpApi;
     const server = createMcpServer({ api, scope: scope.scope, logger });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

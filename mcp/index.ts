@@ -1,9 +1,10 @@
 /**
  * `feedback-board/mcp`: the API as Model Context Protocol tools, for AI agents, built on the
  * official `@modelcontextprotocol/sdk` (an optional peer dependency, imported only here and by the
- * CLI). One tool per operation of the operation table, 26 in all, named in snake case
- * (`claim_next_post`, `add_evidence`...), with input schemas from the request schemas and path
- * parameters, output schemas from the response schemas, structured results and annotations.
+ * CLI). One tool per operation of the operation table, each key seeing those of its scope, named
+ * in snake case (`claim_next_post`, `add_evidence`...), with input schemas from the request
+ * schemas and path parameters, output schemas from the response schemas, structured results and
+ * annotations.
  *
  * - {@link createMcpServer}: an McpServer acting as one key through any API of the package's
  *   shape: the typed client for a deployment, or `await board.api(key)` in-process; it also serves

@@ -12,7 +12,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Scope } from '../src/domain/records.js';
 import { scopeAllows } from '../src/domain/scopes.js';
-import { ACTIVITY_TOOL, ACTIVITY_TOOL_SCOPE, activityListOf, callActivityTool } from './activity-tool.js';
 import { callTool, type McpApi, type McpLogger } from './call.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
@@ -41,8 +40,8 @@ and repeat until claim_next_post answers claim null. A failed call is a tool err
 with the API's error code (not_found, validation_error, claim_conflict, rate_limited...).`;
 
 /**
- * Creates an MCP server with one tool per API operation (24), listing only those the key's scope
- * may call. Connect it to a transport (`StdioServerTransport`, Streamable HTTP) with `connect()`.
+ * Creates an MCP server with one tool per API operation, listing only those the key's scope may
+ * call (a `team` key also sees the team's own tools). Connect it to a transport (`StdioServerTransport`, Streamable HTTP) with `connect()`.
  *
  * @example
  * ```ts
@@ -72,8 +71,6 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return known.scope;
   }
 
-  const activityList = activityListOf(options.api);
-
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => {
     const current = await scope();
     const tools = toolDefinitions()
@@ -81,12 +78,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       .map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
         name, title, description, inputSchema, ...(outputSchema ? { outputSchema } : {}), annotations,
       }));
-    return { tools: activityList && scopeAllows(current, ACTIVITY_TOOL_SCOPE) ? [...tools, { ...ACTIVITY_TOOL }] : tools };
+    return { tools };
   });
 
   // A tool the scope does not list still runs: the API answers insufficient_scope as a tool error.
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    if (activityList && request.params.name === ACTIVITY_TOOL.name) return callActivityTool(activityList, request.params.arguments, logger);
     const tool = byName.get(request.params.name);
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return callTool(options.api, tool, request.params.arguments, logger);

@@ -1,16 +1,17 @@
 /**
- * The MCP tools, derived from the operation table: one per operation, named in snake case
- * (`claimNextPost` → `claim_next_post`), its input schema the path parameters plus the request
- * body or query, its output schema the response schema, and annotations from the method and path.
- * A new row in the table is a new tool; nothing here names an operation except one spelling
- * (when to use each tool is in `guidance.ts`). Tools whose query pages with `offset` also take an
- * opaque `cursor` and answer `next_cursor` while more is left.
+ * The MCP tools, derived from the operation table: one per operation, named by its row (`tool`) or
+ * else in snake case (`claimNextPost` → `claim_next_post`), its description the row's summary and
+ * guidance, its input schema the path parameters plus the request body or query, its output schema
+ * the response schema, and annotations from the method and the row (`idempotent`, `destructive`).
+ * A new row in the table is a new tool; nothing here names an operation. Tools whose query pages
+ * (with `offset`, or with `before` and an answer's `next_before`) also take an opaque `cursor` and
+ * answer `next_cursor` while more is left.
  */
 import * as z from 'zod';
 import type { Scope } from '../src/domain/records.js';
 import { operations, type OperationSpec } from '../src/http/operation-schemas.js';
 import { operationNames, type OperationName } from '../src/http/operations.js';
-import { TOOL_GUIDANCE } from './guidance.js';
+import { PATH_PARAM_DESCRIPTIONS, pathParamNames, type PathParamName } from '../src/http/path-params.js';
 
 /** A JSON Schema object, as MCP carries it. */
 export type JsonSchema = { type: 'object'; [key: string]: unknown };
@@ -30,32 +31,33 @@ export interface ToolDefinition {
   /** The weakest scope that may call it; a key sees only the tools its scope allows. */
   scope: Scope;
   /** Path parameters the tool takes as fields, in path order. */
-  pathParams: ('slug' | 'id')[];
+  pathParams: PathParamName[];
   /** Where the remaining fields go. */
   input: 'body' | 'query' | 'none';
-  /** True for a list that pages with `offset`: it also takes `cursor` and answers `next_cursor`. */
-  paged: boolean;
+  /**
+   * How a list pages, if it does: by `offset` (with a `total`), or by `before` (the answer's
+   * `next_before`). Such a tool also takes `cursor` and answers `next_cursor`.
+   */
+  paging: Paging | null;
 }
 
-/** The names that are not the operation's name in snake case. */
-const NAMES: Partial<Record<OperationName, string>> = { listVotes: 'get_votes', mergePost: 'merge_posts' };
+/** How a list tool pages: see {@link ToolDefinition.paging}. */
+export type Paging = 'offset' | 'before';
 
-/** POSTs whose repeat changes nothing (docs/errors-scopes-limits.md#boards, docs/sso.md#votes-on-behalf-of-a-company). PATCH and DELETE are idempotent by method. */
-const IDEMPOTENT_POSTS = new Set<OperationName>(['publishBoard', 'unpublishBoard', 'voteOnBehalf', 'withdrawVoteOnBehalf']);
-
-/** The tool name of an operation. */
+/** The tool name of an operation: its row's `tool`, else its name in snake case. */
 export function toolName(operation: OperationName): string {
-  return NAMES[operation] ?? operation.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return (operations[operation] as OperationSpec).tool ?? operation.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
-const PATH_FIELDS = {
-  slug: { type: 'string', minLength: 1, description: 'The board slug.' },
-  id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The post id.' },
-} as const;
+/** A path parameter as a tool's field: the slug a non-empty string, every id a positive integer. */
+const pathField = (name: PathParamName) =>
+  name === 'slug'
+    ? { type: 'string', minLength: 1, description: PATH_PARAM_DESCRIPTIONS[name] }
+    : { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: PATH_PARAM_DESCRIPTIONS[name] };
 
 type Json = Record<string, unknown>;
 
-const CURSOR_FIELD = { type: 'string', description: 'The next_cursor of the previous page, to get the next one (instead of offset).' } as const;
+const CURSOR_FIELD = { type: 'string', description: 'The next_cursor of the previous page, to get the next one (instead of offset or before).' } as const;
 const NEXT_CURSOR_FIELD = { type: 'string', description: 'Pass as cursor, with the same other fields, for the next page; absent on the last page.' } as const;
 
 /** A standalone JSON Schema without the draft marker (MCP clients validate with their own draft). */
@@ -70,8 +72,8 @@ function queryProperties(spec: OperationSpec): Json {
   return Object.fromEntries(Object.entries(spec.query.shape).map(([name, schema]) => [name, schemaOf(schema as z.core.$ZodType, 'output')]));
 }
 
-function inputSchema(spec: OperationSpec, pathParams: ('slug' | 'id')[], paged: boolean): JsonSchema {
-  const path = Object.fromEntries(pathParams.map((name) => [name, PATH_FIELDS[name]]));
+function inputSchema(spec: OperationSpec, pathParams: PathParamName[], paged: boolean): JsonSchema {
+  const path = Object.fromEntries(pathParams.map((name) => [name, pathField(name)]));
   if (spec.body) {
     const body = schemaOf(spec.body, 'input');
     const required = [...pathParams, ...((body['required'] as string[] | undefined) ?? [])];
@@ -90,12 +92,12 @@ function outputSchema(spec: OperationSpec, paged: boolean): JsonSchema | undefin
 
 function define(operation: OperationName): ToolDefinition {
   const spec: OperationSpec = operations[operation];
-  const pathParams = (['slug', 'id'] as const).filter((name) => spec.path.includes(`{${name}}`));
+  const pathParams = pathParamNames(spec.path);
   const readOnly = spec.method === 'GET';
   const title = spec.summary.replace(/[;:(.].*$/s, '').trim();
-  const guidance = TOOL_GUIDANCE[operation];
-  const description = `${spec.summary}${guidance ? ` ${guidance}` : ''} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
-  const paged = spec.query?.shape['offset'] !== undefined;
+  const description = `${spec.summary}${spec.guidance ? ` ${spec.guidance}` : ''} (${spec.method} ${spec.path}; needs a ${spec.scope} key.)`;
+  const paging = pagingOf(spec);
+  const paged = paging !== null;
   const output = outputSchema(spec, paged);
   return {
     name: toolName(operation),
@@ -107,16 +109,22 @@ function define(operation: OperationName): ToolDefinition {
     annotations: {
       title,
       readOnlyHint: readOnly,
-      // Deleting the object a path names destroys data; deleting a sub-resource (a claim) does not.
-      destructiveHint: spec.method === 'DELETE' && /\}$/.test(spec.path),
-      idempotentHint: readOnly || spec.method === 'PATCH' || spec.method === 'DELETE' || IDEMPOTENT_POSTS.has(operation),
+      destructiveHint: spec.destructive === true,
+      idempotentHint: readOnly || spec.method === 'PATCH' || spec.method === 'DELETE' || spec.idempotent === true,
       openWorldHint: false,
     },
     scope: spec.scope,
-    pathParams: [...pathParams],
+    pathParams,
     input: spec.body ? 'body' : spec.query ? 'query' : 'none',
-    paged,
+    paging,
   };
+}
+
+/** How an operation's list pages, from its query and response schemas. */
+function pagingOf(spec: OperationSpec): Paging | null {
+  if (spec.query?.shape['offset'] !== undefined) return 'offset';
+  const answer = spec.success.schema as { shape?: Record<string, unknown> } | undefined;
+  return spec.query?.shape['before'] !== undefined && answer?.shape?.['next_before'] !== undefined ? 'before' : null;
 }
 
 let cached: readonly ToolDefinition[] | undefined;

@@ -1,6 +1,10 @@
 import type { OperationSpec } from '../src/http/operation-schemas.js';
 
+/** The text of src/http/operation-routes.ts for the operation table with its schemas, in table order. */
+export function renderOperationRoutes(operations: Readonly<Record<string, OperationSpec>>): string;
+
 /** The text of src/http/served-operations.ts for the operation table with its schemas, in table order. */
 export function renderServedOperations(operations: Readonly<Record<string, OperationSpec>>): string;
-/** The text of src/http/client-operations.ts for the operation table with its schemas, in table order. */
-export function renderClientOperations(operations: Readonly<Record<string, OperationSpec>>): string;
+
+/** The source table with its schemas, read through a bundle of `src/http/operation-schemas.ts`. */
+export function sourceOperations(): Promise<Readonly<Record<string, OperationSpec>>>;

@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 /**
- * Writes src/http/served-operations.ts, the operation table as the core serves it, and
- * src/http/client-operations.ts, the table as the typed client sends it, from the source table
- * (`npm run derive` runs it, then writes docs/openapi.json). It reads the table through a
- * bundle of `src/http/operation-schemas.ts` made with esbuild, so it needs no build and works
- * while the committed files are out of date. `test/http/served-operations.test.ts` fails while a
- * committed file differs from what `renderServedOperations` or `renderClientOperations` makes of
- * the source table.
+ * Writes src/http/operation-routes.ts and src/http/served-operations.ts, the parts of the operation
+ * table the typed client and the core carry, from the source table (`npm run derive` runs it, then
+ * writes docs/openapi.json). It reads the table through a bundle of
+ * `src/http/operation-schemas.ts` made with esbuild, so it needs no build and works while the
+ * committed files are out of date. `test/http/served-operations.test.ts` fails while a committed
+ * file differs from what this script makes of the source table.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,87 +24,84 @@ const fields = (object) =>
 /** A service module's file, from its name in the table (its file name in camel case). */
 const moduleFile = (service) => `../services/${service.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.js`;
 
-const HEADER = `/**
+const ROUTES_HEADER = `/**
+ * The operation table's routes, generated from \`src/http/operations.ts\` by \`npm run derive\`
+ * (scripts/derive-served-operations.mjs): do not edit it, edit the table and run that. A test
+ * fails while this file differs from what the table gives.
+ *
+ * Why it exists: the typed client and the core send and serve the operations from these rows, so
+ * that neither carries the table itself, whose summaries, scopes, error lists, schema names and MCP
+ * guidance only the OpenAPI document and the MCP tools read. Each row holds what sending and
+ * serving need: method, path, input and the query parameters its schema names, the client place
+ * and the success status.
+ */`;
+
+const SERVED_HEADER = `/**
  * The operation table as the core serves it, generated from \`src/http/operations.ts\` by
  * \`npm run derive\` (scripts/derive-served-operations.mjs): do not edit it, edit the table and run that.
  * A test fails while this file differs from what the table gives.
  *
- * Why it exists: the router, the handler and the in-process API are built from these rows at run
- * time, and the core's browser bundle carries them instead of the table itself, whose summaries,
- * scopes, error lists and schema names only the OpenAPI document, the MCP tools and the typed
- * client read, and which would reach each service function through its whole module. Here each
- * row holds what serving needs: method, path, input and the query parameters its schema names,
- * the client place, the success status, and the service function itself.
+ * Each row is the operation's route (\`operation-routes.ts\`) with the service function that serves
+ * it, imported by name from its module, so the core's browser bundle carries the functions the
+ * router, the handler and the in-process API call, and not the table.
  */`;
 
+const routeOf = ({ method, path, client, body, query, success }) => {
+  const { schema: _schema, ...answer } = success;
+  const input = body !== undefined ? quoted('body') : query !== undefined ? quoted('query') : 'null';
+  const queryKeys = query === undefined ? [] : Object.keys(query.shape);
+  return `method: ${quoted(method)}, path: ${quoted(path)}, input: ${input}, queryKeys: ${list(queryKeys)}, client: ${list(client)}, success: ${fields(answer)}`;
+};
+
 /**
- * The text of src/http/served-operations.ts for `operations`, the operation table with its schemas
- * (`operations` of `feedback-board/openapi`), in table order.
+ * The text of src/http/operation-routes.ts for `operations`, the operation table with its schemas
+ * (\`operations\` of \`feedback-board/openapi\`), in table order.
  */
-export function renderServedOperations(operations) {
-  const names = Object.keys(operations);
-  const services = [...new Set(names.map((name) => operations[name].service))].sort();
-  const rows = names.map((name) => {
-    const { method, path, client, service, body, query, success } = operations[name];
-    const { schema: _schema, ...answer } = success;
-    const input = body !== undefined ? quoted('body') : query !== undefined ? quoted('query') : 'null';
-    const queryKeys = query === undefined ? [] : Object.keys(query.shape);
-    return `  ${name}: { method: ${quoted(method)}, path: ${quoted(path)}, input: ${input}, queryKeys: ${list(queryKeys)}, client: ${list(client)}, success: ${fields(answer)}, serve: ${service}.${name} },`;
-  });
+export function renderOperationRoutes(operations) {
+  const rows = Object.keys(operations).map((name) => `  ${name}: { ${routeOf(operations[name])} },`);
   return [
-    HEADER,
-    ...services.map((service) => `import * as ${service} from '${moduleFile(service)}';`),
-    "import type { ServedOperation } from './operation-row.js';",
+    ROUTES_HEADER,
+    "import type { OperationRoute } from './operation-row.js';",
     "import type { OperationName } from './operations.js';",
     '',
-    '/** Every operation as the core serves it, in table order. */',
-    'export const servedOperations: { readonly [N in OperationName]: ServedOperation } = {',
+    '/** Every operation\'s route, in table order. */',
+    'export const operationRoutes: { readonly [N in OperationName]: OperationRoute } = {',
     ...rows,
     '};',
-    '',
-    '/** Every operation name, in table order. */',
-    'export const servedOperationNames = Object.keys(servedOperations) as OperationName[];',
     '',
   ].join('\n');
 }
 
-const CLIENT_HEADER = `/**
- * The operation table as the typed client sends it, generated from \`src/http/operations.ts\` by
- * \`npm run derive\` (scripts/derive-served-operations.mjs): do not edit it, edit the table and run that.
- * A test fails while this file differs from what the table gives.
- *
- * Why it exists: \`feedback-board/client\` builds its methods from these rows, and an application
- * bundles them instead of the table itself, whose summaries (the MCP tools' descriptions), scopes,
- * error lists and schema names the client never reads. Here each row holds what sending needs:
- * method, path, where the input goes, the client place and the success status.
- */`;
-
-/**
- * The text of src/http/client-operations.ts for `operations`, the operation table with its schemas
- * (`operations` of `feedback-board/openapi`), in table order.
- */
-export function renderClientOperations(operations) {
-  const rows = Object.entries(operations).map(([name, { method, path, client, body, query, success }]) => {
-    const { status, statusFrom, bodyFrom } = success;
-    const answer = { status, ...(statusFrom === undefined ? {} : { statusFrom }), ...(bodyFrom === undefined ? {} : { bodyFrom }) };
-    const input = body !== undefined ? quoted('body') : query !== undefined ? quoted('query') : 'null';
-    return `  ${name}: { method: ${quoted(method)}, path: ${quoted(path)}, input: ${input}, client: ${list(client)}, success: ${fields(answer)} },`;
-  });
+/** The text of src/http/served-operations.ts for `operations`, in table order. */
+export function renderServedOperations(operations) {
+  const names = Object.keys(operations);
+  const services = [...new Set(names.map((name) => operations[name].service))].sort();
+  const rows = names.map((name) => `  ${operations[name].service}.${name},`);
   return [
-    CLIENT_HEADER,
-    "import type { ClientOperation } from './operation-row.js';",
+    SERVED_HEADER,
+    ...services.map((service) => `import * as ${service} from '${moduleFile(service)}';`),
+    "import type { ServedOperation } from './operation-row.js';",
+    "import { operationRoutes } from './operation-routes.js';",
     "import type { OperationName } from './operations.js';",
     '',
-    '/** Every operation as the typed client sends it, in table order. */',
-    'export const clientOperations: { readonly [N in OperationName]: ClientOperation } = {',
+    '/** Every operation name, in table order. */',
+    'export const servedOperationNames = Object.keys(operationRoutes) as OperationName[];',
+    '',
+    '/** The service function of each operation, in table order. */',
+    'const SERVICES: readonly ServedOperation[\'serve\'][] = [',
     ...rows,
-    '};',
+    '];',
+    '',
+    '/** Every operation as the core serves it: its route and its service function. */',
+    'export const servedOperations = Object.fromEntries(',
+    '  servedOperationNames.map((name, i) => [name, { ...operationRoutes[name], serve: SERVICES[i]! }]),',
+    ') as { readonly [N in OperationName]: ServedOperation };',
     '',
   ].join('\n');
 }
 
 /** The source table with its schemas, bundled next to this script so that its packages resolve. */
-async function sourceOperations() {
+export async function sourceOperations() {
   const { build } = await import('esbuild');
   const bundle = fileURLToPath(new URL(`./.operations-${process.pid}.mjs`, import.meta.url));
   const entry = fileURLToPath(new URL('../src/http/operation-schemas.ts', import.meta.url));
@@ -119,8 +115,8 @@ async function sourceOperations() {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const operations = await sourceOperations();
-  for (const [path, render] of [['../src/http/served-operations.ts', renderServedOperations], ['../src/http/client-operations.ts', renderClientOperations]]) {
-    const file = fileURLToPath(new URL(path, import.meta.url));
+  for (const [name, render] of [['operation-routes.ts', renderOperationRoutes], ['served-operations.ts', renderServedOperations]]) {
+    const file = fileURLToPath(new URL(`../src/http/${name}`, import.meta.url));
     await writeFile(file, render(operations));
     process.stdout.write(`wrote ${file}\n`);
   }

@@ -129,17 +129,11 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     /** The resource limits in force (the defaults overridden by the `limits` option). */
     limits: ctx.limits,
 
-    /**
-     * The API operations in-process for a raw key, checked exactly as the handler checks it, and
-     * `activity.list(slug, id, query)`: a post's activity log, which only in-process callers (the
-     * MCP tool `get_post_activity`) read, since the HTTP API has no operation for it.
-     */
-    async api(rawKey: string): Promise<ApiServices & { activity: KeyActivityApi }> {
+    /** The API operations in-process for a raw key, checked exactly as the handler checks it. */
+    async api(rawKey: string): Promise<ApiServices> {
       const key = await keys.authenticateKey(ctx, await hashApiKey(rawKey));
       if (!key) throw new FeedbackBoardError('unauthorized', 'A valid API key is required');
-      const caller = { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope };
-      const list: KeyActivityApi['list'] = async (slug, id, query) => activity.getPostActivity(ctx, caller, slug, id, query);
-      return { ...apiFor(ctx, caller), activity: { list } };
+      return apiFor(ctx, { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope });
     },
 
     /** The dashboard side: organizations, keys, proposals, webhooks, settings, moderation. */
@@ -208,19 +202,25 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
 
     /**
      * The dashboard side scoped to one organization (what the team pages use): the API operations
-     * acting as the team (`write` scope, no key), and the dashboard functions, each refusing with
-     * `not_found` anything of another organization.
+     * acting as the team (`team` scope, no key: `api`, including the team's own operations, such as
+     * `api.moderation.approve`), and the dashboard functions, each refusing with `not_found`
+     * anything of another organization. The functions that are operations too (moderation, voter
+     * blocks, unmerging) call them.
      */
     team(organizationId: number, options: TeamOptions = {}) {
       const teamCtx: ServiceContext = options.memberId === undefined ? ctx : { ...ctx, teamMemberId: options.memberId };
+      const caller = team.teamCaller(organizationId);
+      const api = apiFor(teamCtx, caller);
+      /** The operations acting for `memberId` instead, when a call names one. */
+      const actingFor = (memberId: number | undefined) => (memberId === undefined ? api : apiFor({ ...teamCtx, teamMemberId: memberId }, caller));
       const of = <A extends unknown[], R>(fn: (ctx: ServiceContext, organizationId: number, ...args: A) => Promise<R>) =>
         async (...args: A): Promise<R> =>
           fn(teamCtx, organizationId, ...args);
       return {
         /** The organization's id. */
         organizationId,
-        /** The API operations, as the organization's team (write scope; publishing still follows the setting). */
-        api: apiFor(teamCtx, team.teamCaller(organizationId)),
+        /** The API operations, as the organization's team (`team` scope; publishing still follows the setting). */
+        api,
         proposals: {
           /** Pending proposals of every board, with the post, its evidence and the proposing key. */
           list: () => team.listPendingProposals(teamCtx, organizationId),
@@ -236,8 +236,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           boardOf: of(team.boardOfPost),
           /** Hides or shows a post. */
           setHidden: of(team.setPostHidden),
-          /** Undoes the merge of a merged post: it is back as it was before; see docs/errors-scopes-limits.md#merging-posts. */
-          unmerge: of(merges.unmergePost),
+          /** Undoes the merge of a merged post (by id; `api.posts.unmerge` by slug and id); see docs/errors-scopes-limits.md#merging-posts. */
+          unmerge: of(merges.unmergePostById),
           /** Where a merged post lives now (the end of a chain of merges), or null for a post that is not merged. */
           mergeTarget: of(merges.mergeTargetOf),
           /** The voter who submitted a post, or null for a post of the team. */
@@ -259,16 +259,19 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           create: of(teamVoters.createTeamComment),
         },
         voters: {
-          /** Blocks a voter: no more posts, votes, comments or reactions; their content stays. */
-          block: of(teamVoters.blockVoter),
-          /** Lifts a block; false if the voter was not blocked. */
-          unblock: of(teamVoters.unblockVoter),
+          /** Blocks a voter: no more posts, votes, comments or reactions; their content stays (`api.voters.block`). */
+          block: api.voters.block,
+          /** Lifts a block; false if the voter was not blocked (`api.voters.unblock`). */
+          unblock: async (voterId: number): Promise<boolean> => (await api.voters.unblock(voterId)).changed,
           /** When the voter was blocked, or null. */
           blockedAt: of(teamVoters.voterBlockedAt),
         },
         apiKeys: {
-          /** Creates a key; the raw key is in the result, this once. */
-          create: of(keys.createApiKey),
+          /**
+           * Creates a key; the raw key is in the result, this once. A `team` key only when a signed-in
+           * member of the organization acts (`board.team(id, { memberId })`), else `insufficient_scope`.
+           */
+          create: of(team.createApiKey),
           /** The organization's keys, revoked ones included, without hashes. */
           list: () => keys.listApiKeys(teamCtx, organizationId),
           /** Revokes one of the organization's keys. */
@@ -304,17 +307,17 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           /** Turns "new posts from voters wait for approval" on or off for a board. */
           setModerated: of(moderation.setBoardModeration),
         },
-        /** Posts held for approval (docs/errors-scopes-limits.md#moderation). */
+        /** Posts held for approval (docs/errors-scopes-limits.md#moderation); the operations are `api.moderation`. */
         moderation: {
-          /** Held posts in one state (default `waiting`: the inbox), oldest first. */
-          list: of(moderation.listHeldPosts),
+          /** Every held post in one state (default `waiting`: the inbox), oldest first (`api.moderation.list` pages them). */
+          list: of(moderation.heldPostsInState),
           /** How many posts wait for approval. */
           countWaiting: () => moderation.countWaitingPosts(teamCtx, organizationId),
-          /** One held post, in any state. */
-          get: of(moderation.getHeldPost),
-          /** Approves a waiting post: it becomes a post and `post.created` fires. */
-          approve: of(moderation.approvePost),
-          /** Rejects a waiting post with an optional reason; answers it with its author (to mail the reason to). */
+          /** One held post, in any state (`api.moderation.get`). */
+          get: api.moderation.get,
+          /** Approves a waiting post: it becomes a post and `post.created` fires (`api.moderation.approve`, for `memberId` when given). */
+          approve: (id: number, by: moderation.ModerationDecider = {}) => actingFor(by.memberId).moderation.approve(id),
+          /** Rejects a waiting post with an optional reason (`api.moderation.reject`); answers it with its author (to mail the reason to). */
           reject: of(moderation.rejectPost),
         },
         attachments: {
@@ -445,10 +448,4 @@ export type FeedbackBoard = ReturnType<typeof createFeedbackBoard>;
 export interface TeamOptions {
   /** The signed-in team member acting: the posts' activity logs name them. Default: the team, unnamed. */
   memberId?: number;
-}
-
-/** A key's reading of posts' activity logs in-process (`(await board.api(key)).activity`). */
-export interface KeyActivityApi {
-  /** The post's log, newest first: `limit` (1–500, default 50) entries below `before` (the previous page's `next_before`). */
-  list(slug: string, id: number, query?: { limit?: string; before?: string }): Promise<activity.ActivityPage>;
 }

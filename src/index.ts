@@ -13,7 +13,7 @@
  *
  * @module feedback-board
  */
-export { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions, type KeyActivityApi, type TeamOptions } from './board.js';
+export { createFeedbackBoard, type FeedbackBoard, type FeedbackBoardOptions, type TeamOptions } from './board.js';
 export type { ApiServices } from './http/in-process-api.js';
 export {
   FeedbackBoardError,
@@ -58,6 +58,8 @@ export type {
   WebhookList,
   ErrorEnvelope,
 } from './domain/responses.js';
+export type { HeldPostList, MailSettings, PostActivity, VoterBlock } from './domain/team-responses.js';
+export type { HeldPost, HeldPostState } from './domain/held-posts.js';
 export {
   LIMITS,
   type CreateBoardInput,

@@ -1,4 +1,5 @@
 /** Organizations, API keys, settings and webhooks. */
+import { SCOPES } from '../src/domain/records.js';
 import { at, newApiKey, newOrganization, newWebhook } from './fixtures.js';
 import type { SuiteContext } from './harness.js';
 
@@ -44,6 +45,18 @@ export function accountTests(ctx: SuiteContext): void {
         expect(await tx.listApiKeys(acme!.id)).toEqual([keys[0], keys[2]]);
         expect(await tx.listApiKeys(99)).toEqual([]);
       });
+    });
+
+    ctx.test('a key of every scope, team included, is stored and read back', async () => {
+      const org = await ctx.write((tx) => tx.insertOrganization(newOrganization()));
+      const keys = await ctx.write(async (tx) => {
+        const inserted = [];
+        for (const scope of SCOPES) inserted.push(await tx.insertApiKey(newApiKey(org.id, { label: scope, hash: `h-${scope}`, scope })));
+        return inserted;
+      });
+      expect(keys.map((key) => key.scope)).toEqual([...SCOPES]);
+      expect(await ctx.read((tx) => tx.listApiKeys(org.id))).toEqual(keys);
+      expect(await ctx.read((tx) => tx.getApiKeyByHash('h-team'))).toEqual(keys.at(-1));
     });
 
     ctx.test('updateApiKey changes only the given fields', async () => {

@@ -64,6 +64,13 @@ export function oauthTests(ctx: SuiteContext): void {
       expect((await ctx.read((tx) => tx.getOAuthGrant(grant.id)))?.client_id).toBe('fbc_one');
     });
 
+    ctx.test('a grant of the team scope is stored and read back', async () => {
+      const grant = await seedGrant();
+      const { id: _id, ...fields } = grant;
+      const team = await ctx.write((tx) => tx.insertOAuthGrant({ ...fields, scope: 'team', key_salt: 'salt-team' }));
+      expect(await ctx.read((tx) => tx.getOAuthGrant(team.id))).toEqual({ ...grant, id: team.id, scope: 'team', key_salt: 'salt-team' });
+    });
+
     ctx.test('a code and a token are used once each; later uses change nothing', async () => {
       const grant = await seedGrant();
       const code = { code_hash: 'h-code', grant_id: grant.id, redirect_uri: 'https://a.test/cb', code_challenge: 'c'.repeat(43), expires_at: at(1), used_at: null };

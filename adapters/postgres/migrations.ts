@@ -40,6 +40,7 @@ import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
 import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
 import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
+import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -212,6 +213,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 27,
     description: 'imports: the source id of each row an import made a post or comment from, per board',
     up: async (client) => void (await client.query(PG_SCHEMA_IMPORT_SOURCES)),
+  },
+  {
+    version: 28,
+    description: 'the team scope: API keys and OAuth grants may have the scope team',
+    up: async (client) => void (await client.query(PG_SCHEMA_TEAM_SCOPE)),
   },
 ];
 

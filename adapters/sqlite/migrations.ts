@@ -35,11 +35,18 @@ import { SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
 import { SCHEMA_TAG_STATUS_COUNTS } from './schema-tag-status-counts.js';
 import { SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
 import { SCHEMA_IMPORT_SOURCES } from './schema-import-sources.js';
+import { SCHEMA_TEAM_SCOPE_API_KEYS, SCHEMA_TEAM_SCOPE_OAUTH_GRANTS } from './schema-team-scope.js';
+import { assertForeignKeys, rebuildTable } from './rebuild-table.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
   readonly version: number;
   readonly description: string;
+  /**
+   * True for a step that rebuilds tables (`rebuild-table.ts`): it runs with foreign keys off, and
+   * every foreign key is checked before the transaction commits.
+   */
+  readonly withoutForeignKeys?: true;
   /** Runs inside the migration transaction. */
   up(db: Database): void;
 }
@@ -204,6 +211,15 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'imports: the source id of each row an import made a post or comment from, per board',
     up: (db) => db.exec(SCHEMA_IMPORT_SOURCES),
   },
+  {
+    version: 26,
+    description: 'the team scope: API keys and OAuth grants may have the scope team (both tables rebuilt for their CHECK)',
+    withoutForeignKeys: true,
+    up: (db) => {
+      rebuildTable(db, 'fb_api_keys', SCHEMA_TEAM_SCOPE_API_KEYS);
+      rebuildTable(db, 'fb_oauth_grants', SCHEMA_TEAM_SCOPE_OAUTH_GRANTS);
+    },
+  },
 ];
 
 /** The newest schema version this package knows. */
@@ -258,7 +274,22 @@ export function migrate(db: Database, options: MigrateOptions): number {
   const newest = target === SCHEMA_VERSION;
   if (seen >= target && (!newest || statisticsCurrent(db))) return seen;
 
-  withBusyRetrySync(() => db.exec('BEGIN IMMEDIATE'), options.busyTimeoutMs);
+  // Foreign keys can be switched off only outside a transaction: before it, for a step that rebuilds
+  // tables; the keys are checked before it commits, and switched back on after it.
+  const rebuilds = MIGRATIONS.some((m) => m.withoutForeignKeys && m.version > seen && m.version <= target);
+  const keysOff = rebuilds && db.pragma('foreign_keys', { simple: true }) === 1;
+  if (keysOff) db.pragma('foreign_keys = OFF');
+  try {
+    return migrateLocked(db, options.busyTimeoutMs, target, keysOff);
+  } finally {
+    if (keysOff) db.pragma('foreign_keys = ON');
+  }
+}
+
+/** Applies the missing steps up to `target` in one `BEGIN IMMEDIATE` transaction; returns the version found. */
+function migrateLocked(db: Database, busyTimeoutMs: number, target: number, checkKeys: boolean): number {
+  const newest = target === SCHEMA_VERSION;
+  withBusyRetrySync(() => db.exec('BEGIN IMMEDIATE'), busyTimeoutMs);
   try {
     db.exec(`CREATE TABLE IF NOT EXISTS fb_schema_migrations (
       version INTEGER PRIMARY KEY,
@@ -276,6 +307,7 @@ export function migrate(db: Database, options: MigrateOptions): number {
       record.run(migration.version, migration.description, new Date().toISOString());
     }
     if (newest && !statisticsCurrent(db)) installStatistics(db);
+    if (checkKeys) assertForeignKeys(db);
     db.exec('COMMIT');
     return current;
   } catch (error) {

@@ -1,11 +1,11 @@
 /**
- * `createClient`: builds one method per row of the operation table at run time (the types in
- * `types.ts` describe the same derivation), so the client cannot drift from the server. It reads
- * the rows as `client-operations.ts` holds them, generated from the table with only what sending
- * needs, so neither a zod schema nor the table's descriptions are part of the client's code.
+ * `createClient`: builds one method per row of the operation table at run time, from the routes
+ * generated from it (`operation-routes.ts`; the types in `types.ts` describe the same derivation
+ * from the table), so the client cannot drift from the server. No zod schema, summary or MCP
+ * guidance is part of the client's code.
  */
-import { clientOperations } from '../http/client-operations.js';
-import type { ClientOperation, HttpMethod } from '../http/operation-row.js';
+import type { HttpMethod } from '../http/operation-row.js';
+import { operationRoutes } from '../http/operation-routes.js';
 import type { OperationName } from '../http/operations.js';
 import type { Post } from '../domain/responses.js';
 import { FeedbackBoardError, isFeedbackBoardError } from '../domain/errors.js';
@@ -110,7 +110,7 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {
-    const spec: ClientOperation = clientOperations[name];
+    const spec = operationRoutes[name];
     const pathCount = spec.path.split('{').length - 1;
     const hasInput = spec.input !== null;
     const input = hasInput ? args[pathCount] : undefined;
@@ -128,8 +128,8 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   const client: Record<string, Record<string, unknown>> = {};
-  for (const name of Object.keys(clientOperations) as OperationName[]) {
-    const [group, method] = clientOperations[name].client;
+  for (const name of Object.keys(operationRoutes) as OperationName[]) {
+    const [group, method] = operationRoutes[name].client;
     (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
   }
 

@@ -7,7 +7,9 @@
  */
 
 /** Where a held post stands: waiting for the team, approved (now a post), or rejected. */
-export type HeldPostState = 'waiting' | 'approved' | 'rejected';
+export const HELD_POST_STATES = ['waiting', 'approved', 'rejected'] as const;
+/** Where a held post stands: `waiting`, `approved` or `rejected`. */
+export type HeldPostState = (typeof HELD_POST_STATES)[number];
 
 /** A voter's submission held for approval, with the team's decision once made. */
 export interface HeldPostRecord {
@@ -45,7 +47,7 @@ export interface HeldPost {
   voter_id: number;
   title: string;
   body: string;
-  tags: { id: number; name: string; slug: string; color: string | null }[];
+  tags: { id: number; name: string; slug: string; color: null }[];
   created_at: string;
   /** `waiting` until the team decides; then `approved` (see `post_id`) or `rejected`. */
   approval: HeldPostState;

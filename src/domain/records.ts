@@ -11,9 +11,12 @@ export const POST_STATUSES = ['open', 'planned', 'in_progress', 'shipped', 'decl
 /** A post status: `open`, `planned`, `in_progress`, `shipped` or `declined`. */
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-/** API key scopes, weakest first. */
-export const SCOPES = ['read', 'propose', 'write'] as const;
-/** An API key scope: `read`, `propose` or `write` (each allows everything the weaker ones do). */
+/**
+ * API key scopes, weakest first: `team` adds the team's own functions (moderation, blocking voters,
+ * undoing merges, mail settings) to `write`.
+ */
+export const SCOPES = ['read', 'propose', 'write', 'team'] as const;
+/** An API key scope: `read`, `propose`, `write` or `team` (each allows everything the weaker ones do). */
 export type Scope = (typeof SCOPES)[number];
 
 /** The kinds of implementation evidence; `url` and `pr` refs must be absolute http(s) URLs. */

@@ -1,8 +1,9 @@
 /**
- * Request schemas of the 26 operations: bodies are strict (an unknown field is a 422), query
+ * Request schemas of the operations: bodies are strict (an unknown field is a 422), query
  * parameters are parsed from strings with no coercion surprises. Limits are docs/errors-scopes-limits.md#validation.
  */
 import * as z from 'zod/mini';
+import { HELD_POST_STATES, MAX_REJECTION_REASON } from './held-posts.js';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 import { enumParam, int, intParam, text, trimmedText } from './validation.js';
 
@@ -170,6 +171,16 @@ export const queueQuery = z.object({ limit: limitParam(LIMITS.defaultQueueSize) 
 
 /** Query of a post's activity log: `limit` 1–500 (default 50), `before` an entry id (the newest entries below it). */
 export const postActivityQuery = z.object({ limit: limitParam(50), before: z.optional(intParam(1)) });
+/** Query of the held posts: `state` (default `waiting`: the inbox), `limit` 1–500 (default 50), `offset`. */
+export const listHeldPostsQuery = z.object({ state: z._default(enumParam(HELD_POST_STATES), 'waiting'), limit: limitParam(50), offset: offsetParam });
+/** Body of rejecting a held post: an optional `reason`, trimmed, at most 1000 characters. */
+export const rejectHeldPostBody = z.strictObject({ reason: z.optional(trimmedText(0, MAX_REJECTION_REASON)) });
+/** Body of the mail settings: which kinds of mail go to the followers of a post; absent kinds are unchanged. */
+export const updateMailSettingsBody = z.strictObject({
+  status: z.optional(z.boolean()),
+  team_comment: z.optional(z.boolean()),
+  reply: z.optional(z.boolean()),
+});
 export const shipStatsQuery = z.object({ period: z._default(enumParam(['month', 'week'] as const), 'month') });
 export const analyticsQuery = z.object({ period: z._default(enumParam(['30d', '90d'] as const), '30d') });
 
@@ -195,6 +206,10 @@ export type AddEvidenceInput = z.input<typeof addEvidenceBody>;
 export type ProposeStatusInput = z.input<typeof proposeStatusBody>;
 /** Body of `POST …/comments`: `body` required; `parent_comment_id` makes it a reply. */
 export type CreateCommentInput = z.input<typeof createCommentBody>;
+/** Body of `POST /held-posts/{held_post_id}/reject`: an optional `reason`. */
+export type RejectHeldPostInput = z.input<typeof rejectHeldPostBody>;
+/** Body of `PATCH /mail-settings`: any of `status`, `team_comment`, `reply`. */
+export type UpdateMailSettingsInput = z.input<typeof updateMailSettingsBody>;
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 export type PageQueryInput = z.output<typeof pageQuery>;
 /** The similar-posts query after validation: trimmed `text` and `limit`. */

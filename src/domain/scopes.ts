@@ -1,7 +1,7 @@
 import type { Scope } from './records.js';
 import { FeedbackBoardError } from './errors.js';
 
-const RANK: Record<Scope, number> = { read: 0, propose: 1, write: 2 };
+const RANK: Record<Scope, number> = { read: 0, propose: 1, write: 2, team: 3 };
 
 /** True when a key of scope `have` may perform an operation that needs `need`. */
 export function scopeAllows(have: Scope, need: Scope): boolean {

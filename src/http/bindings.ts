@@ -9,7 +9,7 @@
 import type { Caller, ServiceContext } from '../services/context.js';
 import type { ServedOperation, ServiceCall, SuccessRow } from './operation-row.js';
 import type { OperationName } from './operations.js';
-import type { PathParams } from './router.js';
+import { pathParamNames, type PathParams } from './path-params.js';
 import { servedOperationNames, servedOperations } from './served-operations.js';
 
 /** What the handler hands an operation: path parameters, the query strings it reads, the body. */
@@ -49,7 +49,7 @@ function answerOf({ status, alsoStatus, statusFrom, bodyFrom }: Omit<SuccessRow,
 function bind({ path, input, queryKeys, success, serve }: ServedOperation): Binding {
   const call = serve as ServiceCall;
   // The router guarantees the path parameters the path declares, in path order.
-  const pathKeys = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as keyof PathParams);
+  const pathKeys = pathParamNames(path);
   const answer = answerOf(success);
   return {
     input,

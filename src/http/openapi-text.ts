@@ -70,7 +70,7 @@ export function describeApi(basePath: string): string {
   return [
     'The Feedback Board public API: boards, posts, votes, comments, roadmap, changelog, statistics, analytics and the agent workflow, scoped to the organization that owns the API key.',
     '',
-    'Every request needs a key (`Authorization: Bearer <key>` or `X-API-Key: <key>`). Scopes: `read` may call every GET; `propose` also claims, releases, adds evidence, proposes statuses, comments and creates open posts; `write` may do everything.',
+    'Every request needs a key (`Authorization: Bearer <key>` or `X-API-Key: <key>`). Scopes: `read` may call every GET; `propose` also claims, releases, adds evidence, proposes statuses, comments and creates open posts; `write` also creates, changes, merges and deletes boards and posts and votes on behalf of companies; `team` also does the team\'s own work: moderation of held posts, blocking voters, undoing merges, mail settings.',
     '',
     'Errors are `{ "error": { "code", "message", "details"? } }` with `Content-Type: application/json`. When several apply, the first of this order is answered, so nothing leaks the existence of another organization\'s data: 401, 429, the route (404 for an unknown path, 405 with `Allow` for a known path with another method; see `components.responses.NotFound` and `components.responses.MethodNotAllowed`), 404 for the board or post, 413, 415, 400, 403, 422, 409.',
     '',

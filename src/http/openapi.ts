@@ -6,11 +6,14 @@
  */
 import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors.js';
+import { SCOPES } from '../domain/records.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';
+import * as team from '../domain/team-responses.js';
 import { operations, type OperationSpec } from './operation-schemas.js';
 import { COMMON_ERRORS, operationNames, type OperationName } from './operations.js';
 import { ERROR_WHEN, HEADERS, SECURITY_SCHEMES, describeApi } from './openapi-text.js';
+import { PATH_PARAM_DESCRIPTIONS, pathParamNames } from './path-params.js';
 
 /** Options of {@link createOpenApiDocument}. */
 export interface OpenApiOptions {
@@ -50,6 +53,13 @@ const RESPONSE_NAMES = new Map<z.core.$ZodType, string>([
   [res.analyticsSchema, 'Analytics'],
   [res.webhookSchema, 'Webhook'],
   [res.webhookListSchema, 'WebhookList'],
+  [team.postActivitySchema, 'PostActivity'],
+  [team.activityEntrySchema, 'ActivityEntry'],
+  [team.activityActorSchema, 'ActivityActor'],
+  [team.heldPostSchema, 'HeldPost'],
+  [team.heldPostListSchema, 'HeldPostList'],
+  [team.voterBlockSchema, 'VoterBlock'],
+  [team.mailSettingsSchema, 'MailSettings'],
   [res.errorSchema, 'Error'],
 ]);
 
@@ -62,6 +72,8 @@ const REQUEST_NAMES = new Map<z.core.$ZodType, string>([
   [req.addEvidenceBody, 'AddEvidenceRequest'],
   [req.proposeStatusBody, 'ProposeStatusRequest'],
   [req.createCommentBody, 'CreateCommentRequest'],
+  [req.rejectHeldPostBody, 'RejectHeldPostRequest'],
+  [req.updateMailSettingsBody, 'UpdateMailSettingsRequest'],
 ]);
 
 const capitalize = (name: string) => name[0]!.toUpperCase() + name.slice(1);
@@ -82,20 +94,17 @@ function componentSchemas(named: Map<z.core.$ZodType, string>, io: 'input' | 'ou
 }
 
 function pathParameters(path: string): Json[] {
-  const parameters: Json[] = [];
-  if (path.includes('{slug}')) {
-    parameters.push({ name: 'slug', in: 'path', required: true, description: 'The board slug.', schema: { type: 'string' } });
-  }
-  if (path.includes('{id}')) {
-    parameters.push({
-      name: 'id',
-      in: 'path',
-      required: true,
-      description: 'The post id. Anything but a positive integer names no post (404).',
-      schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-    });
-  }
-  return parameters;
+  return pathParamNames(path).map((name) =>
+    name === 'slug'
+      ? { name, in: 'path', required: true, description: PATH_PARAM_DESCRIPTIONS[name], schema: { type: 'string' } }
+      : {
+          name,
+          in: 'path',
+          required: true,
+          description: `${PATH_PARAM_DESCRIPTIONS[name]} Anything but a positive integer names nothing (404).`,
+          schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        },
+  );
 }
 
 /** Query parameters typed as the service reads them (the parsed side of each string pipe). */
@@ -214,7 +223,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     const operation: Json = {
       operationId: name,
       summary: spec.summary,
-      description: `Needs a key with \`${spec.scope}\` scope or stronger (read < propose < write).`,
+      description: `Needs a key with \`${spec.scope}\` scope or stronger (${SCOPES.join(' < ')}).`,
       tags: [spec.client[0]],
       'x-scope': spec.scope,
     };

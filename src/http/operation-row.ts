@@ -1,7 +1,7 @@
 /**
  * What a row of the operation table holds, and what the compiler checks of every row. A row is
  * plain data: it names its request schema (an export of `src/domain/requests.ts`), its response
- * schema (an export of `src/domain/responses.ts`) and its service module (a key of
+ * schema (an export of `src/domain/responses.ts` or `team-responses.ts`) and its service module (a key of
  * {@link OperationServices}) instead of importing them, so that the typed client carries the
  * table without a schema or a service. Each consumer resolves the names it needs, once, where it
  * loads.
@@ -11,6 +11,8 @@ import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import type * as requests from '../domain/requests.js';
 import type * as responses from '../domain/responses.js';
+import type * as teamResponses from '../domain/team-responses.js';
+import type * as activity from '../services/activity.js';
 import type * as agent from '../services/agent.js';
 import type * as boards from '../services/boards.js';
 import type * as claimNext from '../services/claim-next.js';
@@ -18,20 +20,24 @@ import type * as comments from '../services/comments.js';
 import type * as companyVotes from '../services/company-votes.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import type * as dashboard from '../services/dashboard.js';
+import type * as mailSettings from '../services/mail-settings.js';
+import type * as merges from '../services/merges.js';
+import type * as moderation from '../services/moderation.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
+import type * as teamVoters from '../services/team-voters.js';
 
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 type Requests = typeof requests;
-type Responses = typeof responses;
+type Responses = typeof responses & typeof teamResponses;
 
 /** The name of a request schema: an export of `src/domain/requests.ts` that is a zod schema. */
 export type BodySchemaName = { [K in keyof Requests]: Requests[K] extends z.core.$ZodType ? K : never }[keyof Requests];
 /** The name of a query schema: an export of `src/domain/requests.ts` that is a `zod/mini` object. */
 export type QuerySchemaName = { [K in keyof Requests]: Requests[K] extends z.ZodMiniObject ? K : never }[keyof Requests];
-/** The name of a response schema: an export of `src/domain/responses.ts` that is a zod schema. */
+/** The name of a response schema: an export of `src/domain/responses.ts` or `team-responses.ts` that is a zod schema. */
 export type ResponseSchemaName = { [K in keyof Responses]: Responses[K] extends z.core.$ZodType ? K : never }[keyof Responses];
 /**
  * The service modules that serve the API's operations, by the names a row's `service` gives (a
@@ -40,14 +46,19 @@ export type ResponseSchemaName = { [K in keyof Responses]: Responses[K] extends 
  * `(ctx, caller, ...path parameters, body or query)`.
  */
 export interface OperationServices {
+  activity: typeof activity;
   agent: typeof agent;
   boards: typeof boards;
   claimNext: typeof claimNext;
   comments: typeof comments;
   companyVotes: typeof companyVotes;
   dashboard: typeof dashboard;
+  mailSettings: typeof mailSettings;
+  merges: typeof merges;
+  moderation: typeof moderation;
   posts: typeof posts;
   stats: typeof stats;
+  teamVoters: typeof teamVoters;
 }
 
 /** The name of a service module: a key of {@link OperationServices}. */
@@ -76,7 +87,7 @@ export interface SuccessRow<Schema = ResponseSchemaName> {
 /** One row of the operation table. */
 export interface OperationRow {
   method: HttpMethod;
-  /** Path below the base path; `{slug}` is a board slug, `{id}` a post id. */
+  /** Path below the base path; its parameters are those of `path-params.ts` (`{slug}` a board slug, `{id}` a post id). */
   path: string;
   /** The weakest scope that may call it (createPost needs `write` for a status other than open). */
   scope: Scope;
@@ -93,17 +104,29 @@ export interface OperationRow {
   errors: readonly ErrorCode[];
   /** The service module whose function of the operation's name serves it. */
   service: ServiceModuleName;
+  /** The MCP tool's name when it is not the operation's name in snake case (`listVotes` is `get_votes`). */
+  tool?: string;
+  /**
+   * When an agent should use the operation's MCP tool, and what to use instead: added to the
+   * tool's description after the summary. Without it the summary alone describes the tool.
+   */
+  guidance?: string;
+  /**
+   * True for a `POST` whose repeat changes nothing (the MCP tool's `idempotentHint`); reads,
+   * `PATCH` and `DELETE` are idempotent by their method.
+   */
+  idempotent?: true;
+  /** True when it destroys data nothing restores (the MCP tool's `destructiveHint`). */
+  destructive?: true;
 }
 
 /**
- * The path parameters of an operation as positional arguments: `slug` (a board slug), then `id`
- * (a post id), in path order.
+ * The path parameters of an operation as positional arguments, in path order: `slug` (a board
+ * slug) as a string, every id (`id` a post, `held_post_id`, `voter_id`...) as a number.
  */
-export type PathArgs<P extends string> = P extends `${string}{id}${string}`
-  ? [slug: string, id: number]
-  : P extends `${string}{slug}${string}`
-    ? [slug: string]
-    : [];
+export type PathArgs<P extends string> = P extends `${string}{${infer K}}${infer Rest}`
+  ? [...(K extends 'slug' ? [slug: string] : [id: number]), ...PathArgs<Rest>]
+  : [];
 
 // What a service function must accept after `(ctx, caller)`: the path parameters, then the raw
 // body (any type: the service validates it) or the query strings, as the handler passes them.
@@ -138,11 +161,11 @@ export function defineOperations<const T extends { readonly [N in keyof T]: Oper
 }
 
 /**
- * One operation as the core serves it: the row's method, path, input, client place and success,
- * with its query parameters listed and its service function in place of the module's name.
- * `src/http/served-operations.ts` holds one per row, generated from the table (see there why).
+ * The part of a row that sending and serving it needs: method, path, input (with the query
+ * parameters its schema names) and client place and success. `src/http/operation-routes.ts` holds
+ * one per row, generated from the table, for the typed client and the router (see there why).
  */
-export interface ServedOperation {
+export interface OperationRoute {
   method: HttpMethod;
   path: string;
   /** Where its input comes from: a JSON body, the query string, or nowhere. */
@@ -151,23 +174,16 @@ export interface ServedOperation {
   queryKeys: readonly string[];
   client: readonly [group: string, method: string];
   success: Omit<SuccessRow, 'schema'>;
+}
+
+/**
+ * One operation as the core serves it: its route, with its service function in place of the
+ * module's name. `src/http/served-operations.ts` holds one per row, generated from the table.
+ */
+export interface ServedOperation extends OperationRoute {
   /** The service function, `(ctx, caller, ...path parameters, body or query)`. */
   serve: (ctx: ServiceContext, caller: Caller, ...args: never[]) => Promise<unknown>;
 }
 
 /** A served operation's `serve` as the handler and the in-process API call it, with what the row gives. */
 export type ServiceCall = (ctx: ServiceContext, caller: Caller, ...args: unknown[]) => Promise<unknown>;
-
-/**
- * One operation as the typed client sends it: the row's method, path, where its input goes, its
- * client place, and the success fields that put a split result back together.
- * `src/http/client-operations.ts` holds one per row, generated from the table (see there why).
- */
-export interface ClientOperation {
-  method: HttpMethod;
-  path: string;
-  /** Where its input goes: a JSON body, the query string, or nowhere. */
-  input: 'body' | 'query' | null;
-  client: readonly [group: string, method: string];
-  success: Pick<SuccessRow, 'status' | 'statusFrom' | 'bodyFrom'>;
-}

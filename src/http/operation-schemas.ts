@@ -10,7 +10,8 @@ import { globalRegistry } from 'zod/mini';
 import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import * as requests from '../domain/requests.js';
-import * as responses from '../domain/responses.js';
+import * as apiResponses from '../domain/responses.js';
+import * as teamResponses from '../domain/team-responses.js';
 import { registerTextBounds } from '../domain/validation.js';
 import type { HttpMethod, OperationRow, ServiceModuleName } from './operation-row.js';
 import { operationNames, operationTable, type OperationName, type OperationTable } from './operations.js';
@@ -44,7 +45,18 @@ export interface OperationSpec {
   errors: readonly ErrorCode[];
   /** The service module whose function of the operation's name serves it. */
   service: ServiceModuleName;
+  /** The MCP tool's name when it is not the operation's name in snake case. */
+  tool?: string;
+  /** When an agent should use the operation's MCP tool, and what to use instead. */
+  guidance?: string;
+  /** True for a `POST` whose repeat changes nothing. */
+  idempotent?: true;
+  /** True when it destroys data nothing restores. */
+  destructive?: true;
 }
+
+/** The response schemas a row may name. */
+const responses = { ...apiResponses, ...teamResponses };
 
 type Requests = typeof requests;
 type Responses = typeof responses;

@@ -5,13 +5,10 @@
  */
 import type { HttpMethod } from './operation-row.js';
 import type { OperationName } from './operations.js';
+import type { PathParamName, PathParams } from './path-params.js';
 import { servedOperationNames, servedOperations as table } from './served-operations.js';
 
-export interface PathParams {
-  slug?: string;
-  /** A post id: digits only, a safe integer; anything else makes the route "not found". */
-  id?: number;
-}
+export type { PathParams } from './path-params.js';
 
 export type RouteMatch =
   | { kind: 'operation'; name: OperationName; params: PathParams }
@@ -22,13 +19,13 @@ interface CompiledRoute {
   name: OperationName;
   method: HttpMethod;
   pattern: RegExp;
-  keys: string[];
+  keys: PathParamName[];
 }
 
 const routes: CompiledRoute[] = servedOperationNames.map((name) => {
   const { method, path } = table[name];
-  const keys: string[] = [];
-  const source = path.replace(/\{(\w+)\}/g, (_, key: string) => {
+  const keys: PathParamName[] = [];
+  const source = path.replace(/\{(\w+)\}/g, (_, key: PathParamName) => {
     keys.push(key);
     return '([^/]+)';
   });
@@ -51,9 +48,10 @@ for (const route of routes) {
 }
 const NO_ROUTES: CompiledRoute[] = [];
 
-const POST_ID = /^[1-9][0-9]{0,15}$/;
+/** An id in a path: digits only, a safe integer; anything else makes the route "not found". */
+const ID = /^[1-9][0-9]{0,15}$/;
 
-function decodeParams(keys: string[], values: string[]): PathParams | null {
+function decodeParams(keys: PathParamName[], values: string[]): PathParams | null {
   const params: PathParams = {};
   for (const [i, key] of keys.entries()) {
     let value = values[i] ?? '';
@@ -65,11 +63,11 @@ function decodeParams(keys: string[], values: string[]): PathParams | null {
         return null;
       }
     }
-    if (key === 'id') {
-      if (!POST_ID.test(value) || !Number.isSafeInteger(Number(value))) return null;
-      params.id = Number(value);
-    } else {
+    if (key === 'slug') {
       params.slug = value;
+    } else {
+      if (!ID.test(value) || !Number.isSafeInteger(Number(value))) return null;
+      params[key] = Number(value);
     }
   }
   return params;
@@ -89,7 +87,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
     if (route.method === method) return { kind: 'operation', name: route.name, params };
     allow.push(route.method);
   }
-  // A path whose post id is not an id names nothing, whatever the method.
+  // A path whose id is not an id names nothing, whatever the method.
   if (allow.length === 0 || malformed) return { kind: 'not_found' };
   return { kind: 'method_not_allowed', allow };
 }

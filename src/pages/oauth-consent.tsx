@@ -20,7 +20,8 @@ const CARRIED = ['client_id', 'redirect_uri', 'response_type', 'code_challenge',
 const SCOPE_TEXT: Record<Scope, string> = {
   read: 'Read: boards, posts, comments and statistics',
   propose: 'Propose: read, and claim posts, add evidence, propose statuses and comment (a person confirms)',
-  write: 'Write: everything, including creating, changing and deleting posts and boards',
+  write: 'Write: everything the API does, including creating, changing and deleting posts and boards',
+  team: 'Team: write, and moderation of held posts, blocking voters, undoing merges and mail settings',
 };
 
 /** 303 to the client's own URI (another origin): the pages' `redirect` only goes to their paths. */
@@ -122,13 +123,18 @@ async function consentAction(ctx: PageContext, form: FormData): Promise<Response
   }
   const access = form.get('access');
   if (!(SCOPES as readonly unknown[]).includes(access)) return errorPage(ctx, new OAuthError('invalid_scope', 'Choose the access to give'));
-  const location = await approveAuthorization(oauthContext(ctx), {
-    organizationId: ctx.options.organizationId,
-    memberId: ctx.member.id,
-    request,
-    scope: access as Scope,
-  });
-  return toClient(ctx, location);
+  try {
+    const location = await approveAuthorization(oauthContext(ctx), {
+      organizationId: ctx.options.organizationId,
+      memberId: ctx.member.id,
+      request,
+      scope: access as Scope,
+    });
+    return toClient(ctx, location);
+  } catch (error) {
+    if (error instanceof OAuthError) return errorPage(ctx, error);
+    throw error;
+  }
 }
 
 /** The consent page's routes, mounted when the pages' options name an MCP endpoint (`oauth`). */

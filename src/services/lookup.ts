@@ -3,7 +3,8 @@
  * exactly like one that does not exist, so nothing leaks its existence.
  */
 import { notFound } from '../domain/errors.js';
-import type { BoardRecord, PostRecord, PostStatus, TagRecord } from '../domain/records.js';
+import type { HeldPostRecord } from '../domain/held-posts.js';
+import type { BoardRecord, PostRecord, PostStatus, TagRecord, VoterRecord } from '../domain/records.js';
 import type { PostDetail } from '../domain/responses.js';
 import type { PostPatch, StorageTx } from '../storage/contract.js';
 import { attachmentsOfPosts } from './attachments.js';
@@ -16,11 +17,31 @@ export async function boardOf(tx: StorageTx, caller: Caller, slug: string): Prom
   return board;
 }
 
-export async function postOf(tx: StorageTx, board: BoardRecord, id: number): Promise<PostRecord> {
+/** A post of the board, merged or not. */
+export async function postOnBoard(tx: StorageTx, board: BoardRecord, id: number): Promise<PostRecord> {
   const post = await tx.getPost(id);
   if (!post || post.board_id !== board.id) throw notFound('Post not found');
+  return post;
+}
+
+export async function postOf(tx: StorageTx, board: BoardRecord, id: number): Promise<PostRecord> {
+  const post = await postOnBoard(tx, board, id);
   await assertNotMerged(tx, post);
   return post;
+}
+
+/** A held post of the organization. */
+export async function heldPostOf(tx: StorageTx, organizationId: number, id: number): Promise<HeldPostRecord> {
+  const held = await tx.getHeldPost(id);
+  if (!held || held.organization_id !== organizationId) throw notFound('Held post not found');
+  return held;
+}
+
+/** A voter of the organization. */
+export async function voterOf(tx: StorageTx, organizationId: number, id: number): Promise<VoterRecord> {
+  const voter = await tx.getVoter(id);
+  if (!voter || voter.organization_id !== organizationId) throw notFound('Voter not found');
+  return voter;
 }
 
 /**

@@ -13,7 +13,8 @@ import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { actorOf, logActivity } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
-import { boardOf, mergedInto, readPostDetail } from './lookup.js';
+import { boardOf, mergedInto, postOnBoard, readPostDetail } from './lookup.js';
+import { teamCaller } from './team.js';
 import { liveClaim } from './present.js';
 import { emitBoardEvent } from './webhook-events.js';
 
@@ -98,18 +99,18 @@ export function mergePost(ctx: ServiceContext, caller: Caller, slug: string, id:
 }
 
 /**
- * Undoes the merge of a post of the organization (the team's dashboard): the post is back with its
- * own voters, comments, evidence and released claim, exactly as before the merge, and the target
- * loses what the merge gave it. Votes cast on the target after the merge stay. Of a chain (A into
- * B, then B into C) only the latest merge can be undone first: unmerging A while B is merged is a
+ * Undoes the merge of post `id` of the board (its `team` scope): the post is back with its own
+ * voters, comments, evidence and released claim, exactly as before the merge, and the target loses
+ * what the merge gave it. Votes cast on the target after the merge stay. Of a chain (A into B,
+ * then B into C) only the latest merge can be undone first: unmerging A while B is merged is a
  * 422 that names B. Returns the restored post.
  */
-export function unmergePost(ctx: ServiceContext, organizationId: number, postId: number): Promise<PostDetail> {
+export function unmergePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
+  requireScope(caller.scope, 'team');
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
-    const source = await tx.getPost(postId);
-    const board = source && (await tx.getBoard(source.board_id));
-    if (!source || !board || board.organization_id !== organizationId) throw notFound('Post not found');
+    const board = await boardOf(tx, caller, slug);
+    const source = await postOnBoard(tx, board, id);
     const merge = source.hidden ? await tx.getPostMerge(source.id) : null;
     if (merge === null) throw validationError('post', `post ${source.id} is not merged`);
     const target = await tx.getPost(merge.target_id);
@@ -127,12 +128,27 @@ export function unmergePost(ctx: ServiceContext, organizationId: number, postId:
       await tx.claimPost({ post_id, api_key_id, agent_label, now: claimed_at, expires_at });
     }
     const restored = (await tx.updatePost(source.id, { hidden: merge.source_hidden }))!;
-    await logActivity(tx, source.id, 'unmerged', actorOf(ctx), now, { other_post_id: merge.target_id });
-    if (target) await logActivity(tx, target.id, 'merge_undone', actorOf(ctx), now, { other_post_id: source.id });
+    const actor = actorOf(ctx, caller);
+    await logActivity(tx, source.id, 'unmerged', actor, now, { other_post_id: merge.target_id });
+    if (target) await logActivity(tx, target.id, 'merge_undone', actor, now, { other_post_id: source.id });
     const detail = await readPostDetail(ctx, tx, restored, now);
     await emitBoardEvent(ctx, tx, board, 'post.unmerged', { post: detail }, now);
     return detail;
   });
+}
+
+/**
+ * {@link unmergePost} of a post of the organization named by its id alone, as the team's dashboard
+ * names it (`board.team(id).posts.unmerge`); a post of another organization is `not_found`.
+ */
+export async function unmergePostById(ctx: ServiceContext, organizationId: number, postId: number): Promise<PostDetail> {
+  const slug = await read(ctx, async (tx) => {
+    const post = await tx.getPost(postId);
+    const board = post && (await tx.getBoard(post.board_id));
+    if (!board || board.organization_id !== organizationId) throw notFound('Post not found');
+    return board.slug;
+  });
+  return unmergePost(ctx, teamCaller(organizationId), slug, postId);
 }
 
 /** Where a merged post went: the board and id of the post that holds it now. */

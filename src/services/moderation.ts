@@ -2,17 +2,22 @@
  * Moderation (docs/errors-scopes-limits.md#moderation): on a board whose team turned it on, a
  * voter's new post is held for approval instead of posted. The team lists what waits, approves a
  * held post (only then is it a post, and only then does `post.created` fire) or rejects it with an
- * optional reason (it is kept, never listed). A held post of another organization is `not_found`,
- * exactly like a missing one; deciding a post that is no longer waiting is `status_unchanged`.
+ * optional reason (it is kept, never listed): operations of the `team` scope. A held post of
+ * another organization is `not_found`, exactly like a missing one; deciding a post that is no
+ * longer waiting is `status_unchanged`.
  */
-import { FeedbackBoardError, notFound, validationError } from '../domain/errors.js';
-import { MAX_REJECTION_REASON, type HeldPost, type HeldPostRecord, type HeldPostState } from '../domain/held-posts.js';
+import { FeedbackBoardError, notFound } from '../domain/errors.js';
+import type { HeldPost, HeldPostRecord, HeldPostState } from '../domain/held-posts.js';
 import type { TagRecord, VoterRecord } from '../domain/records.js';
+import { listHeldPostsQuery, rejectHeldPostBody, type RejectHeldPostInput } from '../domain/requests.js';
 import type { PostDetail } from '../domain/responses.js';
+import type { HeldPostList } from '../domain/team-responses.js';
+import { requireScope } from '../domain/scopes.js';
+import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
-import { nowIso, read, write, type ServiceContext } from './context.js';
+import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { assertPostRoom } from './limits.js';
-import { boardOf, byId } from './lookup.js';
+import { boardOf, byId, heldPostOf } from './lookup.js';
 import { attachmentsOfPosts } from './attachments.js';
 import { presentPostDetail, presentTag } from './present.js';
 import { actorOf, logActivity, voterActor } from './activity.js';
@@ -37,12 +42,6 @@ export async function presentHeldPost(tx: StorageTx, held: HeldPostRecord): Prom
   return { id, board_id, voter_id, title, body, tags, created_at, approval: state, reason, decided_at, decided_by, post_id };
 }
 
-async function ownHeldPost(tx: StorageTx, organizationId: number, id: number): Promise<HeldPostRecord> {
-  const held = await tx.getHeldPost(id);
-  if (!held || held.organization_id !== organizationId) throw notFound('Held post not found');
-  return held;
-}
-
 function assertWaiting(held: HeldPostRecord): void {
   if (held.state !== 'waiting') throw new FeedbackBoardError('status_unchanged', `This post was ${held.state} already`);
 }
@@ -60,13 +59,27 @@ export function setBoardModeration(ctx: ServiceContext, organizationId: number, 
   });
 }
 
-/** The organization's held posts in one state (default `waiting`: the inbox), oldest first. */
-export function listHeldPosts(ctx: ServiceContext, organizationId: number, state: HeldPostState = 'waiting'): Promise<HeldPost[]> {
+/** The organization's held posts in one state (default `waiting`: the inbox), oldest first, all of them. */
+export function heldPostsInState(ctx: ServiceContext, organizationId: number, state: HeldPostState = 'waiting'): Promise<HeldPost[]> {
   return read(ctx, async (tx) => {
-    const rows = await tx.listHeldPosts(organizationId, state);
     const answer: HeldPost[] = [];
-    for (const row of rows) answer.push(await presentHeldPost(tx, row));
+    for (const row of await tx.listHeldPosts(organizationId, state)) answer.push(await presentHeldPost(tx, row));
     return answer;
+  });
+}
+
+/**
+ * A page of the organization's held posts in one `state` (default `waiting`: the inbox), oldest
+ * first: `limit` (1–500, default 50) from `offset`, with how many are in that state; `team` scope.
+ */
+export function listHeldPosts(ctx: ServiceContext, caller: Caller, query: Record<string, string | undefined> = {}): Promise<HeldPostList> {
+  requireScope(caller.scope, 'team');
+  const { state, limit, offset } = parseOrThrow(listHeldPostsQuery, query);
+  return read(ctx, async (tx) => {
+    const rows = await tx.listHeldPosts(caller.organizationId, state);
+    const held_posts: HeldPost[] = [];
+    for (const row of rows.slice(offset, offset + limit)) held_posts.push(await presentHeldPost(tx, row));
+    return { held_posts, total: rows.length };
   });
 }
 
@@ -75,9 +88,10 @@ export function countWaitingPosts(ctx: ServiceContext, organizationId: number): 
   return read(ctx, (tx) => tx.countHeldPosts(organizationId, 'waiting'));
 }
 
-/** One of the organization's held posts, in any state. */
-export function getHeldPost(ctx: ServiceContext, organizationId: number, id: number): Promise<HeldPost> {
-  return read(ctx, async (tx) => presentHeldPost(tx, await ownHeldPost(tx, organizationId, id)));
+/** One of the organization's held posts, in any state; `team` scope. */
+export function getHeldPost(ctx: ServiceContext, caller: Caller, id: number): Promise<HeldPost> {
+  requireScope(caller.scope, 'team');
+  return read(ctx, async (tx) => presentHeldPost(tx, await heldPostOf(tx, caller.organizationId, id)));
 }
 
 /** Who decides: the signed-in team member, when there is one. */
@@ -86,14 +100,19 @@ export interface ModerationDecider {
   memberId?: number;
 }
 
+/** The team member a decision is recorded for: the one the team acts for; none for a key. */
+const deciderOf = (ctx: ServiceContext, caller: Caller): number | null => (caller.apiKeyId === 0 ? (ctx.teamMemberId ?? null) : null);
+
 /**
  * Approves a waiting post: it becomes a post of its board as the voter submitted it (its author,
- * tags, images, the voter's vote and follow), dated when it was submitted, and `post.created` fires now.
- * Refused, changing nothing, for a post no longer waiting or a board at its post limit.
+ * tags, images, the voter's vote and follow), dated when it was submitted, and `post.created` fires
+ * now; `team` scope. Refused, changing nothing, for a post no longer waiting or a board at its post
+ * limit.
  */
-export function approvePost(ctx: ServiceContext, organizationId: number, id: number, by: ModerationDecider = {}): Promise<PostDetail> {
+export function approveHeldPost(ctx: ServiceContext, caller: Caller, id: number): Promise<PostDetail> {
+  requireScope(caller.scope, 'team');
   return write(ctx, async (tx) => {
-    const held = await ownHeldPost(tx, organizationId, id);
+    const held = await heldPostOf(tx, caller.organizationId, id);
     assertWaiting(held);
     const board = (await tx.getBoard(held.board_id))!;
     await assertPostRoom(ctx, tx, board.id);
@@ -116,10 +135,9 @@ export function approvePost(ctx: ServiceContext, organizationId: number, id: num
     await tx.insertVote({ post_id: post.id, voter_id: held.voter_id, created_at: held.created_at });
     await followAutomatically(tx, post.id, held.voter_id, held.created_at);
     const now = nowIso(ctx);
-    await tx.decideHeldPost(id, { state: 'approved', reason: '', decided_at: now, decided_by: by.memberId ?? null, post_id: post.id });
+    await tx.decideHeldPost(id, { state: 'approved', reason: '', decided_at: now, decided_by: deciderOf(ctx, caller), post_id: post.id });
     await logActivity(tx, post.id, 'created', voterActor(held.voter_id), held.created_at);
-    const decider = by.memberId === undefined ? actorOf(ctx) : { actor_kind: 'team_member' as const, actor_id: by.memberId };
-    await logActivity(tx, post.id, 'approved', decider, now);
+    await logActivity(tx, post.id, 'approved', actorOf(ctx, caller), now);
     await tx.moveHeldPostAttachments(id, post.id);
     const attachments = (await attachmentsOfPosts(ctx, tx, [post.id])).get(post.id);
     const detail = presentPostDetail((await tx.getPost(post.id))!, tags, [], null, attachments);
@@ -128,38 +146,40 @@ export function approvePost(ctx: ServiceContext, organizationId: number, id: num
   });
 }
 
-/** What a rejection answers: the held post, and its author (whom the reason is mailed to). */
+/**
+ * Rejects a waiting post with an optional reason (trimmed, at most 1000 characters): it is kept,
+ * rejected, and never listed; `team` scope. Refused, changing nothing, for a post no longer waiting.
+ */
+export function rejectHeldPost(ctx: ServiceContext, caller: Caller, id: number, body: RejectHeldPostInput = {}): Promise<HeldPost> {
+  requireScope(caller.scope, 'team');
+  const { reason = '' } = parseOrThrow(rejectHeldPostBody, body);
+  return write(ctx, async (tx) => {
+    assertWaiting(await heldPostOf(tx, caller.organizationId, id));
+    const decided = await tx.decideHeldPost(id, { state: 'rejected', reason, decided_at: nowIso(ctx), decided_by: deciderOf(ctx, caller), post_id: null });
+    return presentHeldPost(tx, decided!);
+  });
+}
+
+/** What a rejection answers in-process: the held post, and its author (whom the reason is mailed to). */
 export interface Rejection {
   post: HeldPost;
   author: VoterRecord;
 }
 
 /**
- * Rejects a waiting post with an optional reason (trimmed, at most 1000 characters): it is kept,
- * rejected, and never listed. Refused, changing nothing, for a post no longer waiting.
+ * {@link rejectHeldPost} as the team's dashboard calls it (`board.team(id).moderation.reject`):
+ * by the team of `organizationId`, for `memberId` when given, answering the author too.
  */
-export function rejectPost(
+export async function rejectPost(
   ctx: ServiceContext,
   organizationId: number,
   id: number,
-  options: ModerationDecider & { reason?: string } = {},
+  options: ModerationDecider & RejectHeldPostInput = {},
 ): Promise<Rejection> {
-  const reason = (options.reason ?? '').trim();
-  if (reason.length > MAX_REJECTION_REASON) {
-    return Promise.reject(validationError('reason', `must be at most ${MAX_REJECTION_REASON} characters`));
-  }
-  return write(ctx, async (tx) => {
-    assertWaiting(await ownHeldPost(tx, organizationId, id));
-    const decided = await tx.decideHeldPost(id, {
-      state: 'rejected',
-      reason,
-      decided_at: nowIso(ctx),
-      decided_by: options.memberId ?? null,
-      post_id: null,
-    });
-    const author = (await tx.getVoter(decided!.voter_id))!;
-    return { post: await presentHeldPost(tx, decided!), author };
-  });
+  const { memberId, ...body } = options;
+  const post = await rejectHeldPost(memberId === undefined ? ctx : { ...ctx, teamMemberId: memberId }, teamCaller(organizationId), id, body);
+  const author = await read(ctx, (tx) => tx.getVoter(post.voter_id));
+  return { post, author: author! };
 }
 
 /** One of the voter's own held posts; another voter's (or a missing one) is `not_found`. */

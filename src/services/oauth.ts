@@ -187,14 +187,15 @@ export async function checkAuthorizationRequest(ctx: OAuthContext, params: URLSe
   const asked = params.get('resource');
   if (asked !== null && asked !== resource) throw refuse('invalid_target', `Tokens are issued for ${resource} only`);
   const requested = (params.get('scope') ?? '').split(' ').filter((s) => s !== '');
-  if (requested.some((s) => !(SCOPES as readonly string[]).includes(s))) throw refuse('invalid_scope', 'Scopes are read, propose and write');
+  if (requested.some((s) => !(SCOPES as readonly string[]).includes(s))) throw refuse('invalid_scope', `Scopes are ${SCOPES.join(', ')}`);
   const scope = [...SCOPES].reverse().find((s) => requested.includes(s)) ?? 'propose';
   return { client, redirectUri, codeChallenge: challenge, state, scope, resource };
 }
 
 /**
  * A team member approves `request` with `scope`: a grant with its own API key, and a one-time code.
- * Returns the client's redirect URI with the code and state.
+ * Returns the client's redirect URI with the code and state. A `team` grant is refused
+ * (`access_denied`) unless `memberId` is a member of the organization.
  */
 export async function approveAuthorization(
   ctx: OAuthContext,
@@ -209,6 +210,9 @@ export async function approveAuthorization(
   const codeHash = await hashToken(code);
   const now = ctx.clock.now();
   await ctx.storage.transaction('write', async (tx) => {
+    if (approval.scope === 'team' && (await tx.getTeamMember(approval.memberId))?.organization_id !== approval.organizationId) {
+      throw new OAuthError('access_denied', 'Only a member of the team can give an application the team scope');
+    }
     const key = await tx.insertApiKey({
       organization_id: approval.organizationId,
       scope: approval.scope,

@@ -27,8 +27,6 @@ import { findSimilar } from './similarity.js';
 import { emitBoardEvent } from './webhook-events.js';
 import { changedFields, sameEvidence, sameTags } from './post-changes.js';
 
-export { mergePost } from './merges.js';
-
 /** Query values as they arrive in a URL: strings, parsed and checked here. */
 export type QueryInput = Record<string, string | undefined>;
 

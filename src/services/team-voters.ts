@@ -1,25 +1,22 @@
 /**
- * The team's side of voters (docs/errors-scopes-limits.md#voters), scoped to one organization
- * like the rest of `board.team(id)`: blocking and unblocking voters, a post's author and
- * followers (what the mail to them needs), and comments of the team. A voter, post or comment of
- * another organization is `not_found`, exactly like a missing one.
+ * The team's side of voters (docs/errors-scopes-limits.md#voters): blocking and unblocking voters
+ * (operations of the `team` scope), and, scoped to one organization like the rest of
+ * `board.team(id)`, a post's author and followers (what the mail to them needs) and comments of
+ * the team. A voter, post or comment of another organization is `not_found`, exactly like a
+ * missing one.
  */
 import { notFound } from '../domain/errors.js';
-import type { VoterBlockRecord, VoterRecord } from '../domain/records.js';
+import type { VoterRecord } from '../domain/records.js';
 import type { CreateCommentInput } from '../domain/requests.js';
 import type { Comment } from '../domain/responses.js';
+import { requireScope } from '../domain/scopes.js';
+import type { VoterBlock } from '../domain/team-responses.js';
 import type { StorageTx } from '../storage/contract.js';
 import type { AttachmentUpload } from './attachments.js';
 import { createComment } from './comments.js';
-import { nowIso, read, write, type ServiceContext } from './context.js';
+import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { boardOfPost, teamCaller } from './team.js';
-import { assertNotMerged } from './lookup.js';
-
-async function ownVoter(tx: StorageTx, organizationId: number, voterId: number): Promise<VoterRecord> {
-  const voter = await tx.getVoter(voterId);
-  if (!voter || voter.organization_id !== organizationId) throw notFound('Voter not found');
-  return voter;
-}
+import { assertNotMerged, voterOf } from './lookup.js';
 
 async function ownPostId(tx: StorageTx, organizationId: number, postId: number): Promise<number> {
   const post = await tx.getPost(postId);
@@ -30,29 +27,35 @@ async function ownPostId(tx: StorageTx, organizationId: number, postId: number):
 }
 
 /**
- * Blocks a voter: they can no longer submit, vote, comment or react, and their comments show
- * `voter_blocked: true`; what they wrote stays. Blocking a blocked voter keeps the first time.
+ * Blocks a voter of the organization: they can no longer submit, vote, comment or react, and their
+ * comments show `voter_blocked: true`; what they wrote stays. Blocking a blocked voter keeps the
+ * first time and changes nothing. `team` scope.
  */
-export function blockVoter(ctx: ServiceContext, organizationId: number, voterId: number): Promise<VoterBlockRecord> {
+export function blockVoter(ctx: ServiceContext, caller: Caller, voterId: number): Promise<VoterBlock> {
+  requireScope(caller.scope, 'team');
   return write(ctx, async (tx) => {
-    await ownVoter(tx, organizationId, voterId);
-    await tx.blockVoter({ voter_id: voterId, blocked_at: nowIso(ctx) });
-    return (await tx.listVoterBlocks([voterId]))[0]!;
+    await voterOf(tx, caller.organizationId, voterId);
+    const since = (await tx.listVoterBlocks([voterId]))[0]?.blocked_at;
+    if (since !== undefined) return { voter_id: voterId, blocked_at: since, changed: false };
+    const blocked_at = nowIso(ctx);
+    await tx.blockVoter({ voter_id: voterId, blocked_at });
+    return { voter_id: voterId, blocked_at, changed: true };
   });
 }
 
-/** Lifts a voter's block; false if they were not blocked. */
-export function unblockVoter(ctx: ServiceContext, organizationId: number, voterId: number): Promise<boolean> {
+/** Lifts a voter's block (`changed` false if they were not blocked); `team` scope. */
+export function unblockVoter(ctx: ServiceContext, caller: Caller, voterId: number): Promise<VoterBlock> {
+  requireScope(caller.scope, 'team');
   return write(ctx, async (tx) => {
-    await ownVoter(tx, organizationId, voterId);
-    return tx.unblockVoter(voterId);
+    await voterOf(tx, caller.organizationId, voterId);
+    return { voter_id: voterId, blocked_at: null, changed: await tx.unblockVoter(voterId) };
   });
 }
 
 /** When the voter was blocked, or null while they are not. */
 export function voterBlockedAt(ctx: ServiceContext, organizationId: number, voterId: number): Promise<string | null> {
   return read(ctx, async (tx) => {
-    await ownVoter(tx, organizationId, voterId);
+    await voterOf(tx, organizationId, voterId);
     return (await tx.listVoterBlocks([voterId]))[0]?.blocked_at ?? null;
   });
 }

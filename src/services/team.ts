@@ -3,7 +3,7 @@
  * build their own: every function checks that what it names (post, comment, key, webhook, board)
  * belongs to the organization, and answers `not_found` otherwise, exactly like a missing one.
  */
-import { notFound } from '../domain/errors.js';
+import { FeedbackBoardError, notFound } from '../domain/errors.js';
 import type { BoardRecord, PostRecord } from '../domain/records.js';
 import type { Board, PostDetail } from '../domain/responses.js';
 import type { StorageTx } from '../storage/contract.js';
@@ -17,11 +17,11 @@ import { emitBoardEvent } from './webhook-events.js';
 import * as deliveries from './webhooks.js';
 
 /**
- * The caller the team acts as through the API operations: the organization with `write` scope and
+ * The caller the team acts as through the API operations: the organization with `team` scope and
  * no key (id 0, which no stored key has), so no claim is ever the team's own.
  */
 export function teamCaller(organizationId: number): Caller {
-  return { organizationId, apiKeyId: 0, scope: 'write' };
+  return { organizationId, apiKeyId: 0, scope: 'team' };
 }
 
 async function ownPost(tx: StorageTx, organizationId: number, postId: number): Promise<{ board: BoardRecord; post: PostRecord }> {
@@ -94,6 +94,22 @@ export async function setCommentHidden(ctx: ServiceContext, organizationId: numb
     });
   });
   return dashboard.setCommentHidden(ctx, commentId, hidden);
+}
+
+/**
+ * Creates a key of the organization as its team. A `team` key is made only for a signed-in member
+ * of the organization (`board.team(id, { memberId })`, as the dashboard acts): what no lower scope
+ * reaches is handed out by a person of the team, never by the team side acting unnamed.
+ */
+export async function createApiKey(ctx: ServiceContext, organizationId: number, input: keys.CreateApiKeyInput): Promise<keys.CreatedApiKey> {
+  if (input?.scope === 'team') {
+    const memberId = ctx.teamMemberId;
+    const member = memberId === undefined ? null : await read(ctx, (tx) => tx.getTeamMember(memberId));
+    if (member?.organization_id !== organizationId) {
+      throw new FeedbackBoardError('insufficient_scope', 'A team key is created only by a signed-in member of the team');
+    }
+  }
+  return keys.createApiKey(ctx, organizationId, input);
 }
 
 export async function revokeApiKey(ctx: ServiceContext, organizationId: number, keyId: number): Promise<keys.ApiKeyInfo> {

@@ -1,18 +1,28 @@
 /**
  * Every operation against `feedback-board serve --fixture` over real HTTP, as an integrator
- * would see them: only the documented requests and responses, nothing in-process.
+ * would see them: only the documented requests and responses, nothing in-process. The posts a
+ * voter submits on a moderated board come from the pages, as a voter's browser sends them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames } from '../../src/http/operations.js';
-import { call, startServe, workDir, type Server } from '../helpers/cli.js';
+import { browser, call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { KEYS, sampleFixture } from '../helpers/fixture.js';
+
+const TEAM_KEY = 'acme-team-0123456789';
+
+/** The sample fixture with a team key for Acme. */
+function fixtureWithTeamKey() {
+  const fixture = sampleFixture();
+  const [acme, ...rest] = fixture.organizations;
+  return { ...fixture, organizations: [{ ...acme!, apiKeys: [...acme!.apiKeys, { key: TEAM_KEY, scope: 'team', label: 'Team' }] }, ...rest] };
+}
 
 const dir = workDir();
 let server: Server;
 const done = new Set<string>();
 
 beforeAll(async () => {
-  server = await startServe(['--port', '0', '--agent-publishing', '--fixture', dir.write('fixture.json', sampleFixture())], dir.dir);
+  server = await startServe(['--port', '0', '--agent-publishing', '--fixture', dir.write('fixture.json', fixtureWithTeamKey())], dir.dir);
 });
 afterAll(async () => {
   const code = await server?.stop();
@@ -124,6 +134,46 @@ describe('black box: every operation over HTTP against the CLI', () => {
     const analytics = await op('getAnalytics', 'GET', '/boards/features/analytics?period=90d', r);
     expect(analytics.json.posts_over_time).toHaveLength(90);
     expect(analytics.json.status_breakdown).toEqual({ open: 0, planned: 1, in_progress: 1, shipped: 2, declined: 0 });
+  });
+
+  it("the team's own operations, on posts a voter submitted through the pages", async () => {
+    // The team member turns moderation on from the dashboard; a voter signs in by a printed link and submits two ideas.
+    const team = browser(server.url);
+    const teamLink = new URL((await waitForLine(server, /^team sign-in: (\S+)$/))[1]!);
+    await team.request(`${teamLink.pathname}${teamLink.search}`);
+    await team.request('/sign-in/link', { token: teamLink.searchParams.get('token')! });
+    await team.request('/dashboard/inbox');
+    expect((await team.request('/dashboard/boards/features/moderation', { moderated: 'yes' })).status).toBe(303);
+    const voter = browser(server.url);
+    await voter.request('/sign-in');
+    await voter.request('/sign-in', { email: 'idea@example.com' });
+    const voterLink = new URL((await waitForLine(server, /^sign-in link for idea@example\.com: (\S+)$/))[1]!);
+    await voter.request(`${voterLink.pathname}${voterLink.search}`);
+    await voter.request('/sign-in/link', { token: voterLink.searchParams.get('token')! });
+    for (const title of ['Held for approval', 'Buy cheap pills']) {
+      await voter.request('/boards/features/ideas/new');
+      expect((await voter.request('/boards/features/ideas', { title, body: '', step: 'post' })).status).toBeLessThan(400);
+    }
+
+    const waiting = await op('listHeldPosts', 'GET', '/held-posts', TEAM_KEY);
+    const [first, second] = waiting.json.held_posts as { id: number; voter_id: number; title: string }[];
+    expect([waiting.json.total, first!.title, second!.title]).toEqual([2, 'Held for approval', 'Buy cheap pills']);
+    expect((await op('getHeldPost', 'GET', `/held-posts/${first!.id}`, TEAM_KEY)).json.approval).toBe('waiting');
+    const approved = await op('approveHeldPost', 'POST', `/held-posts/${first!.id}/approve`, TEAM_KEY);
+    expect([approved.status, approved.json.title, approved.json.is_admin]).toEqual([201, 'Held for approval', false]);
+    expect((await op('rejectHeldPost', 'POST', `/held-posts/${second!.id}/reject`, TEAM_KEY, { reason: 'Spam' })).json.approval).toBe('rejected');
+    expect((await op('blockVoter', 'POST', `/voters/${second!.voter_id}/block`, TEAM_KEY)).json.changed).toBe(true);
+    expect((await op('unblockVoter', 'DELETE', `/voters/${second!.voter_id}/block`, TEAM_KEY)).json.changed).toBe(true);
+    expect((await op('getMailSettings', 'GET', '/mail-settings', TEAM_KEY)).json).toEqual({ status: true, team_comment: true, reply: true });
+    expect((await op('updateMailSettings', 'PATCH', '/mail-settings', TEAM_KEY, { reply: false })).json.reply).toBe(false);
+    const duplicate = (await call(server.api, 'POST', '/boards/features/posts', TEAM_KEY, { title: 'Held for approval too' })).json.id;
+    await call(server.api, 'POST', `/boards/features/posts/${duplicate}/merge`, TEAM_KEY, { into: approved.json.id });
+    expect((await op('unmergePost', 'POST', `/boards/features/posts/${duplicate}/unmerge`, TEAM_KEY)).json.id).toBe(duplicate);
+    const log = await op('getPostActivity', 'GET', `/boards/features/posts/${approved.json.id}/activity`, KEYS.acmeRead);
+    expect(log.json.entries.map((e: { kind: string }) => e.kind)).toEqual(['merge_undone', 'merge_received', 'approved', 'created']);
+    // A write key gets none of it, and changes nothing.
+    expect((await call(server.api, 'GET', '/held-posts', KEYS.acmeWrite)).status).toBe(403);
+    expect((await call(server.api, 'POST', `/voters/${second!.voter_id}/block`, KEYS.acmeWrite)).status).toBe(403);
   });
 
   it('webhooks, and every operation was exercised', async () => {

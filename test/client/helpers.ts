@@ -14,6 +14,7 @@ export const KEYS = {
   propose: 'acme-propose-0123456789',
   otherAgent: 'acme-agent2-0123456789',
   read: 'acme-read-0123456789',
+  team: 'acme-team-0123456789',
   beta: 'beta-write-0123456789',
 } as const;
 
@@ -37,6 +38,7 @@ export const FIXTURE: Fixture = {
         { key: KEYS.propose, scope: 'propose', label: 'agent one' },
         { key: KEYS.otherAgent, scope: 'propose', label: 'agent two' },
         { key: KEYS.read, scope: 'read' },
+        { key: KEYS.team, scope: 'team', label: 'triage' },
       ],
       webhooks: [{ url: 'https://hooks.example.com/fb', events: ['post.created'], description: 'sync' }],
       boards: [

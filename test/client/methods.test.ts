@@ -99,6 +99,28 @@ const steps: Step[] = [
   { op: 'getAnalytics', key: 'read', call: (c) => c.stats.analytics('features', { period: '90d' }), request: ['GET', '/boards/features/analytics?period=90d'], status: 200 },
   { op: 'listWebhooks', key: 'read', call: (c) => c.webhooks.list(), request: ['GET', '/webhooks'], status: 200 },
   { op: 'mergePost', key: 'write', call: (c) => c.posts.merge('features', 7, { into: 6 }), request: ['POST', '/boards/features/posts/7/merge', { into: 6 }], status: 200 },
+  { op: 'unmergePost', key: 'team', call: (c) => c.posts.unmerge('features', 7), request: ['POST', '/boards/features/posts/7/unmerge'], status: 200 },
+  {
+    op: 'getPostActivity', key: 'read', call: (c) => c.activity.list('features', 7, { limit: 2 }),
+    request: ['GET', '/boards/features/posts/7/activity?limit=2'], status: 200,
+  },
+  {
+    op: 'listHeldPosts', key: 'team', call: (c) => c.moderation.list({ state: 'waiting', limit: 5 }),
+    request: ['GET', '/held-posts?state=waiting&limit=5'], status: 200,
+  },
+  { op: 'getHeldPost', key: 'team', call: (c) => c.moderation.get(1), request: ['GET', '/held-posts/1'], status: 200 },
+  { op: 'approveHeldPost', key: 'team', call: (c) => c.moderation.approve(1), request: ['POST', '/held-posts/1/approve'], status: 201 },
+  {
+    op: 'rejectHeldPost', key: 'team', call: (c) => c.moderation.reject(2, { reason: 'Spam' }),
+    request: ['POST', '/held-posts/2/reject', { reason: 'Spam' }], status: 200,
+  },
+  { op: 'blockVoter', key: 'team', call: (c) => c.voters.block(1), request: ['POST', '/voters/1/block'], status: 200 },
+  { op: 'unblockVoter', key: 'team', call: (c) => c.voters.unblock(1), request: ['DELETE', '/voters/1/block'], status: 200 },
+  { op: 'getMailSettings', key: 'team', call: (c) => c.mail.settings(), request: ['GET', '/mail-settings'], status: 200 },
+  {
+    op: 'updateMailSettings', key: 'team', call: (c) => c.mail.updateSettings({ reply: false }),
+    request: ['PATCH', '/mail-settings', { reply: false }], status: 200,
+  },
   { op: 'deletePost', key: 'write', call: (c) => c.posts.delete('features', 8), request: ['DELETE', '/boards/features/posts/8'], status: 204 },
 ];
 
@@ -115,11 +137,14 @@ describe.each(transports)('every client method, $name', (transport) => {
   beforeEach(async () => {
     ({ board } = await makeBoard({ agentPublishing: true }));
     ({ board: twin } = await makeBoard({ agentPublishing: true }));
-    // The customer company the votes on behalf name, in both boards.
+    // The customer company the votes on behalf name, and two posts of a voter held for approval, in both boards.
     for (const each of [board, twin]) {
       await each.storage.transaction('write', (tx) =>
         tx.putCompany({ organization_id: 1, id: 'initech', name: 'Initech', monthly_revenue: 300, updated_at: '2026-11-20T12:00:00.000Z' }),
       );
+      await each.team(1).boards.setModerated('features', true);
+      const voter = await each.voters.register(1, { email: 'cy@example.com', name: 'Cy' });
+      for (const title of ['Held idea', 'Buy pills']) await each.voters.submitPost(voter.id, 'features', { title });
     }
     endpoint = await transport.open(board);
     sent = [];

@@ -127,3 +127,29 @@ export async function call(api: string, method: string, path: string, key: strin
   const text = await response.text();
   return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, text };
 }
+
+/** A tiny cookie jar over fetch, reading the CSRF token of the last page. */
+export function browser(base: string) {
+  const cookies = new Map<string, string>();
+  let csrf = '';
+  async function request(path: string, form?: Record<string, string>) {
+    const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    let body: string | undefined;
+    if (form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers.origin = base;
+      body = new URLSearchParams({ csrf, ...form }).toString();
+    }
+    const response = await fetch(`${base}${path}`, { method: form ? 'POST' : 'GET', headers, body, redirect: 'manual' });
+    for (const c of response.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
+      if (/Max-Age=0/.test(c)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    const text = await response.text();
+    csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? csrf;
+    return { status: response.status, text, location: response.headers.get('location') };
+  }
+  return { request };
+}

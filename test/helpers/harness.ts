@@ -105,6 +105,12 @@ export async function createHarness(options: Partial<FeedbackBoardOptions> = {})
   };
   const a = await makeOrg('Acme');
   const b = await makeOrg('Globex');
+  // The team keys come after the others, so that every other key keeps the id it had before them.
+  for (const [org, name] of [[a, 'Acme'], [b, 'Globex']] as const) {
+    const created = await board.dashboard.apiKeys.create(org.id, { scope: 'team', label: `${name} team` });
+    org.keys.team = created.key;
+    org.keys.ids.team = created.info.id;
+  }
 
   const req = (method: string, path: string, options: RequestOptions = {}) =>
     send(board.fetch, method, path, { key: a.keys.write, ...options });

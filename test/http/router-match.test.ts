@@ -17,7 +17,7 @@ function reference(method: string, path: string): RouteMatch {
     const pattern = new RegExp(`^${spec.path.replace(/\{(\w+)\}/g, (_, key: string) => (keys.push(key), '([^/]+)'))}$`);
     const m = pattern.exec(path);
     if (!m) continue;
-    const params: { slug?: string; id?: number } = {};
+    const params: Record<string, string | number> = {};
     let ok = true;
     keys.forEach((key, i) => {
       let value = '';
@@ -27,10 +27,9 @@ function reference(method: string, path: string): RouteMatch {
         ok = false;
         return;
       }
-      if (key === 'id') {
-        if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) ok = false;
-        else params.id = Number(value);
-      } else params.slug = value;
+      if (key === 'slug') params[key] = value;
+      else if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) ok = false;
+      else params[key] = Number(value);
     });
     if (!ok) {
       malformed = true;
@@ -45,7 +44,8 @@ function reference(method: string, path: string): RouteMatch {
 
 const segment = fc.constantFrom(
   'boards', 'posts', 'queue', 'claim', 'evidence', 'propose-status', 'votes', 'comments', 'roadmap', 'changelog',
-  'ship-stats', 'analytics', 'webhooks', 'publish', 'unpublish', 'features', '1', '42', '0', '007', '9007199254740993',
+  'ship-stats', 'analytics', 'webhooks', 'publish', 'unpublish', 'activity', 'unmerge', 'held-posts', 'approve', 'reject',
+  'voters', 'block', 'mail-settings', 'features', '1', '42', '0', '007', '9007199254740993',
   '%E2%9C%93', '%zz', '', 'x',
 );
 const path = fc.array(segment, { minLength: 0, maxLength: 6 }).map((parts) => `/${parts.join('/')}`);
@@ -64,7 +64,7 @@ describe('matchRoute', () => {
   it('every operation is reachable at its own path', () => {
     for (const name of operationNames) {
       const { method: m, path: p } = operationTable[name];
-      const concrete = p.replace('{slug}', 'features').replace('{id}', '12');
+      const concrete = p.replace('{slug}', 'features').replace(/\{\w+\}/g, '12');
       expect(matchRoute(m, concrete)).toEqual(reference(m, concrete));
       expect(matchRoute(m, concrete)).toMatchObject({ kind: 'operation', name });
     }

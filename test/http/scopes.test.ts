@@ -1,17 +1,32 @@
 /**
  * docs/errors-scopes-limits.md#keys-and-scopes: every scope against every operation, on the caller's own objects and on
- * another organization's. Each row runs on a fresh board so successes cannot hide each other.
+ * another organization's (its boards, posts, held posts, voters and merged posts). Each row runs on a
+ * fresh board so successes cannot hide each other.
  */
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/domain/records.js';
-import { createHarness } from '../helpers/harness.js';
+import { operationNames, operationTable, type OperationName } from '../../src/http/operations.js';
+import { createHarness, type Harness } from '../helpers/harness.js';
 import { snapshot } from '../helpers/state.js';
+
+/** The objects of one organization a row's path may name. */
+interface Target {
+  slug: string;
+  /** A post of the board. */
+  id: number;
+  /** A post of the board merged into another. */
+  merged: number;
+  /** A post of one of its voters, held for approval. */
+  held: number;
+  /** That voter. */
+  voter: number;
+}
 
 interface Row {
   op: string;
   method: string;
-  /** Built from the board slug and post id of the world being addressed. */
-  path: (slug: string, id: number) => string;
+  /** Built from the objects of the organization being addressed. */
+  path: (t: Target) => string;
   body?: Record<string, unknown>;
   need: Scope;
   ok: number;
@@ -19,8 +34,9 @@ interface Row {
   scoped?: false;
 }
 
-const post = (suffix = '') => (slug: string, id: number) => `/boards/${slug}/posts/${id}${suffix}`;
-const board = (suffix = '') => (slug: string) => `/boards/${slug}${suffix}`;
+const post = (suffix = '') => ({ slug, id }: Target) => `/boards/${slug}/posts/${id}${suffix}`;
+const board = (suffix = '') => ({ slug }: Target) => `/boards/${slug}${suffix}`;
+const held = (suffix = '') => (t: Target) => `/held-posts/${t.held}${suffix}`;
 
 const ROWS: Row[] = [
   { op: 'listBoards', method: 'GET', path: () => '/boards', need: 'read', ok: 200, scoped: false },
@@ -48,6 +64,8 @@ const ROWS: Row[] = [
   { op: 'addEvidence', method: 'POST', path: post('/evidence'), body: { kind: 'commit', ref: 'abc' }, need: 'propose', ok: 201 },
   { op: 'proposeStatus', method: 'POST', path: post('/propose-status'), body: { status: 'shipped' }, need: 'propose', ok: 200 },
   { op: 'listVotes', method: 'GET', path: post('/votes'), need: 'read', ok: 200 },
+  { op: 'voteOnBehalf', method: 'POST', path: post('/votes'), body: { company_id: 'initech' }, need: 'write', ok: 200 },
+  { op: 'withdrawVoteOnBehalf', method: 'POST', path: post('/votes/withdraw'), body: { company_id: 'initech' }, need: 'write', ok: 200 },
   { op: 'listComments', method: 'GET', path: post('/comments'), need: 'read', ok: 200 },
   { op: 'createComment', method: 'POST', path: post('/comments'), body: { body: 'hi' }, need: 'propose', ok: 201 },
   { op: 'getRoadmap', method: 'GET', path: board('/roadmap'), need: 'read', ok: 200 },
@@ -55,10 +73,29 @@ const ROWS: Row[] = [
   { op: 'getShipStats', method: 'GET', path: board('/ship-stats'), need: 'read', ok: 200 },
   { op: 'getAnalytics', method: 'GET', path: board('/analytics'), need: 'read', ok: 200 },
   { op: 'listWebhooks', method: 'GET', path: () => '/webhooks', need: 'read', ok: 200, scoped: false },
+  { op: 'getPostActivity', method: 'GET', path: post('/activity'), need: 'read', ok: 200 },
+  { op: 'listHeldPosts', method: 'GET', path: () => '/held-posts', need: 'team', ok: 200, scoped: false },
+  { op: 'getHeldPost', method: 'GET', path: held(), need: 'team', ok: 200 },
+  { op: 'approveHeldPost', method: 'POST', path: held('/approve'), need: 'team', ok: 201 },
+  { op: 'rejectHeldPost', method: 'POST', path: held('/reject'), body: { reason: 'Spam' }, need: 'team', ok: 200 },
+  { op: 'blockVoter', method: 'POST', path: (t) => `/voters/${t.voter}/block`, need: 'team', ok: 200 },
+  { op: 'unblockVoter', method: 'DELETE', path: (t) => `/voters/${t.voter}/block`, need: 'team', ok: 200 },
+  { op: 'unmergePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.merged}/unmerge`, need: 'team', ok: 200 },
+  { op: 'getMailSettings', method: 'GET', path: () => '/mail-settings', need: 'team', ok: 200, scoped: false },
+  { op: 'updateMailSettings', method: 'PATCH', path: () => '/mail-settings', body: { reply: false }, need: 'team', ok: 200, scoped: false },
 ];
 
-const RANK: Record<Scope, number> = { read: 0, propose: 1, write: 2 };
-const SCOPES: Scope[] = ['read', 'propose', 'write'];
+const RANK: Record<Scope, number> = { read: 0, propose: 1, write: 2, team: 3 };
+const SCOPES: Scope[] = ['read', 'propose', 'write', 'team'];
+
+/** A voter of `organizationId` whose post to the board `slug` is held for approval; the held post's and voter's ids. */
+async function heldPostOf(h: Harness, organizationId: number, slug: string, email: string): Promise<{ held: number; voter: number }> {
+  await h.board.team(organizationId).boards.setPublished(slug, true);
+  await h.board.team(organizationId).boards.setModerated(slug, true);
+  const voter = await h.board.voters.register(organizationId, { email });
+  const submitted = await h.board.voters.submitPost(voter.id, slug, { title: 'Held idea' });
+  return { held: submitted.id, voter: voter.id };
+}
 
 async function world() {
   const h = await createHarness({ agentPublishing: true });
@@ -69,36 +106,55 @@ async function world() {
   const theirs = await h.makePost('globex-only', { title: 'Theirs', status: 'planned' }, h.b.keys.write);
   const theirsSameSlug = await h.makePost('features', { title: 'Theirs too', status: 'planned' }, h.b.keys.write);
   // Post 4, the target of the merge row.
-  await h.makePost('features', { title: 'Mine again', status: 'planned' });
-  return { h, mine, theirs, theirsSameSlug };
+  const target = await h.makePost('features', { title: 'Mine again', status: 'planned' });
+  // The customer company the rows of votes on behalf name.
+  await h.board.storage.transaction('write', (tx) =>
+    tx.putCompany({ organization_id: h.a.id, id: 'initech', name: 'Initech', monthly_revenue: 300, updated_at: new Date(h.clock.now()).toISOString() }),
+  );
+  // A merged post, a held post and its voter of each organization.
+  const merged = async (slug: string, into: number, key: string) => {
+    const dup = await h.makePost(slug, { title: 'Duplicate' }, key);
+    await h.req('POST', `/boards/${slug}/posts/${dup.id}/merge`, { key, body: { into } });
+    return dup.id;
+  };
+  const own: Target = { slug: 'features', id: mine.id, merged: await merged('features', target.id, h.a.keys.write), ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')) };
+  const theirMerged = await merged('globex-only', theirs.id, h.b.keys.write);
+  const their = await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test');
+  const others: Target[] = [
+    { slug: 'globex-only', id: theirs.id, merged: theirMerged, ...their },
+    { slug: 'features', id: theirsSameSlug.id, merged: theirMerged, ...their },
+  ];
+  return { h, own, others };
 }
 
 describe('scope matrix', () => {
-  it('covers all 26 operations', () => {
-    expect(new Set(ROWS.map((r) => r.op.split(' ')[0])).size).toBe(26);
+  it('covers every operation of the table, at the scope its row names', () => {
+    expect(new Set(ROWS.map((r) => r.op.split(' ')[0]))).toEqual(new Set(operationNames));
+    for (const row of ROWS) if (!row.op.includes(' ')) expect(row.need, row.op).toBe(operationTable[row.op as OperationName].scope);
   });
 
   for (const row of ROWS) {
     for (const scope of SCOPES) {
       const allowed = RANK[scope] >= RANK[row.need];
       it(`${row.op} with a ${scope} key: ${allowed ? row.ok : 403} on its own objects, 404 on another organization's`, async () => {
-        const { h, mine, theirs, theirsSameSlug } = await world();
+        const { h, own, others } = await world();
         const key = h.a.keys[scope];
         const options = { key, ...(row.body ? { body: row.body } : {}) };
 
         if (row.scoped !== false) {
-          for (const [slug, id] of [['globex-only', theirs.id], ['features', theirsSameSlug.id]] as const) {
-            if (slug === 'features' && !/\/posts\/1\b/.test(row.path('s', 1))) continue;
+          // The same slug names the caller's own board: only a post id of the other organization is another's.
+          for (const other of new Set(others.map((t) => row.path(t)))) {
+            if (other === row.path(own)) continue;
             const before = await snapshot(h.board);
-            const r = await h.req(row.method, row.path(slug, id), options);
-            expect(r.status).toBe(404);
+            const r = await h.req(row.method, other, options);
+            expect(r.status, other).toBe(404);
             expect(r.json.error.code).toBe('not_found');
             expect(await snapshot(h.board)).toEqual(before);
           }
         }
 
         const before = await snapshot(h.board);
-        const r = await h.req(row.method, row.path('features', mine.id), options);
+        const r = await h.req(row.method, row.path(own), options);
         if (allowed) {
           expect(r.status, r.text).toBe(row.ok);
         } else {

@@ -1,32 +1,38 @@
 /**
- * The operation table as the core serves it (`src/http/served-operations.ts`) and as the typed
- * client sends it (`src/http/client-operations.ts`) are generated from the table: each committed
- * file must be exactly what the generator makes of the source table (run `npm run derive` after
- * changing a row), and every row it holds must agree with the table, down to the very service
- * function the row's module exports under the operation's name.
+ * The operation table's routes (`src/http/operation-routes.ts`) and the table as the core serves it
+ * (`src/http/served-operations.ts`) are generated from the table: each committed file must be
+ * exactly what the generator makes of the source table (run `npm run derive` after changing a
+ * row), and every row they hold must agree with the table, down to the very service function the
+ * row's module exports under the operation's name.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { renderClientOperations, renderServedOperations } from '../../scripts/derive-served-operations.mjs';
-import { clientOperations } from '../../src/http/client-operations.js';
+import { renderOperationRoutes, renderServedOperations } from '../../scripts/derive-served-operations.mjs';
 import { operations, type OperationSpec } from '../../src/http/operation-schemas.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 import { servedOperationNames, servedOperations } from '../../src/http/served-operations.js';
+import * as activity from '../../src/services/activity.js';
 import * as agent from '../../src/services/agent.js';
 import * as boards from '../../src/services/boards.js';
 import * as claimNext from '../../src/services/claim-next.js';
 import * as comments from '../../src/services/comments.js';
 import * as companyVotes from '../../src/services/company-votes.js';
 import * as dashboard from '../../src/services/dashboard.js';
+import * as mailSettings from '../../src/services/mail-settings.js';
+import * as merges from '../../src/services/merges.js';
+import * as moderation from '../../src/services/moderation.js';
 import * as posts from '../../src/services/posts.js';
 import * as stats from '../../src/services/stats.js';
+import * as teamVoters from '../../src/services/team-voters.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { agent, boards, claimNext, comments, companyVotes, dashboard, posts, stats };
+const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boards, claimNext, comments, companyVotes, dashboard, mailSettings, merges, moderation, posts, stats, teamVoters };
 
 describe('the operations the core serves', () => {
-  it('are in the committed file exactly as the generator writes them from the table', async () => {
-    const committed = await readFile(new URL('../../src/http/served-operations.ts', import.meta.url), 'utf8');
-    expect(committed).toBe(renderServedOperations(operations));
+  it('are in the committed files exactly as the generator writes them from the table', async () => {
+    const routes = await readFile(new URL('../../src/http/operation-routes.ts', import.meta.url), 'utf8');
+    expect(routes).toBe(renderOperationRoutes(operations));
+    const served = await readFile(new URL('../../src/http/served-operations.ts', import.meta.url), 'utf8');
+    expect(served).toBe(renderServedOperations(operations));
   });
 
   it('are the rows of the table, in its order, with their inputs, places, successes and service functions', () => {
@@ -51,32 +57,8 @@ describe('the operations the core serves', () => {
 
   it('the generator refuses a name or path it cannot write as a plain literal, instead of writing broken code', () => {
     const quoted = { ...operations, listBoards: { ...operations.listBoards, path: "/boards/it's" } };
-    expect(() => renderServedOperations(quoted)).toThrow(/cannot quote "\/boards\/it's"/);
+    expect(() => renderOperationRoutes(quoted)).toThrow(/cannot quote "\/boards\/it's"/);
     const escaped = { ...operations, getBoard: { ...operations.getBoard, path: '/boards\\{slug}' } };
-    expect(() => renderServedOperations(escaped)).toThrow(/cannot quote/);
-  });
-});
-
-describe('the operations the typed client sends', () => {
-  it('are in the committed file exactly as the generator writes them from the table', async () => {
-    const committed = await readFile(new URL('../../src/http/client-operations.ts', import.meta.url), 'utf8');
-    expect(committed).toBe(renderClientOperations(operations));
-  });
-
-  it('are the rows of the table, in its order, with their inputs, places and the success fields the client reads', () => {
-    expect(Object.keys(clientOperations)).toEqual(operationNames);
-    for (const name of operationNames) {
-      const row = operationTable[name];
-      const spec: OperationSpec = operations[name];
-      const { status, statusFrom, bodyFrom } = spec.success;
-      expect({ name, ...clientOperations[name] }).toEqual({
-        name,
-        method: row.method,
-        path: row.path,
-        input: spec.body ? 'body' : spec.query ? 'query' : null,
-        client: row.client,
-        success: { status, ...(statusFrom === undefined ? {} : { statusFrom }), ...(bodyFrom === undefined ? {} : { bodyFrom }) },
-      });
-    }
+    expect(() => renderOperationRoutes(escaped)).toThrow(/cannot quote/);
   });
 });

@@ -2,8 +2,8 @@
  * The tool get_post_activity through the SDK's own Client: after an agent's claim, evidence and
  * proposal the log names the agent's key by label and prefix, newest first, paged by an opaque
  * cursor, the structured result accepted by the listed output schema; bad arguments are tool
- * errors that change nothing; an API without in-process logs (a remote deployment's typed client)
- * does not list the tool.
+ * errors that change nothing; the log is an operation of the API, so the typed client of a remote
+ * deployment lists and calls the tool as well.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer, type McpApi } from '../../mcp/index.js';
@@ -87,8 +87,9 @@ describe('get_post_activity', () => {
     expect(await snapshot(board)).toEqual(before);
   });
 
-  it('is not listed when the API cannot read logs (the typed client of a remote deployment)', async () => {
+  it('is listed and answers through the typed client of a remote deployment too', async () => {
     const { board } = await makeBoard();
+    await (await board.api(KEYS.propose)).agent.claim('features', 5, { agent_label: 'remote' });
     const api = createClient({ baseUrl: 'http://board.test', apiKey: KEYS.read, fetch: (request) => board.fetch(request) });
     const server = createMcpServer({ api: api as unknown as McpApi, scope: 'read' });
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
@@ -98,6 +99,9 @@ describe('get_post_activity', () => {
     const client = new Client({ name: 'remote', version: '1.0.0' });
     await client.connect(clientSide);
     closers.push(async () => { await client.close(); await server.close(); });
-    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('get_post_activity');
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('get_post_activity');
+    const result = await client.callTool({ name: 'get_post_activity', arguments: { slug: 'features', id: 5 } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect((result.structuredContent as Page).entries.map((entry) => entry.kind)).toEqual(['claimed']);
   });
 });

@@ -16,7 +16,8 @@ afterEach(async () => {
 async function connect() {
   const logged: unknown[] = [];
   const { board } = await makeBoard();
-  const connection = await connectInProcess(board, KEYS.write, { logger: { error: (_message, cause) => void logged.push(cause) } });
+  // A team key calls every tool.
+  const connection = await connectInProcess(board, KEYS.team, { logger: { error: (_message, cause) => void logged.push(cause) } });
   closers.push(connection.close);
   return { client: connection.client, logged };
 }

@@ -18,6 +18,7 @@ export const KEYS = {
   read: 'acme-read-0123456789',
   propose: 'acme-propose-0123456789',
   write: 'acme-write-0123456789',
+  team: 'acme-team-0123456789',
   other: 'globex-write-0123456789',
 } as const;
 
@@ -38,6 +39,7 @@ export function fixture(extraPosts: Record<string, unknown>[] = [], shippedAt = 
           { key: KEYS.read, scope: 'read' },
           { key: KEYS.propose, scope: 'propose' },
           { key: KEYS.write, scope: 'write' },
+          { key: KEYS.team, scope: 'team' },
         ],
         webhooks: [{ url: 'https://hooks.example.com/fb', events: ['post.created'] }],
         boards: [
@@ -103,29 +105,38 @@ export function textOf(result: object): string {
   return first?.type === 'text' ? first.text ?? '' : '';
 }
 
-/** The 28 tool names of docs/mcp.md, in table order. */
+/** The tools of the team scope alone, in table order. */
+export const TEAM_TOOLS = [
+  'list_held_posts', 'get_held_post', 'approve_held_post', 'reject_held_post', 'block_voter', 'unblock_voter', 'unmerge_post',
+  'get_mail_settings', 'update_mail_settings',
+];
+/** Every tool name of docs/mcp.md, in table order: what a team key sees. */
 export const ALL_TOOLS = [
   'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post',
-  'update_post', 'merge_posts', 'delete_post', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
+  'update_post', 'merge_posts', 'delete_post', 'get_post_activity', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
   'propose_status', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'get_roadmap',
-  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
+  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', ...TEAM_TOOLS,
 ];
+/** What a write key sees: every tool but the team's. */
+export const WRITE_TOOLS = ALL_TOOLS.filter((name) => !TEAM_TOOLS.includes(name));
 export const READ_TOOLS = [
-  'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'get_post', 'get_queue', 'get_votes', 'list_comments', 'get_roadmap',
-  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
+  'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'get_post', 'get_post_activity', 'get_queue', 'get_votes', 'list_comments',
+  'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
 ];
 export const PROPOSE_TOOLS = [
-  'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post', 'get_queue', 'claim_post', 'claim_next_post',
-  'release_claim', 'add_evidence', 'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
+  'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post', 'get_post_activity', 'get_queue', 'claim_post',
+  'claim_next_post', 'release_claim', 'add_evidence', 'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
   'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
 ];
 
 /**
- * Calls every tool at least once as the fixture's write key, on a board loaded with {@link fixture},
+ * Calls every tool at least once as the fixture's team key, on a board loaded with {@link fixture},
  * checking each structured result against the tool's listed output schema (and its text against
- * the structured content). Returns the names of the tools called.
+ * the structured content). `heldPosts` are two waiting held posts (to approve and to reject); without
+ * them those tools are called on a held post that is not there, a tool error. Returns the names of
+ * the tools called.
  */
-export async function callEveryTool(client: Client): Promise<Set<string>> {
+export async function callEveryTool(client: Client, heldPosts?: [approve: number, reject: number]): Promise<Set<string>> {
   const validators = await outputValidators(client);
   const called = new Set<string>();
   async function call(name: string, args: Record<string, unknown>) {
@@ -177,6 +188,28 @@ export async function callEveryTool(client: Client): Promise<Set<string>> {
   const duplicate = await call('create_post', { slug: 'features', title: 'Webhooks please' });
   const merged = await call('merge_posts', { slug: 'features', id: duplicate.id, into: created.id });
   expect([merged.id, merged.title]).toEqual([created.id, 'Webhooks']);
+  expect((await call('unmerge_post', { slug: 'features', merged_post_id: duplicate.id })).title).toBe('Webhooks please');
+  const activity = await call('get_post_activity', { slug: 'features', id: duplicate.id, limit: 1 });
+  expect([activity.entries[0].kind, typeof activity.next_cursor]).toEqual(['unmerged', 'string']);
   expect(await call('delete_post', { slug: 'features', id: created.id })).toBeUndefined();
+
+  expect(await call('block_voter', { voter_id: 1 })).toMatchObject({ voter_id: 1, changed: true });
+  expect(await call('unblock_voter', { voter_id: 1 })).toEqual({ voter_id: 1, blocked_at: null, changed: true });
+  expect(await call('get_mail_settings', {})).toEqual({ status: true, team_comment: true, reply: true });
+  expect(await call('update_mail_settings', { reply: false })).toEqual({ status: true, team_comment: true, reply: false });
+  const waiting = await call('list_held_posts', { state: 'waiting' });
+  expect(waiting.total).toBe(heldPosts ? 2 : 0);
+  if (heldPosts) {
+    const [approve, reject] = heldPosts;
+    expect((await call('get_held_post', { held_post_id: approve })).approval).toBe('waiting');
+    expect((await call('approve_held_post', { held_post_id: approve })).is_admin).toBe(false);
+    expect(await call('reject_held_post', { held_post_id: reject, reason: 'Spam' })).toMatchObject({ approval: 'rejected', reason: 'Spam' });
+  } else {
+    for (const name of ['get_held_post', 'approve_held_post', 'reject_held_post']) {
+      const missing = await client.callTool({ name, arguments: { held_post_id: 1 } });
+      expect([missing.isError, textOf(missing)]).toEqual([true, 'not_found: Held post not found']);
+      called.add(name);
+    }
+  }
   return called;
 }

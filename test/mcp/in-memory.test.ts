@@ -11,7 +11,7 @@ import { operationNames } from '../../src/http/operations.js';
 import type { Storage } from '../../src/storage/contract.js';
 import { toolDefinitions, toolName } from '../../mcp/index.js';
 import { snapshot } from '../helpers/state.js';
-import { ALL_TOOLS, callEveryTool, connectInProcess, fixture, KEYS, makeBoard, PROPOSE_TOOLS, READ_TOOLS, textOf } from './helpers.js';
+import { ALL_TOOLS, callEveryTool, connectInProcess, fixture, KEYS, makeBoard, PROPOSE_TOOLS, READ_TOOLS, TEAM_TOOLS, textOf, WRITE_TOOLS } from './helpers.js';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -27,7 +27,7 @@ async function connect(key: string, board?: Awaited<ReturnType<typeof makeBoard>
 }
 
 describe('tools', () => {
-  it('are the 28 of the table, one per operation, derived from it', () => {
+  it('are those of the table, one per operation, derived from it', () => {
     expect(toolDefinitions().map((tool) => tool.name)).toEqual(ALL_TOOLS);
     expect(toolDefinitions().map((tool) => tool.operation)).toEqual(operationNames);
     expect(toolName('claimNextPost')).toBe('claim_next_post');
@@ -36,11 +36,29 @@ describe('tools', () => {
   it.each([
     ['read', KEYS.read, READ_TOOLS],
     ['propose', KEYS.propose, PROPOSE_TOOLS],
-    ['write', KEYS.write, ALL_TOOLS],
+    ['write', KEYS.write, WRITE_TOOLS],
+    ['team', KEYS.team, ALL_TOOLS],
   ])('a %s key sees exactly the tools its scope may call (scope learned from the API)', async (_scope, key, expected) => {
     const { client } = await connect(key);
-    // board.api(key) reads posts' activity logs in-process, so every key also sees get_post_activity.
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([...expected, 'get_post_activity']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expected);
+  });
+
+  it("a write key is refused every team tool it does not see, as a tool error, and nothing changes", async () => {
+    const { board, client } = await connect(KEYS.write);
+    await board.team(1).boards.setModerated('features', true);
+    const voter = await board.voters.register(1, { email: 'cy@example.com' });
+    await board.voters.submitPost(voter.id, 'features', { title: 'Held idea' });
+    const before = await snapshot(board);
+    const args: Record<string, Record<string, unknown>> = {
+      get_held_post: { held_post_id: 1 }, approve_held_post: { held_post_id: 1 }, reject_held_post: { held_post_id: 1 },
+      block_voter: { voter_id: voter.id }, unblock_voter: { voter_id: voter.id }, unmerge_post: { slug: 'features', merged_post_id: 1 },
+      update_mail_settings: { reply: false },
+    };
+    for (const name of TEAM_TOOLS) {
+      const refused = await client.callTool({ name, arguments: args[name] ?? {} });
+      expect([refused.isError, textOf(refused)], name).toEqual([true, expect.stringMatching(/^insufficient_scope: This operation needs a key with team scope/)]);
+    }
+    expect(await snapshot(board)).toEqual(before);
   });
 
   it('learns the scope without changing anything, and with no board treats a key as read until one exists', async () => {
@@ -50,15 +68,15 @@ describe('tools', () => {
     const { key } = await board.dashboard.apiKeys.create(org.id, { scope: 'propose' });
     const { key: writeKey } = await board.dashboard.apiKeys.create(org.id, { scope: 'write' });
     const { client } = await connect(key, board);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([...READ_TOOLS, 'get_post_activity']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(READ_TOOLS);
     await (await board.api(writeKey)).boards.create({ slug: 'first', name: 'First' });
     const before = await snapshot(board);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([...PROPOSE_TOOLS, 'get_post_activity']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(PROPOSE_TOOLS);
     expect(await snapshot(board)).toEqual(before);
   });
 
   it('carry input schemas with the path parameters and the body or query, output schemas and annotations', async () => {
-    const { client } = await connect(KEYS.write);
+    const { client } = await connect(KEYS.team);
     const tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
     const evidence = tools.get('add_evidence')!;
     expect(evidence.inputSchema.required).toEqual(['slug', 'id', 'kind', 'ref']);
@@ -79,16 +97,25 @@ describe('tools', () => {
     expect(hints('release_claim')).toEqual([false, false, true]);
     expect(hints('update_post')).toEqual([false, false, true]);
     expect(hints('publish_board')).toEqual([false, false, true]);
-    for (const name of ['create_board', 'create_post', 'claim_post', 'claim_next_post', 'add_evidence', 'propose_status', 'create_comment']) {
+    expect(hints('block_voter')).toEqual([false, false, true]);
+    expect(hints('unblock_voter')).toEqual([false, false, true]);
+    expect(hints('reject_held_post')).toEqual([false, true, false]);
+    for (const name of ['create_board', 'create_post', 'claim_post', 'claim_next_post', 'add_evidence', 'propose_status', 'create_comment', 'approve_held_post', 'unmerge_post']) {
       expect(hints(name), name).toEqual([false, false, false]);
     }
+    expect(tools.get('unmerge_post')!.inputSchema.required).toEqual(['slug', 'merged_post_id']);
+    expect(tools.get('get_post_activity')!.inputSchema.properties).toHaveProperty('cursor');
   });
 });
 
 describe('calls', () => {
   it('every tool answers with structured content that its output schema accepts', async () => {
-    const { client } = await connect(KEYS.write);
-    expect([...(await callEveryTool(client))].sort()).toEqual([...ALL_TOOLS].sort());
+    const { board } = await makeBoard();
+    await board.team(1).boards.setModerated('features', true);
+    const voter = await board.voters.register(1, { email: 'cy@example.com' });
+    for (const title of ['Held idea', 'Buy pills']) await board.voters.submitPost(voter.id, 'features', { title });
+    const { client } = await connect(KEYS.team, board);
+    expect([...(await callEveryTool(client, [1, 2]))].sort()).toEqual([...ALL_TOOLS].sort());
   });
 
   it('claim_next_post answers claim and post null when nothing is left', async () => {

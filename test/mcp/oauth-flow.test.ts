@@ -71,7 +71,7 @@ describe.skipIf(skip !== undefined)(`OAuth for /mcp with the SDK's client${skip 
 
     // The token lists and calls the tools of its scope, and no more.
     const { client } = await connect(provider);
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...PROPOSE_TOOLS, 'get_post_activity'].sort());
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...PROPOSE_TOOLS].sort());
     const boards = await client.callTool({ name: 'list_boards', arguments: {} });
     expect(boards.isError).toBeFalsy();
     expect(JSON.stringify(boards.structuredContent)).toContain('"slug":"demo"');

@@ -46,7 +46,7 @@ async function promptText(client: Client, name: string, args: Record<string, str
 
 function fakeTool(name: string, scope: ToolDefinition['scope']): ToolDefinition {
   const annotations = { title: name, readOnlyHint: scope === 'read', destructiveHint: false, idempotentHint: false, openWorldHint: false as const };
-  return { name, operation: 'getPost', title: name, description: name, inputSchema: { type: 'object' }, annotations, scope, pathParams: ['slug'], input: 'none', paged: false };
+  return { name, operation: 'getPost', title: name, description: name, inputSchema: { type: 'object' }, annotations, scope, pathParams: ['slug'], input: 'none', paging: null };
 }
 
 describe('prompts', () => {

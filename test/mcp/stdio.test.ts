@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../../adapters/sqlite/index.js';
 import { createFeedbackBoard } from '../../src/board.js';
 import { CLI, assertBuilt, startServe, workDir, type Server } from '../helpers/cli.js';
-import { ALL_TOOLS, callEveryTool, fixture, KEYS, PROPOSE_TOOLS, READ_TOOLS, textOf } from './helpers.js';
+import { ALL_TOOLS, callEveryTool, fixture, KEYS, PROPOSE_TOOLS, READ_TOOLS, textOf, WRITE_TOOLS } from './helpers.js';
 
 const work = workDir();
 let db: string;
@@ -76,16 +76,16 @@ describe('feedback-board mcp --db (stdio)', () => {
   it.each([
     ['read', KEYS.read, READ_TOOLS],
     ['propose', KEYS.propose, PROPOSE_TOOLS],
-    ['write', KEYS.write, ALL_TOOLS],
+    ['write', KEYS.write, WRITE_TOOLS],
+    ['team', KEYS.team, ALL_TOOLS],
   ])('lists the tools of a %s key', async (_scope, key, expected) => {
     const client = await connectStdio(['--db', db], key);
-    // With --db the tools run in-process, which reads posts' activity: every key also sees get_post_activity.
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([...expected, 'get_post_activity']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expected);
     await client.close();
   }, 30_000);
 
   it('calls every tool, each structured result valid for its output schema', async () => {
-    const client = await connectStdio(['--db', await loadedDatabase('every-tool.db')], KEYS.write);
+    const client = await connectStdio(['--db', await loadedDatabase('every-tool.db')], KEYS.team);
     expect([...(await callEveryTool(client))].sort()).toEqual([...ALL_TOOLS].sort());
     await client.close();
   }, 30_000);
@@ -116,7 +116,7 @@ describe('feedback-board mcp --url (stdio, through the typed client)', () => {
 
   it('acts as the key against the deployment, and answers the 429 of the rate limit as a tool error with the wait', async () => {
     const client = await connectStdio(['--url', server.url], KEYS.propose);
-    // Learning the scope took three requests of the key's eight per minute.
+    // Learning the scope took four requests of the key's eight per minute.
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(PROPOSE_TOOLS);
     const claimed = await client.callTool({ name: 'claim_next_post', arguments: { slug: 'features', agent_label: 'stdio' } });
     expect((claimed.structuredContent as { post: { title: string } }).post.title).toBe('Export to CSV');

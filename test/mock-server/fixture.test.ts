@@ -45,7 +45,9 @@ describe('a valid fixture', () => {
       { id: 1, slug: 'features', postIds: [1, 2, 3, 4, 5, 6, 7] },
       { id: 2, slug: 'drafts', postIds: [] },
     ]);
-    expect(loaded.organizations[0]!.apiKeys.map((k) => k.key)).toEqual([KEYS.write, KEYS.propose, KEYS.otherAgent, KEYS.read]);
+    expect(loaded.organizations[0]!.apiKeys.map((k) => [k.key, k.scope])).toEqual([
+      [KEYS.write, 'write'], [KEYS.propose, 'propose'], [KEYS.otherAgent, 'propose'], [KEYS.read, 'read'], [KEYS.team, 'team'],
+    ]);
   });
 
   it("turns agent publishing on when the fixture says so", async () => {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
 import { createFeedbackBoard, type FeedbackBoard } from '../../src/board.js';
 import type { ErrorCode } from '../../src/domain/errors.js';
+import type { ResourceLimits } from '../../src/domain/limits.js';
 import type { HandlerOptions } from '../../src/http/handler.js';
 import { operations } from '../../src/http/operation-schemas.js';
 import { COMMON_ERRORS, operationNames, type OperationName } from '../../src/http/operations.js';
@@ -15,6 +16,7 @@ import type { Storage } from '../../src/storage/contract.js';
 import { ResponseChecker, type Sample } from './support.js';
 
 const KEYS = {
+  team: 'acme-team-key-0001',
   write: 'acme-write-key-0001',
   propose: 'acme-propose-key-0001',
   read: 'acme-read-key-0001',
@@ -29,6 +31,7 @@ const fixture = {
     {
       name: 'Acme',
       apiKeys: [
+        { key: KEYS.team, scope: 'team' },
         { key: KEYS.write, scope: 'write' },
         { key: KEYS.propose, scope: 'propose' },
         { key: KEYS.read, scope: 'read' },
@@ -62,14 +65,14 @@ interface Env {
   breakStorage(): void;
 }
 
-async function env(http: HandlerOptions = {}): Promise<Env> {
+async function env(http: HandlerOptions = {}, limits: ResourceLimits = {}): Promise<Env> {
   const memory = createMemoryStorage();
   let broken = false;
   const storage: Storage = {
     transaction: (mode, fn) => (broken ? Promise.reject(new Error('disk on fire')) : memory.transaction(mode, fn)),
     close: () => memory.close(),
   };
-  const board = createFeedbackBoard({ storage, clock: { now: () => NOW }, logger: { error: () => undefined }, http });
+  const board = createFeedbackBoard({ storage, clock: { now: () => NOW }, logger: { error: () => undefined }, http, limits });
   await board.loadFixture(fixture);
   return { board, breakStorage: () => void (broken = true) };
 }
@@ -77,6 +80,7 @@ async function env(http: HandlerOptions = {}): Promise<Env> {
 interface Call {
   method?: string;
   slug?: string;
+  /** Every id of the path (a post, held post or voter id). */
   id?: number;
   query?: string;
   key?: string | null;
@@ -86,12 +90,18 @@ interface Call {
   raw?: string;
 }
 
-/** One request through `board.fetch` for the operation `name` (its method and path unless overridden). */
+/** The key an operation is called with unless told otherwise: the write key, or the team key for the team's operations. */
+const keyFor = (name: OperationName): string => (operations[name].scope === 'team' ? KEYS.team : KEYS.write);
+
+/**
+ * One request through `board.fetch` for the operation `name` (its method and path unless
+ * overridden), with the write key, or the team key for an operation of that scope.
+ */
 async function call(board: FeedbackBoard, name: OperationName, c: Call = {}): Promise<Sample> {
   const spec = operations[name];
-  const path = spec.path.replace('{slug}', c.slug ?? 'features').replace('{id}', String(c.id ?? 1));
+  const path = spec.path.replace('{slug}', c.slug ?? 'features').replace(/\{\w+\}/g, String(c.id ?? 1));
   const headers = new Headers(c.headers);
-  const key = c.key === undefined ? KEYS.write : c.key;
+  const key = c.key === undefined ? keyFor(name) : c.key;
   if (key !== null) headers.set('authorization', `Bearer ${key}`);
   let body: string | undefined = c.raw;
   if (body === undefined && c.body !== undefined) {
@@ -125,6 +135,8 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   mergePost: { into: 2 },
   voteOnBehalf: { company_id: 'initech' },
   withdrawVoteOnBehalf: { company_id: 'initech' },
+  rejectHeldPost: { reason: 'Spam' },
+  updateMailSettings: { reply: false },
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
@@ -134,6 +146,16 @@ const addCompany: Step = (board) =>
   board.storage.transaction('write', (tx) =>
     tx.putCompany({ organization_id: 1, id: 'initech', name: 'Initech', monthly_revenue: 300, updated_at: '2026-11-20T09:00:00.000Z' }),
   );
+
+/** Holds a new voter's post for approval on the moderated board: held post 1, by voter 3. */
+const holdPost: Step = async (board) => {
+  await board.team(1).boards.setModerated('features', true);
+  const voter = await board.voters.register(1, { email: 'cy@example.com', name: 'Cy' });
+  await board.voters.submitPost(voter.id, 'features', { title: 'Held idea', body: 'Please', tags: ['UI'] });
+};
+
+/** Merges post 1 into post 2. */
+const mergeFirst: Step = (board) => call(board, 'mergePost', { body: { into: 2 } });
 
 /** Claims every claimable post of the board, so that claim-next has nothing left to give. */
 const drainQueue: Step = async (board) => {
@@ -208,6 +230,22 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   getShipStats: [{ status: 200 }, { call: { query: 'period=week' }, status: 200 }],
   getAnalytics: [{ status: 200 }, { call: { query: 'period=90d' }, status: 200 }],
   listWebhooks: [{ status: 200 }],
+  getPostActivity: [
+    { before: async (b) => void (await claimAs(KEYS.propose)(b)), call: { key: KEYS.read, query: 'limit=1' }, status: 200 },
+    { before: mergeFirst, call: { query: 'limit=500' }, status: 200 },
+  ],
+  listHeldPosts: [{ before: holdPost, call: { query: 'state=waiting&limit=10&offset=0' }, status: 200 }],
+  getHeldPost: [
+    { before: holdPost, status: 200 },
+    { before: async (b) => (await holdPost(b), call(b, 'rejectHeldPost', { body: { reason: 'Spam' } })), status: 200 },
+  ],
+  approveHeldPost: [{ before: holdPost, status: 201 }],
+  rejectHeldPost: [{ before: holdPost, status: 200 }],
+  blockVoter: [{ status: 200 }],
+  unblockVoter: [{ before: (b) => call(b, 'blockVoter'), status: 200 }],
+  unmergePost: [{ before: mergeFirst, status: 200 }],
+  getMailSettings: [{ status: 200 }],
+  updateMailSettings: [{ status: 200 }],
 };
 
 interface ErrorCase {
@@ -215,9 +253,13 @@ interface ErrorCase {
   call: Call;
   before?: Step;
   http?: HandlerOptions;
+  limits?: ResourceLimits;
   /** Break the storage after a first request has put the key in the handler's cache. */
   breakStorage?: boolean;
 }
+
+/** What must exist for an operation's path to name something (its error samples run after it). */
+const PREPARE: Partial<Record<OperationName, Step>> = { getHeldPost: holdPost, approveHeldPost: holdPost, rejectHeldPost: holdPost };
 
 /** Samples of every error code an operation can answer, built from what the operation takes. */
 function errorCases(name: OperationName): ErrorCase[] {
@@ -226,14 +268,15 @@ function errorCases(name: OperationName): ErrorCase[] {
   const cases: ErrorCase[] = [
     { code: 'unauthorized', call: { key: null } },
     { code: 'unauthorized', call: { key: 'not-a-key-at-all', body } },
-    { code: 'rate_limited', call: { body }, http: { rateLimit: { limit: 1 } }, before: (b) => call(b, 'listBoards') },
+    { code: 'rate_limited', call: { body }, http: { rateLimit: { limit: 1 } }, before: (b) => call(b, 'listBoards', { key: keyFor(name) }) },
     { code: 'internal_error', call: { body }, breakStorage: true },
   ];
   if (spec.path.includes('{slug}')) {
     cases.push({ code: 'not_found', call: { slug: 'secret', body } }, { code: 'not_found', call: { slug: 'nope', body } });
   }
-  if (spec.path.includes('{id}')) cases.push({ code: 'not_found', call: { id: 999, body } });
-  if (spec.scope !== 'read') cases.push({ code: 'insufficient_scope', call: { key: KEYS.read, body } });
+  if (/\{(?!slug)\w+\}/.test(spec.path)) cases.push({ code: 'not_found', call: { id: 999, body } });
+  // The key one scope below the operation's.
+  if (spec.scope !== 'read') cases.push({ code: 'insufficient_scope', call: { key: spec.scope === 'team' ? KEYS.write : KEYS.read, body } });
   if ('query' in spec) {
     const first = Object.keys(spec.query.shape)[0]!;
     cases.push({ code: 'validation_error', call: { query: `${first}=1&${first}=2` } });
@@ -255,6 +298,13 @@ function errorCases(name: OperationName): ErrorCase[] {
     addEvidence: [{ code: 'validation_error', call: { key: KEYS.propose, body: { kind: 'url', ref: 'not a url' } } }],
     voteOnBehalf: [{ code: 'validation_error', before: addCompany, call: { body: { company_id: 'globex' } } }],
     withdrawVoteOnBehalf: [{ code: 'validation_error', before: addCompany, call: { body: { company_id: 'globex' } } }],
+    approveHeldPost: [
+      { code: 'status_unchanged', before: (b) => call(b, 'approveHeldPost'), call: {} },
+      // The board is full (5 posts) once the team adds one after the voter's submission.
+      { code: 'validation_error', limits: { postsPerBoard: 5 }, before: (b) => call(b, 'createPost', { body: { title: 'Fifth' } }), call: {} },
+    ],
+    rejectHeldPost: [{ code: 'status_unchanged', before: (b) => call(b, 'approveHeldPost'), call: { body: {} } }],
+    unmergePost: [{ code: 'validation_error', call: {} }],
   };
   return [...cases, ...(special[name] ?? [])];
 }
@@ -280,10 +330,11 @@ describe('answers of the handler match the OpenAPI document', () => {
   it.each(operationNames)('%s: one answer of every error code it declares', async (name) => {
     const seen = new Set<ErrorCode>();
     for (const sample of errorCases(name)) {
-      const { board, breakStorage } = await env(sample.http);
+      const { board, breakStorage } = await env(sample.http, sample.limits);
+      await PREPARE[name]?.(board);
       await sample.before?.(board);
       if (sample.breakStorage) {
-        await call(board, 'listBoards');
+        await call(board, 'listBoards', { key: keyFor(name) });
         breakStorage();
       }
       const answer = await call(board, name, sample.call);

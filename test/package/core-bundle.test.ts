@@ -63,8 +63,13 @@ describe('the core browser bundle', () => {
     // 54.3 KB (173.4 KB minified), 54.4 KB (55,733 bytes) since. A team member's address changing in
     // place (the team's service and the record store's method) and the kind every mail names
     // (+131 bytes together): 54.6 KB (55,864 bytes; 174.4 KB minified). The budget moves only in a
-    // change that says what grew; see docs/architecture.md, "The browser bundle".
-    expect(gzipped).toBeLessThanOrEqual(54.75 * 1024);
+    // change that says what grew; see docs/architecture.md, "The browser bundle". What imports
+    // stored, by source id, in the record store (+0.4), OAuth registration's expiry and the pages'
+    // redirects read against their origin (+0.2), the request path's one parse of a URL (+0.1),
+    // then the team scope's operations and a post's activity log as one (+0.8: ten served rows, the
+    // services of held posts, voter blocks, merges undone and mail settings taking a caller, the
+    // path's held posts and voters checked by the handler): 56.1 KB (57,425 bytes; 180 KB minified).
+    expect(gzipped).toBeLessThanOrEqual(56.25 * 1024);
   }, 60_000);
 
   it('the same checks find all of them in feedback-board/openapi, and would name lru-cache', async () => {

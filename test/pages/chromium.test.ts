@@ -137,6 +137,15 @@ describe.skipIf(skipReason !== undefined)(`web pages in headless Chromium${skipR
     }
     await visit(team, '/dashboard/stats');
     await shot(team, 'pages-dashboard-stats');
+    // The signed-in member may create a key of every scope, the team's own included; it is shown once.
+    await visit(team, '/dashboard/keys');
+    expect(await team.locator('#key-scope option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['read', 'propose', 'write', 'team']);
+    await team.locator('#key-label').fill('Triage agent');
+    await team.locator('#key-scope').selectOption('team');
+    await team.getByRole('button', { name: 'Create key' }).click();
+    expect(await team.locator('#new-key').textContent()).toMatch(/^\s*fbk_[0-9A-Za-z]{40}\s*$/);
+    expect(await team.locator('tbody tr', { hasText: 'Triage agent' }).textContent()).toContain('team');
+    await shot(team, 'pages-dashboard-keys');
     // The post's history: the agent's key by label, the member who confirmed, newest first.
     await visit(team, `/dashboard/posts/${id}`);
     const history = (await team.locator('section[aria-labelledby="history"] li').allTextContents()).map((text) => text.replace(/^.*? · /, ''));

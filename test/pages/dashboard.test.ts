@@ -103,6 +103,27 @@ describe('team dashboard', () => {
     expect((await client.post('/dashboard/keys', { scope: 'admin' })).location).toMatch(/notice=invalid/);
   });
 
+  it('creates a team key for the signed-in member; the team side acting for no member, or for another organization\'s, cannot', async () => {
+    const { setup, client } = await withTeam();
+    expect((await client.get('/dashboard/keys')).text).toContain('<option value="team">team: write, and the team');
+    const created = await client.post('/dashboard/keys', { scope: 'team', label: 'Triage agent' });
+    expect(created.status).toBe(201);
+    const raw = /id="new-key">(fbk_[0-9A-Za-z]+)</.exec(created.text)![1]!;
+    const key = (await setup.board.team(setup.orgId).apiKeys.list()).find((k) => k.label === 'Triage agent')!;
+    expect(key.scope).toBe('team');
+    expect((await setup.board.api(raw)).boards).toBeDefined();
+
+    const other = await setup.board.dashboard.organizations.create({ name: 'Globex' });
+    const stranger = await setup.board.team(other.id).members.add({ email: 'other@globex.test' });
+    const before = await setup.board.team(setup.orgId).apiKeys.list();
+    for (const team of [setup.board.team(setup.orgId), setup.board.team(setup.orgId, { memberId: stranger.id })]) {
+      await expect(team.apiKeys.create({ scope: 'team', label: 'Sneaky' })).rejects.toMatchObject({ code: 'insufficient_scope' });
+    }
+    expect(await setup.board.team(setup.orgId).apiKeys.list()).toEqual(before);
+    // Every lower scope stays the team side's to give, as before.
+    expect((await setup.board.team(setup.orgId).apiKeys.create({ scope: 'write' })).info.scope).toBe('write');
+  });
+
   it('creates, edits and deletes a webhook; refuses a bad URL', async () => {
     const { setup, client } = await withTeam();
     await client.get('/dashboard/webhooks');

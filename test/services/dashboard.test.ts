@@ -22,7 +22,7 @@ describe('dashboard: API keys', () => {
   it('lists an organization’s keys (revoked included), without hashes', async () => {
     const h = await createHarness();
     const list = await h.board.dashboard.apiKeys.list(h.a.id);
-    expect(list.map((k) => k.scope)).toEqual(['read', 'propose', 'write']);
+    expect(list.map((k) => k.scope)).toEqual(['read', 'propose', 'write', 'team']);
     expect(list.every((k) => !('hash' in k) && k.organization_id === h.a.id)).toBe(true);
     await h.board.dashboard.apiKeys.revoke(h.a.keys.ids.read);
     expect((await h.board.dashboard.apiKeys.list(h.a.id))[0]!.revoked_at).not.toBeNull();

@@ -28,7 +28,7 @@ describe('blocking voters', () => {
     const own = await h.board.voters.comment(h.voter.id, h.post.id, { body: 'Before the block' });
     await h.board.voters.react(h.voter.id, own.id, '👍');
     const block = await h.team.voters.block(h.voter.id);
-    expect(block).toEqual({ voter_id: h.voter.id, blocked_at: new Date(h.clock.now()).toISOString() });
+    expect(block).toEqual({ voter_id: h.voter.id, blocked_at: new Date(h.clock.now()).toISOString(), changed: true });
     expect(await h.team.voters.blockedAt(h.voter.id)).toBe(block.blocked_at);
     const before = await snapshot(h.board);
     const attempts = [

@@ -10,6 +10,7 @@
 __version__ = "0.1.0"
 
 from ._unset import UNSET, Unset
+from .activity import ActivityActor, ActivityEntry, ActivityPage
 from .client import AuthHeader, Client
 from .errors import ErrorDetail, FeedbackBoardError
 from .attachments import Attachment, AttachmentContentType
@@ -50,10 +51,14 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
+from .team import HeldPost, HeldPostList, HeldPostState, MailSettings, VoterBlock
 from .transport import RetryPolicy
 
 __all__ = [
     "UNSET",
+    "ActivityActor",
+    "ActivityEntry",
+    "ActivityPage",
     "Analytics",
     "AnalyticsPeriod",
     "AnalyticsTotals",
@@ -74,6 +79,10 @@ __all__ = [
     "EvidenceInput",
     "EvidenceKind",
     "FeedbackBoardError",
+    "HeldPost",
+    "HeldPostList",
+    "HeldPostState",
+    "MailSettings",
     "Post",
     "PostDetail",
     "PostList",
@@ -93,6 +102,7 @@ __all__ = [
     "Tag",
     "TopRequest",
     "Unset",
+    "VoterBlock",
     "Votes",
     "Webhook",
     "__version__",

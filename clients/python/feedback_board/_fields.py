@@ -94,3 +94,7 @@ class Fields:
     def counts(self, key: str) -> Dict[str, int]:
         counts = self.nested(key)
         return {name: counts.integer(name) for name in counts._data}
+
+    def others(self, *known: str) -> Dict[str, Any]:
+        """The object's fields but ``known``, as decoded."""
+        return {key: value for key, value in self._data.items() if key not in known}

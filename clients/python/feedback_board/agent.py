@@ -5,20 +5,21 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from .models import Claim, ClaimNext, ClaimOutcome, EvidenceKind, PostDetail, PostStatus, ProposalResult, Queue
-from .transport import Transport, no_content, path_of
+from .transport import Transport, no_content, operation
 
 
 class AgentAPI:
     def __init__(self, transport: Transport) -> None:
         self._t = transport
 
+    @operation("getQueue")
     def queue(self, slug: str, limit: Optional[int] = None) -> Queue:
         """The next posts to work on (``limit`` 1..500, default 10): ranked posts by
         ``queue_rank``, then unranked ``planned`` posts by votes. Posts under another key's live
         claim are left out; posts this key claimed stay in, with their ``claim`` filled in."""
-        path = path_of("boards", slug, "queue")
-        return self._t.call("GET", path, Queue.from_json, query={"limit": limit})
+        return self._t.call_operation("getQueue", Queue.from_json, slug, query={"limit": limit})
 
+    @operation("claimPost")
     def claim(
         self,
         slug: str,
@@ -36,9 +37,9 @@ class AgentAPI:
             body["ttl_seconds"] = ttl_seconds
         if agent_label is not None:
             body["agent_label"] = agent_label
-        path = path_of("boards", slug, "posts", id, "claim")
-        return self._t.call_with_status("POST", path, _claim_outcome, body=body)
+        return self._t.call_operation_with_status("claimPost", _claim_outcome, slug, id, body=body)
 
+    @operation("claimNextPost")
     def claim_next(
         self,
         slug: str,
@@ -55,13 +56,14 @@ class AgentAPI:
             body["ttl_seconds"] = ttl_seconds
         if agent_label is not None:
             body["agent_label"] = agent_label
-        path = path_of("boards", slug, "queue", "claim")
-        return self._t.call("POST", path, ClaimNext.from_json, body=body)
+        return self._t.call_operation("claimNextPost", ClaimNext.from_json, slug, body=body)
 
+    @operation("releaseClaim")
     def release(self, slug: str, id: int) -> None:
         """Gives the claim up; fine when there is none, ``claim_conflict`` if another key holds it."""
-        self._t.call("DELETE", path_of("boards", slug, "posts", id, "claim"), no_content)
+        self._t.call_operation("releaseClaim", no_content, slug, id)
 
+    @operation("addEvidence")
     def add_evidence(
         self,
         slug: str,
@@ -78,9 +80,9 @@ class AgentAPI:
             body["label"] = label
         if action_key is not None:
             body["action_key"] = action_key
-        path = path_of("boards", slug, "posts", id, "evidence")
-        return self._t.call("POST", path, PostDetail.from_json, body=body)
+        return self._t.call_operation("addEvidence", PostDetail.from_json, slug, id, body=body)
 
+    @operation("proposeStatus")
     def propose_status(
         self, slug: str, id: int, status: PostStatus, note: Optional[str] = None
     ) -> ProposalResult:
@@ -89,8 +91,7 @@ class AgentAPI:
         body: Dict[str, Any] = {"status": status}
         if note is not None:
             body["note"] = note
-        path = path_of("boards", slug, "posts", id, "propose-status")
-        return self._t.call("POST", path, ProposalResult.from_json, body=body)
+        return self._t.call_operation("proposeStatus", ProposalResult.from_json, slug, id, body=body)
 
 
 

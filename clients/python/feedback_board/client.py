@@ -1,4 +1,7 @@
-"""The client: one object per API key, its operations grouped like the TypeScript client."""
+"""The client: one object per API key, its operations grouped like the TypeScript client.
+
+The team's own groups (``moderation``, ``voters``, ``mail``, and ``posts.unmerge``) need a key of
+the ``team`` scope."""
 
 from __future__ import annotations
 
@@ -6,11 +9,13 @@ import urllib.parse
 from typing import Dict, Literal, Mapping, Optional
 
 from . import __version__
+from .activity import ActivityAPI
 from .agent import AgentAPI
 from .boards import BoardsAPI
 from .community import CommentsAPI, VotesAPI
 from .posts import PostsAPI
 from .reports import ChangelogAPI, RoadmapAPI, StatsAPI, WebhooksAPI
+from .team import MailAPI, ModerationAPI, VotersAPI
 from .transport import RetryPolicy, Transport
 
 AuthHeader = Literal["bearer", "x-api-key"]
@@ -34,6 +39,10 @@ class Client:
     changelog: ChangelogAPI
     stats: StatsAPI
     webhooks: WebhooksAPI
+    activity: ActivityAPI
+    moderation: ModerationAPI
+    voters: VotersAPI
+    mail: MailAPI
 
     def __init__(
         self,
@@ -72,6 +81,10 @@ class Client:
         self.changelog = ChangelogAPI(transport)
         self.stats = StatsAPI(transport)
         self.webhooks = WebhooksAPI(transport)
+        self.activity = ActivityAPI(transport)
+        self.moderation = ModerationAPI(transport)
+        self.voters = VotersAPI(transport)
+        self.mail = MailAPI(transport)
 
     def __repr__(self) -> str:
         return f"Client({self.base_url!r})"

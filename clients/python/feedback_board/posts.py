@@ -6,7 +6,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Unio
 
 from ._unset import UNSET, Unset
 from .models import Evidence, EvidenceInput, Post, PostDetail, PostList, PostSort, PostStatus, SimilarPost, similar_posts
-from .transport import Transport, no_content, path_of
+from .transport import Transport, no_content, operation
 
 
 def walk_pages(fetch: Callable[[int, int], PostList], page_size: int) -> Iterator[Post]:
@@ -40,6 +40,7 @@ class PostsAPI:
     def __init__(self, transport: Transport) -> None:
         self._t = transport
 
+    @operation("listPosts")
     def list(
         self,
         slug: str,
@@ -54,14 +55,15 @@ class PostsAPI:
         case-insensitively; ``tag`` is a tag's slug or name; ``sort`` is ``new`` (default) or
         ``top``; ``limit`` is 1..500 (default 100)."""
         query = {"status": status, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset}
-        return self._t.call("GET", path_of("boards", slug, "posts"), PostList.from_json, query=query)
+        return self._t.call_operation("listPosts", PostList.from_json, slug, query=query)
 
+    @operation("findSimilarPosts")
     def similar(self, slug: str, text: str, limit: Optional[int] = None) -> List[SimilarPost]:
         """The board's listed posts whose titles share words with ``text`` (3..500 characters),
         best first, each with a score in (0, 1]: to find the post a new one would duplicate.
         ``limit`` is 1..20 (default 5); hidden posts are never among them."""
         query = {"text": text, "limit": limit}
-        return self._t.call("GET", path_of("boards", slug, "posts", "similar"), similar_posts, query=query)
+        return self._t.call_operation("findSimilarPosts", similar_posts, slug, query=query)
 
     def iter_all(
         self,
@@ -79,6 +81,7 @@ class PostsAPI:
 
         return walk_pages(fetch, page_size)
 
+    @operation("createPost")
     def create(
         self,
         slug: str,
@@ -98,11 +101,13 @@ class PostsAPI:
             payload["tags"] = _tag_names(tags)
         if pinned is not None:
             payload["pinned"] = pinned
-        return self._t.call("POST", path_of("boards", slug, "posts"), PostDetail.from_json, body=payload)
+        return self._t.call_operation("createPost", PostDetail.from_json, slug, body=payload)
 
+    @operation("getPost")
     def get(self, slug: str, id: int) -> PostDetail:
-        return self._t.call("GET", path_of("boards", slug, "posts", id), PostDetail.from_json)
+        return self._t.call_operation("getPost", PostDetail.from_json, slug, id)
 
+    @operation("updatePost")
     def update(
         self,
         slug: str,
@@ -137,18 +142,25 @@ class PostsAPI:
             payload["implementation_evidence"] = [_evidence_entry(e) for e in implementation_evidence]
         if not isinstance(notify_voters, Unset):
             payload["notify_voters"] = notify_voters
-        path = path_of("boards", slug, "posts", id)
-        return self._t.call("PATCH", path, PostDetail.from_json, body=payload)
+        return self._t.call_operation("updatePost", PostDetail.from_json, slug, id, body=payload)
 
+    @operation("mergePost")
     def merge(self, slug: str, id: int, into: int) -> PostDetail:
         """Merges the duplicate post ``id`` into the post ``into`` (any board of the organization;
         needs a write key): the target gains its voters (each counted once), comments and
         evidence, and the post leaves every list; reading it then fails with a 404 naming the
-        target. Returns the target after the merge. A team member can undo it in the dashboard."""
-        path = path_of("boards", slug, "posts", id, "merge")
-        return self._t.call("POST", path, PostDetail.from_json, body={"into": into})
+        target. Returns the target after the merge. The team undoes it with :meth:`unmerge`."""
+        return self._t.call_operation("mergePost", PostDetail.from_json, slug, id, body={"into": into})
 
+    @operation("unmergePost")
+    def unmerge(self, slug: str, id: int) -> PostDetail:
+        """Undoes the merge of the merged post ``id`` (needs a team key): it is back with its own
+        voters, comments, evidence and claim, and the post it went into loses them. Of a chain of
+        merges the latest is undone first (a ``validation_error`` names it). Returns the post."""
+        return self._t.call_operation("unmergePost", PostDetail.from_json, slug, id)
+
+    @operation("deletePost")
     def delete(self, slug: str, id: int) -> None:
         """Deletes the post with its votes, comments, claim, evidence and proposal."""
-        self._t.call("DELETE", path_of("boards", slug, "posts", id), no_content)
+        self._t.call_operation("deletePost", no_content, slug, id)
 

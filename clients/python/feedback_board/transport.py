@@ -10,12 +10,31 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional, Tuple, TypeVar
+import re
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple, TypeVar
 
 from ._fields import ShapeError
+from ._operations import OPERATIONS
 from .errors import INVALID_RESPONSE, NETWORK_ERROR, TIMEOUT, FeedbackBoardError
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The operations the client's methods send, by operation id: filled by :func:`operation` as the
+#: modules load (the client's tests compare it with ``OPERATIONS``).
+IMPLEMENTED: Dict[str, str] = {}
+
+
+def operation(name: str) -> Callable[[F], F]:
+    """Marks a method as the client's call of operation ``name`` (an id of ``OPERATIONS``)."""
+    if name not in OPERATIONS:
+        raise KeyError(f"{name} is not an operation of docs/openapi.json")
+
+    def mark(method: F) -> F:
+        IMPLEMENTED[name] = method.__qualname__
+        return method
+
+    return mark
 
 #: Methods that change nothing, so repeating one after a lost answer is harmless.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -92,6 +111,29 @@ class Transport:
     ) -> T:
         """Sends one operation (with retries) and builds its result from the decoded JSON answer."""
         return self.call_with_status(method, path, lambda _, payload: parse(payload), query=query, body=body)
+
+    def call_operation(
+        self,
+        name: str,
+        parse: Callable[[Any], T],
+        *path: object,
+        query: Optional[Mapping[str, Optional[object]]] = None,
+        body: Any = NO_BODY,
+    ) -> T:
+        """Sends operation ``name`` with its method and path from ``OPERATIONS``, filled with ``path``."""
+        method, template = OPERATIONS[name].method, OPERATIONS[name].path
+        return self.call(method, fill_path(template, path), parse, query=query, body=body)
+
+    def call_operation_with_status(
+        self,
+        name: str,
+        parse: Callable[[int, Any], T],
+        *path: object,
+        body: Any = NO_BODY,
+    ) -> T:
+        """Like :meth:`call_operation`, for results that depend on the success status too."""
+        method, template = OPERATIONS[name].method, OPERATIONS[name].path
+        return self.call_with_status(method, fill_path(template, path), parse, body=body)
 
     def call_with_status(
         self,
@@ -191,9 +233,14 @@ def _where(url: str) -> str:
     return urllib.parse.urlsplit(url)._replace(query="").geturl()
 
 
-def path_of(*segments: object) -> str:
-    """``/a/b/c`` with every segment percent-encoded, so ``/`` or ``?`` in a slug stay inside it."""
-    return "".join("/" + urllib.parse.quote(str(s), safe="") for s in segments)
+def fill_path(template: str, values: Tuple[object, ...]) -> str:
+    """``template``'s parameters replaced by ``values`` in order, each percent-encoded as one segment,
+    so ``/`` or ``?`` in a slug stay inside it."""
+    parameters = re.findall(r"\{\w+\}", template)
+    if len(parameters) != len(values):
+        raise TypeError(f"{template} takes {len(parameters)} path values, got {len(values)}")
+    given = iter(values)
+    return re.sub(r"\{\w+\}", lambda _: urllib.parse.quote(str(next(given)), safe=""), template)
 
 
 

@@ -1,4 +1,5 @@
-/** The dashboard's administration: boards, API keys and webhooks. */
+/** The dashboard's administration: boards, API keys, webhooks, agent publishing and the team. */
+import { SCOPES, type Scope } from '../../domain/records.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm } from '../layout.js';
 import { notFoundPage, redirect } from '../respond.js';
@@ -72,7 +73,12 @@ export function publishAction(ctx: PageContext, slug: string, published: boolean
   return change(ctx, '/dashboard/boards', 'saved', () => ctx.team.boards.setPublished(slug, published));
 }
 
-const SCOPE_TEXT = { read: 'read: reads only', propose: 'propose: agents (claim, evidence, propose)', write: 'write: everything' };
+const SCOPE_TEXT: Record<Scope, string> = {
+  read: 'read: reads only',
+  propose: 'propose: agents (claim, evidence, propose)',
+  write: 'write: everything the API does',
+  team: "team: write, and the team's own functions (moderation, blocking voters, undoing merges, mail settings)",
+};
 
 export async function keysPage(ctx: PageContext, created?: { key: string; label: string }, status = 200): Promise<Response> {
   const keys = await ctx.team.apiKeys.list();
@@ -135,7 +141,7 @@ export async function keysPage(ctx: PageContext, created?: { key: string; label:
         <div class="field">
           <label for="key-scope">Scope</label>
           <select id="key-scope" name="scope">
-            {(['read', 'propose', 'write'] as const).map((s) => (
+            {SCOPES.map((s) => (
               <option value={s} selected={s === 'propose'}>
                 {SCOPE_TEXT[s]}
               </option>
@@ -151,7 +157,7 @@ export async function keysPage(ctx: PageContext, created?: { key: string; label:
 
 /** The raw key is shown in the answer to the POST itself (never stored, never in a URL). */
 export async function createKeyAction(ctx: PageContext, form: FormData): Promise<Response> {
-  const scope = (['read', 'propose', 'write'] as const).find((s) => s === form.get('scope'));
+  const scope = SCOPES.find((s) => s === form.get('scope'));
   const label = String(form.get('label') ?? '');
   if (!scope) return redirect(ctx, '/dashboard/keys', 'invalid');
   try {

@@ -4,11 +4,7 @@
  * its recipient, the mail server's last error, the attempts and the last try.
  */
 import type { MailFailureRecord } from '../../storage/contract/mail.js';
-import {
-  followerMailSettingName,
-  readFollowerMailSettings,
-  type FollowerMailSettings,
-} from '../../services/follower-mail.js';
+import type { FollowerMailSettings } from '../../services/follower-mail.js';
 import type { PageContext } from '../context.js';
 import { PostForm } from '../layout.js';
 import { redirect } from '../respond.js';
@@ -30,12 +26,10 @@ export interface FollowerMailState {
 }
 
 /** Reads the organization's settings and failed mail. */
-export function followerMailState(ctx: PageContext): Promise<FollowerMailState> {
+export async function followerMailState(ctx: PageContext): Promise<FollowerMailState> {
   const organizationId = ctx.options.organizationId;
-  return ctx.board.storage.transaction('read', async (tx) => {
-    const page = await tx.listMailFailures(organizationId, { limit: FAILURES_SHOWN, offset: 0 });
-    return { settings: await readFollowerMailSettings(tx, organizationId), failures: page.rows, totalFailures: page.total };
-  });
+  const page = await ctx.board.storage.transaction('read', (tx) => tx.listMailFailures(organizationId, { limit: FAILURES_SHOWN, offset: 0 }));
+  return { settings: await ctx.team.api.mail.settings(), failures: page.rows, totalFailures: page.total };
 }
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
@@ -113,8 +107,6 @@ export function FollowerMailSection({ ctx, state }: { ctx: PageContext; state: F
 export async function followerMailSettingsAction(ctx: PageContext, form: FormData): Promise<Response> {
   const settings: FollowerMailSettings = { status: false, team_comment: false, reply: false };
   for (const choice of EVENT_CHOICES) settings[choice.kind] = form.get(choice.kind) === 'on';
-  await ctx.board.storage.transaction('write', (tx) =>
-    tx.setSetting(followerMailSettingName(ctx.options.organizationId), JSON.stringify(settings)),
-  );
+  await ctx.team.api.mail.updateSettings(settings);
   return redirect(ctx, '/dashboard/mail', 'saved');
 }

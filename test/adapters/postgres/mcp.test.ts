@@ -35,8 +35,8 @@ describe('feedback-board mcp --db postgres://… (stdio)', () => {
     const client = new Client({ name: 'pg-stdio-test', version: '1.0.0' });
     await client.connect(transport);
     try {
-      // In-process on the database, which also reads posts' activity (get_post_activity).
-      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...PROPOSE_TOOLS, 'get_post_activity'].sort());
+      // In-process on the database.
+      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...PROPOSE_TOOLS].sort());
       const boards = await client.callTool({ name: 'list_boards', arguments: {} });
       expect(boards.isError).not.toBe(true);
       const slug = (boards.structuredContent as { boards: { slug: string }[] }).boards[0]!.slug;

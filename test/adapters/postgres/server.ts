@@ -154,3 +154,14 @@ function withSearchPath(url: string, name: string): string {
   parsed.searchParams.set('options', `-c search_path=${name}`);
   return parsed.toString();
 }
+
+/** The rows of one statement run on its own connection to `url`. */
+export async function queryRows<Row extends pg.QueryResultRow>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,9 +1,8 @@
 /** Schema step 22: the voters of a version 21 database get a language, null until one is set. */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION } from '../../../adapters/postgres/index.js';
 import { at } from '../../../testing/fixtures.js';
-import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { createTestDatabase, createTestSchema, dropTestDatabase, queryRows as query } from './server.js';
 
 let database: string;
 beforeAll(async () => {
@@ -12,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await dropTestDatabase(database);
 });
-
-async function query<Row extends pg.QueryResultRow>(url: string, text: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const T0 = at(0);
 

@@ -1,0 +1,57 @@
+"""The API's operations, generated from docs/openapi.json by ``npm run derive``
+(scripts/derive-python-operations.mjs): do not edit it; a test fails while it differs from the document.
+
+Each operation by its id: its method, its path below ``/api/v1`` (``{slug}`` a board slug, every other
+parameter an id), the weakest scope that may call it, and the group of the client it belongs to.
+"""
+
+from typing import Dict, NamedTuple
+
+
+class Operation(NamedTuple):
+    method: str
+    path: str
+    scope: str
+    group: str
+
+
+OPERATIONS: Dict[str, Operation] = {
+    "listBoards": Operation("GET", "/boards", "read", "boards"),
+    "createBoard": Operation("POST", "/boards", "write", "boards"),
+    "getBoard": Operation("GET", "/boards/{slug}", "read", "boards"),
+    "publishBoard": Operation("POST", "/boards/{slug}/publish", "write", "boards"),
+    "unpublishBoard": Operation("POST", "/boards/{slug}/unpublish", "write", "boards"),
+    "listPosts": Operation("GET", "/boards/{slug}/posts", "read", "posts"),
+    "createPost": Operation("POST", "/boards/{slug}/posts", "propose", "posts"),
+    "findSimilarPosts": Operation("GET", "/boards/{slug}/posts/similar", "read", "posts"),
+    "getPost": Operation("GET", "/boards/{slug}/posts/{id}", "read", "posts"),
+    "updatePost": Operation("PATCH", "/boards/{slug}/posts/{id}", "write", "posts"),
+    "deletePost": Operation("DELETE", "/boards/{slug}/posts/{id}", "write", "posts"),
+    "mergePost": Operation("POST", "/boards/{slug}/posts/{id}/merge", "write", "posts"),
+    "getPostActivity": Operation("GET", "/boards/{slug}/posts/{id}/activity", "read", "activity"),
+    "getQueue": Operation("GET", "/boards/{slug}/queue", "read", "agent"),
+    "claimPost": Operation("POST", "/boards/{slug}/posts/{id}/claim", "propose", "agent"),
+    "releaseClaim": Operation("DELETE", "/boards/{slug}/posts/{id}/claim", "propose", "agent"),
+    "claimNextPost": Operation("POST", "/boards/{slug}/queue/claim", "propose", "agent"),
+    "addEvidence": Operation("POST", "/boards/{slug}/posts/{id}/evidence", "propose", "agent"),
+    "proposeStatus": Operation("POST", "/boards/{slug}/posts/{id}/propose-status", "propose", "agent"),
+    "listVotes": Operation("GET", "/boards/{slug}/posts/{id}/votes", "read", "votes"),
+    "voteOnBehalf": Operation("POST", "/boards/{slug}/posts/{id}/votes", "write", "votes"),
+    "withdrawVoteOnBehalf": Operation("POST", "/boards/{slug}/posts/{id}/votes/withdraw", "write", "votes"),
+    "listComments": Operation("GET", "/boards/{slug}/posts/{id}/comments", "read", "comments"),
+    "createComment": Operation("POST", "/boards/{slug}/posts/{id}/comments", "propose", "comments"),
+    "getRoadmap": Operation("GET", "/boards/{slug}/roadmap", "read", "roadmap"),
+    "getChangelog": Operation("GET", "/boards/{slug}/changelog", "read", "changelog"),
+    "getShipStats": Operation("GET", "/boards/{slug}/ship-stats", "read", "stats"),
+    "getAnalytics": Operation("GET", "/boards/{slug}/analytics", "read", "stats"),
+    "listWebhooks": Operation("GET", "/webhooks", "read", "webhooks"),
+    "listHeldPosts": Operation("GET", "/held-posts", "team", "moderation"),
+    "getHeldPost": Operation("GET", "/held-posts/{held_post_id}", "team", "moderation"),
+    "approveHeldPost": Operation("POST", "/held-posts/{held_post_id}/approve", "team", "moderation"),
+    "rejectHeldPost": Operation("POST", "/held-posts/{held_post_id}/reject", "team", "moderation"),
+    "blockVoter": Operation("POST", "/voters/{voter_id}/block", "team", "voters"),
+    "unblockVoter": Operation("DELETE", "/voters/{voter_id}/block", "team", "voters"),
+    "unmergePost": Operation("POST", "/boards/{slug}/posts/{merged_post_id}/unmerge", "team", "posts"),
+    "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
+    "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
+}

@@ -1,0 +1,165 @@
+"""The team's own operations, for a key of the ``team`` scope: ``client.moderation`` (posts of
+voters held for approval), ``client.voters`` (blocking) and ``client.mail`` (what mails the
+followers of a post). A weaker key gets ``insufficient_scope`` (403) and nothing changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, List, Literal, Optional, cast
+
+from ._fields import Fields
+from .models import PostDetail, Tag
+from .transport import Transport, operation
+
+HeldPostState = Literal["waiting", "approved", "rejected"]
+
+
+@dataclass(frozen=True)
+class HeldPost:
+    """A voter's post held for approval on a moderated board. ``approval`` is ``waiting`` until the
+    team decides; an approved one names the post it became (``post_id``), a rejected one keeps its
+    ``reason``. ``decided_by`` is the team member who decided, when one was named."""
+
+    id: int
+    board_id: int
+    voter_id: int
+    title: str
+    body: str
+    tags: List[Tag]
+    created_at: str
+    approval: HeldPostState
+    reason: str
+    decided_at: Optional[str]
+    decided_by: Optional[int]
+    post_id: Optional[int]
+
+    @classmethod
+    def from_json(cls, value: object) -> HeldPost:
+        f = Fields(value, "held post")
+        return cls(
+            id=f.integer("id"),
+            board_id=f.integer("board_id"),
+            voter_id=f.integer("voter_id"),
+            title=f.text("title"),
+            body=f.text("body"),
+            tags=[Tag.from_json(t) for t in f.array("tags")],
+            created_at=f.text("created_at"),
+            approval=cast(HeldPostState, f.text("approval")),
+            reason=f.text("reason"),
+            decided_at=f.opt_text("decided_at"),
+            decided_by=f.opt_integer("decided_by"),
+            post_id=f.opt_integer("post_id"),
+        )
+
+
+@dataclass(frozen=True)
+class HeldPostList:
+    """One page of held posts in one state, oldest first; ``total`` counts them all."""
+
+    held_posts: List[HeldPost]
+    total: int
+
+    @classmethod
+    def from_json(cls, value: object) -> HeldPostList:
+        f = Fields(value, "held post list")
+        return cls(held_posts=[HeldPost.from_json(p) for p in f.array("held_posts")], total=f.integer("total"))
+
+
+@dataclass(frozen=True)
+class VoterBlock:
+    """A voter's block: since when (None while not blocked), and whether the call changed it."""
+
+    voter_id: int
+    blocked_at: Optional[str]
+    changed: bool
+
+    @classmethod
+    def from_json(cls, value: object) -> VoterBlock:
+        f = Fields(value, "voter block")
+        return cls(voter_id=f.integer("voter_id"), blocked_at=f.opt_text("blocked_at"), changed=f.boolean("changed"))
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """Which news mails the followers of a post: status changes, team comments, replies."""
+
+    status: bool
+    team_comment: bool
+    reply: bool
+
+    @classmethod
+    def from_json(cls, value: object) -> MailSettings:
+        f = Fields(value, "mail settings")
+        return cls(status=f.boolean("status"), team_comment=f.boolean("team_comment"), reply=f.boolean("reply"))
+
+
+class ModerationAPI:
+    def __init__(self, transport: Transport) -> None:
+        self._t = transport
+
+    @operation("listHeldPosts")
+    def list(self, state: Optional[HeldPostState] = None, limit: Optional[int] = None, offset: Optional[int] = None) -> HeldPostList:
+        """One page of held posts in ``state`` (default ``waiting``), oldest first (``limit``
+        1..500, default 50)."""
+        return self._t.call_operation("listHeldPosts", HeldPostList.from_json, query={"state": state, "limit": limit, "offset": offset})
+
+    def iter_all(self, state: Optional[HeldPostState] = None, page_size: int = 50) -> Iterator[HeldPost]:
+        """Every held post in ``state``, one request per ``page_size`` posts, fetched as iterated."""
+        offset = 0
+        while True:
+            page = self.list(state, limit=page_size, offset=offset)
+            yield from page.held_posts
+            offset += len(page.held_posts)
+            if not page.held_posts or offset >= page.total:
+                return
+
+    @operation("getHeldPost")
+    def get(self, id: int) -> HeldPost:
+        """One held post, in any state."""
+        return self._t.call_operation("getHeldPost", HeldPost.from_json, id)
+
+    @operation("approveHeldPost")
+    def approve(self, id: int) -> PostDetail:
+        """Approves a waiting post: it becomes a post of its board as the voter submitted it. A post
+        already decided is ``status_unchanged`` (422)."""
+        return self._t.call_operation("approveHeldPost", PostDetail.from_json, id)
+
+    @operation("rejectHeldPost")
+    def reject(self, id: int, reason: Optional[str] = None) -> HeldPost:
+        """Rejects a waiting post, with an optional ``reason`` (at most 1000 characters); it is
+        kept and never listed. A post already decided is ``status_unchanged`` (422)."""
+        body: Dict[str, Any] = {} if reason is None else {"reason": reason}
+        return self._t.call_operation("rejectHeldPost", HeldPost.from_json, id, body=body)
+
+
+class VotersAPI:
+    def __init__(self, transport: Transport) -> None:
+        self._t = transport
+
+    @operation("blockVoter")
+    def block(self, voter_id: int) -> VoterBlock:
+        """Blocks the voter: no more posts, votes, comments or reactions; what they wrote stays.
+        Blocking a blocked voter keeps the first time (``changed`` False)."""
+        return self._t.call_operation("blockVoter", VoterBlock.from_json, voter_id)
+
+    @operation("unblockVoter")
+    def unblock(self, voter_id: int) -> VoterBlock:
+        """Lifts the voter's block (``changed`` False when they were not blocked)."""
+        return self._t.call_operation("unblockVoter", VoterBlock.from_json, voter_id)
+
+
+class MailAPI:
+    def __init__(self, transport: Transport) -> None:
+        self._t = transport
+
+    @operation("getMailSettings")
+    def settings(self) -> MailSettings:
+        """Which news mails the followers of a post."""
+        return self._t.call_operation("getMailSettings", MailSettings.from_json)
+
+    @operation("updateMailSettings")
+    def update_settings(self, status: Optional[bool] = None, team_comment: Optional[bool] = None, reply: Optional[bool] = None) -> MailSettings:
+        """Turns kinds of follower mail on or off; those not given are unchanged."""
+        given = {"status": status, "team_comment": team_comment, "reply": reply}
+        body = {kind: on for kind, on in given.items() if on is not None}
+        return self._t.call_operation("updateMailSettings", MailSettings.from_json, body=body)

@@ -1,0 +1,109 @@
+"""The team's own operations with a ``team`` key: against the real server (moderation's lists and
+refusals, blocking voters, undoing a merge, the mail settings, a post's activity), and the held
+posts' answers through a stub, which the real server cannot be given without a voter's browser."""
+
+from __future__ import annotations
+
+import unittest
+from typing import Any, Dict
+
+from feedback_board import HeldPost, VoterBlock
+
+from .support import ACME_READ, ACME_WRITE, GLOBEX_WRITE, LiveServerTest, Stub, keys, post_id, reply, two_organizations
+
+ACME_TEAM = "acme-team-0123456789abcdef"
+
+HELD = {
+    "id": 4,
+    "board_id": 1,
+    "voter_id": 2,
+    "title": "Offline mode",
+    "body": "",
+    "tags": [{"id": 1, "name": "UI", "slug": "ui", "color": None}],
+    "created_at": "2026-11-21T09:30:00.000Z",
+    "approval": "rejected",
+    "reason": "Spam",
+    "decided_at": "2026-11-21T10:00:00.000Z",
+    "decided_by": None,
+    "post_id": None,
+}
+
+
+class TeamTest(LiveServerTest):
+    @classmethod
+    def fixture(cls) -> Dict[str, Any]:
+        posts = [
+            {"title": "Dark mode", "status": "planned", "votes": [{"voter": "ann@example.com"}]},
+            {"title": "Dark theme please"},
+        ]
+        acme_keys = keys((ACME_READ, "read"), (ACME_WRITE, "write"), (ACME_TEAM, "team"))
+        return two_organizations([{"slug": "features", "name": "Features", "published": True, "posts": posts}], acme_keys)
+
+    def test_moderation_lists_held_posts_and_refuses_unknown_ones_and_weaker_keys(self) -> None:
+        team = self.client(ACME_TEAM)
+        waiting = team.moderation.list()
+        self.assertEqual((waiting.held_posts, waiting.total), ([], 0))
+        self.assertEqual(list(team.moderation.iter_all("rejected")), [])
+        self.assertFails(422, "validation_error", lambda: team.moderation.list(limit=0))
+        for call in (lambda: team.moderation.get(99), lambda: team.moderation.approve(99), lambda: team.moderation.reject(99, "no")):
+            self.assertFails(404, "not_found", call)
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).moderation.list())
+
+    def test_voters_are_blocked_and_unblocked_once_each(self) -> None:
+        team = self.client(ACME_TEAM)
+        # The fixture's first voter (ann, who voted for Dark mode) is voter 1.
+        blocked = team.voters.block(1)
+        self.assertEqual((blocked.voter_id, blocked.changed), (1, True))
+        self.assertEqual(team.voters.block(1), VoterBlock(voter_id=1, blocked_at=blocked.blocked_at, changed=False))
+        self.assertEqual(team.voters.unblock(1), VoterBlock(voter_id=1, blocked_at=None, changed=True))
+        self.assertFalse(team.voters.unblock(1).changed)
+        self.assertFails(404, "not_found", lambda: team.voters.block(999))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).voters.block(1))
+
+    def test_a_merge_is_undone_and_logged(self) -> None:
+        team = self.client(ACME_TEAM)
+        dark, theme = post_id(team, "features", "Dark mode"), post_id(team, "features", "Dark theme please")
+        team.posts.merge("features", theme, dark)
+        restored = team.posts.unmerge("features", theme)
+        self.assertEqual((restored.id, restored.hidden), (theme, False))
+        self.assertFails(422, "validation_error", lambda: team.posts.unmerge("features", theme))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).posts.unmerge("features", theme))
+        log = list(self.client(ACME_READ).activity.iter_all("features", theme, page_size=1))
+        self.assertEqual([entry.kind for entry in log], ["unmerged", "merged_into"])
+        self.assertEqual(log[0].detail, {"other_post_id": dark})
+        self.assertEqual((log[0].actor.kind, log[0].actor.label), ("api_key", "team"))
+        self.assertFails(404, "not_found", lambda: self.client(GLOBEX_WRITE).activity.list("features", theme))
+
+    def test_mail_settings_change_only_the_kinds_given(self) -> None:
+        team = self.client(ACME_TEAM)
+        settings = team.mail.settings()
+        self.assertEqual((settings.status, settings.team_comment, settings.reply), (True, True, True))
+        changed = team.mail.update_settings(reply=False)
+        self.assertEqual((changed.status, changed.team_comment, changed.reply), (True, True, False))
+        self.assertEqual(team.mail.settings(), changed)
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).mail.update_settings(status=False))
+
+
+class HeldPostAnswersTest(unittest.TestCase):
+    def setUp(self) -> None:
+        self.stub = Stub(reply(200, HELD))
+        self.client = self.stub.client("team-key")
+
+    def tearDown(self) -> None:
+        self.stub.stop()
+
+    def test_a_rejection_sends_the_reason_and_reads_the_held_post(self) -> None:
+        held = self.client.moderation.reject(4, "Spam")
+        self.assertEqual((self.stub.requests[-1].method, self.stub.requests[-1].path, self.stub.requests[-1].json()), ("POST", "/api/v1/held-posts/4/reject", {"reason": "Spam"}))
+        self.assertEqual(held, HeldPost.from_json(HELD))
+        self.assertEqual((held.approval, held.reason, [tag.name for tag in held.tags]), ("rejected", "Spam", ["UI"]))
+
+    def test_a_page_of_held_posts_is_asked_by_state(self) -> None:
+        self.stub.script = [reply(200, {"held_posts": [HELD], "total": 3})]
+        page = self.client.moderation.list("rejected", limit=1, offset=2)
+        self.assertEqual(self.stub.requests[-1].path, "/api/v1/held-posts?state=rejected&limit=1&offset=2")
+        self.assertEqual(([p.id for p in page.held_posts], page.total), ([4], 3))
+
+
+if __name__ == "__main__":
+    unittest.main()

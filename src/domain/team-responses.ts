@@ -1,0 +1,79 @@
+/**
+ * Response shapes of the operations beside the posts and boards: a post's activity log, and the
+ * team's own functions (held posts, blocked voters, mail settings). Like `responses.ts`, the types
+ * the services return, the client's result types and the OpenAPI document come from these schemas.
+ */
+import * as z from 'zod';
+import { ACTIVITY_KINDS } from './activity.js';
+import { HELD_POST_STATES } from './held-posts.js';
+import { POST_STATUSES } from './records.js';
+import { tagSchema } from './responses.js';
+
+const timestamp = z.string().meta({ format: 'date-time' });
+const status = z.enum(POST_STATUSES);
+
+/** Who acted, as a person reads it: a key (and the OAuth client acting through it), a team member, a voter, or the system. */
+export const activityActorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('api_key'), id: z.int(), label: z.string().nullable(), prefix: z.string().nullable(), oauth_client: z.string().nullable() }),
+  z.object({ kind: z.literal('team_member'), id: z.int().nullable(), name: z.string().nullable() }),
+  z.object({ kind: z.literal('voter'), id: z.int(), name: z.string().nullable() }),
+  z.object({ kind: z.literal('system') }),
+]);
+
+/** One entry of a post's activity log: its kind, time and actor, and the fields its kind sets (docs/activity.md). */
+export const activityEntrySchema = z.object({
+  id: z.int(),
+  kind: z.enum(ACTIVITY_KINDS),
+  at: timestamp,
+  actor: activityActorSchema,
+  from: status.optional(),
+  to: status.optional(),
+  note: z.string().optional(),
+  key_id: z.int().optional(),
+  other_post_id: z.int().optional(),
+  evidence_id: z.int().optional(),
+  comment_id: z.int().optional(),
+  company_id: z.string().optional(),
+  fields: z.array(z.string()).optional(),
+  proposed_by: activityActorSchema.optional(),
+});
+
+/** Response schema of a page of a post's activity log, newest first; `next_before` continues it (null on the last page). */
+export const postActivitySchema = z.object({ entries: z.array(activityEntrySchema), next_before: z.int().nullable() });
+
+/** Response schema of a voter's post held for approval, with the team's decision once made. */
+export const heldPostSchema = z.object({
+  id: z.int(),
+  board_id: z.int(),
+  voter_id: z.int(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(tagSchema),
+  created_at: timestamp,
+  approval: z.enum(HELD_POST_STATES),
+  reason: z.string(),
+  decided_at: timestamp.nullable(),
+  decided_by: z.int().nullable(),
+  post_id: z.int().nullable(),
+});
+
+/** Response schema of a page of held posts, oldest first, and how many are in that state. */
+export const heldPostListSchema = z.object({ held_posts: z.array(heldPostSchema), total: z.int() });
+
+/**
+ * Response schema of a voter's block: when they were blocked (null while not), and whether the
+ * call changed it (blocking a blocked voter keeps the first time).
+ */
+export const voterBlockSchema = z.object({ voter_id: z.int(), blocked_at: timestamp.nullable(), changed: z.boolean() });
+
+/** Response schema of the mail settings: which kinds of mail go to the followers of a post. */
+export const mailSettingsSchema = z.object({ status: z.boolean(), team_comment: z.boolean(), reply: z.boolean() });
+
+/** A page of a post's activity log. */
+export type PostActivity = z.infer<typeof postActivitySchema>;
+/** `{ held_posts, total }`: one page of held posts in one state. */
+export type HeldPostList = z.infer<typeof heldPostListSchema>;
+/** A voter's block as the team's calls answer it. */
+export type VoterBlock = z.infer<typeof voterBlockSchema>;
+/** Which kinds of mail go to the followers of a post. */
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
