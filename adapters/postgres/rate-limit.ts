@@ -10,7 +10,7 @@
  * (`clock_timestamp()`), one clock for every machine. The values put into the text are integers
  * checked here, never caller strings.
  */
-import { unlessUnreachable } from './unavailable.js';
+import { unlessUnavailable } from './unavailable.js';
 import type pg from 'pg';
 import type { SharedLimits, SharedRateLimitStep } from '../../src/storage/shared-limits.js';
 import { RATE_LIMIT_CLASS } from './locks.js';
@@ -47,7 +47,7 @@ export function sharedLimits(pool: pg.Pool, maxKeyCacheTtlMs: number): SharedLim
   return {
     maxKeyCacheTtlMs,
     async takeRateLimit(apiKeyId, limit, windowMs): Promise<SharedRateLimitStep> {
-      const results = (await unlessUnreachable(() => pool.query(rateLimitStepSql(apiKeyId, limit, windowMs)))) as unknown as pg.QueryResult[];
+      const results = (await unlessUnavailable(() => pool.query(rateLimitStepSql(apiKeyId, limit, windowMs)))) as unknown as pg.QueryResult[];
       const row = results[2]!.rows[0] as { n: number; oldest: string | null; now_ms: string; allowed: boolean };
       steps += 1;
       if (steps % SWEEP_EVERY === 0) {

@@ -26,7 +26,7 @@ import type { SharedLimits } from '../../src/storage/shared-limits.js';
 import type { Connection } from './connection.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
-import { unlessUnreachable } from './unavailable.js';
+import { unlessUnavailable } from './unavailable.js';
 import { guardedScopes, type TxScope } from '../../src/storage/guarded-tx.js';
 import { pgMethods } from './tx/index.js';
 import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
@@ -81,8 +81,8 @@ export class PostgresStorageImpl implements Storage {
     if (this.#closed) return Promise.reject(closedError());
     const run =
       mode === 'write'
-        ? this.#writes.run(() => unlessUnreachable(() => this.#run(mode, fn)))
-        : unlessUnreachable(() => this.#read(fn));
+        ? this.#writes.run(() => unlessUnavailable(() => this.#run(mode, fn)))
+        : unlessUnavailable(() => this.#read(fn));
     this.#active.add(run);
     const forget = () => this.#active.delete(run);
     run.then(forget, forget);
