@@ -111,25 +111,16 @@ export class TransactionWriteLock {
   readonly #client: pg.PoolClient;
   readonly #mode: WriteLockMode;
   readonly #owners: OwnerCache;
-  readonly #queues: ProcessQueues;
-  #leave: (() => void) | undefined;
   #held: Held = { state: 'none' };
   /** The records (`kind/name`) whose own locks the transaction holds. */
   readonly #records = new Set<string>();
   /** Calls made at once (`Promise.all`) take their locks one after another. */
   readonly #order = new AsyncLock();
 
-  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache, queues: ProcessQueues) {
+  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache) {
     this.#client = client;
     this.#mode = mode;
     this.#owners = owners;
-    this.#queues = queues;
-  }
-
-  /** Lets the next transaction of this process in line for the same organization go; call once the transaction ended. */
-  end(): void {
-    this.#leave?.();
-    this.#leave = undefined;
   }
 
   /** True once `BEGIN` was sent (a transaction that made no call has nothing to end). */
@@ -172,17 +163,18 @@ export class TransactionWriteLock {
     if (held.state === 'organization') return this.#upgrade();
     // No organization's lock yet: taken here, waited for in the database (the transaction may hold
     // rows already, so it does not wait in this process's queue, where PostgreSQL could not see a
-    // deadlock).
+    // deadlock; see write-session.ts).
     await this.#client.query(`SELECT ${organizationLock(String(org))}; SELECT ${LOCKS.writeShared}`);
     this.#held = { state: 'organization', org };
   }
 
   async #first(scope: { kind: OwnerKind; id: number }): Promise<void> {
-    // Looked up outside the transaction: which organization owns a record never changes.
+    // Looked up outside the transaction (known already, unless the record is gone): which
+    // organization owns a record never changes. The transaction's turn in this process's queue of
+    // the organization was taken before its connection (write-session.ts).
     const org = await this.#ownerOf(scope);
     // Gone (or never there): nothing of one organization to lock.
     if (org === undefined) return this.#begin('BEGIN', { state: 'begun' });
-    this.#leave = await this.#queues.enter(org);
     // The organization's lock first, the shared store lock second: a transaction waiting for a busy
     // organization holds nothing, so the one that holds it can still upgrade (see above).
     await this.#begin(`BEGIN; SELECT ${organizationLock(String(org))}; SELECT ${LOCKS.writeShared}`, { state: 'organization', org });

@@ -2,8 +2,9 @@
  * One organization's held row stalls nobody else: two `serve` processes on one database, their
  * webhook and follower-mail senders running (a webhook endpoint subscribed to everything, followers
  * with mail due), and a separate session holding one of Acme's posts `FOR UPDATE`. Acme's update of
- * that post waits (rightly); every write of Globex, through either process, answers at once; the
- * senders go on delivering; Acme's update succeeds once the row is free. When the row is held past
+ * that post waits (rightly), and a burst of Acme's writes through the same process waits behind it;
+ * every write of Globex, through either process, answers at once; the senders go on delivering;
+ * Acme's writes succeed once the row is free. When the row is held past
  * the statement timeout, Acme's update answers 503 `service_unavailable` with `Retry-After` and
  * stores nothing.
  */
@@ -19,6 +20,8 @@ import { createTestDatabase, dropTestDatabase } from './server.js';
 const ACME_KEY = 'acme-write-key-0123456789';
 const GLOBEX_KEYS = ['globex-write-a-0123456789', 'globex-write-b-0123456789'];
 const FOLLOWERS = 3;
+/** Acme's writes sent behind its waiting update, through the same process: more than its write slots (5). */
+const BURST = 8;
 /**
  * The bound on a Globex write while Acme's row is held. Blocked, they took 9.5 s (the statement
  * timeout is 10 s); unblocked they answer in tens of ms, but up to half a second when the machine's
@@ -181,32 +184,47 @@ afterAll(async () => {
 const skip = skipReason('postgres-server', 'test/adapters/postgres/multiprocess-held-row.test.ts');
 
 describe.skipIf(skip !== undefined)(suiteTitle('two serve processes, one row of Acme held by another session', skip), () => {
-  it("keeps every Globex write prompt and the senders delivering while Acme's update waits, which then succeeds", async () => {
+  it("keeps every Globex write prompt and the senders delivering while Acme's writes wait, which then succeed", async () => {
     const id = await postIdByTitle('Acme', 'Held post');
     const held = await holdPostRow(id);
-    const window = sleep(10_000);
     const hooksBefore = hooks.received.length;
     const mailBefore = smtp.messages.length;
-    await sleep(300);
-    const acme = call(servers[0]!, ACME_KEY, 'PATCH', `/boards/ideas/posts/${id}`, { title: 'Changed while held' });
+    // Held 10 s; Acme's writes are sent 1.5 s in, so that its update waits less than the statement timeout.
+    const released = sleep(10_000).then(() => held.release());
+    const acmeWrites = sleep(1500).then(async () => {
+      const update = call(servers[0]!, ACME_KEY, 'PATCH', `/boards/ideas/posts/${id}`, { title: 'Changed while held' });
+      await sleep(100);
+      const burst = Array.from({ length: BURST }, (_, i) => call(servers[0]!, ACME_KEY, 'POST', '/boards/ideas/posts', { title: `Acme burst ${i}` }));
+      return { update: await update, burst: await Promise.all(burst) };
+    });
     const waits = sampleLockWaits();
-    const globex = await globexWrites(window);
+    const globex = await globexWrites(released);
     const waiting = await waits.stop();
     const hooksDuring = hooks.received.length - hooksBefore;
     const mailDuring = smtp.messages.length - mailBefore;
-    await held.release();
-    const updated = await acme;
+    const { update: updated, burst: burstAnswers } = await acmeWrites;
 
     expect(globex.filter((answer) => answer.status < 200 || answer.status > 299)).toEqual([]);
     expect(globex.length).toBeGreaterThan(20);
-    // In the database, only Acme's update ever waited for a lock (seen waiting: the sampling works).
-    expect(waiting).toEqual([expect.stringMatching(/^UPDATE fb_posts AS p SET title = /)]);
+    // In the database only Acme waited for a lock: its update for the row, the first of its burst
+    // for Acme's lock (the statement names Acme's id), its key's concurrent rate-limit steps for the
+    // key's lock. Seen waiting: the sampling works.
+    const acme = await sqlRow<{ org: number; key: number }>(
+      "SELECT o.id AS org, k.id AS key FROM fb_organizations o JOIN fb_api_keys k ON k.organization_id = o.id WHERE o.name = 'Acme'",
+    );
+    const acmes = (query: string) =>
+      query.startsWith('UPDATE fb_posts AS p SET title = ') ||
+      query.includes(`'/' || (${acme.org})::text`) ||
+      query.includes(`DELETE FROM fb_rate_log WHERE api_key_id = ${acme.key} AND`);
+    expect(waiting).toContainEqual(expect.stringMatching(/^UPDATE fb_posts AS p SET title = /));
+    expect(waiting.filter((query) => !acmes(query))).toEqual([]);
     expect(globex.filter((answer) => answer.ms > UNBLOCKED_MS).map((answer) => `${answer.what}: ${answer.ms.toFixed(0)} ms`)).toEqual([]);
     // The senders ran meanwhile: Globex's webhook messages were delivered and its followers mailed.
     expect(hooksDuring).toBeGreaterThan(0);
     expect(mailDuring).toBeGreaterThan(0);
     expect(updated.status).toBe(200);
     expect(updated.json.title).toBe('Changed while held');
+    expect(burstAnswers.map((answer) => answer.status)).toEqual(Array(BURST).fill(201));
     expect((await sqlRow<{ title: string }>('SELECT title FROM fb_posts WHERE id = $1', [id])).title).toBe('Changed while held');
   }, 60_000);
 
