@@ -25,7 +25,7 @@
 import type pg from 'pg';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import type { SharedLimits } from '../../src/storage/shared-limits.js';
-import type { Connection } from './connection.js';
+import type { Connection, SessionRules } from './connection.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
 import { unlessUnavailable } from './unavailable.js';
@@ -51,7 +51,16 @@ import { Slots } from './slots.js';
  * `jit_above_cost`, and spent 30 ms compiling a statement that runs in under one).
  */
 export const READ_PLANS = 'SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL jit = off';
-const BEGIN_READ = `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ${READ_PLANS}`;
+
+/**
+ * A read's BEGIN under `rules`. Behind a transaction pooler, statements are unnamed and planned on
+ * every run, so a generic plan would save nothing and could only be worse than one made for the
+ * values: PostgreSQL's own choice (a custom plan) stays; JIT stays off.
+ */
+function beginRead(rules: SessionRules): string {
+  const begin = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+  return rules.namedStatements ? `${begin}; ${READ_PLANS}` : `${begin}; SET LOCAL jit = off; ${rules.timeouts}`;
+}
 /** With a replica, each write's COMMIT also answers the WAL position reads must wait for. */
 const COMMIT_NOTING_LSN = 'COMMIT; SELECT pg_current_wal_insert_lsn()::text AS lsn';
 
@@ -64,9 +73,14 @@ export class PostgresStorageImpl implements Storage {
   readonly #active = new Set<Promise<unknown>>();
   #closed = false;
 
-  constructor(connection: Connection, keyCacheTtlMs: number, writeLock: WriteLockMode, replica?: ReadReplica) {
+  readonly #rules: SessionRules;
+  readonly #beginRead: string;
+
+  constructor(connection: Connection, keyCacheTtlMs: number, writeLock: WriteLockMode, rules: SessionRules, replica?: ReadReplica) {
     this.#connection = connection;
     this.#replica = replica;
+    this.#rules = rules;
+    this.#beginRead = beginRead(rules);
     this.#sessions = {
       pool: connection.pool,
       // One writer per process under the store-wide lock (no other could proceed anyway).
@@ -74,8 +88,9 @@ export class PostgresStorageImpl implements Storage {
       queues: new ProcessQueues(),
       owners: new OwnerCache(),
       mode: writeLock,
+      begin: rules.timeouts === '' ? 'BEGIN' : `BEGIN; ${rules.timeouts}`,
       writesOn: (client, lock) => {
-        const connection = connectionMethods(client);
+        const connection = connectionMethods(client, rules);
         connection.lock = lock;
         // A write's statements are all prepared (see Sql).
         connection.sql.begin();
@@ -83,7 +98,7 @@ export class PostgresStorageImpl implements Storage {
       },
     };
     this.pool = connection.pool;
-    this.sharedLimits = sharedLimits(connection.pool, keyCacheTtlMs);
+    this.sharedLimits = sharedLimits(connection.pool, keyCacheTtlMs, rules.timeouts);
   }
 
   transaction<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
@@ -123,11 +138,11 @@ export class PostgresStorageImpl implements Storage {
     let discard: Error | undefined;
     // Set once the COMMIT has taken over the connection's release.
     let handedOver = false;
-    const connection = connectionMethods(client);
+    const connection = connectionMethods(client, this.#rules);
     try {
       const { sql } = connection;
       // A read's BEGIN goes out with its first statement, in one round trip (see Sql).
-      sql.begin(BEGIN_READ);
+      sql.begin(this.#beginRead);
       const scope = connection.reads(mode);
       let result: T;
       try {
@@ -255,10 +270,10 @@ const byConnection = new WeakMap<pg.PoolClient, ConnectionMethods>();
  * anew for every transaction (some 250 methods and their guards) cost more than a round trip,
  * most of it in the garbage collector.
  */
-function connectionMethods(client: pg.PoolClient): ConnectionMethods {
+function connectionMethods(client: pg.PoolClient, rules: SessionRules): ConnectionMethods {
   let found = byConnection.get(client);
   if (found === undefined) {
-    const sql = new Sql(client);
+    const sql = new Sql(client, rules.namedStatements);
     const methods = pgMethods(sql);
     const made: ConnectionMethods = {
       sql,

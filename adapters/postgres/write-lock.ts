@@ -117,10 +117,14 @@ export class TransactionWriteLock {
   /** Calls made at once (`Promise.all`) take their locks one after another. */
   readonly #order = new AsyncLock();
 
-  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache) {
+  /** `BEGIN`, and behind a transaction pooler the timeouts' `SET LOCAL`: sent before any lock. */
+  readonly #beginning: string;
+
+  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache, beginning = 'BEGIN') {
     this.#client = client;
     this.#mode = mode;
     this.#owners = owners;
+    this.#beginning = beginning;
   }
 
   /** True once `BEGIN` was sent (a transaction that made no call has nothing to end). */
@@ -146,12 +150,12 @@ export class TransactionWriteLock {
     if (held.state === 'store' && this.#mode === 'store') return;
     const scope = this.#mode === 'store' ? 'store' : callScope(method, args);
     if (scope === 'none') {
-      if (held.state === 'none') await this.#begin('BEGIN', { state: 'begun' });
+      if (held.state === 'none') await this.#begin('', { state: 'begun' });
       return;
     }
     if (scope === 'store') {
       if (held.state === 'store') return;
-      if (held.state === 'none') return this.#begin(`BEGIN; SELECT ${LOCKS.write}`, { state: 'store' });
+      if (held.state === 'none') return this.#begin(`SELECT ${LOCKS.write}`, { state: 'store' });
       return this.#upgrade();
     }
     if ('record' in scope) return this.#lockRecord(scope);
@@ -174,17 +178,17 @@ export class TransactionWriteLock {
     // the organization was taken before its connection (write-session.ts).
     const org = await this.#ownerOf(scope);
     // Gone (or never there): nothing of one organization to lock.
-    if (org === undefined) return this.#begin('BEGIN', { state: 'begun' });
+    if (org === undefined) return this.#begin('', { state: 'begun' });
     // The organization's lock first, the shared store lock second: a transaction waiting for a busy
     // organization holds nothing, so the one that holds it can still upgrade (see above).
-    await this.#begin(`BEGIN; SELECT ${organizationLock(String(org))}; SELECT ${LOCKS.writeShared}`, { state: 'organization', org });
+    await this.#begin(`SELECT ${organizationLock(String(org))}; SELECT ${LOCKS.writeShared}`, { state: 'organization', org });
   }
 
-  /** Sends `BEGIN` (with the locks in `sql`), then records what is held. */
-  async #begin(sql: string, held: Held): Promise<void> {
+  /** Sends `BEGIN` and `locks` (SQL, or nothing) in one round trip, then records what is held. */
+  async #begin(locks: string, held: Held): Promise<void> {
     // Until the locks are known to be held, a failure must still roll back what BEGIN opened.
     this.#held = { state: 'begun' };
-    await this.#client.query(sql);
+    await this.#client.query(locks === '' ? this.#beginning : `${this.#beginning}; ${locks}`);
     this.#held = held;
   }
 
@@ -197,7 +201,7 @@ export class TransactionWriteLock {
     const key = `${scope.record}/${scope.name}`;
     if (this.#records.has(key)) return;
     const lock = `SELECT ${recordLock(scope.record, scope.name, (text) => this.#client.escapeLiteral(text))}`;
-    if (this.#held.state === 'none') await this.#begin(`BEGIN; ${lock}`, { state: 'begun' });
+    if (this.#held.state === 'none') await this.#begin(lock, { state: 'begun' });
     else await this.#client.query(lock);
     this.#records.add(key);
   }

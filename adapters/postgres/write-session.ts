@@ -31,6 +31,8 @@ export interface WriteSessionHost {
   queues: ProcessQueues;
   owners: OwnerCache;
   mode: WriteLockMode;
+  /** What opens a transaction: `BEGIN`, with the timeouts behind a transaction pooler. */
+  begin: string;
   /** The write methods of a connection, behind the lock `attach` sets for the transaction. */
   writesOn(client: pg.PoolClient, lock: TransactionWriteLock): TxScope;
 }
@@ -88,7 +90,7 @@ export class WriteSession {
     await host.slots.acquire();
     this.#slot = true;
     this.client = await host.pool.connect();
-    this.lock = new TransactionWriteLock(this.client, host.mode, host.owners);
+    this.lock = new TransactionWriteLock(this.client, host.mode, host.owners, host.begin);
     this.#scope = host.writesOn(this.client, this.lock);
     this.#target = this.#scope.tx as unknown as Record<string, AnyMethod>;
   }
