@@ -1,7 +1,9 @@
 // The HTTP load of bench/tenants.mjs: `clients` concurrent clients, each sending one write after
 // another to the serve processes in turn (round robin, as a load balancer would). A share `storm`
 // of the requests goes to one organization and, but for new posts, to one post of it; the others
-// go to an organization drawn at random from the rest, and to one of its posts.
+// go to an organization drawn at random from the rest (but the slow one), and to one of its posts.
+// `slowClients` more clients send the storm's mix to one post of the slow organization (whose
+// row a slow transaction may hold).
 //
 // The writes are those of the API's agents and integrations (votes are a page action, not an API
 // one): create a post, comment, change the status, claim, release the claim, propose a status.
@@ -58,41 +60,47 @@ function request(op, post, r) {
 
 /** Empty tallies: latencies of accepted writes (ms) and answers by status code, for the storm and the others. */
 export function newTally() {
-  return { storm: { ms: [], codes: {} }, other: { ms: [], codes: {} } };
+  return { storm: { ms: [], codes: {} }, other: { ms: [], codes: {} }, slow: { ms: [], codes: {} } };
 }
 
 /**
  * Sends the load for `seconds` to `servers` (`{ api }` each) on behalf of `tenants` (from
- * seedTenants), tenant `stormIndex` taking the share `storm`; adds each answer to `tally` and
- * resolves with it.
+ * seedTenants), tenant `stormIndex` taking the share `storm` and tenant `slowIndex` only the
+ * requests of the `slowClients`; adds each answer to `tally` and resolves with it.
  */
-export async function sendLoad({ servers, tenants, stormIndex, storm, clients, seconds, seed }, tally = newTally()) {
+export async function sendLoad({ servers, tenants, stormIndex, slowIndex, storm, clients, slowClients = 0, seconds, seed }, tally = newTally()) {
   const deadline = performance.now() + seconds * 1000;
+  const others = tenants.map((_, n) => n).filter((n) => n !== stormIndex && n !== slowIndex);
   const client = async (c) => {
     const next = random(seed * 1000 + c);
+    const slow = c >= clients;
     for (let i = 0; performance.now() < deadline; i++) {
-      const stormy = next() < storm;
-      let tenant = stormIndex;
-      if (!stormy) {
-        tenant = Math.floor(next() * (tenants.length - 1));
-        if (tenant >= stormIndex) tenant += 1;
-      }
+      const part = slow ? 'slow' : next() < storm ? 'storm' : 'other';
+      const tenant = part === 'slow' ? slowIndex : part === 'storm' ? stormIndex : others[Math.floor(next() * others.length)];
       const { key, posts } = tenants[tenant];
-      const op = pick(stormy ? MIX.storm : MIX.other, next());
-      const post = stormy ? posts[0] : posts[Math.floor(next() * posts.length)];
+      const op = pick(part === 'other' ? MIX.other : MIX.storm, next());
+      const post = part === 'other' ? posts[Math.floor(next() * posts.length)] : posts[0];
       const [method, path, body] = request(op, post, next());
       const api = servers[(c + i) % servers.length].api;
       const headers = { authorization: `Bearer ${key}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
       const started = performance.now();
-      const res = await fetch(`${api}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-      await res.arrayBuffer();
-      const into = stormy ? tally.storm : tally.other;
+      const into = tally[part];
+      let res;
+      try {
+        res = await fetch(`${api}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        await res.arrayBuffer();
+      } catch {
+        // A connection closed under the request (a kept-alive socket the server had just closed):
+        // no answer, counted as such.
+        into.codes['no answer'] = (into.codes['no answer'] ?? 0) + 1;
+        continue;
+      }
       // Latencies are those of accepted writes; every answer is counted by its status code.
       if (res.ok) into.ms.push(performance.now() - started);
       into.codes[res.status] = (into.codes[res.status] ?? 0) + 1;
     }
   };
-  await Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
+  await Promise.all(Array.from({ length: clients + slowClients }, (_, c) => client(c)));
   return tally;
 }

@@ -63,6 +63,7 @@ const SERVE_OPTIONS = {
   db: { type: 'string' },
   'db-read': { type: 'string' },
   'db-write-lock': { type: 'string' },
+  'db-pooler': { type: 'string' },
   memory: { type: 'boolean' },
   fixture: { type: 'string' },
   ...LIMIT_OPTIONS,
@@ -134,6 +135,7 @@ async function serve(argv: string[]): Promise<void> {
     db: values.db,
     dbRead: values['db-read'],
     dbWriteLock: values['db-write-lock'],
+    dbPooler: values['db-pooler'],
     memory: values.memory === true,
     fixture: fixture !== undefined,
   });

@@ -23,6 +23,11 @@ Options:
   --db-write-lock organization|store
                         how PostgreSQL serializes writes: per organization (the
                         default) or one writer at a time (see docs/scaling.md)
+  --db-pooler transaction|none
+                        --db (and --db-read) is reached through a pooler in
+                        transaction mode, such as PgBouncer: no session state, no
+                        named prepared statements (detected when the pooler refuses
+                        startup parameters; see docs/scaling.md)
   --memory              keep everything in memory (gone when the server stops)
   --fixture FILE        load this fixture (JSON) instead of the demo data; served from
                         memory unless --db names a new, empty file

@@ -17,6 +17,8 @@ export interface StorageChoice {
   dbRead?: string | undefined;
   /** `--db-write-lock`: how PostgreSQL serializes write transactions (`organization` or `store`). */
   dbWriteLock?: string | undefined;
+  /** `--db-pooler`: `transaction` behind a pooler in transaction mode (PgBouncer), `none` for a direct connection. */
+  dbPooler?: string | undefined;
   memory: boolean;
   fixture: boolean;
 }
@@ -45,10 +47,14 @@ export async function openStorage(choice: StorageChoice): Promise<OpenedStorage>
   if (writeLock !== undefined && !(choice.db !== undefined && isPostgresUrl(choice.db))) {
     throw new StorageChoiceError('--db-write-lock applies to PostgreSQL only: it needs --db postgres://…');
   }
+  const pooler = poolerOf(choice.dbPooler);
+  if (pooler !== undefined && !(choice.db !== undefined && isPostgresUrl(choice.db))) {
+    throw new StorageChoiceError('--db-pooler applies to PostgreSQL only: it needs --db postgres://…');
+  }
   if (choice.memory || (choice.fixture && choice.db === undefined)) {
     return { storage: createMemoryStorage(), fresh: true, description: 'memory (the data is gone when the server stops)' };
   }
-  if (choice.db !== undefined && isPostgresUrl(choice.db)) return openPostgres(choice.db, choice.fixture, choice.dbRead, writeLock);
+  if (choice.db !== undefined && isPostgresUrl(choice.db)) return openPostgres(choice.db, choice.fixture, choice.dbRead, { writeLock, pooler });
   const file = choice.db ?? DEFAULT_DB_FILE;
   if ((await stat(file).catch(() => null))?.isDirectory()) throw new StorageChoiceError(`--db ${file} is a directory`);
   let sqlite: typeof import('../adapters/sqlite/index.js');
@@ -91,6 +97,12 @@ function writeLockOf(value: string | undefined): 'organization' | 'store' | unde
   throw new StorageChoiceError(`--db-write-lock takes organization or store, not "${value}"`);
 }
 
+/** The `--db-pooler` value, checked; undefined leaves the adapter to detect a pooler. */
+function poolerOf(value: string | undefined): 'transaction' | 'none' | undefined {
+  if (value === undefined || value === 'transaction' || value === 'none') return value;
+  throw new StorageChoiceError(`--db-pooler takes transaction or none, not "${value}"`);
+}
+
 /** The URL without its password, for messages. */
 function withoutPassword(url: string): string {
   try {
@@ -106,7 +118,7 @@ async function openPostgres(
   url: string,
   fixture: boolean,
   readUrl: string | undefined,
-  writeLock: 'organization' | 'store' | undefined,
+  { writeLock, pooler }: { writeLock: 'organization' | 'store' | undefined; pooler: 'transaction' | 'none' | undefined },
 ): Promise<OpenedStorage> {
   let postgres: typeof import('../adapters/postgres/index.js');
   try {
@@ -118,7 +130,11 @@ async function openPostgres(
   try {
     storage = await postgres.createPostgresStorage(
       { connectionString: url },
-      { ...(readUrl === undefined ? {} : { readConnectionString: readUrl }), ...(writeLock === undefined ? {} : { writeLock }) },
+      {
+        ...(readUrl === undefined ? {} : { readConnectionString: readUrl }),
+        ...(writeLock === undefined ? {} : { writeLock }),
+        ...(pooler === undefined ? {} : { pooler }),
+      },
     );
   } catch (error) {
     throw new StorageChoiceError(`cannot open PostgreSQL at ${withoutPassword(url)}: ${(error as Error).message}`);

@@ -17,3 +17,5 @@ export function freePort(): Promise<number>;
 export function startCluster(options?: { dir?: string; port?: number; keep?: boolean; maxConnections?: number }): Promise<Cluster>;
 export function stopClusterIn(dir: string): void;
 export function startReplica(primary: Cluster, options?: { dir?: string; port?: number; keep?: boolean; maxConnections?: number }): Promise<Cluster>;
+export function ownedDir(wanted?: string): string;
+export function runAsServerUser(file: string, args: string[]): Buffer;

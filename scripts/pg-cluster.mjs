@@ -40,11 +40,15 @@ export function freePort() {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Runs a PostgreSQL binary, as the `postgres` user when this process is root. */
-function runPg(bin, program, args) {
-  const file = join(bin, program);
+/** Runs a program, as the `postgres` user when this process is root (PostgreSQL and PgBouncer refuse root). */
+export function runAsServerUser(file, args) {
   if (isRoot) return execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
   return execFileSync(file, args, { stdio: 'pipe' });
+}
+
+/** Runs a PostgreSQL binary, as the `postgres` user when this process is root. */
+function runPg(bin, program, args) {
+  return runAsServerUser(join(bin, program), args);
 }
 
 /**
@@ -86,7 +90,7 @@ function postgresBin() {
 }
 
 /** `dir` (default a new temporary folder), created, and entered and owned by the server's user. */
-function ownedDir(wanted) {
+export function ownedDir(wanted) {
   const dir = wanted ?? mkdtempSync(join(tmpdir(), 'fb-pg-'));
   mkdirSync(dir, { recursive: true });
   // mkdtemp makes the folder 0700 and owned by root: the postgres user must be able to enter it.

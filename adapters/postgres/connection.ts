@@ -46,12 +46,63 @@ export interface PostgresOptions {
   replicaWaitMs?: number;
   /** How long reads stay on the primary after the replica failed, in ms. Default 5000. */
   replicaRetryMs?: number;
+  /**
+   * The database (and the replica) is reached through a connection pooler in transaction mode
+   * (PgBouncer's `pool_mode = transaction`, and the poolers of hosted PostgreSQL that follow its
+   * rules), where each transaction may run on another server connection: `'transaction'` sends no
+   * session state at all (no startup parameters but `application_name`, no named prepared
+   * statements; the timeouts set per transaction with `SET LOCAL` in the round trip of its
+   * `BEGIN`). `'none'`: a direct connection (or a pooler in session mode). Default: `'none'`,
+   * unless the server refuses the timeouts as startup parameters (PgBouncer's "unsupported
+   * startup parameter"), which only a pooler does: then `'transaction'`. See docs/scaling.md,
+   * "Behind a connection pooler".
+   */
+  pooler?: 'none' | 'transaction';
 }
 
 export interface Connection {
   pool: pg.Pool;
   /** True when the adapter made the pool and therefore ends it. */
   owned: boolean;
+}
+
+/** What every transaction sends of its own, for the connection it runs on. */
+export interface SessionRules {
+  /** False behind a transaction pooler: every statement unnamed. */
+  namedStatements: boolean;
+  /**
+   * `SET LOCAL` of the timeouts, sent after each `BEGIN` in its round trip (`''` when the
+   * connection's own session holds them).
+   */
+  timeouts: string;
+}
+
+/** The `pooler` option, checked; undefined when it is to be detected. */
+export function poolerOf(options: PostgresOptions): 'none' | 'transaction' | undefined {
+  const pooler = options.pooler;
+  if (pooler !== undefined && pooler !== 'none' && pooler !== 'transaction') {
+    throw new RangeError(`feedback-board/postgres: pooler must be 'none' or 'transaction', not ${String(pooler)}`);
+  }
+  return pooler;
+}
+
+/** The rules of the transactions for `pooler`; the statement timeout of `options`. */
+export function sessionRules(pooler: 'none' | 'transaction', options: PostgresOptions): SessionRules {
+  if (pooler === 'none') return { namedStatements: true, timeouts: '' };
+  const statementTimeout = statementTimeoutOf(options);
+  return {
+    namedStatements: false,
+    timeouts: `SET LOCAL statement_timeout = ${statementTimeout}; SET LOCAL idle_in_transaction_session_timeout = ${statementTimeout * 2}`,
+  };
+}
+
+/**
+ * True for a server refusing a startup parameter: PgBouncer's answer to the timeouts a direct
+ * connection sets for its session ("unsupported startup parameter: statement_timeout").
+ */
+export function isRefusedStartupParameter(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.startsWith('unsupported startup parameter');
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
@@ -61,13 +112,17 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 }
 
 /** The replica's pool from the options, or undefined when reads go to the primary only. */
-export function openReadPool(options: PostgresOptions): Connection | undefined {
+export function openReadPool(options: PostgresOptions, pooler: 'none' | 'transaction'): Connection | undefined {
   if (options.readPool !== undefined && options.readConnectionString !== undefined) {
     throw new RangeError('feedback-board/postgres: give readConnectionString or readPool, not both');
   }
   if (options.readPool !== undefined) return { pool: options.readPool, owned: false };
   if (options.readConnectionString === undefined) return undefined;
-  return openPool({ connectionString: options.readConnectionString }, options);
+  return openPool({ connectionString: options.readConnectionString }, options, pooler);
+}
+
+function statementTimeoutOf(options: PostgresOptions): number {
+  return positive('statementTimeoutMs', options.statementTimeoutMs, 10_000);
 }
 
 /** `replicaWaitMs` and `replicaRetryMs`, checked. */
@@ -77,17 +132,22 @@ export function replicaTiming(options: PostgresOptions): { waitMs: number; retry
   return { waitMs, retryMs: positive('replicaRetryMs', options.replicaRetryMs, 5000) };
 }
 
-export function openPool(source: PostgresSource, options: PostgresOptions): Connection {
+/**
+ * A pool of `source` (an application's pool as it is). Directly, each connection's session holds
+ * the timeouts (startup parameters); behind a transaction pooler no session state is sent, and
+ * each transaction sets them (see {@link sessionRules}).
+ */
+export function openPool(source: PostgresSource, options: PostgresOptions, pooler: 'none' | 'transaction'): Connection {
   if ('pool' in source) return { pool: source.pool, owned: false };
-  const statementTimeout = positive('statementTimeoutMs', options.statementTimeoutMs, 10_000);
+  const statementTimeout = statementTimeoutOf(options);
+  const session = pooler === 'none' ? { statement_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 2 } : {};
   const pool = new pg.Pool({
     connectionString: source.connectionString,
     max: positive('maxConnections', options.maxConnections, 10),
     connectionTimeoutMillis: positive('connectionTimeoutMs', options.connectionTimeoutMs, 5000),
-    statement_timeout: statementTimeout,
+    ...session,
     // The client gives up a little after the server would have: a dead server never hangs a request.
     query_timeout: statementTimeout + 2000,
-    idle_in_transaction_session_timeout: statementTimeout * 2,
     application_name: 'feedback-board',
   });
   // An idle connection the server drops (a restart) is reported here; without a listener it

@@ -15,7 +15,19 @@
 import type pg from 'pg';
 import type { Storage } from '../../src/storage/contract.js';
 import type { SharedLimits } from '../../src/storage/shared-limits.js';
-import { openPool, openReadPool, replicaTiming, writeLockOf, type PostgresOptions, type PostgresSource } from './connection.js';
+import {
+  isRefusedStartupParameter,
+  openPool,
+  openReadPool,
+  poolerOf,
+  replicaTiming,
+  sessionRules,
+  writeLockOf,
+  type Connection,
+  type PostgresOptions,
+  type PostgresSource,
+  type SessionRules,
+} from './connection.js';
 import { ReadReplica } from './replica.js';
 import { migratePg } from './migrations.js';
 import { PostgresStorageImpl } from './storage.js';
@@ -49,6 +61,11 @@ export interface PostgresStorage extends Storage {
  * With `readConnectionString` (or `readPool`), read transactions go to that streaming replica once
  * it has replayed this process's latest write, and to the primary when it lags or fails.
  *
+ * Behind a connection pooler in transaction mode (PgBouncer), set `pooler: 'transaction'`: the
+ * adapter then keeps no session state and sets `statementTimeoutMs` per transaction, on its own
+ * pool or the application's. On a pool it makes, a pooler refusing the timeouts as startup
+ * parameters (PgBouncer's default) is detected.
+ *
  * Missing schema migrations are applied first, under an advisory lock, so several processes
  * starting at once on a new database are safe.
  *
@@ -64,10 +81,33 @@ export async function createPostgresStorage(
   }
   const writeLock = writeLockOf(options);
   const timing = replicaTiming(options);
-  const read = openReadPool(options);
-  let connection;
+  const pooler = poolerOf(options);
+  let opened: Opened;
   try {
-    connection = openPool(source, options);
+    opened = await openMigrated(source, options, pooler ?? 'none');
+  } catch (error) {
+    // Only a pooler refuses the timeouts as startup parameters: the same, as behind one.
+    if (pooler !== undefined || !('connectionString' in source) || !isRefusedStartupParameter(error)) throw error;
+    opened = await openMigrated(source, options, 'transaction');
+  }
+  const { connection, read, rules } = opened;
+  const replica = read === undefined ? undefined : new ReadReplica(read.pool, read.owned, timing, rules);
+  return new PostgresStorageImpl(connection, keyCacheTtlMs, writeLock, rules, replica);
+}
+
+interface Opened {
+  connection: Connection;
+  read: Connection | undefined;
+  rules: SessionRules;
+}
+
+/** The pools for `pooler`, the schema migrated through the primary's; every pool ended on failure. */
+async function openMigrated(source: PostgresSource, options: PostgresOptions, pooler: 'none' | 'transaction'): Promise<Opened> {
+  const rules = sessionRules(pooler, options);
+  const read = openReadPool(options, pooler);
+  let connection: Connection;
+  try {
+    connection = openPool(source, options, pooler);
   } catch (error) {
     if (read?.owned) await read.pool.end();
     throw error;
@@ -84,8 +124,7 @@ export async function createPostgresStorage(
     if (read?.owned) await read.pool.end();
     throw error;
   }
-  const replica = read === undefined ? undefined : new ReadReplica(read.pool, read.owned, timing);
-  return new PostgresStorageImpl(connection, keyCacheTtlMs, writeLock, replica);
+  return { connection, read, rules };
 }
 
 /**

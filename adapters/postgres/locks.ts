@@ -18,8 +18,9 @@ export const LOCKS = {
   /** Held while the schema is migrated. */
   migrate: `pg_advisory_xact_lock(${FB + 2}, ${STORE})`,
   /**
-   * The store-wide write lock, exclusive: held by a write transaction that spans organizations
-   * (and by every write transaction when `writeLock` is `'store'`); it excludes every other write.
+   * The store-wide write lock, exclusive: held by a write transaction that writes to two
+   * organizations (and by every write transaction when `writeLock` is `'store'`); it excludes every
+   * write of an organization. Nothing periodic or routine takes it (see write-scope.ts).
    */
   write: `pg_advisory_xact_lock(${FB + 3}, ${STORE})`,
   /** The same lock, shared: held by every write transaction of one organization. */
@@ -33,6 +34,15 @@ export const LOCKS = {
  */
 export function organizationLock(org: string): string {
   return `pg_advisory_xact_lock(${FB + 4}, hashtext(current_schema() || '/' || (${org})::text))`;
+}
+
+/**
+ * SQL taking the lock of one record that belongs to no organization, exclusive: `name` (a plain
+ * string, quoted here with `quote`) names the record within `kind` (`setting`, or `organizations`
+ * for the set of them). Such a lock orders only the transactions that touch that record.
+ */
+export function recordLock(kind: 'setting' | 'organizations', name: string, quote: (text: string) => string): string {
+  return `pg_advisory_xact_lock(${FB + 5}, hashtext(current_schema() || ${quote(`/${kind}/${name}`)}))`;
 }
 
 /** The class of the per-key rate-limit locks: `(RATE_LIMIT_CLASS, api_key_id)`. */

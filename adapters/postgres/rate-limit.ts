@@ -10,7 +10,7 @@
  * (`clock_timestamp()`), one clock for every machine. The values put into the text are integers
  * checked here, never caller strings.
  */
-import { unlessUnreachable } from './unavailable.js';
+import { unlessUnavailable } from './unavailable.js';
 import type pg from 'pg';
 import type { SharedLimits, SharedRateLimitStep } from '../../src/storage/shared-limits.js';
 import { RATE_LIMIT_CLASS } from './locks.js';
@@ -20,12 +20,15 @@ function integer(name: string, value: number): number {
   return value;
 }
 
-/** The text of one step; exported for tests. */
-export function rateLimitStepSql(apiKeyId: number, limit: number, windowMs: number): string {
+/**
+ * The text of one step; `timeouts` (the `SET LOCAL`s of a connection behind a transaction pooler,
+ * or nothing) follow its BEGIN. Exported for tests.
+ */
+export function rateLimitStepSql(apiKeyId: number, limit: number, windowMs: number, timeouts = ''): string {
   const key = integer('api key id', apiKeyId);
   const max = integer('limit', limit);
   const window = integer('window', windowMs);
-  return `BEGIN;
+  return `BEGIN;${timeouts === '' ? '' : ` ${timeouts};`}
 SELECT pg_advisory_xact_lock(${RATE_LIMIT_CLASS}, ${key});
 WITH clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms),
 pruned AS (DELETE FROM fb_rate_log WHERE api_key_id = ${key} AND at_ms <= (SELECT ms FROM clock) - ${window}),
@@ -42,13 +45,14 @@ COMMIT;`;
 /** Every this many steps, rows of keys no longer used are removed too. */
 const SWEEP_EVERY = 1000;
 
-export function sharedLimits(pool: pg.Pool, maxKeyCacheTtlMs: number): SharedLimits {
+export function sharedLimits(pool: pg.Pool, maxKeyCacheTtlMs: number, timeouts = ''): SharedLimits {
   let steps = 0;
   return {
     maxKeyCacheTtlMs,
     async takeRateLimit(apiKeyId, limit, windowMs): Promise<SharedRateLimitStep> {
-      const results = (await unlessUnreachable(() => pool.query(rateLimitStepSql(apiKeyId, limit, windowMs)))) as unknown as pg.QueryResult[];
-      const row = results[2]!.rows[0] as { n: number; oldest: string | null; now_ms: string; allowed: boolean };
+      const results = (await unlessUnavailable(() => pool.query(rateLimitStepSql(apiKeyId, limit, windowMs, timeouts)))) as unknown as pg.QueryResult[];
+      // The counting statement's result: the one before COMMIT.
+      const row = results[results.length - 2]!.rows[0] as { n: number; oldest: string | null; now_ms: string; allowed: boolean };
       steps += 1;
       if (steps % SWEEP_EVERY === 0) {
         await pool

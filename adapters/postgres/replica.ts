@@ -9,6 +9,7 @@
  * meanwhile. See docs/scaling.md, "Read replicas".
  */
 import type pg from 'pg';
+import type { SessionRules } from './connection.js';
 
 /** Polls of the replay position while a read waits for the replica to catch up, in ms. */
 const POLL_MS = 2;
@@ -38,10 +39,14 @@ export class ReadReplica {
   #lastWrite = 0n;
   #downUntil = 0;
 
-  constructor(pool: pg.Pool, owned: boolean, timing: ReplicaTiming) {
+  /** False behind a transaction pooler: the replay check is sent unnamed. */
+  readonly #named: boolean;
+
+  constructor(pool: pg.Pool, owned: boolean, timing: ReplicaTiming, rules: SessionRules = { namedStatements: true, timeouts: '' }) {
     this.pool = pool;
     this.owned = owned;
     this.#timing = timing;
+    this.#named = rules.namedStatements;
   }
 
   /** Records the primary's WAL position after a write of this process committed. */
@@ -86,7 +91,7 @@ export class ReadReplica {
     for (;;) {
       // NULL on a server that is not a standby: it is current by definition.
       const { rows } = await client.query<{ ok: boolean }>({
-        name: 'fb_replica_caught_up',
+        ...(this.#named ? { name: 'fb_replica_caught_up' } : {}),
         text: 'SELECT coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) AS ok',
         values: [formatLsn(target)],
       });

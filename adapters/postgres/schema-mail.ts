@@ -3,8 +3,9 @@
  * tables as SQLite's. Frozen once released, like every schema text.
  *
  * `fb_mail_queue` holds one row per (voter, post): the events not mailed yet as a JSON array, and
- * when the next mail is due. A sender leases due rows with one conditional UPDATE inside
- * a write transaction (the store's write lock); `fb_mail_queue_due` is the index it walks. Rows go with their post or voter.
+ * when the next mail is due. A sender leases due rows with one UPDATE of the rows it picks
+ * `FOR UPDATE SKIP LOCKED` (tx/mail.ts); `fb_mail_queue_due` is the index it walks. Rows go with
+ * their post or voter.
  */
 export const PG_SCHEMA_MAIL = `
 CREATE TABLE fb_mail_queue (

@@ -1,9 +1,8 @@
 /**
  * Schema of the webhook outbox (a migration step of its own; see migrations.ts), the same tables
  * as SQLite's. Messages are written in the transaction of the change they report and go with their
- * webhook (ON DELETE CASCADE). A dispatcher leases due messages with one conditional UPDATE inside
- * a write transaction (which holds the store's write lock); `fb_webhook_messages_due` is the index
- * it walks.
+ * webhook (ON DELETE CASCADE). A dispatcher leases due messages with one UPDATE of the rows it picks
+ * `FOR UPDATE SKIP LOCKED` (tx/webhooks.ts); `fb_webhook_messages_due` is the index it walks.
  */
 export const PG_SCHEMA_WEBHOOK_OUTBOX = `
 CREATE TABLE fb_webhook_messages (

@@ -1,7 +1,7 @@
 /**
- * A first-come, first-served limit on how many async tasks run at once. The storage runs write
- * transactions under it so that writers waiting for a lock in the database hold at most this many
- * of the pool's connections.
+ * A first-come, first-served limit on how many async tasks run at once. A write transaction takes
+ * a slot before its connection (write-session.ts), so that writers waiting for a lock in the
+ * database hold at most this many of the pool's connections.
  */
 export class Slots {
   readonly #limit: number;
@@ -14,17 +14,17 @@ export class Slots {
     this.#limit = limit;
   }
 
-  /** Runs `fn` once a slot is free; the slot is freed however `fn` ends. */
-  async run<T>(fn: () => Promise<T>): Promise<T> {
+  /** Resolves once a slot is taken for the caller, who must `release()` it. */
+  async acquire(): Promise<void> {
     if (this.#running < this.#limit) this.#running++;
     else await new Promise<void>((take) => this.#waiting.push(take));
-    try {
-      return await fn();
-    } finally {
-      // The slot passes straight to the next waiter, so none can overtake it.
-      const next = this.#waiting.shift();
-      if (next === undefined) this.#running--;
-      else next();
-    }
+  }
+
+  /** Frees a slot taken with `acquire()`. */
+  release(): void {
+    // The slot passes straight to the next waiter, so none can overtake it.
+    const next = this.#waiting.shift();
+    if (next === undefined) this.#running--;
+    else next();
   }
 }

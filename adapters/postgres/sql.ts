@@ -1,7 +1,9 @@
 /**
  * A thin layer over one pg client inside a transaction: every statement is sent as a named
- * prepared statement (parsed once per connection, then only bound and executed), and every string
- * value is checked to be storable exactly.
+ * prepared statement (parsed once per connection, then only bound and executed), or, behind a
+ * transaction pooler, where the next transaction may run on another server connection, as an
+ * unnamed one (parsed and planned each time); every string value is checked to be storable
+ * exactly.
  *
  * PostgreSQL text cannot hold U+0000, and a lone surrogate (possible in a JavaScript string,
  * impossible in UTF-8) would come back as U+FFFD. The service validates input before it gets
@@ -53,14 +55,17 @@ function nameOf(text: string): string {
 
 export class Sql {
   readonly client: PoolClient;
+  /** False behind a transaction pooler: statements are sent unnamed. */
+  readonly #named: boolean;
   /** A statement not sent yet, to go out in the round trip of the first statement (see `begin`). */
   #opening: string | undefined;
   #opened = true;
   /** True in a read transaction (one begun with an opening), whose statements run on generic plans. */
   #reading = false;
 
-  constructor(client: PoolClient) {
+  constructor(client: PoolClient, named = true) {
     this.client = client;
+    this.#named = named;
   }
 
   /**
@@ -113,6 +118,7 @@ export class Sql {
       await this.client.query(opening);
     }
     if (inlined !== null) return this.client.query<Row>(inlined);
+    if (!this.#named) return this.client.query<Row>(text, values as SqlValue[]);
     return this.client.query<Row>({ name: nameOf(text), text, values: values as SqlValue[] });
   }
 }

@@ -12,7 +12,9 @@
  * it started, so once the lock is held every read sees the state its writes apply to. Claims,
  * claim-next, action keys, one-time links and demo creation are therefore exact across processes.
  * Inside one process, at most half the pool's connections run writes at once (the rest queue in
- * JavaScript), so writers waiting for a lock never occupy the connections readers need.
+ * JavaScript), so writers waiting for a lock never occupy the connections readers need; a write
+ * takes its slot and connection only once its turn in its organization's queue has come
+ * (write-session.ts).
  *
  * Read transactions take no lock: `REPEATABLE READ READ ONLY` gives every statement of the
  * transaction one snapshot (a page and its total agree) and never waits for a writer. Their
@@ -23,13 +25,14 @@
 import type pg from 'pg';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import type { SharedLimits } from '../../src/storage/shared-limits.js';
-import type { Connection } from './connection.js';
+import type { Connection, SessionRules } from './connection.js';
 import { sharedLimits } from './rate-limit.js';
 import { Sql } from './sql.js';
-import { unlessUnreachable } from './unavailable.js';
+import { unlessUnavailable } from './unavailable.js';
 import { guardedScopes, type TxScope } from '../../src/storage/guarded-tx.js';
 import { pgMethods } from './tx/index.js';
-import { lockedMethods, OwnerCache, ProcessQueues, TransactionWriteLock, type WriteLockMode } from './write-lock.js';
+import { lockedMethods, OwnerCache, ProcessQueues, type TransactionWriteLock, type WriteLockMode } from './write-lock.js';
+import { WriteSession, type WriteSessionHost } from './write-session.js';
 import { isReplicaFailure, type ReadReplica } from './replica.js';
 import { Slots } from './slots.js';
 
@@ -48,7 +51,16 @@ import { Slots } from './slots.js';
  * `jit_above_cost`, and spent 30 ms compiling a statement that runs in under one).
  */
 export const READ_PLANS = 'SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL jit = off';
-const BEGIN_READ = `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ${READ_PLANS}`;
+
+/**
+ * A read's BEGIN under `rules`. Behind a transaction pooler, statements are unnamed and planned on
+ * every run, so a generic plan would save nothing and could only be worse than one made for the
+ * values: PostgreSQL's own choice (a custom plan) stays; JIT stays off.
+ */
+function beginRead(rules: SessionRules): string {
+  const begin = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+  return rules.namedStatements ? `${begin}; ${READ_PLANS}` : `${begin}; SET LOCAL jit = off; ${rules.timeouts}`;
+}
 /** With a replica, each write's COMMIT also answers the WAL position reads must wait for. */
 const COMMIT_NOTING_LSN = 'COMMIT; SELECT pg_current_wal_insert_lsn()::text AS lsn';
 
@@ -56,22 +68,37 @@ export class PostgresStorageImpl implements Storage {
   readonly pool: pg.Pool;
   readonly sharedLimits: SharedLimits;
   readonly #connection: Connection;
-  readonly #writes: Slots;
-  readonly #writeLock: WriteLockMode;
-  readonly #owners = new OwnerCache();
-  readonly #queues = new ProcessQueues();
+  readonly #sessions: WriteSessionHost;
   readonly #replica: ReadReplica | undefined;
   readonly #active = new Set<Promise<unknown>>();
   #closed = false;
 
-  constructor(connection: Connection, keyCacheTtlMs: number, writeLock: WriteLockMode, replica?: ReadReplica) {
+  readonly #rules: SessionRules;
+  readonly #beginRead: string;
+
+  constructor(connection: Connection, keyCacheTtlMs: number, writeLock: WriteLockMode, rules: SessionRules, replica?: ReadReplica) {
     this.#connection = connection;
     this.#replica = replica;
-    this.#writeLock = writeLock;
-    // One writer per process under the store-wide lock (no other could proceed anyway).
-    this.#writes = new Slots(writeLock === 'store' ? 1 : Math.max(1, Math.floor((connection.pool.options.max ?? 10) / 2)));
+    this.#rules = rules;
+    this.#beginRead = beginRead(rules);
+    this.#sessions = {
+      pool: connection.pool,
+      // One writer per process under the store-wide lock (no other could proceed anyway).
+      slots: new Slots(writeLock === 'store' ? 1 : Math.max(1, Math.floor((connection.pool.options.max ?? 10) / 2))),
+      queues: new ProcessQueues(),
+      owners: new OwnerCache(),
+      mode: writeLock,
+      begin: rules.timeouts === '' ? 'BEGIN' : `BEGIN; ${rules.timeouts}`,
+      writesOn: (client, lock) => {
+        const connection = connectionMethods(client, rules);
+        connection.lock = lock;
+        // A write's statements are all prepared (see Sql).
+        connection.sql.begin();
+        return connection.writes('write');
+      },
+    };
     this.pool = connection.pool;
-    this.sharedLimits = sharedLimits(connection.pool, keyCacheTtlMs);
+    this.sharedLimits = sharedLimits(connection.pool, keyCacheTtlMs, rules.timeouts);
   }
 
   transaction<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
@@ -79,10 +106,7 @@ export class PostgresStorageImpl implements Storage {
       return Promise.reject(new TypeError(`feedback-board/postgres: unknown transaction mode ${String(mode)}`));
     }
     if (this.#closed) return Promise.reject(closedError());
-    const run =
-      mode === 'write'
-        ? this.#writes.run(() => unlessUnreachable(() => this.#run(mode, fn)))
-        : unlessUnreachable(() => this.#read(fn));
+    const run = unlessUnavailable(() => (mode === 'write' ? this.#write(fn) : this.#read(fn)));
     this.#active.add(run);
     const forget = () => this.#active.delete(run);
     run.then(forget, forget);
@@ -103,7 +127,7 @@ export class PostgresStorageImpl implements Storage {
     return this.#run('read', fn);
   }
 
-  async #run<T>(mode: TransactionMode, fn: (tx: StorageTx) => Promise<T>, on?: pg.PoolClient): Promise<T> {
+  async #run<T>(mode: 'read', fn: (tx: StorageTx) => Promise<T>, on?: pg.PoolClient): Promise<T> {
     if (this.#closed) {
       on?.release();
       throw closedError();
@@ -112,24 +136,20 @@ export class PostgresStorageImpl implements Storage {
     // A connection whose state is unknown (an error outside a statement's own failure, a failed
     // ROLLBACK) is destroyed rather than returned to the pool.
     let discard: Error | undefined;
-    // Set once a read's COMMIT has taken over the connection's release.
+    // Set once the COMMIT has taken over the connection's release.
     let handedOver = false;
-    // A write transaction begins with its first call, which takes the lock it needs.
-    const lock = mode === 'write' ? new TransactionWriteLock(client, this.#writeLock, this.#owners, this.#queues) : undefined;
-    const connection = connectionMethods(client);
+    const connection = connectionMethods(client, this.#rules);
     try {
       const { sql } = connection;
-      connection.lock = lock;
       // A read's BEGIN goes out with its first statement, in one round trip (see Sql).
-      sql.begin(lock === undefined ? BEGIN_READ : undefined);
-      const scope = lock === undefined ? connection.reads(mode) : connection.writes(mode);
-      const begun = () => (lock === undefined ? sql.opened : lock.begun);
+      sql.begin(this.#beginRead);
+      const scope = connection.reads(mode);
       let result: T;
       try {
         result = await fn(scope.tx);
       } catch (error) {
         scope.end();
-        if (begun()) {
+        if (sql.opened) {
           await client.query('ROLLBACK').catch((rollbackError: Error) => {
             discard = rollbackError;
           });
@@ -137,20 +157,50 @@ export class PostgresStorageImpl implements Storage {
         throw error;
       }
       scope.end();
-      if (mode === 'read' && begun()) {
+      if (sql.opened) {
         handedOver = true;
         this.#commitRead(client);
-        return result;
       }
-      if (begun()) await this.#commit(client);
       return result;
     } catch (error) {
       if (discard === undefined && isConnectionError(error)) discard = error as Error;
       throw error;
     } finally {
-      lock?.end();
-      connection.lock = undefined;
       if (!handedOver) client.release(discard);
+    }
+  }
+
+  /**
+   * A write transaction: its first call takes its turn, a write slot, a connection and its lock
+   * (write-session.ts); COMMIT, or ROLLBACK when `fn` throws, once it began.
+   */
+  async #write<T>(fn: (tx: StorageTx) => Promise<T>): Promise<T> {
+    if (this.#closed) throw closedError();
+    const session = new WriteSession(this.#sessions);
+    // A connection whose state is unknown (an error outside a statement's own failure, a failed
+    // ROLLBACK) is destroyed rather than returned to the pool.
+    let discard: Error | undefined;
+    try {
+      let result: T;
+      try {
+        result = await fn(session.tx);
+      } catch (error) {
+        await session.close();
+        if (session.begun) {
+          await session.client!.query('ROLLBACK').catch((rollbackError: Error) => {
+            discard = rollbackError;
+          });
+        }
+        throw error;
+      }
+      await session.close();
+      if (session.begun) await this.#commit(session.client!);
+      return result;
+    } catch (error) {
+      if (discard === undefined && isConnectionError(error)) discard = error as Error;
+      throw error;
+    } finally {
+      session.release(discard);
     }
   }
 
@@ -207,7 +257,7 @@ interface ConnectionMethods {
   sql: Sql;
   reads: (mode: TransactionMode) => TxScope;
   writes: (mode: TransactionMode) => TxScope;
-  /** The lock of the write transaction running on the connection, if one is. */
+  /** The lock of the write transaction running on the connection (or of the last one run). */
   lock: TransactionWriteLock | undefined;
 }
 
@@ -220,10 +270,10 @@ const byConnection = new WeakMap<pg.PoolClient, ConnectionMethods>();
  * anew for every transaction (some 250 methods and their guards) cost more than a round trip,
  * most of it in the garbage collector.
  */
-function connectionMethods(client: pg.PoolClient): ConnectionMethods {
+function connectionMethods(client: pg.PoolClient, rules: SessionRules): ConnectionMethods {
   let found = byConnection.get(client);
   if (found === undefined) {
-    const sql = new Sql(client);
+    const sql = new Sql(client, rules.namedStatements);
     const methods = pgMethods(sql);
     const made: ConnectionMethods = {
       sql,

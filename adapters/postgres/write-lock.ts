@@ -1,40 +1,55 @@
 /**
- * The write lock of one write transaction, taken when the transaction first learns its
- * organization: before its first storage call runs, in the same round trip as `BEGIN`.
+ * The locks of one write transaction, taken as its calls need them (write-scope.ts says what each
+ * call needs), the first together with `BEGIN` in one round trip.
  *
- * - A call of one organization (see write-scope.ts) takes the store-wide lock SHARED and the
- *   organization's lock EXCLUSIVE: writes of one organization are serialized across every process,
- *   writes of different organizations run at once.
- * - A call of no single organization (or of a record that does not exist) takes the store-wide
- *   lock EXCLUSIVE: it waits for every write in progress and excludes all others.
+ * - A call of one organization takes that organization's lock EXCLUSIVE and the store-wide lock
+ *   SHARED: writes of one organization are serialized across every process, writes of different
+ *   organizations run at once.
+ * - A call that is exact by itself (`none`) takes no advisory lock; a transaction that made only
+ *   such calls holds none, and so never waits for an organization's writes, nor they for it. Once
+ *   such a transaction makes a call of one organization, reads included, it takes that
+ *   organization's locks before the call runs (a sign-in link is spent, then its voter is found or
+ *   created under the voter's organization's lock).
+ * - A record of no organization (a setting, the set of organizations) is locked by its own lock
+ *   before the call, whatever else the transaction holds: it orders only the transactions that
+ *   touch that record.
  * - A later WRITE of another organization than the one locked upgrades to the exclusive store
- *   lock before it runs. Reads are never checked: everything another organization's writers change
- *   is theirs, and everything spanning organizations changes only under the exclusive lock, which
- *   the shared one keeps out.
+ *   lock before it runs (as does a call scoped `store`, which no method is today). Reads are never
+ *   checked: everything another organization's writers change is theirs, and everything spanning
+ *   organizations changes only under the exclusive lock, which the shared one keeps out. A record
+ *   that does not exist (its owner lookup finds nothing) belongs to nobody and needs no lock.
  * - The organization's lock is taken BEFORE the shared store lock. In the other order, a
  *   transaction queued for a busy organization would hold the shared lock while it waits, and the
  *   organization's holder could then never upgrade: every upgrade under load was a deadlock.
  *   Two transactions upgrading at the same moment still deadlock; PostgreSQL detects it and fails
- *   one of them (SQLSTATE 40P01), which is rolled back whole. No call of the services upgrades
- *   today (write-scope.ts scopes each by its organization), so that takes a mix of writes no
- *   service makes.
+ *   one of them (SQLSTATE 40P01), which is rolled back whole and answered as unavailable (retry).
+ *   No service writes to two organizations in one transaction, so that takes a mix no service makes.
  *
- * Since the lock is held before any statement of the transaction's own runs, and each statement
- * of a READ COMMITTED transaction sees everything committed before it started, every read of the
- * transaction sees the state its writes apply to, as with one global lock.
+ * Nothing periodic or routine takes the store lock EXCLUSIVE, and that matters beyond its own
+ * wait: PostgreSQL's lock queue is first come, first served, so a SHARED request waits behind an
+ * EXCLUSIVE one already waiting even while other SHARED holders run. An exclusive request made
+ * every 500 ms (it used to be the senders' leases) lined every organization's writes up behind any
+ * one slow transaction of one organization.
+ *
+ * Since a lock is held before the statements it guards run, and each statement of a READ
+ * COMMITTED transaction sees everything committed before it started, every read made under a lock
+ * sees the state the transaction's writes apply to, as with one global lock.
  */
 import type pg from 'pg';
 import type { StorageTx } from '../../src/storage/contract.js';
 import { STORAGE_TX_WRITES } from '../../src/storage/contract/registry.js';
 import { AsyncLock } from '../../src/storage/lock.js';
-import { LOCKS, organizationLock } from './locks.js';
-import { callScope, OWNER_SQL, type CallScope, type OwnerKind } from './write-scope.js';
+import { LOCKS, organizationLock, recordLock } from './locks.js';
+import { callScope, OWNER_SQL, type OwnerKind, type RecordScope } from './write-scope.js';
 
 /** How write transactions lock: per organization (the default), or all behind one lock. */
 export type WriteLockMode = 'organization' | 'store';
 
-/** What a transaction holds so far. */
-type Held = { state: 'none' } | { state: 'organization'; org: number } | { state: 'store' };
+/**
+ * What a transaction holds so far: nothing (`BEGIN` not sent), no advisory lock (`begun`), one
+ * organization's locks, or the exclusive store lock.
+ */
+type Held = { state: 'none' } | { state: 'begun' } | { state: 'organization'; org: number } | { state: 'store' };
 
 /** Organization of records by `kind:id`: facts that never change (see write-scope.ts). */
 export class OwnerCache {
@@ -74,8 +89,6 @@ export class ProcessQueues {
   }
 }
 
-const BEGIN_STORE = `BEGIN; SELECT ${LOCKS.write}`;
-
 /**
  * The kind of record each insert returns. A record inserted under an organization's lock belongs
  * to that organization (the insert's own scope was checked to be it), so its owner is known
@@ -98,23 +111,20 @@ export class TransactionWriteLock {
   readonly #client: pg.PoolClient;
   readonly #mode: WriteLockMode;
   readonly #owners: OwnerCache;
-  readonly #queues: ProcessQueues;
-  #leave: (() => void) | undefined;
   #held: Held = { state: 'none' };
+  /** The records (`kind/name`) whose own locks the transaction holds. */
+  readonly #records = new Set<string>();
   /** Calls made at once (`Promise.all`) take their locks one after another. */
   readonly #order = new AsyncLock();
 
-  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache, queues: ProcessQueues) {
+  /** `BEGIN`, and behind a transaction pooler the timeouts' `SET LOCAL`: sent before any lock. */
+  readonly #beginning: string;
+
+  constructor(client: pg.PoolClient, mode: WriteLockMode, owners: OwnerCache, beginning = 'BEGIN') {
     this.#client = client;
     this.#mode = mode;
     this.#owners = owners;
-    this.#queues = queues;
-  }
-
-  /** Lets the next transaction of this process in line for the same organization go; call once the transaction ended. */
-  end(): void {
-    this.#leave?.();
-    this.#leave = undefined;
+    this.#beginning = beginning;
   }
 
   /** True once `BEGIN` was sent (a transaction that made no call has nothing to end). */
@@ -137,34 +147,63 @@ export class TransactionWriteLock {
 
   async #take(method: string, args: readonly unknown[], writes: boolean): Promise<void> {
     const held = this.#held;
-    if (held.state === 'store') return;
-    if (held.state === 'organization' && !writes) return;
+    if (held.state === 'store' && this.#mode === 'store') return;
     const scope = this.#mode === 'store' ? 'store' : callScope(method, args);
+    if (scope === 'none') {
+      if (held.state === 'none') await this.#begin('', { state: 'begun' });
+      return;
+    }
+    if (scope === 'store') {
+      if (held.state === 'store') return;
+      if (held.state === 'none') return this.#begin(`SELECT ${LOCKS.write}`, { state: 'store' });
+      return this.#upgrade();
+    }
+    if ('record' in scope) return this.#lockRecord(scope);
+    if (held.state === 'store' || (held.state === 'organization' && !writes)) return;
     if (held.state === 'none') return this.#first(scope);
-    const org = scope === 'store' ? undefined : await this.#ownerOf(scope);
-    if (org === held.org) return;
+    const org = await this.#ownerOf(scope);
+    // Gone (or never there): nothing of one organization to lock.
+    if (org === undefined || (held.state === 'organization' && org === held.org)) return;
+    if (held.state === 'organization') return this.#upgrade();
+    // No organization's lock yet: taken here, waited for in the database (the transaction may hold
+    // rows already, so it does not wait in this process's queue, where PostgreSQL could not see a
+    // deadlock; see write-session.ts).
+    await this.#client.query(`SELECT ${organizationLock(String(org))}; SELECT ${LOCKS.writeShared}`);
+    this.#held = { state: 'organization', org };
+  }
+
+  async #first(scope: { kind: OwnerKind; id: number }): Promise<void> {
+    // Looked up outside the transaction (known already, unless the record is gone): which
+    // organization owns a record never changes. The transaction's turn in this process's queue of
+    // the organization was taken before its connection (write-session.ts).
+    const org = await this.#ownerOf(scope);
+    // Gone (or never there): nothing of one organization to lock.
+    if (org === undefined) return this.#begin('', { state: 'begun' });
+    // The organization's lock first, the shared store lock second: a transaction waiting for a busy
+    // organization holds nothing, so the one that holds it can still upgrade (see above).
+    await this.#begin(`SELECT ${organizationLock(String(org))}; SELECT ${LOCKS.writeShared}`, { state: 'organization', org });
+  }
+
+  /** Sends `BEGIN` and `locks` (SQL, or nothing) in one round trip, then records what is held. */
+  async #begin(locks: string, held: Held): Promise<void> {
+    // Until the locks are known to be held, a failure must still roll back what BEGIN opened.
+    this.#held = { state: 'begun' };
+    await this.#client.query(locks === '' ? this.#beginning : `${this.#beginning}; ${locks}`);
+    this.#held = held;
+  }
+
+  async #upgrade(): Promise<void> {
     await this.#client.query(`SELECT ${LOCKS.write}`);
     this.#held = { state: 'store' };
   }
 
-  async #first(scope: CallScope): Promise<void> {
-    if (scope === 'store') return this.#beginStore();
-    // Looked up outside the transaction: which organization owns a record never changes.
-    const org = await this.#ownerOf(scope);
-    // Gone (or never there): nothing of one organization to lock; the store lock is always right.
-    if (org === undefined) return this.#beginStore();
-    this.#leave = await this.#queues.enter(org);
-    // Until the locks are known to be held, a failure must still roll back what BEGIN opened.
-    this.#held = { state: 'store' };
-    // The organization's lock first, the shared store lock second: a transaction waiting for a busy
-    // organization holds nothing, so the one that holds it can still upgrade (see above).
-    await this.#client.query(`BEGIN; SELECT ${organizationLock(String(org))}; SELECT ${LOCKS.writeShared}`);
-    this.#held = { state: 'organization', org };
-  }
-
-  async #beginStore(): Promise<void> {
-    this.#held = { state: 'store' };
-    await this.#client.query(BEGIN_STORE);
+  async #lockRecord(scope: RecordScope): Promise<void> {
+    const key = `${scope.record}/${scope.name}`;
+    if (this.#records.has(key)) return;
+    const lock = `SELECT ${recordLock(scope.record, scope.name, (text) => this.#client.escapeLiteral(text))}`;
+    if (this.#held.state === 'none') await this.#begin(lock, { state: 'begun' });
+    else await this.#client.query(lock);
+    this.#records.add(key);
   }
 
   async #ownerOf(scope: { kind: keyof typeof OWNER_SQL; id: number }): Promise<number | undefined> {

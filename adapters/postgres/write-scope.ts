@@ -1,29 +1,62 @@
 /**
- * Which organization a storage call belongs to, read from its arguments: the key of the write
- * lock a transaction takes (see storage.ts and docs/scaling.md, "Writes per organization").
+ * What a storage call locks in a write transaction, read from its arguments (see write-lock.ts,
+ * and docs/scaling.md, "Writes per organization"). Every method of the contract is listed.
  *
- * Every method of the contract is listed. A call names its organization directly, or through a
- * record that belongs to exactly one organization for its whole life (a board never changes
- * organization, a post never changes board, a comment never changes post), so the answer never
- * goes stale. A call that belongs to no single organization (creating an organization, settings,
- * key lookups by hash, sessions and sign-in links, the webhook outbox's delivery) is `store`: it
- * runs under the store-wide lock, which excludes every other write. A method missing here is
- * treated as `store` too: correct, only not parallel.
+ * - A call of one organization names it directly, or through a record that belongs to exactly one
+ *   organization for its whole life (a board never changes organization, a post never changes
+ *   board, a comment never changes post), so the answer never goes stale: it takes that
+ *   organization's lock, and its reads and writes are exact against every other write of it.
+ * - A call that is exact by itself takes no advisory lock (`none`): one statement that reads, or
+ *   changes one row conditionally (a one-time link or code is spent by `UPDATE … WHERE used_at IS
+ *   NULL`: of concurrent uses one matches), or inserts a row under a fresh random key; the queues'
+ *   leases pick rows with `FOR UPDATE SKIP LOCKED`, and their reports re-read the leased row
+ *   `FOR UPDATE` before checking its lease. Sessions, sign-in links, OAuth codes and tokens, key
+ *   lookups by hash and the webhook and mail senders are all of this kind: they order themselves
+ *   against nothing but the rows they touch, so no organization's slow write ever holds them up,
+ *   and they never hold up an organization.
+ * - A record that belongs to no organization and is read, then written (a setting; the set of
+ *   organizations, which a fixture load or an import checks before adding to it) has a lock of its
+ *   own (`record`), which orders only the transactions touching that record.
+ * - `store`, the store-wide exclusive lock, is what a method missing here would take (correct,
+ *   only not parallel); no method of the contract is `store` today. The lock is still taken by a
+ *   transaction that writes to a second organization (write-lock.ts), which no service does.
  */
 import type { StorageTx } from '../../src/storage/contract.js';
 
 /** A record whose organization decides a call's lock. */
-export type OwnerKind = 'organization' | 'board' | 'post' | 'comment' | 'voter' | 'apiKey' | 'webhook' | 'teamMember' | 'heldPost' | 'attachment';
+export type OwnerKind =
+  | 'organization'
+  | 'board'
+  | 'post'
+  | 'comment'
+  | 'voter'
+  | 'apiKey'
+  | 'webhook'
+  | 'teamMember'
+  | 'heldPost'
+  | 'attachment'
+  | 'oauthGrant'
+  | 'ssoSecret';
 
-/** The organization of a call, as a record to look up, or `store` for the store-wide lock. */
-export type CallScope = { kind: OwnerKind; id: number } | 'store';
+/** A record of no organization with a lock of its own. */
+export interface RecordScope {
+  record: 'setting' | 'organizations';
+  name: string;
+}
+
+/**
+ * What a call locks: the organization of a record (to look up), a record of its own, nothing, or
+ * the store-wide lock.
+ */
+export type CallScope = { kind: OwnerKind; id: number } | RecordScope | 'none' | 'store';
 
 type ScopeOf = (...args: any[]) => CallScope;
 
+/** The record's organization; a malformed id names no record, so nothing of one organization is locked. */
 const by =
   (kind: OwnerKind) =>
   (id: unknown): CallScope =>
-    typeof id === 'number' && Number.isInteger(id) ? { kind, id } : 'store';
+    typeof id === 'number' && Number.isInteger(id) ? { kind, id } : 'none';
 const byField =
   (kind: OwnerKind, field: string) =>
   (row: Record<string, unknown> | null | undefined): CallScope =>
@@ -31,14 +64,19 @@ const byField =
 const byFirst =
   (kind: OwnerKind) =>
   (ids: unknown): CallScope =>
-    Array.isArray(ids) ? by(kind)(ids[0]) : 'store';
-const store = (): CallScope => 'store';
+    Array.isArray(ids) ? by(kind)(ids[0]) : 'none';
+/** Exact by itself: a read, a conditional change of one row, an insert under a random key, a lease. */
+const none = (): CallScope => 'none';
+const setting = (name: unknown): CallScope => (typeof name === 'string' ? { record: 'setting', name } : 'none');
+/** The set of organizations: listed, then added to, by a fixture load and an import. */
+const organizations = (): CallScope => ({ record: 'organizations', name: '' });
 
 const organization = by('organization');
 /**
  * A sign-in link belongs to the organization of its voter link, or of its team member; the links
- * of different organizations never meet (a link is found by its random token, under the store
- * lock, when it is used), so creating one needs no more than the organization's lock.
+ * of different organizations never meet (a link is found by its random token when it is used, and
+ * spent by one conditional statement), so creating one needs no more than the organization's lock,
+ * and one of no organization none.
  */
 const signInLink = (row: { kind?: unknown; subject_id?: unknown; organization_id?: unknown } | null | undefined): CallScope =>
   typeof row?.organization_id === 'number'
@@ -47,7 +85,7 @@ const signInLink = (row: { kind?: unknown; subject_id?: unknown; organization_id
       ? by('teamMember')(row.subject_id)
       : row?.kind === 'voter'
         ? by('voter')(row.subject_id)
-        : 'store';
+        : 'none';
 const board = by('board');
 const post = by('post');
 const comment = by('comment');
@@ -55,17 +93,17 @@ const comment = by('comment');
 /** The scope of every method of the contract, by name. */
 export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<string, ScopeOf> = {
   // accounts
-  insertOrganization: store,
+  insertOrganization: organizations,
   getOrganization: organization,
-  listOrganizations: store,
+  listOrganizations: organizations,
   insertApiKey: byField('organization', 'organization_id'),
   getApiKey: by('apiKey'),
-  getApiKeyByHash: store,
+  getApiKeyByHash: none,
   listApiKeys: organization,
   updateApiKey: by('apiKey'),
-  getSetting: store,
-  setSetting: store,
-  insertSettingIfAbsent: store,
+  getSetting: setting,
+  setSetting: setting,
+  insertSettingIfAbsent: setting,
   // boards
   insertBoard: byField('organization', 'organization_id'),
   getBoard: board,
@@ -138,30 +176,32 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   getTeamMemberByEmail: organization,
   listTeamMembers: organization,
   updateTeamMember: by('teamMember'),
-  insertSession: store,
-  getSession: store,
-  deleteSession: store,
+  insertSession: none,
+  getSession: none,
+  deleteSession: none,
   insertSignInLink: signInLink,
-  useSignInLink: store,
-  // oauth: clients and tokens belong to no organization until a grant is found through them
-  insertOAuthClient: store,
-  getOAuthClient: store,
-  purgeOAuthClients: store,
-  countOAuthClientsWithoutGrant: store,
+  useSignInLink: none,
+  // oauth: clients, codes and tokens are found by their random keys, spent by one conditional
+  // statement each; a grant belongs to its organization
+  insertOAuthClient: none,
+  getOAuthClient: none,
+  // one statement each: the expired clients without a grant, deleted or counted
+  purgeOAuthClients: none,
+  countOAuthClientsWithoutGrant: none,
   insertOAuthGrant: byField('organization', 'organization_id'),
-  getOAuthGrant: store,
+  getOAuthGrant: by('oauthGrant'),
   listOAuthGrants: organization,
-  updateOAuthGrant: store,
-  insertOAuthCode: store,
-  getOAuthCode: store,
-  useOAuthCode: store,
-  insertOAuthToken: store,
-  getOAuthToken: store,
-  useOAuthToken: store,
-  // sso: secrets are found by id under the store lock; the rest names its organization or voter
+  updateOAuthGrant: by('oauthGrant'),
+  insertOAuthCode: none,
+  getOAuthCode: none,
+  useOAuthCode: none,
+  insertOAuthToken: none,
+  getOAuthToken: none,
+  useOAuthToken: none,
+  // sso: a secret belongs to its organization; the rest names its organization or voter
   insertSsoSecret: byField('organization', 'organization_id'),
   listSsoSecrets: organization,
-  updateSsoSecret: store,
+  updateSsoSecret: by('ssoSecret'),
   getSsoSettings: organization,
   putSsoSettings: byField('organization', 'organization_id'),
   getSsoIdentity: organization,
@@ -191,13 +231,14 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   deleteWebhook: by('webhook'),
   listWebhooks: organization,
   enqueueWebhookMessages: byField('organization', 'organization_id'),
-  getWebhookMessage: store,
+  // the outbox: a lease picks rows FOR UPDATE SKIP LOCKED; a report re-reads its row FOR UPDATE
+  getWebhookMessage: none,
   listWebhookMessages: by('webhook'),
-  listWebhookAttempts: store,
-  leaseWebhookMessages: store,
-  recordWebhookAttempt: store,
-  redeliverWebhookMessage: store,
-  countPendingWebhookMessages: store,
+  listWebhookAttempts: none,
+  leaseWebhookMessages: none,
+  recordWebhookAttempt: none,
+  redeliverWebhookMessage: none,
+  countPendingWebhookMessages: none,
   // moderation
   isBoardModerated: board,
   setBoardModerated: board,
@@ -210,8 +251,9 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   // mail
   enqueueMailEvent: byField('organization', 'organization_id'),
   getMailQueueRow: by('voter'),
-  leaseMailQueue: store,
-  recordMailSend: store,
+  // the mail queue: as the outbox; enqueueing re-reads the row FOR UPDATE too
+  leaseMailQueue: none,
+  recordMailSend: none,
   dropMailQueueOfPost: post,
   listMailFailures: organization,
   putMailUnsubscribe: byField('board', 'board_id'),
@@ -248,4 +290,6 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   teamMember: 'SELECT organization_id AS org FROM fb_team_members WHERE id = $1',
   heldPost: 'SELECT organization_id AS org FROM fb_held_posts WHERE id = $1',
   attachment: 'SELECT organization_id AS org FROM fb_attachments WHERE id = $1',
+  oauthGrant: 'SELECT organization_id AS org FROM fb_oauth_grants WHERE id = $1',
+  ssoSecret: 'SELECT organization_id AS org FROM fb_sso_secrets WHERE id = $1',
 };

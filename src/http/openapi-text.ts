@@ -21,7 +21,7 @@ export const ERROR_WHEN: Record<ErrorCode, string> = {
   status_unchanged: 'the proposed status is the status the post already has.',
   rate_limited: 'more than the limit of requests (120 by default) in the last rolling minute for this key; retry after `Retry-After` seconds.',
   internal_error: 'anything unexpected; the cause is logged by the server, never returned.',
-  service_unavailable: 'the storage cannot be used (its SQLite file was deleted or replaced while the server ran, or PostgreSQL cannot be reached); retry after `Retry-After` seconds; the cause is logged.',
+  service_unavailable: 'the storage cannot be used (its SQLite file was deleted or replaced while the server ran, or PostgreSQL cannot be reached), or a PostgreSQL statement waited past its timeout for a lock held elsewhere, or was chosen to end a deadlock (nothing was stored); retry after `Retry-After` seconds; the cause is logged.',
 };
 
 export const SECURITY_SCHEMES = {

@@ -33,6 +33,17 @@ async function serve(args: string[]): Promise<Server> {
   return server;
 }
 
+/** True once the store's tables were created in the database of `url`. */
+async function hasTables(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ present: boolean }>("SELECT to_regclass('fb_organizations') IS NOT NULL AS present")).rows[0]!.present;
+  } finally {
+    await client.end();
+  }
+}
+
 async function organizations(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -81,13 +92,7 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve --db postgres://', skip), 
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/--db-write-lock takes organization or store, not "row"/);
     expect(wrong.stdout).not.toMatch(/listening on/);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      expect((await client.query("SELECT to_regclass('fb_organizations') IS NULL AS absent")).rows[0].absent).toBe(true);
-    } finally {
-      await client.end();
-    }
+    expect(await hasTables(url)).toBe(false);
     const file = join(work.dir, 'not-postgres.db');
     for (const storage of [['--memory'], ['--db', file]]) {
       const refused = await runCli(['serve', '--port', '0', ...storage, '--db-write-lock', 'store'], work.dir);
@@ -96,6 +101,29 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve --db postgres://', skip), 
       expect(refused.stdout).not.toMatch(/listening on/);
     }
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('--db-pooler refuses a value other than transaction or none, and a storage other than PostgreSQL, creating nothing', async () => {
+    const url = await database();
+    const wrong = await runCli(['serve', '--port', '0', '--db', url, '--db-pooler', 'session'], work.dir);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/--db-pooler takes transaction or none, not "session"/);
+    expect(wrong.stdout).not.toMatch(/listening on/);
+    expect(await hasTables(url)).toBe(false);
+    const file = join(work.dir, 'not-postgres-pooled.db');
+    const refused = await runCli(['serve', '--port', '0', '--db', file, '--db-pooler', 'transaction'], work.dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/--db-pooler applies to PostgreSQL only/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('--db-pooler transaction serves a direct connection too (no session state is needed)', async () => {
+    const url = await database();
+    const server = await serve(['--db', url, '--db-pooler', 'transaction']);
+    const key = (await waitForLine(server, /^write key:\s+(\S+)/))[1]!;
+    const created = await call(server.api, 'POST', '/boards/demo/posts', key, { title: 'Through transaction rules' });
+    expect(created.status).toBe(201);
+    expect((await call(server.api, 'GET', `/boards/demo/posts/${created.json.id}`, key)).json.title).toBe('Through transaction rules');
   });
 
   it('an unreachable server is a clear error, not a hang', async () => {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { decide, missing, postgresBackend, type Found } from './requirements.js';
 import { skipSummary } from './skip-summary.js';
 
-const everything: Found = { postgresBinaries: true, chromium: true };
-const nothing: Found = { postgresBinaries: false, chromium: false };
+const everything: Found = { postgresBinaries: true, pgbouncer: true, chromium: true };
+const nothing: Found = { postgresBinaries: false, pgbouncer: false, chromium: false };
 const URL = 'postgres://u@db.internal/x';
 
 describe('postgresBackend', () => {
@@ -25,13 +25,23 @@ describe('postgresBackend', () => {
 
 describe('which suites skip', () => {
   it('a machine with everything skips nothing', () => {
-    for (const requirement of ['postgres-server', 'postgres-binaries', 'chromium'] as const) expect(missing(requirement, {}, everything)).toBeUndefined();
+    for (const requirement of ['postgres-server', 'postgres-binaries', 'pgbouncer', 'chromium'] as const) expect(missing(requirement, {}, everything)).toBeUndefined();
   });
 
   it('a machine with only Node and npm skips the server, cluster and browser suites, saying how to run them', () => {
     expect(missing('postgres-server', {}, nothing)).toMatch(/apt-get install postgresql, or set FEEDBACK_BOARD_TEST_PG_URL/);
     expect(missing('postgres-binaries', {}, nothing)).toMatch(/apt-get install postgresql/);
     expect(missing('chromium', {}, nothing)).toMatch(/no Chromium at \/usr\/bin\/chromium \(apt-get install chromium\)/);
+    expect(missing('pgbouncer', {}, nothing)).toMatch(/apt-get install postgresql, or set FEEDBACK_BOARD_TEST_PG_URL/);
+  });
+
+  it('the pooler suites need PgBouncer and a server it can stand in front of', () => {
+    expect(missing('pgbouncer', {}, { ...everything, pgbouncer: false })).toBe('no PgBouncer (apt-get install pgbouncer)');
+    expect(missing('pgbouncer', { FEEDBACK_BOARD_TEST_PG_URL: URL }, { ...nothing, pgbouncer: true })).toBeUndefined();
+    expect(missing('pgbouncer', { FEEDBACK_BOARD_TEST_NO_PGBOUNCER: '1' }, everything)).toBe('PgBouncer hidden by FEEDBACK_BOARD_TEST_NO_PGBOUNCER=1');
+    expect(decide('pgbouncer', { FEEDBACK_BOARD_REQUIRE_ALL: '1' }, { ...everything, pgbouncer: false })).toEqual({
+      fail: expect.stringMatching(/no PgBouncer.*FEEDBACK_BOARD_REQUIRE_ALL=1 forbids skipping/),
+    });
   });
 
   it('a server URL serves the server suites but not those starting clusters of their own', () => {
@@ -69,6 +79,7 @@ describe('skipSummary', () => {
     const lines = summary.split('\n');
     expect(lines.slice(0, 3)).toEqual(['Skipped 2 suite(s) for a missing requirement:', '  - a.test.ts: no PostgreSQL', '  - b.test.ts: no Chromium']);
     expect(summary).toMatch(/FEEDBACK_BOARD_TEST_PG_URL/);
+    expect(summary).toMatch(/PgBouncer/);
     expect(summary).toMatch(/FEEDBACK_BOARD_REQUIRE_ALL=1/);
   });
 });

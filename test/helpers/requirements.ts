@@ -5,26 +5,30 @@
  * instead), and the run ends with a list of what was skipped (test/helpers/skip-summary.ts).
  * With `FEEDBACK_BOARD_REQUIRE_ALL=1` (CI) a missing requirement fails the suite instead.
  *
- * Environment: `FEEDBACK_BOARD_TEST_NO_PG=1` and `FEEDBACK_BOARD_TEST_NO_CHROMIUM=1` hide an
- * installed PostgreSQL or Chromium, to try the fallbacks; `FEEDBACK_BOARD_TEST_PG_URL` names a server.
+ * Environment: `FEEDBACK_BOARD_TEST_NO_PG=1`, `FEEDBACK_BOARD_TEST_NO_PGBOUNCER=1` and
+ * `FEEDBACK_BOARD_TEST_NO_CHROMIUM=1` hide an installed PostgreSQL, PgBouncer or Chromium, to try
+ * the fallbacks; `FEEDBACK_BOARD_TEST_PG_URL` names a server.
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { findPostgresBin } from '../../scripts/pg-cluster.mjs';
+import { findPgbouncer } from '../../scripts/pgbouncer.mjs';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * Something a suite needs that npm does not install: a PostgreSQL server (the run's cluster or
  * `FEEDBACK_BOARD_TEST_PG_URL`; for other processes to share, where PGlite serves only this one),
- * PostgreSQL's binaries (to start and stop clusters of the suite's own), or Chromium.
+ * PostgreSQL's binaries (to start and stop clusters of the suite's own), PgBouncer in front of
+ * such a server, or Chromium.
  */
-export type Requirement = 'postgres-server' | 'postgres-binaries' | 'chromium';
+export type Requirement = 'postgres-server' | 'postgres-binaries' | 'pgbouncer' | 'chromium';
 
 /** What was found on the machine. */
 export interface Found {
   postgresBinaries: boolean;
+  pgbouncer: boolean;
   chromium: boolean;
 }
 
@@ -51,6 +55,12 @@ export function missing(requirement: Requirement, env: NodeJS.ProcessEnv, found:
     if (env.FEEDBACK_BOARD_TEST_NO_PG === '1') return hidden;
     return found.postgresBinaries ? undefined : 'no PostgreSQL server binaries (apt-get install postgresql)';
   }
+  if (requirement === 'pgbouncer') {
+    const server = missing('postgres-server', env, found);
+    if (server !== undefined) return server;
+    if (env.FEEDBACK_BOARD_TEST_NO_PGBOUNCER === '1') return 'PgBouncer hidden by FEEDBACK_BOARD_TEST_NO_PGBOUNCER=1';
+    return found.pgbouncer ? undefined : 'no PgBouncer (apt-get install pgbouncer)';
+  }
   if (env.FEEDBACK_BOARD_TEST_NO_CHROMIUM === '1') return 'Chromium hidden by FEEDBACK_BOARD_TEST_NO_CHROMIUM=1';
   return found.chromium ? undefined : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
 }
@@ -65,9 +75,9 @@ export function decide(requirement: Requirement, env: NodeJS.ProcessEnv, found: 
 
 let found: Found | undefined;
 
-/** This machine's PostgreSQL binaries and Chromium (looked for once per test file). */
+/** This machine's PostgreSQL binaries, PgBouncer and Chromium (looked for once per test file). */
 export function foundHere(): Found {
-  found ??= { postgresBinaries: findPostgresBin() !== null, chromium: existsSync(CHROMIUM_PATH) };
+  found ??= { postgresBinaries: findPostgresBin() !== null, pgbouncer: findPgbouncer() !== null, chromium: existsSync(CHROMIUM_PATH) };
   return found;
 }
 

@@ -5,8 +5,9 @@
  * `claimPost` decides with ONE conditional statement: an upsert whose DO UPDATE applies only when
  * the stored claim has expired or belongs to the same key, returning the stored claim and the one
  * that was there before (read in the same statement, so the outcome's name cannot be stale). It
- * runs in a write transaction, which holds the store's write lock (see storage.ts); the upsert is
- * atomic on its own too, since a concurrent insert of the same post waits on the primary key.
+ * runs in a write transaction, which holds the post's organization's write lock (write-lock.ts);
+ * the upsert is atomic on its own too, since a concurrent insert of the same post waits on the
+ * primary key.
  */
 import type { ClaimOutcome } from '../../../src/storage/contract.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';

@@ -1,9 +1,10 @@
 /**
- * The mail aggregate in SQL: the notification queue, failed mail and unsubscribes. A row is read,
- * changed by the shared rules of `src/storage/mail-rows.ts` and written whole; a lease is one
- * conditional UPDATE … RETURNING inside a write transaction (the store's write lock), so two
- * processes never lease the same row; recording a send checks the lease holder in the same
- * transaction.
+ * The mail aggregate in SQL: the notification queue, failed mail and unsubscribes. A row is read
+ * `FOR UPDATE`, changed by the shared rules of `src/storage/mail-rows.ts` and written whole under
+ * that row lock, so an event queued while a send is recorded is never lost. A lease is one
+ * UPDATE … RETURNING of the due rows it picks `FOR UPDATE SKIP LOCKED`: two processes never lease
+ * the same row, and a lease waits for no one (a row being queued to is left for the next one).
+ * Recording a send checks the lease holder under the row's lock.
  */
 import type { MailFailureRecord, MailQueueRecord } from '../../../src/storage/contract/mail.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
@@ -20,7 +21,8 @@ const LEASE = `UPDATE fb_mail_queue SET lease_owner = $1, lease_until = $2
     SELECT id FROM fb_mail_queue
     WHERE due_at IS NOT NULL AND due_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
     ORDER BY due_at, id
-    LIMIT $4)
+    LIMIT $4
+    FOR UPDATE SKIP LOCKED)
   RETURNING ${QUEUE_COLUMNS}`;
 const INSERT = `INSERT INTO fb_mail_queue
     (organization_id, voter_id, post_id, events, due_at, next_allowed_at, attempts, last_error, lease_until, lease_owner)
@@ -34,6 +36,7 @@ const toQueue = (row: QueueRow): MailQueueRecord => ({ ...row, events: JSON.pars
 const byDue = (a: MailQueueRecord, b: MailQueueRecord) => (a.due_at ?? '').localeCompare(b.due_at ?? '', 'en') || a.id - b.id;
 
 export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
+  /** The row matching `where`; with `FOR UPDATE` appended in the calls that write it back. */
   const rowWhere = async (where: string, values: number[]) => {
     const row = await sql.row<QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE ${where}`, values);
     return row === undefined ? null : toQueue(row);
@@ -54,7 +57,7 @@ export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
 
   return {
     async enqueueMailEvent(event) {
-      const current = await rowWhere('voter_id = $1 AND post_id = $2', [event.voter_id, event.post_id]);
+      const current = await rowWhere('voter_id = $1 AND post_id = $2 FOR UPDATE', [event.voter_id, event.post_id]);
       return write(withMailEvent(current, 0, event));
     },
 
@@ -69,7 +72,7 @@ export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
     },
 
     async recordMailSend(report) {
-      const row = await rowWhere('id = $1', [report.queue_id]);
+      const row = await rowWhere('id = $1 FOR UPDATE', [report.queue_id]);
       if (row === null) return null;
       const next = afterMailSend(row, report);
       if (next === null) return null;

@@ -51,8 +51,8 @@ const FREE = `NOT EXISTS (SELECT 1 FROM fb_claims c WHERE c.post_id = p.id AND c
  * Claim-next in ONE statement: an INSERT whose row comes from a SELECT of the first post in queue
  * order with no live claim of anyone, upserted over an expired claim of that post (the DO UPDATE
  * applies only to an expired one), RETURNING the claim. It runs in a write transaction, which
- * holds the store's write lock (storage.ts), so the choice and the write cannot be separated by
- * another process: concurrent callers each get a different post.
+ * holds the board's organization's write lock (write-lock.ts), so the choice and the write cannot
+ * be separated by another process: concurrent callers each get a different post.
  *
  * The two halves of the queue are picked as in `listQueue`, each an index walk on its partial
  * index that stops at the first free post; the ranked half wins when both have one.

@@ -1,8 +1,11 @@
 /**
- * The webhooks aggregate in SQL: webhooks, and their outbox. Enqueueing matches the subscribed webhooks and inserts their
- * messages in one INSERT … SELECT; a lease is one conditional UPDATE … RETURNING inside a write
- * transaction (the store's write lock), so two processes never lease the same message; recording
- * an attempt checks the lease holder in the same transaction.
+ * The webhooks aggregate in SQL: webhooks, and their outbox. Enqueueing matches the subscribed
+ * webhooks and inserts their messages in one INSERT … SELECT. A lease is one UPDATE … RETURNING of
+ * the due messages it picks `FOR UPDATE SKIP LOCKED`: of processes leasing at once, each gets
+ * messages no other holds or is taking (a message changed by a lease committed meanwhile is
+ * re-checked and left out), and none waits for another or for any organization's writes.
+ * Recording an attempt re-reads the message `FOR UPDATE` and checks the lease holder under that
+ * row lock.
  */
 import type { WebhookAttemptRecord, WebhookMessageRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
@@ -36,7 +39,8 @@ const LEASE = `UPDATE fb_webhook_messages SET lease_owner = $1, lease_until = $2
     WHERE m.status = 'pending' AND m.next_attempt_at <= $3
       AND (m.lease_until IS NULL OR m.lease_until <= $3) AND w.active
     ORDER BY m.next_attempt_at, m.id
-    LIMIT $4)
+    LIMIT $4
+    FOR UPDATE OF m SKIP LOCKED)
   RETURNING ${MESSAGE_COLUMNS}`;
 
 const byDue = (a: WebhookMessageRecord, b: WebhookMessageRecord) =>
@@ -47,8 +51,8 @@ export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
     const row = await sql.row<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM fb_webhooks WHERE id = $1`, [id]);
     return row === undefined ? null : toWebhook(row);
   };
-  const getMessage = async (id: number) =>
-    (await sql.row<WebhookMessageRecord>(`SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages WHERE id = $1`, [id])) ?? null;
+  const getMessage = async (id: number, lock = '') =>
+    (await sql.row<WebhookMessageRecord>(`SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages WHERE id = $1${lock}`, [id])) ?? null;
 
   return {
     async insertWebhook(row) {
@@ -92,7 +96,7 @@ export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
       return rows.sort((a, b) => a.webhook_id - b.webhook_id);
     },
 
-    getWebhookMessage: getMessage,
+    getWebhookMessage: (id) => getMessage(id),
 
     async countPendingWebhookMessages() {
       // The partial index of due messages (status = 'pending') answers it.
@@ -142,7 +146,8 @@ export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
     },
 
     async recordWebhookAttempt(report) {
-      const message = await getMessage(report.message_id);
+      // Under the row's lock: no lease, redelivery or other report changes it until this commits.
+      const message = await getMessage(report.message_id, ' FOR UPDATE');
       if (!message || message.lease_owner !== report.owner) return null;
       const { attempt } = report;
       const { status, next_attempt_at } = report.next;

@@ -1,92 +1,27 @@
 /**
  * The storage conformance suite on the PostgreSQL adapter against a real server (see
- * test/adapters/postgres/server.ts): the adapter migrates one database of the file once, and each
- * storage gets a copy of it (CREATE DATABASE … TEMPLATE), which costs a fraction of migrating
- * every storage anew (the randomized sequences alone create 50); `reopen` closes the storage and
- * reads everything back through a new pool; `readTables` reads the `fb_` tables through the
- * storage's pool. On PGlite, which has one database, each storage is a new schema, migrated.
+ * conformance-target.ts: a migrated database copied for each storage).
  *
  * On PGlite (no PostgreSQL installed; see server.ts) the suite runs with longer timeouts, as
  * PGlite is several times slower, and without the three tests that take minutes there (the
  * 2,000-post similar posts and the long random operation sequences).
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
-import type { Storage } from '../../../src/storage/contract.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineStorageConformance } from 'feedback-board/testing';
 import { skipReason } from '../../helpers/requirements.js';
-import { createTestDatabase, createTestSchema, dropTestDatabase, ON_PGLITE } from './server.js';
+import { HEAVY_CONFORMANCE_TESTS, postgresConformanceTarget } from './conformance-target.js';
+import { ON_PGLITE } from './server.js';
 
-/** The tests that take minutes on PGlite; they run on a PostgreSQL server. */
-const SLOW_ON_PGLITE = [
-  'on 2,000 generated posts, word counts, candidates and ranked answers equal the reference implementation',
-  "50 random operation sequences give the reference implementation's results",
-  '25 random operation sequences leave every maintained counter equal to its recount from the rows',
-  'merge and unmerge: random sequences agree with a model of voters, comments and listed posts',
-];
+// The tests that take minutes on PGlite run on a PostgreSQL server.
 const slowSkips = ON_PGLITE
-  ? Object.fromEntries(SLOW_ON_PGLITE.map((name) => [name, skipReason('postgres-server', `test/adapters/postgres/conformance.test.ts (${name})`)!]))
+  ? Object.fromEntries(HEAVY_CONFORMANCE_TESTS.map((name) => [name, skipReason('postgres-server', `test/adapters/postgres/conformance.test.ts (${name})`)!]))
   : undefined;
 if (ON_PGLITE) vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const urls = new Map<Storage, string>();
-/** On a server: the migrated database every storage copies. On PGlite: the database of the schemas. */
-let template: Promise<string> | undefined;
-const copies: string[] = [];
-// One database per store to drop. DROP DATABASE waits for a checkpoint (1.5 s each measured on a
-// loaded two-core machine); drops running at once share one, so they go sixteen at a time.
-afterAll(async () => {
-  const left = [...copies];
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    for (let url = left.pop(); url !== undefined; url = left.pop()) await dropTestDatabase(url);
-  }));
-  if (template !== undefined) await dropTestDatabase(await template);
-}, 300_000);
-
-/** A database migrated by the adapter, with no session left open on it, to be copied. */
-async function migratedTemplate(): Promise<string> {
-  const url = await createTestDatabase('fb_conf_template');
-  await (await createPostgresStorage({ connectionString: url }, { maxConnections: 1 })).close();
-  return url;
-}
-
-/** A new store: a copy of the migrated database, or on PGlite a new schema the adapter migrates. */
-async function newStore(): Promise<string> {
-  if (ON_PGLITE) {
-    template ??= createTestDatabase('fb_conf');
-    return createTestSchema(await template);
-  }
-  template ??= migratedTemplate();
-  const url = await createTestDatabase('fb_conf', await template);
-  copies.push(url);
-  return url;
-}
-
-async function open(url: string): Promise<Storage> {
-  const storage = await createPostgresStorage({ connectionString: url }, { maxConnections: 4 });
-  urls.set(storage, url);
-  return storage;
-}
-
 defineStorageConformance(
   {
-    name: ON_PGLITE ? 'postgres (PGlite)' : 'postgres',
+    ...postgresConformanceTarget(ON_PGLITE ? 'postgres (PGlite)' : 'postgres'),
     ...(slowSkips === undefined ? {} : { skip: slowSkips }),
-    create: async () => open(await newStore()),
-    reopen: async (storage: Storage) => {
-      const url = urls.get(storage)!;
-      await storage.close();
-      return open(url);
-    },
-    readTables: async (storage, names) => {
-      const { pool } = storage as PostgresStorage;
-      const tables: Record<string, readonly object[]> = {};
-      for (const name of names) {
-        const { rows } = await pool.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`fb_${name}`]);
-        if (rows[0]!.present) tables[name] = (await pool.query(`SELECT * FROM fb_${name}`)).rows;
-      }
-      return tables;
-    },
   },
   { describe, it, expect, beforeEach, afterEach },
 );

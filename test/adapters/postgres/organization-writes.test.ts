@@ -1,7 +1,8 @@
 /**
  * Writes are serialized per organization: while a write transaction of organization A is held
  * open here, a write of organization B made through another process completes, and a write of A
- * waits until A's transaction ends. A write spanning organizations waits for, and holds off, all.
+ * waits until A's transaction ends. A write spanning organizations waits for, and holds off, all;
+ * work of no organization (settings, sessions, the senders' leases) waits for none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipReason, suiteTitle } from '../../helpers/requirements.js';
@@ -30,7 +31,8 @@ beforeAll(async () => {
   url = await createTestDatabase('fb_org_writes');
   const fixture = work.write('fixture.json', { organizations: [org('A', KEY_A), org('B', KEY_B)] });
   server = await startServe(['--port', '0', '--db', url, '--fixture', fixture], work.dir);
-  storage = await createPostgresStorage({ connectionString: url }, { maxConnections: 4 });
+  // Four write slots: the tests hold up to four write transactions open at once.
+  storage = await createPostgresStorage({ connectionString: url }, { maxConnections: 8 });
 }, 60_000);
 
 afterAll(async () => {
@@ -82,23 +84,47 @@ describe.skipIf(skip !== undefined)(suiteTitle('PostgreSQL write locks per organ
     expect((await same).status).toBe(201);
   }, 30_000);
 
-  it('makes a write spanning organizations wait for every write, and every write wait for it', async () => {
+  it('orders a setting only against transactions touching that setting, never against an organization', async () => {
     const held = holdWrite(storage, (tx) => tx.updateBoard(BOARD_B, { description: 'held by B' }));
     await held.holding;
-    // Settings belong to no organization: the store-wide lock waits for B's open transaction.
-    const spanning = storage.transaction('write', (tx) => tx.setSetting('agent_publishing', 'false'));
+    await storage.transaction('write', (tx) => tx.setSetting('agent_publishing', 'false'));
+    const setting = holdWrite(storage, async (tx) => {
+      if ((await tx.getSetting('agent_publishing')) === 'false') await tx.setSetting('agent_publishing', 'true');
+    });
+    await setting.holding;
+    expect((await createPost(KEY_A, 'A while a setting is held')).status).toBe(201);
+    await storage.transaction('write', (tx) => tx.setSetting('another_setting', 'x'));
+    // The same setting, read to be written: waits for the holder, then reads what it wrote.
+    const same = storage.transaction('write', (tx) => tx.getSetting('agent_publishing'));
+    expect(await settled(same, 1000)).toBe(false);
+    setting.release();
+    await setting.done;
+    expect(await same).toBe('true');
+    held.release();
+    await held.done;
+  }, 30_000);
+
+  it('runs work of no organization while an organization is held and a write spanning organizations waits for the store lock', async () => {
+    const held = holdWrite(storage, (tx) => tx.updateBoard(BOARD_A, { description: 'held by A' }));
+    await held.holding;
+    // Waits for A's shared hold of the store lock, at the head of PostgreSQL's lock queue.
+    const spanning = storage.transaction('write', async (tx) => {
+      await tx.updateBoard(BOARD_B, { description: 'spanning B' });
+      await tx.updateBoard(BOARD_A, { description: 'spanning A' });
+    });
     expect(await settled(spanning, 1000)).toBe(false);
+    const now = new Date().toISOString();
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const noOrganization = storage.transaction('write', async (tx) => {
+      await tx.leaseWebhookMessages({ now, lease_until: later, owner: 'test', limit: 10 });
+      await tx.leaseMailQueue({ now, lease_until: later, owner: 'test', limit: 10 });
+      await tx.insertSession({ token_hash: `session-${Math.random()}`, kind: 'team', subject_id: 1, created_at: now, expires_at: later });
+      return tx.useSignInLink('no-such-link', now);
+    });
+    expect(await settled(noOrganization, 1000)).toBe(true);
     held.release();
     await held.done;
     await spanning;
-
-    const store = holdWrite(storage, (tx) => tx.setSetting('agent_publishing', 'false'));
-    await store.holding;
-    const write = createPost(KEY_A, 'A after the store lock');
-    expect(await settled(write, 1500)).toBe(false);
-    store.release();
-    await store.done;
-    expect((await write).status).toBe(201);
   }, 30_000);
 
   it('upgrades to the store lock when one transaction writes to two organizations, and commits both', async () => {

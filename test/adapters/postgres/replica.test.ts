@@ -2,7 +2,8 @@
  * Read transactions on a real streaming replica (`pg_basebackup -R` of a throwaway primary made
  * here): a process reads its own writes at once, reads really run on the replica (they answer with
  * the primary stopped), and a replica stopped mid-run leaves the storage answering from the
- * primary until the replica is back.
+ * primary until the replica is back; the same through PgBouncer in transaction mode in front of
+ * each.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { skipReason, suiteTitle } from '../../helpers/requirements.js';
 import { createPostgresStorage, type PostgresStorage } from '../../../adapters/postgres/index.js';
 import { openStorage, StorageChoiceError } from '../../../cli/storage.js';
 import { startCluster, startReplica, type Cluster } from '../../../scripts/pg-cluster.mjs';
+import { startPgbouncer } from '../../../scripts/pgbouncer.mjs';
 
 let primary: Cluster;
 let replica: Cluster;
@@ -45,8 +47,8 @@ afterAll(async () => {
   primary?.stop();
 });
 
-const insertPost = (title: string) =>
-  storage.transaction('write', (tx) =>
+const insertPost = (title: string, on: PostgresStorage = storage) =>
+  on.transaction('write', (tx) =>
     tx.insertPost({
       board_id: boardId,
       title,
@@ -61,7 +63,7 @@ const insertPost = (title: string) =>
       proposal: null,
     }),
   );
-const readPost = (id: number) => storage.transaction('read', (tx) => tx.getPost(id));
+const readPost = (id: number, on: PostgresStorage = storage) => on.transaction('read', (tx) => tx.getPost(id));
 const countPosts = () => storage.transaction('read', (tx) => tx.countPosts(boardId));
 
 async function queryOn(url: string, text: string): Promise<string> {
@@ -127,6 +129,35 @@ describe.skipIf(skip !== undefined)(suiteTitle('PostgreSQL read replica', skip),
       expect((await readPost(post.id))?.title).toBe('replica back');
     } finally {
       primary.resume();
+    }
+  }, 90_000);
+
+  const noPooler = skipReason('pgbouncer', 'test/adapters/postgres/replica.test.ts (through PgBouncer)');
+  it.skipIf(noPooler !== undefined)(suiteTitle('reads its writes and reads on the replica through PgBouncer in front of each, detecting the pooler', noPooler), async () => {
+    const primaryPooler = await startPgbouncer({ host: '127.0.0.1', port: primary.port });
+    const replicaPooler = await startPgbouncer({ host: '127.0.0.1', port: replica.port });
+    // Not told: the poolers refuse the timeouts as startup parameters, which gives them away.
+    const pooled = await createPostgresStorage(
+      { connectionString: primaryPooler.url('postgres') },
+      { readConnectionString: replicaPooler.url('postgres'), replicaRetryMs: 300, connectionTimeoutMs: 2000 },
+    );
+    try {
+      for (let i = 0; i < 10; i++) {
+        const post = await insertPost(`pooled read your writes ${i}`, pooled);
+        expect((await readPost(post.id, pooled))?.title).toBe(`pooled read your writes ${i}`);
+      }
+      const post = await insertPost('pooled on the replica', pooled);
+      await replicaCaughtUp();
+      primary.halt();
+      try {
+        expect((await readPost(post.id, pooled))?.title).toBe('pooled on the replica');
+      } finally {
+        primary.resume();
+      }
+    } finally {
+      await pooled.close();
+      primaryPooler.stop();
+      replicaPooler.stop();
     }
   }, 90_000);
 

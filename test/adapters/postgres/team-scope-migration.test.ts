@@ -1,5 +1,5 @@
 /**
- * Schema step 27: API keys and OAuth grants of a version 26 database may have the scope `team`;
+ * Schema step 28: API keys and OAuth grants of a version 27 database may have the scope `team`;
  * the rows stored before are kept, and the CHECK still refuses what is no scope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +18,9 @@ afterAll(async () => {
 const T0 = at(0);
 
 describe('postgres team scope step', () => {
-  it('keeps the keys and grants of a version 26 database, and then stores team keys and grants', async () => {
+  it('keeps the keys and grants of a version 27 database, and then stores team keys and grants', async () => {
     const url = await createTestSchema(database);
-    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 26 })).close();
+    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 27 })).close();
     await query(url, `
       INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
       INSERT INTO fb_team_members (organization_id, email, name, created_at) VALUES (1, 'ann@acme.test', 'Ann', '${T0}');

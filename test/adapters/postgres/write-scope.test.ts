@@ -1,6 +1,7 @@
 /**
- * The organization of every storage call (what a PostgreSQL write transaction locks): every method
- * of the contract is classified, and each reads its organization from the right argument.
+ * What every storage call locks in a PostgreSQL write transaction: every method of the contract is
+ * classified, each reads its organization from the right argument, and none takes the store-wide
+ * lock.
  */
 import { describe, expect, it } from 'vitest';
 import { callScope, CALL_SCOPES } from '../../../adapters/postgres/write-scope.js';
@@ -33,14 +34,36 @@ describe('PostgreSQL write scopes', () => {
       kind: 'voter',
       id: 3,
     });
-    expect(callScope('insertSignInLink', [{ ...link, kind: 'team', subject_id: null, organization_id: null, email: null }])).toBe('store');
+    expect(callScope('insertSignInLink', [{ ...link, kind: 'team', subject_id: null, organization_id: null, email: null }])).toBe('none');
   });
 
-  it('fall back to the store-wide lock when no single organization can be named', () => {
-    expect(callScope('insertOrganization', [{ name: 'x' }])).toBe('store');
-    expect(callScope('useSignInLink', ['hash', 'now'])).toBe('store');
-    expect(callScope('getClaims', [[]])).toBe('store');
-    expect(callScope('getPost', ['7'])).toBe('store');
+  it('lock nothing for calls exact by themselves: sessions, one-time links and codes, key lookups, the senders', () => {
+    for (const method of ['insertSession', 'getSession', 'deleteSession', 'useSignInLink', 'useOAuthCode', 'useOAuthToken', 'insertOAuthToken', 'getApiKeyByHash']) {
+      expect(callScope(method, ['hash', 'now']), method).toBe('none');
+    }
+    const lease = { now: 'now', lease_until: 'later', owner: 'o', limit: 10 };
+    for (const method of ['leaseWebhookMessages', 'leaseMailQueue', 'recordWebhookAttempt', 'recordMailSend', 'redeliverWebhookMessage']) {
+      expect(callScope(method, [lease]), method).toBe('none');
+    }
+    // A malformed or missing id names no record: nothing of one organization to lock.
+    expect(callScope('getClaims', [[]])).toBe('none');
+    expect(callScope('getPost', ['7'])).toBe('none');
+  });
+
+  it('give settings and the set of organizations locks of their own, and OAuth grants and SSO secrets their organization', () => {
+    expect(callScope('getSetting', ['agent_publishing'])).toEqual({ record: 'setting', name: 'agent_publishing' });
+    expect(callScope('setSetting', ['agent_publishing', 'true'])).toEqual({ record: 'setting', name: 'agent_publishing' });
+    expect(callScope('insertSettingIfAbsent', ['secret', 'x'])).toEqual({ record: 'setting', name: 'secret' });
+    expect(callScope('listOrganizations', [])).toEqual({ record: 'organizations', name: '' });
+    expect(callScope('insertOrganization', [{ name: 'x' }])).toEqual({ record: 'organizations', name: '' });
+    expect(callScope('updateOAuthGrant', [4, { revoked_at: 'now' }])).toEqual({ kind: 'oauthGrant', id: 4 });
+    expect(callScope('updateSsoSecret', [6, { revoked_at: 'now' }])).toEqual({ kind: 'ssoSecret', id: 6 });
+  });
+
+  it('leave the store-wide lock to methods not in the contract: no method of it takes that lock', () => {
     expect(callScope('aMethodNotInTheContract', [1])).toBe('store');
+    const samples: unknown[][] = [[], [1], ['x'], [[1]], [{ organization_id: 1, board_id: 1, post_id: 1, voter_id: 1, comment_id: 1, source_id: 1 }]];
+    const taking = Object.keys(STORAGE_TX_WRITES).filter((method) => samples.some((args) => callScope(method, args) === 'store'));
+    expect(taking).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Schema step 25: API keys and OAuth grants of a version 24 database may have the scope `team`.
+ * Schema step 26: API keys and OAuth grants of a version 25 database may have the scope `team`.
  * Both tables are rebuilt for their CHECK: every row, id, index and reference is kept, ids are
  * never reused, foreign keys are enforced again afterwards, and a database whose references are
  * broken is refused and left as it was.
@@ -30,13 +30,13 @@ const indexesOf = (db: Database.Database) =>
   db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('fb_api_keys', 'fb_oauth_grants') AND sql IS NOT NULL ORDER BY name").all();
 
 /**
- * A version 24 database: two keys (one revoked) and a third deleted (so the id counter is ahead of
+ * A version 25 database: two keys (one revoked) and a third deleted (so the id counter is ahead of
  * the rows), a claim by the first key, a grant acting through the second with a code and a token.
  */
-function createVersion24(file: string, foreignKeys = true): void {
+function createVersion25(file: string, foreignKeys = true): void {
   const db = new Database(file);
   db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
-  migrate(db, { target: 24, busyTimeoutMs: 1000 });
+  migrate(db, { target: 25, busyTimeoutMs: 1000 });
   db.exec(`
     INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
     INSERT INTO fb_team_members (organization_id, email, name, created_at) VALUES (1, 'ann@acme.test', 'Ann', '${T0}');
@@ -60,9 +60,9 @@ function createVersion24(file: string, foreignKeys = true): void {
 }
 
 describe('sqlite team scope step', () => {
-  it('keeps every row, id, index and reference of a version 24 database, and then stores team keys and grants', async () => {
-    const file = factory.path('v24.db');
-    createVersion24(file);
+  it('keeps every row, id, index and reference of a version 25 database, and then stores team keys and grants', async () => {
+    const file = factory.path('v25.db');
+    createVersion25(file);
     const old = new Database(file, { readonly: true });
     const before = rowsOf(old);
     const indexes = indexesOf(old);
@@ -97,9 +97,9 @@ describe('sqlite team scope step', () => {
     expect(() => db.prepare(`UPDATE fb_claims SET api_key_id = 99 WHERE post_id = 1`).run()).toThrow(/FOREIGN KEY/);
   });
 
-  it('refuses a database whose references are broken, leaving it at version 24 with foreign keys on', async () => {
+  it('refuses a database whose references are broken, leaving it at version 25 with foreign keys on', async () => {
     const file = factory.path('broken.db');
-    createVersion24(file, false);
+    createVersion25(file, false);
     const broken = new Database(file);
     broken.pragma('foreign_keys = OFF');
     broken.exec('UPDATE fb_claims SET api_key_id = 99');
@@ -109,7 +109,7 @@ describe('sqlite team scope step', () => {
     const db = new Database(file);
     db.pragma('foreign_keys = ON');
     expect(() => migrate(db, { busyTimeoutMs: 1000 })).toThrow(/referencing missing rows \(first: fb_claims → fb_api_keys\)/);
-    expect(readSchemaVersion(db)).toBe(24);
+    expect(readSchemaVersion(db)).toBe(25);
     expect(rowsOf(db)).toEqual(before);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     db.close();
