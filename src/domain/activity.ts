@@ -83,6 +83,21 @@ export interface ActivityDetail {
   fields?: string[];
 }
 
+/** Every field of {@link ActivityDetail}, in the order an entry presents them. */
+const DETAIL_FIELDS: { readonly [F in keyof ActivityDetail]-?: true } = {
+  from: true, to: true, note: true, key_id: true, other_post_id: true, evidence_id: true, comment_id: true, company_id: true, fields: true,
+};
+
+/**
+ * `detail` with its fields in one order, whatever order the store kept them in (PostgreSQL's
+ * jsonb orders an object's keys by their length), so every store answers the same bytes.
+ */
+export function orderedDetail(detail: ActivityDetail): ActivityDetail {
+  const ordered: Record<string, unknown> = {};
+  for (const field of Object.keys(DETAIL_FIELDS) as Array<keyof ActivityDetail>) if (detail[field] !== undefined) ordered[field] = detail[field];
+  return ordered as ActivityDetail;
+}
+
 /** One stored entry of a post's log. Ids grow with time: newest first is id descending. */
 export interface ActivityRecord extends ActivityActorRef {
   id: number;

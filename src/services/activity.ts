@@ -4,7 +4,7 @@
  * nothing), naming the actor the context already knows ({@link actorOf}); reading it pages newest
  * first and names each actor as a person sees them. See docs/activity.md.
  */
-import type { ActivityActorRef, ActivityDetail, ActivityKind, ActivityRecord } from '../domain/activity.js';
+import { orderedDetail, type ActivityActorRef, type ActivityDetail, type ActivityKind, type ActivityRecord } from '../domain/activity.js';
 import { notFound } from '../domain/errors.js';
 import { postActivityQuery } from '../domain/requests.js';
 import { requireScope } from '../domain/scopes.js';
@@ -102,7 +102,7 @@ async function presentEntries(tx: StorageTx, organizationId: number, rows: reado
     const actor = await named(row);
     const keyId = row.detail.key_id;
     const proposer = keyId === undefined ? {} : { proposed_by: await named({ actor_kind: 'api_key', actor_id: keyId }) };
-    entries.push({ id: row.id, kind: row.kind, at: row.at, actor, ...row.detail, ...proposer });
+    entries.push({ id: row.id, kind: row.kind, at: row.at, actor, ...orderedDetail(row.detail), ...proposer });
   }
   return entries;
 }

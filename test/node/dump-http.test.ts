@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createFeedbackBoard } from '../../src/board.js';
 import { createPagesHandler } from '../../src/pages/index.js';
 import { operationTable } from '../../src/http/operations.js';
+import { HELD_POST_STATES } from '../../src/domain/held-posts.js';
 import { POST_STATUSES } from '../../src/domain/records.js';
 import type { Storage } from '../../src/storage/contract.js';
 import { at, newApiKey } from '../../testing/fixtures.js';
@@ -36,7 +37,7 @@ async function seed(storage: Storage): Promise<void> {
   await seedEverything(storage);
   await storage.transaction('write', async (tx) => {
     const hash = createHash('sha256').update(TEAM_KEY).digest('hex');
-    await tx.insertApiKey(newApiKey(1, { label: 'round trip', hash, created_at: at(30) }));
+    await tx.insertApiKey(newApiKey(1, { label: 'round trip', hash, scope: 'team', created_at: at(30) }));
     await tx.updateBoard(1, { published: true });
   });
 }
@@ -53,23 +54,27 @@ const QUERIES: Partial<Record<keyof typeof operationTable, readonly string[]>> =
   getChangelog: ['limit=1&offset=0'],
   getShipStats: ['period=week', 'period=month'],
   getAnalytics: ['period=30d', 'period=90d'],
+  listHeldPosts: ['state=approved', 'state=rejected', 'limit=1'],
 };
 
 /** Every GET of the operation table, for every board and post id of the store (and one missing). */
 async function apiPaths(storage: Storage): Promise<string[]> {
-  const { slugs, postIds } = await storage.transaction('read', async (tx) => {
+  const { slugs, postIds, heldIds } = await storage.transaction('read', async (tx) => {
     const boards = await tx.listBoards(1);
     const ids: number[] = [];
     for (const board of boards) ids.push(...(await tx.listPosts(board.id, { limit: 500, offset: 0, sort: 'new' })).rows.map((p) => p.id));
-    return { slugs: [...boards.map((b) => b.slug), 'missing'], postIds: [...ids, 2, 6, 999] };
+    const held: number[] = [];
+    for (const state of HELD_POST_STATES) held.push(...(await tx.listHeldPosts(1, state)).map((h) => h.id));
+    return { slugs: [...boards.map((b) => b.slug), 'missing'], postIds: [...ids, 2, 6, 999], heldIds: [...held, 999] };
   });
   const paths: string[] = [];
   for (const [name, row] of Object.entries(operationTable)) {
     if (row.method !== 'GET') continue;
     const queries = ['', ...(QUERIES[name as keyof typeof operationTable] ?? [])];
     for (const slug of row.path.includes('{slug}') ? slugs : ['']) {
-      for (const id of row.path.includes('{id}') ? postIds : [0]) {
-        const path = row.path.replace('{slug}', slug).replace('{id}', String(id));
+      const ids = row.path.includes('{id}') ? postIds : row.path.includes('{held_post_id}') ? heldIds : [0];
+      for (const id of ids) {
+        const path = row.path.replace('{slug}', slug).replace('{id}', String(id)).replace('{held_post_id}', String(id));
         if (/[{}]/.test(path)) throw new Error(`no values for the parameters of ${name} (${row.path})`);
         for (const query of queries) paths.push(query === '' ? path : `${path}?${query}`);
       }
