@@ -204,6 +204,8 @@ describe.skipIf(skip !== undefined)(suiteTitle('two serve processes, one row of 
     const mailDuring = smtp.messages.length - mailBefore;
     const { update: updated, burst: burstAnswers } = await acmeWrites;
 
+    const ms = globex.map((answer) => answer.ms).sort((a, b) => a - b);
+    console.log(`Globex's ${ms.length} writes while Acme's row was held: median ${ms[ms.length >> 1]!.toFixed(0)} ms, slowest ${ms.at(-1)!.toFixed(0)} ms`);
     expect(globex.filter((answer) => answer.status < 200 || answer.status > 299)).toEqual([]);
     expect(globex.length).toBeGreaterThan(20);
     // In the database only Acme waited for a lock: its update for the row, the first of its burst
