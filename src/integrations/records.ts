@@ -103,8 +103,10 @@ export type OutboundPurpose = 'create_issue' | 'read_issue' | 'chat_message' | '
 
 /**
  * One outbound call of an integration, queued in the transaction of the change that needs it
- * and delivered by the webhook dispatcher's rules (retries, at-least-once, the private-address
- * guard). Its attempts are kept as webhook attempts are.
+ * and delivered by the webhook dispatcher's rules: leased so that several processes never send
+ * the same attempt twice, retried on the webhook schedule (or after the wait the answer asked
+ * for), at least once, through the private-address guard. A call to a tracker is one connection's;
+ * a chat message is one chat target's.
  */
 export interface IntegrationCallRecord {
   id: number;
@@ -116,14 +118,40 @@ export interface IntegrationCallRecord {
   /** The post it is about, if any (creating an issue from it, or a chat message of its event). */
   post_id: number | null;
   purpose: OutboundPurpose;
-  /** The request exactly as sent, secrets excluded: method, URL, body (headers are rebuilt from the connection at each attempt). */
   method: 'GET' | 'POST';
-  url: string;
+  /**
+   * The URL of a call to a tracker (tokens travel in headers, never in it); null for a chat
+   * message, whose URL is a credential read from its target at each attempt.
+   */
+  url: string | null;
+  /** The body exactly as sent. Headers are not kept: they are rebuilt from the connection at each attempt, so a rotated token is used at once. */
   body: string | null;
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
+  /** When the next attempt is due; null once delivered or failed. */
   next_attempt_at: string | null;
-  /** The last failure, as the response interpreter worded it. */
+  /** A dispatcher holds the call until this time; null when nobody does. */
+  lease_until: string | null;
+  /** Who holds the lease (a dispatcher's random id); null when nobody does. */
+  lease_owner: string | null;
+  /** The last failure, as the answer's interpreter worded it, for the dashboard. */
   last_error: string | null;
   created_at: string;
+}
+
+/** One attempt of an outbound call, kept as webhook attempts are. */
+export interface IntegrationCallAttemptRecord {
+  id: number;
+  call_id: number;
+  attempted_at: string;
+  /** The answer's HTTP status; null when none came (timeout, network error, refused target). */
+  status_code: number | null;
+  /** Why the attempt did not do its work, as the answer's interpreter worded it; null on success. */
+  error: string | null;
+  /** Whether the interpreter asked for another attempt. */
+  retry: boolean;
+  duration_ms: number;
+  /** The first 1 KiB of the answer's body; "" when none. */
+  response_body: string;
+  success: boolean;
 }
