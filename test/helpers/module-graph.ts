@@ -15,6 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/domain'],
   ['src/storage'],
   ['src/webhooks'],
+  ['src/integrations'],
   ['src/services', 'src/i18n'],
   ['src/fixture', 'src/mail'],
   ['src/http'],
