@@ -4,8 +4,17 @@
  */
 import fc from 'fast-check';
 import { operationTable, type OperationName } from '../../src/http/operations.js';
+import { pathParamNames, type PathParamName } from '../../src/http/path-params.js';
 
-export type KeyChoice = 'write' | 'propose' | 'read' | 'other' | 'invalid' | 'none' | 'differing' | 'basic';
+export const KEY_CHOICES = ['team', 'write', 'propose', 'read', 'other', 'invalid', 'none', 'differing', 'basic'] as const;
+export type KeyChoice = (typeof KEY_CHOICES)[number];
+
+/**
+ * Ids of existing rows per path parameter, which the parameter names most of the time: posts for
+ * `id` (and a merge's `into`), merged posts, held posts, voters. Only the parameters of the
+ * operation's own path need any.
+ */
+export type LiveIds = Readonly<Record<Exclude<PathParamName, 'slug'>, readonly number[]>>;
 
 export interface FuzzRequest {
   method: string;
@@ -54,6 +63,7 @@ const FIELD: Record<string, fc.Arbitrary<unknown>> = {
   label: text(200),
   action_key: fc.oneof(fc.constantFrom('k1', 'k2'), text(200)),
   note: text(2000),
+  reason: text(1000),
   parent_comment_id: fc.oneof(fc.integer({ min: -1, max: 40 }), fc.constant('1'), fc.constant(1.5)),
   into: fc.oneof(fc.integer({ min: -1, max: 60 }), fc.constantFrom('1', 1.5, 99999)),
   // Acme's companies (one of them most of the time, so that votes on behalf get through), Globex's, none.
@@ -71,12 +81,19 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   mergePost: ['into'],
   voteOnBehalf: ['company_id'],
   withdrawVoteOnBehalf: ['company_id'],
+  rejectHeldPost: ['reason'],
+  updateMailSettings: ['status', 'team_comment', 'reply'],
+};
+
+/** Plausible values of fields an operation reads its own way: the mail settings' kinds are switches. */
+const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unknown>>>> = {
+  updateMailSettings: { status: fc.boolean(), team_comment: fc.boolean(), reply: fc.boolean() },
 };
 
 function bodyObject(op: OperationName, live: readonly number[]): fc.Arbitrary<Record<string, unknown>> {
   const fields = BODY_FIELDS[op] ?? ['title', 'body'];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const f of fields) model[f] = fc.oneof({ weight: 5, arbitrary: FIELD[f]! }, { weight: 1, arbitrary: anyJson });
+  for (const f of fields) model[f] = fc.oneof({ weight: 5, arbitrary: OWN_FIELD[op]?.[f] ?? FIELD[f]! }, { weight: 1, arbitrary: anyJson });
   // A merge needs a live post to merge into, most of the time.
   if (op === 'mergePost') model['into'] = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...live) }, { weight: 2, arbitrary: FIELD['into']! }, { weight: 1, arbitrary: anyJson });
   const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'id', 'vote_count', 'shipped_at', 'unknown'), anyJson, { maxKeys: 1 });
@@ -150,28 +167,36 @@ const id = (live: readonly number[]) =>
     { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', '0x1', '1e3', '001', '%20', '99999999999999999999', 'abc') },
   );
 
-/** A request for `op`, with its method most of the time; `live` are ids of existing posts. */
-export function requestFor(op: OperationName, live: readonly number[]): fc.Arbitrary<FuzzRequest> {
+/**
+ * The keys a request for an operation of `scope` mostly carries: the key of that scope (twice) and
+ * two of lower scopes, refused; rarely any other choice, a higher scope included.
+ */
+function keyFor(scope: string): fc.Arbitrary<KeyChoice> {
+  const usual: KeyChoice[] = scope === 'team' ? ['team', 'team', 'write', 'read'] : ['write', 'write', 'propose', 'read'];
+  const rare = KEY_CHOICES.filter((choice) => !usual.includes(choice));
+  return fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...usual) }, { weight: 1, arbitrary: fc.constantFrom(...rare) });
+}
+
+/** A request for `op`, with its method most of the time; `live` are ids of existing rows. */
+export function requestFor(op: OperationName, live: LiveIds): fc.Arbitrary<FuzzRequest> {
   const spec = operationTable[op];
+  const ids = Object.fromEntries(pathParamNames(spec.path).flatMap((name) => (name === 'slug' ? [] : [[name, id(live[name])]])));
   return fc
     .record({
       method: fc.oneof({ weight: 12, arbitrary: fc.constant(spec.method as string) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD') }),
       slug,
-      id: id(live),
+      ids: fc.record(ids as Record<string, fc.Arbitrary<string>>),
       query: 'query' in spec && spec.query === 'similarPostsQuery' ? similarQueryString() : queryString(),
-      key: fc.oneof(
-        { weight: 12, arbitrary: fc.constantFrom<KeyChoice>('write', 'write', 'propose', 'read') },
-        { weight: 1, arbitrary: fc.constantFrom<KeyChoice>('other', 'invalid', 'none', 'differing', 'basic') },
-      ),
+      key: keyFor(spec.scope),
       contentType: fc.oneof(
         { weight: 8, arbitrary: fc.constant('application/json') },
         { weight: 1, arbitrary: fc.constantFrom(undefined, 'application/json; charset=utf-8', 'text/plain', 'APPLICATION/JSON', 'multipart/form-data', 'application/jsonx') },
       ),
-      body: body(op, live),
+      body: body(op, live.id),
     })
     .map((r) => ({
       method: r.method,
-      path: spec.path.replace('{slug}', r.slug).replace('{id}', r.id) + r.query,
+      path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'slug' ? r.slug : r.ids[name]!)) + r.query,
       key: r.key,
       contentType: r.contentType,
       body: r.method === 'GET' || r.method === 'HEAD' ? undefined : r.body,

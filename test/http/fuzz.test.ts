@@ -8,67 +8,22 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
 import { createSqliteStorage } from '../../adapters/sqlite/index.js';
-import { createFeedbackBoard } from '../../src/board.js';
 import { ERROR_STATUS } from '../../src/domain/errors.js';
 import { operationNames } from '../../src/http/operations.js';
 import type { Storage } from '../../src/storage/contract.js';
-import { BASE, seededRandom, testClock } from '../helpers/harness.js';
+import { BASE } from '../helpers/harness.js';
 import { snapshot } from '../helpers/state.js';
 import { tempDir } from '../adapters/sqlite/helpers.js';
 import { requestFor, type FuzzRequest, type KeyChoice } from './fuzz-arbitraries.js';
+import { fuzzWorld, liveIds, type FuzzWorld } from './fuzz-world.js';
 
 const RUNS_PER_OPERATION = 500;
 const SEED = 20261123;
 
-async function world(storage: Storage) {
-  const clock = testClock();
-  const logged: unknown[] = [];
-  const board = createFeedbackBoard({
-    storage,
-    clock,
-    random: seededRandom(),
-    logger: { error: (message, error) => logged.push([message, error]) },
-    http: { rateLimit: false },
-    agentPublishing: true,
-    limits: { boardsPerOrganization: 40, postsPerBoard: 40, commentsPerPost: 15, tagsPerBoard: 15 },
-  });
-  const acme = await board.dashboard.organizations.create({ name: 'Acme' });
-  const globex = await board.dashboard.organizations.create({ name: 'Globex' });
-  const keys: Record<string, string> = {};
-  for (const scope of ['read', 'propose', 'write'] as const) keys[scope] = (await board.dashboard.apiKeys.create(acme.id, { scope })).key;
-  keys.other = (await board.dashboard.apiKeys.create(globex.id, { scope: 'write' })).key;
-  const write = await board.api(keys.write!);
-  await write.boards.create({ slug: 'features', name: 'Features' });
-  await (await board.api(keys.other!)).boards.create({ slug: 'globex', name: 'Globex' });
-  for (const [i, title] of ['Dark mode', 'Export', 'SSO', 'Shortcuts'].entries()) {
-    const post = await write.posts.create('features', { title, tags: i % 2 ? ['UI'] : ['Data'], status: i === 3 ? 'shipped' : 'planned' });
-    await write.comments.create('features', post.id, { body: `first on ${title}` });
-  }
-  await (await board.api(keys.propose!)).agent.claim('features', 1, { ttl_seconds: 600 });
-  await (await board.api(keys.other!)).posts.create('globex', { title: 'Theirs' });
-  await storage.transaction('write', async (tx) => {
-    const updated_at = new Date(clock.now()).toISOString();
-    for (const [id, name] of [['initech', 'Initech'], ['hooli', 'Hooli']]) await tx.putCompany({ organization_id: acme.id, id: id!, name: name!, monthly_revenue: 100, updated_at });
-    await tx.putCompany({ organization_id: globex.id, id: 'globex-co', name: 'Globex Co', monthly_revenue: 100, updated_at });
-  });
-  return { board, keys, logged };
-}
-
-/**
- * Ids of the board's posts, topped up to `count` first (eight, so post operations mostly find their
- * post; more for merging, where each accepted request uses up the post it merges).
- */
-async function livePosts(board: Awaited<ReturnType<typeof world>>['board'], writeKey: string, count = 8): Promise<number[]> {
-  const api = await board.api(writeKey);
-  let { posts } = await api.posts.list('features', { limit: '100' });
-  for (let i = posts.length; i < count; i++) await api.posts.create('features', { title: `Topped up ${i}`, status: 'planned' });
-  ({ posts } = await api.posts.list('features', { limit: '100' }));
-  return posts.map((p) => p.id);
-}
-
 function toRequest(r: FuzzRequest, keys: Record<string, string>): Request {
   const headers = new Headers();
   const key: Record<KeyChoice, () => void> = {
+    team: () => headers.set('authorization', `Bearer ${keys.team}`),
     write: () => headers.set('authorization', `Bearer ${keys.write}`),
     propose: () => headers.set('authorization', `Bearer ${keys.propose}`),
     read: () => headers.set('x-api-key', keys.read!),
@@ -114,16 +69,17 @@ const storages: Array<[string, () => { storage: Storage; done(): void }]> = [
 
 describe.each(storages)('fuzzing every operation (%s)', (_name, open) => {
   const opened = open();
-  let setup: Promise<Awaited<ReturnType<typeof world>>> | undefined;
-  const get = () => (setup ??= world(opened.storage));
+  let setup: Promise<FuzzWorld> | undefined;
+  const get = () => (setup ??= fuzzWorld(opened.storage));
   afterAll(async () => {
     await (await get()).board.close();
     opened.done();
   });
 
   it.each(operationNames.map((name, i) => [name, i] as const))('%s: no 5xx, errors in the envelope, refusals change nothing', async (name, i) => {
-    const { board, keys, logged } = await get();
-    const ids = await livePosts(board, keys.write!, name === 'mergePost' ? 40 : 8);
+    const world = await get();
+    const { board, keys, logged } = world;
+    const ids = await liveIds(world, name);
     let before = await snapshot(board);
     let requests = 0;
     const statuses = new Map<number, number>();

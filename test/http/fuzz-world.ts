@@ -1,0 +1,127 @@
+/**
+ * The world the fuzz test runs in: two organizations, Acme's keys of every scope (Globex's key is a
+ * `team` key, so that the team's operations meet another organization's full rights), a board of
+ * posts with comments, a claim and companies, and a moderated board where voters' posts wait for
+ * approval. Before each operation the rows its path names are topped up, since accepted requests
+ * use some up (a merge, a decision, an undone merge).
+ */
+import { createFeedbackBoard } from '../../src/board.js';
+import { operationTable, type OperationName } from '../../src/http/operations.js';
+import type { Storage } from '../../src/storage/contract.js';
+import { seededRandom, testClock } from '../helpers/harness.js';
+import { mergedPosts } from '../helpers/state.js';
+import type { LiveIds } from './fuzz-arbitraries.js';
+
+/** Held posts waiting before an operation on them: more than the accepted requests it needs, fewer than the moderated board's room. */
+const WAITING = 30;
+/** Merged posts before `unmergePost`, each undone at most once. */
+const MERGED = 16;
+
+export async function fuzzWorld(storage: Storage) {
+  const clock = testClock();
+  const logged: unknown[] = [];
+  const board = createFeedbackBoard({
+    storage,
+    clock,
+    random: seededRandom(),
+    logger: { error: (message, error) => logged.push([message, error]) },
+    http: { rateLimit: false },
+    agentPublishing: true,
+    limits: { boardsPerOrganization: 40, postsPerBoard: 40, commentsPerPost: 15, tagsPerBoard: 15, voterPostsPerHour: 1000 },
+  });
+  const acme = await board.dashboard.organizations.create({ name: 'Acme' });
+  const globex = await board.dashboard.organizations.create({ name: 'Globex' });
+  const keys: Record<string, string> = {};
+  for (const scope of ['read', 'propose', 'write', 'team'] as const) keys[scope] = (await board.dashboard.apiKeys.create(acme.id, { scope })).key;
+  keys.other = (await board.dashboard.apiKeys.create(globex.id, { scope: 'team' })).key;
+  const write = await board.api(keys.write!);
+  await write.boards.create({ slug: 'features', name: 'Features' });
+  await (await board.api(keys.other!)).boards.create({ slug: 'globex', name: 'Globex' });
+  for (const [i, title] of ['Dark mode', 'Export', 'SSO', 'Shortcuts'].entries()) {
+    const post = await write.posts.create('features', { title, tags: i % 2 ? ['UI'] : ['Data'], status: i === 3 ? 'shipped' : 'planned' });
+    await write.comments.create('features', post.id, { body: `first on ${title}` });
+  }
+  await (await board.api(keys.propose!)).agent.claim('features', 1, { ttl_seconds: 600 });
+  await (await board.api(keys.other!)).posts.create('globex', { title: 'Theirs' });
+  await storage.transaction('write', async (tx) => {
+    const updated_at = new Date(clock.now()).toISOString();
+    for (const [id, name] of [['initech', 'Initech'], ['hooli', 'Hooli']]) await tx.putCompany({ organization_id: acme.id, id: id!, name: name!, monthly_revenue: 100, updated_at });
+    await tx.putCompany({ organization_id: globex.id, id: 'globex-co', name: 'Globex Co', monthly_revenue: 100, updated_at });
+  });
+  // The moderated board: only voters' posts reach it, each held; five voters with one post each.
+  const team = board.team(acme.id);
+  await write.boards.create({ slug: 'inbox', name: 'Inbox' });
+  await team.boards.setPublished('inbox', true);
+  await team.boards.setModerated('inbox', true);
+  const world = { board, keys, logged, acme, voters: 0 };
+  for (let i = 0; i < 5; i++) await submitHeld(world, 1);
+  return world;
+}
+
+export type FuzzWorld = Awaited<ReturnType<typeof fuzzWorld>>;
+
+/** `count` posts submitted to the moderated board by a new voter (one never blocked). */
+async function submitHeld(world: FuzzWorld, count: number): Promise<void> {
+  world.voters += 1;
+  const voter = await world.board.voters.register(world.acme.id, { email: `voter${world.voters}@example.com`, name: `Voter ${world.voters}` });
+  for (let i = 0; i < count; i++) await world.board.voters.submitPost(voter.id, 'inbox', { title: `Held ${world.voters}.${i}`, body: 'Please' });
+}
+
+/**
+ * Ids of the board's listed posts, topped up to `count` first (eight, so post operations mostly
+ * find their post; more for merging, where each accepted request uses up the post it merges).
+ */
+async function livePosts({ board, keys }: FuzzWorld, count: number): Promise<number[]> {
+  const api = await board.api(keys.write!);
+  let { posts } = await api.posts.list('features', { limit: '100' });
+  for (let i = posts.length; i < count; i++) await api.posts.create('features', { title: `Topped up ${i}`, status: 'planned' });
+  ({ posts } = await api.posts.list('features', { limit: '100' }));
+  return posts.map((p) => p.id);
+}
+
+/** Ids of the held posts waiting for a decision, topped up to {@link WAITING} (a decision uses one up). */
+async function liveHeldPosts(world: FuzzWorld): Promise<number[]> {
+  const moderation = world.board.team(world.acme.id).moderation;
+  const waiting = await moderation.list('waiting');
+  if (waiting.length < WAITING) await submitHeld(world, WAITING - waiting.length);
+  return (await moderation.list('waiting')).map((p) => p.id);
+}
+
+/** Ids of the voters who submitted held posts, in any state (blocked ones included). */
+async function liveVoters(world: FuzzWorld): Promise<number[]> {
+  const moderation = world.board.team(world.acme.id).moderation;
+  const held = [...(await moderation.list('waiting')), ...(await moderation.list('approved')), ...(await moderation.list('rejected'))];
+  return [...new Set(held.map((p) => p.voter_id))];
+}
+
+/** Ids of the board's merged posts, read from the storage (no list shows them). */
+async function mergedOf({ board, acme }: FuzzWorld): Promise<number[]> {
+  return board.storage.transaction('read', async (tx) => {
+    const features = (await tx.getBoardBySlug(acme.id, 'features'))!;
+    const { rows } = await tx.listPosts(features.id, { sort: 'new', limit: 500, offset: 0 });
+    return (await mergedPosts(tx, features.id, rows)).map((p) => p.id);
+  });
+}
+
+/** Ids of the board's merged posts, topped up to {@link MERGED} by merging listed posts (an undo uses one up). */
+async function liveMergedPosts(world: FuzzWorld): Promise<number[]> {
+  const missing = MERGED - (await mergedOf(world)).length;
+  if (missing > 0) {
+    const [into, ...sources] = await livePosts(world, missing + 1);
+    const api = await world.board.api(world.keys.write!);
+    for (const id of sources.slice(0, missing)) await api.posts.merge('features', id, { into: into! });
+  }
+  return mergedOf(world);
+}
+
+/** Live ids for every path parameter of `op` (and a merge's target), topped up first. */
+export async function liveIds(world: FuzzWorld, op: OperationName): Promise<LiveIds> {
+  const path = operationTable[op].path;
+  const takes = (name: string) => path.includes(`{${name}}`);
+  return {
+    merged_post_id: takes('merged_post_id') ? await liveMergedPosts(world) : [],
+    id: await livePosts(world, op === 'mergePost' ? 40 : 8),
+    held_post_id: takes('held_post_id') ? await liveHeldPosts(world) : [],
+    voter_id: takes('voter_id') ? await liveVoters(world) : [],
+  };
+}
