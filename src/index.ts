@@ -81,12 +81,11 @@ export type { ApiKeyInfo, CreateApiKeyInput, CreatedApiKey } from './services/ke
 export type { CreateWebhookInput, UpdateWebhookInput, WebhookWithSecret } from './services/dashboard.js';
 export type { VoterInput } from './services/comments.js';
 export type { TeamMemberInput, CreatedSignInLink, SignInLinkOptions, UseSignInLinkOptions, StartedSession, SessionSubject } from './services/people.js';
-export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
 export type { PendingProposal } from './services/team.js';
 export type { CompanyRevenuePageInput, CompanyRevenuePost, CompanyRevenuePostList } from './services/company-revenue.js';
 export type { ModerationDecider, Rejection } from './services/moderation.js';
 export type { MergeTarget } from './services/merges.js';
-export type { QueryInput } from './services/posts.js';
+export type { QueryInput } from './services/post-reads.js';
 export type { OperationName, HttpMethod } from './http/operations.js';
 export { servedOperationNames as operationNames } from './http/served-operations.js';
 export type { OperationSpec } from './http/operation-schemas.js';
