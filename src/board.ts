@@ -14,7 +14,7 @@ import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
 import type { ImageInspector } from './domain/attachments.js';
 import { resolveLimits, type ResourceLimits } from './domain/limits.js';
-import { loadFixture, type LoadedFixture } from './fixture/load.js';
+import type { LoadedFixture } from './fixture/load.js';
 import { createWebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
 
 
@@ -408,8 +408,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
      * Validates a fixture (docs/errors-scopes-limits.md#fixtures) and loads it whole in one transaction, or throws a
      * `validation_error` naming the offending path and loads nothing.
      */
-    loadFixture: (fixture: unknown): Promise<LoadedFixture> =>
-      loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
+    loadFixture: async (fixture: unknown): Promise<LoadedFixture> =>
+      (await import('./fixture/load.js')).loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
 
     /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
     get authThrottle(): { readonly size: number } | null {

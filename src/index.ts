@@ -95,7 +95,8 @@ export type { OpenApiOptions, OpenApiDocument } from './http/openapi.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
 export { DEFAULT_AUTH_THROTTLE, type AuthThrottleOptions } from './http/auth-throttle.js';
 export { MAX_REPLY_DEPTH, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './domain/limits.js';
-export { parseFixture, type LoadedFixture } from './fixture/load.js';
+export { parseFixture } from './fixture/parse.js';
+export type { LoadedFixture } from './fixture/load.js';
 export type { Fixture } from './fixture/schema.js';
 export * from './storage/contract.js';
 export type { SharedLimits, SharedRateLimitStep } from './storage/shared-limits.js';
@@ -111,7 +112,7 @@ export { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookEventData, type
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from './webhooks/schedule.js';
 export { signWebhook, generateWebhookSecret, isWebhookSecret } from './webhooks/signing.js';
 export { isPrivateAddress, refusedTarget } from './webhooks/targets.js';
-export { WEBHOOK_USER_AGENT, type WebhookFetch } from './webhooks/send.js';
+export { WEBHOOK_USER_AGENT, type WebhookFetch } from './webhooks/user-agent.js';
 export type { WebhookMessage, WebhookAttempt, WebhookPageInput } from './services/webhooks.js';
 export {
   createMailerNotifier,

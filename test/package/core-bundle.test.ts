@@ -3,7 +3,8 @@
  * the core calls `import()`) loads with the page must not carry: classic zod (request validation
  * is on `zod/mini`), zod's locales, `lru-cache`, the OpenAPI generator, the full operation table or
  * the response schemas (all behind `feedback-board/openapi`); nor what loads on the first call of
- * a function that needs it: the services but those of the request path's reads. The same checks applied to that subpath, and to the chunks loaded later,
+ * a function that needs it: the services but those of the request path's reads, webhook delivery
+ * and loading a fixture. The same checks applied to that subpath, and to the chunks loaded later,
  * find every one of them, so they can fail. The built package is checked too: nothing
  * `dist/index.js` reaches imports classic zod or `lru-cache`.
  */
@@ -33,7 +34,7 @@ const CORE = "export * from './src/index.ts';\nexport * from './adapters/indexed
 /**
  * Modules a browser application never runs unless it calls them, loaded on the first call that
  * needs one: mail to followers and its settings, sign-in links and sessions, the team's dashboard
- * functions, moderation and merges.
+ * functions, moderation and merges, webhook delivery, loading a fixture.
  */
 const LOADED_ON_FIRST_CALL = [
   'src/services/follower-mail.ts',
@@ -47,6 +48,9 @@ const LOADED_ON_FIRST_CALL = [
   'src/services/moderation.ts',
   'src/services/merges.ts',
   'src/services/company-revenue.ts',
+  'src/webhooks/delivery-pool.ts',
+  'src/webhooks/send.ts',
+  'src/fixture/load.ts',
 ];
 
 /** What the request path runs (GET a board, its posts, one post): loaded with the core, never on a first call. */
@@ -94,7 +98,7 @@ describe('the core browser bundle', () => {
     expect(gzipped).toBeLessThanOrEqual(56.25 * 1024);
   }, 60_000);
 
-  it('loads the request path with the core, and mail, sign-in, the dashboard and moderation on first calls', async () => {
+  it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery and fixtures on first calls', async () => {
     const { initial, lazy } = await browserChunks(CORE);
     expect(REQUEST_PATH.filter((path) => !initial.inputs.includes(path))).toEqual([]);
     expect(LOADED_ON_FIRST_CALL.filter((path) => initial.inputs.includes(path))).toEqual([]);
