@@ -95,7 +95,12 @@ describe('the core browser bundle', () => {
     // then the team scope's operations and a post's activity log as one (+0.8: ten served rows, the
     // services of held posts, voter blocks, merges undone and mail settings taking a caller, the
     // path's held posts and voters checked by the handler): 56.1 KB (57,425 bytes; 180 KB minified).
-    expect(gzipped).toBeLessThanOrEqual(56.25 * 1024);
+    // Then what loading the core loads, the build split where the core calls import(): every
+    // service but the request path's reads loaded on its first call (the team's dashboard, sign-in
+    // and sessions, moderation, merges, mail to followers and its settings, the agent workflow),
+    // 47.0 KB; webhook delivery and the fixture loader on first use, 43.7 KB (44,795 bytes; 135.8 KB
+    // minified, 66.7 KB minified in the chunks loaded on first calls).
+    expect(gzipped).toBeLessThanOrEqual(43.9 * 1024);
   }, 60_000);
 
   it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery and fixtures on first calls', async () => {
