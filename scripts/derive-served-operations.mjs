@@ -43,7 +43,9 @@ const SERVED_HEADER = `/**
  *
  * Each row is the operation's route (\`operation-routes.ts\`) with the service function that serves
  * it, imported by name from its module, so the core's browser bundle carries the functions the
- * router, the handler and the in-process API call, and not the table.
+ * router, the handler and the in-process API call, and not the table. The modules of the request
+ * path's reads are imported; every other module is loaded on the first call of one of its
+ * operations (\`lazy\`, see ../services/lazy.ts), so that loading the core does not load them.
  */`;
 
 const routeOf = ({ method, path, client, body, query, success }) => {
@@ -72,20 +74,35 @@ export function renderOperationRoutes(operations) {
   ].join('\n');
 }
 
+/**
+ * The service modules the core imports: those of the request path's reads (a board, a board's
+ * posts, one post). Every other module is loaded on the first call of one of its operations.
+ */
+export const IMPORTED_SERVICES = new Set(['boardReads', 'postReads']);
+
 /** The text of src/http/served-operations.ts for `operations`, in table order. */
 export function renderServedOperations(operations) {
   const names = Object.keys(operations);
   const services = [...new Set(names.map((name) => operations[name].service))].sort();
-  const rows = names.map((name) => `  ${operations[name].service}.${name},`);
+  const imported = services.filter((service) => IMPORTED_SERVICES.has(service));
+  const loaded = services.filter((service) => !IMPORTED_SERVICES.has(service));
+  const rows = names.map((name) => {
+    const { service } = operations[name];
+    return IMPORTED_SERVICES.has(service) ? `  ${service}.${name},` : `  lazy(${service}, ${quoted(name)}),`;
+  });
   return [
     SERVED_HEADER,
-    ...services.map((service) => `import * as ${service} from '${moduleFile(service)}';`),
+    ...imported.map((service) => `import * as ${service} from '${moduleFile(service)}';`),
+    "import { lazy } from '../services/lazy.js';",
     "import type { ServedOperation } from './operation-row.js';",
     "import { operationRoutes } from './operation-routes.js';",
     "import type { OperationName } from './operations.js';",
     '',
     '/** Every operation name, in table order. */',
     'export const servedOperationNames = Object.keys(operationRoutes) as OperationName[];',
+    '',
+    '// The modules loaded on the first call of one of their operations.',
+    ...loaded.map((service) => `const ${service} = () => import('${moduleFile(service)}');`),
     '',
     '/** The service function of each operation, in table order. */',
     'const SERVICES: readonly ServedOperation[\'serve\'][] = [',

@@ -3,32 +3,38 @@
  * the dashboard side and the voter side) and `fetch`, the HTTP face of the same services.
  */
 import type { Storage } from './storage/contract.js';
-import * as activity from './services/activity.js';
-import * as agent from './services/agent.js';
-import * as comments from './services/comments.js';
-import * as companyRevenue from './services/company-revenue.js';
 import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type Notifier, type RandomBytes } from './domain/ports.js';
-import type { ServiceContext } from './services/context.js';
-import * as dashboard from './services/dashboard.js';
+import { teamCaller, type ServiceContext } from './services/context.js';
+import { lazy } from './services/lazy.js';
+import type { ModerationDecider } from './services/moderation.js';
 import * as keys from './services/keys.js';
-import * as moderation from './services/moderation.js';
-import * as people from './services/people.js';
-import * as merges from './services/merges.js';
-import * as attachments from './services/attachments.js';
-import * as teamAttachments from './services/team-attachments.js';
-import * as team from './services/team.js';
-import * as teamVoters from './services/team-voters.js';
-import * as voterPosts from './services/voter-posts.js';
-import * as voterLanguage from './services/voter-language.js';
 import { createFetchHandler, type ApiRequest, type FetchHandler, type HandlerOptions } from './http/handler.js';
 import { apiFor, type ApiServices } from './http/in-process-api.js';
 import { hashApiKey } from './services/keys.js';
 import { FeedbackBoardError } from './domain/errors.js';
 import type { ImageInspector } from './domain/attachments.js';
 import { resolveLimits, type ResourceLimits } from './domain/limits.js';
-import { loadFixture, type LoadedFixture } from './fixture/load.js';
-import * as webhookDashboard from './services/webhooks.js';
+import type { LoadedFixture } from './fixture/load.js';
 import { createWebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
+
+
+// The services of the dashboard, the team, sign-in and the voter side, loaded on the first call of
+// one of their functions (see services/lazy.ts): the core loads what the request path runs.
+const activity = () => import('./services/activity.js');
+const agent = () => import('./services/agent.js');
+const attachments = () => import('./services/attachments.js');
+const comments = () => import('./services/comments.js');
+const companyRevenue = () => import('./services/company-revenue.js');
+const dashboard = () => import('./services/dashboard.js');
+const merges = () => import('./services/merges.js');
+const moderation = () => import('./services/moderation.js');
+const people = () => import('./services/people.js');
+const team = () => import('./services/team.js');
+const teamAttachments = () => import('./services/team-attachments.js');
+const teamVoters = () => import('./services/team-voters.js');
+const voterLanguage = () => import('./services/voter-language.js');
+const voterPosts = () => import('./services/voter-posts.js');
+const webhookDashboard = () => import('./services/webhooks.js');
 
 /** Options of {@link createFeedbackBoard}; only `storage` is required. */
 export interface FeedbackBoardOptions {
@@ -140,9 +146,9 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     dashboard: {
       organizations: {
         /** Creates an organization (`name` 1..120). */
-        create: bind(ctx, dashboard.createOrganization),
+        create: bind(ctx, lazy(dashboard, 'createOrganization')),
         /** Every organization, oldest first. */
-        list: bind(ctx, dashboard.listOrganizations),
+        list: bind(ctx, lazy(dashboard, 'listOrganizations')),
       },
       apiKeys: {
         /** Creates a key of an organization; the raw key is in the result, this once. */
@@ -154,49 +160,49 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       },
       proposals: {
         /** Applies a post's pending proposal like a status PATCH, notifying voters unless told not to. */
-        confirm: bind(ctx, agent.confirmProposal),
+        confirm: bind(ctx, lazy(agent, 'confirmProposal')),
         /** Drops a post's pending proposal; the status stays. */
-        reject: bind(ctx, agent.rejectProposal),
+        reject: bind(ctx, lazy(agent, 'rejectProposal')),
       },
       webhooks: {
         /** Creates a webhook of an organization, with a new signing secret. */
-        create: bind(ctx, dashboard.createWebhook),
+        create: bind(ctx, lazy(dashboard, 'createWebhook')),
         /** Changes a webhook; absent fields are unchanged. */
-        update: bind(ctx, dashboard.updateWebhook),
+        update: bind(ctx, lazy(dashboard, 'updateWebhook')),
         /** Deletes a webhook. */
-        delete: bind(ctx, dashboard.deleteWebhook),
+        delete: bind(ctx, lazy(dashboard, 'deleteWebhook')),
         /** The organization's webhooks with their secrets, oldest first. */
-        list: bind(ctx, dashboard.listWebhookSecrets),
+        list: bind(ctx, lazy(dashboard, 'listWebhookSecrets')),
         /** A webhook's messages, newest first: `{ rows, total }`, paged with `limit` (1..500, default 50) and `offset`. */
-        messages: bind(ctx, webhookDashboard.listWebhookMessages),
+        messages: bind(ctx, lazy(webhookDashboard, 'listWebhookMessages')),
         /** A message's delivery attempts, newest first, paged like `messages`. */
-        attempts: bind(ctx, webhookDashboard.listWebhookAttempts),
+        attempts: bind(ctx, lazy(webhookDashboard, 'listWebhookAttempts')),
         /** Makes a message due now (delivered and failed ones too); the dispatcher sends it next. */
-        redeliver: bind(ctx, webhookDashboard.redeliverWebhookMessage),
+        redeliver: bind(ctx, lazy(webhookDashboard, 'redeliverWebhookMessage')),
         /** Gives the webhook a new signing secret; returns the webhook with it. */
-        rotateSecret: bind(ctx, webhookDashboard.rotateWebhookSecret),
+        rotateSecret: bind(ctx, lazy(webhookDashboard, 'rotateWebhookSecret')),
         /** Enqueues a `webhook.test` event for this webhook alone. */
-        sendTest: bind(ctx, webhookDashboard.sendTestEvent),
+        sendTest: bind(ctx, lazy(webhookDashboard, 'sendTestEvent')),
       },
       settings: {
         /** Whether `POST …/publish` may publish boards (the stored setting, else the option). */
-        getAgentPublishing: bind(ctx, dashboard.getAgentPublishing),
+        getAgentPublishing: bind(ctx, lazy(dashboard, 'getAgentPublishing')),
         /** Stores the agent-publishing setting, for every process sharing the storage. */
-        setAgentPublishing: bind(ctx, dashboard.setAgentPublishing),
+        setAgentPublishing: bind(ctx, lazy(dashboard, 'setAgentPublishing')),
       },
       posts: {
         /** A post by id in the single-post shape, whatever its board. */
-        get: bind(ctx, agent.readPost),
+        get: bind(ctx, lazy(agent, 'readPost')),
         /** Hides a post: it leaves the queue, roadmap, changelog and statistics; lists show `hidden: true`. */
-        hide: (postId: number) => dashboard.setPostHidden(ctx, postId, true),
+        hide: async (postId: number) => (await dashboard()).setPostHidden(ctx, postId, true),
         /** Shows a hidden post again. */
-        unhide: (postId: number) => dashboard.setPostHidden(ctx, postId, false),
+        unhide: async (postId: number) => (await dashboard()).setPostHidden(ctx, postId, false),
       },
       comments: {
         /** Hides a comment (still listed, with `hidden: true`). */
-        hide: (commentId: number) => dashboard.setCommentHidden(ctx, commentId, true),
+        hide: async (commentId: number) => (await dashboard()).setCommentHidden(ctx, commentId, true),
         /** Shows a hidden comment again. */
-        unhide: (commentId: number) => dashboard.setCommentHidden(ctx, commentId, false),
+        unhide: async (commentId: number) => (await dashboard()).setCommentHidden(ctx, commentId, false),
       },
     },
 
@@ -209,7 +215,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
      */
     team(organizationId: number, options: TeamOptions = {}) {
       const teamCtx: ServiceContext = options.memberId === undefined ? ctx : { ...ctx, teamMemberId: options.memberId };
-      const caller = team.teamCaller(organizationId);
+      const caller = teamCaller(organizationId);
       const api = apiFor(teamCtx, caller);
       /** The operations acting for `memberId` instead, when a call names one. */
       const actingFor = (memberId: number | undefined) => (memberId === undefined ? api : apiFor({ ...teamCtx, teamMemberId: memberId }, caller));
@@ -223,40 +229,40 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
         api,
         proposals: {
           /** Pending proposals of every board, with the post, its evidence and the proposing key. */
-          list: () => team.listPendingProposals(teamCtx, organizationId),
+          list: async () => (await team()).listPendingProposals(teamCtx, organizationId),
           /** Applies a pending proposal; voters are notified unless `notifyVoters: false`. */
-          confirm: of(team.confirmProposal),
+          confirm: of(lazy(team, 'confirmProposal')),
           /** Drops a pending proposal; the status stays. */
-          reject: of(team.rejectProposal),
+          reject: of(lazy(team, 'rejectProposal')),
         },
         posts: {
           /** A post's activity log, newest first (`limit` 1–500, default 50; `before` the `next_before` of the previous page). */
-          activity: of(activity.teamPostActivity),
+          activity: of(lazy(activity, 'teamPostActivity')),
           /** The board of one of the organization's posts. */
-          boardOf: of(team.boardOfPost),
+          boardOf: of(lazy(team, 'boardOfPost')),
           /** Hides or shows a post. */
-          setHidden: of(team.setPostHidden),
+          setHidden: of(lazy(team, 'setPostHidden')),
           /** Undoes the merge of a merged post (by id; `api.posts.unmerge` by slug and id); see docs/errors-scopes-limits.md#merging-posts. */
-          unmerge: of(merges.unmergePostById),
+          unmerge: of(lazy(merges, 'unmergePostById')),
           /** Where a merged post lives now (the end of a chain of merges), or null for a post that is not merged. */
-          mergeTarget: of(merges.mergeTargetOf),
+          mergeTarget: of(lazy(merges, 'mergeTargetOf')),
           /** The voter who submitted a post, or null for a post of the team. */
-          author: of(teamVoters.postAuthor),
+          author: of(lazy(teamVoters, 'postAuthor')),
           /** The voters following a post, by id (whom mail about it goes to). */
-          followers: of(teamVoters.postFollowers),
+          followers: of(lazy(teamVoters, 'postFollowers')),
           /**
            * A page (`limit` 1–500, default 50; `offset`) of a board's posts by the monthly revenue of
            * the distinct companies behind each (`company_revenue`), then vote count, creation time
            * and id, all descending (the `top` order); posts with no company last, at 0. See
            * docs/sso.md.
            */
-          listByCompanyRevenue: of(companyRevenue.listPostsByCompanyRevenue),
+          listByCompanyRevenue: of(lazy(companyRevenue, 'listPostsByCompanyRevenue')),
         },
         comments: {
           /** Hides or shows a comment. */
-          setHidden: of(team.setCommentHidden),
+          setHidden: of(lazy(team, 'setCommentHidden')),
           /** A comment of the team (`is_admin: true`); `parent_comment_id` makes it a reply. */
-          create: of(teamVoters.createTeamComment),
+          create: of(lazy(teamVoters, 'createTeamComment')),
         },
         voters: {
           /** Blocks a voter: no more posts, votes, comments or reactions; their content stays (`api.voters.block`). */
@@ -264,80 +270,80 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           /** Lifts a block; false if the voter was not blocked (`api.voters.unblock`). */
           unblock: async (voterId: number): Promise<boolean> => (await api.voters.unblock(voterId)).changed,
           /** When the voter was blocked, or null. */
-          blockedAt: of(teamVoters.voterBlockedAt),
+          blockedAt: of(lazy(teamVoters, 'voterBlockedAt')),
         },
         apiKeys: {
           /**
            * Creates a key; the raw key is in the result, this once. A `team` key only when a signed-in
            * member of the organization acts (`board.team(id, { memberId })`), else `insufficient_scope`.
            */
-          create: of(team.createApiKey),
+          create: of(lazy(team, 'createApiKey')),
           /** The organization's keys, revoked ones included, without hashes. */
           list: () => keys.listApiKeys(teamCtx, organizationId),
           /** Revokes one of the organization's keys. */
-          revoke: of(team.revokeApiKey),
+          revoke: of(lazy(team, 'revokeApiKey')),
         },
         webhooks: {
           /** Creates a webhook with a new signing secret. */
-          create: of(dashboard.createWebhook),
+          create: of(lazy(dashboard, 'createWebhook')),
           /** The organization's webhooks with their secrets. */
-          list: () => dashboard.listWebhookSecrets(teamCtx, organizationId),
+          list: async () => (await dashboard()).listWebhookSecrets(teamCtx, organizationId),
           /** Changes one of the organization's webhooks. */
-          update: of(team.updateWebhook),
+          update: of(lazy(team, 'updateWebhook')),
           /** Deletes one of the organization's webhooks. */
-          delete: of(team.deleteWebhook),
+          delete: of(lazy(team, 'deleteWebhook')),
           /** One of the organization's webhooks, with its secret. */
-          get: of(team.getWebhook),
+          get: of(lazy(team, 'getWebhook')),
           /** A webhook's messages, newest first: `{ rows, total }`, paged with `limit` and `offset`. */
-          messages: of(team.listWebhookMessages),
+          messages: of(lazy(team, 'listWebhookMessages')),
           /** A message's delivery attempts, newest first, paged like `messages`. */
-          attempts: of(team.listWebhookAttempts),
+          attempts: of(lazy(team, 'listWebhookAttempts')),
           /** Makes one of the organization's messages due now; the dispatcher sends it next. */
-          redeliver: of(team.redeliverWebhookMessage),
+          redeliver: of(lazy(team, 'redeliverWebhookMessage')),
           /** Gives the webhook a new signing secret; returns the webhook with it. */
-          rotateSecret: of(team.rotateWebhookSecret),
+          rotateSecret: of(lazy(team, 'rotateWebhookSecret')),
           /** Enqueues a `webhook.test` event for this webhook alone. */
-          sendTest: of(team.sendTestEvent),
+          sendTest: of(lazy(team, 'sendTestEvent')),
         },
         boards: {
           /** Publishes or unpublishes a board by the team's decision (not subject to agent publishing). */
-          setPublished: of(team.setBoardPublished),
+          setPublished: of(lazy(team, 'setBoardPublished')),
           /** Whether new posts from voters on the board wait for approval (off by default). */
-          moderated: of(moderation.boardModeration),
+          moderated: of(lazy(moderation, 'boardModeration')),
           /** Turns "new posts from voters wait for approval" on or off for a board. */
-          setModerated: of(moderation.setBoardModeration),
+          setModerated: of(lazy(moderation, 'setBoardModeration')),
         },
         /** Posts held for approval (docs/errors-scopes-limits.md#moderation); the operations are `api.moderation`. */
         moderation: {
           /** Every held post in one state (default `waiting`: the inbox), oldest first (`api.moderation.list` pages them). */
-          list: of(moderation.heldPostsInState),
+          list: of(lazy(moderation, 'heldPostsInState')),
           /** How many posts wait for approval. */
-          countWaiting: () => moderation.countWaitingPosts(teamCtx, organizationId),
+          countWaiting: async () => (await moderation()).countWaitingPosts(teamCtx, organizationId),
           /** One held post, in any state (`api.moderation.get`). */
           get: api.moderation.get,
           /** Approves a waiting post: it becomes a post and `post.created` fires (`api.moderation.approve`, for `memberId` when given). */
-          approve: (id: number, by: moderation.ModerationDecider = {}) => actingFor(by.memberId).moderation.approve(id),
+          approve: (id: number, by: ModerationDecider = {}) => actingFor(by.memberId).moderation.approve(id),
           /** Rejects a waiting post with an optional reason (`api.moderation.reject`); answers it with its author (to mail the reason to). */
-          reject: of(moderation.rejectPost),
+          reject: of(lazy(moderation, 'rejectPost')),
         },
         attachments: {
           /**
            * An attachment (`id`, `sha256`) of the organization with its bytes, while the public may
            * see it (its post published, not hidden, merged or held; its comment not hidden), else null.
            */
-          readPublic: of(attachments.readPublicAttachment),
+          readPublic: of(lazy(attachments, 'readPublicAttachment')),
           /** An attachment (`id`, `sha256`) of the organization with its bytes, whatever its post's visibility (the dashboard's view), else null. */
-          read: of(teamAttachments.readTeamAttachment),
+          read: of(lazy(teamAttachments, 'readTeamAttachment')),
           /** The images of one of the organization's held posts, as the API shows attachments. */
-          ofHeldPost: of(teamAttachments.heldPostAttachments),
+          ofHeldPost: of(lazy(teamAttachments, 'heldPostAttachments')),
         },
         members: {
           /** Adds a team member (an e-mail already on the team returns that member). */
-          add: of(people.addTeamMember),
+          add: of(lazy(people, 'addTeamMember')),
           /** The team, oldest first. */
-          list: () => people.listTeamMembers(teamCtx, organizationId),
+          list: async () => (await people()).listTeamMembers(teamCtx, organizationId),
           /** Changes a member's address and name (`validation_error` for an address another member has). */
-          update: of(people.updateTeamMember),
+          update: of(lazy(people, 'updateTeamMember')),
         },
       };
     },
@@ -345,65 +351,65 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     /** One-time sign-in links and the sessions they start (team members and voters). */
     signIn: {
       /** A one-time link token (15 minutes, single use) for a team member or voter, with an optional return path. */
-      createLink: bind(ctx, people.createSignInLink),
+      createLink: bind(ctx, lazy(people, 'createSignInLink')),
       /**
        * A one-time link token for the organization's voter of an e-mail address; the voter is
        * created (or found) only when the link is used.
        */
-      createVoterLink: bind(ctx, people.createVoterSignInLink),
+      createVoterLink: bind(ctx, lazy(people, 'createVoterSignInLink')),
       /**
        * Uses a link token and starts a session, with the link's return path; `not_found` for an
        * unknown, used or expired link.
        */
-      useLink: bind(ctx, people.useSignInLink),
+      useLink: bind(ctx, lazy(people, 'useSignInLink')),
       /** The live session of a session token with its team member or voter, or null. */
-      session: bind(ctx, people.readSession),
+      session: bind(ctx, lazy(people, 'readSession')),
       /** Ends a session (sign-out). */
-      endSession: bind(ctx, people.endSession),
+      endSession: bind(ctx, lazy(people, 'endSession')),
     },
 
     /** The voter side, which the API only reads: voters, their posts, votes, follows, reactions and comments. */
     voters: {
       /** The organization's voter with this e-mail (case-insensitive), created on first use. */
-      register: bind(ctx, comments.registerVoter),
+      register: bind(ctx, lazy(comments, 'registerVoter')),
       /**
        * A voter's post on a published board (`voterId, slug, { title, body?, tags? }`): `is_admin:
        * false`, the voter's vote counted, the post followed; tags must be the board's.
        */
-      submitPost: bind(ctx, voterPosts.submitPost),
+      submitPost: bind(ctx, lazy(voterPosts, 'submitPost')),
       /** Follows a post explicitly; answers true. */
-      follow: (voterId: number, postId: number) => voterPosts.setFollowing(ctx, voterId, postId, true),
+      follow: async (voterId: number, postId: number) => (await voterPosts()).setFollowing(ctx, voterId, postId, true),
       /** Unfollows a post; voting or commenting later does not follow it again. Answers false. */
-      unfollow: (voterId: number, postId: number) => voterPosts.setFollowing(ctx, voterId, postId, false),
+      unfollow: async (voterId: number, postId: number) => (await voterPosts()).setFollowing(ctx, voterId, postId, false),
       /** Whether the voter follows the post. */
-      isFollowing: bind(ctx, voterPosts.isFollowing),
+      isFollowing: bind(ctx, lazy(voterPosts, 'isFollowing')),
       /** One vote per voter per post; voting twice changes nothing. Answers `{ post_id, vote_count }`. */
-      vote: bind(ctx, comments.vote),
+      vote: bind(ctx, lazy(comments, 'vote')),
       /**
        * Sets a voter's language (`voterId, locale`: a language tag such as `de`, or null for none),
        * which their mail is written in; an unknown voter is `not_found`.
        */
-      setLanguage: bind(ctx, voterLanguage.setVoterLanguage),
+      setLanguage: bind(ctx, lazy(voterLanguage, 'setVoterLanguage')),
       /** Withdraws the voter's vote. */
-      unvote: bind(ctx, comments.unvote),
+      unvote: bind(ctx, lazy(comments, 'unvote')),
       /** Adds a reaction (1..32 characters, an emoji say) to a comment; false if it was there. */
-      react: bind(ctx, comments.react),
+      react: bind(ctx, lazy(comments, 'react')),
       /** Removes a reaction; false if there was none. */
-      unreact: bind(ctx, comments.unreact),
+      unreact: bind(ctx, lazy(comments, 'unreact')),
       /** A voter's comment or reply (`is_admin: false`). */
-      comment: bind(ctx, comments.voterComment),
+      comment: bind(ctx, lazy(comments, 'voterComment')),
       /** One of the voter's own posts held for approval (`voterId, heldPostId`); another voter's is `not_found`. */
-      heldPost: bind(ctx, moderation.voterHeldPost),
+      heldPost: bind(ctx, lazy(moderation, 'voterHeldPost')),
       /** The voter's posts waiting for approval on a board (`voterId, boardId`), oldest first. */
-      waitingPosts: bind(ctx, moderation.voterWaitingPosts),
+      waitingPosts: bind(ctx, lazy(moderation, 'voterWaitingPosts')),
     },
 
     /**
      * Validates a fixture (docs/errors-scopes-limits.md#fixtures) and loads it whole in one transaction, or throws a
      * `validation_error` naming the offending path and loads nothing.
      */
-    loadFixture: (fixture: unknown): Promise<LoadedFixture> =>
-      loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
+    loadFixture: async (fixture: unknown): Promise<LoadedFixture> =>
+      (await import('./fixture/load.js')).loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
 
     /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
     get authThrottle(): { readonly size: number } | null {

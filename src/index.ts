@@ -81,12 +81,11 @@ export type { ApiKeyInfo, CreateApiKeyInput, CreatedApiKey } from './services/ke
 export type { CreateWebhookInput, UpdateWebhookInput, WebhookWithSecret } from './services/dashboard.js';
 export type { VoterInput } from './services/comments.js';
 export type { TeamMemberInput, CreatedSignInLink, SignInLinkOptions, UseSignInLinkOptions, StartedSession, SessionSubject } from './services/people.js';
-export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS } from './services/people.js';
 export type { PendingProposal } from './services/team.js';
 export type { CompanyRevenuePageInput, CompanyRevenuePost, CompanyRevenuePostList } from './services/company-revenue.js';
 export type { ModerationDecider, Rejection } from './services/moderation.js';
 export type { MergeTarget } from './services/merges.js';
-export type { QueryInput } from './services/posts.js';
+export type { QueryInput } from './services/post-reads.js';
 export type { OperationName, HttpMethod } from './http/operations.js';
 export { servedOperationNames as operationNames } from './http/served-operations.js';
 export type { OperationSpec } from './http/operation-schemas.js';
@@ -96,7 +95,8 @@ export type { OpenApiOptions, OpenApiDocument } from './http/openapi.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
 export { DEFAULT_AUTH_THROTTLE, type AuthThrottleOptions } from './http/auth-throttle.js';
 export { MAX_REPLY_DEPTH, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './domain/limits.js';
-export { parseFixture, type LoadedFixture } from './fixture/load.js';
+export { parseFixture } from './fixture/parse.js';
+export type { LoadedFixture } from './fixture/load.js';
 export type { Fixture } from './fixture/schema.js';
 export * from './storage/contract.js';
 export type { SharedLimits, SharedRateLimitStep } from './storage/shared-limits.js';
@@ -112,7 +112,7 @@ export { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookEventData, type
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from './webhooks/schedule.js';
 export { signWebhook, generateWebhookSecret, isWebhookSecret } from './webhooks/signing.js';
 export { isPrivateAddress, refusedTarget } from './webhooks/targets.js';
-export { WEBHOOK_USER_AGENT, type WebhookFetch } from './webhooks/send.js';
+export { WEBHOOK_USER_AGENT, type WebhookFetch } from './webhooks/user-agent.js';
 export type { WebhookMessage, WebhookAttempt, WebhookPageInput } from './services/webhooks.js';
 export {
   createMailerNotifier,

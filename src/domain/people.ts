@@ -4,6 +4,11 @@
  * tokens are stored; the raw tokens live in cookies and e-mailed links.
  */
 
+/** How long a one-time sign-in link works. */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
+/** How long a session lasts unless it is ended earlier. */
+export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
+
 /** A member of an organization's team: may use the dashboard pages. */
 export interface TeamMemberRecord {
   id: number;

@@ -14,6 +14,7 @@ import type * as responses from '../domain/responses.js';
 import type * as teamResponses from '../domain/team-responses.js';
 import type * as activity from '../services/activity.js';
 import type * as agent from '../services/agent.js';
+import type * as boardReads from '../services/board-reads.js';
 import type * as boards from '../services/boards.js';
 import type * as claimNext from '../services/claim-next.js';
 import type * as comments from '../services/comments.js';
@@ -23,6 +24,7 @@ import type * as dashboard from '../services/dashboard.js';
 import type * as mailSettings from '../services/mail-settings.js';
 import type * as merges from '../services/merges.js';
 import type * as moderation from '../services/moderation.js';
+import type * as postReads from '../services/post-reads.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
 import type * as teamVoters from '../services/team-voters.js';
@@ -42,12 +44,13 @@ export type ResponseSchemaName = { [K in keyof Responses]: Responses[K] extends 
 /**
  * The service modules that serve the API's operations, by the names a row's `service` gives (a
  * module's file name in camel case). An operation is served by the function of its own name in
- * the module its row names (`listPosts` by `posts.listPosts`), called as
+ * the module its row names (`createPost` by `posts.createPost`), called as
  * `(ctx, caller, ...path parameters, body or query)`.
  */
 export interface OperationServices {
   activity: typeof activity;
   agent: typeof agent;
+  boardReads: typeof boardReads;
   boards: typeof boards;
   claimNext: typeof claimNext;
   comments: typeof comments;
@@ -56,6 +59,7 @@ export interface OperationServices {
   mailSettings: typeof mailSettings;
   merges: typeof merges;
   moderation: typeof moderation;
+  postReads: typeof postReads;
   posts: typeof posts;
   stats: typeof stats;
   teamVoters: typeof teamVoters;

@@ -5,21 +5,13 @@
  *
  * Each row is the operation's route (`operation-routes.ts`) with the service function that serves
  * it, imported by name from its module, so the core's browser bundle carries the functions the
- * router, the handler and the in-process API call, and not the table.
+ * router, the handler and the in-process API call, and not the table. The modules of the request
+ * path's reads are imported; every other module is loaded on the first call of one of its
+ * operations (`lazy`, see ../services/lazy.ts), so that loading the core does not load them.
  */
-import * as activity from '../services/activity.js';
-import * as agent from '../services/agent.js';
-import * as boards from '../services/boards.js';
-import * as claimNext from '../services/claim-next.js';
-import * as comments from '../services/comments.js';
-import * as companyVotes from '../services/company-votes.js';
-import * as dashboard from '../services/dashboard.js';
-import * as mailSettings from '../services/mail-settings.js';
-import * as merges from '../services/merges.js';
-import * as moderation from '../services/moderation.js';
-import * as posts from '../services/posts.js';
-import * as stats from '../services/stats.js';
-import * as teamVoters from '../services/team-voters.js';
+import * as boardReads from '../services/board-reads.js';
+import * as postReads from '../services/post-reads.js';
+import { lazy } from '../services/lazy.js';
 import type { ServedOperation } from './operation-row.js';
 import { operationRoutes } from './operation-routes.js';
 import type { OperationName } from './operations.js';
@@ -27,46 +19,61 @@ import type { OperationName } from './operations.js';
 /** Every operation name, in table order. */
 export const servedOperationNames = Object.keys(operationRoutes) as OperationName[];
 
+// The modules loaded on the first call of one of their operations.
+const activity = () => import('../services/activity.js');
+const agent = () => import('../services/agent.js');
+const boards = () => import('../services/boards.js');
+const claimNext = () => import('../services/claim-next.js');
+const comments = () => import('../services/comments.js');
+const companyVotes = () => import('../services/company-votes.js');
+const dashboard = () => import('../services/dashboard.js');
+const mailSettings = () => import('../services/mail-settings.js');
+const merges = () => import('../services/merges.js');
+const moderation = () => import('../services/moderation.js');
+const posts = () => import('../services/posts.js');
+const stats = () => import('../services/stats.js');
+const teamVoters = () => import('../services/team-voters.js');
+
 /** The service function of each operation, in table order. */
 const SERVICES: readonly ServedOperation['serve'][] = [
-  boards.listBoards,
-  boards.getBoard,
-  boards.createBoard,
-  boards.publishBoard,
-  boards.unpublishBoard,
-  posts.listPosts,
-  posts.findSimilarPosts,
-  posts.createPost,
-  posts.getPost,
-  posts.updatePost,
-  merges.mergePost,
-  posts.deletePost,
-  activity.getPostActivity,
-  agent.getQueue,
-  agent.claimPost,
-  claimNext.claimNextPost,
-  agent.releaseClaim,
-  agent.addEvidence,
-  agent.proposeStatus,
-  comments.listVotes,
-  companyVotes.voteOnBehalf,
-  companyVotes.withdrawVoteOnBehalf,
-  comments.listComments,
-  comments.createComment,
-  stats.getRoadmap,
-  stats.getChangelog,
-  stats.getShipStats,
-  stats.getAnalytics,
-  dashboard.listWebhooks,
-  moderation.listHeldPosts,
-  moderation.getHeldPost,
-  moderation.approveHeldPost,
-  moderation.rejectHeldPost,
-  teamVoters.blockVoter,
-  teamVoters.unblockVoter,
-  merges.unmergePost,
-  mailSettings.getMailSettings,
-  mailSettings.updateMailSettings,
+  boardReads.listBoards,
+  boardReads.getBoard,
+  lazy(boards, 'createBoard'),
+  lazy(boards, 'publishBoard'),
+  lazy(boards, 'unpublishBoard'),
+  postReads.listPosts,
+  lazy(posts, 'findSimilarPosts'),
+  lazy(posts, 'createPost'),
+  postReads.getPost,
+  lazy(posts, 'updatePost'),
+  lazy(merges, 'mergePost'),
+  lazy(posts, 'deletePost'),
+  lazy(activity, 'getPostActivity'),
+  lazy(agent, 'getQueue'),
+  lazy(agent, 'claimPost'),
+  lazy(claimNext, 'claimNextPost'),
+  lazy(agent, 'releaseClaim'),
+  lazy(agent, 'addEvidence'),
+  lazy(agent, 'proposeStatus'),
+  lazy(comments, 'listVotes'),
+  lazy(companyVotes, 'voteOnBehalf'),
+  lazy(companyVotes, 'withdrawVoteOnBehalf'),
+  lazy(comments, 'listComments'),
+  lazy(comments, 'createComment'),
+  lazy(stats, 'getRoadmap'),
+  lazy(stats, 'getChangelog'),
+  lazy(stats, 'getShipStats'),
+  lazy(stats, 'getAnalytics'),
+  lazy(dashboard, 'listWebhooks'),
+  lazy(moderation, 'listHeldPosts'),
+  lazy(moderation, 'getHeldPost'),
+  lazy(moderation, 'approveHeldPost'),
+  lazy(moderation, 'rejectHeldPost'),
+  lazy(teamVoters, 'blockVoter'),
+  lazy(teamVoters, 'unblockVoter'),
+  lazy(merges, 'unmergePost'),
+  lazy(mailSettings, 'getMailSettings'),
+  lazy(mailSettings, 'updateMailSettings'),
 ];
 
 /** Every operation as the core serves it: its route and its service function. */

@@ -22,7 +22,7 @@ import { actorOf, logActivity } from './activity.js';
 import { assertNotMerged, boardOf, boardPostOf, readPostDetail, statusChange } from './lookup.js';
 import { queueStatusMail } from './follower-mail.js';
 import { deliver, notificationsFor } from './notifications.js';
-import type { QueryInput } from './posts.js';
+import type { QueryInput } from './post-reads.js';
 import { liveClaim, presentClaim, presentEvidence, presentProposal, presentQueueItem } from './present.js';
 import { emitBoardEvent } from './webhook-events.js';
 

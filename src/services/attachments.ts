@@ -17,6 +17,8 @@ import type { Attachment } from '../domain/responses.js';
 import type { StorageTx } from '../storage/contract.js';
 import { read, type ServiceContext } from './context.js';
 
+export { attachmentPath, attachmentsOfComments, attachmentsOfPosts, presentAttachment } from './attachment-views.js';
+
 /** One uploaded file: the name the uploader gave and its bytes (any declared type is ignored). */
 export interface AttachmentUpload {
   filename: string;
@@ -142,24 +144,6 @@ export async function storeAttachments(
   return stored;
 }
 
-/** The path an attachment is served at, below the pages' base: `/attachments/{id}/{sha256}.{ext}`. */
-export function attachmentPath(record: AttachmentRecord): string {
-  return `/attachments/${record.id}/${record.sha256}.${ATTACHMENT_EXTENSIONS[record.content_type]}`;
-}
-
-/** An attachment in the API's shape, its `url` under `baseUrl`. */
-export function presentAttachment(record: AttachmentRecord, baseUrl: string): Attachment {
-  return {
-    id: record.id,
-    url: baseUrl + attachmentPath(record),
-    filename: record.filename,
-    content_type: record.content_type,
-    size: record.size,
-    width: record.width,
-    height: record.height,
-  };
-}
-
 /** An attachment and its bytes, as served. */
 export interface ServedAttachment {
   record: AttachmentRecord;
@@ -197,28 +181,4 @@ async function publicBoardOf(tx: StorageTx, record: AttachmentRecord): Promise<n
   if (!post || post.hidden || (await tx.getPostMerge(post.id)) !== null) return null;
   const board = await tx.getBoard(post.board_id);
   return board !== null && board.published ? board.id : null;
-}
-
-/** Groups presented attachments by an owner id (`post_id` or `comment_id`), in the order listed. */
-function groupBy(records: readonly AttachmentRecord[], owner: 'post_id' | 'comment_id', baseUrl: string): Map<number, Attachment[]> {
-  const groups = new Map<number, Attachment[]>();
-  for (const record of records) {
-    const id = record[owner]!;
-    const group = groups.get(id) ?? [];
-    group.push(presentAttachment(record, baseUrl));
-    groups.set(id, group);
-  }
-  return groups;
-}
-
-/** The presented attachments of these posts, by post id (a post without any is absent). */
-export async function attachmentsOfPosts(ctx: ServiceContext, tx: StorageTx, postIds: readonly number[]): Promise<Map<number, Attachment[]>> {
-  if (postIds.length === 0) return new Map();
-  return groupBy(await tx.listPostAttachments(postIds), 'post_id', ctx.attachmentsBaseUrl());
-}
-
-/** The presented attachments of these comments, by comment id (a comment without any is absent). */
-export async function attachmentsOfComments(ctx: ServiceContext, tx: StorageTx, commentIds: readonly number[]): Promise<Map<number, Attachment[]>> {
-  if (commentIds.length === 0) return new Map();
-  return groupBy(await tx.listCommentAttachments(commentIds), 'comment_id', ctx.attachmentsBaseUrl());
 }

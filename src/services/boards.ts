@@ -1,6 +1,10 @@
-/** Boards: list, read, create, publish, unpublish (docs/errors-scopes-limits.md#boards). */
+/**
+ * Boards: create, publish, unpublish, and the agent-publishing setting
+ * (docs/errors-scopes-limits.md#boards). Listing and reading them are in board-reads.ts, which the
+ * core loads with the request path; this module loads on the first call of one of its functions.
+ */
 import { FeedbackBoardError } from '../domain/errors.js';
-import type { Board, BoardList } from '../domain/responses.js';
+import type { Board } from '../domain/responses.js';
 import { createBoardBody, type CreateBoardInput } from '../domain/requests.js';
 import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
@@ -17,14 +21,6 @@ export const AGENT_PUBLISHING_SETTING = 'agent_publishing';
 export async function agentPublishingEnabled(ctx: ServiceContext, tx: StorageTx): Promise<boolean> {
   const stored = await tx.getSetting(AGENT_PUBLISHING_SETTING);
   return stored === null ? ctx.agentPublishingDefault : stored === 'true';
-}
-
-export function listBoards(ctx: ServiceContext, caller: Caller): Promise<BoardList> {
-  return read(ctx, async (tx) => ({ boards: (await tx.listBoards(caller.organizationId)).map(presentBoard) }));
-}
-
-export function getBoard(ctx: ServiceContext, caller: Caller, slug: string): Promise<Board> {
-  return read(ctx, async (tx) => presentBoard(await boardOf(tx, caller, slug)));
 }
 
 export function createBoard(ctx: ServiceContext, caller: Caller, body: CreateBoardInput): Promise<Board> {

@@ -25,7 +25,7 @@ import {
 import { assertCommentRoom } from './limits.js';
 import { assertNotMerged, boardPostOf } from './lookup.js';
 import { queueCommentMail } from './follower-mail.js';
-import { nestComments, presentComment } from './present.js';
+import { nestComments, presentComment } from './present-comments.js';
 import { assertVoterCommentRoom, assertVoterNotBlocked, followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
 

@@ -6,11 +6,10 @@
 import * as z from 'zod/mini';
 import type { Post } from '../domain/responses.js';
 import { parseOrThrow } from '../domain/validation.js';
-import { attachmentsOfPosts } from './attachments.js';
-import { read, type ServiceContext } from './context.js';
+import { attachmentsOfPosts } from './attachment-views.js';
+import { read, teamCaller, type ServiceContext } from './context.js';
 import { boardOf } from './lookup.js';
 import { presentPost } from './present.js';
-import { teamCaller } from './team.js';
 
 /** A post as the API presents it, with the monthly revenue of the companies behind it. */
 export interface CompanyRevenuePost extends Post {

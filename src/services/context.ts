@@ -17,6 +17,14 @@ export interface Caller {
   scope: Scope;
 }
 
+/**
+ * The caller the team acts as through the API operations: the organization with `team` scope and
+ * no key (id 0, which no stored key has), so no claim is ever the team's own.
+ */
+export function teamCaller(organizationId: number): Caller {
+  return { organizationId, apiKeyId: 0, scope: 'team' };
+}
+
 export interface ServiceContext {
   storage: Storage;
   clock: Clock;

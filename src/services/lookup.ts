@@ -7,7 +7,7 @@ import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { BoardRecord, PostRecord, PostStatus, TagRecord, VoterRecord } from '../domain/records.js';
 import type { PostDetail } from '../domain/responses.js';
 import type { PostPatch, StorageTx } from '../storage/contract.js';
-import { attachmentsOfPosts } from './attachments.js';
+import { attachmentsOfPosts } from './attachment-views.js';
 import type { Caller, ServiceContext } from './context.js';
 import { liveClaim, presentPostDetail } from './present.js';
 

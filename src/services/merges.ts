@@ -12,9 +12,8 @@ import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { actorOf, logActivity } from './activity.js';
-import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { nowIso, read, teamCaller, write, type Caller, type ServiceContext } from './context.js';
 import { boardOf, mergedInto, postOnBoard, readPostDetail } from './lookup.js';
-import { teamCaller } from './team.js';
 import { liveClaim } from './present.js';
 import { emitBoardEvent } from './webhook-events.js';
 

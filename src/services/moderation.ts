@@ -15,13 +15,12 @@ import type { HeldPostList } from '../domain/team-responses.js';
 import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
-import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { nowIso, read, teamCaller, write, type Caller, type ServiceContext } from './context.js';
 import { assertPostRoom } from './limits.js';
 import { boardOf, byId, heldPostOf } from './lookup.js';
-import { attachmentsOfPosts } from './attachments.js';
+import { attachmentsOfPosts } from './attachment-views.js';
 import { presentPostDetail, presentTag } from './present.js';
 import { actorOf, logActivity, voterActor } from './activity.js';
-import { teamCaller } from './team.js';
 import { followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { notFound, FeedbackBoardError, validationError } from '../domain/errors.js';
-import type { SessionKind, SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
+import { SESSION_TTL_MS, SIGN_IN_LINK_TTL_MS, type SessionKind, type SessionRecord, type SignInLinkRecord, type TeamMemberRecord } from '../domain/people.js';
 import type { VoterRecord } from '../domain/records.js';
 import { toIso } from '../domain/time.js';
 import { parseOrThrow, text } from '../domain/validation.js';
@@ -16,10 +16,7 @@ import { hashApiKey } from './keys.js';
 import type { StorageTx } from '../storage/contract.js';
 import { checkVoterLocale, keepVoterLocale } from './voter-language.js';
 
-/** How long a one-time sign-in link works. */
-export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
-/** How long a session lasts unless it is ended earlier. */
-export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
+export { SIGN_IN_LINK_TTL_MS, SESSION_TTL_MS };
 const TOKEN_CHARS = 43;
 
 /** An e-mail address, as team members and voters give it. */

@@ -1,8 +1,11 @@
-/** Posts: list, create, read, update, delete (docs/errors-scopes-limits.md#posts). */
+/**
+ * Posts: create, update, delete, find similar ones (docs/errors-scopes-limits.md#posts). Listing and
+ * reading one are in post-reads.ts, which the core loads with the request path; this module loads
+ * on the first call of one of its functions.
+ */
 import type { EvidenceRecord } from '../domain/records.js';
 import {
   createPostBody,
-  listPostsQuery,
   similarPostsQuery,
   updatePostBody,
   type CreatePostInput,
@@ -16,6 +19,7 @@ import type { NewRecord, PostPatch } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { type VoterNotification } from '../domain/ports.js';
 import { actorOf, logActivity } from './activity.js';
+import type { QueryInput } from './post-reads.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { attachmentsOfPosts, checkUploads, presentAttachment, storeAttachments, type AttachmentUpload } from './attachments.js';
 import { assertPostRoom, assertTagRoom } from './limits.js';
@@ -26,34 +30,6 @@ import { presentPost, presentPostDetail } from './present.js';
 import { findSimilar } from './similarity.js';
 import { emitBoardEvent } from './webhook-events.js';
 import { changedFields, sameEvidence, sameTags } from './post-changes.js';
-
-/** Query values as they arrive in a URL: strings, parsed and checked here. */
-export type QueryInput = Record<string, string | undefined>;
-
-export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<PostList> {
-  const q = parseOrThrow(listPostsQuery, query);
-  return read(ctx, async (tx) => {
-    const board = await boardOf(tx, caller, slug);
-    let tagId: number | undefined;
-    if (q.tag !== undefined) {
-      const tag = await tx.getTagBySlug(board.id, foldCase(q.tag));
-      if (!tag) return { posts: [], total: 0 };
-      tagId = tag.id;
-    }
-    const page = await tx.listPosts(board.id, {
-      status: q.status,
-      search: q.q ? foldCase(q.q) : undefined,
-      tagId,
-      sort: q.sort,
-      limit: q.limit,
-      offset: q.offset,
-    });
-    const ids = page.rows.map((p) => p.id);
-    const tags = await tx.getTagsOfPosts(ids);
-    const attachments = await attachmentsOfPosts(ctx, tx, ids);
-    return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
-  });
-}
 
 /**
  * Listed posts of the board whose titles share words with `text`, best first (the rule is
@@ -109,10 +85,6 @@ export async function createPost(
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;
   });
-}
-
-export function getPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
-  return read(ctx, async (tx) => readPostDetail(ctx, tx, (await boardPostOf(tx, caller, slug, id)).post, nowIso(ctx)));
 }
 
 /**

@@ -8,9 +8,9 @@ import type { PostRecord } from '../domain/records.js';
 import type { StorageTx } from '../storage/contract.js';
 import { read, type Caller, type ServiceContext } from './context.js';
 import { boardOf } from './lookup.js';
-import type { QueryInput } from './posts.js';
+import type { QueryInput } from './post-reads.js';
 import { presentPost } from './present.js';
-import { attachmentsOfPosts } from './attachments.js';
+import { attachmentsOfPosts } from './attachment-views.js';
 
 async function postList(ctx: ServiceContext, tx: StorageTx, page: Page<PostRecord>): Promise<PostList> {
   const ids = page.rows.map((p) => p.id);

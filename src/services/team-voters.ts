@@ -14,8 +14,8 @@ import type { VoterBlock } from '../domain/team-responses.js';
 import type { StorageTx } from '../storage/contract.js';
 import type { AttachmentUpload } from './attachments.js';
 import { createComment } from './comments.js';
-import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
-import { boardOfPost, teamCaller } from './team.js';
+import { nowIso, read, teamCaller, write, type Caller, type ServiceContext } from './context.js';
+import { boardOfPost } from './team.js';
 import { assertNotMerged, voterOf } from './lookup.js';
 
 async function ownPostId(tx: StorageTx, organizationId: number, postId: number): Promise<number> {

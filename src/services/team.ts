@@ -8,7 +8,7 @@ import type { BoardRecord, PostRecord } from '../domain/records.js';
 import type { Board, PostDetail } from '../domain/responses.js';
 import type { StorageTx } from '../storage/contract.js';
 import * as agent from './agent.js';
-import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
+import { nowIso, read, teamCaller, write, type Caller, type ServiceContext } from './context.js';
 import * as dashboard from './dashboard.js';
 import * as keys from './keys.js';
 import { assertNotMerged, boardOf, mergedInto, readPostDetail } from './lookup.js';
@@ -16,13 +16,6 @@ import { presentBoard } from './present.js';
 import { emitBoardEvent } from './webhook-events.js';
 import * as deliveries from './webhooks.js';
 
-/**
- * The caller the team acts as through the API operations: the organization with `team` scope and
- * no key (id 0, which no stored key has), so no claim is ever the team's own.
- */
-export function teamCaller(organizationId: number): Caller {
-  return { organizationId, apiKeyId: 0, scope: 'team' };
-}
 
 async function ownPost(tx: StorageTx, organizationId: number, postId: number): Promise<{ board: BoardRecord; post: PostRecord }> {
   const post = await tx.getPost(postId);

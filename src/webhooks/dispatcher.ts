@@ -11,13 +11,16 @@
  * hands each due message to one of them for `leaseMs`, longer than a send can take, so no attempt
  * is made twice. A dispatcher that dies holding leases only delays those messages until the
  * leases expire; the message is then sent again with the same `webhook-id` (at least once).
+ *
+ * Sending (delivery-pool.ts, send.ts) loads on the first `start()` or `deliverDue()`: a board
+ * that never delivers (one in a browser page, say) never loads it.
  */
 import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type RandomBytes } from '../domain/ports.js';
 import { randomBase62 } from '../domain/ports.js';
 import { repeatedFailures } from '../domain/repeated-failures.js';
 import type { Storage } from '../storage/contract.js';
-import { createDeliveryPool } from './delivery-pool.js';
-import type { WebhookFetch } from './send.js';
+import type { createDeliveryPool, PoolSettings } from './delivery-pool.js';
+import type { WebhookFetch } from './user-agent.js';
 
 /** Sends under way to one webhook at most, by default. */
 export const DEFAULT_PER_WEBHOOK_CONCURRENCY = 4;
@@ -101,7 +104,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`feedback-board: webhooks.${name} must be a positive integer`);
   }
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const pool = createDeliveryPool({
+  const settings: PoolSettings = {
     ...counts,
     pollIntervalMs,
     storage: options.storage,
@@ -114,10 +117,21 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       timeoutMs,
       allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     },
-  });
+  };
+  let loading: Promise<ReturnType<typeof createDeliveryPool>> | undefined;
+  /** The delivery pool, made on first use; a failed load is tried again by the next use. */
+  const loadPool = () =>
+    (loading ??= import('./delivery-pool.js').then(
+      ({ createDeliveryPool }) => createDeliveryPool(settings),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
 
   /** Leases and sends until nothing is due and nothing is under way; counts the attempts recorded meanwhile. */
   async function deliverDue(): Promise<DeliveryReport> {
+    const pool = await loadPool();
     const report: DeliveryReport = { attempted: 0, delivered: 0 };
     const stopCounting = pool.onAttempt((success) => {
       report.attempted += 1;
@@ -137,10 +151,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let started = false;
-  let stopListening = () => {};
+  let stopListening: (() => void) | null = null;
   const failures = repeatedFailures(logger, 'webhook dispatcher: delivering due messages', clock);
   const fill = () =>
-    pool.fill().then(
+    loadPool().then((pool) => pool.fill()).then(
       (nothingDue) => {
         failures.succeeded();
         return nothingDue;
@@ -163,17 +177,25 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     start() {
       if (started) return;
       started = true;
-      // A recorded attempt frees a slot: lease again at once rather than at the next poll.
-      stopListening = pool.onAttempt(() => {
-        if (started) running = Promise.all([running, fill()]);
-      });
+      // A recorded attempt frees a slot: lease again at once rather than at the next poll. A pool
+      // that fails to load is reported by the polls, which try again.
+      loadPool().then((pool) => {
+        if (started && stopListening === null) {
+          stopListening = pool.onAttempt(() => {
+            if (started) running = Promise.all([running, fill()]);
+          });
+        }
+      }, () => {});
       tick();
     },
     async stop() {
       started = false;
-      stopListening();
+      stopListening?.();
+      stopListening = null;
       if (timer !== undefined) clearTimeout(timer);
       await running;
+      const pool = await loading?.catch(() => undefined);
+      if (pool === undefined) return;
       pool.dropWaiting();
       while (pool.busy > 0) await pool.progress(pollIntervalMs);
     },

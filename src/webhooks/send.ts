@@ -5,16 +5,12 @@
 import type { WebhookAttemptRecord } from '../domain/records.js';
 import { toIso } from '../domain/time.js';
 import type { Clock } from '../domain/ports.js';
-import { PACKAGE_VERSION } from '../domain/version.js';
 import type { LeasedWebhookMessage } from '../storage/contract.js';
 import { signWebhook } from './signing.js';
 import { refusedTarget } from './targets.js';
+import { WEBHOOK_USER_AGENT, type WebhookFetch } from './user-agent.js';
 
-/** The part of `fetch` the dispatcher uses. */
-export type WebhookFetch = (input: string, init: RequestInit) => Promise<Response>;
-
-/** The `User-Agent` of every delivery: `feedback-board-webhooks/` and the package's version. */
-export const WEBHOOK_USER_AGENT = `feedback-board-webhooks/${PACKAGE_VERSION}`;
+export { WEBHOOK_USER_AGENT, type WebhookFetch };
 
 /** How much of an answer's body an attempt keeps. */
 export const RESPONSE_BODY_LIMIT = 1024;

@@ -3,16 +3,19 @@
  * (`src/http/served-operations.ts`) are generated from the table: each committed file must be
  * exactly what the generator makes of the source table (run `npm run derive` after changing a
  * row), and every row they hold must agree with the table, down to the very service function the
- * row's module exports under the operation's name.
+ * row's module exports under the operation's name: the function itself for the modules the core
+ * imports (the request path's reads), and, for every other module, a function that loads it on
+ * its first call and whose `load()` resolves to that very function.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { renderOperationRoutes, renderServedOperations } from '../../scripts/derive-served-operations.mjs';
+import { IMPORTED_SERVICES, renderOperationRoutes, renderServedOperations } from '../../scripts/derive-served-operations.mjs';
 import { operations, type OperationSpec } from '../../src/http/operation-schemas.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 import { servedOperationNames, servedOperations } from '../../src/http/served-operations.js';
 import * as activity from '../../src/services/activity.js';
 import * as agent from '../../src/services/agent.js';
+import * as boardReads from '../../src/services/board-reads.js';
 import * as boards from '../../src/services/boards.js';
 import * as claimNext from '../../src/services/claim-next.js';
 import * as comments from '../../src/services/comments.js';
@@ -21,11 +24,12 @@ import * as dashboard from '../../src/services/dashboard.js';
 import * as mailSettings from '../../src/services/mail-settings.js';
 import * as merges from '../../src/services/merges.js';
 import * as moderation from '../../src/services/moderation.js';
+import * as postReads from '../../src/services/post-reads.js';
 import * as posts from '../../src/services/posts.js';
 import * as stats from '../../src/services/stats.js';
 import * as teamVoters from '../../src/services/team-voters.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boards, claimNext, comments, companyVotes, dashboard, mailSettings, merges, moderation, posts, stats, teamVoters };
+const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, claimNext, comments, companyVotes, dashboard, mailSettings, merges, moderation, postReads, posts, stats, teamVoters };
 
 describe('the operations the core serves', () => {
   it('are in the committed files exactly as the generator writes them from the table', async () => {
@@ -35,13 +39,15 @@ describe('the operations the core serves', () => {
     expect(served).toBe(renderServedOperations(operations));
   });
 
-  it('are the rows of the table, in its order, with their inputs, places, successes and service functions', () => {
+  it('are the rows of the table, in its order, with their inputs, places, successes and service functions', async () => {
     expect(servedOperationNames).toEqual(operationNames);
     for (const name of operationNames) {
       const row = operationTable[name];
       const spec: OperationSpec = operations[name];
       const { schema: _schema, ...success } = spec.success;
-      expect({ name, ...servedOperations[name] }).toEqual({
+      const { serve, ...served } = servedOperations[name];
+      const imported = IMPORTED_SERVICES.has(row.service);
+      expect({ name, ...served, serve: imported ? serve : await (serve as typeof serve & { load(): Promise<unknown> }).load() }).toEqual({
         name,
         method: row.method,
         path: row.path,

@@ -45,9 +45,12 @@ function shipped(path: string): boolean {
 /**
  * Budgets of the tarball (gzipped), of its files unpacked, and of their number: 0.59 MB, 2.40 MB
  * and 109 files when set (with 50 source maps and the guides' screenshots the package was 3.7 MB,
- * 8.1 MB and 212 files). The budget moves only in a change that says what grew.
+ * 8.1 MB and 212 files). The budget moves only in a change that says what grew. The services the
+ * core loads on their first call, webhook delivery and the fixture loader are chunks of their own
+ * (and the code they share, chunks too), so that an application's bundler loads them apart: 168
+ * files then (0.67 MB packed, 2.72 MB unpacked).
  */
-const BUDGET = { size: 750_000, unpackedSize: 3_000_000, entryCount: 130 };
+const BUDGET = { size: 750_000, unpackedSize: 3_000_000, entryCount: 175 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
