@@ -17,7 +17,9 @@ export default defineConfig({
     // is a single worker on a 2-core machine). Capped so that a large machine does not start more
     // browsers and PostgreSQL sessions than the run's cluster accepts.
     maxWorkers: Math.min(2 * availableParallelism(), 8),
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Timeouts catch a hung test, not a slow one: beside three other workers on a busy 2-core
+    // machine, a test that runs the CLI ten times took past 30 s (about 3 s a process).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
