@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -11,7 +12,14 @@ export default defineConfig({
     // PostgreSQL for the tests that need it (started lazily; see test/adapters/postgres/server.ts),
     // and the closing list of suites skipped for a missing requirement (test/helpers/requirements.ts).
     globalSetup: ['test/adapters/postgres/global-setup.ts', 'test/helpers/skip-summary.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Most suites wait on child processes, browsers and PostgreSQL rather than compute, so twice
+    // as many workers as cores keeps the cores busy (vitest's default, one fewer than the cores,
+    // is a single worker on a 2-core machine). Capped so that a large machine does not start more
+    // browsers and PostgreSQL sessions than the run's cluster accepts.
+    maxWorkers: Math.min(2 * availableParallelism(), 8),
+    // Timeouts catch a hung test, not a slow one: beside three other workers on a busy 2-core
+    // machine, a test that runs the CLI ten times took past 30 s (about 3 s a process).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -212,18 +212,8 @@ async function serve(argv: string[]): Promise<void> {
   const followerMail =
     values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500, logger }) : null;
   followerMail?.start();
-  // Every address printed is the public one; the listen address has the first line to itself.
-  process.stdout.write(`listening on ${server.url}\n`);
-  if (configuredOrigin !== undefined) process.stdout.write(`public URL: ${configuredOrigin}  (in every address below and in mailed links)\n`);
-  process.stdout.write(`storage: ${storage.description}\n`);
-  for (const note of notes) process.stdout.write(`${note}\n`);
-  process.stdout.write(`API: ${origin.value}/api/v1  (send "Authorization: Bearer <key>")\n`);
-  if (metrics !== undefined) process.stdout.write(`metrics: ${metricsServer?.url ?? origin.value}/metrics\n`);
-  if (pages) {
-    process.stdout.write(`pages: ${origin.value}/\n`);
-    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
-  }
-
+  // Whoever reads the first line may signal at once: the handlers are in place before it, even
+  // while the lines after it (the team sign-in link, made in the store) are still being printed.
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
@@ -238,6 +228,17 @@ async function serve(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+  // Every address printed is the public one; the listen address has the first line to itself.
+  process.stdout.write(`listening on ${server.url}\n`);
+  if (configuredOrigin !== undefined) process.stdout.write(`public URL: ${configuredOrigin}  (in every address below and in mailed links)\n`);
+  process.stdout.write(`storage: ${storage.description}\n`);
+  for (const note of notes) process.stdout.write(`${note}\n`);
+  process.stdout.write(`API: ${origin.value}/api/v1  (send "Authorization: Bearer <key>")\n`);
+  if (metrics !== undefined) process.stdout.write(`metrics: ${metricsServer?.url ?? origin.value}/metrics\n`);
+  if (pages) {
+    process.stdout.write(`pages: ${origin.value}/\n`);
+    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
+  }
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -98,6 +98,19 @@ describe('serve: graceful shutdown', () => {
     stuck.socket.destroy();
   });
 
+  it('shuts down gracefully on a SIGTERM sent as soon as the first line is out, while the rest is still printed', async () => {
+    // A new file: the demo organization and its pages, whose team sign-in link is printed last.
+    const dir = workDir();
+    dirs.push(dir);
+    const server = await startServe(['--port', '0', '--db', 'board.db'], dir.dir);
+    running.push(server);
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+      server.child.once('exit', (code, signal) => done({ code, signal })),
+    );
+    server.child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+  });
+
   it.each(['0', '3601', 'soon'])('refuses --shutdown-timeout %s with exit 2', async (value) => {
     const dir = workDir();
     dirs.push(dir);

@@ -9,7 +9,7 @@
  * its own process instead (pglite-server.ts), and a "database" is a schema of it: the URLs work
  * the same way, for one process. See test/helpers/requirements.ts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -56,8 +56,25 @@ async function sharedClusterUrl(runDir: string): Promise<string> {
 export function pgAdminUrl(): Promise<string> {
   const fromEnv = process.env[PG_URL_VARIABLE];
   if (fromEnv && !ON_PGLITE) return Promise.resolve(fromEnv);
-  adminUrl ??= ON_PGLITE ? startPgliteServer().then((server) => server.url) : sharedClusterUrl(inject('pgRunDir'));
+  adminUrl ??= ON_PGLITE ? pgliteUrl(inject('pgRunDir')) : sharedClusterUrl(inject('pgRunDir'));
   return adminUrl;
+}
+
+/**
+ * This test file's PGlite, loaded from the data folder of the run's first new PGlite when a file
+ * before it left one in the run's folder (`runDir`, "" for none), else new (and its folder left
+ * there for the files after it). Written whole, then renamed, so a reader never sees half of it.
+ */
+async function pgliteUrl(runDir: string): Promise<string> {
+  const file = runDir === '' ? undefined : join(runDir, 'pglite-initial.tar');
+  if (file !== undefined && existsSync(file)) return (await startPgliteServer({ initial: new Blob([readFileSync(file)]) })).url;
+  if (file === undefined) return (await startPgliteServer()).url;
+  const keep = async (initial: Blob) => {
+    const part = `${file}.${process.pid}`;
+    writeFileSync(part, Buffer.from(await initial.arrayBuffer()));
+    renameSync(part, file);
+  };
+  return (await startPgliteServer({ keep })).url;
 }
 
 /** `url` with its database replaced by `database`. */
