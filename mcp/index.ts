@@ -30,4 +30,4 @@ export { ACCESS_TOKEN_PREFIX, createMcpOAuth, DEFAULT_REGISTRATION_LIMITS, OAUTH
 export type { OAuthContext } from '../src/services/oauth.js';
 export { callTool, errorText, type McpApi, type McpLogger, type ToolResult } from './call.js';
 export { detectScope, type DetectedScope } from './scope.js';
-export { toolDefinitions, toolName, type JsonSchema, type ToolDefinition } from './tools.js';
+export { toolDefinitions, toolName, type JsonSchema, type Paging, type ToolDefinition } from './tools.js';
