@@ -6,11 +6,12 @@ import type { StorageTx } from '../../../src/storage/contract.js';
 import type { AggregateFactories } from '../../../src/storage/contract/registry.js';
 import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
+import { sqliteSeam, type SqliteSeam } from '../seam.js';
+import { boardsMethods } from '../../sql/tx/boards.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { agentMethods } from './agent.js';
 import { attachmentsMethods } from './attachments.js';
-import { boardsMethods } from './boards.js';
 import { engagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
@@ -23,23 +24,23 @@ import { statisticsMethods } from './statistics.js';
 import { webhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over the connection. */
-const FACTORIES: AggregateFactories<Sql> = {
-  accounts: accountsMethods,
+const FACTORIES: AggregateFactories<SqliteSeam> = {
+  accounts: (db) => accountsMethods(db.sql),
   boards: boardsMethods,
-  posts: postsMethods,
-  agent: agentMethods,
-  engagement: engagementMethods,
-  statistics: statisticsMethods,
-  webhooks: webhooksMethods,
-  people: peopleMethods,
-  moderation: moderationMethods,
-  oauth: oauthMethods,
-  mail: mailMethods,
-  activity: activityMethods,
-  attachments: attachmentsMethods,
-  sso: ssoMethods,
-  access: accessMethods,
+  posts: (db) => postsMethods(db.sql),
+  agent: (db) => agentMethods(db.sql),
+  engagement: (db) => engagementMethods(db.sql),
+  statistics: (db) => statisticsMethods(db.sql),
+  webhooks: (db) => webhooksMethods(db.sql),
+  people: (db) => peopleMethods(db.sql),
+  moderation: (db) => moderationMethods(db.sql),
+  oauth: (db) => oauthMethods(db.sql),
+  mail: (db) => mailMethods(db.sql),
+  activity: (db) => activityMethods(db.sql),
+  attachments: (db) => attachmentsMethods(db.sql),
+  sso: (db) => ssoMethods(db.sql),
+  access: (db) => accessMethods(db.sql),
 };
 
 /** The SQL implementation of every method, built once per connection. */
-export const sqlMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, sql);
+export const sqlMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, sqliteSeam(sql));

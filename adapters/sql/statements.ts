@@ -1,0 +1,45 @@
+/**
+ * Helpers of the shared SQL: plain storage methods declared by their statement alone, the parts of
+ * statements built from a call's values, and the conversions of values in and out.
+ */
+import type { Dialect, SqlSeam, SqlValue } from './seam.js';
+
+/**
+ * A storage method that answers its statement's first row (through `map`), or null: its arguments
+ * are the statement's values, in the order of its placeholders.
+ */
+export function oneRow<Row, Out = Row>(db: SqlSeam, text: string, map?: (row: Row) => Out) {
+  return async (...params: SqlValue[]): Promise<Out | null> => {
+    const row = await db.row<Row>(text, params);
+    return row === undefined ? null : map === undefined ? (row as unknown as Out) : map(row);
+  };
+}
+
+/** A storage method that answers every row of its statement (through `map`). */
+export function allRows<Row, Out = Row>(db: SqlSeam, text: string, map?: (row: Row) => Out) {
+  return async (...params: SqlValue[]): Promise<Out[]> => {
+    const rows = await db.rows<Row>(text, params);
+    return map === undefined ? (rows as unknown as Out[]) : rows.map(map);
+  };
+}
+
+/**
+ * `a = ?, b = ?` for the columns whose value is defined (an absent field is left unchanged), with
+ * the values in the same order. The column order is fixed by the caller, so the statement text,
+ * and therefore the prepared statement, depends only on which fields are present.
+ */
+export function assignments(values: [column: string, value: SqlValue | undefined][]): {
+  set: string;
+  params: SqlValue[];
+} {
+  const present = values.filter((entry): entry is [string, SqlValue] => entry[1] !== undefined);
+  return {
+    set: present.map(([column]) => `${column} = ?`).join(', '),
+    params: present.map(([, value]) => value),
+  };
+}
+
+/** A boolean column as read: 0/1 from SQLite, a boolean from PostgreSQL. */
+export function flag(value: unknown): boolean {
+  return value === true || value === 1;
+}
