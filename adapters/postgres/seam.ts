@@ -14,11 +14,11 @@ export const POSTGRES_DIALECT: Dialect = {
   bool: (value) => value,
   ids: idArray,
   inIds: (placeholder) => `= ANY(${placeholder}::int[])`,
-  idRows: (placeholder) => `unnest(${placeholder}::int[]) AS value`,
+  idRows: (placeholder, alias) => `unnest(${placeholder}::int[]) AS ${alias} (value)`,
   // Words are runs of letters and digits: a space separates them without escaping.
   words: (words) => words.join(' '),
   inWords: (placeholder) => `= ANY (string_to_array(${placeholder}, ' '))`,
-  wordRows: (placeholder) => `unnest(string_to_array(${placeholder}, ' ')) AS value`,
+  wordRows: (placeholder, alias) => `unnest(string_to_array(${placeholder}, ' ')) AS ${alias} (value)`,
   // pg parses jsonb itself.
   json: <T>(value: unknown) => value as T,
 };

@@ -72,16 +72,16 @@ export interface Dialect {
   bool(value: boolean): SqlValue;
   /** A list of integer ids as one value, for {@link inIds} and {@link idRows}. */
   ids(ids: readonly number[]): SqlValue;
-  /** `<column> <inIds(p)>` tests membership in the ids bound at placeholder `p`. */
+  /** `<column> <inIds(placeholder)>` tests membership in the ids bound at `placeholder`. */
   inIds(placeholder: string): string;
-  /** The ids bound at placeholder `p` as rows of one column, `value`, for a FROM clause. */
-  idRows(placeholder: string): string;
+  /** The ids bound at `placeholder` as rows of one column, `<alias>.value`, for a FROM clause. */
+  idRows(placeholder: string, alias: string): string;
   /** A list of words (runs of letters and digits) as one value, for {@link inWords} and {@link wordRows}. */
   words(words: readonly string[]): SqlValue;
-  /** `<column> <inWords(p)>` tests membership in the words bound at placeholder `p`. */
+  /** `<column> <inWords(placeholder)>` tests membership in the words bound at `placeholder`. */
   inWords(placeholder: string): string;
-  /** The words bound at placeholder `p` as rows of one column, `value`, for a FROM clause. */
-  wordRows(placeholder: string): string;
+  /** The words bound at `placeholder` as rows of one column, `<alias>.value`, for a FROM clause. */
+  wordRows(placeholder: string, alias: string): string;
   /** A JSON column's value as read: SQLite returns the text, PostgreSQL's jsonb the parsed value. */
   json<T>(value: unknown): T;
 }

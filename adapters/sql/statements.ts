@@ -2,7 +2,14 @@
  * Helpers of the shared SQL: plain storage methods declared by their statement alone, the parts of
  * statements built from a call's values, and the conversions of values in and out.
  */
+import type { AggregateMethods, AggregateName } from '../../src/storage/contract/registry.js';
 import type { Dialect, SqlSeam, SqlValue } from './seam.js';
+
+/**
+ * The methods of aggregate `A` that both SQL stores answer with the same SQL: all but `Own`, which
+ * each store answers its own way (in its `tx/` folder).
+ */
+export type SharedMethods<A extends AggregateName, Own extends keyof AggregateMethods<A>> = Omit<AggregateMethods<A>, Own>;
 
 /**
  * A storage method that answers its statement's first row (through `map`), or null: its arguments
@@ -37,6 +44,19 @@ export function assignments(values: [column: string, value: SqlValue | undefined
     set: present.map(([column]) => `${column} = ?`).join(', '),
     params: present.map(([, value]) => value),
   };
+}
+
+/**
+ * `limit` and `offset` checked before they reach SQL, where SQLite's `LIMIT -1` would mean "no
+ * limit" and a fraction would be truncated; the service validates them, this keeps a missed check
+ * visible.
+ */
+export function pageBounds(dialect: Dialect, query: { limit: number; offset: number }): { limit: number; offset: number } {
+  const { limit, offset } = query;
+  if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0) {
+    throw new RangeError(`feedback-board/${dialect.name}: invalid page (limit ${limit}, offset ${offset})`);
+  }
+  return { limit, offset };
 }
 
 /** A boolean column as read: 0/1 from SQLite, a boolean from PostgreSQL. */

@@ -15,10 +15,10 @@ export const SQLITE_DIALECT: Dialect = {
   bool: (value) => (value ? 1 : 0),
   ids: jsonList,
   inIds: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
-  idRows: (placeholder) => `json_each(${placeholder})`,
+  idRows: (placeholder, alias) => `json_each(${placeholder}) AS ${alias}`,
   words: jsonList,
   inWords: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
-  wordRows: (placeholder) => `json_each(${placeholder})`,
+  wordRows: (placeholder, alias) => `json_each(${placeholder}) AS ${alias}`,
   json: <T>(value: unknown) => JSON.parse(value as string) as T,
 };
 

@@ -8,6 +8,7 @@ import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
 import { postgresSeam, type PostgresSeam } from '../seam.js';
 import { boardsMethods } from '../../sql/tx/boards.js';
+import { postsMethods } from '../../sql/tx/posts.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { agentMethods } from './agent.js';
@@ -19,7 +20,7 @@ import { mailMethods } from './mail.js';
 import { ssoMethods } from './sso.js';
 import { accessMethods } from './access.js';
 import { peopleMethods } from './people.js';
-import { postsMethods } from './posts.js';
+import { postgresPostsMethods } from './posts.js';
 import { statisticsMethods } from './statistics.js';
 import { webhooksMethods } from './webhooks.js';
 
@@ -27,7 +28,7 @@ import { webhooksMethods } from './webhooks.js';
 const FACTORIES: AggregateFactories<PostgresSeam> = {
   accounts: (db) => accountsMethods(db.sql),
   boards: boardsMethods,
-  posts: (db) => postsMethods(db.sql),
+  posts: (db) => ({ ...postsMethods(db), ...postgresPostsMethods(db) }),
   agent: (db) => agentMethods(db.sql),
   engagement: (db) => engagementMethods(db.sql),
   statistics: (db) => statisticsMethods(db.sql),

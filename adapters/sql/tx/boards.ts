@@ -72,7 +72,7 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
       await db.run('DELETE FROM fb_post_tags WHERE post_id = ?', [postId]);
       if (tagIds.length > 0) {
         await db.run(
-          `INSERT INTO fb_post_tags (post_id, tag_id) SELECT ?, value FROM ${d.idRows('?')} WHERE true ON CONFLICT DO NOTHING`,
+          `INSERT INTO fb_post_tags (post_id, tag_id) SELECT ?, t.value FROM ${d.idRows('?', 't')} WHERE true ON CONFLICT DO NOTHING`,
           [postId, d.ids(tagIds)],
         );
       }

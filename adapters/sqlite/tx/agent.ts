@@ -13,7 +13,8 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { EvidenceRecord } from '../../../src/domain/records.js';
 import { idList, pageBounds, type Sql } from '../sql.js';
 import { CLAIM_NEXT, QUEUE_PLANNED, QUEUE_RANKED, QUEUE_TOTAL } from './queue.js';
-import { POST_COLUMNS, selectPosts, type ClaimRow, type EvidenceRow } from './rows.js';
+import { POST_COLUMNS } from '../../sql/tx/rows.js';
+import { selectPosts, type ClaimRow, type EvidenceRow } from './rows.js';
 
 const EVIDENCE = 'SELECT id, post_id, kind, ref, label, added_at, action_key FROM fb_evidence';
 const CLAIM = 'SELECT post_id, api_key_id, agent_label, claimed_at, expires_at FROM fb_claims';

@@ -5,7 +5,6 @@
  */
 import type {
   ApiKeyRecord,
-  BoardRecord,
   ClaimRecord,
   CommentRecord,
   EvidenceRecord,
@@ -13,56 +12,14 @@ import type {
   PostStatus,
   WebhookRecord,
 } from '../../../src/domain/records.js';
+import { tupleToPost } from '../../sql/tx/rows.js';
 import type { Sql, SqlParams } from '../sql.js';
 
 type Flag = 0 | 1;
 
-/** The columns of a post record, qualified with the alias `p` (the folded copies are not read). */
-export const POST_COLUMNS = `p.id, p.board_id, p.title, p.body, p.status, p.is_admin, p.hidden,
-  p.pinned, p.queue_rank, p.shipped_at, p.created_at, p.vote_count, p.comment_count,
-  p.proposal_status, p.proposal_note, p.proposal_proposed_at, p.proposal_api_key_id`;
-
-/**
- * A post from a row of {@link POST_COLUMNS} read as a tuple (`Sql.tuples`), the positions being
- * those of the column list.
- */
-export function tupleToPost(t: readonly unknown[]): PostRecord {
-  const proposalStatus = t[13] as PostStatus | null;
-  return {
-    id: t[0] as number,
-    board_id: t[1] as number,
-    title: t[2] as string,
-    body: t[3] as string,
-    status: t[4] as PostStatus,
-    is_admin: t[5] === 1,
-    hidden: t[6] === 1,
-    pinned: t[7] === 1,
-    queue_rank: t[8] as number | null,
-    shipped_at: t[9] as string | null,
-    created_at: t[10] as string,
-    vote_count: t[11] as number,
-    comment_count: t[12] as number,
-    proposal:
-      proposalStatus === null
-        ? null
-        : {
-            status: proposalStatus,
-            note: (t[14] as string | null) ?? '',
-            proposed_at: (t[15] as string | null) ?? '',
-            proposed_by_api_key_id: (t[16] as number | null) ?? 0,
-          },
-  };
-}
-
-/** The posts selected by `source` (whose SELECT list is {@link POST_COLUMNS}). */
+/** The posts selected by `source` (whose SELECT list is `POST_COLUMNS` of adapters/sql/tx/rows.ts). */
 export function selectPosts(sql: Sql, source: string, ...params: SqlParams): PostRecord[] {
-  return sql.tuples(source, ...params).map(tupleToPost);
-}
-
-export type BoardRow = Omit<BoardRecord, 'published'> & { published: Flag };
-
-export function toBoard(row: BoardRow): BoardRecord {
-  return { ...row, published: row.published === 1 };
+  return sql.tuples(source, ...params).map((t) => tupleToPost(t));
 }
 
 export type CommentRow = Omit<CommentRecord, 'is_admin' | 'hidden'> & { is_admin: Flag; hidden: Flag };

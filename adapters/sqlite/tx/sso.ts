@@ -5,7 +5,7 @@
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../../../src/domain/sso.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { pageBounds, type Sql } from '../sql.js';
-import { POST_COLUMNS, tupleToPost } from './rows.js';
+import { POST_COLUMNS, tupleToPost } from '../../sql/tx/rows.js';
 
 const SECRET_COLUMNS = 'id, organization_id, secret, created_at, expires_at, revoked_at';
 const SETTINGS_COLUMNS = 'organization_id, jwks_url, jwks_algorithms, audience, issuer, updated_at';

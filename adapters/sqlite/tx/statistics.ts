@@ -10,7 +10,8 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { PostStatus } from '../../../src/domain/records.js';
 import { dayFigures, statusBreakdownOf, windowDays, type DayRow } from '../../../src/storage/days.js';
 import type { Sql } from '../sql.js';
-import { POST_COLUMNS, selectPosts } from './rows.js';
+import { POST_COLUMNS } from '../../sql/tx/rows.js';
+import { selectPosts } from './rows.js';
 
 /** Shipped, non-hidden posts of the board shipped in the window (the `fb_posts_shipped` index). */
 const SHIPPED_IN_WINDOW = `p.board_id = @board AND p.hidden = 0 AND p.status = 'shipped'
