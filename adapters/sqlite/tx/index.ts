@@ -7,11 +7,12 @@ import type { AggregateFactories } from '../../../src/storage/contract/registry.
 import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
 import { sqliteSeam, type SqliteSeam } from '../seam.js';
+import { agentMethods } from '../../sql/tx/agent.js';
 import { boardsMethods } from '../../sql/tx/boards.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
-import { agentMethods } from './agent.js';
+import { sqliteAgentMethods } from './agent.js';
 import { attachmentsMethods } from './attachments.js';
 import { engagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
@@ -29,7 +30,7 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   accounts: (db) => accountsMethods(db.sql),
   boards: boardsMethods,
   posts: (db) => ({ ...postsMethods(db), ...sqlitePostsMethods(db) }),
-  agent: (db) => agentMethods(db.sql),
+  agent: (db) => ({ ...agentMethods(db), ...sqliteAgentMethods(db) }),
   engagement: (db) => engagementMethods(db.sql),
   statistics: (db) => statisticsMethods(db.sql),
   webhooks: (db) => webhooksMethods(db.sql),

@@ -5,9 +5,7 @@
  */
 import type {
   ApiKeyRecord,
-  ClaimRecord,
   CommentRecord,
-  EvidenceRecord,
   PostRecord,
   PostStatus,
   WebhookRecord,
@@ -36,5 +34,3 @@ export function toWebhook(row: WebhookRow): WebhookRecord {
 
 /** Records stored as they are: the row already is a fresh object of the record's shape. */
 export type ApiKeyRow = ApiKeyRecord;
-export type ClaimRow = ClaimRecord;
-export type EvidenceRow = EvidenceRecord;
