@@ -30,6 +30,28 @@ export function allRows<Row, Out = Row>(db: SqlSeam, text: string, map?: (row: R
   };
 }
 
+/** A storage method that answers the first column of its statement's first row, or null. */
+export function oneValue<Value>(db: SqlSeam, text: string) {
+  return async (...params: SqlValue[]): Promise<Value | null> => (await db.value<Value>(text, params)) ?? null;
+}
+
+/** A storage method that answers the first column of every row of its statement. */
+export function allValues<Value>(db: SqlSeam, text: string) {
+  return async (...params: SqlValue[]): Promise<Value[]> => db.column<Value>(text, params);
+}
+
+/** A storage method that runs its statement and answers whether it changed a row. */
+export function changedAny(db: SqlSeam, text: string) {
+  return async (...params: SqlValue[]): Promise<boolean> => (await db.run(text, params)) > 0;
+}
+
+/** A storage method that runs its statement and answers nothing. */
+export function runOnly(db: SqlSeam, text: string) {
+  return async (...params: SqlValue[]): Promise<void> => {
+    await db.run(text, params);
+  };
+}
+
 /**
  * `a = ?, b = ?` for the columns whose value is defined (an absent field is left unchanged), with
  * the values in the same order. The column order is fixed by the caller, so the statement text,

@@ -9,12 +9,13 @@ import type { Sql } from '../sql.js';
 import { postgresSeam, type PostgresSeam } from '../seam.js';
 import { agentMethods } from '../../sql/tx/agent.js';
 import { boardsMethods } from '../../sql/tx/boards.js';
+import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { postgresAgentMethods } from './agent.js';
 import { attachmentsMethods } from './attachments.js';
-import { engagementMethods } from './engagement.js';
+import { postgresEngagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
@@ -31,7 +32,7 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   boards: boardsMethods,
   posts: (db) => ({ ...postsMethods(db), ...postgresPostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...postgresAgentMethods(db) }),
-  engagement: (db) => engagementMethods(db.sql),
+  engagement: (db) => ({ ...engagementMethods(db), ...postgresEngagementMethods(db) }),
   statistics: (db) => statisticsMethods(db.sql),
   webhooks: (db) => webhooksMethods(db.sql),
   people: (db) => peopleMethods(db.sql),

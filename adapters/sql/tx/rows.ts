@@ -3,7 +3,7 @@
  * column to a boolean, the proposal's four columns to one object). Every conversion builds a new
  * object, so records handed out never alias anything a store keeps.
  */
-import type { BoardRecord, PostRecord, PostStatus } from '../../../src/domain/records.js';
+import type { BoardRecord, CommentRecord, PostRecord, PostStatus } from '../../../src/domain/records.js';
 import type { Planning, SqlParams, SqlSeam } from '../seam.js';
 import { flag } from '../statements.js';
 
@@ -63,4 +63,10 @@ export type BoardRow = Omit<BoardRecord, 'published'> & { published: Flag };
 
 export function toBoard(row: BoardRow): BoardRecord {
   return { ...row, published: flag(row.published) };
+}
+
+export type CommentRow = Omit<CommentRecord, 'is_admin' | 'hidden'> & { is_admin: Flag; hidden: Flag };
+
+export function toComment(row: CommentRow): CommentRecord {
+  return { ...row, is_admin: flag(row.is_admin), hidden: flag(row.hidden) };
 }

@@ -9,12 +9,12 @@ import type { Sql } from '../sql.js';
 import { sqliteSeam, type SqliteSeam } from '../seam.js';
 import { agentMethods } from '../../sql/tx/agent.js';
 import { boardsMethods } from '../../sql/tx/boards.js';
+import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { sqliteAgentMethods } from './agent.js';
 import { attachmentsMethods } from './attachments.js';
-import { engagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
@@ -31,7 +31,7 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   boards: boardsMethods,
   posts: (db) => ({ ...postsMethods(db), ...sqlitePostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...sqliteAgentMethods(db) }),
-  engagement: (db) => engagementMethods(db.sql),
+  engagement: engagementMethods,
   statistics: (db) => statisticsMethods(db.sql),
   webhooks: (db) => webhooksMethods(db.sql),
   people: (db) => peopleMethods(db.sql),

@@ -5,7 +5,6 @@
  */
 import type {
   ApiKeyRecord,
-  CommentRecord,
   PostRecord,
   PostStatus,
   WebhookRecord,
@@ -18,12 +17,6 @@ type Flag = 0 | 1;
 /** The posts selected by `source` (whose SELECT list is `POST_COLUMNS` of adapters/sql/tx/rows.ts). */
 export function selectPosts(sql: Sql, source: string, ...params: SqlParams): PostRecord[] {
   return sql.tuples(source, ...params).map((t) => tupleToPost(t));
-}
-
-export type CommentRow = Omit<CommentRecord, 'is_admin' | 'hidden'> & { is_admin: Flag; hidden: Flag };
-
-export function toComment(row: CommentRow): CommentRecord {
-  return { ...row, is_admin: row.is_admin === 1, hidden: row.hidden === 1 };
 }
 
 export type WebhookRow = Omit<WebhookRecord, 'events' | 'active'> & { events: string; active: Flag };
