@@ -9,6 +9,7 @@ import type { Sql } from '../sql.js';
 import { postgresSeam, type PostgresSeam } from '../seam.js';
 import { agentMethods } from '../../sql/tx/agent.js';
 import { boardsMethods } from '../../sql/tx/boards.js';
+import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accountsMethods } from './accounts.js';
@@ -23,7 +24,7 @@ import { ssoMethods } from './sso.js';
 import { accessMethods } from './access.js';
 import { peopleMethods } from './people.js';
 import { postgresPostsMethods } from './posts.js';
-import { statisticsMethods } from './statistics.js';
+import { postgresStatisticsMethods } from './statistics.js';
 import { webhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over a transaction's connection. */
@@ -33,7 +34,7 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   posts: (db) => ({ ...postsMethods(db), ...postgresPostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...postgresAgentMethods(db) }),
   engagement: (db) => ({ ...engagementMethods(db), ...postgresEngagementMethods(db) }),
-  statistics: (db) => statisticsMethods(db.sql),
+  statistics: (db) => ({ ...statisticsMethods(db), ...postgresStatisticsMethods(db) }),
   webhooks: (db) => webhooksMethods(db.sql),
   people: (db) => peopleMethods(db.sql),
   moderation: (db) => moderationMethods(db.sql),

@@ -9,6 +9,7 @@ import type { Sql } from '../sql.js';
 import { sqliteSeam, type SqliteSeam } from '../seam.js';
 import { agentMethods } from '../../sql/tx/agent.js';
 import { boardsMethods } from '../../sql/tx/boards.js';
+import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accountsMethods } from './accounts.js';
@@ -22,7 +23,6 @@ import { ssoMethods } from './sso.js';
 import { accessMethods } from './access.js';
 import { peopleMethods } from './people.js';
 import { sqlitePostsMethods } from './posts.js';
-import { statisticsMethods } from './statistics.js';
 import { webhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over the connection. */
@@ -32,7 +32,7 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   posts: (db) => ({ ...postsMethods(db), ...sqlitePostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...sqliteAgentMethods(db) }),
   engagement: engagementMethods,
-  statistics: (db) => statisticsMethods(db.sql),
+  statistics: statisticsMethods,
   webhooks: (db) => webhooksMethods(db.sql),
   people: (db) => peopleMethods(db.sql),
   moderation: (db) => moderationMethods(db.sql),
