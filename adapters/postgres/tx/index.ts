@@ -9,6 +9,7 @@ import type { Sql } from '../sql.js';
 import { postgresSeam, type PostgresSeam } from '../seam.js';
 import { agentMethods } from '../../sql/tx/agent.js';
 import { boardsMethods } from '../../sql/tx/boards.js';
+import { ssoMethods } from '../../sql/tx/sso.js';
 import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
@@ -20,7 +21,7 @@ import { postgresEngagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
-import { ssoMethods } from './sso.js';
+import { postgresSsoMethods } from './sso.js';
 import { accessMethods } from './access.js';
 import { peopleMethods } from './people.js';
 import { postgresPostsMethods } from './posts.js';
@@ -42,7 +43,7 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   mail: (db) => mailMethods(db.sql),
   activity: (db) => activityMethods(db.sql),
   attachments: (db) => attachmentsMethods(db.sql),
-  sso: (db) => ssoMethods(db.sql),
+  sso: (db) => ({ ...ssoMethods(db), ...postgresSsoMethods(db) }),
   access: (db) => accessMethods(db.sql),
 };
 
