@@ -13,6 +13,7 @@ import { ssoMethods } from '../../sql/tx/sso.js';
 import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
+import { accessMethods } from '../../sql/tx/access.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { postgresAgentMethods } from './agent.js';
@@ -22,7 +23,6 @@ import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
 import { postgresSsoMethods } from './sso.js';
-import { accessMethods } from './access.js';
 import { peopleMethods } from './people.js';
 import { postgresPostsMethods } from './posts.js';
 import { postgresStatisticsMethods } from './statistics.js';
@@ -44,7 +44,7 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   activity: (db) => activityMethods(db.sql),
   attachments: (db) => attachmentsMethods(db.sql),
   sso: (db) => ({ ...ssoMethods(db), ...postgresSsoMethods(db) }),
-  access: (db) => accessMethods(db.sql),
+  access: accessMethods,
 };
 
 /** The SQL implementation of every method over one transaction's connection. */

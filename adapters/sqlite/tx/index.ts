@@ -13,6 +13,7 @@ import { ssoMethods } from '../../sql/tx/sso.js';
 import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
+import { accessMethods } from '../../sql/tx/access.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { sqliteAgentMethods } from './agent.js';
@@ -21,7 +22,6 @@ import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
 import { sqliteSsoMethods } from './sso.js';
-import { accessMethods } from './access.js';
 import { peopleMethods } from './people.js';
 import { sqlitePostsMethods } from './posts.js';
 import { webhooksMethods } from './webhooks.js';
@@ -42,7 +42,7 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   activity: (db) => activityMethods(db.sql),
   attachments: (db) => attachmentsMethods(db.sql),
   sso: (db) => ({ ...ssoMethods(db), ...sqliteSsoMethods(db) }),
-  access: (db) => accessMethods(db.sql),
+  access: accessMethods,
 };
 
 /** The SQL implementation of every method, built once per connection. */
