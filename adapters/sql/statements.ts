@@ -81,6 +81,11 @@ export function pageBounds(dialect: Dialect, query: { limit: number; offset: num
   return { limit, offset };
 }
 
+/** Bytes as both drivers bind them: a Buffer over the same memory, no copy. */
+export function blob(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** A boolean column as read: 0/1 from SQLite, a boolean from PostgreSQL. */
 export function flag(value: unknown): boolean {
   return value === true || value === 1;

@@ -14,10 +14,10 @@ import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
+import { attachmentsMethods } from '../../sql/tx/attachments.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { postgresAgentMethods } from './agent.js';
-import { attachmentsMethods } from './attachments.js';
 import { postgresEngagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
@@ -42,7 +42,7 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   oauth: (db) => oauthMethods(db.sql),
   mail: (db) => mailMethods(db.sql),
   activity: (db) => activityMethods(db.sql),
-  attachments: (db) => attachmentsMethods(db.sql),
+  attachments: attachmentsMethods,
   sso: (db) => ({ ...ssoMethods(db), ...postgresSsoMethods(db) }),
   access: accessMethods,
 };

@@ -14,10 +14,11 @@ import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
+import { attachmentsMethods } from '../../sql/tx/attachments.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { sqliteAgentMethods } from './agent.js';
-import { attachmentsMethods } from './attachments.js';
+import { sqliteAttachmentsMethods } from './attachments.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
@@ -40,7 +41,10 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   oauth: (db) => oauthMethods(db.sql),
   mail: (db) => mailMethods(db.sql),
   activity: (db) => activityMethods(db.sql),
-  attachments: (db) => attachmentsMethods(db.sql),
+  attachments: (db) => {
+    const shared = attachmentsMethods(db);
+    return { ...shared, ...sqliteAttachmentsMethods(db, shared) };
+  },
   sso: (db) => ({ ...ssoMethods(db), ...sqliteSsoMethods(db) }),
   access: accessMethods,
 };
