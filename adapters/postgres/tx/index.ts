@@ -14,9 +14,9 @@ import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
+import { activityMethods } from '../../sql/tx/activity.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
 import { accountsMethods } from './accounts.js';
-import { activityMethods } from './activity.js';
 import { postgresAgentMethods } from './agent.js';
 import { postgresEngagementMethods } from './engagement.js';
 import { moderationMethods } from './moderation.js';
@@ -41,7 +41,7 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   moderation: (db) => moderationMethods(db.sql),
   oauth: (db) => oauthMethods(db.sql),
   mail: (db) => mailMethods(db.sql),
-  activity: (db) => activityMethods(db.sql),
+  activity: activityMethods,
   attachments: attachmentsMethods,
   sso: (db) => ({ ...ssoMethods(db), ...postgresSsoMethods(db) }),
   access: accessMethods,

@@ -14,9 +14,9 @@ import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
+import { activityMethods } from '../../sql/tx/activity.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
 import { accountsMethods } from './accounts.js';
-import { activityMethods } from './activity.js';
 import { sqliteAgentMethods } from './agent.js';
 import { sqliteAttachmentsMethods } from './attachments.js';
 import { moderationMethods } from './moderation.js';
@@ -40,7 +40,7 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   moderation: (db) => moderationMethods(db.sql),
   oauth: (db) => oauthMethods(db.sql),
   mail: (db) => mailMethods(db.sql),
-  activity: (db) => activityMethods(db.sql),
+  activity: activityMethods,
   attachments: (db) => {
     const shared = attachmentsMethods(db);
     return { ...shared, ...sqliteAttachmentsMethods(db, shared) };
