@@ -14,12 +14,12 @@ import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
+import { moderationMethods } from '../../sql/tx/moderation.js';
 import { activityMethods } from '../../sql/tx/activity.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
 import { accountsMethods } from './accounts.js';
 import { sqliteAgentMethods } from './agent.js';
 import { sqliteAttachmentsMethods } from './attachments.js';
-import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
 import { sqliteSsoMethods } from './sso.js';
@@ -37,7 +37,7 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   statistics: statisticsMethods,
   webhooks: (db) => webhooksMethods(db.sql),
   people: (db) => peopleMethods(db.sql),
-  moderation: (db) => moderationMethods(db.sql),
+  moderation: moderationMethods,
   oauth: (db) => oauthMethods(db.sql),
   mail: (db) => mailMethods(db.sql),
   activity: activityMethods,
