@@ -14,6 +14,7 @@ import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
+import { peopleMethods } from '../../sql/tx/people.js';
 import { moderationMethods } from '../../sql/tx/moderation.js';
 import { activityMethods } from '../../sql/tx/activity.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
@@ -23,7 +24,6 @@ import { postgresEngagementMethods } from './engagement.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
 import { postgresSsoMethods } from './sso.js';
-import { peopleMethods } from './people.js';
 import { postgresPostsMethods } from './posts.js';
 import { postgresStatisticsMethods } from './statistics.js';
 import { webhooksMethods } from './webhooks.js';
@@ -37,7 +37,7 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   engagement: (db) => ({ ...engagementMethods(db), ...postgresEngagementMethods(db) }),
   statistics: (db) => ({ ...statisticsMethods(db), ...postgresStatisticsMethods(db) }),
   webhooks: (db) => webhooksMethods(db.sql),
-  people: (db) => peopleMethods(db.sql),
+  people: peopleMethods,
   moderation: moderationMethods,
   oauth: (db) => oauthMethods(db.sql),
   mail: (db) => mailMethods(db.sql),

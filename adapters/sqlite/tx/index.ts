@@ -14,6 +14,7 @@ import { statisticsMethods } from '../../sql/tx/statistics.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
+import { peopleMethods } from '../../sql/tx/people.js';
 import { moderationMethods } from '../../sql/tx/moderation.js';
 import { activityMethods } from '../../sql/tx/activity.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
@@ -23,7 +24,6 @@ import { sqliteAttachmentsMethods } from './attachments.js';
 import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
 import { sqliteSsoMethods } from './sso.js';
-import { peopleMethods } from './people.js';
 import { sqlitePostsMethods } from './posts.js';
 import { webhooksMethods } from './webhooks.js';
 
@@ -36,7 +36,7 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   engagement: engagementMethods,
   statistics: statisticsMethods,
   webhooks: (db) => webhooksMethods(db.sql),
-  people: (db) => peopleMethods(db.sql),
+  people: peopleMethods,
   moderation: moderationMethods,
   oauth: (db) => oauthMethods(db.sql),
   mail: (db) => mailMethods(db.sql),
