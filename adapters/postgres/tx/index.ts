@@ -15,13 +15,13 @@ import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
 import { peopleMethods } from '../../sql/tx/people.js';
+import { oauthMethods } from '../../sql/tx/oauth.js';
 import { moderationMethods } from '../../sql/tx/moderation.js';
 import { activityMethods } from '../../sql/tx/activity.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
 import { accountsMethods } from './accounts.js';
 import { postgresAgentMethods } from './agent.js';
 import { postgresEngagementMethods } from './engagement.js';
-import { oauthMethods } from './oauth.js';
 import { mailMethods } from './mail.js';
 import { postgresSsoMethods } from './sso.js';
 import { postgresPostsMethods } from './posts.js';
@@ -39,7 +39,7 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   webhooks: (db) => webhooksMethods(db.sql),
   people: peopleMethods,
   moderation: moderationMethods,
-  oauth: (db) => oauthMethods(db.sql),
+  oauth: oauthMethods,
   mail: (db) => mailMethods(db.sql),
   activity: activityMethods,
   attachments: attachmentsMethods,
