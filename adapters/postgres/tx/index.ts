@@ -15,11 +15,11 @@ import { engagementMethods } from '../../sql/tx/engagement.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { accessMethods } from '../../sql/tx/access.js';
 import { peopleMethods } from '../../sql/tx/people.js';
+import { accountsMethods } from '../../sql/tx/accounts.js';
 import { oauthMethods } from '../../sql/tx/oauth.js';
 import { moderationMethods } from '../../sql/tx/moderation.js';
 import { activityMethods } from '../../sql/tx/activity.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
-import { accountsMethods } from './accounts.js';
 import { postgresAgentMethods } from './agent.js';
 import { postgresEngagementMethods } from './engagement.js';
 import { mailMethods } from './mail.js';
@@ -30,7 +30,7 @@ import { webhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over a transaction's connection. */
 const FACTORIES: AggregateFactories<PostgresSeam> = {
-  accounts: (db) => accountsMethods(db.sql),
+  accounts: accountsMethods,
   boards: boardsMethods,
   posts: (db) => ({ ...postsMethods(db), ...postgresPostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...postgresAgentMethods(db) }),

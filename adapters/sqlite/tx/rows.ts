@@ -1,14 +1,9 @@
 /**
- * Rows as SQLite returns them, and their conversion to the contract's records (0/1 to booleans,
- * the proposal's four columns to one object, JSON text to arrays). Every conversion builds a new
- * object, so records handed out never alias anything the adapter keeps.
+ * Rows of SQLite's own statements and their conversion to the contract's records: posts read as
+ * tuples, webhooks (0/1 to a boolean, JSON text to an array). Every conversion builds a new object,
+ * so records handed out never alias anything the adapter keeps.
  */
-import type {
-  ApiKeyRecord,
-  PostRecord,
-  PostStatus,
-  WebhookRecord,
-} from '../../../src/domain/records.js';
+import type { PostRecord, WebhookRecord } from '../../../src/domain/records.js';
 import { tupleToPost } from '../../sql/tx/rows.js';
 import type { Sql, SqlParams } from '../sql.js';
 
@@ -24,6 +19,3 @@ export type WebhookRow = Omit<WebhookRecord, 'events' | 'active'> & { events: st
 export function toWebhook(row: WebhookRow): WebhookRecord {
   return { ...row, events: JSON.parse(row.events) as string[], active: row.active === 1 };
 }
-
-/** Records stored as they are: the row already is a fresh object of the record's shape. */
-export type ApiKeyRow = ApiKeyRecord;
