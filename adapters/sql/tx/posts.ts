@@ -56,7 +56,11 @@ export const BOARD_STATUS_POSTS = `${BOARD_POSTS} AND status = ?`;
 /** The methods both stores share; `listPosts` is each store's own. */
 export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
   const d = db.dialect;
-  const getPost = async (id: number) => (await selectPosts(db, `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`, [id]))[0] ?? null;
+  // One await (of the row itself): every read of a post, its page's and each write's answer, goes through it.
+  const getPost = async (id: number) => {
+    const [row] = await db.tuples(`SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`, [id]);
+    return row === undefined ? null : tupleToPost(row);
+  };
   /** A page of `list` and its total, two statements. */
   const page = async ({ where, order, total }: PostList, board: number, query: { limit: number; offset: number }) => {
     const { limit, offset } = pageBounds(d, query);
