@@ -150,6 +150,14 @@ function reads({ orgId, boardId, tagId }) {
     },
     'attachments of a page': (tx) => tx.listPostAttachments([1, 2, 3, 4, 5]),
     evidence: (tx) => tx.listEvidence(2),
+    'key by hash, its organization': async (tx) => {
+      await tx.getApiKeyByHash('h');
+      await tx.getOrganization(orgId);
+    },
+    'setting and session': async (tx, i) => {
+      await tx.getSetting('bench');
+      await tx.getSession(`s${i}`);
+    },
   };
 }
 
@@ -178,6 +186,10 @@ function writes({ orgId, boardId, keyId, tagId }) {
       tx.insertHeldPost({ organization_id: orgId, board_id: boardId, voter_id: voter(i), title: 'held', body: '', tag_slugs: [], created_at: iso(i) }),
     'board edit': (tx, i) => tx.updateBoard(boardId, { description: `d${i}` }),
     'follow': (tx, i) => tx.putFollow({ post_id: id(i), voter_id: voter(i), following: i % 2 === 0, updated_at: iso(i) }),
+    'session in and out': async (tx, i) => {
+      await tx.insertSession({ token_hash: `s${i}`, kind: 'team', subject_id: 1, created_at: iso(i), expires_at: iso(i + 60) });
+      await tx.deleteSession(`s${i}`);
+    },
   };
 }
 
