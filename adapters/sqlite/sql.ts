@@ -10,7 +10,7 @@ import type { Database, RunResult, Statement } from 'better-sqlite3';
 
 /**
  * A value SQLite can bind. Booleans are bound as 0/1 by the callers, never as booleans; bytes (a
- * BLOB) as a Node Buffer, which better-sqlite3 requires (see `blob`).
+ * BLOB) as a Node Buffer, which better-sqlite3 requires (see `blob` in adapters/sql/statements.ts).
  */
 export type SqlValue = string | number | bigint | null | Buffer;
 /** Positional values, or one object of named values (`@name` in the SQL). */
@@ -115,11 +115,6 @@ export class Sql {
 /** Binds a list of integer ids as one parameter, to be read with `json_each(?)`. */
 export function idList(ids: readonly number[]): string {
   return JSON.stringify(ids);
-}
-
-/** Bytes as better-sqlite3 binds them: a Buffer over the same memory, no copy. */
-export function blob(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export function bool(value: boolean): 0 | 1 {

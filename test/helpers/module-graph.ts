@@ -21,7 +21,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/http'],
   ['src/client', 'src/openapi', 'src/node', 'src/images'],
   ['src/board.ts'],
-  ['src/pages', 'src/index.ts'],
+  ['src/pages', 'src/index.ts', 'adapters/sql'],
   ['adapters/memory', 'adapters/sqlite', 'adapters/indexeddb', 'adapters/postgres'],
   ['testing', 'mcp', 'mock-server'],
   ['cli', 'widget'],

@@ -6,40 +6,34 @@ import type { StorageTx } from '../../../src/storage/contract.js';
 import type { AggregateFactories } from '../../../src/storage/contract/registry.js';
 import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
-import { accountsMethods } from './accounts.js';
-import { activityMethods } from './activity.js';
-import { agentMethods } from './agent.js';
-import { attachmentsMethods } from './attachments.js';
-import { boardsMethods } from './boards.js';
-import { engagementMethods } from './engagement.js';
-import { moderationMethods } from './moderation.js';
-import { oauthMethods } from './oauth.js';
+import { postgresSeam, type PostgresSeam } from '../seam.js';
+import { agentMethods } from '../../sql/tx/agent.js';
+import { attachmentsMethods } from '../../sql/tx/attachments.js';
+import { engagementMethods } from '../../sql/tx/engagement.js';
+import { SHARED_FACTORIES } from '../../sql/tx/index.js';
+import { postsMethods } from '../../sql/tx/posts.js';
+import { ssoMethods } from '../../sql/tx/sso.js';
+import { statisticsMethods } from '../../sql/tx/statistics.js';
+import { postgresAgentMethods } from './agent.js';
+import { postgresEngagementMethods } from './engagement.js';
 import { mailMethods } from './mail.js';
-import { ssoMethods } from './sso.js';
-import { accessMethods } from './access.js';
-import { peopleMethods } from './people.js';
-import { postsMethods } from './posts.js';
-import { statisticsMethods } from './statistics.js';
+import { postgresPostsMethods } from './posts.js';
+import { postgresSsoMethods } from './sso.js';
+import { postgresStatisticsMethods } from './statistics.js';
 import { webhooksMethods } from './webhooks.js';
 
-/** Each aggregate's methods over a transaction's connection. */
-const FACTORIES: AggregateFactories<Sql> = {
-  accounts: accountsMethods,
-  boards: boardsMethods,
-  posts: postsMethods,
-  agent: agentMethods,
-  engagement: engagementMethods,
-  statistics: statisticsMethods,
-  webhooks: webhooksMethods,
-  people: peopleMethods,
-  moderation: moderationMethods,
-  oauth: oauthMethods,
-  mail: mailMethods,
-  activity: activityMethods,
+/** Each aggregate's methods over a transaction's connection: the shared SQL, and PostgreSQL's own where it has some. */
+const FACTORIES: AggregateFactories<PostgresSeam> = {
+  ...SHARED_FACTORIES,
+  posts: (db) => ({ ...postsMethods(db), ...postgresPostsMethods(db) }),
+  agent: (db) => ({ ...agentMethods(db), ...postgresAgentMethods(db) }),
+  engagement: (db) => ({ ...engagementMethods(db), ...postgresEngagementMethods(db) }),
+  statistics: (db) => ({ ...statisticsMethods(db), ...postgresStatisticsMethods(db) }),
+  webhooks: (db) => webhooksMethods(db.sql),
+  mail: (db) => mailMethods(db.sql),
   attachments: attachmentsMethods,
-  sso: ssoMethods,
-  access: accessMethods,
+  sso: (db) => ({ ...ssoMethods(db), ...postgresSsoMethods(db) }),
 };
 
 /** The SQL implementation of every method over one transaction's connection. */
-export const pgMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, sql);
+export const pgMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, postgresSeam(sql));

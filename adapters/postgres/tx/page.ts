@@ -1,7 +1,8 @@
 /**
  * A page of posts and the number of all matches, in ONE statement (one round trip), joined
  * laterally so that an empty page (an offset past the end) still returns one row carrying the
- * total.
+ * total: PostgreSQL's way of answering a list that SQLite answers in two statements (a page, then
+ * its total), since here every statement is a round trip.
  *
  * With a maintained total (a scalar subquery over the statistics), the page is an index walk that
  * stops after `limit + offset` rows. Without one (a search), every match
@@ -12,21 +13,22 @@
  */
 import type { Page } from '../../../src/storage/contract.js';
 import type { PostRecord } from '../../../src/domain/records.js';
-import type { Planning, Sql, SqlValue } from '../sql.js';
-import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+import type { Planning, SqlSeam, SqlValue } from '../../sql/seam.js';
+import { POST_COLUMNS, tupleToPost } from '../../sql/tx/rows.js';
 
 export interface PageStatement {
-  /** WHERE over `fb_posts p`, with parameters $1..$n. */
+  /** WHERE over `fb_posts p`, with `@name` placeholders. */
   where: string;
   /**
    * ORDER BY over `p`. Without `total` it may name only the columns of {@link MATCH_KEYS}, since
    * it then sorts the set of matches.
    */
   order: string;
-  params: SqlValue[];
+  /** The values of `where` and `total` by name (`limit` and `offset` are added). */
+  values: Record<string, SqlValue>;
   limit: number;
   offset: number;
-  /** A scalar subquery giving the total (with the same parameters), when a maintained count has it. */
+  /** A scalar subquery giving the total (with the same values), when a maintained count has it. */
   total?: string;
   /** Planned for its values (a search, a tag), not on a generic plan: see `Planning` in sql.ts. */
   planning?: Planning;
@@ -36,14 +38,13 @@ export interface PageStatement {
 export const MATCH_KEYS = 'p.id, p.created_at, p.vote_count';
 
 /** The page's SQL; exported for the query-plan tests. */
-export function pageSql({ where, order, params, total }: Pick<PageStatement, 'where' | 'order' | 'params' | 'total'>): string {
-  const limit = params.length + 1;
+export function pageSql({ where, order, total }: Pick<PageStatement, 'where' | 'order' | 'total'>): string {
   const outerOrder = order.replaceAll('p.', 'page.');
   if (total !== undefined) {
     return `SELECT total.n AS total_count, page.*
     FROM (SELECT ${total} AS n) total
     LEFT JOIN LATERAL (
-      SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1}
+      SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset
     ) page ON true
     ORDER BY ${outerOrder}`;
   }
@@ -53,17 +54,14 @@ export function pageSql({ where, order, params, total }: Pick<PageStatement, 'wh
     FROM (SELECT count(*)::int AS n FROM matches) total
     LEFT JOIN LATERAL (
       SELECT ${POST_COLUMNS} FROM fb_posts p
-       WHERE p.id IN (SELECT p.id FROM matches p ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1})
+       WHERE p.id IN (SELECT p.id FROM matches p ORDER BY ${order} LIMIT @limit OFFSET @offset)
     ) page ON true
     ORDER BY ${outerOrder}`;
 }
 
-export async function pageWithTotal(sql: Sql, statement: PageStatement): Promise<Page<PostRecord>> {
-  const rows = await sql.rows<PostRow & { total_count: number }>(
-    pageSql(statement),
-    [...statement.params, statement.limit, statement.offset],
-    statement.planning,
-  );
-  const total = rows[0]?.total_count ?? 0;
-  return { rows: rows.filter((row) => row.id !== null).map(toPost), total };
+export async function pageWithTotal(db: SqlSeam, statement: PageStatement): Promise<Page<PostRecord>> {
+  // Each row: the total, then the post's columns (all null past the end).
+  const rows = await db.tuples(pageSql(statement), { ...statement.values, limit: statement.limit, offset: statement.offset }, statement.planning);
+  const total = (rows[0]?.[0] as number | undefined) ?? 0;
+  return { rows: rows.filter((row) => row[1] !== null).map((row) => tupleToPost(row, 1)), total };
 }

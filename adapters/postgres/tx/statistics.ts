@@ -1,5 +1,7 @@
 /**
- * The statistics aggregate in SQL: ship statistics and analytics, each ONE statement, each reading
+ * PostgreSQL's own statistics methods (the shared ones, in several statements, are
+ * adapters/sql/tx/statistics.ts): ship statistics and analytics, each ONE statement (here every
+ * statement is a round trip), each reading
  * the maintained per-day counts (schema-aggregates.ts, schema-ship-counts.ts), so its cost depends
  * on the window, not on the board's history. Ship statistics list the window's shipped posts from
  * the shipped index and count their distinct voters from the per-day ship counts when the window
@@ -10,8 +12,9 @@ import type { AnalyticsAggregate, ShippedPost, TimeWindow } from '../../../src/s
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { PostStatus } from '../../../src/domain/records.js';
 import { dayFigures, statusBreakdownOf, windowDays, type DayRow } from '../../../src/storage/days.js';
-import type { Sql } from '../sql.js';
-import { POST_COLUMNS, toPost, type PostRow } from './rows.js';
+import { POST_COLUMNS } from '../../sql/tx/rows.js';
+import type { PostgresSeam } from '../seam.js';
+import { toPost, type PostRow } from './rows.js';
 
 // Parameters: $1 board, $2 from (inclusive), $3 to (exclusive).
 const SHIPPED_IN_WINDOW = `p.board_id = $1 AND NOT p.hidden AND p.status = 'shipped'
@@ -91,7 +94,8 @@ interface AnalyticsRow {
   shipped_in_window: number;
 }
 
-export function statisticsMethods(sql: Sql): AggregateMethods<'statistics'> {
+/** What PostgreSQL answers of the statistics aggregate its own way: all of it. */
+export function postgresStatisticsMethods({ sql }: PostgresSeam): AggregateMethods<'statistics'> {
   return {
     async shipStats(boardId, window: TimeWindow) {
       const range = [boardId, window.from, window.to];

@@ -6,40 +6,36 @@ import type { StorageTx } from '../../../src/storage/contract.js';
 import type { AggregateFactories } from '../../../src/storage/contract/registry.js';
 import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
-import { accountsMethods } from './accounts.js';
-import { activityMethods } from './activity.js';
-import { agentMethods } from './agent.js';
-import { attachmentsMethods } from './attachments.js';
-import { boardsMethods } from './boards.js';
-import { engagementMethods } from './engagement.js';
-import { moderationMethods } from './moderation.js';
-import { oauthMethods } from './oauth.js';
+import { sqliteSeam, type SqliteSeam } from '../seam.js';
+import { agentMethods } from '../../sql/tx/agent.js';
+import { attachmentsMethods } from '../../sql/tx/attachments.js';
+import { engagementMethods } from '../../sql/tx/engagement.js';
+import { SHARED_FACTORIES } from '../../sql/tx/index.js';
+import { postsMethods } from '../../sql/tx/posts.js';
+import { ssoMethods } from '../../sql/tx/sso.js';
+import { statisticsMethods } from '../../sql/tx/statistics.js';
+import { sqliteAgentMethods } from './agent.js';
+import { sqliteAttachmentsMethods } from './attachments.js';
 import { mailMethods } from './mail.js';
-import { ssoMethods } from './sso.js';
-import { accessMethods } from './access.js';
-import { peopleMethods } from './people.js';
-import { postsMethods } from './posts.js';
-import { statisticsMethods } from './statistics.js';
+import { sqlitePostsMethods } from './posts.js';
+import { sqliteSsoMethods } from './sso.js';
 import { webhooksMethods } from './webhooks.js';
 
-/** Each aggregate's methods over the connection. */
-const FACTORIES: AggregateFactories<Sql> = {
-  accounts: accountsMethods,
-  boards: boardsMethods,
-  posts: postsMethods,
-  agent: agentMethods,
+/** Each aggregate's methods over the connection: the shared SQL, and SQLite's own where it has some. */
+const FACTORIES: AggregateFactories<SqliteSeam> = {
+  ...SHARED_FACTORIES,
+  posts: (db) => ({ ...postsMethods(db), ...sqlitePostsMethods(db) }),
+  agent: (db) => ({ ...agentMethods(db), ...sqliteAgentMethods(db) }),
   engagement: engagementMethods,
   statistics: statisticsMethods,
-  webhooks: webhooksMethods,
-  people: peopleMethods,
-  moderation: moderationMethods,
-  oauth: oauthMethods,
-  mail: mailMethods,
-  activity: activityMethods,
-  attachments: attachmentsMethods,
-  sso: ssoMethods,
-  access: accessMethods,
+  webhooks: (db) => webhooksMethods(db.sql),
+  mail: (db) => mailMethods(db.sql),
+  attachments: (db) => {
+    const shared = attachmentsMethods(db);
+    return { ...shared, ...sqliteAttachmentsMethods(db, shared) };
+  },
+  sso: (db) => ({ ...ssoMethods(db), ...sqliteSsoMethods(db) }),
 };
 
 /** The SQL implementation of every method, built once per connection. */
-export const sqlMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, sql);
+export const sqlMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, sqliteSeam(sql));

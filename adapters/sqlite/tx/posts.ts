@@ -1,187 +1,171 @@
 /**
- * The posts aggregate in SQL: writes, the board's count, the filtered, sorted, paged post list
- * (post-list.ts), the roadmap and the changelog.
+ * SQLite's own posts method, the post list (the rest of the aggregate is adapters/sql/tx/posts.ts):
+ * filters, sort, page and `total`, each answered from the smallest set of rows that can hold the
+ * matches, in statements of SQLite's own: its search is an FTS5 index, and a join order is kept
+ * with CROSS JOIN, which PostgreSQL does not read that way.
  *
- * Every post row also carries `title_folded` / `body_folded` (`foldCase` of title and body,
- * computed here in JavaScript), which `search` matches through the trigram index and `instr()`
- * (see post-list.ts): an exact, case-folded substring test in which every character is literal.
- * (LIKE would need escaping, folds ASCII only and fails on long patterns with "pattern too complex".)
+ * - `search` of three characters or more: the matches come from the trigram index
+ *   (schema-search.ts), whose phrase of the needle's trigrams matches exactly the posts whose
+ *   folded title or body contains the needle (the contract: a literal, case-folded substring);
+ *   their ids are sorted, and the page's rows are read by id. The cost follows the number of
+ *   matches, not the size of the board. Shorter needles have no trigram: they are tested with
+ *   `instr()` on every post of the board, walked in the order of the sort.
+ * - `tagId`: `total` is the tag's maintained count (`fb_tag_posts`); with a status too, the tag's
+ *   count for that status (`fb_tag_status_posts`), each less the merged posts among them. A tag on few posts
+ *   drives the page (its posts, sorted); a tag met often among the board's (or the status's)
+ *   posts lets a walk of the sort's index, probing each post's links, stop early. Which of the
+ *   two reads fewer rows is estimated from the tag's count and the board's (or status's) count.
+ * - otherwise the index of the sort is walked, and the walk stops after `limit` rows; `total` is
+ *   read from the maintained counts per board and status (`fb_board_post_counts`).
  */
-import type { PostMergeRecord, ProposalRecord } from '../../../src/domain/records.js';
+import type { Page, PostListQuery } from '../../../src/storage/contract.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
-import { foldCase } from '../../../src/storage/text.js';
-import { assignments, bool, idList, pageBounds, type Sql, type SqlValue } from '../sql.js';
-import { boardPosts, listPostRows } from './post-list.js';
-import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
-import { POST_COLUMNS, selectPosts } from './rows.js';
+import type { PostRecord } from '../../../src/domain/records.js';
+import { BOARD_POSTS, BOARD_STATUS_POSTS } from '../../sql/tx/posts.js';
+import { POST_COLUMNS } from '../../sql/tx/rows.js';
+import type { SqliteSeam } from '../seam.js';
+import { idList, pageBounds, type Sql, type SqlValue } from '../sql.js';
+import { selectPosts } from './rows.js';
+
+const LIST_ORDER = {
+  new: 'p.created_at DESC, p.id DESC',
+  top: 'p.vote_count DESC, p.created_at DESC, p.id DESC',
+} as const;
+
+
+/** The needle as an FTS5 phrase: every character literal, `"` doubled. */
+const phrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
+
+/** True when the trigram index can answer the needle: three code points or more. */
+const indexable = (needle: string) => [...needle].length >= 3;
 
 /**
- * The roadmap's and the changelog's WHERE terms repeat those of the partial indexes made for them
- * in schema.ts, so that each page is an index walk that stops after `limit` rows; their totals
- * are the maintained non-hidden counts per status (`fb_board_statuses`, schema-aggregates.ts).
+ * The board's merged posts (`WHERE m.board_id = ?`) that carry the tag (`pt.tag_id = ?`), each
+ * probed in the tag links. CROSS JOIN keeps that order: a board has few merged posts and a tag
+ * may be on a fifth of its posts, and without the order the planner, which has no statistics,
+ * walked the tag's links and probed each in the merges (10 ms for a common tag of a 1M-post board).
  */
-const ROADMAP = `p.board_id = ? AND p.hidden = 0 AND p.status <> 'declined'`;
-const ROADMAP_ORDER = `(CASE p.status WHEN 'open' THEN 0 WHEN 'planned' THEN 1 WHEN 'in_progress' THEN 2 ELSE 3 END),
-  p.vote_count DESC, p.id`;
-const CHANGELOG = `p.board_id = ? AND p.hidden = 0 AND p.status = 'shipped'`;
+const MERGED_WITH_TAG = 'fb_post_merges m CROSS JOIN fb_post_tags pt ON pt.post_id = m.source_id AND pt.tag_id = ?';
 
-function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
-  return proposal === null
-    ? [null, null, null, null]
-    : [proposal.status, proposal.note, proposal.proposed_at, proposal.proposed_by_api_key_id];
+/** A post that is not merged: a probe of `fb_post_merges`' primary key (schema-merges.ts). */
+const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)';
+
+/** What SQLite answers of the posts aggregate its own way. */
+export function sqlitePostsMethods(db: SqliteSeam): Pick<AggregateMethods<'posts'>, 'listPosts'> {
+  return {
+    async listPosts(boardId, query) {
+      return listPostRows(db.sql, boardId, query);
+    },
+  };
 }
 
-export function postsMethods(sql: Sql): AggregateMethods<'posts'> {
-  const getPost = (id: number) => {
-    return selectPosts(sql, `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`, id)[0] ?? null;
-  };
+function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<PostRecord> {
+  const { limit, offset } = pageBounds(query);
+  const order = LIST_ORDER[query.sort];
+  const terms = ['p.board_id = ?', NOT_MERGED];
+  const params: SqlValue[] = [boardId];
+  if (query.status !== undefined) {
+    terms.push('p.status = ?');
+    params.push(query.status);
+  }
+  // A needle the trigram index answers needs no other test (see schema-search.ts); a shorter one
+  // is tested on each post's folded text.
+  const needle = query.search !== undefined && indexable(query.search) ? query.search : null;
+  if (query.search !== undefined && needle === null) {
+    terms.push('(instr(p.title_folded, ?) > 0 OR instr(p.body_folded, ?) > 0)');
+    params.push(query.search, query.search);
+  }
+  if (query.tagId !== undefined) {
+    terms.push('EXISTS (SELECT 1 FROM fb_post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = ?)');
+    params.push(query.tagId);
+  }
+  const where = terms.join(' AND ');
+  const page = (from: string, condition: string, values: SqlValue[]): PostRecord[] =>
+    selectPosts(sql, `SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
 
-  return {
-    async insertPost(row) {
-      const { id } = sql.get<{ id: number }>(
-        `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
-           shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
-           proposal_api_key_id, title_folded, body_folded)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        row.board_id,
-        row.title,
-        row.body,
-        row.status,
-        bool(row.is_admin),
-        bool(row.hidden),
-        bool(row.pinned),
-        row.queue_rank,
-        row.shipped_at,
-        row.created_at,
-        ...proposalColumns(row.proposal),
-        foldCase(row.title),
-        foldCase(row.body),
-      )!;
-      indexTitle(sql, id, row.board_id, row.title);
-      return getPost(id)!;
-    },
+  if (needle !== null) {
+    // One pass over the matches gives their ids in page order, hence the total and the page's
+    // ids; only the page's rows are then read whole. (Counting and sorting whole rows took two
+    // passes and carried every column of every match through the sort.)
+    const from = 'fb_posts_search CROSS JOIN fb_posts p ON p.id = fb_posts_search.rowid';
+    const ids = sql.column<number>(
+      `SELECT p.id FROM ${from} WHERE fb_posts_search MATCH ? AND ${where} ORDER BY ${order}`,
+      phrase(needle),
+      ...params,
+    );
+    const pageIds = ids.slice(offset, offset + limit);
+    const rows =
+      pageIds.length === 0
+        ? []
+        : selectPosts(
+            sql,
+            `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`,
+            idList(pageIds),
+          );
+    return { rows, total: ids.length };
+  }
 
-    async getPost(id) {
-      return getPost(id);
-    },
-
-    async updatePost(id, patch) {
-      const proposal = patch.proposal === undefined ? undefined : proposalColumns(patch.proposal);
-      const { set, params } = assignments([
-        ['title', patch.title],
-        ['title_folded', patch.title === undefined ? undefined : foldCase(patch.title)],
-        ['body', patch.body],
-        ['body_folded', patch.body === undefined ? undefined : foldCase(patch.body)],
-        ['status', patch.status],
-        ['hidden', patch.hidden === undefined ? undefined : bool(patch.hidden)],
-        ['pinned', patch.pinned === undefined ? undefined : bool(patch.pinned)],
-        ['queue_rank', patch.queue_rank],
-        ['shipped_at', patch.shipped_at],
-        ['proposal_status', proposal?.[0]],
-        ['proposal_note', proposal?.[1]],
-        ['proposal_proposed_at', proposal?.[2]],
-        ['proposal_api_key_id', proposal?.[3]],
-      ]);
-      if (set !== '') sql.run(`UPDATE fb_posts SET ${set} WHERE id = ?`, ...params, id);
-      if (patch.title !== undefined) reindexTitle(sql, id, patch.title);
-      return getPost(id);
-    },
-
-    async deletePost(id) {
-      // Votes, comments (and through them reactions), the claim, evidence and tag links go by
-      // ON DELETE CASCADE. A reply chain would cascade one level per reply, and SQLite stops
-      // cascades at its trigger depth limit (1000), so the chain is cut first.
-      sql.run('UPDATE fb_comments SET parent_comment_id = NULL WHERE post_id = ? AND parent_comment_id IS NOT NULL', id);
-      return sql.run('DELETE FROM fb_posts WHERE id = ?', id).changes > 0;
-    },
-
-    async countPosts(boardId) {
-      return boardPosts(sql, boardId);
-    },
-
-    async listPosts(boardId, query) {
-      return listPostRows(sql, boardId, query);
-    },
-    async listRoadmap(boardId, query) {
-      const { limit, offset } = pageBounds(query);
-      const rows = selectPosts(
-        sql,
-        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${ROADMAP} ORDER BY ${ROADMAP_ORDER} LIMIT ? OFFSET ?`,
-        boardId,
-        limit,
-        offset,
-      );
-      const total = sql.value<number>(
-        "SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ? AND status <> 'declined'",
+  if (query.tagId !== undefined && query.search === undefined) {
+    // A tag belongs to one board, and only posts of that board carry it.
+    const tagBoard = sql.value<number>('SELECT board_id FROM fb_tags WHERE id = ?', query.tagId);
+    if (tagBoard !== boardId) return { rows: [], total: 0 };
+    const tagged = 'fb_post_tags pt CROSS JOIN fb_posts p ON p.id = pt.post_id';
+    const condition = `${query.status === undefined ? 'pt.tag_id = ?' : 'pt.tag_id = ? AND p.status = ?'} AND ${NOT_MERGED}`;
+    const values: SqlValue[] = query.status === undefined ? [query.tagId] : [query.tagId, query.status];
+    let total: number;
+    // The posts a page built from the tag reads, and those the sort's index holds for the filter.
+    let tagPosts: number;
+    let scope: number;
+    if (query.status === undefined) {
+      total = sql.value<number>(
+        `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?)
+          - (SELECT count(*) FROM ${MERGED_WITH_TAG} WHERE m.board_id = ?)`,
+        query.tagId,
+        query.tagId,
         boardId,
       )!;
-      return { rows, total };
-    },
-    async listChangelog(boardId, query) {
-      const { limit, offset } = pageBounds(query);
-      const rows = selectPosts(
-        sql,
-        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${CHANGELOG}
-          ORDER BY p.shipped_at DESC, p.id DESC LIMIT ? OFFSET ?`,
-        boardId,
-        limit,
-        offset,
-      );
-      const total = sql.value<number>(
-        "SELECT coalesce(sum(posts), 0) FROM fb_board_statuses WHERE board_id = ? AND status = 'shipped'",
+      tagPosts = total;
+      scope = boardPosts(sql, boardId);
+    } else {
+      // The tag's posts of the status, from their maintained count less the merged ones among
+      // them; the tag's posts of every status (merged ones included) are what a page built from
+      // the tag reads.
+      total = sql.value<number>(
+        `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_status_posts WHERE tag_id = ? AND status = ?)
+          - (SELECT count(*) FROM ${MERGED_WITH_TAG} CROSS JOIN fb_posts p ON p.id = m.source_id AND p.status = ? WHERE m.board_id = ?)`,
+        query.tagId,
+        query.status,
+        query.tagId,
+        query.status,
         boardId,
       )!;
-      return { rows, total };
-    },
+      tagPosts = sql.value<number>('SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?', query.tagId)!;
+      scope = boardPosts(sql, boardId, query.status);
+    }
+    if (total === 0) return { rows: [], total };
+    // A walk of the sort's index meets a match every (scope / total) posts, so it reads about
+    // (offset + limit) * scope / total posts; building the page from the tag's posts reads all of
+    // them (`tagPosts`), whatever their status.
+    const walk = ((offset + limit) * Math.max(scope, total)) / total;
+    return { rows: tagPosts <= walk ? page(tagged, condition, values) : page('fb_posts p', where, params), total };
+  }
 
-    async countPostsByWord(boardId, words, cap) {
-      return countPostsByWord(sql, boardId, words, cap);
-    },
-    async listPostsByWords(boardId, words) {
-      return listPostsByWords(sql, boardId, words);
-    },
+  const rows = page('fb_posts p', where, params);
+  const total =
+    query.search !== undefined
+      ? sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!
+      : boardPosts(sql, boardId, query.status) - mergedPosts(sql, boardId, query.status);
+  return { rows, total };
+}
 
-    async insertPostMerge(row) {
-      const { source_id, target_id, board_id, merged_at, ...moved } = row;
-      sql.run(
-        'INSERT INTO fb_post_merges (source_id, target_id, board_id, merged_at, moved) VALUES (?, ?, ?, ?, ?)',
-        source_id,
-        target_id,
-        board_id,
-        merged_at,
-        JSON.stringify(moved),
-      );
-    },
-    async getPostMerge(sourceId) {
-      const row = sql.get<{ source_id: number; target_id: number; board_id: number; merged_at: string; moved: string }>(
-        'SELECT source_id, target_id, board_id, merged_at, moved FROM fb_post_merges WHERE source_id = ?',
-        sourceId,
-      );
-      if (!row) return null;
-      const { moved, ...keys } = row;
-      return { ...keys, ...(JSON.parse(moved) as Omit<PostMergeRecord, keyof typeof keys>) };
-    },
-    async removePostMerge(sourceId) {
-      const removed = sql.get<{ target_id: number; evidence_ids: string }>(
-        "DELETE FROM fb_post_merges WHERE source_id = ? RETURNING target_id, json_extract(moved, '$.evidence_ids') AS evidence_ids",
-        sourceId,
-      );
-      if (!removed) return false;
-      sql.run('DELETE FROM fb_evidence WHERE post_id = ? AND id IN (SELECT value FROM json_each(?))', removed.target_id, removed.evidence_ids);
-      return true;
-    },
-    async moveComments(fromPostId, toPostId, commentIds) {
-      // The statistics triggers move each comment's count between the posts' boards (it reads
-      // post_id); the posts' comment_count is kept here, like insertComment does.
-      const moved = sql.run(
-        'UPDATE fb_comments SET post_id = ? WHERE post_id = ? AND id IN (SELECT value FROM json_each(?))',
-        toPostId,
-        fromPostId,
-        idList([...commentIds]),
-      ).changes;
-      if (moved === 0) return;
-      sql.run('UPDATE fb_posts SET comment_count = comment_count - ? WHERE id = ?', moved, fromPostId);
-      sql.run('UPDATE fb_posts SET comment_count = comment_count + ? WHERE id = ?', moved, toPostId);
-    },
-  };
+/** The board's merged posts (of one status), few by nature, read through `fb_post_merges_board`. */
+function mergedPosts(sql: Sql, boardId: number, status?: string): number {
+  return status === undefined
+    ? sql.value<number>('SELECT count(*) FROM fb_post_merges WHERE board_id = ?', boardId)!
+    : sql.value<number>('SELECT count(*) FROM fb_post_merges m JOIN fb_posts p ON p.id = m.source_id WHERE m.board_id = ? AND p.status = ?', boardId, status)!;
+}
+
+/** The board's posts (of one status), hidden ones included, from the maintained counts (schema-counts.ts). */
+function boardPosts(sql: Sql, boardId: number, status?: string): number {
+  return status === undefined ? sql.value<number>(BOARD_POSTS, boardId)! : sql.value<number>(BOARD_STATUS_POSTS, boardId, status)!;
 }

@@ -90,7 +90,7 @@ export interface PostsTx {
 
 /**
  * Whether a post is listed: shown in lists to everyone who can read the board. The similar-posts
- * lookup returns only listed posts; SQL stores repeat this test as `LISTED_POST_SQL`.
+ * lookup returns only listed posts; SQL stores repeat this test as `listedPost`.
  */
 export function isListedPost(post: Pick<PostRecord, 'hidden'>): boolean {
   return !post.hidden;

@@ -266,8 +266,11 @@ describe('postgres query plans', () => {
     expect(queue[0]!.match(/ on fb_posts p(_\d+)?\b/g)).toHaveLength(3);
     expectIndexed(await plansOf((tx) => tx.listRoadmap(board, page)), 'fb_posts_roadmap');
     // Claim-next picks its post with the same two partial indexes (explained without running it).
-    const { CLAIM_NEXT_SQL } = await import('../../../adapters/postgres/tx/queue.js');
-    const next = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_NEXT_SQL}`, [board, 1, '', at(0), at(60)]);
+    const { claimNextSql } = await import('../../../adapters/sql/tx/queue.js');
+    const { POSTGRES_DIALECT, rewritePlaceholders } = await import('../../../adapters/postgres/seam.js');
+    const claimNext = rewritePlaceholders(claimNextSql(POSTGRES_DIALECT));
+    const values: Record<string, unknown> = { board, key: 1, label: '', now: at(0), expires_at: at(60) };
+    const next = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${claimNext.text}`, claimNext.names!.map((name) => values[name]));
     expectIndexed([next.rows.map((row) => row['QUERY PLAN']).join('\n')], 'fb_posts_queue_ranked', 'fb_posts_queue_planned');
     expectIndexed(await plansOf((tx) => tx.listChangelog(board, page)), 'fb_posts_shipped');
     // Their totals are the maintained visible posts per status: the posts are read once, for the page.

@@ -121,8 +121,8 @@ describe('postgres read transactions', () => {
       await own.transaction('write', (tx) => tx.countHeldPosts(organization, 'waiting'));
       const counts = texts.filter((sent) => (typeof sent === 'string' ? sent : sent.text).includes('FROM fb_held_posts'));
       expect(counts).toEqual([
-        `SELECT count(*)::int AS n FROM fb_held_posts WHERE organization_id = '${organization}' AND state = 'waiting'`,
-        expect.objectContaining({ text: 'SELECT count(*)::int AS n FROM fb_held_posts WHERE organization_id = $1 AND state = $2' }),
+        `SELECT CAST(count(*) AS INTEGER) AS n FROM fb_held_posts WHERE organization_id = '${organization}' AND state = 'waiting'`,
+        expect.objectContaining({ text: 'SELECT CAST(count(*) AS INTEGER) AS n FROM fb_held_posts WHERE organization_id = $1 AND state = $2' }),
       ]);
     } finally {
       await own.close();

@@ -239,6 +239,7 @@ describe('sqlite query plans', () => {
     expect(plan).not.toMatch(/^SCAN (p|w|fb_posts|fb_post_words)\b/m);
   });
 
+  // The probe is SQLite's own (adapters/sqlite/tx/attachments.ts): PostgreSQL would pay a round trip for it.
   it("reads one post's images by key, and a page's only after one probe of the index finds some in its id range", async () => {
     const [one] = await plansOf((tx) => tx.listPostAttachments([7]));
     expect(one!.plan.join('\n')).toMatch(/SEARCH fb_attachments USING (COVERING )?INDEX fb_attachments_post \(post_id=\?\)/);

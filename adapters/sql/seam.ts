@@ -1,0 +1,87 @@
+/**
+ * The seam between the SQL that SQLite and PostgreSQL share and each store's connection: what the
+ * shared statements and method bodies of `tx/` see of a connection ({@link SqlSeam}), and the few
+ * things the two dialects say differently ({@link Dialect}).
+ *
+ * Statements are written once, as text with `?` placeholders (bound in order) or `@name` ones
+ * (bound from one object), which is SQLite's own syntax: its seam passes them to better-sqlite3 as
+ * they are. PostgreSQL's seam rewrites each text to `$1..$n` once and keeps the result, so
+ * neither store pays for the shared text on a call. A shared statement never uses `?` or `@` for
+ * anything else (PostgreSQL's jsonb `?` operators, the `@` of absolute values).
+ *
+ * SQLite's seam answers synchronously and PostgreSQL's with promises; a shared method body
+ * `await`s both. An `await` of a plain value costs one microtask, measured in
+ * docs/architecture.md ("One SQL for SQLite and PostgreSQL").
+ */
+
+/**
+ * A value bound to a statement. Booleans only as the dialect binds them ({@link Dialect.bool}),
+ * bytes as a Node Buffer (see `blob` in statements.ts).
+ */
+export type SqlValue = string | number | boolean | null | Buffer;
+
+/** Values in the order of the statement's `?`, or by name for its `@name` placeholders. */
+export type SqlParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
+
+/** A value, or a promise of it: what SQLite's seam and PostgreSQL's seam answer. */
+export type Awaitable<T> = T | Promise<T>;
+
+/**
+ * How PostgreSQL plans a read (SQLite plans every statement once and ignores it): `'generic'` on
+ * the statement's generic plan, made once per connection; `'values'` for the values of each run,
+ * for a statement whose best plan depends on them. See `Planning` in adapters/postgres/sql.ts.
+ */
+export type Planning = 'generic' | 'values';
+
+/** A connection inside a transaction, as the shared SQL uses it. */
+export interface SqlSeam {
+  readonly dialect: Dialect;
+  /** The first row, or undefined. */
+  row<Row>(text: string, params?: SqlParams, planning?: Planning): Awaitable<Row | undefined>;
+  /** Every row, as objects. */
+  rows<Row>(text: string, params?: SqlParams, planning?: Planning): Awaitable<Row[]>;
+  /**
+   * Every row as an array of its column values, in the order of the SELECT list: cheaper than
+   * objects for wide rows in SQLite (see `Sql.tuples` there).
+   */
+  tuples(text: string, params?: SqlParams, planning?: Planning): Awaitable<unknown[][]>;
+  /** The first column of the first row, or undefined when there is no row. */
+  value<Value>(text: string, params?: SqlParams, planning?: Planning): Awaitable<Value | undefined>;
+  /** The first column of every row. */
+  column<Value>(text: string, params?: SqlParams, planning?: Planning): Awaitable<Value[]>;
+  /** Runs a statement; the number of rows it changed. */
+  run(text: string, params?: SqlParams): Awaitable<number>;
+}
+
+/**
+ * What SQLite and PostgreSQL say differently in statements the two otherwise share. Fragments are
+ * built into a statement's text when its aggregate's methods are made (once per connection), so
+ * each text is fixed for a store.
+ */
+export interface Dialect {
+  readonly name: 'sqlite' | 'postgres';
+  /**
+   * The literals a statement compares a boolean column with: `0` and `1` in SQLite, where a
+   * partial index is used only by a query that repeats its `WHERE hidden = 0` word for word;
+   * `false` and `true` in PostgreSQL, whose planner reads `hidden = false` as the `NOT hidden` of
+   * its indexes.
+   */
+  readonly false: string;
+  readonly true: string;
+  /** A boolean as bound: 0/1 in SQLite (no boolean type), a boolean in PostgreSQL. */
+  bool(value: boolean): SqlValue;
+  /** A list of integer ids as one value, for {@link inIds} and {@link idRows}. */
+  ids(ids: readonly number[]): SqlValue;
+  /** `<column> <inIds(placeholder)>` tests membership in the ids bound at `placeholder`. */
+  inIds(placeholder: string): string;
+  /** The ids bound at `placeholder` as rows of one column, `<alias>.value`, for a FROM clause. */
+  idRows(placeholder: string, alias: string): string;
+  /** A list of words (runs of letters and digits) as one value, for {@link inWords} and {@link wordRows}. */
+  words(words: readonly string[]): SqlValue;
+  /** `<column> <inWords(placeholder)>` tests membership in the words bound at `placeholder`. */
+  inWords(placeholder: string): string;
+  /** The words bound at `placeholder` as rows of one column, `<alias>.value`, for a FROM clause. */
+  wordRows(placeholder: string, alias: string): string;
+  /** A JSON column's value as read: SQLite returns the text, PostgreSQL's jsonb the parsed value. */
+  json<T>(value: unknown): T;
+}

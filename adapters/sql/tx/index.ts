@@ -1,0 +1,24 @@
+/**
+ * The aggregates both SQL stores answer wholly with the shared SQL, by name. Each store's
+ * tx/index.ts adds the others: those it answers in part its own way (its methods spread over the
+ * shared ones) and those it still answers wholly its own way.
+ */
+import type { AggregateFactories } from '../../../src/storage/contract/registry.js';
+import type { SqlSeam } from '../seam.js';
+import { accessMethods } from './access.js';
+import { accountsMethods } from './accounts.js';
+import { activityMethods } from './activity.js';
+import { boardsMethods } from './boards.js';
+import { moderationMethods } from './moderation.js';
+import { oauthMethods } from './oauth.js';
+import { peopleMethods } from './people.js';
+
+export const SHARED_FACTORIES = {
+  accounts: accountsMethods,
+  boards: boardsMethods,
+  people: peopleMethods,
+  moderation: moderationMethods,
+  oauth: oauthMethods,
+  activity: activityMethods,
+  access: accessMethods,
+} satisfies Partial<AggregateFactories<SqlSeam>>;

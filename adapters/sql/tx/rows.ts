@@ -1,0 +1,72 @@
+/**
+ * Rows as the SQL stores return them, and their conversion to the contract's records (a boolean
+ * column to a boolean, the proposal's four columns to one object). Every conversion builds a new
+ * object, so records handed out never alias anything a store keeps.
+ */
+import type { BoardRecord, CommentRecord, PostRecord, PostStatus } from '../../../src/domain/records.js';
+import type { Planning, SqlParams, SqlSeam } from '../seam.js';
+import { flag } from '../statements.js';
+
+/** A boolean column as SQLite (0/1) or PostgreSQL (a boolean) returns it. */
+export type Flag = 0 | 1 | boolean;
+
+/** The columns of a post record, in the order {@link tupleToPost} reads (the folded copies are not read). */
+const POST_FIELD_LIST = [
+  'id', 'board_id', 'title', 'body', 'status', 'is_admin', 'hidden', 'pinned', 'queue_rank', 'shipped_at', 'created_at',
+  'vote_count', 'comment_count', 'proposal_status', 'proposal_note', 'proposal_proposed_at', 'proposal_api_key_id',
+];
+
+/** The columns of a post record, unqualified (a RETURNING list). */
+export const POST_FIELDS = POST_FIELD_LIST.join(', ');
+
+/** The columns of a post record, qualified with the alias `p`. */
+export const POST_COLUMNS = POST_FIELD_LIST.map((field) => `p.${field}`).join(', ');
+
+/**
+ * A post from a row of {@link POST_COLUMNS} read as a tuple (`SqlSeam.tuples`), its columns
+ * starting at position `at`.
+ */
+export function tupleToPost(t: readonly unknown[], at = 0): PostRecord {
+  const proposalStatus = t[at + 13] as PostStatus | null;
+  return {
+    id: t[at] as number,
+    board_id: t[at + 1] as number,
+    title: t[at + 2] as string,
+    body: t[at + 3] as string,
+    status: t[at + 4] as PostStatus,
+    is_admin: flag(t[at + 5]),
+    hidden: flag(t[at + 6]),
+    pinned: flag(t[at + 7]),
+    queue_rank: t[at + 8] as number | null,
+    shipped_at: t[at + 9] as string | null,
+    created_at: t[at + 10] as string,
+    vote_count: t[at + 11] as number,
+    comment_count: t[at + 12] as number,
+    proposal:
+      proposalStatus === null
+        ? null
+        : {
+            status: proposalStatus,
+            note: (t[at + 14] as string | null) ?? '',
+            proposed_at: (t[at + 15] as string | null) ?? '',
+            proposed_by_api_key_id: (t[at + 16] as number | null) ?? 0,
+          },
+  };
+}
+
+/** The posts selected by `text` (whose SELECT list is {@link POST_COLUMNS} or {@link POST_FIELDS}). */
+export async function selectPosts(db: SqlSeam, text: string, params?: SqlParams, planning?: Planning): Promise<PostRecord[]> {
+  return (await db.tuples(text, params, planning)).map((t) => tupleToPost(t));
+}
+
+export type BoardRow = Omit<BoardRecord, 'published'> & { published: Flag };
+
+export function toBoard(row: BoardRow): BoardRecord {
+  return { ...row, published: flag(row.published) };
+}
+
+export type CommentRow = Omit<CommentRecord, 'is_admin' | 'hidden'> & { is_admin: Flag; hidden: Flag };
+
+export function toComment(row: CommentRow): CommentRecord {
+  return { ...row, is_admin: flag(row.is_admin), hidden: flag(row.hidden) };
+}
