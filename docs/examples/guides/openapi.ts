@@ -5,6 +5,5 @@ const document = createOpenApiDocument({
   serverUrl: 'https://app.example.com',
   title: 'Acme feedback API',
 });
-const operations = Object.values(document.paths).flatMap((item) => Object.keys(item));
-console.log(document.openapi, Object.keys(document.paths).length, operations.length); // → 3.1.0 21 28
+console.log(document.openapi); // → 3.1.0
 console.log(Object.keys(document.paths)[0]); // → /feedback/api/v1/boards
