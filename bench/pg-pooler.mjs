@@ -8,8 +8,9 @@
 // processes, PostgreSQL and PgBouncer used per 1000 requests (steadier than the rates when other
 // work shares the machine).
 //
-// Configurations: `direct` (--db on the server) and `pooler` (--db through PgBouncer, --db-pooler
-// transaction) of this build; with BENCH_POOLER_BASE_CLI (another build's dist/cli/main.js, built
+// Configurations: `direct` (--db on the server), `direct, pooler rules` (--db on the server with
+// --db-pooler transaction: what unnamed statements and per-transaction timeouts cost without the
+// extra hop) and `pooler` (--db through PgBouncer, --db-pooler transaction) of this build; with BENCH_POOLER_BASE_CLI (another build's dist/cli/main.js, built
 // in a folder of its own), also `direct, base` with that build, to compare a change against it.
 //
 // BENCH_POOLER_SECONDS, _CONCURRENCY, _PROCESSES and _ROUNDS change the load. Run it under `nice`
@@ -108,6 +109,9 @@ try {
 
   const configs = [
     { name: 'direct', cli: CLI, args: ['--db', direct.toString()] },
+    // The pooler's rules (unnamed statements, timeouts per transaction) without the pooler: what the
+    // rules cost, apart from the extra hop.
+    { name: 'direct, pooler rules', cli: CLI, args: ['--db', direct.toString(), '--db-pooler', 'transaction'] },
     { name: 'pooler', cli: CLI, args: ['--db', bouncer.url('fb_bench_pooler'), '--db-pooler', 'transaction'] },
     ...(BASE_CLI === undefined ? [] : [{ name: 'direct, base', cli: resolve(BASE_CLI), args: ['--db', direct.toString()] }]),
   ];
@@ -167,7 +171,10 @@ try {
       const run = runs[`${name}/${load}`];
       return (run.serve + run.postgres + run.pooler) / run.done;
     };
-    console.log(`${load}: pooler / direct ${(rate('pooler') / rate('direct')).toFixed(2)}× the requests/s, ${(cpu('pooler') / cpu('direct')).toFixed(2)}× the CPU per request`);
+    const ratio = (a, b) => `${(rate(a) / rate(b)).toFixed(2)}× the requests/s, ${(cpu(a) / cpu(b)).toFixed(2)}× the CPU per request`;
+    console.log(`${load}: pooler / direct ${ratio('pooler', 'direct')}`);
+    console.log(`${load}:   of which the rules (direct, pooler rules / direct) ${ratio('direct, pooler rules', 'direct')}`);
+    console.log(`${load}:   and the hop (pooler / direct, pooler rules) ${ratio('pooler', 'direct, pooler rules')}`);
     if (BASE_CLI !== undefined) {
       console.log(`${load}: direct, this build / base ${(rate('direct') / rate('direct, base')).toFixed(2)}× the requests/s, ${(cpu('direct') / cpu('direct, base')).toFixed(2)}× the CPU per request`);
     }
