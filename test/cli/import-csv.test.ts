@@ -7,14 +7,14 @@
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, workDir } from '../helpers/cli.js';
 import { GOOD_CSV } from '../node/csv-fixture.js';
 
 const FIXTURES = join(import.meta.dirname, '../node/fixtures');
 
 const dirs: Array<ReturnType<typeof workDir>> = [];
-afterAll(() => {
+afterEach(() => {
   for (const dir of dirs.splice(0)) dir.remove();
 });
 
@@ -33,10 +33,8 @@ function fileWithBadLine57(): string {
   return `${rows.join('\n')}\n`;
 }
 
-// Each test runs the real command several times, one run after another: on a loaded machine each
-// run takes seconds, mostly starting Node. The tests share nothing (a folder and a store each), so
-// they run at once, and the file takes as long as its longest test instead of the sum.
-describe.concurrent('feedback-board import-csv', { timeout: 120_000 }, () => {
+// Each test runs the real command several times: on a loaded machine each run takes seconds.
+describe('feedback-board import-csv', { timeout: 120_000 }, () => {
   it('stores a good file and refuses a bad one whole, naming line 57', async () => {
     const scratch = workDir();
     dirs.push(scratch);
