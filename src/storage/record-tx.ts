@@ -110,12 +110,18 @@ class RecordTx {
 type Methods = Record<string, (...a: unknown[]) => unknown>;
 
 for (const [method, name] of Object.entries(AGGREGATE_OF) as [keyof StorageTx, AggregateName][]) {
+  // The methods of the aggregates loaded with the core never meet a promise, and do not look for one.
+  const loadedLater = FACTORIES[name] === undefined;
   Object.defineProperty(RecordTx.prototype, method, {
-    value: function (this: RecordTx, ...args: unknown[]): unknown {
-      const aggregate = this.aggregate(name);
-      if (aggregate instanceof Promise) return aggregate.then((loaded) => (loaded as unknown as Methods)[method]!(...args));
-      return (aggregate as unknown as Methods)[method]!(...args);
-    },
+    value: loadedLater
+      ? function (this: RecordTx, ...args: unknown[]): unknown {
+          const aggregate = this.aggregate(name);
+          if (aggregate instanceof Promise) return aggregate.then((loaded) => (loaded as unknown as Methods)[method]!(...args));
+          return (aggregate as unknown as Methods)[method]!(...args);
+        }
+      : function (this: RecordTx, ...args: unknown[]): unknown {
+          return (this.aggregate(name) as unknown as Methods)[method]!(...args);
+        },
     writable: true,
     configurable: true,
   });
