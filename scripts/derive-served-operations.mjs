@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Writes src/http/operation-routes.ts and src/http/served-operations.ts, the parts of the operation
- * table the typed client and the core carry, from the source table (`npm run derive` runs it, then
+ * Writes src/http/operation-routes.ts, src/http/served-operations.ts and src/client/routes.ts, the
+ * parts of the operation table the core and the typed client carry, from the source table (`npm run derive` runs it, then
  * writes docs/openapi.json). It reads the table through a bundle of
  * `src/http/operation-schemas.ts` made with esbuild, so it needs no build and works while the
  * committed files are out of date. `test/http/served-operations.test.ts` fails while a committed
@@ -29,11 +29,12 @@ const ROUTES_HEADER = `/**
  * (scripts/derive-served-operations.mjs): do not edit it, edit the table and run that. A test
  * fails while this file differs from what the table gives.
  *
- * Why it exists: the typed client and the core send and serve the operations from these rows, so
- * that neither carries the table itself, whose summaries, scopes, error lists, schema names and MCP
- * guidance only the OpenAPI document and the MCP tools read. Each row holds what sending and
- * serving need: method, path, input and the query parameters its schema names, the client place
- * and the success status.
+ * Why it exists: the core serves the operations from these rows (the router, the handler and the
+ * in-process API), so that it does not carry the table itself, whose summaries, scopes, error
+ * lists, schema names and MCP guidance only the OpenAPI document and the MCP tools read. Each row
+ * holds what serving needs: method, path, input and the query parameters its schema names, the
+ * client place and the success statuses. The typed client has shorter rows of its own
+ * (\`../client/routes.ts\`).
  */`;
 
 const SERVED_HEADER = `/**
@@ -54,6 +55,46 @@ const routeOf = ({ method, path, client, body, query, success }) => {
   const queryKeys = query === undefined ? [] : Object.keys(query.shape);
   return `method: ${quoted(method)}, path: ${quoted(path)}, input: ${input}, queryKeys: ${list(queryKeys)}, client: ${list(client)}, success: ${fields(answer)}`;
 };
+
+const CLIENT_HEADER = `/**
+ * The operation table's routes as the typed client sends them, generated from
+ * \`src/http/operations.ts\` by \`npm run derive\` (scripts/derive-served-operations.mjs): do not edit
+ * it, edit the table and run that. A test fails while this file differs from what the table gives.
+ *
+ * Why it exists: the client is bundled into applications, so it carries only what sending needs,
+ * as short rows: not the query parameters and second success status the core's routes
+ * (\`../http/operation-routes.ts\`) hold for serving.
+ */`;
+
+/** A client row: method, path, input, place, success status, and where the status is part of the result, its two fields. */
+const clientRouteOf = ({ method, path, client, body, query, success }) => {
+  const input = body !== undefined ? quoted('body') : query !== undefined ? quoted('query') : 'null';
+  const parts = success.statusFrom !== undefined && success.bodyFrom !== undefined ? [quoted(success.statusFrom), quoted(success.bodyFrom)] : [];
+  return [quoted(method), quoted(path), input, quoted(client.join('.')), String(success.status), ...parts].join(', ');
+};
+
+/** The text of src/client/routes.ts for `operations`, in table order. */
+export function renderClientRoutes(operations) {
+  const rows = Object.keys(operations).map((name) => `  ${name}: [${clientRouteOf(operations[name])}],`);
+  return [
+    CLIENT_HEADER,
+    "import type { HttpMethod } from '../http/operation-row.js';",
+    "import type { OperationName } from '../http/operations.js';",
+    '',
+    '/**',
+    ' * One operation as the client sends it: method, path, where its input goes, its place on the',
+    ' * client (`group.method`), its success status and, when that status tells part of the result',
+    ' * (`{ claim, created }`), the result\'s field the status gives and the field the body is.',
+    ' */',
+    'export type ClientRoute = readonly [method: HttpMethod, path: string, input: \'body\' | \'query\' | null, place: string, status: number, statusFrom?: string, bodyFrom?: string];',
+    '',
+    '/** Every operation\'s client route, in table order. */',
+    'export const clientRoutes: { readonly [N in OperationName]: ClientRoute } = {',
+    ...rows,
+    '};',
+    '',
+  ].join('\n');
+}
 
 /**
  * The text of src/http/operation-routes.ts for `operations`, the operation table with its schemas
@@ -132,8 +173,8 @@ export async function sourceOperations() {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const operations = await sourceOperations();
-  for (const [name, render] of [['operation-routes.ts', renderOperationRoutes], ['served-operations.ts', renderServedOperations]]) {
-    const file = fileURLToPath(new URL(`../src/http/${name}`, import.meta.url));
+  for (const [name, render] of [['http/operation-routes.ts', renderOperationRoutes], ['http/served-operations.ts', renderServedOperations], ['client/routes.ts', renderClientRoutes]]) {
+    const file = fileURLToPath(new URL(`../src/${name}`, import.meta.url));
     await writeFile(file, render(operations));
     process.stdout.write(`wrote ${file}\n`);
   }

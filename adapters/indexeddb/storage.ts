@@ -20,6 +20,7 @@ import type { IDBPDatabase } from 'idb';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import { createRecordTx } from '../../src/storage/record-tx.js';
 import { IndexedDbStorageError } from './errors.js';
+import { holdOpen } from './hold.js';
 import { IdbRecordStore, type StorageTransaction } from './record-store.js';
 import { STORE_NAMES } from './schema.js';
 
@@ -85,7 +86,7 @@ export class IndexedDbStorageImpl implements IndexedDbStorage {
     );
     this.#running.add(ending);
     void ending.then(() => this.#running.delete(ending));
-    return run(tx, ending, fn);
+    return run(tx, this.#storeNames[0]!, ending, fn);
   }
 
   /** Transactions under way finish first; closing twice is not an error. */
@@ -96,10 +97,10 @@ export class IndexedDbStorageImpl implements IndexedDbStorage {
   }
 }
 
-async function run<T>(tx: StorageTransaction, ending: Promise<Ending>, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
+async function run<T>(tx: StorageTransaction, anyStore: string, ending: Promise<Ending>, fn: (tx: StorageTx) => Promise<T>): Promise<T> {
   let result: T;
   try {
-    result = await fn(createRecordTx(new IdbRecordStore(tx)));
+    result = await fn(createRecordTx(new IdbRecordStore(tx), holdOpen(tx, anyStore)));
   } catch (error) {
     abort(tx);
     await ending;

@@ -1,16 +1,16 @@
 /**
- * `createClient`: builds one method per row of the operation table at run time, from the routes
- * generated from it (`operation-routes.ts`; the types in `types.ts` describe the same derivation
+ * `createClient`: builds one method per row of the operation table at run time, from the client's
+ * routes generated from it (`routes.ts`; the types in `types.ts` describe the same derivation
  * from the table), so the client cannot drift from the server. No zod schema, summary or MCP
  * guidance is part of the client's code.
  */
 import type { HttpMethod } from '../http/operation-row.js';
-import { operationRoutes } from '../http/operation-routes.js';
 import type { OperationName } from '../http/operations.js';
 import type { Post } from '../domain/responses.js';
 import { FeedbackBoardError, isFeedbackBoardError } from '../domain/errors.js';
 import { exchange, type FetchLike } from './http.js';
 import { createRetrier, type RetryOptions } from './retry.js';
+import { clientRoutes } from './routes.js';
 import type { FeedbackBoardClient, RequestOptions } from './types.js';
 
 /** Options of {@link createClient}: where the service is, the key, and how to send. */
@@ -110,26 +110,25 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {
-    const spec = operationRoutes[name];
-    const pathCount = spec.path.split('{').length - 1;
-    const hasInput = spec.input !== null;
+    const [method, path, inputTo, , status, statusFrom, bodyFrom] = clientRoutes[name];
+    const pathCount = path.split('{').length - 1;
+    const hasInput = inputTo !== null;
     const input = hasInput ? args[pathCount] : undefined;
     const answer = await send({
-      method: spec.method,
-      path: fillPath(spec.path, args.slice(0, pathCount)),
-      query: spec.input === 'query' ? (input as Record<string, unknown> | undefined) : undefined,
-      body: spec.input === 'body' ? input : undefined,
+      method,
+      path: fillPath(path, args.slice(0, pathCount)),
+      query: inputTo === 'query' ? (input as Record<string, unknown> | undefined) : undefined,
+      body: inputTo === 'body' ? input : undefined,
       options: args[pathCount + (hasInput ? 1 : 0)] as RequestOptions | undefined,
     });
     // Where the status tells part of the result (`{ claim, created }`), put the two back together.
-    const { status, statusFrom, bodyFrom } = spec.success;
     if (statusFrom !== undefined && bodyFrom !== undefined) return { [bodyFrom]: answer.data, [statusFrom]: answer.status === status };
     return answer.data;
   }
 
   const client: Record<string, Record<string, unknown>> = {};
-  for (const name of Object.keys(operationRoutes) as OperationName[]) {
-    const [group, method] = operationRoutes[name].client;
+  for (const name of Object.keys(clientRoutes) as OperationName[]) {
+    const [group, method] = clientRoutes[name][3].split('.') as [string, string];
     (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
   }
 

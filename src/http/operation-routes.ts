@@ -3,11 +3,12 @@
  * (scripts/derive-served-operations.mjs): do not edit it, edit the table and run that. A test
  * fails while this file differs from what the table gives.
  *
- * Why it exists: the typed client and the core send and serve the operations from these rows, so
- * that neither carries the table itself, whose summaries, scopes, error lists, schema names and MCP
- * guidance only the OpenAPI document and the MCP tools read. Each row holds what sending and
- * serving need: method, path, input and the query parameters its schema names, the client place
- * and the success status.
+ * Why it exists: the core serves the operations from these rows (the router, the handler and the
+ * in-process API), so that it does not carry the table itself, whose summaries, scopes, error
+ * lists, schema names and MCP guidance only the OpenAPI document and the MCP tools read. Each row
+ * holds what serving needs: method, path, input and the query parameters its schema names, the
+ * client place and the success statuses. The typed client has shorter rows of its own
+ * (`../client/routes.ts`).
  */
 import type { OperationRoute } from './operation-row.js';
 import type { OperationName } from './operations.js';

@@ -167,7 +167,8 @@ export function defineOperations<const T extends { readonly [N in keyof T]: Oper
 /**
  * The part of a row that sending and serving it needs: method, path, input (with the query
  * parameters its schema names) and client place and success. `src/http/operation-routes.ts` holds
- * one per row, generated from the table, for the typed client and the router (see there why).
+ * one per row, generated from the table, for the router and the handler (see there why); the typed
+ * client has shorter rows of its own (`src/client/routes.ts`).
  */
 export interface OperationRoute {
   method: HttpMethod;

@@ -7,7 +7,7 @@
  * destroys data). Everything else is built from the rows: the OpenAPI document and the MCP tools
  * from the table itself; the router, the handler, the in-process API (`board.api`) and the typed
  * client from the parts of each row they need, generated from this table by `npm run derive`
- * (`operation-routes.ts`, `served-operations.ts`; see docs/architecture.md, "One table of
+ * (`operation-routes.ts`, `served-operations.ts`, `../client/routes.ts`; see docs/architecture.md, "One table of
  * operations").
  *
  * The rows are data only: they name their schemas and services (checked by the compiler in

@@ -11,6 +11,13 @@
  * aggregate of them (boards, posts, engagement...) is built over the store the first time the
  * transaction calls one of its methods. A read of one post builds two or three aggregates, not
  * ten, and no transaction builds the seventy-odd functions of the whole contract.
+ *
+ * The aggregates that only the services loaded on first call use (votes and comments, statistics,
+ * sign-in and sessions, OAuth, SSO, mail, moderation) are themselves loaded on the first call of
+ * one of their methods, so a browser application that embeds a board does not load them with the
+ * core. While one loads, the
+ * transaction's store is kept open by `hold` (IndexedDB commits a transaction that has no request
+ * pending when control returns to the event loop); after that, a call costs what it did.
  */
 import type { StorageTx } from './contract.js';
 import {
@@ -27,56 +34,103 @@ import { activityMethods } from './record-tx/activity.js';
 import { agentMethods } from './record-tx/agent.js';
 import { attachmentsMethods } from './record-tx/attachments.js';
 import { boardsMethods } from './record-tx/boards.js';
-import { engagementMethods } from './record-tx/engagement.js';
-import { mailMethods } from './record-tx/mail.js';
-import { moderationMethods } from './record-tx/moderation.js';
-import { oauthMethods } from './record-tx/oauth.js';
-import { peopleMethods } from './record-tx/people.js';
 import { postsMethods } from './record-tx/posts.js';
-import { ssoMethods } from './record-tx/sso.js';
-import { statisticsMethods } from './record-tx/statistics.js';
 import { webhooksMethods } from './record-tx/webhooks.js';
 
-/** Each aggregate's methods over a transaction's store. */
-const FACTORIES: AggregateFactories<RecordStore> = {
+type Factories = Partial<AggregateFactories<RecordStore>>;
+
+/**
+ * The aggregates loaded with the core: those that reading boards, their posts and one post, and
+ * creating a post, use.
+ */
+const FACTORIES: Factories = {
   accounts: accountsMethods,
   boards: boardsMethods,
   posts: postsMethods,
   agent: agentMethods,
-  engagement: engagementMethods,
-  statistics: statisticsMethods,
   webhooks: webhooksMethods,
-  people: peopleMethods,
-  moderation: moderationMethods,
-  oauth: oauthMethods,
-  mail: mailMethods,
   activity: activityMethods,
   attachments: attachmentsMethods,
-  sso: ssoMethods,
   access: accessMethods,
 };
+
+/** The aggregates loaded on the first call of one of their methods, each as its module's factory. */
+const LOADED_LATER: { readonly [A in AggregateName]?: () => Promise<AggregateFactories<RecordStore>[A]> } = {
+  engagement: async () => (await import('./record-tx/engagement.js')).engagementMethods,
+  statistics: async () => (await import('./record-tx/statistics.js')).statisticsMethods,
+  people: async () => (await import('./record-tx/people.js')).peopleMethods,
+  moderation: async () => (await import('./record-tx/moderation.js')).moderationMethods,
+  oauth: async () => (await import('./record-tx/oauth.js')).oauthMethods,
+  mail: async () => (await import('./record-tx/mail.js')).mailMethods,
+  sso: async () => (await import('./record-tx/sso.js')).ssoMethods,
+};
+
+/** The loads under way or done, by aggregate; a load that failed is forgotten, so the next call tries again. */
+const loading: { [A in AggregateName]?: Promise<unknown> } = {};
+
+function loadFactory(name: AggregateName): Promise<unknown> {
+  const load = (loading[name] ??= LOADED_LATER[name]!().then(
+    (factory) => ((FACTORIES as Record<string, unknown>)[name] = factory),
+    (error: unknown) => {
+      delete loading[name];
+      throw error;
+    },
+  ));
+  return load;
+}
+
+/**
+ * How a transaction waits for something other than its store (a module loading) without its store
+ * ending the transaction meanwhile: resolves as `pending` does, in a moment when the store takes
+ * requests again.
+ */
+export type Hold = <T>(pending: Promise<T>) => Promise<T>;
+
+/** A store that never ends a transaction on its own waits as anything does. */
+const justWait: Hold = (pending) => pending;
 
 /** One transaction's methods over its store; plain properties, so a Proxy around it works. */
 class RecordTx {
   readonly aggregates: Partial<StorageAggregates> = {};
-  constructor(readonly store: RecordStore) {}
+  constructor(
+    readonly store: RecordStore,
+    readonly hold: Hold,
+  ) {}
 
-  aggregate<A extends AggregateName>(name: A): StorageAggregates[A] {
-    return (this.aggregates[name] ??= completeAggregate(name, FACTORIES[name](this.store)));
+  /** The aggregate, built on first use; a promise of it while its module is loading. */
+  aggregate<A extends AggregateName>(name: A): StorageAggregates[A] | Promise<StorageAggregates[A]> {
+    const built = this.aggregates[name];
+    if (built !== undefined) return built;
+    const factory = FACTORIES[name];
+    if (factory === undefined) return this.hold(loadFactory(name)).then(() => this.aggregate(name));
+    return (this.aggregates[name] = completeAggregate(name, factory(this.store)));
   }
 }
 
+type Methods = Record<string, (...a: unknown[]) => unknown>;
+
 for (const [method, name] of Object.entries(AGGREGATE_OF) as [keyof StorageTx, AggregateName][]) {
+  // The methods of the aggregates loaded with the core never meet a promise, and do not look for one.
+  const loadedLater = FACTORIES[name] === undefined;
   Object.defineProperty(RecordTx.prototype, method, {
-    value: function (this: RecordTx, ...args: unknown[]): unknown {
-      return (this.aggregate(name) as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
-    },
+    value: loadedLater
+      ? function (this: RecordTx, ...args: unknown[]): unknown {
+          const aggregate = this.aggregate(name);
+          if (aggregate instanceof Promise) return aggregate.then((loaded) => (loaded as unknown as Methods)[method]!(...args));
+          return (aggregate as unknown as Methods)[method]!(...args);
+        }
+      : function (this: RecordTx, ...args: unknown[]): unknown {
+          return (this.aggregate(name) as unknown as Methods)[method]!(...args);
+        },
     writable: true,
     configurable: true,
   });
 }
 
-/** A {@link StorageTx} over `store`, for one transaction. */
-export function createRecordTx(store: RecordStore): StorageTx {
-  return new RecordTx(store) as unknown as StorageTx;
+/**
+ * A {@link StorageTx} over `store`, for one transaction. `hold` keeps the store's transaction open
+ * while an aggregate's module loads; a store whose transactions end only when told needs none.
+ */
+export function createRecordTx(store: RecordStore, hold: Hold = justWait): StorageTx {
+  return new RecordTx(store, hold) as unknown as StorageTx;
 }

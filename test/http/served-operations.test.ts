@@ -1,6 +1,7 @@
 /**
- * The operation table's routes (`src/http/operation-routes.ts`) and the table as the core serves it
- * (`src/http/served-operations.ts`) are generated from the table: each committed file must be
+ * The operation table's routes (`src/http/operation-routes.ts`), the table as the core serves it
+ * (`src/http/served-operations.ts`) and the typed client's routes (`src/client/routes.ts`) are
+ * generated from the table: each committed file must be
  * exactly what the generator makes of the source table (run `npm run derive` after changing a
  * row), and every row they hold must agree with the table, down to the very service function the
  * row's module exports under the operation's name: the function itself for the modules the core
@@ -9,7 +10,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { IMPORTED_SERVICES, renderOperationRoutes, renderServedOperations } from '../../scripts/derive-served-operations.mjs';
+import { IMPORTED_SERVICES, renderClientRoutes, renderOperationRoutes, renderServedOperations } from '../../scripts/derive-served-operations.mjs';
+import { clientRoutes } from '../../src/client/routes.js';
 import { operations, type OperationSpec } from '../../src/http/operation-schemas.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 import { servedOperationNames, servedOperations } from '../../src/http/served-operations.js';
@@ -37,6 +39,20 @@ describe('the operations the core serves', () => {
     expect(routes).toBe(renderOperationRoutes(operations));
     const served = await readFile(new URL('../../src/http/served-operations.ts', import.meta.url), 'utf8');
     expect(served).toBe(renderServedOperations(operations));
+    const client = await readFile(new URL('../../src/client/routes.ts', import.meta.url), 'utf8');
+    expect(client).toBe(renderClientRoutes(operations));
+  });
+
+  it('give the typed client each row\'s method, path, input, place and success, and the two result fields where the status is one', () => {
+    expect(Object.keys(clientRoutes)).toEqual(operationNames);
+    for (const name of operationNames) {
+      const row = operationTable[name];
+      const spec: OperationSpec = operations[name];
+      const { status, statusFrom, bodyFrom } = spec.success;
+      const parts = statusFrom !== undefined && bodyFrom !== undefined ? [statusFrom, bodyFrom] : [];
+      expect([name, ...clientRoutes[name]]).toEqual([name, row.method, row.path, spec.body ? 'body' : spec.query ? 'query' : null, row.client.join('.'), status, ...parts]);
+    }
+    expect(clientRoutes.claimPost.slice(5)).toEqual(['created', 'claim']);
   });
 
   it('are the rows of the table, in its order, with their inputs, places, successes and service functions', async () => {
@@ -66,5 +82,6 @@ describe('the operations the core serves', () => {
     expect(() => renderOperationRoutes(quoted)).toThrow(/cannot quote "\/boards\/it's"/);
     const escaped = { ...operations, getBoard: { ...operations.getBoard, path: '/boards\\{slug}' } };
     expect(() => renderOperationRoutes(escaped)).toThrow(/cannot quote/);
+    expect(() => renderClientRoutes(quoted)).toThrow(/cannot quote "\/boards\/it's"/);
   });
 });

@@ -4,6 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { holdOpen } from '../../../adapters/indexeddb/hold.js';
 import { openFeedbackDatabase } from '../../../adapters/indexeddb/open.js';
 import { IdbRecordStore } from '../../../adapters/indexeddb/record-store.js';
 import { IndexedDbStorageImpl } from '../../../adapters/indexeddb/storage.js';
@@ -102,7 +103,8 @@ export async function writeAsOlderRelease(
     table: <T extends TableName>(table: T) => (stores.includes(table) ? store.table(table) : (absent as unknown as RecordTable<T>)),
     nextId: (table) => store.nextId(table),
   };
-  await fn(createRecordTx(older));
+  // Held open as the adapter holds its own, while an aggregate's module loads on its first call.
+  await fn(createRecordTx(older, holdOpen(tx as never, stores[0]!)));
   await tx.done;
   db.close();
 }
