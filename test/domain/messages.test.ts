@@ -3,9 +3,9 @@
  * with) installs none, so `englishMessage` words the issues our schemas raise without a message
  * of their own. It must say exactly what zod's `en` locale says, for every such issue, or the
  * error details of a browser build would differ from those of a Node process that loaded classic
- * zod. This file imports no classic zod, so the global locale stays unset here.
+ * zod. This file imports no classic zod; each test clears the global configuration (see beforeEach).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { FeedbackBoardError } from '../../src/domain/errors.js';
@@ -55,8 +55,17 @@ function rawIssues(schema: z.core.$ZodType, input: unknown): z.core.$ZodRawIssue
   return issues;
 }
 
-afterEach(() => {
+// zod's configuration is global to a module graph, which the files of a test worker share: a
+// module that imports zod's classic build (the MCP SDK does) installs the en locale there. Each
+// test starts from no error map and no locale, and the configuration found is put back after.
+let found: { customError: z.core.$ZodConfig['customError']; localeError: z.core.$ZodConfig['localeError'] };
+beforeEach(() => {
+  const { customError, localeError } = z.config();
+  found = { customError, localeError };
   z.config({ customError: undefined, localeError: undefined });
+});
+afterEach(() => {
+  z.config(found);
 });
 
 describe('englishMessage', () => {
