@@ -270,8 +270,23 @@ export const SCHEMA_VERSION = UPGRADE_STEPS.length;
 /** Every object store: each transaction spans all of them (see `storage.ts`). */
 export const STORE_NAMES: readonly string[] = [...TABLE_NAMES, ID_COUNTERS_STORE.name];
 
-/** Runs the steps after `oldVersion` up to `newVersion`, in order. */
+/**
+ * A new database at the newest version, made from {@link RECORD_SCHEMA} at once: every object
+ * store with all its indexes, and the id counters. (The steps' rewrites of stored rows and builds
+ * of the statistics have nothing to do in an empty database.)
+ */
+function createNewDatabase(db: IDBPDatabase, tx: UpgradeTransaction): void {
+  for (const table of TABLE_NAMES) createStore(db, table);
+  db.createObjectStore(ID_COUNTERS_STORE.name, { keyPath: ID_COUNTERS_STORE.keyPath });
+  addIndexes(tx, Object.fromEntries(TABLE_NAMES.map((table) => [table, Object.keys(RECORD_SCHEMA[table].indexes)])));
+}
+
+/** Runs the steps after `oldVersion` up to `newVersion`, in order; a new database at the newest version is made at once. */
 export function upgradeDatabase(db: IDBPDatabase, tx: UpgradeTransaction, oldVersion: number, newVersion: number): void {
+  if (oldVersion === 0 && newVersion === SCHEMA_VERSION) {
+    createNewDatabase(db, tx);
+    return;
+  }
   for (const step of UPGRADE_STEPS) {
     if (step.version > oldVersion && step.version <= newVersion) step.apply(db, tx);
   }

@@ -41,6 +41,7 @@ import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
 import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
 import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
 import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
+import { createNewDatabase } from './new-database.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -278,9 +279,12 @@ export async function migratePg(pooled: PoolClient, target = PG_SCHEMA_VERSION):
     )`);
     const current = await readPgSchemaVersion(client);
     if (current > PG_SCHEMA_VERSION) throw new PgSchemaTooNewError(current, PG_SCHEMA_VERSION);
+    // A new database at the newest version is made from the declaration, and records every step.
+    const fresh = current === 0 && newest;
+    if (fresh) await createNewDatabase(client);
     for (const migration of PG_MIGRATIONS) {
       if (migration.version <= current || migration.version > target) continue;
-      await migration.up(client);
+      if (!fresh) await migration.up(client);
       await client.query('INSERT INTO fb_schema_migrations (version, description, applied_at) VALUES ($1, $2, $3)', [
         migration.version,
         migration.description,

@@ -37,6 +37,7 @@ import { SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
 import { SCHEMA_IMPORT_SOURCES } from './schema-import-sources.js';
 import { SCHEMA_TEAM_SCOPE_API_KEYS, SCHEMA_TEAM_SCOPE_OAUTH_GRANTS } from './schema-team-scope.js';
 import { assertForeignKeys, rebuildTable } from './rebuild-table.js';
+import { createNewDatabase } from './new-database.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -301,9 +302,12 @@ function migrateLocked(db: Database, busyTimeoutMs: number, target: number, chec
     const record = db.prepare<[number, string, string]>(
       'INSERT INTO fb_schema_migrations (version, description, applied_at) VALUES (?, ?, ?)',
     );
+    // A new database at the newest version is made from the declaration, and records every step.
+    const fresh = current === 0 && newest;
+    if (fresh) createNewDatabase(db);
     for (const migration of MIGRATIONS) {
       if (migration.version <= current || migration.version > target) continue;
-      migration.up(db);
+      if (!fresh) migration.up(db);
       record.run(migration.version, migration.description, new Date().toISOString());
     }
     if (newest && !statisticsCurrent(db)) installStatistics(db);
