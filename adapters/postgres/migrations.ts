@@ -42,6 +42,9 @@ import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
 import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
 import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
 import { createNewDatabase } from './new-database.js';
+import { POSTGRES_DDL, stepSql } from '../../src/storage/schema/ddl.js';
+import { SCHEMA_STEPS, storeVersion } from '../../src/storage/schema/steps.js';
+import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -71,7 +74,8 @@ async function foldExistingPosts(client: PoolClient): Promise<void> {
 }
 
 /** Every step, in order. */
-export const PG_MIGRATIONS: readonly PgMigration[] = [
+/** PostgreSQL's own released steps, frozen: the shared steps continue after them. */
+const HISTORY: readonly PgMigration[] = [
   { version: 1, description: 'tables', up: async (client) => void (await client.query(PG_SCHEMA_V1)) },
   {
     version: 2,
@@ -220,6 +224,18 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     description: 'the team scope: API keys and OAuth grants may have the scope team',
     up: async (client) => void (await client.query(PG_SCHEMA_TEAM_SCOPE)),
   },
+];
+
+/** Every step: PostgreSQL's history, then the steps shared by every store (src/storage/schema/steps.ts). */
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  ...HISTORY,
+  ...SCHEMA_STEPS.map((step, index): PgMigration => ({
+    version: storeVersion('postgres', index),
+    description: step.description,
+    up: async (client) => {
+      for (const statement of stepSql(POSTGRES_DDL, TABLES, step)) await client.query(statement);
+    },
+  })),
 ];
 
 /** The newest schema version this package knows. */

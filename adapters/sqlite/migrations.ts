@@ -38,6 +38,9 @@ import { SCHEMA_IMPORT_SOURCES } from './schema-import-sources.js';
 import { SCHEMA_TEAM_SCOPE_API_KEYS, SCHEMA_TEAM_SCOPE_OAUTH_GRANTS } from './schema-team-scope.js';
 import { assertForeignKeys, rebuildTable } from './rebuild-table.js';
 import { createNewDatabase } from './new-database.js';
+import { SQLITE_DDL, stepSql } from '../../src/storage/schema/ddl.js';
+import { SCHEMA_STEPS, storeVersion } from '../../src/storage/schema/steps.js';
+import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -80,7 +83,8 @@ function shortenKeyPrefixes(db: Database): void {
   }
 }
 
-export const MIGRATIONS: readonly Migration[] = [
+/** SQLite's own released steps, frozen: the shared steps continue after them. */
+const HISTORY: readonly Migration[] = [
   { version: 1, description: 'tables', up: (db) => db.exec(SCHEMA_V1) },
   {
     version: 2,
@@ -221,6 +225,16 @@ export const MIGRATIONS: readonly Migration[] = [
       rebuildTable(db, 'fb_oauth_grants', SCHEMA_TEAM_SCOPE_OAUTH_GRANTS);
     },
   },
+];
+
+/** Every step: SQLite's history, then the steps shared by every store (src/storage/schema/steps.ts). */
+export const MIGRATIONS: readonly Migration[] = [
+  ...HISTORY,
+  ...SCHEMA_STEPS.map((step, index): Migration => ({
+    version: storeVersion('sqlite', index),
+    description: step.description,
+    up: (db) => stepSql(SQLITE_DDL, TABLES, step).forEach((statement) => db.exec(statement)),
+  })),
 ];
 
 /** The newest schema version this package knows. */

@@ -6,6 +6,7 @@
  * after these, from its own generator.
  */
 import { columnOf, type CheckDeclaration, type ColumnDeclaration, type IndexDeclaration, type TableDeclaration, type TableDeclarations } from './model.js';
+import { qualified, type SchemaStep } from './steps.js';
 
 /** What differs between the two stores' DDL. */
 export interface DdlDialect {
@@ -134,5 +135,46 @@ export function schemaSql(dialect: DdlDialect, tables: TableDeclarations): strin
       if (sql !== undefined) statements.push(sql);
     }
   }
+  return statements;
+}
+
+/** The declared column `table.column`, or what the step spells out. */
+function declaredColumn(tables: TableDeclarations, name: string): { table: string; column: string; declared: ColumnDeclaration } {
+  const { table, name: column } = qualified(name);
+  const declared = tables[table]?.columns[column];
+  if (declared === undefined) throw new Error(`feedback-board: no column ${name} in the declaration`);
+  return { table, column, declared: columnOf(declared) };
+}
+
+function declaredTable(tables: TableDeclarations, name: string): TableDeclaration {
+  const table = tables[name];
+  if (table === undefined) throw new Error(`feedback-board: no table ${name} in the declaration`);
+  return table;
+}
+
+/** The statements of one shared migration step in one SQL store (see steps.ts). */
+export function stepSql(dialect: DdlDialect, tables: TableDeclarations, step: SchemaStep): string[] {
+  const statements: string[] = [];
+  for (const change of step.changes) {
+    if ('addTable' in change) {
+      const table = change.as ?? declaredTable(tables, change.addTable);
+      if (table.only !== undefined && table.only !== dialect.name) continue;
+      statements.push(...schemaSql(dialect, { [change.addTable]: table }));
+    } else if ('addColumn' in change) {
+      const { table, column, declared } = declaredColumn(tables, change.addColumn);
+      statements.push(`ALTER TABLE ${prefixed(table)} ADD COLUMN ${columnSql(dialect, column, change.as ?? declared, false)}`);
+    } else if ('addIndex' in change) {
+      const { table, name } = qualified(change.addIndex);
+      const declaredIndex = declaredTable(tables, table).indexes?.[name];
+      const index = change.as ?? declaredIndex;
+      if (index === undefined) throw new Error(`feedback-board: no index ${change.addIndex} in the declaration`);
+      const sql = createIndexSql(dialect, table, declaredTable(tables, table), name, index);
+      if (sql !== undefined) statements.push(sql);
+    }
+  }
+  const backfill = step.backfill;
+  const flags: TableDeclaration = { columns: Object.assign({}, ...Object.values(tables).map((table) => table.columns)) };
+  for (const sql of backfill?.sql ?? []) statements.push(dialect.condition(sql, flags));
+  statements.push(...(backfill?.[dialect.name] ?? []));
   return statements;
 }

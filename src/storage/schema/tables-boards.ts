@@ -108,6 +108,8 @@ export const BOARDS_TABLES = {
       status_new: { on: 'board_id, status, created_at, id' },
       top: { on: 'board_id, vote_count, created_at, id' },
       new: { on: 'board_id, created_at, id' },
+      // The pinned posts of a board, a handful at most, read before a list that shows them first.
+      pinned: { on: 'board_id, id', where: 'pinned = 1' },
     },
   },
   tags: {
