@@ -19,6 +19,26 @@ export function postTests(ctx: SuiteContext): void {
   const { expect } = ctx;
 
   ctx.t.describe('posts', () => {
+    ctx.test("listPinnedPosts lists a board's pinned posts by id, hidden ones included, merged ones and other boards' not", async () => {
+      const { organization, board } = await ctx.write(seedBoard);
+      const other = await ctx.write((tx) => tx.insertBoard(newBoard(organization.id, { slug: 'other' })));
+      const pins = [true, false, true, true, false, true];
+      const posts = await ctx.write(async (tx) => {
+        const made = [];
+        for (const [i, pinned] of pins.entries()) made.push(await tx.insertPost(newPost(board.id, { pinned, hidden: i === 2, created_at: at(10 - i) })));
+        await tx.insertPost(newPost(other.id, { pinned: true }));
+        await tx.updatePost(made[1]!.id, { pinned: true });
+        await tx.updatePost(made[0]!.id, { pinned: false });
+        await tx.insertPostMerge({
+          source_id: made[5]!.id, target_id: made[4]!.id, board_id: board.id, merged_at: at(20), source_hidden: false,
+          votes_added: [], comment_ids: [], evidence_ids: [], claim: null,
+        });
+        return made;
+      });
+      expect(ids(await ctx.read((tx) => tx.listPinnedPosts(board.id)))).toEqual([posts[1]!.id, posts[2]!.id, posts[3]!.id]);
+      expect(await ctx.read((tx) => tx.listPinnedPosts(999))).toEqual([]);
+    });
+
     ctx.test('insertPost stores every field with zero counts', async () => {
       const { board } = await ctx.write(seedBoard);
       const proposal = { status: 'planned' as const, note: 'n', proposed_at: at(3), proposed_by_api_key_id: 7 };

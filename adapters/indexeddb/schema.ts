@@ -24,6 +24,7 @@ import {
   type TableName,
 } from '../../src/storage/record-store.js';
 import { wordsOf } from '../../src/storage/words.js';
+import { qualified, SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../src/storage/schema/steps.js';
 
 
 export interface UpgradeStep {
@@ -66,7 +67,8 @@ const VERSION_1_TABLES: readonly TableName[] = [
   'evidence', 'claims', 'voters', 'votes', 'comments', 'reactions', 'webhooks',
 ];
 
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [
+/** IndexedDB's own released steps, frozen: the shared steps continue after them. */
+const HISTORY: readonly UpgradeStep[] = [
   {
     version: 1,
     description: 'an object store per table with its primary key, the id counters, and the indexes of lookups by key',
@@ -250,6 +252,41 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   },
 ];
 
+/** A shared step (src/storage/schema/steps.ts) as IndexedDB runs it: its record tables, record indexes and row rewrites. */
+function sharedStep(step: SchemaStep, index: number): UpgradeStep {
+  return {
+    version: storeVersion('indexeddb', index),
+    description: step.description,
+    apply(db, tx) {
+      for (const change of step.changes) {
+        if ('addTable' in change && change.record !== undefined) {
+          createStore(db, change.record);
+          addIndexes(tx, { [change.record]: Object.keys(RECORD_SCHEMA[change.record].indexes) });
+        } else if ('addRecordIndex' in change) {
+          const { table, name } = qualified(change.addRecordIndex);
+          addIndexes(tx, { [table]: [name] });
+        }
+      }
+      const records = step.backfill?.records;
+      if (records !== undefined) rewriteRows(tx, records.table, records.row);
+    },
+  };
+}
+
+/** Every step: IndexedDB's history, then the steps shared by every store. */
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [...HISTORY, ...SCHEMA_STEPS.map(sharedStep)];
+
+/** Rewrites every row of `table`, chained from one raw cursor (the upgrade commits when it is done). */
+function rewriteRows(tx: UpgradeTransaction, table: TableName, row: (row: Readonly<Record<string, unknown>>) => Record<string, unknown>): void {
+  const cursorRequest = unwrap(tx).objectStore(table).openCursor();
+  cursorRequest.onsuccess = () => {
+    const cursor = cursorRequest.result;
+    if (!cursor) return;
+    cursor.update(row(cursor.value as Record<string, unknown>));
+    cursor.continue();
+  };
+}
+
 /** Writes the `post_words` rows of every stored post, chained from one raw cursor like step 3. */
 function indexExistingTitles(tx: UpgradeTransaction): void {
   const raw = unwrap(tx);
@@ -270,8 +307,23 @@ export const SCHEMA_VERSION = UPGRADE_STEPS.length;
 /** Every object store: each transaction spans all of them (see `storage.ts`). */
 export const STORE_NAMES: readonly string[] = [...TABLE_NAMES, ID_COUNTERS_STORE.name];
 
-/** Runs the steps after `oldVersion` up to `newVersion`, in order. */
+/**
+ * A new database at the newest version, made from {@link RECORD_SCHEMA} at once: every object
+ * store with all its indexes, and the id counters. (The steps' rewrites of stored rows and builds
+ * of the statistics have nothing to do in an empty database.)
+ */
+function createNewDatabase(db: IDBPDatabase, tx: UpgradeTransaction): void {
+  for (const table of TABLE_NAMES) createStore(db, table);
+  db.createObjectStore(ID_COUNTERS_STORE.name, { keyPath: ID_COUNTERS_STORE.keyPath });
+  addIndexes(tx, Object.fromEntries(TABLE_NAMES.map((table) => [table, Object.keys(RECORD_SCHEMA[table].indexes)])));
+}
+
+/** Runs the steps after `oldVersion` up to `newVersion`, in order; a new database at the newest version is made at once. */
 export function upgradeDatabase(db: IDBPDatabase, tx: UpgradeTransaction, oldVersion: number, newVersion: number): void {
+  if (oldVersion === 0 && newVersion === SCHEMA_VERSION) {
+    createNewDatabase(db, tx);
+    return;
+  }
   for (const step of UPGRADE_STEPS) {
     if (step.version > oldVersion && step.version <= newVersion) step.apply(db, tx);
   }

@@ -41,6 +41,10 @@ import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
 import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
 import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
 import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
+import { createNewDatabase } from './new-database.js';
+import { POSTGRES_DDL, stepSql } from '../../src/storage/schema/ddl.js';
+import { SCHEMA_STEPS, storeVersion } from '../../src/storage/schema/steps.js';
+import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
 /** One step of the schema. */
@@ -70,7 +74,8 @@ async function foldExistingPosts(client: PoolClient): Promise<void> {
 }
 
 /** Every step, in order. */
-export const PG_MIGRATIONS: readonly PgMigration[] = [
+/** PostgreSQL's own released steps, frozen: the shared steps continue after them. */
+const HISTORY: readonly PgMigration[] = [
   { version: 1, description: 'tables', up: async (client) => void (await client.query(PG_SCHEMA_V1)) },
   {
     version: 2,
@@ -221,6 +226,18 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   },
 ];
 
+/** Every step: PostgreSQL's history, then the steps shared by every store (src/storage/schema/steps.ts). */
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  ...HISTORY,
+  ...SCHEMA_STEPS.map((step, index): PgMigration => ({
+    version: storeVersion('postgres', index),
+    description: step.description,
+    up: async (client) => {
+      for (const statement of stepSql(POSTGRES_DDL, TABLES, step)) await client.query(statement);
+    },
+  })),
+];
+
 /** The newest schema version this package knows. */
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
 
@@ -278,9 +295,12 @@ export async function migratePg(pooled: PoolClient, target = PG_SCHEMA_VERSION):
     )`);
     const current = await readPgSchemaVersion(client);
     if (current > PG_SCHEMA_VERSION) throw new PgSchemaTooNewError(current, PG_SCHEMA_VERSION);
+    // A new database at the newest version is made from the declaration, and records every step.
+    const fresh = current === 0 && newest;
+    if (fresh) await createNewDatabase(client);
     for (const migration of PG_MIGRATIONS) {
       if (migration.version <= current || migration.version > target) continue;
-      await migration.up(client);
+      if (!fresh) await migration.up(client);
       await client.query('INSERT INTO fb_schema_migrations (version, description, applied_at) VALUES ($1, $2, $3)', [
         migration.version,
         migration.description,

@@ -37,6 +37,10 @@ import { SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
 import { SCHEMA_IMPORT_SOURCES } from './schema-import-sources.js';
 import { SCHEMA_TEAM_SCOPE_API_KEYS, SCHEMA_TEAM_SCOPE_OAUTH_GRANTS } from './schema-team-scope.js';
 import { assertForeignKeys, rebuildTable } from './rebuild-table.js';
+import { createNewDatabase } from './new-database.js';
+import { SQLITE_DDL, stepSql } from '../../src/storage/schema/ddl.js';
+import { SCHEMA_STEPS, storeVersion } from '../../src/storage/schema/steps.js';
+import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
 export interface Migration {
@@ -79,7 +83,8 @@ function shortenKeyPrefixes(db: Database): void {
   }
 }
 
-export const MIGRATIONS: readonly Migration[] = [
+/** SQLite's own released steps, frozen: the shared steps continue after them. */
+const HISTORY: readonly Migration[] = [
   { version: 1, description: 'tables', up: (db) => db.exec(SCHEMA_V1) },
   {
     version: 2,
@@ -222,6 +227,16 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** Every step: SQLite's history, then the steps shared by every store (src/storage/schema/steps.ts). */
+export const MIGRATIONS: readonly Migration[] = [
+  ...HISTORY,
+  ...SCHEMA_STEPS.map((step, index): Migration => ({
+    version: storeVersion('sqlite', index),
+    description: step.description,
+    up: (db) => stepSql(SQLITE_DDL, TABLES, step).forEach((statement) => db.exec(statement)),
+  })),
+];
+
 /** The newest schema version this package knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -301,9 +316,12 @@ function migrateLocked(db: Database, busyTimeoutMs: number, target: number, chec
     const record = db.prepare<[number, string, string]>(
       'INSERT INTO fb_schema_migrations (version, description, applied_at) VALUES (?, ?, ?)',
     );
+    // A new database at the newest version is made from the declaration, and records every step.
+    const fresh = current === 0 && newest;
+    if (fresh) createNewDatabase(db);
     for (const migration of MIGRATIONS) {
       if (migration.version <= current || migration.version > target) continue;
-      migration.up(db);
+      if (!fresh) migration.up(db);
       record.run(migration.version, migration.description, new Date().toISOString());
     }
     if (newest && !statisticsCurrent(db)) installStatistics(db);

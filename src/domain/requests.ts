@@ -152,6 +152,8 @@ export const listPostsQuery = z.object({
   q: z.optional(text(0, LIMITS.query)),
   tag: z.optional(text(1, LIMITS.query)),
   sort: z._default(enumParam(['new', 'top'] as const), 'new'),
+  /** `true`: the pinned posts of the list first, then the others, each in the sort's order. */
+  pinned_first: z.optional(enumParam(['true', 'false'] as const)),
   limit: limitParam(LIMITS.defaultPageSize),
   offset: offsetParam,
 });

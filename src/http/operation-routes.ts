@@ -20,7 +20,7 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   createBoard: { method: 'POST', path: '/boards', input: 'body', queryKeys: [], client: ['boards', 'create'], success: { status: 201 } },
   publishBoard: { method: 'POST', path: '/boards/{slug}/publish', input: null, queryKeys: [], client: ['boards', 'publish'], success: { status: 200 } },
   unpublishBoard: { method: 'POST', path: '/boards/{slug}/unpublish', input: null, queryKeys: [], client: ['boards', 'unpublish'], success: { status: 200 } },
-  listPosts: { method: 'GET', path: '/boards/{slug}/posts', input: 'query', queryKeys: ['status', 'q', 'tag', 'sort', 'limit', 'offset'], client: ['posts', 'list'], success: { status: 200 } },
+  listPosts: { method: 'GET', path: '/boards/{slug}/posts', input: 'query', queryKeys: ['status', 'q', 'tag', 'sort', 'pinned_first', 'limit', 'offset'], client: ['posts', 'list'], success: { status: 200 } },
   findSimilarPosts: { method: 'GET', path: '/boards/{slug}/posts/similar', input: 'query', queryKeys: ['text', 'limit'], client: ['posts', 'similar'], success: { status: 200 } },
   createPost: { method: 'POST', path: '/boards/{slug}/posts', input: 'body', queryKeys: [], client: ['posts', 'create'], success: { status: 201 } },
   getPost: { method: 'GET', path: '/boards/{slug}/posts/{id}', input: null, queryKeys: [], client: ['posts', 'get'], success: { status: 200 } },
@@ -51,6 +51,8 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   blockVoter: { method: 'POST', path: '/voters/{voter_id}/block', input: null, queryKeys: [], client: ['voters', 'block'], success: { status: 200 } },
   unblockVoter: { method: 'DELETE', path: '/voters/{voter_id}/block', input: null, queryKeys: [], client: ['voters', 'unblock'], success: { status: 200 } },
   unmergePost: { method: 'POST', path: '/boards/{slug}/posts/{merged_post_id}/unmerge', input: null, queryKeys: [], client: ['posts', 'unmerge'], success: { status: 200 } },
+  pinPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/pin', input: null, queryKeys: [], client: ['posts', 'pin'], success: { status: 200 } },
+  unpinPost: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/pin', input: null, queryKeys: [], client: ['posts', 'unpin'], success: { status: 200 } },
   getMailSettings: { method: 'GET', path: '/mail-settings', input: null, queryKeys: [], client: ['mail', 'settings'], success: { status: 200 } },
   updateMailSettings: { method: 'PATCH', path: '/mail-settings', input: 'body', queryKeys: [], client: ['mail', 'updateSettings'], success: { status: 200 } },
 };

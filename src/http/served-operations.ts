@@ -72,6 +72,8 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(teamVoters, 'blockVoter'),
   lazy(teamVoters, 'unblockVoter'),
   lazy(merges, 'unmergePost'),
+  lazy(posts, 'pinPost'),
+  lazy(posts, 'unpinPost'),
   lazy(mailSettings, 'getMailSettings'),
   lazy(mailSettings, 'updateMailSettings'),
 ];

@@ -121,7 +121,8 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   const q = [...(params.get('q') ?? '')].slice(0, 200).join('').replace(/\0/g, '');
   const pageNumber = Math.min(Math.max(Number.parseInt(params.get('page') ?? '1', 10) || 1, 1), 10_000);
   const size = Math.min(Math.max(Math.trunc(ctx.options.boardPageSize ?? DEFAULT_PAGE_SIZE), 1), 100);
-  const query: Record<string, string> = { sort, limit: String(size), offset: String((pageNumber - 1) * size) };
+  // Pinned posts lead the board (and the widget, which frames it), each part in the chosen order.
+  const query: Record<string, string> = { sort, pinned_first: 'true', limit: String(size), offset: String((pageNumber - 1) * size) };
   if (status) query.status = status;
   if (q.trim()) query.q = q.trim();
   const submissions = ctx.options.voterSubmissions !== false;

@@ -6,7 +6,12 @@
 import { listPostsQuery } from '../domain/requests.js';
 import type { PostDetail, PostList } from '../domain/responses.js';
 import { parseOrThrow } from '../domain/validation.js';
-import { foldCase } from '../storage/text.js';
+import type { PostRecord } from '../domain/records.js';
+import type { StorageTx } from '../storage/contract.js';
+import type { Page } from '../storage/contract/shared.js';
+import type { PostListQuery } from '../storage/contract/posts.js';
+import { byNewest, byTop } from '../storage/record-tx/shared.js';
+import { foldCase, matchesSearch } from '../storage/text.js';
 import { attachmentsOfPosts } from './attachment-views.js';
 import { nowIso, read, type Caller, type ServiceContext } from './context.js';
 import { boardOf, boardPostOf, readPostDetail } from './lookup.js';
@@ -25,19 +30,39 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
       if (!tag) return { posts: [], total: 0 };
       tagId = tag.id;
     }
-    const page = await tx.listPosts(board.id, {
-      status: q.status,
-      search: q.q ? foldCase(q.q) : undefined,
-      tagId,
-      sort: q.sort,
-      limit: q.limit,
-      offset: q.offset,
-    });
+    const list: PostListQuery = { status: q.status, search: q.q ? foldCase(q.q) : undefined, tagId, sort: q.sort, limit: q.limit, offset: q.offset };
+    const page = q.pinned_first === 'true' ? await pinnedFirst(tx, board.id, list) : await tx.listPosts(board.id, list);
     const ids = page.rows.map((p) => p.id);
     const tags = await tx.getTagsOfPosts(ids);
     const attachments = await attachmentsOfPosts(ctx, tx, ids);
     return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
   });
+}
+
+/**
+ * A page of the list with its pinned posts first: the board's pinned posts (a handful, read by
+ * themselves) that pass the list's filters, in the list's order, then the list's other posts from
+ * the one store page that must hold them. A post at list position `from + i` that is not pinned is
+ * the `from + i - b`-th of the others, `b` being the pinned posts before it in the list's order.
+ */
+async function pinnedFirst(tx: StorageTx, boardId: number, query: PostListQuery): Promise<Page<PostRecord>> {
+  const order = query.sort === 'top' ? byTop : byNewest;
+  let pinned = (await tx.listPinnedPosts(boardId)).filter(
+    (post) => (query.status === undefined || post.status === query.status) && (query.search === undefined || matchesSearch(post, query.search)),
+  );
+  if (query.tagId !== undefined && pinned.length > 0) {
+    const tags = await tx.getTagsOfPosts(pinned.map((post) => post.id));
+    pinned = pinned.filter((post) => (tags.get(post.id) ?? []).some((tag) => tag.id === query.tagId));
+  }
+  pinned.sort(order);
+  const rows = pinned.slice(query.offset, query.offset + query.limit);
+  const from = Math.max(0, query.offset - pinned.length);
+  const page = await tx.listPosts(boardId, { ...query, offset: from, limit: Math.max(query.limit - rows.length + pinned.length, 1) });
+  for (const [i, post] of page.rows.entries()) {
+    if (rows.length === query.limit) break;
+    if (!post.pinned && i >= pinned.filter((other) => order(other, post) < 0).length) rows.push(post);
+  }
+  return { rows, total: page.total };
 }
 
 export function getPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {

@@ -170,6 +170,21 @@ export async function updatePost(
   return detail;
 }
 
+/**
+ * Pins a post of the board: it leads the board's list asked with `pinned_first=true`, as on the
+ * public board and in the widget. Pinning a pinned post changes nothing (no event, no activity).
+ */
+export function pinPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
+  requireScope(caller.scope, 'team');
+  return updatePost(ctx, caller, slug, id, { pinned: true });
+}
+
+/** Unpins a post; unpinning a post that is not pinned changes nothing. */
+export function unpinPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
+  requireScope(caller.scope, 'team');
+  return updatePost(ctx, caller, slug, id, { pinned: false });
+}
+
 /** Deletes the post with its votes, comments, claim, evidence and proposal. */
 export function deletePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<void> {
   requireScope(caller.scope, 'write');

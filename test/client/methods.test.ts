@@ -114,6 +114,8 @@ const steps: Step[] = [
     op: 'rejectHeldPost', key: 'team', call: (c) => c.moderation.reject(2, { reason: 'Spam' }),
     request: ['POST', '/held-posts/2/reject', { reason: 'Spam' }], status: 200,
   },
+  { op: 'pinPost', key: 'team', call: (c) => c.posts.pin('features', 7), request: ['POST', '/boards/features/posts/7/pin'], status: 200 },
+  { op: 'unpinPost', key: 'team', call: (c) => c.posts.unpin('features', 7), request: ['DELETE', '/boards/features/posts/7/pin'], status: 200 },
   { op: 'blockVoter', key: 'team', call: (c) => c.voters.block(1), request: ['POST', '/voters/1/block'], status: 200 },
   { op: 'unblockVoter', key: 'team', call: (c) => c.voters.unblock(1), request: ['DELETE', '/voters/1/block'], status: 200 },
   { op: 'getMailSettings', key: 'team', call: (c) => c.mail.settings(), request: ['GET', '/mail-settings'], status: 200 },

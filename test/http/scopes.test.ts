@@ -81,6 +81,8 @@ const ROWS: Row[] = [
   { op: 'blockVoter', method: 'POST', path: (t) => `/voters/${t.voter}/block`, need: 'team', ok: 200 },
   { op: 'unblockVoter', method: 'DELETE', path: (t) => `/voters/${t.voter}/block`, need: 'team', ok: 200 },
   { op: 'unmergePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.merged}/unmerge`, need: 'team', ok: 200 },
+  { op: 'pinPost', method: 'POST', path: post('/pin'), need: 'team', ok: 200 },
+  { op: 'unpinPost', method: 'DELETE', path: post('/pin'), need: 'team', ok: 200 },
   { op: 'getMailSettings', method: 'GET', path: () => '/mail-settings', need: 'team', ok: 200, scoped: false },
   { op: 'updateMailSettings', method: 'PATCH', path: () => '/mail-settings', body: { reply: false }, need: 'team', ok: 200, scoped: false },
 ];

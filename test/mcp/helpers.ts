@@ -108,7 +108,7 @@ export function textOf(result: object): string {
 /** The tools of the team scope alone, in table order. */
 export const TEAM_TOOLS = [
   'list_held_posts', 'get_held_post', 'approve_held_post', 'reject_held_post', 'block_voter', 'unblock_voter', 'unmerge_post',
-  'get_mail_settings', 'update_mail_settings',
+  'pin_post', 'unpin_post', 'get_mail_settings', 'update_mail_settings',
 ];
 /** Every tool name of docs/mcp.md, in table order: what a team key sees. */
 export const ALL_TOOLS = [
@@ -191,6 +191,9 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
   expect((await call('unmerge_post', { slug: 'features', merged_post_id: duplicate.id })).title).toBe('Webhooks please');
   const activity = await call('get_post_activity', { slug: 'features', id: duplicate.id, limit: 1 });
   expect([activity.entries[0].kind, typeof activity.next_cursor]).toEqual(['unmerged', 'string']);
+  expect((await call('pin_post', { slug: 'features', id: duplicate.id })).pinned).toBe(true);
+  expect((await call('list_posts', { slug: 'features', pinned_first: 'true', sort: 'top' })).posts[0].id).toBe(duplicate.id);
+  expect((await call('unpin_post', { slug: 'features', id: duplicate.id })).pinned).toBe(false);
   expect(await call('delete_post', { slug: 'features', id: created.id })).toBeUndefined();
 
   expect(await call('block_voter', { voter_id: 1 })).toMatchObject({ voter_id: 1, changed: true });

@@ -52,6 +52,7 @@ describe('tools', () => {
     const args: Record<string, Record<string, unknown>> = {
       get_held_post: { held_post_id: 1 }, approve_held_post: { held_post_id: 1 }, reject_held_post: { held_post_id: 1 },
       block_voter: { voter_id: voter.id }, unblock_voter: { voter_id: voter.id }, unmerge_post: { slug: 'features', merged_post_id: 1 },
+      pin_post: { slug: 'features', id: 1 }, unpin_post: { slug: 'features', id: 1 },
       update_mail_settings: { reply: false },
     };
     for (const name of TEAM_TOOLS) {

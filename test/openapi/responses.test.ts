@@ -244,6 +244,8 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   blockVoter: [{ status: 200 }],
   unblockVoter: [{ before: (b) => call(b, 'blockVoter'), status: 200 }],
   unmergePost: [{ before: mergeFirst, status: 200 }],
+  pinPost: [{ status: 200 }],
+  unpinPost: [{ before: (b) => call(b, 'pinPost'), status: 200 }],
   getMailSettings: [{ status: 200 }],
   updateMailSettings: [{ status: 200 }],
 };

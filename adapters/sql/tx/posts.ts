@@ -129,6 +129,14 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
     async countPosts(boardId) {
       return (await db.value<number>(BOARD_POSTS, [boardId]))!;
     },
+    // The index of pinned posts (fb_posts_pinned) holds exactly the board's pinned posts, by id.
+    listPinnedPosts: (boardId) =>
+      selectPosts(
+        db,
+        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.board_id = ? AND p.pinned = ${d.true}
+          AND NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id) ORDER BY p.id`,
+        [boardId],
+      ),
     listRoadmap: (boardId, query) => page(roadmap, boardId, query),
     listChangelog: (boardId, query) => page(changelog, boardId, query),
 

@@ -52,6 +52,8 @@ OPERATIONS: Dict[str, Operation] = {
     "blockVoter": Operation("POST", "/voters/{voter_id}/block", "team", "voters"),
     "unblockVoter": Operation("DELETE", "/voters/{voter_id}/block", "team", "voters"),
     "unmergePost": Operation("POST", "/boards/{slug}/posts/{merged_post_id}/unmerge", "team", "posts"),
+    "pinPost": Operation("POST", "/boards/{slug}/posts/{id}/pin", "team", "posts"),
+    "unpinPost": Operation("DELETE", "/boards/{slug}/posts/{id}/pin", "team", "posts"),
     "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
 }

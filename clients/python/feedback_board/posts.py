@@ -50,11 +50,13 @@ class PostsAPI:
         sort: Optional[PostSort] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
+        pinned_first: Optional[bool] = None,
     ) -> PostList:
         """One page of the board's posts (hidden ones included). ``q`` matches title or body
         case-insensitively; ``tag`` is a tag's slug or name; ``sort`` is ``new`` (default) or
-        ``top``; ``limit`` is 1..500 (default 100)."""
-        query = {"status": status, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset}
+        ``top``; ``limit`` is 1..500 (default 100); ``pinned_first`` puts the pinned posts first."""
+        pinned = None if pinned_first is None else ("true" if pinned_first else "false")
+        query = {"status": status, "q": q, "tag": tag, "sort": sort, "pinned_first": pinned, "limit": limit, "offset": offset}
         return self._t.call_operation("listPosts", PostList.from_json, slug, query=query)
 
     @operation("findSimilarPosts")
@@ -158,6 +160,17 @@ class PostsAPI:
         voters, comments, evidence and claim, and the post it went into loses them. Of a chain of
         merges the latest is undone first (a ``validation_error`` names it). Returns the post."""
         return self._t.call_operation("unmergePost", PostDetail.from_json, slug, id)
+
+    @operation("pinPost")
+    def pin(self, slug: str, id: int) -> PostDetail:
+        """Pins the post (needs a team key): it leads its board on the public board, in the widget
+        and in lists asked with ``pinned_first``. Pinning a pinned post changes nothing."""
+        return self._t.call_operation("pinPost", PostDetail.from_json, slug, id)
+
+    @operation("unpinPost")
+    def unpin(self, slug: str, id: int) -> PostDetail:
+        """Unpins the post (needs a team key); unpinning one that is not pinned changes nothing."""
+        return self._t.call_operation("unpinPost", PostDetail.from_json, slug, id)
 
     @operation("deletePost")
     def delete(self, slug: str, id: int) -> None:

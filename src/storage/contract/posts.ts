@@ -50,6 +50,11 @@ export interface PostsTx {
    */
   listPosts(boardId: number, query: PostListQuery): Promise<Page<PostRecord>>;
   /**
+   * The board's pinned posts that are not merged, hidden ones included, by id: a handful at most,
+   * read to put them first in a list (SQL reads them from an index of pinned posts alone).
+   */
+  listPinnedPosts(boardId: number): Promise<PostRecord[]>;
+  /**
    * Non-hidden posts with status open, planned, in_progress or shipped: in that status order,
    * then vote_count desc, then id asc.
    */
@@ -96,7 +101,10 @@ export function isListedPost(post: Pick<PostRecord, 'hidden'>): boolean {
   return !post.hidden;
 }
 
-/** The posts aggregate: which methods write, and the fallback of `countPosts`. */
+/** How many posts the fallback of `listPinnedPosts` reads at a time. */
+const PINNED_SCAN_PAGE = 500;
+
+/** The posts aggregate: which methods write, and the fallbacks of `countPosts` and `listPinnedPosts`. */
 export const POSTS_AGGREGATE = {
   writes: {
     insertPost: true,
@@ -105,6 +113,7 @@ export const POSTS_AGGREGATE = {
     deletePost: true,
     countPosts: false,
     listPosts: false,
+    listPinnedPosts: false,
     listRoadmap: false,
     listChangelog: false,
     countPostsByWord: false,
@@ -116,5 +125,14 @@ export const POSTS_AGGREGATE = {
   },
   fallbacks: {
     countPosts: (self) => async (boardId) => (await self.listPosts(boardId, { sort: 'new', limit: 1, offset: 0 })).total,
+    // Every post of the board, in pages: a store without an index of pinned posts reads them all anyway.
+    listPinnedPosts: (self) => async (boardId) => {
+      const pinned: PostRecord[] = [];
+      for (let offset = 0; ; offset += PINNED_SCAN_PAGE) {
+        const page = await self.listPosts(boardId, { sort: 'new', limit: PINNED_SCAN_PAGE, offset });
+        pinned.push(...page.rows.filter((post) => post.pinned));
+        if (offset + PINNED_SCAN_PAGE >= page.total) return pinned.sort((a, b) => a.id - b.id);
+      }
+    },
   },
 } satisfies AggregateDefinition<PostsTx>;

@@ -41,6 +41,7 @@ describe('the registry of aggregates', () => {
       'countPosts',
       'findEvidenceByActionKey',
       'getClaims',
+      'listPinnedPosts',
     ]);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * The migration steps shared by every store, after each store's released history: a step says what
+ * changes, and each store's statements come from it (ddl.ts for SQLite and PostgreSQL; object
+ * stores and indexes of {@link RECORD_SCHEMA} for IndexedDB). A step may carry a backfill per store
+ * where the rows need one. Released steps are frozen like the histories: a change is a new step.
+ *
+ * Versions: each store numbers the shared steps after its own history, so step `i` (from 1) is
+ * SQLite version 26 + i, PostgreSQL 28 + i and IndexedDB 20 + i (see {@link storeVersion}).
+ *
+ * A step that adds a table, column or index names it; what it is comes from the declaration
+ * (tables.ts, and RECORD_SCHEMA for the record stores). The tests check that a database upgraded
+ * through every step has the catalogue of one made from the declaration; a later change to what an
+ * earlier step added is a step of its own, and the earlier step then spells out what it added.
+ */
+import type { TableName } from '../record-store.js';
+import type { ColumnDeclaration, IndexDeclaration, TableDeclaration } from './model.js';
+
+/** One change a step makes. */
+export type SchemaChange =
+  /** A table of the declaration (and, when named, its record-store table with every index). */
+  | { readonly addTable: string; readonly record?: TableName; readonly as?: TableDeclaration }
+  /** A column of the declaration, `table.column`; rows already stored get its default (or NULL). */
+  | { readonly addColumn: string; readonly as?: ColumnDeclaration }
+  /** An index of the declaration, `table.index` (SQL stores). */
+  | { readonly addIndex: string; readonly as?: IndexDeclaration }
+  /** An index of RECORD_SCHEMA, `table.index` (record stores). */
+  | { readonly addRecordIndex: string };
+
+/** A backfill: SQL both SQL stores run (flags compared as `c = 0` or `c = 1`), or one per store. */
+export interface SchemaBackfill {
+  readonly sql?: readonly string[];
+  readonly sqlite?: readonly string[];
+  readonly postgres?: readonly string[];
+  /** A record-store table whose every row is rewritten by `row` (IndexedDB). */
+  readonly records?: { readonly table: TableName; row(row: Readonly<Record<string, unknown>>): Record<string, unknown> };
+}
+
+export interface SchemaStep {
+  readonly description: string;
+  readonly changes: readonly SchemaChange[];
+  readonly backfill?: SchemaBackfill;
+}
+
+/** The versions each store's own history ends at: the shared steps continue from there. */
+export const HISTORY_VERSIONS = { sqlite: 26, postgres: 28, indexeddb: 20 } as const;
+
+export type SchemaStore = keyof typeof HISTORY_VERSIONS;
+
+export const SCHEMA_STEPS: readonly SchemaStep[] = [
+  {
+    description: "pinned posts first: an index of each board's pinned posts",
+    changes: [{ addIndex: 'posts.pinned' }],
+  },
+];
+
+/** The version of the shared step at `index` (from 0) in `store`. */
+export function storeVersion(store: SchemaStore, index: number): number {
+  return HISTORY_VERSIONS[store] + index + 1;
+}
+
+/** `table.name` split. */
+export function qualified(name: string): { table: string; name: string } {
+  const dot = name.indexOf('.');
+  if (dot < 1) throw new Error(`feedback-board: "${name}" is not table.name`);
+  return { table: name.slice(0, dot), name: name.slice(dot + 1) };
+}

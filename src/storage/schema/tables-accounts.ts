@@ -1,0 +1,291 @@
+/**
+ * The team and the organization's connections: members, sessions and sign-in links, OAuth, single sign-on and companies, private boards, webhooks and mail.
+ * Part of the table declaration (see model.ts).
+ */
+import type { TableDeclarations } from './model.js';
+
+export const ACCOUNTS_TABLES = {
+  team_members: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      email: 'key',
+      name: 'text',
+      created_at: 'key',
+    },
+    unique: [['organization_id', 'email']],
+  },
+  sessions: {
+    columns: {
+      token_hash: 'key',
+      kind: 'text',
+      subject_id: 'integer',
+      created_at: 'key',
+      expires_at: 'key',
+    },
+    primaryKey: ['token_hash'],
+    checks: ["kind IN ('voter', 'team')"],
+    withoutRowid: true,
+  },
+  sign_in_links: {
+    columns: {
+      token_hash: 'key',
+      kind: 'text',
+      subject_id: { type: 'integer', null: true },
+      organization_id: { type: 'integer', null: true },
+      email: { type: 'key', null: true },
+      return_to: { type: 'key', null: true },
+      created_at: 'key',
+      expires_at: 'key',
+      used_at: { type: 'key', null: true },
+    },
+    primaryKey: ['token_hash'],
+    checks: [
+      "kind IN ('voter', 'team')",
+      { name: 'subject', sql: "subject_id IS NOT NULL OR (kind = 'voter' AND organization_id IS NOT NULL AND email IS NOT NULL)" },
+    ],
+    withoutRowid: true,
+  },
+  oauth_clients: {
+    columns: {
+      client_id: 'key',
+      client_name: 'text',
+      redirect_uris: 'json',
+      created_at: 'key',
+    },
+    primaryKey: ['client_id'],
+    withoutRowid: true,
+  },
+  oauth_grants: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      client_id: { type: 'key', references: 'oauth_clients.client_id' },
+      member_id: { type: 'integer', references: 'team_members' },
+      scope: 'text',
+      resource: 'text',
+      api_key_id: { type: 'integer', references: 'api_keys' },
+      key_salt: 'text',
+      created_at: 'key',
+      last_used_at: { type: 'key', null: true },
+      revoked_at: { type: 'key', null: true },
+    },
+    checks: ["scope IN ('read', 'propose', 'write', 'team')"],
+    indexes: {
+      organization: { on: 'organization_id, id' },
+    },
+  },
+  oauth_codes: {
+    columns: {
+      code_hash: 'key',
+      grant_id: { type: 'integer', references: 'oauth_grants' },
+      redirect_uri: 'text',
+      code_challenge: 'text',
+      expires_at: 'key',
+      used_at: { type: 'key', null: true },
+    },
+    primaryKey: ['code_hash'],
+    withoutRowid: true,
+  },
+  oauth_tokens: {
+    columns: {
+      token_hash: 'key',
+      grant_id: { type: 'integer', references: 'oauth_grants' },
+      kind: 'text',
+      expires_at: 'key',
+      used_at: { type: 'key', null: true },
+    },
+    primaryKey: ['token_hash'],
+    checks: ["kind IN ('access', 'refresh')"],
+    withoutRowid: true,
+  },
+  sso_secrets: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      secret: 'text',
+      created_at: 'key',
+      expires_at: { type: 'key', null: true },
+      revoked_at: { type: 'key', null: true },
+    },
+    indexes: {
+      organization: { on: 'organization_id, id' },
+    },
+  },
+  sso_settings: {
+    columns: {
+      organization_id: { type: 'integer', references: 'organizations' },
+      jwks_url: { type: 'text', null: true },
+      jwks_algorithms: 'json',
+      audience: { type: 'text', null: true },
+      issuer: { type: 'text', null: true },
+      updated_at: 'key',
+    },
+    primaryKey: ['organization_id'],
+  },
+  sso_identities: {
+    columns: {
+      organization_id: { type: 'integer', references: 'organizations' },
+      sub: 'key',
+      voter_id: { type: 'integer', references: 'voters' },
+      created_at: 'key',
+    },
+    primaryKey: ['organization_id', 'sub'],
+    unique: [['voter_id']],
+    withoutRowid: true,
+  },
+  companies: {
+    columns: {
+      organization_id: { type: 'integer', references: 'organizations' },
+      id: 'key',
+      name: 'text',
+      monthly_revenue: 'bigint',
+      updated_at: 'key',
+    },
+    primaryKey: ['organization_id', 'id'],
+    checks: ['monthly_revenue >= 0'],
+    withoutRowid: true,
+  },
+  voter_companies: {
+    columns: {
+      voter_id: { type: 'integer', references: 'voters' },
+      organization_id: 'integer',
+      company_id: 'key',
+    },
+    primaryKey: ['voter_id'],
+    foreignKeys: [{ columns: ['organization_id', 'company_id'], references: 'companies', to: ['organization_id', 'id'] }],
+    indexes: {
+      organization: { on: 'organization_id, company_id', postgres: { on: 'organization_id, company_id, voter_id' } },
+    },
+  },
+  company_voters: {
+    columns: {
+      organization_id: 'integer',
+      company_id: 'key',
+      voter_id: { type: 'integer', references: 'voters' },
+      created_at: 'key',
+    },
+    primaryKey: ['organization_id', 'company_id'],
+    unique: [['voter_id']],
+    foreignKeys: [{ columns: ['organization_id', 'company_id'], references: 'companies', to: ['organization_id', 'id'] }],
+    withoutRowid: true,
+  },
+  board_access: {
+    columns: {
+      board_id: { type: 'integer', references: 'boards' },
+      organization_id: { type: 'integer', references: 'organizations' },
+      access: 'text',
+      email_domains: 'json',
+      claim_name: { type: 'text', null: true },
+      claim_values: 'json',
+      updated_at: 'key',
+    },
+    primaryKey: ['board_id'],
+    checks: ["access IN ('public', 'private')"],
+  },
+  voter_claims: {
+    columns: {
+      voter_id: { type: 'integer', references: 'voters' },
+      organization_id: { type: 'integer', references: 'organizations' },
+      claims: 'json',
+      updated_at: 'key',
+    },
+    primaryKey: ['voter_id'],
+  },
+  webhooks: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      url: 'text',
+      description: 'text',
+      events: 'text',
+      active: 'flag',
+      secret: 'text',
+      created_at: 'key',
+    },
+    indexes: {
+      organization: { on: 'organization_id, created_at, id' },
+    },
+  },
+  webhook_messages: {
+    columns: {
+      id: 'id',
+      webhook_id: { type: 'integer', references: 'webhooks', onDelete: 'cascade' },
+      msg_id: 'key',
+      event_type: 'text',
+      payload: 'text',
+      status: 'text',
+      attempts: 'integer',
+      next_attempt_at: { type: 'key', null: true },
+      lease_until: { type: 'key', null: true },
+      lease_owner: { type: 'text', null: true },
+      created_at: 'key',
+    },
+    unique: [['msg_id']],
+    checks: ["status IN ('pending', 'delivered', 'failed')"],
+    indexes: {
+      due: { on: 'next_attempt_at, id', where: "status = 'pending'" },
+      webhook: { on: 'webhook_id, created_at, id' },
+    },
+  },
+  webhook_attempts: {
+    columns: {
+      id: 'id',
+      message_id: { type: 'integer', references: 'webhook_messages', onDelete: 'cascade' },
+      webhook_id: 'integer',
+      attempted_at: 'key',
+      status_code: { type: 'integer', null: true },
+      error: { type: 'text', null: true },
+      duration_ms: 'integer',
+      response_body: 'text',
+      success: 'flag',
+    },
+    indexes: {
+      message: { on: 'message_id, attempted_at, id' },
+    },
+  },
+  mail_queue: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
+      voter_id: { type: 'integer', references: 'voters', onDelete: 'cascade' },
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      events: 'text',
+      due_at: { type: 'key', null: true },
+      next_allowed_at: { type: 'key', null: true },
+      attempts: 'integer',
+      last_error: { type: 'text', null: true },
+      lease_until: { type: 'key', null: true },
+      lease_owner: { type: 'text', null: true },
+    },
+    unique: [['voter_id', 'post_id']],
+    indexes: {
+      post: { on: 'post_id' },
+      due: { on: 'due_at, id', where: 'due_at IS NOT NULL' },
+    },
+  },
+  mail_failures: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
+      voter_id: 'integer',
+      post_id: 'integer',
+      address: 'key',
+      error: 'text',
+      attempts: 'integer',
+      failed_at: 'key',
+    },
+    indexes: {
+      organization: { on: 'organization_id, failed_at, id' },
+    },
+  },
+  mail_unsubscribes: {
+    columns: {
+      board_id: { type: 'integer', references: 'boards', onDelete: 'cascade' },
+      address: 'key',
+      post_id: 'integer',
+      created_at: 'key',
+    },
+    primaryKey: ['board_id', 'address', 'post_id'],
+  },
+} as const satisfies TableDeclarations;

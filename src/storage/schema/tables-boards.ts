@@ -1,0 +1,214 @@
+/**
+ * Organizations, their keys and settings; boards, posts and tags; what hangs off a post for search, merges and imports; the code the store installed.
+ * Part of the table declaration (see model.ts).
+ */
+import type { TableDeclarations } from './model.js';
+
+export const BOARDS_TABLES = {
+  organizations: {
+    columns: {
+      id: 'id',
+      name: 'text',
+      created_at: 'key',
+    },
+  },
+  api_keys: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      scope: 'text',
+      label: 'text',
+      prefix: 'text',
+      hash: 'key',
+      created_at: 'key',
+      revoked_at: { type: 'key', null: true },
+    },
+    checks: ["scope IN ('read', 'propose', 'write', 'team')"],
+    indexes: {
+      organization: { on: 'organization_id, id' },
+      hash: { on: 'hash' },
+    },
+  },
+  settings: {
+    columns: {
+      name: 'key',
+      value: 'text',
+    },
+    primaryKey: ['name'],
+    withoutRowid: true,
+  },
+  rate_log: {
+    only: 'postgres',
+    columns: {
+      api_key_id: 'integer',
+      at_ms: 'bigint',
+    },
+    primaryKey: [],
+    indexes: {
+      key: { on: 'api_key_id, at_ms' },
+    },
+  },
+  installed_code: {
+    columns: {
+      name: 'key',
+      fingerprint: 'text',
+      installed_at: 'key',
+    },
+    primaryKey: ['name'],
+    withoutRowid: true,
+  },
+  boards: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      slug: 'key',
+      name: 'text',
+      description: 'text',
+      welcome_message: 'text',
+      published: 'flag',
+      logo_url: { type: 'text', null: true },
+      created_at: 'key',
+    },
+    unique: [['organization_id', 'slug']],
+    indexes: {
+      organization: { on: 'organization_id, created_at, id' },
+    },
+  },
+  posts: {
+    columns: {
+      id: 'id',
+      board_id: { type: 'integer', references: 'boards' },
+      title: 'text',
+      body: 'text',
+      status: 'key',
+      is_admin: 'flag',
+      hidden: 'flag',
+      pinned: 'flag',
+      queue_rank: { type: 'integer', null: true },
+      shipped_at: { type: 'key', null: true },
+      created_at: 'key',
+      vote_count: { type: 'integer', default: 0 },
+      comment_count: { type: 'integer', default: 0 },
+      proposal_status: { type: 'text', null: true },
+      proposal_note: { type: 'text', null: true },
+      proposal_proposed_at: { type: 'key', null: true },
+      proposal_api_key_id: { type: 'integer', null: true },
+      title_folded: { type: 'text', default: "''" },
+      body_folded: { type: 'text', default: "''" },
+    },
+    checks: ["status IN ('open', 'planned', 'in_progress', 'shipped', 'declined')", "proposal_status IN ('open', 'planned', 'in_progress', 'shipped', 'declined')"],
+    indexes: {
+      shipped: { on: 'board_id, shipped_at, id, vote_count, title', where: "hidden = 0 AND status = 'shipped'", postgres: { on: 'board_id, shipped_at DESC NULLS LAST, id DESC', include: 'title, vote_count' } },
+      proposed: { on: 'board_id, proposal_proposed_at, id', where: 'proposal_status IS NOT NULL' },
+      requests: { on: 'board_id, vote_count DESC, created_at, id', where: "hidden = 0 AND status NOT IN ('shipped', 'declined')" },
+      roadmap: { on: "board_id, (CASE status WHEN 'open' THEN 0 WHEN 'planned' THEN 1 WHEN 'in_progress' THEN 2 ELSE 3 END), vote_count DESC, id", where: "hidden = 0 AND status <> 'declined'" },
+      queue_planned: { on: 'board_id, vote_count DESC, created_at, id', where: "queue_rank IS NULL AND hidden = 0 AND status = 'planned'" },
+      queue_ranked: { on: 'board_id, queue_rank, id', where: "queue_rank IS NOT NULL AND hidden = 0 AND status NOT IN ('shipped', 'declined')" },
+      status_top: { on: 'board_id, status, vote_count, created_at, id' },
+      status_new: { on: 'board_id, status, created_at, id' },
+      top: { on: 'board_id, vote_count, created_at, id' },
+      new: { on: 'board_id, created_at, id' },
+      // The pinned posts of a board, a handful at most, read before a list that shows them first.
+      pinned: { on: 'board_id, id', where: 'pinned = 1' },
+    },
+  },
+  tags: {
+    columns: {
+      id: 'id',
+      board_id: { type: 'integer', references: 'boards' },
+      name: 'text',
+      slug: 'key',
+    },
+    unique: [['board_id', 'slug']],
+  },
+  post_tags: {
+    columns: {
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      tag_id: { type: 'integer', references: 'tags' },
+    },
+    primaryKey: ['post_id', 'tag_id'],
+    withoutRowid: true,
+    indexes: {
+      tag: { on: 'tag_id, post_id' },
+    },
+  },
+  post_words: {
+    columns: {
+      board_id: 'integer',
+      word: 'key',
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+    },
+    primaryKey: ['board_id', 'word', 'post_id'],
+    withoutRowid: true,
+    indexes: {
+      post: { on: 'post_id' },
+    },
+  },
+  post_merges: {
+    columns: {
+      source_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      target_id: 'integer',
+      board_id: 'integer',
+      merged_at: 'key',
+      moved: 'json',
+    },
+    primaryKey: ['source_id'],
+    indexes: {
+      board: { on: 'board_id' },
+    },
+  },
+  import_sources: {
+    columns: {
+      board_id: { type: 'integer', references: 'boards' },
+      source_id: 'key',
+      record_id: 'integer',
+      imported_at: 'key',
+    },
+    primaryKey: ['board_id', 'source_id'],
+    withoutRowid: true,
+  },
+  evidence: {
+    columns: {
+      id: 'id',
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      kind: 'text',
+      ref: 'text',
+      label: 'text',
+      added_at: 'key',
+      action_key: { type: 'key', null: true },
+    },
+    checks: ["kind IN ('branch', 'commit', 'pr', 'transcript', 'url')"],
+    indexes: {
+      action_key: { on: 'post_id, action_key' },
+      post: { on: 'post_id, added_at, id' },
+    },
+  },
+  claims: {
+    columns: {
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      api_key_id: { type: 'integer', references: 'api_keys' },
+      agent_label: 'text',
+      claimed_at: 'key',
+      expires_at: 'key',
+    },
+    primaryKey: ['post_id'],
+    indexes: {
+      key: { on: 'api_key_id', sqlite: false },
+    },
+  },
+  post_activity: {
+    columns: {
+      id: 'id',
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      kind: 'text',
+      at: 'key',
+      actor_kind: 'text',
+      actor_id: { type: 'integer', null: true },
+      detail: 'json',
+    },
+    checks: ["actor_kind IN ('api_key', 'team_member', 'voter', 'system')"],
+    indexes: {
+      post: { on: 'post_id, id' },
+    },
+  },
+} as const satisfies TableDeclarations;

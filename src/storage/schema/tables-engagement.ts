@@ -1,0 +1,151 @@
+/**
+ * Voters and what they do: votes, follows, comments, reactions, authorship and blocks; moderation and attachments.
+ * Part of the table declaration (see model.ts).
+ */
+import type { TableDeclarations } from './model.js';
+
+export const ENGAGEMENT_TABLES = {
+  voters: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      email: { type: 'key', null: true },
+      name: 'text',
+      created_at: 'key',
+      locale: { type: 'key', null: true },
+    },
+    unique: [['organization_id', 'email']],
+  },
+  votes: {
+    columns: {
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      voter_id: { type: 'integer', references: 'voters' },
+      created_at: 'key',
+    },
+    primaryKey: ['post_id', 'voter_id'],
+    withoutRowid: true,
+    indexes: {
+      voter: { on: 'voter_id' },
+      post_time: { on: 'post_id, created_at' },
+    },
+  },
+  follows: {
+    columns: {
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      voter_id: { type: 'integer', references: 'voters' },
+      following: 'flag',
+      updated_at: 'key',
+    },
+    primaryKey: ['post_id', 'voter_id'],
+    withoutRowid: true,
+  },
+  post_authors: {
+    columns: {
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      voter_id: { type: 'integer', references: 'voters' },
+      created_at: 'key',
+    },
+    primaryKey: ['post_id'],
+    indexes: {
+      voter: { on: 'voter_id, created_at' },
+    },
+  },
+  voter_blocks: {
+    columns: {
+      voter_id: { type: 'integer', references: 'voters' },
+      blocked_at: 'key',
+    },
+    primaryKey: ['voter_id'],
+  },
+  comments: {
+    columns: {
+      id: 'id',
+      post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
+      parent_comment_id: { type: 'integer', null: true, references: 'comments', onDelete: 'cascade' },
+      body: 'text',
+      is_admin: 'flag',
+      hidden: 'flag',
+      voter_id: { type: 'integer', null: true, references: 'voters' },
+      created_at: 'key',
+    },
+    indexes: {
+      voter: { on: 'voter_id, created_at', where: 'voter_id IS NOT NULL', postgres: { on: 'voter_id', where: null } },
+      parent: { on: 'parent_comment_id' },
+      post: { on: 'post_id, created_at, id' },
+    },
+  },
+  reactions: {
+    columns: {
+      comment_id: { type: 'integer', references: 'comments', onDelete: 'cascade' },
+      voter_id: { type: 'integer', references: 'voters' },
+      reaction: 'key',
+      created_at: 'key',
+    },
+    primaryKey: ['comment_id', 'voter_id', 'reaction'],
+    withoutRowid: true,
+  },
+  moderated_boards: {
+    columns: {
+      board_id: { type: 'integer', references: 'boards' },
+    },
+    primaryKey: ['board_id'],
+  },
+  held_posts: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      board_id: { type: 'integer', references: 'boards' },
+      voter_id: { type: 'integer', references: 'voters' },
+      title: 'text',
+      body: 'text',
+      tag_slugs: 'json',
+      created_at: 'key',
+      state: 'text',
+      reason: 'text',
+      decided_at: { type: 'key', null: true },
+      decided_by: { type: 'integer', null: true },
+      post_id: { type: 'integer', null: true },
+    },
+    checks: ["state IN ('waiting', 'approved', 'rejected')"],
+    indexes: {
+      voter: { on: 'voter_id, created_at, id' },
+      organization_state: { on: 'organization_id, state, id' },
+    },
+  },
+  attachments: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      post_id: { type: 'integer', null: true, references: 'posts', onDelete: 'cascade' },
+      comment_id: { type: 'integer', null: true, references: 'comments', onDelete: 'cascade' },
+      held_post_id: { type: 'integer', null: true, references: 'held_posts' },
+      filename: 'text',
+      content_type: 'text',
+      size: 'integer',
+      width: 'integer',
+      height: 'integer',
+      sha256: 'text',
+      created_at: 'key',
+    },
+    checks: [
+      "content_type IN ('image/png', 'image/jpeg', 'image/gif', 'image/webp')",
+      'size >= 0',
+      {
+        sqlite: '(post_id IS NOT NULL) + (comment_id IS NOT NULL) + (held_post_id IS NOT NULL) = 1',
+        postgres: '(post_id IS NOT NULL)::integer + (comment_id IS NOT NULL)::integer + (held_post_id IS NOT NULL)::integer = 1',
+      },
+    ],
+    indexes: {
+      held_post: { on: 'held_post_id, id', where: 'held_post_id IS NOT NULL' },
+      comment: { on: 'comment_id, id', where: 'comment_id IS NOT NULL' },
+      post: { on: 'post_id, id', where: 'post_id IS NOT NULL' },
+    },
+  },
+  attachment_bytes: {
+    columns: {
+      attachment_id: { type: 'integer', references: 'attachments', onDelete: 'cascade' },
+      bytes: 'bytes',
+    },
+    primaryKey: ['attachment_id'],
+  },
+} as const satisfies TableDeclarations;
