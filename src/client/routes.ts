@@ -55,6 +55,8 @@ export const clientRoutes: { readonly [N in OperationName]: ClientRoute } = {
   blockVoter: ['POST', '/voters/{voter_id}/block', null, 'voters.block', 200],
   unblockVoter: ['DELETE', '/voters/{voter_id}/block', null, 'voters.unblock', 200],
   unmergePost: ['POST', '/boards/{slug}/posts/{merged_post_id}/unmerge', null, 'posts.unmerge', 200],
+  pinPost: ['POST', '/boards/{slug}/posts/{id}/pin', null, 'posts.pin', 200],
+  unpinPost: ['DELETE', '/boards/{slug}/posts/{id}/pin', null, 'posts.unpin', 200],
   getMailSettings: ['GET', '/mail-settings', null, 'mail.settings', 200],
   updateMailSettings: ['PATCH', '/mail-settings', 'body', 'mail.updateSettings', 200],
 };
