@@ -2,8 +2,9 @@
  * Work an operator starts rather than a request: a schema migration, the rebuild of the
  * statistics, the load of a dump. Each is one transaction whose statements may each take far
  * longer than a request's: on a large store, rebuilding a counter reads every vote. The pool's
- * timeouts are there to guard requests (the server's `statement_timeout`, and the client's
- * `query_timeout` a little after it), so such a transaction lifts both with {@link untimed}.
+ * timeouts are there to guard requests (the server's `statement_timeout` and
+ * `idle_in_transaction_session_timeout`, and the client's `query_timeout` a little after them), so
+ * such a transaction lifts them all with {@link untimed}.
  */
 import type pg from 'pg';
 
@@ -13,15 +14,17 @@ const NO_READ_TIMEOUT = 2 ** 31 - 1;
 type QueryConfig = { text: string; values?: unknown[] } & Record<string, unknown>;
 
 /**
- * Lifts both timeouts for the rest of the transaction just begun on `client`: the server's
- * statement timeout (`SET LOCAL`, so it ends with the transaction), and the client's read
+ * Lifts the timeouts for the rest of the transaction just begun on `client`: the server's
+ * statement timeout and its idle-in-transaction timeout (`SET LOCAL`, so they end with the
+ * transaction: between two statements the process may read a dump's next rows, or wait for a
+ * busy event loop, for longer than a request's statement may idle), and the client's read
  * timeout, by resolving with the client to send the transaction's statements through, whose every
  * statement waits for its answer however long it takes (pg's `query_timeout`, set for the pool,
  * would give up on it and leave the transaction in an unknown state). Statements are strings or
  * `{ text, values }` configs, as this adapter sends.
  */
 export async function untimed<C extends pg.ClientBase>(client: C): Promise<C> {
-  await client.query('SET LOCAL statement_timeout = 0');
+  await client.query('SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0');
   const query = (config: string | QueryConfig, values?: unknown[]) => {
     const base: QueryConfig = typeof config === 'string' ? { text: config } : { ...config };
     if (values !== undefined) base.values = values;
