@@ -36,18 +36,15 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   '支持', '功能', '添加', '增加', '希望', '可以', '能够', '追加', '機能', '対応',
 ]);
 
-/** A letter of the scripts written without spaces between words. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
 /**
- * A character of the blocks those scripts lie in (CJK radicals to Yi, compatibility ideographs,
- * half-width katakana, the supplementary ideographs' high surrogates): a wider, cheaper test of a
- * whole text than {@link UNSPACED}, so that text without them costs no more than it did.
+ * A character of the blocks Chinese and Japanese lie in (CJK radicals to Yi, compatibility
+ * ideographs, half-width katakana, the supplementary ideographs' high surrogates): one cheap test
+ * of a whole text, so that text without them takes the loop it always took.
  */
 const MAYBE_UNSPACED = /[\u2e80-\ua4cf\uf900-\ufaff\uff66-\uff9f\ud840-\ud87f]/;
 
 /** A run of kanji, of katakana (with the long-vowel mark `ー`), of hiragana, or of anything else. */
-const UNSPACED_PARTS = /(\p{Script=Han}+)|([\p{Script=Katakana}ー]+)|(\p{Script=Hiragana}+)|([^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+)/gu;
+const UNSPACED_PARTS = /(\p{sc=Han}+)|([\p{sc=Katakana}ー]+)|\p{sc=Hiragana}+|([^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]+)/gu;
 
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 
@@ -82,10 +79,7 @@ export function wordsOf(text: string): string[] {
     }
     return [...words];
   }
-  for (const run of folded.split(NON_WORD)) {
-    if (UNSPACED.test(run)) addUnspacedWords(run, words);
-    else addWord(run, words);
-  }
+  for (const run of folded.split(NON_WORD)) addUnspacedWords(run, words);
   return [...words];
 }
 
@@ -95,9 +89,9 @@ function addWord(run: string, words: Set<string>): void {
   words.add(stemWord(run));
 }
 
-/** Adds the words of a run with Chinese or Japanese in it (see the file's comment). */
+/** Adds the words of a run that may hold Chinese or Japanese (see the file's comment). */
 function addUnspacedWords(run: string, words: Set<string>): void {
-  for (const [, kanji, katakana, , other] of run.matchAll(UNSPACED_PARTS)) {
+  for (const [, kanji, katakana, other] of run.matchAll(UNSPACED_PARTS)) {
     if (kanji !== undefined) addKanjiWords([...kanji], words);
     else if (katakana !== undefined) {
       if (katakana.length > 1) words.add(katakana);

@@ -99,8 +99,10 @@ describe('the core browser bundle', () => {
     // service but the request path's reads loaded on its first call (the team's dashboard, sign-in
     // and sessions, moderation, merges, mail to followers and its settings, the agent workflow),
     // 47.0 KB; webhook delivery and the fixture loader on first use, 43.7 KB (44,795 bytes; 135.8 KB
-    // minified, 66.7 KB minified in the chunks loaded on first calls).
-    expect(gzipped).toBeLessThanOrEqual(43.9 * 1024);
+    // minified, 66.7 KB minified in the chunks loaded on first calls). The words of Chinese and
+    // Japanese titles for similar posts, and French and Portuguese stop words (+0.6: the splitting
+    // of text written without spaces, its block test, the words themselves): 44.3 KB (45,381 bytes).
+    expect(gzipped).toBeLessThanOrEqual(44.4 * 1024);
   }, 60_000);
 
   it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery and fixtures on first calls', async () => {
