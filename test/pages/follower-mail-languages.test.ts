@@ -22,26 +22,35 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/**
+ * Followers of the open post, each with the language given (or none), told that it is now planned;
+ * what the sender sent, and the decoded mail to an address.
+ */
+async function mailStatusChange(followers: { email: string; name: string; locale: string | null }[]) {
+  const setup = await setupPages();
+  for (const follower of followers) {
+    const voter = await setup.board.voters.register(setup.orgId, { email: follower.email, name: follower.name });
+    if (follower.locale) await setup.board.voters.setLanguage(voter.id, follower.locale);
+    await setup.board.voters.follow(voter.id, setup.ids.open);
+  }
+  const api = await setup.board.api(setup.proposeKey);
+  await api.agent.proposeStatus('features', setup.ids.open, { status: 'planned' });
+  await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
+  const before = smtp.messages.length;
+  const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
+  const sent = await sender.sendDue();
+  const mailTo = (email: string) => decodeMail(smtp.messages.slice(before).find((m) => m.to.includes(email))!.raw);
+  return { setup, sent, mailTo };
+}
+
 describe('follower mail in the voter’s language', () => {
   it('mails German, Arabic (rtl) and English to voters of those languages, each with one-click unsubscribe', async () => {
-    const setup = await setupPages();
-    const followers = [
+    const { setup, sent, mailTo } = await mailStatusChange([
       { email: 'ilse@example.com', name: 'Ilse', locale: 'de' },
       { email: 'amal@example.com', name: 'Amal', locale: 'ar' },
       { email: 'nobody@example.com', name: '', locale: null },
-    ];
-    for (const follower of followers) {
-      const voter = await setup.board.voters.register(setup.orgId, { email: follower.email, name: follower.name });
-      if (follower.locale) await setup.board.voters.setLanguage(voter.id, follower.locale);
-      await setup.board.voters.follow(voter.id, setup.ids.open);
-    }
-    const api = await setup.board.api(setup.proposeKey);
-    await api.agent.proposeStatus('features', setup.ids.open, { status: 'planned' });
-    await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
-    const before = smtp.messages.length;
-    const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
-    expect(await sender.sendDue()).toEqual({ sent: 3, retried: 0, failed: 0, dropped: 0 });
-    const mailTo = (email: string) => decodeMail(smtp.messages.slice(before).find((m) => m.to.includes(email))!.raw);
+    ]);
+    expect(sent).toEqual({ sent: 3, retried: 0, failed: 0, dropped: 0 });
 
     const german = mailTo('ilse@example.com');
     expect(german.header('Subject')).toBe('[Acme] Dark mode: jetzt Geplant');
@@ -76,26 +85,14 @@ describe('follower mail in the voter’s language', () => {
   });
 
   it('mails French, Brazilian Portuguese, Japanese and Chinese, a regional or lower-case tag by its language', async () => {
-    const setup = await setupPages();
-    const followers = [
+    const { sent, mailTo } = await mailStatusChange([
       { email: 'chloe@example.com', name: 'Chloé', locale: 'fr-CA' },
       { email: 'joao@example.com', name: 'João', locale: 'pt-br' },
       { email: 'yuki@example.com', name: 'Yuki', locale: 'ja' },
       { email: 'li@example.com', name: '李', locale: 'zh-CN' },
       { email: 'mei@example.com', name: 'Mei', locale: 'zh-TW' },
-    ];
-    for (const follower of followers) {
-      const voter = await setup.board.voters.register(setup.orgId, { email: follower.email, name: follower.name });
-      await setup.board.voters.setLanguage(voter.id, follower.locale);
-      await setup.board.voters.follow(voter.id, setup.ids.open);
-    }
-    const api = await setup.board.api(setup.proposeKey);
-    await api.agent.proposeStatus('features', setup.ids.open, { status: 'planned' });
-    await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
-    const before = smtp.messages.length;
-    const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
-    expect(await sender.sendDue()).toEqual({ sent: 5, retried: 0, failed: 0, dropped: 0 });
-    const mailTo = (email: string) => decodeMail(smtp.messages.slice(before).find((m) => m.to.includes(email))!.raw);
+    ]);
+    expect(sent).toEqual({ sent: 5, retried: 0, failed: 0, dropped: 0 });
 
     const french = mailTo('chloe@example.com');
     expect(french.header('Subject')).toBe('[Acme] Dark mode\u00a0: désormais Prévu');
