@@ -386,8 +386,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       /** One vote per voter per post; voting twice changes nothing. Answers `{ post_id, vote_count }`. */
       vote: bind(ctx, lazy(comments, 'vote')),
       /**
-       * Sets a voter's language (`voterId, locale`: a language tag such as `de`, or null for none),
-       * which their mail is written in; an unknown voter is `not_found`.
+       * Sets a voter's language (`voterId, locale`: a language tag such as `de` or `pt-BR`, kept in
+       * BCP 47's case, or null for none), which their mail is written in; an unknown voter is `not_found`.
        */
       setLanguage: bind(ctx, lazy(voterLanguage, 'setVoterLanguage')),
       /** Withdraws the voter's vote. */

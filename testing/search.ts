@@ -2,8 +2,9 @@
  * The `search` filter on texts where databases and JavaScript disagree: one- and two-character
  * needles (below the trigram index's reach), `%` and `_` (wildcards to LIKE), quotes (syntax to
  * FTS5), emoji, combining marks, and letters whose lower case is longer (`İ`) or that have no
- * single-letter upper case (`ß`). Every adapter must give exactly what a JavaScript substring test
- * on the folded title and body gives.
+ * single-letter upper case (`ß`), Chinese and Japanese written without spaces (two-character
+ * words, a supplementary-plane kanji). Every adapter must give exactly what a JavaScript substring
+ * test on the folded title and body gives.
  */
 import { foldCase, matchesSearch } from '../src/storage/text.js';
 import { at, newPost, seedBoard } from './fixtures.js';
@@ -23,6 +24,9 @@ const TEXTS: [title: string, body: string][] = [
   ['ab', 'b'],
   ['NEAR MATCH', 'mod e'],
   ['x"y', 'back\\slash'],
+  ['全文検索がほしい', 'ダークモードに対応してください'],
+  ['支持导出为 CSV', '希望能导出全部帖子'],
+  ['𠮷野家', '牛丼'],
 ];
 
 const NEEDLES = [
@@ -33,6 +37,7 @@ const NEEDLES = [
   'İ', 'i̇', 'İstanbul', 'istanbul', 'i̇z',
   'ß', 'straße', 'strasse', 'ss', 'SS',
   'zzz', ' ', 'e m', 'a long road',
+  '検索', '全文検索', '索', 'ダーク', 'モード', '导出', '帖', 'csv', '导出为 csv', '𠮷', '𠮷野',
 ];
 
 export function searchTests(ctx: SuiteContext): void {

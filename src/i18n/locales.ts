@@ -1,12 +1,13 @@
 /**
  * The languages of the pages and mails, and how one is chosen for a request: the voter's choice
  * (the language cookie the pages' footer sets) first, else the best match of `Accept-Language`
- * (by q-value; a region falls back to its language, `de-AT` → `de`), else English.
- * See docs/languages.md.
+ * (by q-value; a region falls back to its language, `de-AT` → `de`, `pt` → `pt-BR`; Chinese by
+ * script, `zh-CN` → `zh-Hans` but not `zh-TW`), else English. Tags are compared without regard to
+ * case, as BCP 47 says. See docs/languages.md.
  */
 
-/** The languages there are catalogs for; English is the reference and the fallback. */
-export const LOCALES = ['en', 'de', 'es', 'ar'] as const;
+/** The languages there are catalogs for, as BCP 47 tags; English is the reference and the fallback. */
+export const LOCALES = ['en', 'de', 'es', 'ar', 'fr', 'pt-BR', 'ja', 'zh-Hans'] as const;
 
 /** One of {@link LOCALES}. */
 export type Locale = (typeof LOCALES)[number];
@@ -15,7 +16,16 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Each language's name in its own language, as the language picker shows it. */
-export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', de: 'Deutsch', es: 'Español', ar: 'العربية' };
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+  ar: 'العربية',
+  fr: 'Français',
+  'pt-BR': 'Português (Brasil)',
+  ja: '日本語',
+  'zh-Hans': '简体中文',
+};
 
 /** The languages written right to left (the pages get `dir="rtl"` and mirror). */
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set<Locale>(['ar']);
@@ -25,9 +35,41 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr';
 }
 
-/** True for one of {@link LOCALES}. */
+/** True for one of {@link LOCALES}, spelled exactly so. */
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Each language by its tag in lower case, the form ranges and stored tags are compared in. */
+const BY_LOWER_CASE: ReadonlyMap<string, Locale> = new Map(LOCALES.map((locale) => [locale.toLowerCase(), locale]));
+
+/** The language `value` names exactly, in any case (`pt-br` → `pt-BR`): the picker's and the cookie's choice. Null otherwise. */
+export function chosenLocale(value: unknown): Locale | null {
+  return typeof value === 'string' ? (BY_LOWER_CASE.get(value.toLowerCase()) ?? null) : null;
+}
+
+/** Regions whose Chinese is written in Traditional characters: a Simplified page is no match for them. */
+const TRADITIONAL_CHINESE_REGIONS: ReadonlySet<string> = new Set(['tw', 'hk', 'mo']);
+
+/**
+ * The supported language a tag names, in any case: itself; else by its primary language (`de-at`
+ * → `de`, `fr-ca` → `fr`, `pt` and `pt-pt` → `pt-BR`, `ja-jp` → `ja`), except that Chinese is
+ * matched by script, written (`zh-hans-cn`) or implied by the region (`zh`, `zh-cn`, `zh-sg` are
+ * Simplified; `zh-tw`, `zh-hk`, `zh-mo` and `zh-hant` are not). Null for `*`, an unsupported
+ * language, or anything that is not a string.
+ */
+export function localeOfTag(tag: unknown): Locale | null {
+  if (typeof tag !== 'string') return null;
+  const lower = tag.toLowerCase();
+  const exact = BY_LOWER_CASE.get(lower);
+  if (exact) return exact;
+  const [language = '', ...subtags] = lower.split('-');
+  if (language === 'zh') {
+    const script = subtags.find((subtag) => /^[a-z]{4}$/.test(subtag));
+    const traditional = script === undefined ? subtags.some((subtag) => TRADITIONAL_CHINESE_REGIONS.has(subtag)) : script !== 'hans';
+    return traditional ? null : 'zh-Hans';
+  }
+  return LOCALES.find((locale) => locale.split('-')[0]!.toLowerCase() === language) ?? null;
 }
 
 /** Longest `Accept-Language` header read; anything after is ignored (it is only a preference). */
@@ -58,13 +100,6 @@ export function acceptedLanguages(header: string | null): string[] {
   return ranges.sort((a, b) => b.q - a.q || a.index - b.index).map((r) => r.tag);
 }
 
-/** The supported language a range names: itself, or its primary language (`de-at` → `de`); null for `*` or an unsupported one. */
-function supportedOf(tag: string): Locale | null {
-  if (isLocale(tag)) return tag;
-  const primary = tag.split('-')[0];
-  return isLocale(primary) ? primary : null;
-}
-
 /**
  * The language of a request: `chosen` (the voter's choice) when it is supported, else the first
  * supported range of `acceptLanguage`, else English.
@@ -75,9 +110,10 @@ export function negotiateLocale(acceptLanguage: string | null, chosen?: string |
 
 /** As {@link negotiateLocale}, but null when neither `chosen` nor `acceptLanguage` names a supported language. */
 export function requestedLocale(acceptLanguage: string | null, chosen?: string | null): Locale | null {
-  if (isLocale(chosen)) return chosen;
+  const picked = chosenLocale(chosen);
+  if (picked) return picked;
   for (const tag of acceptedLanguages(acceptLanguage)) {
-    const locale = supportedOf(tag);
+    const locale = localeOfTag(tag);
     if (locale) return locale;
   }
   return null;

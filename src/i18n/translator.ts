@@ -34,7 +34,7 @@ export interface Translator {
 }
 
 /** The `Intl` locale of each language's formats: English dates as `23 Nov 2026`. */
-const FORMAT_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', de: 'de', es: 'es', ar: 'ar' };
+const FORMAT_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', de: 'de', es: 'es', ar: 'ar', fr: 'fr', 'pt-BR': 'pt-BR', ja: 'ja', 'zh-Hans': 'zh-Hans' };
 
 const translators = new Map<Locale, Translator>();
 

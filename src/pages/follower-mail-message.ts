@@ -8,7 +8,7 @@
 import type { FollowerMailEvent } from '../services/follower-mail.js';
 import type { BoardRecord, CommentRecord, PostRecord } from '../domain/records.js';
 import { escapeHtml, type MailMessage } from '../mail/mailer.js';
-import { DEFAULT_LOCALE, isLocale } from '../i18n/locales.js';
+import { DEFAULT_LOCALE, localeOfTag } from '../i18n/locales.js';
 import { translatorFor, type Translator } from '../i18n/translator.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -25,7 +25,7 @@ export interface FollowerMailContent {
   siteName: string;
   to: string;
   voterName: string;
-  /** The voter's language (`VoterRecord.locale`); null or one the pages do not speak is English. */
+  /** The voter's language (`VoterRecord.locale`), matched as `Accept-Language` is (`fr-CA` → `fr`); null or one the pages do not speak is English. */
   locale: string | null;
   board: BoardRecord;
   post: PostRecord;
@@ -63,7 +63,7 @@ const indent = (text: string) => text.replace(/\r\n?/g, '\n').replace(/^/gm, '  
 /** The message, headers included; `List-Unsubscribe` names the post's link first, then the board's. */
 export function followerMailMessage(content: FollowerMailContent): MailMessage {
   const { board, post, links } = content;
-  const i18n = translatorFor(isLocale(content.locale) ? content.locale : DEFAULT_LOCALE);
+  const i18n = translatorFor(localeOfTag(content.locale) ?? DEFAULT_LOCALE);
   const name = content.voterName.trim();
   const greeting = name === '' ? i18n.t('mail.hello') : i18n.t('mail.helloName', { name });
   const text = [

@@ -5,7 +5,7 @@
  * link, so the picker needs no script; the cookie and the stored language only hold a preference,
  * which another site may set but cannot use.
  */
-import { isLocale } from '../i18n/locales.js';
+import { chosenLocale } from '../i18n/locales.js';
 import type { PageContext } from './context.js';
 import { requestedPagePath } from './local-target.js';
 import { page, redirect } from './respond.js';
@@ -19,8 +19,8 @@ const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 
 /** GET /language: keeps a supported language and goes back to `next`; anything else is a 400 and no cookie. */
 export async function languageAction(ctx: PageContext): Promise<Response> {
-  const chosen = ctx.url.searchParams.get('to');
-  if (!isLocale(chosen)) {
+  const chosen = chosenLocale(ctx.url.searchParams.get('to'));
+  if (chosen === null) {
     return page(
       ctx,
       ctx.t('language.unknownTitle'),

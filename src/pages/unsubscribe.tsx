@@ -13,7 +13,7 @@
  * `Accept-Language`); a request that names none (a mail program's) gets the language of the
  * token's voter, so the page reads like the mail it came from.
  */
-import { isLocale, requestedLocale } from '../i18n/locales.js';
+import { localeOfTag, requestedLocale } from '../i18n/locales.js';
 import { translatorFor } from '../i18n/translator.js';
 import type { Storage } from '../storage/contract.js';
 import type { PageContext } from './context.js';
@@ -42,8 +42,9 @@ async function scopeOf(ctx: PageContext): Promise<{ scope: UnsubscribeScope; key
 /** `ctx` in the voter's language when the request names none of its own. */
 function inVoterLanguage(ctx: PageContext, locale: string | null): PageContext {
   const asked = requestedLocale(ctx.request.headers.get('accept-language'), readCookies(ctx.request).get(LANGUAGE_COOKIE));
-  if (asked !== null || !isLocale(locale) || locale === ctx.i18n.locale) return ctx;
-  const i18n = translatorFor(locale);
+  const voterLocale = localeOfTag(locale);
+  if (asked !== null || voterLocale === null || voterLocale === ctx.i18n.locale) return ctx;
+  const i18n = translatorFor(voterLocale);
   return { ...ctx, i18n, t: i18n.t };
 }
 

@@ -8,15 +8,35 @@ import { notFound, validationError } from '../domain/errors.js';
 import type { StorageTx } from '../storage/contract.js';
 import { write, type ServiceContext } from './context.js';
 
-/** A lower-case BCP 47 tag of a language and at most two subtags (`de`, `es-419`, `zh-hant-tw`). */
-const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8}){0,2}$/;
+/** A BCP 47 tag of a language and at most two subtags, in any case (`de`, `es-419`, `pt-BR`, `zh-Hant-TW`). */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8}){0,2}$/i;
 
-/** `locale` when it is a well-formed language tag (or null: none), else a `validation_error` naming `locale`. */
+/**
+ * A tag in the case BCP 47 recommends: the language in lower case, a script (four letters) in title
+ * case, a region (two letters) in upper case, anything else in lower case (`ZH-hans-cn` →
+ * `zh-Hans-CN`). Tags differ in case only are the same tag, so one of them is stored.
+ */
+function canonicalCase(tag: string): string {
+  return tag
+    .split('-')
+    .map((subtag, index) => {
+      if (index > 0 && /^[a-z]{4}$/i.test(subtag)) return subtag[0]!.toUpperCase() + subtag.slice(1).toLowerCase();
+      if (index > 0 && /^[a-z]{2}$/i.test(subtag)) return subtag.toUpperCase();
+      return subtag.toLowerCase();
+    })
+    .join('-');
+}
+
+/**
+ * `locale` in its canonical case when it is a well-formed language tag (or null: none), else a
+ * `validation_error` naming `locale`.
+ */
 export function checkVoterLocale(locale: string | null): string | null {
-  if (locale !== null && (typeof locale !== 'string' || !LANGUAGE_TAG.test(locale))) {
-    throw validationError('locale', 'Expected a lower-case language tag such as "de" or "es-419"');
+  if (locale === null) return null;
+  if (typeof locale !== 'string' || !LANGUAGE_TAG.test(locale)) {
+    throw validationError('locale', 'Expected a language tag such as "de", "pt-BR" or "es-419"');
   }
-  return locale;
+  return canonicalCase(locale);
 }
 
 /**

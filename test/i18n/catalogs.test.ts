@@ -28,6 +28,29 @@ function shapeOf(message: string, locale: string): string[] {
   return [...found].sort();
 }
 
+/**
+ * Every plural of a message whose forms are not the language's: a category the language lacks
+ * (`one` in Japanese, which has only `other`), a category it has and English has but the message
+ * leaves out (French `one`, which covers 0 and 1). (A plural without `other` does not parse.)
+ */
+function pluralProblems(message: string, locale: string): string[] {
+  const categories = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
+  const problems: string[] = [];
+  const walk = (elements: Ast) => {
+    for (const element of elements) {
+      if (element.type === 6) {
+        const forms = Object.keys(element.options).filter((form) => !form.startsWith('='));
+        for (const form of forms) if (!categories.has(form as Intl.LDMLPluralRule)) problems.push(`{${element.value}}: ${form} is not a form of ${locale}`);
+        if (categories.has('one') && !forms.includes('one')) problems.push(`{${element.value}}: no one`);
+      }
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+      if ('children' in element) walk(element.children);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst());
+  return problems;
+}
+
 /** Every difference of `catalog` from English: missing and unknown keys, and messages of another shape. */
 function catalogProblems(catalog: Catalog, locale: string): string[] {
   const problems: string[] = [];
@@ -44,15 +67,16 @@ function catalogProblems(catalog: Catalog, locale: string): string[] {
       continue;
     }
     if (actual.join() !== expected.join()) problems.push(`${key}: ${actual.join(' ')} instead of ${expected.join(' ')}`);
+    for (const problem of pluralProblems(message, locale)) problems.push(`${key}: ${problem}`);
   }
   return problems;
 }
 
 describe('the catalogs', () => {
-  it('have four languages, one of them right to left', () => {
-    expect([...LOCALES]).toEqual(['en', 'de', 'es', 'ar']);
+  it('have eight languages, one of them right to left', () => {
+    expect([...LOCALES]).toEqual(['en', 'de', 'es', 'ar', 'fr', 'pt-BR', 'ja', 'zh-Hans']);
     expect(translatorFor('ar').dir).toBe('rtl');
-    expect(LOCALES.filter((locale) => translatorFor(locale).dir === 'ltr')).toEqual(['en', 'de', 'es']);
+    expect(LOCALES.filter((locale) => translatorFor(locale).dir === 'ltr')).toEqual(['en', 'de', 'es', 'fr', 'pt-BR', 'ja', 'zh-Hans']);
   });
 
   it.each(LOCALES)('%s has every English key and no other, each message with the English placeholders', (locale) => {
@@ -75,6 +99,16 @@ describe('the catalogs', () => {
     expect(problems.find((p) => p.startsWith('post.signInToComment:'))).toContain('<link>');
     expect(problems.find((p) => p.startsWith('standing.blockedHeading:'))).toContain('{doing=submit}');
     expect(problems.find((p) => p.startsWith('vote.for:'))).toContain('does not parse');
+  });
+
+  it('finds a plural form the language lacks and a form it needs (a plural without other does not parse)', () => {
+    const japanese: Catalog = { ...CATALOGS.ja, 'vote.count': '{count, plural, one {#票} other {#票}}' };
+    expect(catalogProblems(japanese, 'ja')).toEqual(['vote.count: {count}: one is not a form of ja']);
+    const french: Catalog = { ...CATALOGS.fr, 'vote.count': '{count, plural, other {# votes}}' };
+    expect(catalogProblems(french, 'fr')).toEqual(['vote.count: {count}: no one']);
+    const nested: Catalog = { ...CATALOGS['zh-Hans'], 'images.size': '{unit, select, mib {{amount, number} MiB} kib {{amount, number} KiB} other {{amount, plural, one {# 字节} other {# 字节}}}}' };
+    expect(catalogProblems(nested, 'zh-Hans')).toEqual(['images.size: {amount}: one is not a form of zh-Hans']);
+    expect(pluralProblems('{count, plural, =0 {none} one {# vote} other {# votes}}', 'en')).toEqual([]);
   });
 
   it('formats every message of every language with sample values', () => {
@@ -104,6 +138,11 @@ describe('a translator', () => {
     expect(translatorFor('en').t('vote.count', { count: 2 })).toBe('2 votes');
     expect(translatorFor('de').t('vote.count', { count: 1 })).toBe('1 Stimme');
     expect(translatorFor('es').t('vote.count', { count: 5 })).toBe('5 votos');
+    // French and Brazilian Portuguese take the singular for 0 and 1; Japanese and Chinese have one form.
+    expect([0, 1, 2].map((count) => translatorFor('fr').t('vote.count', { count }))).toEqual(['0 vote', '1 vote', '2 votes']);
+    expect([0, 1, 2].map((count) => translatorFor('pt-BR').t('vote.count', { count }))).toEqual(['0 voto', '1 voto', '2 votos']);
+    expect([1, 2].map((count) => translatorFor('ja').t('vote.count', { count }))).toEqual(['1票', '2票']);
+    expect([1, 2].map((count) => translatorFor('zh-Hans').t('vote.count', { count }))).toEqual(['1 票', '2 票']);
     const ar = translatorFor('ar');
     expect(ar.t('vote.count', { count: 0 })).toBe('لا أصوات');
     expect(ar.t('vote.count', { count: 1 })).toBe('صوت واحد');
@@ -118,10 +157,17 @@ describe('a translator', () => {
     expect(translatorFor('de').date(iso)).toBe('23. Nov. 2026');
     expect(translatorFor('es').date(iso)).toMatch(/^23 nov\.? 2026$/);
     expect(translatorFor('ar').date(iso)).toBe(new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso)));
+    expect(translatorFor('fr').date(iso)).toBe('23 nov. 2026');
+    expect(translatorFor('pt-BR').date(iso)).toBe('23 de nov. de 2026');
+    expect(translatorFor('ja').date(iso)).toBe('2026年11月23日');
+    expect(translatorFor('zh-Hans').date(iso)).toBe('2026年11月23日');
     expect(translatorFor('en').date('not a date')).toBe('');
     expect(translatorFor('de').date(null)).toBe('');
     expect(translatorFor('en').number(12345)).toBe('12,345');
     expect(translatorFor('de').number(12345)).toBe('12.345');
+    expect(translatorFor('fr').number(12345)).toBe('12\u202f345');
+    expect(translatorFor('pt-BR').number(12345)).toBe('12.345');
+    expect(translatorFor('ja').number(12345)).toBe('12,345');
   });
 
   it('inserts values as they are: ICU syntax or markup in a value is not parsed', () => {

@@ -6,7 +6,9 @@
  * one-click POST of its List-Unsubscribe header, and a later team comment mails another follower
  * but not them. Then the Mail page with a mail that failed for good, from pages served in this
  * process with a refusing mailer and an injected clock. axe-core on the unsubscribe page and the
- * Mail page; screenshots to docs/images/ (pages-unsubscribe.png, pages-dashboard-mail-failed.png).
+ * Mail page; a voter who signed in on Brazilian Portuguese pages gets their mail in Portuguese.
+ * Screenshots to docs/images/ (pages-unsubscribe.png, pages-dashboard-mail-failed.png,
+ * mail-follower-pt-BR.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -15,6 +17,7 @@ import { createFollowerMailSender } from '../../src/pages/index.js';
 import { call, type Server } from '../helpers/cli.js';
 import { chromiumSkipReason } from '../helpers/chromium.js';
 import type { SmtpReceiver } from '../helpers/smtp.js';
+import { decodeMail } from '../helpers/mime.js';
 import { axeViolations, servePages, shot, signInByMail, signInTeam, type ServedPages } from './browser-pages.js';
 import { setupPages } from './helpers.js';
 
@@ -114,6 +117,37 @@ describe.skipIf(skipReason !== undefined)(`mail to followers in headless Chromiu
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(followerMails(smtp, email)).toHaveLength(1);
     for (const c of [visitorContext, teamContext, otherContext]) await c.close();
+  }, 120_000);
+
+  it('mails a voter who signed in on Brazilian Portuguese pages in Portuguese', async () => {
+    const email = 'joao@example.com';
+    const voterContext = await browser.newContext({ locale: 'pt-BR', viewport: { width: 800, height: 600 } });
+    const voter = await voterContext.newPage();
+    const before = smtp.messages.length;
+    await voter.goto(`${server.url}/sign-in`);
+    await voter.getByLabel('Endereço de e-mail').fill(email);
+    await voter.getByRole('button', { name: 'Enviar link de acesso por e-mail' }).click();
+    await voter.getByText('Confira sua caixa de entrada').waitFor();
+    const link = /(http:\/\/\S+sign-in\/link\?token=[A-Za-z0-9_-]+)/.exec((await smtp.waitFor(email, /sign-in\/link\?token=/, before)).text)![1]!;
+    await voter.goto(link);
+    await voter.getByRole('button', { name: 'Entrar' }).last().click();
+    await voter.waitForURL(/notice=signed_in/);
+    const slack = await postByTitle('Slack notifications');
+    await voter.goto(`${server.url}/boards/demo/posts/${slack.id}`);
+    await voter.getByRole('button', { name: 'Seguir', exact: true }).click();
+    await voter.getByRole('status').getByText('Você segue esta publicação').waitFor();
+
+    expect((await call(server.api, 'POST', `/boards/demo/posts/${slack.id}/comments`, writeKey, { body: 'We started on **Slack** this week.' })).status).toBe(201);
+    const mail = decodeMail((await smtp.waitFor(email, /^List-Unsubscribe:/m)).raw);
+    expect(mail.header('Subject')).toBe('[Demo] Slack notifications: a equipe comentou');
+    expect(mail.parts['text/plain']).toContain('A equipe comentou:');
+    expect(mail.parts['text/html']).toContain('<html lang="pt-BR" dir="ltr">');
+    // The HTML part as a mail program shows it.
+    const shown = await voterContext.newPage();
+    await shown.setContent(mail.parts['text/html']!);
+    await shown.getByText('Novidades sobre').waitFor();
+    await shot(shown, 'mail-follower-pt-BR');
+    await voterContext.close();
   }, 120_000);
 
   it('shows the team a mail that failed for good on the Mail page', async () => {

@@ -1,8 +1,11 @@
 /**
  * The pages' languages in real headless Chromium against `feedback-board serve`: a browser that
  * asks for Arabic gets the board right to left, its layout mirrored and nothing cut off; axe-core
- * finds no serious or critical violation in English nor in Arabic; the footer's picker switches
- * the language without JavaScript. Screenshot to docs/images/.
+ * finds no serious or critical violation in English, Arabic, Japanese, French, Brazilian Portuguese
+ * or Chinese (each asked for with a region); the footer's picker switches
+ * the language without JavaScript. Screenshots to docs/images/ (the Arabic board, the Japanese and
+ * French board and post pages; Chinese and Japanese need a CJK font on the machine, or their
+ * glyphs are boxes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -62,6 +65,28 @@ describe.skipIf(skipReason !== undefined)(`the pages' languages in headless Chro
     await page.getByRole('heading', { name: 'التعليقات' }).waitFor();
     expect(await clipped(page)).toEqual({ cut: [], sideways: false });
     expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['ja-JP', 'ja', 'アイデアを投稿', 'コメント', true],
+    ['fr-CA', 'fr', 'Proposer une idée', 'Commentaires', true],
+    ['pt-BR', 'pt-BR', 'Enviar uma ideia', 'Comentários', false],
+    ['zh-CN', 'zh-Hans', '提交想法', '评论', false],
+  ])('shows the board and a post to a browser asking for %s in %s: nothing cut off, accessible', async (asked, locale, submit, comments, screenshots) => {
+    const page = await pageIn(asked);
+    await page.goto(`${server.url}/boards/demo`);
+    expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+    await page.getByText(submit).first().waitFor();
+    expect(await clipped(page)).toEqual({ cut: [], sideways: false });
+    expect(await axeViolations(page)).toEqual([]);
+    if (screenshots) await shot(page, `pages-board-${locale}`);
+    await page.locator('article.post h3 a').first().click();
+    await page.getByRole('heading', { name: comments }).waitFor();
+    expect(await clipped(page)).toEqual({ cut: [], sideways: false });
+    expect(await axeViolations(page)).toEqual([]);
+    if (screenshots) await shot(page, `pages-post-${locale}`);
     await page.context().close();
   });
 

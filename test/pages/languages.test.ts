@@ -31,9 +31,14 @@ describe('the language of the public pages', () => {
   it('takes the best q-value among the languages it has, and English when it has none', async () => {
     const { pages } = await setupPages();
     const client = new Client(pages);
-    expect((await client.request('GET', '/', speaking('fr;q=1, es;q=0.8, de;q=0.9'))).text).toContain('<html lang="de"');
+    expect((await client.request('GET', '/', speaking('it;q=1, es;q=0.8, de;q=0.9'))).text).toContain('<html lang="de"');
     expect((await client.request('GET', '/', speaking('es-MX'))).text).toContain('Opiniones sobre Acme');
-    expect((await client.request('GET', '/', speaking('fr, ja'))).text).toContain('<html lang="en"');
+    expect((await client.request('GET', '/', speaking('it, ko'))).text).toContain('<html lang="en"');
+    expect((await client.request('GET', '/', speaking('fr-CA, en;q=0.5'))).text).toContain('Vos retours sur Acme');
+    expect((await client.request('GET', '/', speaking('pt'))).text).toContain('<html lang="pt-BR"');
+    expect((await client.request('GET', '/', speaking('ja-JP'))).text).toContain('<h1>Acme へのフィードバック</h1>');
+    expect((await client.request('GET', '/', speaking('zh-Hans-CN'))).text).toContain('<html lang="zh-Hans"');
+    expect((await client.request('GET', '/', speaking('zh-TW, en;q=0.8'))).text).toContain('<html lang="en"');
   });
 
   it('writes Arabic right to left, its arrows mirrored', async () => {
@@ -75,7 +80,7 @@ describe('choosing a language', () => {
   it('refuses a language it does not have with 400 and sets nothing; an outside next goes home', async () => {
     const { pages } = await setupPages();
     const client = new Client(pages);
-    for (const to of ['fr', '', 'de-AT', '<script>']) {
+    for (const to of ['it', '', 'de-AT', 'pt', 'zh-CN', '<script>']) {
       const refused = await client.request('GET', `/language?to=${encodeURIComponent(to)}&next=/boards/features`, speaking('de'));
       expect(refused.status).toBe(400);
       expect(refused.text).toContain('<h1>Unbekannte Sprache</h1>');
@@ -85,6 +90,12 @@ describe('choosing a language', () => {
     for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       expect((await client.get(`/language?to=es&next=${encodeURIComponent(next)}`)).location).toBe('/');
     }
+    // A tag is the same in any case: the cookie keeps the language's own spelling.
+    const picked = await client.get('/language?to=pt-br&next=/');
+    expect(picked.status).toBe(303);
+    expect(picked.headers.getSetCookie().find((c) => c.startsWith('fb_lang='))).toMatch(/^fb_lang=pt-BR;/);
+    expect((await client.get('/')).text).toContain('<html lang="pt-BR"');
+    client.cookies.delete('fb_lang');
     // A cookie naming an unknown language is ignored: the header decides.
     client.cookies.set('fb_lang', 'xx');
     expect((await client.request('GET', '/', speaking('de'))).text).toContain('<html lang="de"');

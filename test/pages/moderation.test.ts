@@ -84,6 +84,27 @@ describe('moderation pages', () => {
     expect(await listed(setup, 'Buy my product')).toBe(false);
   });
 
+  it('mails a rejection in the author’s own language, and in mailLocale to an author without one', async () => {
+    const setup = await setupPages({ mailLocale: 'de' });
+    const team = new Client(setup.pages);
+    await signInTeam(setup, team);
+    await setup.board.team(setup.orgId).boards.setModerated('features', true);
+    const yuki = await setup.board.voters.register(setup.orgId, { email: 'yuki@example.com', name: 'Yuki' });
+    await setup.board.voters.setLanguage(yuki.id, 'ja-JP');
+    const ilse = await setup.board.voters.register(setup.orgId, { email: 'ilse@example.com', name: 'Ilse' });
+    const japanese = await setup.board.voters.submitPost(yuki.id, 'features', { title: '広告' });
+    const german = await setup.board.voters.submitPost(ilse.id, 'features', { title: 'Werbung' });
+    await team.get('/dashboard/inbox');
+    await team.post(`/dashboard/inbox/${japanese.id}/reject`, { reason: '宣伝です' });
+    await team.post(`/dashboard/inbox/${german.id}/reject`, { reason: 'Werbung' });
+    const [toYuki, toIlse] = setup.mailer.messages.slice(-2);
+    expect(toYuki).toMatchObject({ to: 'yuki@example.com', subject: '[Acme] 投稿は承認されませんでした：広告' });
+    expect(toYuki!.text).toContain('理由：宣伝です');
+    expect(toIlse!.to).toBe('ilse@example.com');
+    expect(toIlse!.subject).toContain('Werbung');
+    expect(toIlse!.text).toContain('Hallo Ilse,');
+  });
+
   it('keeps a rejection when the mail server fails, and logs the failure', async () => {
     const failing = { send: async () => Promise.reject(new Error('mail server down')) };
     const setup = await setupPages({ mailer: failing });

@@ -23,6 +23,22 @@ describe('wordsOf', () => {
     expect(wordsOf('Replies, replied, reply')).toEqual(['reply', 'repli']);
   });
 
+  it('makes words inside Chinese and Japanese text: kanji pairs, katakana runs, no hiragana', () => {
+    expect(wordsOf('ダークモードを追加してほしい')).toEqual(['ダークモード']);
+    expect(wordsOf('全文検索がほしい')).toEqual(['全文', '文検', '検索']);
+    expect(wordsOf('CSVエクスポート機能')).toEqual(['csv', 'エクスポート']);
+    expect(wordsOf('色を変える')).toEqual(['色', '変']);
+    // Stop words are cut out of a kanji run before it is paired: no 持导 from 支持导出.
+    expect(wordsOf('希望支持导出为 CSV 文件')).toEqual(['导出', '出为', 'csv', '文件']);
+    expect(wordsOf('希望增加深色模式')).toEqual(wordsOf('深色模式'));
+    expect(wordsOf('𠮷野家の牛丼')).toEqual(['𠮷野', '野家', '牛丼']);
+  });
+
+  it('leaves out French and Portuguese words that say nothing about a request', () => {
+    expect(wordsOf('Possibilité d’exporter les données pour Excel')).toEqual(['exporter', 'donné', 'excel']);
+    expect(wordsOf('Adicionar modo escuro para o painel')).toEqual(['modo', 'escuro', 'painel']);
+  });
+
   it('stems lightly and never below three characters', () => {
     expect(['themes', 'theme', 'loading', 'loaded', 'uses', 'class', 'status', 'analysis', 'ids', 'copies'].map(stemWord)).toEqual([
       'them', 'them', 'load', 'load', 'use', 'class', 'status', 'analysis', 'ids', 'copy',

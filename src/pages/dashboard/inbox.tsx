@@ -12,6 +12,7 @@ import type { HeldPost } from '../../domain/held-posts.js';
 import { MAX_REJECTION_REASON } from '../../domain/held-posts.js';
 import type { Board } from '../../domain/responses.js';
 import { rejectionMail } from '../../mail/moderation.js';
+import { localeOfTag } from '../../i18n/locales.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm } from '../layout.js';
 import { notFoundPage } from '../respond.js';
@@ -140,7 +141,7 @@ export async function rejectAction(ctx: PageContext, id: string, form: FormData)
   return change(ctx, '/dashboard/inbox', 'post_rejected', async () => {
     const { post, author } = await ctx.team.moderation.reject(heldId, memberId === undefined ? { reason } : { reason, memberId });
     const board = (await ctx.team.api.boards.list()).boards.find((b) => b.id === post.board_id);
-    const mail = rejectionMail({ to: author.email, voterName: author.name, postTitle: post.title, boardName: board?.name ?? ctx.siteName, reason: post.reason, productName: ctx.siteName, locale: ctx.options.mailLocale });
+    const mail = rejectionMail({ to: author.email, voterName: author.name, postTitle: post.title, boardName: board?.name ?? ctx.siteName, reason: post.reason, productName: ctx.siteName, locale: localeOfTag(author.locale) ?? ctx.options.mailLocale });
     // The rejection stands whether or not the mail goes out: a mail server's failure is logged.
     if (mail && ctx.options.mailer) {
       await ctx.options.mailer.send(mail).catch((error: unknown) => console.error('[feedback-board/pages] rejection mail not sent', error));
