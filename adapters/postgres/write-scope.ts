@@ -125,6 +125,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   deletePost: post,
   countPosts: board,
   listPosts: board,
+  listPinnedPosts: board,
   listRoadmap: board,
   listChangelog: board,
   countPostsByWord: board,

@@ -48,9 +48,11 @@ function shipped(path: string): boolean {
  * 8.1 MB and 212 files). The budget moves only in a change that says what grew. The services the
  * core loads on their first call, webhook delivery and the fixture loader are chunks of their own
  * (and the code they share, chunks too), so that an application's bundler loads them apart: 168
- * files then (0.67 MB packed, 2.72 MB unpacked).
+ * files then (0.67 MB packed, 2.72 MB unpacked). The record store's aggregates that only those
+ * services use load on their first call too, each a chunk, and the tables are declared in modules
+ * of their own: 180 files (0.71 MB packed, 2.88 MB unpacked).
  */
-const BUDGET = { size: 750_000, unpackedSize: 3_000_000, entryCount: 175 };
+const BUDGET = { size: 750_000, unpackedSize: 3_000_000, entryCount: 185 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
