@@ -14,6 +14,7 @@ export const ACCOUNTS_TABLES = {
       created_at: 'key',
     },
     unique: [['organization_id', 'email']],
+    record: { indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] } },
   },
   sessions: {
     columns: {
@@ -26,6 +27,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['token_hash'],
     checks: ["kind IN ('voter', 'team')"],
     withoutRowid: true,
+    record: {},
   },
   sign_in_links: {
     columns: {
@@ -45,6 +47,7 @@ export const ACCOUNTS_TABLES = {
       { name: 'subject', sql: "subject_id IS NOT NULL OR (kind = 'voter' AND organization_id IS NOT NULL AND email IS NOT NULL)" },
     ],
     withoutRowid: true,
+    record: {},
   },
   oauth_clients: {
     columns: {
@@ -55,6 +58,7 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['client_id'],
     withoutRowid: true,
+    record: {},
   },
   oauth_grants: {
     columns: {
@@ -74,6 +78,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, id' },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   oauth_codes: {
     columns: {
@@ -86,6 +91,7 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['code_hash'],
     withoutRowid: true,
+    record: {},
   },
   oauth_tokens: {
     columns: {
@@ -98,6 +104,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['token_hash'],
     checks: ["kind IN ('access', 'refresh')"],
     withoutRowid: true,
+    record: {},
   },
   sso_secrets: {
     columns: {
@@ -111,6 +118,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, id' },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   sso_settings: {
     columns: {
@@ -122,6 +130,7 @@ export const ACCOUNTS_TABLES = {
       updated_at: 'key',
     },
     primaryKey: ['organization_id'],
+    record: {},
   },
   sso_identities: {
     columns: {
@@ -133,6 +142,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['organization_id', 'sub'],
     unique: [['voter_id']],
     withoutRowid: true,
+    record: { indexes: { by_voter: 'voter_id' } },
   },
   companies: {
     columns: {
@@ -145,6 +155,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['organization_id', 'id'],
     checks: ['monthly_revenue >= 0'],
     withoutRowid: true,
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   voter_companies: {
     columns: {
@@ -157,6 +168,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, company_id', postgres: { on: 'organization_id, company_id, voter_id' } },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   company_voters: {
     columns: {
@@ -169,6 +181,7 @@ export const ACCOUNTS_TABLES = {
     unique: [['voter_id']],
     foreignKeys: [{ columns: ['organization_id', 'company_id'], references: 'companies', to: ['organization_id', 'id'] }],
     withoutRowid: true,
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   board_access: {
     columns: {
@@ -182,6 +195,7 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['board_id'],
     checks: ["access IN ('public', 'private')"],
+    record: {},
   },
   voter_claims: {
     columns: {
@@ -191,6 +205,7 @@ export const ACCOUNTS_TABLES = {
       updated_at: 'key',
     },
     primaryKey: ['voter_id'],
+    record: {},
   },
   webhooks: {
     columns: {
@@ -206,6 +221,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, created_at, id' },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   webhook_messages: {
     columns: {
@@ -227,6 +243,7 @@ export const ACCOUNTS_TABLES = {
       due: { on: 'next_attempt_at, id', where: "status = 'pending'" },
       webhook: { on: 'webhook_id, created_at, id' },
     },
+    record: { indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
   },
   webhook_attempts: {
     columns: {
@@ -243,6 +260,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       message: { on: 'message_id, attempted_at, id' },
     },
+    record: { indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
   },
   mail_queue: {
     columns: {
@@ -263,6 +281,7 @@ export const ACCOUNTS_TABLES = {
       post: { on: 'post_id' },
       due: { on: 'due_at, id', where: 'due_at IS NOT NULL' },
     },
+    record: { indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
   },
   mail_failures: {
     columns: {
@@ -278,6 +297,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, failed_at, id' },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   mail_unsubscribes: {
     columns: {
@@ -287,5 +307,6 @@ export const ACCOUNTS_TABLES = {
       created_at: 'key',
     },
     primaryKey: ['board_id', 'address', 'post_id'],
+    record: {},
   },
 } as const satisfies TableDeclarations;

@@ -11,6 +11,7 @@ export const BOARDS_TABLES = {
       name: 'text',
       created_at: 'key',
     },
+    record: {},
   },
   api_keys: {
     columns: {
@@ -28,6 +29,7 @@ export const BOARDS_TABLES = {
       organization: { on: 'organization_id, id' },
       hash: { on: 'hash' },
     },
+    record: { indexes: { by_organization: 'organization_id', by_hash: 'hash' } },
   },
   settings: {
     columns: {
@@ -36,6 +38,7 @@ export const BOARDS_TABLES = {
     },
     primaryKey: ['name'],
     withoutRowid: true,
+    record: {},
   },
   rate_log: {
     only: 'postgres',
@@ -73,6 +76,7 @@ export const BOARDS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, created_at, id' },
     },
+    record: { indexes: { by_organization: 'organization_id', by_organization_slug: ['organization_id', 'slug'] } },
   },
   posts: {
     columns: {
@@ -111,6 +115,7 @@ export const BOARDS_TABLES = {
       // The pinned posts of a board, a handful at most, read before a list that shows them first.
       pinned: { on: 'board_id, id', where: 'pinned = 1' },
     },
+    record: { indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] } },
   },
   tags: {
     columns: {
@@ -120,6 +125,7 @@ export const BOARDS_TABLES = {
       slug: 'key',
     },
     unique: [['board_id', 'slug']],
+    record: { indexes: { by_board_slug: ['board_id', 'slug'] } },
   },
   post_tags: {
     columns: {
@@ -131,6 +137,7 @@ export const BOARDS_TABLES = {
     indexes: {
       tag: { on: 'tag_id, post_id' },
     },
+    record: { indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
   },
   post_words: {
     columns: {
@@ -143,6 +150,7 @@ export const BOARDS_TABLES = {
     indexes: {
       post: { on: 'post_id' },
     },
+    record: { indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' } },
   },
   post_merges: {
     columns: {
@@ -156,6 +164,7 @@ export const BOARDS_TABLES = {
     indexes: {
       board: { on: 'board_id' },
     },
+    record: { indexes: { by_board: 'board_id' } },
   },
   import_sources: {
     columns: {
@@ -166,6 +175,7 @@ export const BOARDS_TABLES = {
     },
     primaryKey: ['board_id', 'source_id'],
     withoutRowid: true,
+    record: { indexes: { by_board: 'board_id' } },
   },
   evidence: {
     columns: {
@@ -182,6 +192,7 @@ export const BOARDS_TABLES = {
       action_key: { on: 'post_id, action_key' },
       post: { on: 'post_id, added_at, id' },
     },
+    record: { indexes: { by_post: 'post_id', by_post_action_key: ['post_id', 'action_key'] } },
   },
   claims: {
     columns: {
@@ -195,6 +206,7 @@ export const BOARDS_TABLES = {
     indexes: {
       key: { on: 'api_key_id', sqlite: false },
     },
+    record: {},
   },
   post_activity: {
     columns: {
@@ -210,5 +222,6 @@ export const BOARDS_TABLES = {
     indexes: {
       post: { on: 'post_id, id' },
     },
+    record: { name: 'activity', indexes: { by_post: 'post_id' } },
   },
 } as const satisfies TableDeclarations;

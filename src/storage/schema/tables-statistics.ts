@@ -17,6 +17,7 @@ export const STATISTICS_TABLES = {
     },
     primaryKey: ['board_id', 'day'],
     withoutRowid: true,
+    record: {},
   },
   board_voter_days: {
     columns: {
@@ -39,6 +40,7 @@ export const STATISTICS_TABLES = {
     indexes: {
       last: { on: 'board_id, last_day' },
     },
+    record: { indexes: { by_board: 'board_id' } },
   },
   board_last_days: {
     columns: {
