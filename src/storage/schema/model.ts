@@ -40,6 +40,13 @@ export interface ColumnDeclaration {
   readonly onDelete?: 'cascade';
   /** A reference only one store keeps (as its released steps made it). */
   readonly referenceIn?: 'sqlite' | 'postgres';
+  /** A text column holding JSON, which a record (and a dump row) keeps parsed. */
+  readonly holds?: 'json';
+  /**
+   * False for a column a record has no field of: derived by the SQL stores (case-folded copies),
+   * or one of the fields a record keeps in one object or the reverse (dump-columns.ts converts).
+   */
+  readonly inRecord?: false;
 }
 
 /** A check written differently per store, or named (PostgreSQL names the others after their column). */
@@ -108,6 +115,11 @@ export interface TableDeclaration {
   readonly indexes?: Readonly<Record<string, IndexDeclaration>>;
   /** Present when the record stores keep the table too. */
   readonly record?: RecordTableDeclaration;
+  /**
+   * Why a dump (`feedback-board export`) leaves the table out: statistics and indexes rebuilt
+   * from the rows on import, or state that starts afresh. Every other record-store table is dumped.
+   */
+  readonly notDumped?: string;
 }
 
 export type TableDeclarations = Readonly<Record<string, TableDeclaration>>;

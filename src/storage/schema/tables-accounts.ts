@@ -17,6 +17,7 @@ export const ACCOUNTS_TABLES = {
     record: { indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] } },
   },
   sessions: {
+    notDumped: 'sign-in sessions do not move with the data: people sign in again',
     columns: {
       token_hash: 'key',
       kind: 'text',
@@ -213,7 +214,7 @@ export const ACCOUNTS_TABLES = {
       organization_id: { type: 'integer', references: 'organizations' },
       url: 'text',
       description: 'text',
-      events: 'text',
+      events: { type: 'text', holds: 'json' },
       active: 'flag',
       secret: 'text',
       created_at: 'key',
@@ -268,7 +269,7 @@ export const ACCOUNTS_TABLES = {
       organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters', onDelete: 'cascade' },
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
-      events: 'text',
+      events: { type: 'text', holds: 'json' },
       due_at: { type: 'key', null: true },
       next_allowed_at: { type: 'key', null: true },
       attempts: 'integer',

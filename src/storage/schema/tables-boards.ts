@@ -41,6 +41,7 @@ export const BOARDS_TABLES = {
     record: {},
   },
   rate_log: {
+    notDumped: 'rate-limit state, which starts afresh',
     only: 'postgres',
     columns: {
       api_key_id: 'integer',
@@ -52,6 +53,7 @@ export const BOARDS_TABLES = {
     },
   },
   installed_code: {
+    notDumped: "the store's own installed functions, made by its migrations",
     columns: {
       name: 'key',
       fingerprint: 'text',
@@ -93,12 +95,12 @@ export const BOARDS_TABLES = {
       created_at: 'key',
       vote_count: { type: 'integer', default: 0 },
       comment_count: { type: 'integer', default: 0 },
-      proposal_status: { type: 'text', null: true },
-      proposal_note: { type: 'text', null: true },
-      proposal_proposed_at: { type: 'key', null: true },
-      proposal_api_key_id: { type: 'integer', null: true },
-      title_folded: { type: 'text', default: "''" },
-      body_folded: { type: 'text', default: "''" },
+      proposal_status: { type: 'text', null: true, inRecord: false },
+      proposal_note: { type: 'text', null: true, inRecord: false },
+      proposal_proposed_at: { type: 'key', null: true, inRecord: false },
+      proposal_api_key_id: { type: 'integer', null: true, inRecord: false },
+      title_folded: { type: 'text', default: "''", inRecord: false },
+      body_folded: { type: 'text', default: "''", inRecord: false },
     },
     checks: ["status IN ('open', 'planned', 'in_progress', 'shipped', 'declined')", "proposal_status IN ('open', 'planned', 'in_progress', 'shipped', 'declined')"],
     indexes: {
@@ -140,6 +142,7 @@ export const BOARDS_TABLES = {
     record: { indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
   },
   post_words: {
+    notDumped: 'the similar-posts index, rebuilt from post titles on import',
     columns: {
       board_id: 'integer',
       word: 'key',
@@ -158,7 +161,7 @@ export const BOARDS_TABLES = {
       target_id: 'integer',
       board_id: 'integer',
       merged_at: 'key',
-      moved: 'json',
+      moved: { type: 'json', inRecord: false },
     },
     primaryKey: ['source_id'],
     indexes: {

@@ -6,6 +6,7 @@ import type { TableDeclarations } from './model.js';
 
 export const STATISTICS_TABLES = {
   board_days: {
+    notDumped: 'statistics, rebuilt from posts, votes and comments on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -20,6 +21,7 @@ export const STATISTICS_TABLES = {
     record: {},
   },
   board_voter_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -30,6 +32,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_voters: {
+    notDumped: 'statistics, rebuilt from votes on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -43,6 +46,7 @@ export const STATISTICS_TABLES = {
     record: { indexes: { by_board: 'board_id' } },
   },
   board_last_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -52,6 +56,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_post_counts: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -61,6 +66,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_statuses: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -70,6 +76,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ranked_posts: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -79,6 +86,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   tag_posts: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       tag_id: { type: 'integer', references: 'tags', onDelete: 'cascade', referenceIn: 'postgres' },
       posts: 'integer',
@@ -86,6 +94,7 @@ export const STATISTICS_TABLES = {
     primaryKey: ['tag_id'],
   },
   tag_status_posts: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       tag_id: 'integer',
       status: 'key',
@@ -95,6 +104,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -104,6 +114,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_voter_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -114,6 +125,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_voters: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -126,6 +138,7 @@ export const STATISTICS_TABLES = {
     },
   },
   ship_last_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
