@@ -14,8 +14,10 @@ export const ACCOUNTS_TABLES = {
       created_at: 'key',
     },
     unique: [['organization_id', 'email']],
+    record: { indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] } },
   },
   sessions: {
+    notDumped: 'sign-in sessions do not move with the data: people sign in again',
     columns: {
       token_hash: 'key',
       kind: 'text',
@@ -26,6 +28,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['token_hash'],
     checks: ["kind IN ('voter', 'team')"],
     withoutRowid: true,
+    record: {},
   },
   sign_in_links: {
     columns: {
@@ -45,6 +48,7 @@ export const ACCOUNTS_TABLES = {
       { name: 'subject', sql: "subject_id IS NOT NULL OR (kind = 'voter' AND organization_id IS NOT NULL AND email IS NOT NULL)" },
     ],
     withoutRowid: true,
+    record: {},
   },
   oauth_clients: {
     columns: {
@@ -55,6 +59,7 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['client_id'],
     withoutRowid: true,
+    record: {},
   },
   oauth_grants: {
     columns: {
@@ -74,6 +79,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, id' },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   oauth_codes: {
     columns: {
@@ -86,6 +92,7 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['code_hash'],
     withoutRowid: true,
+    record: {},
   },
   oauth_tokens: {
     columns: {
@@ -98,6 +105,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['token_hash'],
     checks: ["kind IN ('access', 'refresh')"],
     withoutRowid: true,
+    record: {},
   },
   sso_secrets: {
     columns: {
@@ -111,6 +119,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, id' },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   sso_settings: {
     columns: {
@@ -122,6 +131,7 @@ export const ACCOUNTS_TABLES = {
       updated_at: 'key',
     },
     primaryKey: ['organization_id'],
+    record: {},
   },
   sso_identities: {
     columns: {
@@ -133,6 +143,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['organization_id', 'sub'],
     unique: [['voter_id']],
     withoutRowid: true,
+    record: { indexes: { by_voter: 'voter_id' } },
   },
   companies: {
     columns: {
@@ -145,6 +156,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['organization_id', 'id'],
     checks: ['monthly_revenue >= 0'],
     withoutRowid: true,
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   voter_companies: {
     columns: {
@@ -157,6 +169,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, company_id', postgres: { on: 'organization_id, company_id, voter_id' } },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   company_voters: {
     columns: {
@@ -169,6 +182,7 @@ export const ACCOUNTS_TABLES = {
     unique: [['voter_id']],
     foreignKeys: [{ columns: ['organization_id', 'company_id'], references: 'companies', to: ['organization_id', 'id'] }],
     withoutRowid: true,
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   board_access: {
     columns: {
@@ -182,6 +196,7 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['board_id'],
     checks: ["access IN ('public', 'private')"],
+    record: {},
   },
   voter_claims: {
     columns: {
@@ -191,6 +206,7 @@ export const ACCOUNTS_TABLES = {
       updated_at: 'key',
     },
     primaryKey: ['voter_id'],
+    record: {},
   },
   webhooks: {
     columns: {
@@ -198,7 +214,7 @@ export const ACCOUNTS_TABLES = {
       organization_id: { type: 'integer', references: 'organizations' },
       url: 'text',
       description: 'text',
-      events: 'text',
+      events: { type: 'text', holds: 'json' },
       active: 'flag',
       secret: 'text',
       created_at: 'key',
@@ -206,6 +222,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, created_at, id' },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   webhook_messages: {
     columns: {
@@ -227,6 +244,7 @@ export const ACCOUNTS_TABLES = {
       due: { on: 'next_attempt_at, id', where: "status = 'pending'" },
       webhook: { on: 'webhook_id, created_at, id' },
     },
+    record: { indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
   },
   webhook_attempts: {
     columns: {
@@ -243,6 +261,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       message: { on: 'message_id, attempted_at, id' },
     },
+    record: { indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
   },
   mail_queue: {
     columns: {
@@ -250,7 +269,7 @@ export const ACCOUNTS_TABLES = {
       organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters', onDelete: 'cascade' },
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
-      events: 'text',
+      events: { type: 'text', holds: 'json' },
       due_at: { type: 'key', null: true },
       next_allowed_at: { type: 'key', null: true },
       attempts: 'integer',
@@ -263,6 +282,7 @@ export const ACCOUNTS_TABLES = {
       post: { on: 'post_id' },
       due: { on: 'due_at, id', where: 'due_at IS NOT NULL' },
     },
+    record: { indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
   },
   mail_failures: {
     columns: {
@@ -278,6 +298,7 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, failed_at, id' },
     },
+    record: { indexes: { by_organization: 'organization_id' } },
   },
   mail_unsubscribes: {
     columns: {
@@ -287,5 +308,6 @@ export const ACCOUNTS_TABLES = {
       created_at: 'key',
     },
     primaryKey: ['board_id', 'address', 'post_id'],
+    record: {},
   },
 } as const satisfies TableDeclarations;

@@ -6,6 +6,7 @@ import type { TableDeclarations } from './model.js';
 
 export const STATISTICS_TABLES = {
   board_days: {
+    notDumped: 'statistics, rebuilt from posts, votes and comments on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -17,8 +18,10 @@ export const STATISTICS_TABLES = {
     },
     primaryKey: ['board_id', 'day'],
     withoutRowid: true,
+    record: {},
   },
   board_voter_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -29,6 +32,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_voters: {
+    notDumped: 'statistics, rebuilt from votes on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -39,8 +43,10 @@ export const STATISTICS_TABLES = {
     indexes: {
       last: { on: 'board_id, last_day' },
     },
+    record: { indexes: { by_board: 'board_id' } },
   },
   board_last_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -50,6 +56,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_post_counts: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -59,6 +66,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_statuses: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -68,6 +76,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ranked_posts: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -77,6 +86,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   tag_posts: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       tag_id: { type: 'integer', references: 'tags', onDelete: 'cascade', referenceIn: 'postgres' },
       posts: 'integer',
@@ -84,6 +94,7 @@ export const STATISTICS_TABLES = {
     primaryKey: ['tag_id'],
   },
   tag_status_posts: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       tag_id: 'integer',
       status: 'key',
@@ -93,6 +104,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -102,6 +114,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_voter_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -112,6 +125,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_voters: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -124,6 +138,7 @@ export const STATISTICS_TABLES = {
     },
   },
   ship_last_days: {
+    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
