@@ -2,15 +2,11 @@
  * The references between dumped tables: which fields of a row name a row of another table (its
  * key). The SQL stores declare them as foreign keys and refuse a row that names a missing one; a
  * record store (memory, IndexedDB) has no such constraint, so its dump loader checks them here,
- * and a dump with a vote of a missing post is refused the same way everywhere. They are the
- * references of the table declaration (schema/tables.ts); a test compares them with SQLite's
- * foreign keys.
+ * and a dump with a vote of a missing post is refused the same way everywhere. A test compares
+ * this list with SQLite's foreign keys.
  */
-import { dumpTablesOf, type DumpRow } from './dump-tables.js';
+import type { DumpRow } from './dump-tables.js';
 import type { RecordStore, TableName } from './record-store.js';
-import { columnOf, type TableDeclarations } from './schema/model.js';
-import { recordNameOf } from './schema/records.js';
-import { TABLES } from './schema/tables.js';
 
 /** Fields of a row that hold the key of a row of `table` (all null: no reference). */
 export interface DumpReference {
@@ -18,30 +14,53 @@ export interface DumpReference {
   readonly table: TableName;
 }
 
-/**
- * The references of the dumped tables of `tables`, as SQLite declares them (a reference only
- * PostgreSQL keeps is left out): each column's, then each reference made of several columns. A
- * reference names the key of its table, so a record store checks it with one `get`.
- */
-export function dumpReferencesOf(tables: TableDeclarations): Partial<Record<TableName, DumpReference[]>> {
-  const recordName = (sqlName: string): TableName => recordNameOf(sqlName, tables[sqlName]!) as TableName;
-  const references: Partial<Record<TableName, DumpReference[]>> = {};
-  for (const { name, sql } of dumpTablesOf(tables)) {
-    const table = tables[sql.replace(/^fb_/, '')]!;
-    const found: DumpReference[] = [];
-    for (const [field, declared] of Object.entries(table.columns)) {
-      const { references: target, referenceIn } = columnOf(declared);
-      if (target === undefined || referenceIn === 'postgres') continue;
-      found.push({ fields: [field], table: recordName(target.split('.')[0]!) });
-    }
-    for (const key of table.foreignKeys ?? []) found.push({ fields: key.columns, table: recordName(key.references) });
-    if (found.length > 0) references[name] = found;
-  }
-  return references;
-}
+const to = (table: TableName, ...fields: string[]): DumpReference => ({ fields, table });
+const ORG = to('organizations', 'organization_id');
+const POST = to('posts', 'post_id');
+const VOTER = to('voters', 'voter_id');
 
 /** Every reference of every dumped table; a table absent here refers to nothing. */
-export const DUMP_REFERENCES: Readonly<Partial<Record<TableName, readonly DumpReference[]>>> = dumpReferencesOf(TABLES);
+export const DUMP_REFERENCES: Readonly<Partial<Record<TableName, readonly DumpReference[]>>> = {
+  api_keys: [ORG],
+  boards: [ORG],
+  posts: [to('boards', 'board_id')],
+  tags: [to('boards', 'board_id')],
+  post_tags: [POST, to('tags', 'tag_id')],
+  evidence: [POST],
+  claims: [POST, to('api_keys', 'api_key_id')],
+  voters: [ORG],
+  votes: [POST, VOTER],
+  follows: [POST, VOTER],
+  post_authors: [POST, VOTER],
+  voter_blocks: [VOTER],
+  comments: [POST, VOTER, to('comments', 'parent_comment_id')],
+  reactions: [to('comments', 'comment_id'), VOTER],
+  post_merges: [to('posts', 'source_id')],
+  moderated_boards: [to('boards', 'board_id')],
+  held_posts: [ORG, to('boards', 'board_id'), VOTER],
+  webhooks: [ORG],
+  webhook_messages: [to('webhooks', 'webhook_id')],
+  webhook_attempts: [to('webhook_messages', 'message_id')],
+  team_members: [ORG],
+  oauth_grants: [ORG, to('oauth_clients', 'client_id'), to('team_members', 'member_id'), to('api_keys', 'api_key_id')],
+  oauth_codes: [to('oauth_grants', 'grant_id')],
+  oauth_tokens: [to('oauth_grants', 'grant_id')],
+  mail_queue: [ORG, POST, VOTER],
+  mail_failures: [ORG],
+  mail_unsubscribes: [to('boards', 'board_id')],
+  activity: [POST],
+  attachments: [ORG, POST, to('comments', 'comment_id'), to('held_posts', 'held_post_id')],
+  attachment_bytes: [to('attachments', 'attachment_id')],
+  sso_secrets: [ORG],
+  sso_settings: [ORG],
+  companies: [ORG],
+  sso_identities: [ORG, VOTER],
+  voter_companies: [VOTER, to('companies', 'organization_id', 'company_id')],
+  board_access: [to('boards', 'board_id'), ORG],
+  voter_claims: [VOTER, ORG],
+  import_sources: [to('boards', 'board_id')],
+  company_voters: [VOTER, to('companies', 'organization_id', 'company_id')],
+};
 
 /**
  * Why `row` of `table` cannot be stored in `store`: the first of its references that names no row

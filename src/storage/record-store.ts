@@ -45,8 +45,6 @@ import type { BoardAccessRecord, VoterClaimsRecord } from '../domain/board-acces
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
-import { recordSchemaOf, type DeclaredRecordSchema } from './schema/records.js';
-import { TABLES } from './schema/tables.js';
 
 /** A row of the `settings` table. */
 export interface SettingRow {
@@ -166,19 +164,115 @@ export interface TableDefinition<Row> {
   indexes: Readonly<Record<string, KeyPath<Row>>>;
 }
 
-/** The record-store tables as the declaration makes them, checked against their row types. */
-type CheckedSchema<S extends { readonly [T in TableName]: TableDefinition<TableRows[T]> } & Record<Exclude<keyof S, TableName>, never>> = S;
-
-export type RecordSchema = CheckedSchema<DeclaredRecordSchema<typeof TABLES>>;
-
 /**
- * Every table, its primary key and its indexes, as data, derived from the table declaration
- * (schema/tables.ts, each table's `record` part): an IndexedDB adapter creates its object stores
- * and indexes from this, and the memory adapter its index maps.
+ * Every table, its primary key and its indexes, as data: an IndexedDB adapter creates its object
+ * stores and indexes from this, and the memory adapter its index maps.
  */
-export const RECORD_SCHEMA = recordSchemaOf(TABLES) as RecordSchema;
+export const RECORD_SCHEMA = {
+  organizations: { keyPath: 'id', ids: true, indexes: {} },
+  api_keys: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization: 'organization_id', by_hash: 'hash' },
+  },
+  settings: { keyPath: 'name', ids: false, indexes: {} },
+  boards: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization: 'organization_id', by_organization_slug: ['organization_id', 'slug'] },
+  },
+  posts: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] },
+  },
+  tags: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_board_slug: ['board_id', 'slug'] },
+  },
+  post_tags: {
+    keyPath: ['post_id', 'tag_id'],
+    ids: false,
+    indexes: { by_post: 'post_id', by_tag: 'tag_id' },
+  },
+  evidence: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_post: 'post_id', by_post_action_key: ['post_id', 'action_key'] },
+  },
+  claims: { keyPath: 'post_id', ids: false, indexes: {} },
+  voters: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization_email: ['organization_id', 'email'] },
+  },
+  votes: {
+    keyPath: ['post_id', 'voter_id'],
+    ids: false,
+    indexes: { by_post: 'post_id', by_voter: 'voter_id' },
+  },
+  follows: { keyPath: ['post_id', 'voter_id'], ids: false, indexes: { by_post: 'post_id' } },
+  post_authors: { keyPath: 'post_id', ids: false, indexes: { by_voter: 'voter_id' } },
+  voter_blocks: { keyPath: 'voter_id', ids: false, indexes: {} },
+  comments: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
+  reactions: {
+    keyPath: ['comment_id', 'voter_id', 'reaction'],
+    ids: false,
+    indexes: { by_comment: 'comment_id' },
+  },
+  webhooks: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  webhook_messages: { keyPath: 'id', ids: true, indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
+  webhook_attempts: { keyPath: 'id', ids: true, indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
+  team_members: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] },
+  },
+  sessions: { keyPath: 'token_hash', ids: false, indexes: {} },
+  sign_in_links: { keyPath: 'token_hash', ids: false, indexes: {} },
+  board_days: { keyPath: ['board_id', 'day'], ids: false, indexes: {} },
+  board_voters: { keyPath: ['board_id', 'voter_id'], ids: false, indexes: { by_board: 'board_id' } },
+  post_words: {
+    keyPath: ['board_id', 'word', 'post_id'],
+    ids: false,
+    indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
+  },
+  moderated_boards: { keyPath: 'board_id', ids: false, indexes: {} },
+  held_posts: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_organization_state: ['organization_id', 'state'], by_voter: 'voter_id' },
+  },
+  oauth_clients: { keyPath: 'client_id', ids: false, indexes: {} },
+  oauth_grants: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
+  oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
+  post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
+  mail_queue: { keyPath: 'id', ids: true, indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
+  mail_failures: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  mail_unsubscribes: { keyPath: ['board_id', 'address', 'post_id'], ids: false, indexes: {} },
+  activity: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id' } },
+  attachments: {
+    keyPath: 'id',
+    ids: true,
+    indexes: { by_post: 'post_id', by_comment: 'comment_id', by_held_post: 'held_post_id' },
+  },
+  attachment_bytes: { keyPath: 'attachment_id', ids: false, indexes: {} },
+  sso_secrets: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  sso_settings: { keyPath: 'organization_id', ids: false, indexes: {} },
+  sso_identities: { keyPath: ['organization_id', 'sub'], ids: false, indexes: { by_voter: 'voter_id' } },
+  companies: { keyPath: ['organization_id', 'id'], ids: false, indexes: { by_organization: 'organization_id' } },
+  voter_companies: { keyPath: 'voter_id', ids: false, indexes: { by_organization: 'organization_id' } },
+  board_access: { keyPath: 'board_id', ids: false, indexes: {} },
+  voter_claims: { keyPath: 'voter_id', ids: false, indexes: {} },
+  company_voters: { keyPath: ['organization_id', 'company_id'], ids: false, indexes: { by_organization: 'organization_id' } },
+  import_sources: { keyPath: ['board_id', 'source_id'], ids: false, indexes: { by_board: 'board_id' } },
+} as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
-/** The table names, in declaration order. */
+export type RecordSchema = typeof RECORD_SCHEMA;
+
+/** The table names, in schema order. */
 export const TABLE_NAMES = Object.keys(RECORD_SCHEMA) as TableName[];
 
 /**

@@ -4,10 +4,7 @@
  * stores' DDL for a new database is generated from it (ddl.ts); see docs/architecture.md, "Adding
  * a table".
  *
- * Table and column names are the SQL ones without the `fb_` prefix every SQL table carries. A
- * table the record stores (memory, IndexedDB) keep as well says so with `record`: their tables,
- * keys and indexes (record-store.ts) and the dump's tables and references (dump-tables.ts,
- * dump-references.ts) are derived from it (records.ts).
+ * Table and column names are the SQL ones without the `fb_` prefix every SQL table carries.
  */
 
 /**
@@ -40,13 +37,6 @@ export interface ColumnDeclaration {
   readonly onDelete?: 'cascade';
   /** A reference only one store keeps (as its released steps made it). */
   readonly referenceIn?: 'sqlite' | 'postgres';
-  /** A text column holding JSON, which a record (and a dump row) keeps parsed. */
-  readonly holds?: 'json';
-  /**
-   * False for a column a record has no field of: derived by the SQL stores (case-folded copies),
-   * or one of the fields a record keeps in one object or the reverse (dump-columns.ts converts).
-   */
-  readonly inRecord?: false;
 }
 
 /** A check written differently per store, or named (PostgreSQL names the others after their column). */
@@ -85,20 +75,6 @@ export interface IndexDeclaration {
   readonly postgres?: IndexOverride | false;
 }
 
-/**
- * What the record stores keep of a table: its rows by the table's primary key (the `id` column
- * when there is no other), ids handed out by the store when that column is an `id`.
- */
-export interface RecordTableDeclaration {
-  /** The record stores' name of the table, when it is not the SQL one. */
-  readonly name?: string;
-  /**
-   * The record stores' indexes, by name: one field, or several for a compound key. Only equality
-   * lookups are made on them, so they need not match the SQL indexes.
-   */
-  readonly indexes?: Readonly<Record<string, string | readonly string[]>>;
-}
-
 export interface TableDeclaration {
   /** A table only one SQL store has. */
   readonly only?: 'sqlite' | 'postgres';
@@ -113,13 +89,6 @@ export interface TableDeclaration {
   /** SQLite keeps the rows in the primary key's b-tree (a key that is the whole row, or nearly). */
   readonly withoutRowid?: true;
   readonly indexes?: Readonly<Record<string, IndexDeclaration>>;
-  /** Present when the record stores keep the table too. */
-  readonly record?: RecordTableDeclaration;
-  /**
-   * Why a dump (`feedback-board export`) leaves the table out: statistics and indexes rebuilt
-   * from the rows on import, or state that starts afresh. Every other record-store table is dumped.
-   */
-  readonly notDumped?: string;
 }
 
 export type TableDeclarations = Readonly<Record<string, TableDeclaration>>;

@@ -14,10 +14,8 @@ export const ACCOUNTS_TABLES = {
       created_at: 'key',
     },
     unique: [['organization_id', 'email']],
-    record: { indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] } },
   },
   sessions: {
-    notDumped: 'sign-in sessions do not move with the data: people sign in again',
     columns: {
       token_hash: 'key',
       kind: 'text',
@@ -28,7 +26,6 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['token_hash'],
     checks: ["kind IN ('voter', 'team')"],
     withoutRowid: true,
-    record: {},
   },
   sign_in_links: {
     columns: {
@@ -48,7 +45,6 @@ export const ACCOUNTS_TABLES = {
       { name: 'subject', sql: "subject_id IS NOT NULL OR (kind = 'voter' AND organization_id IS NOT NULL AND email IS NOT NULL)" },
     ],
     withoutRowid: true,
-    record: {},
   },
   oauth_clients: {
     columns: {
@@ -59,7 +55,6 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['client_id'],
     withoutRowid: true,
-    record: {},
   },
   oauth_grants: {
     columns: {
@@ -79,7 +74,6 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, id' },
     },
-    record: { indexes: { by_organization: 'organization_id' } },
   },
   oauth_codes: {
     columns: {
@@ -92,7 +86,6 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['code_hash'],
     withoutRowid: true,
-    record: {},
   },
   oauth_tokens: {
     columns: {
@@ -105,7 +98,6 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['token_hash'],
     checks: ["kind IN ('access', 'refresh')"],
     withoutRowid: true,
-    record: {},
   },
   sso_secrets: {
     columns: {
@@ -119,7 +111,6 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, id' },
     },
-    record: { indexes: { by_organization: 'organization_id' } },
   },
   sso_settings: {
     columns: {
@@ -131,7 +122,6 @@ export const ACCOUNTS_TABLES = {
       updated_at: 'key',
     },
     primaryKey: ['organization_id'],
-    record: {},
   },
   sso_identities: {
     columns: {
@@ -143,7 +133,6 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['organization_id', 'sub'],
     unique: [['voter_id']],
     withoutRowid: true,
-    record: { indexes: { by_voter: 'voter_id' } },
   },
   companies: {
     columns: {
@@ -156,7 +145,6 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['organization_id', 'id'],
     checks: ['monthly_revenue >= 0'],
     withoutRowid: true,
-    record: { indexes: { by_organization: 'organization_id' } },
   },
   voter_companies: {
     columns: {
@@ -169,7 +157,6 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, company_id', postgres: { on: 'organization_id, company_id, voter_id' } },
     },
-    record: { indexes: { by_organization: 'organization_id' } },
   },
   company_voters: {
     columns: {
@@ -182,7 +169,6 @@ export const ACCOUNTS_TABLES = {
     unique: [['voter_id']],
     foreignKeys: [{ columns: ['organization_id', 'company_id'], references: 'companies', to: ['organization_id', 'id'] }],
     withoutRowid: true,
-    record: { indexes: { by_organization: 'organization_id' } },
   },
   board_access: {
     columns: {
@@ -196,7 +182,6 @@ export const ACCOUNTS_TABLES = {
     },
     primaryKey: ['board_id'],
     checks: ["access IN ('public', 'private')"],
-    record: {},
   },
   voter_claims: {
     columns: {
@@ -206,7 +191,6 @@ export const ACCOUNTS_TABLES = {
       updated_at: 'key',
     },
     primaryKey: ['voter_id'],
-    record: {},
   },
   webhooks: {
     columns: {
@@ -214,7 +198,7 @@ export const ACCOUNTS_TABLES = {
       organization_id: { type: 'integer', references: 'organizations' },
       url: 'text',
       description: 'text',
-      events: { type: 'text', holds: 'json' },
+      events: 'text',
       active: 'flag',
       secret: 'text',
       created_at: 'key',
@@ -222,7 +206,6 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, created_at, id' },
     },
-    record: { indexes: { by_organization: 'organization_id' } },
   },
   webhook_messages: {
     columns: {
@@ -244,7 +227,6 @@ export const ACCOUNTS_TABLES = {
       due: { on: 'next_attempt_at, id', where: "status = 'pending'" },
       webhook: { on: 'webhook_id, created_at, id' },
     },
-    record: { indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
   },
   webhook_attempts: {
     columns: {
@@ -261,7 +243,6 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       message: { on: 'message_id, attempted_at, id' },
     },
-    record: { indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
   },
   mail_queue: {
     columns: {
@@ -269,7 +250,7 @@ export const ACCOUNTS_TABLES = {
       organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters', onDelete: 'cascade' },
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
-      events: { type: 'text', holds: 'json' },
+      events: 'text',
       due_at: { type: 'key', null: true },
       next_allowed_at: { type: 'key', null: true },
       attempts: 'integer',
@@ -282,7 +263,6 @@ export const ACCOUNTS_TABLES = {
       post: { on: 'post_id' },
       due: { on: 'due_at, id', where: 'due_at IS NOT NULL' },
     },
-    record: { indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
   },
   mail_failures: {
     columns: {
@@ -298,7 +278,6 @@ export const ACCOUNTS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, failed_at, id' },
     },
-    record: { indexes: { by_organization: 'organization_id' } },
   },
   mail_unsubscribes: {
     columns: {
@@ -308,6 +287,5 @@ export const ACCOUNTS_TABLES = {
       created_at: 'key',
     },
     primaryKey: ['board_id', 'address', 'post_id'],
-    record: {},
   },
 } as const satisfies TableDeclarations;

@@ -11,7 +11,6 @@ export const BOARDS_TABLES = {
       name: 'text',
       created_at: 'key',
     },
-    record: {},
   },
   api_keys: {
     columns: {
@@ -29,7 +28,6 @@ export const BOARDS_TABLES = {
       organization: { on: 'organization_id, id' },
       hash: { on: 'hash' },
     },
-    record: { indexes: { by_organization: 'organization_id', by_hash: 'hash' } },
   },
   settings: {
     columns: {
@@ -38,10 +36,8 @@ export const BOARDS_TABLES = {
     },
     primaryKey: ['name'],
     withoutRowid: true,
-    record: {},
   },
   rate_log: {
-    notDumped: 'rate-limit state, which starts afresh',
     only: 'postgres',
     columns: {
       api_key_id: 'integer',
@@ -53,7 +49,6 @@ export const BOARDS_TABLES = {
     },
   },
   installed_code: {
-    notDumped: "the store's own installed functions, made by its migrations",
     columns: {
       name: 'key',
       fingerprint: 'text',
@@ -78,7 +73,6 @@ export const BOARDS_TABLES = {
     indexes: {
       organization: { on: 'organization_id, created_at, id' },
     },
-    record: { indexes: { by_organization: 'organization_id', by_organization_slug: ['organization_id', 'slug'] } },
   },
   posts: {
     columns: {
@@ -95,12 +89,12 @@ export const BOARDS_TABLES = {
       created_at: 'key',
       vote_count: { type: 'integer', default: 0 },
       comment_count: { type: 'integer', default: 0 },
-      proposal_status: { type: 'text', null: true, inRecord: false },
-      proposal_note: { type: 'text', null: true, inRecord: false },
-      proposal_proposed_at: { type: 'key', null: true, inRecord: false },
-      proposal_api_key_id: { type: 'integer', null: true, inRecord: false },
-      title_folded: { type: 'text', default: "''", inRecord: false },
-      body_folded: { type: 'text', default: "''", inRecord: false },
+      proposal_status: { type: 'text', null: true },
+      proposal_note: { type: 'text', null: true },
+      proposal_proposed_at: { type: 'key', null: true },
+      proposal_api_key_id: { type: 'integer', null: true },
+      title_folded: { type: 'text', default: "''" },
+      body_folded: { type: 'text', default: "''" },
     },
     checks: ["status IN ('open', 'planned', 'in_progress', 'shipped', 'declined')", "proposal_status IN ('open', 'planned', 'in_progress', 'shipped', 'declined')"],
     indexes: {
@@ -117,7 +111,6 @@ export const BOARDS_TABLES = {
       // The pinned posts of a board, a handful at most, read before a list that shows them first.
       pinned: { on: 'board_id, id', where: 'pinned = 1' },
     },
-    record: { indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] } },
   },
   tags: {
     columns: {
@@ -127,7 +120,6 @@ export const BOARDS_TABLES = {
       slug: 'key',
     },
     unique: [['board_id', 'slug']],
-    record: { indexes: { by_board_slug: ['board_id', 'slug'] } },
   },
   post_tags: {
     columns: {
@@ -139,10 +131,8 @@ export const BOARDS_TABLES = {
     indexes: {
       tag: { on: 'tag_id, post_id' },
     },
-    record: { indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
   },
   post_words: {
-    notDumped: 'the similar-posts index, rebuilt from post titles on import',
     columns: {
       board_id: 'integer',
       word: 'key',
@@ -153,7 +143,6 @@ export const BOARDS_TABLES = {
     indexes: {
       post: { on: 'post_id' },
     },
-    record: { indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' } },
   },
   post_merges: {
     columns: {
@@ -161,13 +150,12 @@ export const BOARDS_TABLES = {
       target_id: 'integer',
       board_id: 'integer',
       merged_at: 'key',
-      moved: { type: 'json', inRecord: false },
+      moved: 'json',
     },
     primaryKey: ['source_id'],
     indexes: {
       board: { on: 'board_id' },
     },
-    record: { indexes: { by_board: 'board_id' } },
   },
   import_sources: {
     columns: {
@@ -178,7 +166,6 @@ export const BOARDS_TABLES = {
     },
     primaryKey: ['board_id', 'source_id'],
     withoutRowid: true,
-    record: { indexes: { by_board: 'board_id' } },
   },
   evidence: {
     columns: {
@@ -195,7 +182,6 @@ export const BOARDS_TABLES = {
       action_key: { on: 'post_id, action_key' },
       post: { on: 'post_id, added_at, id' },
     },
-    record: { indexes: { by_post: 'post_id', by_post_action_key: ['post_id', 'action_key'] } },
   },
   claims: {
     columns: {
@@ -209,7 +195,6 @@ export const BOARDS_TABLES = {
     indexes: {
       key: { on: 'api_key_id', sqlite: false },
     },
-    record: {},
   },
   post_activity: {
     columns: {
@@ -225,6 +210,5 @@ export const BOARDS_TABLES = {
     indexes: {
       post: { on: 'post_id, id' },
     },
-    record: { name: 'activity', indexes: { by_post: 'post_id' } },
   },
 } as const satisfies TableDeclarations;

@@ -15,7 +15,6 @@ export const ENGAGEMENT_TABLES = {
       locale: { type: 'key', null: true },
     },
     unique: [['organization_id', 'email']],
-    record: { indexes: { by_organization_email: ['organization_id', 'email'] } },
   },
   votes: {
     columns: {
@@ -29,7 +28,6 @@ export const ENGAGEMENT_TABLES = {
       voter: { on: 'voter_id' },
       post_time: { on: 'post_id, created_at' },
     },
-    record: { indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
   },
   follows: {
     columns: {
@@ -40,7 +38,6 @@ export const ENGAGEMENT_TABLES = {
     },
     primaryKey: ['post_id', 'voter_id'],
     withoutRowid: true,
-    record: { indexes: { by_post: 'post_id' } },
   },
   post_authors: {
     columns: {
@@ -52,7 +49,6 @@ export const ENGAGEMENT_TABLES = {
     indexes: {
       voter: { on: 'voter_id, created_at' },
     },
-    record: { indexes: { by_voter: 'voter_id' } },
   },
   voter_blocks: {
     columns: {
@@ -60,7 +56,6 @@ export const ENGAGEMENT_TABLES = {
       blocked_at: 'key',
     },
     primaryKey: ['voter_id'],
-    record: {},
   },
   comments: {
     columns: {
@@ -78,7 +73,6 @@ export const ENGAGEMENT_TABLES = {
       parent: { on: 'parent_comment_id' },
       post: { on: 'post_id, created_at, id' },
     },
-    record: { indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
   },
   reactions: {
     columns: {
@@ -89,14 +83,12 @@ export const ENGAGEMENT_TABLES = {
     },
     primaryKey: ['comment_id', 'voter_id', 'reaction'],
     withoutRowid: true,
-    record: { indexes: { by_comment: 'comment_id' } },
   },
   moderated_boards: {
     columns: {
       board_id: { type: 'integer', references: 'boards' },
     },
     primaryKey: ['board_id'],
-    record: {},
   },
   held_posts: {
     columns: {
@@ -119,7 +111,6 @@ export const ENGAGEMENT_TABLES = {
       voter: { on: 'voter_id, created_at, id' },
       organization_state: { on: 'organization_id, state, id' },
     },
-    record: { indexes: { by_organization_state: ['organization_id', 'state'], by_voter: 'voter_id' } },
   },
   attachments: {
     columns: {
@@ -149,7 +140,6 @@ export const ENGAGEMENT_TABLES = {
       comment: { on: 'comment_id, id', where: 'comment_id IS NOT NULL' },
       post: { on: 'post_id, id', where: 'post_id IS NOT NULL' },
     },
-    record: { indexes: { by_post: 'post_id', by_comment: 'comment_id', by_held_post: 'held_post_id' } },
   },
   attachment_bytes: {
     columns: {
@@ -157,6 +147,5 @@ export const ENGAGEMENT_TABLES = {
       bytes: 'bytes',
     },
     primaryKey: ['attachment_id'],
-    record: {},
   },
 } as const satisfies TableDeclarations;

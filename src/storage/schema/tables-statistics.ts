@@ -6,7 +6,6 @@ import type { TableDeclarations } from './model.js';
 
 export const STATISTICS_TABLES = {
   board_days: {
-    notDumped: 'statistics, rebuilt from posts, votes and comments on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -18,10 +17,8 @@ export const STATISTICS_TABLES = {
     },
     primaryKey: ['board_id', 'day'],
     withoutRowid: true,
-    record: {},
   },
   board_voter_days: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -32,7 +29,6 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_voters: {
-    notDumped: 'statistics, rebuilt from votes on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -43,10 +39,8 @@ export const STATISTICS_TABLES = {
     indexes: {
       last: { on: 'board_id, last_day' },
     },
-    record: { indexes: { by_board: 'board_id' } },
   },
   board_last_days: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -56,7 +50,6 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_post_counts: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -66,7 +59,6 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_statuses: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -76,7 +68,6 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ranked_posts: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       status: 'key',
@@ -86,7 +77,6 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   tag_posts: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       tag_id: { type: 'integer', references: 'tags', onDelete: 'cascade', referenceIn: 'postgres' },
       posts: 'integer',
@@ -94,7 +84,6 @@ export const STATISTICS_TABLES = {
     primaryKey: ['tag_id'],
   },
   tag_status_posts: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       tag_id: 'integer',
       status: 'key',
@@ -104,7 +93,6 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_days: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -114,7 +102,6 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_voter_days: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -125,7 +112,6 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   ship_voters: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       voter_id: 'integer',
@@ -138,7 +124,6 @@ export const STATISTICS_TABLES = {
     },
   },
   ship_last_days: {
-    notDumped: 'statistics, rebuilt from the rows on import',
     columns: {
       board_id: 'integer',
       day: 'key',
