@@ -113,7 +113,8 @@ async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (client: pg.Po
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK');
+      // A connection the failure ended cannot roll back: the failure is what the caller must see.
+      await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   } finally {

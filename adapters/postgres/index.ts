@@ -149,7 +149,8 @@ export async function rebuildStatistics(pool: pg.Pool | pg.PoolClient): Promise<
       await installStatistics(await untimed(client));
       await client.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK');
+      // A connection the failure ended cannot roll back: the failure is what the caller must see.
+      await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   } finally {
