@@ -10,7 +10,7 @@ import { columnsFromRecord, recordFromColumns } from '../../src/storage/dump-col
 import { DUMP_TABLES, ID_TABLES, sqlTableOf, type DumpLoader, type DumpPort, type DumpSnapshot, type DumpTable } from '../../src/storage/dump-tables.js';
 import { wordsOf } from '../../src/storage/words.js';
 import { installStatistics } from './statistics.js';
-import { untimed } from './untimed.js';
+import { beginUntimed } from './untimed.js';
 
 /**
  * The tables whose rows the statistics count. A load inserts them with the counting triggers off
@@ -104,10 +104,14 @@ function loaderOn(client: pg.PoolClient): DumpLoader {
 }
 
 /** Runs `fn` in a transaction begun by `begin` on a connection of the pool; rolled back when it throws. */
-async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+async function inTransaction<T>(
+  pool: pg.Pool,
+  begin: (client: pg.PoolClient) => Promise<pg.PoolClient>,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const pooled = await pool.connect();
   try {
-    await client.query(begin);
+    const client = await begin(pooled);
     try {
       const result = await fn(client);
       await client.query('COMMIT');
@@ -118,19 +122,23 @@ async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (client: pg.Po
       throw error;
     }
   } finally {
-    client.release();
+    pooled.release();
   }
 }
 
 /** The dump port of a PostgreSQL store (a `PostgresStorage`), on connections of its pool. */
 export function postgresDumpPort(storage: { readonly pool: pg.Pool }): DumpPort {
   return {
-    read: (fn) => inTransaction(storage.pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (client) => fn(snapshotOn(client))),
+    read: (fn) =>
+      inTransaction(
+        storage.pool,
+        async (client) => (await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'), client),
+        (client) => fn(snapshotOn(client)),
+      ),
+    // A load is one operator-run transaction: rebuilding the statistics of a large store at its
+    // end takes longer than the pool's timeouts (which guard the service's requests).
     load: (fn) =>
-      inTransaction(storage.pool, 'BEGIN', async (pooled) => {
-        // A load is one operator-run transaction: rebuilding the statistics of a large store at its
-        // end takes longer than the pool's timeouts (which guard the service's requests).
-        const client = await untimed(pooled);
+      inTransaction(storage.pool, (client) => beginUntimed(client), async (client) => {
         for (const table of COUNTED_TABLES) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
         const result = await fn(loaderOn(client));
         await installStatistics(client);

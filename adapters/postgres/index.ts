@@ -35,7 +35,7 @@ import { PostgresStorageImpl } from './storage.js';
 export { postgresDumpPort } from './dump.js';
 export { PgSchemaTooNewError, PG_SCHEMA_VERSION } from './migrations.js';
 import { installStatistics } from './statistics.js';
-import { untimed } from './untimed.js';
+import { beginUntimed } from './untimed.js';
 export type { PostgresOptions, PostgresSource } from './connection.js';
 
 /** A {@link Storage} on PostgreSQL, with its pool for inspection and maintenance. */
@@ -143,11 +143,11 @@ async function openMigrated(source: PostgresSource, options: PostgresOptions, po
 export async function rebuildStatistics(pool: pg.Pool | pg.PoolClient): Promise<void> {
   const client = 'release' in pool ? pool : await pool.connect();
   try {
-    await client.query('BEGIN');
+    // Reading every row of a large store outlasts the pool's timeouts, which guard requests.
+    const operator = await beginUntimed(client);
     try {
-      // Reading every row of a large store outlasts the pool's timeouts, which guard requests.
-      await installStatistics(await untimed(client));
-      await client.query('COMMIT');
+      await installStatistics(operator);
+      await operator.query('COMMIT');
     } catch (error) {
       // A connection the failure ended cannot roll back: the failure is what the caller must see.
       await client.query('ROLLBACK').catch(() => undefined);

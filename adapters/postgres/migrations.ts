@@ -13,7 +13,7 @@
 import type { PoolClient } from 'pg';
 import { foldCase } from '../../src/storage/text.js';
 import { LOCKS } from './locks.js';
-import { untimed } from './untimed.js';
+import { beginUntimed } from './untimed.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
 import { PG_SCHEMA_MAIL } from './schema-mail.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
@@ -282,11 +282,10 @@ export async function migratePg(pooled: PoolClient, target = PG_SCHEMA_VERSION):
   const newest = target === PG_SCHEMA_VERSION;
   if (seen >= target && (!newest || (await statisticsCurrent(pooled)))) return seen;
 
-  await pooled.query('BEGIN');
+  // A step or the statistics' rebuild may take minutes on a large store, and another process may
+  // wait that long for the migration lock: neither is bound by a request's timeouts.
+  const client = await beginUntimed(pooled);
   try {
-    // A step or the statistics' rebuild may take minutes on a large store, and another process may
-    // wait that long for the migration lock: neither is bound by a request's timeouts.
-    const client = await untimed(pooled);
     await client.query(`SELECT ${LOCKS.migrate}`);
     await client.query(`CREATE TABLE IF NOT EXISTS fb_schema_migrations (
       version integer PRIMARY KEY,
