@@ -38,6 +38,9 @@ const FORMAT_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', de: 'de',
 
 const translators = new Map<Locale, Translator>();
 
+/** The formatted days a translator keeps. */
+const DAYS_KEPT = 1024;
+
 /** The translator of `locale`, made once per process. */
 export function translatorFor(locale: Locale): Translator {
   let translator = translators.get(locale);
@@ -62,12 +65,22 @@ export function createTranslator(locale: Locale, catalog: Catalog): Translator {
   };
   const dates = new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const numbers = new Intl.NumberFormat(FORMAT_LOCALE[locale]);
+  // A page formats the same few messages without values, and the dates of a few days, many times
+  // over: each result is kept (messages: one per key; days: up to DAYS_KEPT, then started afresh).
+  const plain = new Map<MessageKey, string>();
+  const days = new Map<number, string>();
   return {
     locale,
     dir: directionOf(locale),
     t: (key, values) => {
-      const text = formatOf(key).format(values);
-      return typeof text === 'string' ? text : String(text);
+      if (values === undefined) {
+        const known = plain.get(key);
+        if (known !== undefined) return known;
+      }
+      const formatted = formatOf(key).format(values);
+      const text = typeof formatted === 'string' ? formatted : String(formatted);
+      if (values === undefined) plain.set(key, text);
+      return text;
     },
     rich: <T>(key: MessageKey, values: MessageValues, tags: Readonly<Record<string, TagRenderer<T>>>) => {
       const parts = formatOf(key).format<T>({ ...values, ...tags });
@@ -76,7 +89,16 @@ export function createTranslator(locale: Locale, catalog: Catalog): Translator {
     date: (iso) => {
       if (!iso) return '';
       const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? '' : dates.format(date);
+      const time = date.getTime();
+      if (Number.isNaN(time)) return '';
+      const day = Math.floor(time / 86_400_000);
+      let text = days.get(day);
+      if (text === undefined) {
+        if (days.size >= DAYS_KEPT) days.clear();
+        text = dates.format(date);
+        days.set(day, text);
+      }
+      return text;
     },
     number: (value) => numbers.format(value),
   };

@@ -15,6 +15,7 @@
  *   other site's.
  */
 
+import { sha256Base64UrlSync } from '../http/sha256.js';
 import { EMBED_SCRIPT_SOURCE, type EmbedMode } from './embed.js';
 
 /** Names of the cookies the pages set. */
@@ -66,10 +67,15 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The CSRF token that forms carry, derived from the browser's `fb_csrf` cookie. */
+/**
+ * The CSRF token that forms carry, derived from the browser's `fb_csrf` cookie: computed on every
+ * page, so natively and synchronously where the runtime can (Web Crypto's digest goes through the
+ * thread pool, a tenth of a small page's time), else with Web Crypto; the same token either way.
+ */
 export async function csrfTokenFor(csrfCookie: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`feedback-board csrf:${csrfCookie}`));
-  return base64url(new Uint8Array(digest));
+  const text = `feedback-board csrf:${csrfCookie}`;
+  if (sha256Base64UrlSync !== null) return sha256Base64UrlSync(text);
+  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
 }
 
 /** Compares two strings in time independent of where they differ. */

@@ -1,7 +1,7 @@
 /** The synchronous SHA-256 of API keys (Node's, where the runtime has it) gives Web Crypto's digest for any string. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256HexSync } from '../../src/http/sha256.js';
+import { sha256Base64UrlSync, sha256HexSync } from '../../src/http/sha256.js';
 import { hashApiKey } from '../../src/services/keys.js';
 
 async function webCrypto(text: string): Promise<string> {
@@ -35,5 +35,18 @@ describe('sha256HexSync', () => {
 
   it('is the hash the key store holds', async () => {
     expect(sha256Hex('fbk_live_abc')).toBe(await hashApiKey('fbk_live_abc'));
+  });
+
+  it("in base64url, gives Web Crypto's digest without padding (the pages' CSRF tokens)", async () => {
+    expect(sha256Base64UrlSync).toBeTypeOf('function');
+    const webBase64Url = async (text: string) =>
+      Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('base64url');
+    expect(sha256Base64UrlSync!('abc')).toBe('ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0');
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 120 }), async (text) => {
+        expect(sha256Base64UrlSync!(text)).toBe(await webBase64Url(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

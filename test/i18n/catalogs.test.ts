@@ -180,4 +180,28 @@ describe('a translator', () => {
     expect(translatorFor('es')).toBe(translator);
     expect(translator.t('vote.count', { count: 2 })).toBe(translator.t('vote.count', { count: 2 }));
   });
+
+  it('gives every date as Intl formats its UTC day, from the days it keeps and past them', () => {
+    for (const locale of LOCALES) {
+      const translator = createTranslator(locale, CATALOGS[locale]);
+      const intl = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+      // 3,000 instants over 1,500 days: each day met twice, at its first and its last minute, and more days than are kept.
+      for (let i = 0; i < 3000; i++) {
+        const time = Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 86_400_000 + (i % 2) * (86_400_000 - 60_000);
+        const iso = new Date(time).toISOString();
+        expect(translator.date(iso), iso).toBe(intl.format(new Date(time)));
+      }
+      expect(translator.date('1969-12-31T23:59:59.000Z')).toBe(intl.format(new Date('1969-12-31T23:59:59.000Z')));
+      expect(translator.date('not a date')).toBe('');
+      expect(translator.date(null)).toBe('');
+    }
+  });
+
+  it('gives a message without values the same text however often it is asked', () => {
+    const translator = createTranslator('fr', CATALOGS.fr);
+    const first = translator.t('board.pinned');
+    expect(first).not.toBe('');
+    expect(translator.t('board.pinned')).toBe(first);
+    expect(translator.t('vote.count', { count: 1 })).not.toBe(translator.t('vote.count', { count: 3 }));
+  });
 });
