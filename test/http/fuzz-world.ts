@@ -17,9 +17,31 @@ const WAITING = 30;
 /** Merged posts before `unmergePost`, each undone at most once. */
 const MERGED = 16;
 
-export async function fuzzWorld(storage: Storage) {
+/**
+ * `storage`, counting the write transactions begun on it (whether they commit or not): a request
+ * during which none began cannot have changed the store, since every change is made in one.
+ */
+function countingWrites(storage: Storage): { storage: Storage; writes(): number } {
+  let writes = 0;
+  const transaction: Storage['transaction'] = (mode, fn) => {
+    if (mode !== 'read') writes += 1;
+    return storage.transaction(mode, fn);
+  };
+  const counted = new Proxy(storage, {
+    get(target, key) {
+      if (key === 'transaction') return transaction;
+      const value: unknown = Reflect.get(target, key, target);
+      // Bound to the storage itself, whose methods may use its private fields.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { storage: counted, writes: () => writes };
+}
+
+export async function fuzzWorld(given: Storage) {
   const clock = testClock();
   const logged: unknown[] = [];
+  const { storage, writes } = countingWrites(given);
   const board = createFeedbackBoard({
     storage,
     clock,
@@ -53,7 +75,7 @@ export async function fuzzWorld(storage: Storage) {
   await write.boards.create({ slug: 'inbox', name: 'Inbox' });
   await team.boards.setPublished('inbox', true);
   await team.boards.setModerated('inbox', true);
-  const world = { board, keys, logged, acme, voters: 0 };
+  const world = { board, keys, logged, acme, voters: 0, writes };
   for (let i = 0; i < 5; i++) await submitHeld(world, 1);
   return world;
 }
