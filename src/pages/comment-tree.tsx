@@ -39,7 +39,6 @@ export function CommentTree(props: { ctx: PageContext; base: string; comments: C
               </div>
               <Markdown text={comment.body} mentions />
               <AttachmentList ctx={ctx} attachments={comment.attachments} />
-              {own.has(comment.id) ? <OwnCommentTools ctx={ctx} base={base} comment={comment} /> : null}
               <div class="reactions">
                 {ctx.voter
                   ? REACTIONS.map((reaction) => (
@@ -70,6 +69,7 @@ export function CommentTree(props: { ctx: PageContext; base: string; comments: C
                   </PostForm>
                 </details>
               ) : null}
+              {own.has(comment.id) ? <OwnCommentTools ctx={ctx} base={base} comment={comment} /> : null}
             </>
           )}
           <CommentTree ctx={ctx} base={base} comments={comment.replies} own={own} />

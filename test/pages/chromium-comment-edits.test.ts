@@ -65,7 +65,7 @@ describe.skipIf(skipReason !== undefined)(`comments edited and deleted in headle
     await ann.goto(url);
     const own = ann.locator('li.comment', { hasText: 'Could this post to a channel per board?' }).first();
     await own.locator(':scope > .own-comment summary', { hasText: 'Edit' }).click();
-    await own.getByLabel('Your comment').fill('Could this post to one channel per board? @bob@example.com asked too.');
+    await own.getByLabel('Edit your comment').fill('Could this post to one channel per board? @bob@example.com asked too.');
     expect(await axeViolations(ann)).toEqual([]);
     await shot(ann, 'pages-comment-edit');
     await own.getByRole('button', { name: 'Save changes' }).click();

@@ -113,7 +113,7 @@ export const ar: Catalog = {
   'comment.removed': 'أُزيل هذا التعليق.',
   'comment.edited': 'معدَّل',
   'comment.edit': 'تعديل',
-  'comment.yourEdit': 'تعليقك',
+  'comment.yourEdit': 'عدّل تعليقك',
   'comment.saveEdit': 'حفظ التغييرات',
   'comment.delete': 'حذف',
   'comment.confirmDelete': 'احذف هذا التعليق',

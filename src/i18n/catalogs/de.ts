@@ -110,7 +110,7 @@ export const de: Catalog = {
   'comment.removed': 'Dieser Kommentar wurde entfernt.',
   'comment.edited': 'bearbeitet',
   'comment.edit': 'Bearbeiten',
-  'comment.yourEdit': 'Ihr Kommentar',
+  'comment.yourEdit': 'Kommentar bearbeiten',
   'comment.saveEdit': 'Änderungen speichern',
   'comment.delete': 'Löschen',
   'comment.confirmDelete': 'Diesen Kommentar löschen',

@@ -113,7 +113,7 @@ export const en = {
   'comment.removed': 'This comment was removed.',
   'comment.edited': 'edited',
   'comment.edit': 'Edit',
-  'comment.yourEdit': 'Your comment',
+  'comment.yourEdit': 'Edit your comment',
   'comment.saveEdit': 'Save changes',
   'comment.delete': 'Delete',
   'comment.confirmDelete': 'Delete this comment',

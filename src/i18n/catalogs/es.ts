@@ -110,7 +110,7 @@ export const es: Catalog = {
   'comment.removed': 'Este comentario fue eliminado.',
   'comment.edited': 'editado',
   'comment.edit': 'Editar',
-  'comment.yourEdit': 'Su comentario',
+  'comment.yourEdit': 'Editar su comentario',
   'comment.saveEdit': 'Guardar cambios',
   'comment.delete': 'Eliminar',
   'comment.confirmDelete': 'Eliminar este comentario',

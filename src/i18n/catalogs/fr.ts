@@ -110,7 +110,7 @@ export const fr: Catalog = {
   'comment.removed': 'Ce commentaire a été supprimé.',
   'comment.edited': 'modifié',
   'comment.edit': 'Modifier',
-  'comment.yourEdit': 'Votre commentaire',
+  'comment.yourEdit': 'Modifier votre commentaire',
   'comment.saveEdit': 'Enregistrer les modifications',
   'comment.delete': 'Supprimer',
   'comment.confirmDelete': 'Supprimer ce commentaire',

@@ -110,7 +110,7 @@ export const ja: Catalog = {
   'comment.removed': 'このコメントは削除されました。',
   'comment.edited': '編集済み',
   'comment.edit': '編集',
-  'comment.yourEdit': 'あなたのコメント',
+  'comment.yourEdit': 'コメントを編集',
   'comment.saveEdit': '変更を保存',
   'comment.delete': '削除',
   'comment.confirmDelete': 'このコメントを削除',

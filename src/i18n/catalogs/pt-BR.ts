@@ -110,7 +110,7 @@ export const ptBR: Catalog = {
   'comment.removed': 'Este comentário foi removido.',
   'comment.edited': 'editado',
   'comment.edit': 'Editar',
-  'comment.yourEdit': 'Seu comentário',
+  'comment.yourEdit': 'Editar seu comentário',
   'comment.saveEdit': 'Salvar alterações',
   'comment.delete': 'Excluir',
   'comment.confirmDelete': 'Excluir este comentário',

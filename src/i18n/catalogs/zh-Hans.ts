@@ -110,7 +110,7 @@ export const zhHans: Catalog = {
   'comment.removed': '此评论已被删除。',
   'comment.edited': '已编辑',
   'comment.edit': '编辑',
-  'comment.yourEdit': '您的评论',
+  'comment.yourEdit': '编辑您的评论',
   'comment.saveEdit': '保存更改',
   'comment.delete': '删除',
   'comment.confirmDelete': '删除此评论',

@@ -11,7 +11,7 @@ import { byCreatedAsc, byIdAsc, compareCodePoints, distinct, patched, type Store
 const COMMENT_PATCH_FIELDS = ['hidden', 'body', 'edited_at', 'deleted_at'] as const;
 
 /** A copy of a stored comment; one stored before comments were edited or deleted has neither time. */
-const commentOf = (row: Readonly<CommentRecord>): CommentRecord => ({ ...row, edited_at: row.edited_at ?? null, deleted_at: row.deleted_at ?? null });
+const storedComment = (row: Readonly<CommentRecord>): CommentRecord => ({ ...row, edited_at: row.edited_at ?? null, deleted_at: row.deleted_at ?? null });
 
 export function engagementMethods(store: RecordStore): AggregateMethods<'engagement'> {
   const posts = store.table('posts');
@@ -155,18 +155,18 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
     },
     async getComment(id) {
       const row = await comments.get(id);
-      return row ? commentOf(row) : null;
+      return row ? storedComment(row) : null;
     },
     async updateComment(id, patch) {
       const row = await comments.get(id);
       if (!row) return null;
       const next = patched<CommentRecord, (typeof COMMENT_PATCH_FIELDS)[number]>(row, patch, COMMENT_PATCH_FIELDS);
       await comments.put(next);
-      return commentOf(next);
+      return storedComment(next);
     },
     async listComments(postId) {
       const rows = await comments.getAllFromIndex('by_post', postId);
-      return rows.sort(byCreatedAsc).map(commentOf);
+      return rows.sort(byCreatedAsc).map(storedComment);
     },
     async insertCommentEdit(row) {
       const record = { id: await store.nextId('comment_edits'), ...row };
