@@ -24,6 +24,7 @@ const activity = () => import('./services/activity.js');
 const agent = () => import('./services/agent.js');
 const attachments = () => import('./services/attachments.js');
 const comments = () => import('./services/comments.js');
+const commentEdits = () => import('./services/comment-edits.js');
 const companyRevenue = () => import('./services/company-revenue.js');
 const dashboard = () => import('./services/dashboard.js');
 const merges = () => import('./services/merges.js');
@@ -263,6 +264,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           setHidden: of(lazy(team, 'setCommentHidden')),
           /** A comment of the team (`is_admin: true`); `parent_comment_id` makes it a reply. */
           create: of(lazy(teamVoters, 'createTeamComment')),
+          /** A comment with the bodies its edits and deletion replaced, oldest first (`api.comments.update` and `delete` change it). */
+          history: of(lazy(commentEdits, 'commentHistory')),
         },
         voters: {
           /** Blocks a voter: no more posts, votes, comments or reactions; their content stays (`api.voters.block`). */
@@ -398,6 +401,10 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
       unreact: bind(ctx, lazy(comments, 'unreact')),
       /** A voter's comment or reply (`is_admin: false`). */
       comment: bind(ctx, lazy(comments, 'voterComment')),
+      /** A voter edits their own comment (`voterId, commentId, { body }`); anyone else's, or a deleted one, is `not_found`. */
+      editComment: bind(ctx, lazy(commentEdits, 'voterEditComment')),
+      /** A voter deletes their own comment (`voterId, commentId`): it says it was removed, its replies stay. */
+      deleteComment: bind(ctx, lazy(commentEdits, 'voterDeleteComment')),
       /** One of the voter's own posts held for approval (`voterId, heldPostId`); another voter's is `not_found`. */
       heldPost: bind(ctx, lazy(moderation, 'voterHeldPost')),
       /** The voter's posts waiting for approval on a board (`voterId, boardId`), oldest first. */

@@ -88,7 +88,7 @@ export function engagementTests(ctx: SuiteContext): void {
       await seedEngagement();
       const row = newComment(1, { body: 'Great', is_admin: true, voter_id: 2, created_at: at(4) });
       const comment = await ctx.write((tx) => tx.insertComment(row));
-      expect(comment).toEqual({ id: 1, ...row });
+      expect(comment).toEqual({ id: 1, ...row, edited_at: null, deleted_at: null });
       const reply = await ctx.write((tx) => tx.insertComment(newComment(1, { parent_comment_id: comment.id, hidden: true })));
       expect(reply.parent_comment_id).toBe(1);
       expect(await ctx.read((tx) => tx.getComment(1))).toEqual(comment);
@@ -105,6 +105,37 @@ export function engagementTests(ctx: SuiteContext): void {
       expect(await ctx.read((tx) => tx.getComment(1))).toEqual({ ...comment, hidden: true, body: 'Edited' });
       expect(await ctx.write((tx) => tx.updateComment(9, { hidden: true }))).toBeNull();
       expect(await postCounts(1)).toEqual([0, 1]);
+    });
+
+    ctx.test('updateComment records an edit and a deletion; the comment keeps its place and its count', async () => {
+      await seedEngagement();
+      const comment = await ctx.write((tx) => tx.insertComment(newComment(1)));
+      const reply = await ctx.write((tx) => tx.insertComment(newComment(1, { parent_comment_id: comment.id, created_at: at(1) })));
+      const edited = await ctx.write((tx) => tx.updateComment(comment.id, { body: 'Changed', edited_at: at(2) }));
+      expect(edited).toEqual({ ...comment, body: 'Changed', edited_at: at(2) });
+      const deleted = await ctx.write((tx) => tx.updateComment(comment.id, { body: '', deleted_at: at(3) }));
+      expect(deleted).toEqual({ ...comment, body: '', edited_at: at(2), deleted_at: at(3) });
+      expect(await ctx.read((tx) => tx.listComments(1))).toEqual([deleted, reply]);
+      expect(await postCounts(1)).toEqual([0, 2]);
+    });
+
+    ctx.test('insertCommentEdit keeps earlier bodies of a comment, oldest first, and they go with the comment', async () => {
+      await seedEngagement();
+      const [first, second] = await ctx.write(async (tx) => [await tx.insertComment(newComment(1)), await tx.insertComment(newComment(2))]);
+      const kept = await ctx.write(async (tx) => [
+        await tx.insertCommentEdit({ comment_id: first!.id, body: 'One', replaced_at: at(1), by_team: false }),
+        await tx.insertCommentEdit({ comment_id: second!.id, body: 'Other', replaced_at: at(1), by_team: true }),
+        await tx.insertCommentEdit({ comment_id: first!.id, body: 'Two', replaced_at: at(2), by_team: true }),
+      ]);
+      expect(kept.map((edit) => edit.id)).toEqual([1, 2, 3]);
+      expect(await ctx.read((tx) => tx.listCommentEdits(first!.id))).toEqual([
+        { id: 1, comment_id: first!.id, body: 'One', replaced_at: at(1), by_team: false },
+        { id: 3, comment_id: first!.id, body: 'Two', replaced_at: at(2), by_team: true },
+      ]);
+      expect(await ctx.read((tx) => tx.listCommentEdits(99))).toEqual([]);
+      await ctx.write((tx) => tx.deletePost(1));
+      expect(await ctx.read((tx) => tx.listCommentEdits(first!.id))).toEqual([]);
+      expect(await ctx.read((tx) => tx.listCommentEdits(second!.id))).toHaveLength(1);
     });
 
     ctx.test('listComments lists every comment of the post by created_at, then id', async () => {

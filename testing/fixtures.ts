@@ -2,7 +2,7 @@
 import type {
   ApiKeyRecord,
   BoardRecord,
-  CommentRecord,
+  NewCommentRecord,
   EvidenceRecord,
   OrganizationRecord,
   PostRecord,
@@ -79,7 +79,7 @@ export function newVoter(organizationId: number, overrides: Partial<NewRecord<Vo
   return { organization_id: organizationId, email: null, name: 'Voter', created_at: at(0), locale: null, ...overrides };
 }
 
-export function newComment(postId: number, overrides: Partial<NewRecord<CommentRecord>> = {}): NewRecord<CommentRecord> {
+export function newComment(postId: number, overrides: Partial<NewCommentRecord> = {}): NewCommentRecord {
   return {
     post_id: postId,
     parent_comment_id: null,

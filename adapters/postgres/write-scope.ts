@@ -157,6 +157,8 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   insertComment: byField('post', 'post_id'),
   getComment: comment,
   updateComment: comment,
+  insertCommentEdit: byField('comment', 'comment_id'),
+  listCommentEdits: comment,
   listComments: post,
   insertReaction: byField('comment', 'comment_id'),
   deleteReaction: comment,

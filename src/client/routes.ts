@@ -43,6 +43,8 @@ export const clientRoutes: { readonly [N in OperationName]: ClientRoute } = {
   withdrawVoteOnBehalf: ['POST', '/boards/{slug}/posts/{id}/votes/withdraw', 'body', 'votes.withdrawOnBehalf', 200],
   listComments: ['GET', '/boards/{slug}/posts/{id}/comments', null, 'comments.list', 200],
   createComment: ['POST', '/boards/{slug}/posts/{id}/comments', 'body', 'comments.create', 201],
+  updateComment: ['PATCH', '/boards/{slug}/posts/{id}/comments/{comment_id}', 'body', 'comments.update', 200],
+  deleteComment: ['DELETE', '/boards/{slug}/posts/{id}/comments/{comment_id}', null, 'comments.delete', 204],
   getRoadmap: ['GET', '/boards/{slug}/roadmap', 'query', 'roadmap.list', 200],
   getChangelog: ['GET', '/boards/{slug}/changelog', 'query', 'changelog.list', 200],
   getShipStats: ['GET', '/boards/{slug}/ship-stats', 'query', 'stats.shipStats', 200],

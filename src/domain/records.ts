@@ -198,6 +198,24 @@ export interface CommentRecord {
   /** The voter who wrote it; null for comments of the board team. */
   voter_id: number | null;
   created_at: string;
+  /** When its body was last changed, or null. */
+  edited_at: string | null;
+  /** When it was deleted, or null: a deleted comment keeps its place and its replies, not its body. */
+  deleted_at: string | null;
+}
+
+/** A new comment: neither edited nor deleted yet. */
+export type NewCommentRecord = Omit<CommentRecord, 'id' | 'edited_at' | 'deleted_at'>;
+
+/** An earlier body of a comment, kept for the team when an edit or a deletion replaced it. */
+export interface CommentEditRecord {
+  id: number;
+  comment_id: number;
+  body: string;
+  /** When the body was replaced (by an edit, or emptied by the deletion). */
+  replaced_at: string;
+  /** True when the team replaced it, false when the comment's voter did. */
+  by_team: boolean;
 }
 
 /** One voter's reaction (an emoji or short text) to a comment. */

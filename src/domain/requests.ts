@@ -144,6 +144,11 @@ export const createCommentBody = z.strictObject({
   parent_comment_id: z.optional(int(1)),
 });
 
+/** Body of `PATCH …/comments/{comment_id}`: the new body. */
+export const updateCommentBody = z.strictObject({
+  body: text(1, LIMITS.commentBody),
+});
+
 const limitParam = (fallback: number) => z._default(intParam(1, LIMITS.pageSize), fallback);
 const offsetParam = z._default(intParam(0), 0);
 
@@ -208,6 +213,8 @@ export type AddEvidenceInput = z.input<typeof addEvidenceBody>;
 export type ProposeStatusInput = z.input<typeof proposeStatusBody>;
 /** Body of `POST …/comments`: `body` required; `parent_comment_id` makes it a reply. */
 export type CreateCommentInput = z.input<typeof createCommentBody>;
+/** Body of `PATCH …/comments/{comment_id}`: `body`, the comment's new text (1..10000 characters). */
+export type UpdateCommentInput = z.input<typeof updateCommentBody>;
 /** Body of `POST /held-posts/{held_post_id}/reject`: an optional `reason`. */
 export type RejectHeldPostInput = z.input<typeof rejectHeldPostBody>;
 /** Body of `PATCH /mail-settings`: any of `status`, `team_comment`, `reply`. */

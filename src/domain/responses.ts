@@ -145,6 +145,10 @@ export interface Comment {
   voter_blocked: boolean;
   parent_comment_id: number | null;
   created_at: string;
+  /** When the body was last edited, or null. */
+  edited_at: string | null;
+  /** When the comment was deleted, or null; a deleted comment keeps its place and replies, with an empty body. */
+  deleted_at: string | null;
   attachments: Attachment[];
   replies: Comment[];
 }
@@ -162,6 +166,8 @@ export const commentSchema: z.ZodType<Comment> = z.object({
   voter_blocked: z.boolean(),
   parent_comment_id: z.int().nullable(),
   created_at: timestamp,
+  edited_at: timestamp.nullable(),
+  deleted_at: timestamp.nullable(),
   attachments,
   get replies() {
     return z.array(commentSchema);

@@ -11,7 +11,7 @@ import { validationFailure } from '../domain/validation.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import { read } from '../services/context.js';
 import { authenticateKey, hashApiKey } from '../services/keys.js';
-import { boardOf, heldPostOf, postOf, postOnBoard, voterOf } from '../services/lookup.js';
+import { boardOf, commentOf, heldPostOf, postOf, postOnBoard, voterOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { sha256HexSync } from './sha256.js';
@@ -169,14 +169,15 @@ const NO_ROUTE = { kind: 'not_found' } as const;
 /**
  * Rejects with the 404 of the first object the path names that the caller cannot see: the board,
  * its post (a merged post is its own 404, naming the target, except where the path names a merged
- * post), a held post or a voter of the caller's organization.
+ * post), its comment (a deleted one included), a held post or a voter of the caller's organization.
  */
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
   if (params.slug === undefined && params.held_post_id === undefined && params.voter_id === undefined) return;
   await read(ctx, async (tx) => {
     if (params.slug !== undefined) {
       const board = await boardOf(tx, caller, params.slug);
-      if (params.id !== undefined) await postOf(tx, board, params.id);
+      const post = params.id === undefined ? undefined : await postOf(tx, board, params.id);
+      if (post && params.comment_id !== undefined) await commentOf(tx, post, params.comment_id);
       if (params.merged_post_id !== undefined) await postOnBoard(tx, board, params.merged_post_id);
     }
     if (params.held_post_id !== undefined) await heldPostOf(tx, caller.organizationId, params.held_post_id);

@@ -39,6 +39,8 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   withdrawVoteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes/withdraw', input: 'body', queryKeys: [], client: ['votes', 'withdrawOnBehalf'], success: { status: 200 } },
   listComments: { method: 'GET', path: '/boards/{slug}/posts/{id}/comments', input: null, queryKeys: [], client: ['comments', 'list'], success: { status: 200 } },
   createComment: { method: 'POST', path: '/boards/{slug}/posts/{id}/comments', input: 'body', queryKeys: [], client: ['comments', 'create'], success: { status: 201 } },
+  updateComment: { method: 'PATCH', path: '/boards/{slug}/posts/{id}/comments/{comment_id}', input: 'body', queryKeys: [], client: ['comments', 'update'], success: { status: 200 } },
+  deleteComment: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/comments/{comment_id}', input: null, queryKeys: [], client: ['comments', 'delete'], success: { status: 204 } },
   getRoadmap: { method: 'GET', path: '/boards/{slug}/roadmap', input: 'query', queryKeys: ['limit', 'offset'], client: ['roadmap', 'list'], success: { status: 200 } },
   getChangelog: { method: 'GET', path: '/boards/{slug}/changelog', input: 'query', queryKeys: ['limit', 'offset'], client: ['changelog', 'list'], success: { status: 200 } },
   getShipStats: { method: 'GET', path: '/boards/{slug}/ship-stats', input: 'query', queryKeys: ['period'], client: ['stats', 'shipStats'], success: { status: 200 } },

@@ -17,6 +17,7 @@ import type * as agent from '../services/agent.js';
 import type * as boardReads from '../services/board-reads.js';
 import type * as boards from '../services/boards.js';
 import type * as claimNext from '../services/claim-next.js';
+import type * as commentEdits from '../services/comment-edits.js';
 import type * as comments from '../services/comments.js';
 import type * as companyVotes from '../services/company-votes.js';
 import type { Caller, ServiceContext } from '../services/context.js';
@@ -53,6 +54,7 @@ export interface OperationServices {
   boardReads: typeof boardReads;
   boards: typeof boards;
   claimNext: typeof claimNext;
+  commentEdits: typeof commentEdits;
   comments: typeof comments;
   companyVotes: typeof companyVotes;
   dashboard: typeof dashboard;

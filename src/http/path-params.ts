@@ -7,7 +7,7 @@
  */
 
 /** The parameters a path may hold, in the order they may appear. */
-export const PATH_PARAM_NAMES = ['slug', 'id', 'merged_post_id', 'held_post_id', 'voter_id'] as const;
+export const PATH_PARAM_NAMES = ['slug', 'id', 'comment_id', 'merged_post_id', 'held_post_id', 'voter_id'] as const;
 
 /** A path parameter's name: `slug` (a board slug), or the name of an id. */
 export type PathParamName = (typeof PATH_PARAM_NAMES)[number];
@@ -19,6 +19,7 @@ export type PathParams = { slug?: string } & { [K in Exclude<PathParamName, 'slu
 export const PATH_PARAM_DESCRIPTIONS: Readonly<Record<PathParamName, string>> = {
   slug: 'The board slug.',
   id: 'The post id.',
+  comment_id: 'The id of a comment of the post (not deleted).',
   merged_post_id: 'The id of a merged post of the board.',
   held_post_id: 'The id of a post held for approval.',
   voter_id: 'The id of a voter of the organization.',

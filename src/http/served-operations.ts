@@ -24,6 +24,7 @@ const activity = () => import('../services/activity.js');
 const agent = () => import('../services/agent.js');
 const boards = () => import('../services/boards.js');
 const claimNext = () => import('../services/claim-next.js');
+const commentEdits = () => import('../services/comment-edits.js');
 const comments = () => import('../services/comments.js');
 const companyVotes = () => import('../services/company-votes.js');
 const dashboard = () => import('../services/dashboard.js');
@@ -60,6 +61,8 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(companyVotes, 'withdrawVoteOnBehalf'),
   lazy(comments, 'listComments'),
   lazy(comments, 'createComment'),
+  lazy(commentEdits, 'updateComment'),
+  lazy(commentEdits, 'deleteComment'),
   lazy(stats, 'getRoadmap'),
   lazy(stats, 'getChangelog'),
   lazy(stats, 'getShipStats'),

@@ -15,7 +15,7 @@ import { accessOpenIn } from './board-access.js';
  * The content of the mail for `row`, or null when nothing is to be mailed: the voter has no
  * address (or is gone), the post is gone or merged, the address unsubscribed from the post or its
  * board since the events were queued, the board is private and closed to the voter, or every
- * event names a comment that is gone or hidden.
+ * event names a comment that is gone, hidden or deleted.
  */
 export async function followerMailContent(
   storage: Storage,
@@ -42,7 +42,7 @@ export async function followerMailContent(
         continue;
       }
       const comment = await tx.getComment(event.comment_id);
-      if (!comment || comment.hidden || comment.post_id !== post.id) continue;
+      if (!comment || comment.hidden || comment.deleted_at !== null || comment.post_id !== post.id) continue;
       const writer = comment.voter_id === null ? null : await tx.getVoter(comment.voter_id);
       items.push({ event, comment, author: comment.is_admin ? null : writer?.name.trim() || '' });
     }

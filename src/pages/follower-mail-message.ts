@@ -40,12 +40,13 @@ const statusOf = (i18n: Translator, status: string) => i18n.t(`status.${status}`
 /** The sentence that introduces one event, after the day it happened. */
 function headline(i18n: Translator, item: FollowerMailItem): string {
   const event = item.event;
+  const author = item.author === null ? i18n.t('followerMail.theTeam') : item.author || i18n.t('followerMail.someone');
   const what =
     event.kind === 'status'
       ? i18n.t('followerMail.status', { from: statusOf(i18n, event.from), to: statusOf(i18n, event.to) })
       : event.kind === 'team_comment'
         ? i18n.t('followerMail.teamComment')
-        : i18n.t('followerMail.reply', { author: item.author === null ? i18n.t('followerMail.theTeam') : item.author || i18n.t('followerMail.someone') });
+        : i18n.t(event.kind === 'mention' ? 'followerMail.mention' : 'followerMail.reply', { author });
   return i18n.t('followerMail.dated', { date: i18n.date(event.at), event: what });
 }
 
@@ -55,7 +56,8 @@ function subjectOf(i18n: Translator, content: FollowerMailContent): string {
   const event = content.items.length === 1 ? content.items[0]!.event : null;
   if (event === null) return i18n.t('followerMail.subjectUpdates', { ...values, count: content.items.length });
   if (event.kind === 'status') return i18n.t('followerMail.subjectStatus', { ...values, status: statusOf(i18n, event.to) });
-  return i18n.t(event.kind === 'team_comment' ? 'followerMail.subjectTeamComment' : 'followerMail.subjectReply', values);
+  const subject = { team_comment: 'followerMail.subjectTeamComment', reply: 'followerMail.subjectReply', mention: 'followerMail.subjectMention' } as const;
+  return i18n.t(subject[event.kind], values);
 }
 
 const indent = (text: string) => text.replace(/\r\n?/g, '\n').replace(/^/gm, '    ');

@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { consentRoutes } from './oauth-consent.js';
 import { boardPage, boardsPage, changelogPage, roadmapPage } from './public-board.js';
 import { changelogFeed, robots, sitemap } from './feeds.js';
+import { deleteCommentAction, editCommentAction } from './comment-edit-actions.js';
 import { commentAction, followPostAction, postPage, reactAction, voteAction } from './public-post.js';
 import { ideaAction, ideaPage } from './submit-idea.js';
 import { isFeedbackBoardError } from '../domain/errors.js';
@@ -56,6 +57,8 @@ const PUBLIC_ROUTES: Route[] = [
     pattern: path('/boards/:p/posts/:p/comments/:p/react'),
     handler: (ctx, [s, id, c], form) => reactAction(ctx, s!, id!, c!, form),
   },
+  { method: 'POST', pattern: path('/boards/:p/posts/:p/comments/:p/edit'), handler: (ctx, [s, id, c], form) => editCommentAction(ctx, s!, id!, c!, form) },
+  { method: 'POST', pattern: path('/boards/:p/posts/:p/comments/:p/delete'), handler: (ctx, [s, id, c]) => deleteCommentAction(ctx, s!, id!, c!) },
   { method: 'GET', pattern: path('/sign-in'), handler: (ctx) => signInPage(ctx) },
   { method: 'POST', pattern: path('/sign-in'), handler: (ctx, _, form) => requestLinkAction(ctx, form) },
   { method: 'GET', pattern: path('/sign-in/link'), handler: (ctx) => linkPage(ctx) },

@@ -223,6 +223,8 @@ const NOTICES: { readonly [K in MessageKey as K extends `notice.${infer Name}` ?
   unvoted: 'ok',
   commented: 'ok',
   reacted: 'ok',
+  comment_edited: 'ok',
+  comment_deleted: 'ok',
   signed_out: 'ok',
   signed_in: 'ok',
   confirmed: 'ok',

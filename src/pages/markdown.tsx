@@ -11,10 +11,14 @@
  * - images are off: the pages load nothing from elsewhere (their Content-Security-Policy), and a
  *   remote image in a mail would tell its sender who read it.
  *
+ * - in comments, an @mention (`services/mentions.ts`) is set off in a `span.mention`, its text
+ *   escaped like any other text.
+ *
  * markdown-it is a run-time dependency of `feedback-board/pages` only; the core never imports it.
  */
 import MarkdownIt from 'markdown-it';
 import { raw } from 'hono/html';
+import { MENTION_PATTERN } from '../services/mentions.js';
 
 /** The `rel` of every link rendered from Markdown. */
 export const MARKDOWN_LINK_REL = 'nofollow ugc noopener';
@@ -45,9 +49,24 @@ markdown.renderer.rules.link_open = (tokens, index, options) => {
   return renderToken(tokens, index, options);
 };
 
-/** The HTML of a Markdown text (a fragment: paragraphs, lists, code, links). */
-export function renderMarkdown(text: string): string {
-  return markdown.render(text);
+const escapeHtml = markdown.utils.escapeHtml;
+const renderText = markdown.renderer.rules.text!;
+markdown.renderer.rules.text = (tokens, index, options, env: { mentions?: boolean }, self) => {
+  if (!env.mentions) return renderText(tokens, index, options, env, self);
+  const content = tokens[index]!.content;
+  let html = '';
+  let last = 0;
+  for (const match of content.matchAll(MENTION_PATTERN)) {
+    const mention = match[0].replace(/[.-]+$/, '');
+    html += `${escapeHtml(content.slice(last, match.index))}<span class="mention">${escapeHtml(mention)}</span>`;
+    last = match.index + mention.length;
+  }
+  return html + escapeHtml(content.slice(last));
+};
+
+/** The HTML of a Markdown text (a fragment: paragraphs, lists, code, links); `mentions` sets off @mentions. */
+export function renderMarkdown(text: string, options: { mentions?: boolean } = {}): string {
+  return markdown.render(text, { mentions: options.mentions === true });
 }
 
 /**
@@ -73,6 +92,7 @@ export function markdownExcerpt(text: string, max: number): string {
 }
 
 /** A Markdown text rendered into the page, in a `div` of class `markdown`. */
-export function Markdown(props: { text: string; class?: string }) {
-  return <div class={props.class ? `markdown ${props.class}` : 'markdown'}>{raw(renderMarkdown(props.text))}</div>;
+export function Markdown(props: { text: string; class?: string; mentions?: boolean }) {
+  const html = renderMarkdown(props.text, { mentions: props.mentions === true });
+  return <div class={props.class ? `markdown ${props.class}` : 'markdown'}>{raw(html)}</div>;
 }

@@ -2,6 +2,7 @@
 import { isFeedbackBoardError } from '../domain/errors.js';
 import type { Board, Evidence, PostDetail } from '../domain/responses.js';
 import { commentPage, CommentPageLinks } from './comment-pages.js';
+import { ownComments } from './comment-own.js';
 import { CommentTree, REACTIONS } from './comment-tree.js';
 import { AttachmentList, ImagesField, uploadRefusal, uploadsOf } from './attachments.js';
 import type { PageContext } from './context.js';
@@ -28,7 +29,7 @@ function safeHref(evidence: Evidence): string | null {
 }
 
 /** Publicly visible post of a published board, or null. */
-async function visiblePost(ctx: PageContext, slug: string, id: string): Promise<{ board: Board; post: PostDetail } | null> {
+export async function visiblePost(ctx: PageContext, slug: string, id: string): Promise<{ board: Board; post: PostDetail } | null> {
   const board = await publishedBoard(ctx, slug);
   if (!board || !/^[1-9][0-9]{0,15}$/.test(id)) return null;
   try {
@@ -60,7 +61,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
   const { board, post } = found;
   const { comments } = await ctx.team.api.comments.list(board.slug, post.id);
   const shown = commentPage(ctx, comments);
-  const [voted, following] = await Promise.all([votedPosts(ctx, [post.id]), followsPost(ctx, post.id)]);
+  const [voted, following, own] = await Promise.all([votedPosts(ctx, [post.id]), followsPost(ctx, post.id), ownComments(ctx, post.id)]);
   const base = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
   return page(
     ctx,
@@ -118,7 +119,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
       <section aria-labelledby="comments">
         <h2 id="comments">{ctx.t('post.comments')}</h2>
         {comments.length === 0 ? <p class="muted">{ctx.t('post.noComments')}</p> : null}
-        <CommentTree ctx={ctx} base={base} comments={shown.threads} />
+        <CommentTree ctx={ctx} base={base} comments={shown.threads} own={own} />
         <CommentPageLinks ctx={ctx} base={base} page={shown} />
         {ctx.voter ? (
           <PostForm ctx={ctx} action={`${base}/comments`} class="card" label={ctx.t('post.addComment')} files>

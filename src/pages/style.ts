@@ -96,6 +96,10 @@ table.attempts { margin: .75rem 0; }
 .comments { list-style: none; padding: 0; margin: 0; }
 .comments .comments { margin-inline-start: 1.25rem; padding-inline-start: 1rem; border-inline-start: 2px solid var(--fb-border); }
 .comment { padding: .75rem 0; }
+.comment .removed { font-style: italic; }
+.mention { color: var(--fb-accent); font-weight: 600; }
+.own-comment { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; align-items: flex-start; }
+.own-comment > details[open] { flex-basis: 100%; }
 .reactions { display: flex; gap: .35rem; flex-wrap: wrap; margin-top: .35rem; }
 .reactions button { background: var(--fb-surface); color: var(--fb-text); border-color: var(--fb-border); padding: .1rem .5rem; font-size: .85rem; }
 details > summary { cursor: pointer; color: var(--fb-accent); font-size: .9rem; }

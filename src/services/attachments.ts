@@ -173,7 +173,7 @@ async function publicBoardOf(tx: StorageTx, record: AttachmentRecord): Promise<n
   let postId = record.post_id;
   if (record.comment_id !== null) {
     const comment = await tx.getComment(record.comment_id);
-    if (!comment || comment.hidden) return null;
+    if (!comment || comment.hidden || comment.deleted_at !== null) return null;
     postId = comment.post_id;
   }
   if (postId === null) return null;

@@ -25,6 +25,7 @@ import {
 import { assertCommentRoom } from './limits.js';
 import { assertNotMerged, boardPostOf } from './lookup.js';
 import { queueCommentMail } from './follower-mail.js';
+import { queueMentionMail } from './mentions.js';
 import { nestComments, presentComment } from './present-comments.js';
 import { assertVoterCommentRoom, assertVoterNotBlocked, followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
@@ -119,6 +120,7 @@ export async function createComment(
     assertCommentRoom(ctx, post);
     const record = await insertComment(tx, post.id, input, { is_admin: true, voter_id: null }, now);
     await queueCommentMail(tx, board, post, record, now);
+    await queueMentionMail(tx, board, post, record, null, now);
     const comment = await presentNewComment(ctx, tx, board.organization_id, record, checked, now);
     await logActivity(tx, post.id, 'team_commented', actorOf(ctx, caller), now, { comment_id: comment.id });
     await emitBoardEvent(ctx, tx, board, 'comment.created', { post_id: post.id, comment }, now);
@@ -155,7 +157,7 @@ export async function registerVoter(ctx: ServiceContext, organizationId: number,
  * The voter and a post of the voter's own organization, or 404; then refuses a blocked voter
  * (nothing a blocked voter does changes anything).
  */
-async function voterAndPost(tx: StorageTx, voterId: number, postId: number) {
+export async function voterAndPost(tx: StorageTx, voterId: number, postId: number) {
   const voter = await tx.getVoter(voterId);
   if (!voter) throw notFound('Voter not found');
   const post = await tx.getPost(postId);
@@ -237,6 +239,7 @@ export async function voterComment(
     const comment = await presentNewComment(ctx, tx, board.organization_id, record, checked, now);
     await followAutomatically(tx, postId, voterId, now);
     await queueCommentMail(tx, board, post, record, now);
+    await queueMentionMail(tx, board, post, record, null, now);
     await emitBoardEvent(ctx, tx, board, 'comment.created', { post_id: postId, comment }, now);
     return comment;
   });

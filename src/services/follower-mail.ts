@@ -9,10 +9,16 @@ import type { StorageTx } from '../storage/contract.js';
 /** One thing to tell a follower about a post, as queued (JSON) and listed in the next mail. */
 export type FollowerMailEvent =
   | { kind: 'status'; from: PostStatus; to: PostStatus; at: string }
-  | { kind: 'team_comment' | 'reply'; comment_id: number; at: string };
+  | { kind: 'team_comment' | 'reply' | 'mention'; comment_id: number; at: string };
 
-/** The kinds of follower mail the team turns on or off (the organization's setting). */
-export type FollowerMailSettings = Record<FollowerMailEvent['kind'], boolean>;
+/**
+ * The kinds of follower mail the team turns on or off (the organization's setting). A mention is
+ * mailed as a reply is (both speak to one person), so the `reply` setting covers both.
+ */
+export type FollowerMailSettings = Record<Exclude<FollowerMailEvent['kind'], 'mention'>, boolean>;
+
+/** The setting that turns an event's kind of mail on or off. */
+const settingOf = (kind: FollowerMailEvent['kind']): keyof FollowerMailSettings => (kind === 'mention' ? 'reply' : kind);
 
 /** The storage setting of an organization's {@link FollowerMailSettings}, JSON; absent means all on. */
 export const followerMailSettingName = (organizationId: number): string => `mail.follower_events.${organizationId}`;
@@ -36,7 +42,7 @@ export async function queueFollowerMail(
   event: FollowerMailEvent,
   actorVoterId: number | null = null,
 ): Promise<void> {
-  if (voterIds.length === 0 || !(await readFollowerMailSettings(tx, board.organization_id))[event.kind]) return;
+  if (voterIds.length === 0 || !(await readFollowerMailSettings(tx, board.organization_id))[settingOf(event.kind)]) return;
   for (const voterId of voterIds) {
     if (voterId === actorVoterId) continue;
     const voter = await tx.getVoter(voterId);

@@ -4,7 +4,7 @@
  */
 import { notFound } from '../domain/errors.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
-import type { BoardRecord, PostRecord, PostStatus, TagRecord, VoterRecord } from '../domain/records.js';
+import type { BoardRecord, CommentRecord, PostRecord, PostStatus, TagRecord, VoterRecord } from '../domain/records.js';
 import type { PostDetail } from '../domain/responses.js';
 import type { PostPatch, StorageTx } from '../storage/contract.js';
 import { attachmentsOfPosts } from './attachment-views.js';
@@ -42,6 +42,16 @@ export async function voterOf(tx: StorageTx, organizationId: number, id: number)
   const voter = await tx.getVoter(id);
   if (!voter || voter.organization_id !== organizationId) throw notFound('Voter not found');
   return voter;
+}
+
+/**
+ * A comment of the post that can still be changed: one of another post (or organization), or one
+ * already deleted, is not found.
+ */
+export async function commentOf(tx: StorageTx, post: PostRecord, id: number): Promise<CommentRecord> {
+  const comment = await tx.getComment(id);
+  if (!comment || comment.post_id !== post.id || comment.deleted_at !== null) throw notFound('Comment not found');
+  return comment;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Attachment, Comment } from '../domain/responses.js';
 
 /**
  * One comment with no replies yet; see {@link nestComments}. `voterBlocked`: the comment's voter
- * is blocked by the board team.
+ * is blocked by the board team. A deleted comment shows neither reactions nor images.
  */
 export function presentComment(
   c: CommentRecord,
@@ -13,6 +13,7 @@ export function presentComment(
   voterBlocked = false,
   attachments: Attachment[] = [],
 ): Comment {
+  const deleted = c.deleted_at !== null;
   return {
     id: c.id,
     body: c.body,
@@ -20,12 +21,14 @@ export function presentComment(
     hidden: c.hidden,
     vote_count: 0,
     voter_has_voted: false,
-    reaction_counts: { ...reactions },
+    reaction_counts: deleted ? {} : { ...reactions },
     own_reactions: [],
     voter_blocked: voterBlocked,
     parent_comment_id: c.parent_comment_id,
     created_at: c.created_at,
-    attachments,
+    edited_at: c.edited_at,
+    deleted_at: c.deleted_at,
+    attachments: deleted ? [] : attachments,
     replies: [],
   };
 }

@@ -40,6 +40,7 @@ export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly Org
   voter_blocks: [VOTER],
   comments: [POST, VOTER, link('parent_comment_id', 'comments')],
   reactions: [link('comment_id', 'comments'), VOTER],
+  comment_edits: [link('comment_id', 'comments')],
   post_merges: [
     link('source_id', 'posts'), link('target_id', 'posts'), BOARD, link('votes_added', 'voters', { list: true }),
     link('comment_ids', 'comments', { list: true }), link('evidence_ids', 'evidence', { list: true }), link('claim.api_key_id', 'api_keys'),

@@ -35,6 +35,7 @@ export const DUMP_REFERENCES: Readonly<Partial<Record<TableName, readonly DumpRe
   voter_blocks: [VOTER],
   comments: [POST, VOTER, to('comments', 'parent_comment_id')],
   reactions: [to('comments', 'comment_id'), VOTER],
+  comment_edits: [to('comments', 'comment_id')],
   post_merges: [to('posts', 'source_id')],
   moderated_boards: [to('boards', 'board_id')],
   held_posts: [ORG, to('boards', 'board_id'), VOTER],

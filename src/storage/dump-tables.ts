@@ -66,6 +66,7 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('voter_blocks'),
   table('comments', ['is_admin', 'hidden']),
   table('reactions'),
+  table('comment_edits', ['by_team']),
   table('post_merges'),
   table('moderated_boards'),
   table('held_posts', [], ['tag_slugs']),

@@ -19,6 +19,7 @@ import type {
   ApiKeyRecord,
   BoardRecord,
   ClaimRecord,
+  CommentEditRecord,
   CommentRecord,
   EvidenceRecord,
   FollowRecord,
@@ -115,6 +116,7 @@ export interface TableRows {
   voter_blocks: VoterBlockRecord;
   comments: CommentRecord;
   reactions: ReactionRecord;
+  comment_edits: CommentEditRecord;
   webhooks: WebhookRecord;
   webhook_messages: WebhookMessageRecord;
   webhook_attempts: WebhookAttemptRecord;
@@ -221,6 +223,7 @@ export const RECORD_SCHEMA = {
     ids: false,
     indexes: { by_comment: 'comment_id' },
   },
+  comment_edits: { keyPath: 'id', ids: true, indexes: { by_comment: 'comment_id' } },
   webhooks: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
   webhook_messages: { keyPath: 'id', ids: true, indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
   webhook_attempts: { keyPath: 'id', ids: true, indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },

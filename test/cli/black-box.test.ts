@@ -111,6 +111,15 @@ describe('black box: every operation over HTTP against the CLI', () => {
     const yes = comments.find((c: { id: number }) => c.id === 1);
     expect(yes.reaction_counts).toEqual({ '👍': 3, '🎉': 1 });
     expect(yes.replies.map((r: { id: number }) => r.id)).toEqual([2, comment.json.id]);
+    // The team edits its reply, then deletes it: it keeps its place, saying it was removed.
+    const reply = `/boards/features/posts/1/comments/${comment.json.id}`;
+    const edited = await op('updateComment', 'PATCH', reply, KEYS.acmeWrite, { body: 'On it, today' });
+    expect([edited.status, edited.json.body, typeof edited.json.edited_at]).toEqual([200, 'On it, today', 'string']);
+    expect((await op('deleteComment', 'DELETE', reply, KEYS.acmeWrite)).status).toBe(204);
+    const after = (await call(server.api, 'GET', '/boards/features/posts/1/comments', KEYS.acmeRead)).json.comments.find((c: { id: number }) => c.id === 1);
+    expect(after.replies.map((r: { id: number; body: string }) => [r.id, r.body])).toEqual([[2, expect.any(String)], [comment.json.id, '']]);
+    expect((await call(server.api, 'PATCH', reply, KEYS.acmeWrite, { body: 'Again' })).status).toBe(404);
+    expect((await call(server.api, 'DELETE', '/boards/features/posts/1/comments/2', KEYS.acmePropose)).status).toBe(403);
     // Votes on behalf of a company need a company that the application's sign-ins named; a
     // fixture names none, so over the wire both answer the documented refusal and count nothing.
     for (const [name, path] of [['voteOnBehalf', 'votes'], ['withdrawVoteOnBehalf', 'votes/withdraw']] as const) {

@@ -93,6 +93,11 @@ const steps: Step[] = [
     op: 'createComment', key: 'propose', call: (c) => c.comments.create('features', 1, { body: 'Thanks', parent_comment_id: 1 }),
     request: ['POST', '/boards/features/posts/1/comments', { body: 'Thanks', parent_comment_id: 1 }], status: 201,
   },
+  {
+    op: 'updateComment', key: 'write', call: (c) => c.comments.update('features', 1, 1, { body: 'Thanks, edited' }),
+    request: ['PATCH', '/boards/features/posts/1/comments/1', { body: 'Thanks, edited' }], status: 200,
+  },
+  { op: 'deleteComment', key: 'write', call: (c) => c.comments.delete('features', 1, 1), request: ['DELETE', '/boards/features/posts/1/comments/1'], status: 204 },
   { op: 'getRoadmap', key: 'read', call: (c) => c.roadmap.list('features', { limit: 3, offset: 1 }), request: ['GET', '/boards/features/roadmap?limit=3&offset=1'], status: 200 },
   { op: 'getChangelog', key: 'read', call: (c) => c.changelog.list('features', { limit: 2 }), request: ['GET', '/boards/features/changelog?limit=2'], status: 200 },
   { op: 'getShipStats', key: 'read', call: (c) => c.stats.shipStats('features', { period: 'week' }), request: ['GET', '/boards/features/ship-stats?period=week'], status: 200 },

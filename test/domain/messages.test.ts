@@ -28,6 +28,7 @@ const schemas: Record<string, z.core.$ZodType> = {
   addEvidenceBody: req.addEvidenceBody,
   proposeStatusBody: req.proposeStatusBody,
   createCommentBody: req.createCommentBody,
+  updateCommentBody: req.updateCommentBody,
   listPostsQuery: req.listPostsQuery,
   pageQuery: req.pageQuery,
   queueQuery: req.queueQuery,

@@ -51,6 +51,7 @@ async function postState(tx: StorageTx, post: PostRecord, shared: BoardReads, me
     followers: await tx.listFollowerIds(post.id),
     comments,
     reactions: [...(await tx.getReactionCounts(comments.map((c) => c.id)))],
+    commentEdits: await Promise.all(comments.map((c) => tx.listCommentEdits(c.id))),
     attachments: shared.attachments.filter((a) => a.post_id === post.id),
     commentAttachments: await tx.listCommentAttachments(comments.map((c) => c.id)),
     // The log only grows, and ids grow with it: its newest entry shows whether anything was added.

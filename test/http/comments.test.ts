@@ -4,7 +4,7 @@ import { snapshot } from '../helpers/state.js';
 
 const at = (ms: number) => new Date(ms).toISOString();
 const COMMENT_FIELDS = [
-  'attachments', 'body', 'created_at', 'hidden', 'id', 'is_admin', 'own_reactions', 'parent_comment_id',
+  'attachments', 'body', 'created_at', 'deleted_at', 'edited_at', 'hidden', 'id', 'is_admin', 'own_reactions', 'parent_comment_id',
   'reaction_counts', 'replies', 'vote_count', 'voter_blocked', 'voter_has_voted',
 ];
 
@@ -35,7 +35,7 @@ describe('comments', () => {
     expect(Object.keys(r.json).sort()).toEqual(COMMENT_FIELDS);
     expect(r.json).toEqual({
       id: r.json.id, body: 'Thanks!', is_admin: true, hidden: false, vote_count: 0, voter_has_voted: false,
-      reaction_counts: {}, own_reactions: [], voter_blocked: false, parent_comment_id: null, created_at: at(T0),
+      reaction_counts: {}, own_reactions: [], voter_blocked: false, parent_comment_id: null, created_at: at(T0), edited_at: null, deleted_at: null,
       attachments: [], replies: [],
     });
   });

@@ -78,6 +78,7 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   addEvidence: ['kind', 'ref', 'label', 'action_key'],
   proposeStatus: ['status', 'note'],
   createComment: ['body', 'parent_comment_id'],
+  updateComment: ['body'],
   mergePost: ['into'],
   voteOnBehalf: ['company_id'],
   withdrawVoteOnBehalf: ['company_id'],

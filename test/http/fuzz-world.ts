@@ -116,6 +116,19 @@ async function liveVoters(world: FuzzWorld): Promise<number[]> {
   return [...new Set(held.map((p) => p.voter_id))];
 }
 
+/**
+ * A new post with 14 comments (a post takes 15) for an operation on one comment: its path then
+ * names that post and one of its comments, so that enough requests are accepted, and each
+ * deletion uses one up.
+ */
+async function postWithComments({ board, keys }: FuzzWorld): Promise<{ id: number[]; comment_id: number[] }> {
+  const api = await board.api(keys.write!);
+  const post = await api.posts.create('features', { title: 'Discussed', status: 'planned' });
+  const comments: number[] = [];
+  for (let i = 0; i < 14; i++) comments.push((await api.comments.create('features', post.id, { body: `Comment ${i}` })).id);
+  return { id: [post.id], comment_id: comments };
+}
+
 /** Ids of the board's merged posts, read from the storage (no list shows them). */
 async function mergedOf({ board, acme }: FuzzWorld): Promise<number[]> {
   return board.storage.transaction('read', async (tx) => {
@@ -140,9 +153,11 @@ async function liveMergedPosts(world: FuzzWorld): Promise<number[]> {
 export async function liveIds(world: FuzzWorld, op: OperationName): Promise<LiveIds> {
   const path = operationTable[op].path;
   const takes = (name: string) => path.includes(`{${name}}`);
+  const commented = takes('comment_id') ? await postWithComments(world) : { comment_id: [] };
   return {
     merged_post_id: takes('merged_post_id') ? await liveMergedPosts(world) : [],
-    id: await livePosts(world, op === 'mergePost' ? 40 : 8),
+    id: 'id' in commented ? commented.id : await livePosts(world, op === 'mergePost' ? 40 : 8),
+    comment_id: commented.comment_id,
     held_post_id: takes('held_post_id') ? await liveHeldPosts(world) : [],
     voter_id: takes('voter_id') ? await liveVoters(world) : [],
   };

@@ -1,6 +1,6 @@
 /**
  * docs/errors-scopes-limits.md#keys-and-scopes: every scope against every operation, on the caller's own objects and on
- * another organization's (its boards, posts, held posts, voters and merged posts). Each row runs on a
+ * another organization's (its boards, posts, comments, held posts, voters and merged posts). Each row runs on a
  * fresh board so successes cannot hide each other.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ interface Target {
   held: number;
   /** That voter. */
   voter: number;
+  /** A comment of the post `id`. */
+  comment: number;
 }
 
 interface Row {
@@ -68,6 +70,8 @@ const ROWS: Row[] = [
   { op: 'withdrawVoteOnBehalf', method: 'POST', path: post('/votes/withdraw'), body: { company_id: 'initech' }, need: 'write', ok: 200 },
   { op: 'listComments', method: 'GET', path: post('/comments'), need: 'read', ok: 200 },
   { op: 'createComment', method: 'POST', path: post('/comments'), body: { body: 'hi' }, need: 'propose', ok: 201 },
+  { op: 'updateComment', method: 'PATCH', path: (t) => `${post()(t)}/comments/${t.comment}`, body: { body: 'edited' }, need: 'write', ok: 200 },
+  { op: 'deleteComment', method: 'DELETE', path: (t) => `${post()(t)}/comments/${t.comment}`, need: 'write', ok: 204 },
   { op: 'getRoadmap', method: 'GET', path: board('/roadmap'), need: 'read', ok: 200 },
   { op: 'getChangelog', method: 'GET', path: board('/changelog'), need: 'read', ok: 200 },
   { op: 'getShipStats', method: 'GET', path: board('/ship-stats'), need: 'read', ok: 200 },
@@ -119,12 +123,14 @@ async function world() {
     await h.req('POST', `/boards/${slug}/posts/${dup.id}/merge`, { key, body: { into } });
     return dup.id;
   };
-  const own: Target = { slug: 'features', id: mine.id, merged: await merged('features', target.id, h.a.keys.write), ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')) };
+  const comment = async (slug: string, id: number, key: string) =>
+    (await h.req('POST', `/boards/${slug}/posts/${id}/comments`, { key, body: { body: 'A comment' } })).json.id as number;
+  const own: Target = { slug: 'features', id: mine.id, comment: await comment('features', mine.id, h.a.keys.write), merged: await merged('features', target.id, h.a.keys.write), ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')) };
   const theirMerged = await merged('globex-only', theirs.id, h.b.keys.write);
   const their = await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test');
   const others: Target[] = [
-    { slug: 'globex-only', id: theirs.id, merged: theirMerged, ...their },
-    { slug: 'features', id: theirsSameSlug.id, merged: theirMerged, ...their },
+    { slug: 'globex-only', id: theirs.id, comment: await comment('globex-only', theirs.id, h.b.keys.write), merged: theirMerged, ...their },
+    { slug: 'features', id: theirsSameSlug.id, comment: await comment('features', theirsSameSlug.id, h.b.keys.write), merged: theirMerged, ...their },
   ];
   return { h, own, others };
 }

@@ -20,6 +20,7 @@ import * as agent from '../../src/services/agent.js';
 import * as boardReads from '../../src/services/board-reads.js';
 import * as boards from '../../src/services/boards.js';
 import * as claimNext from '../../src/services/claim-next.js';
+import * as commentEdits from '../../src/services/comment-edits.js';
 import * as comments from '../../src/services/comments.js';
 import * as companyVotes from '../../src/services/company-votes.js';
 import * as dashboard from '../../src/services/dashboard.js';
@@ -31,7 +32,7 @@ import * as posts from '../../src/services/posts.js';
 import * as stats from '../../src/services/stats.js';
 import * as teamVoters from '../../src/services/team-voters.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, claimNext, comments, companyVotes, dashboard, mailSettings, merges, moderation, postReads, posts, stats, teamVoters };
+const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, claimNext, commentEdits, comments, companyVotes, dashboard, mailSettings, merges, moderation, postReads, posts, stats, teamVoters };
 
 describe('the operations the core serves', () => {
   it('are in the committed files exactly as the generator writes them from the table', async () => {

@@ -114,8 +114,8 @@ export const TEAM_TOOLS = [
 export const ALL_TOOLS = [
   'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post',
   'update_post', 'merge_posts', 'delete_post', 'get_post_activity', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
-  'propose_status', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'get_roadmap',
-  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', ...TEAM_TOOLS,
+  'propose_status', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'update_comment',
+  'delete_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', ...TEAM_TOOLS,
 ];
 /** What a write key sees: every tool but the team's. */
 export const WRITE_TOOLS = ALL_TOOLS.filter((name) => !TEAM_TOOLS.includes(name));
@@ -179,7 +179,10 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
     called.add(name);
   }
   expect((await call('list_comments', { slug: 'features', id: 1 })).comments[0].replies).toHaveLength(1);
-  expect((await call('create_comment', { slug: 'features', id: 1, body: 'On it', parent_comment_id: 1 })).is_admin).toBe(true);
+  const answer = await call('create_comment', { slug: 'features', id: 1, body: 'On it', parent_comment_id: 1 });
+  expect(answer.is_admin).toBe(true);
+  expect(await call('update_comment', { slug: 'features', id: 1, comment_id: answer.id, body: 'On it now' })).toMatchObject({ body: 'On it now', deleted_at: null });
+  expect(await call('delete_comment', { slug: 'features', id: 1, comment_id: answer.id })).toBeUndefined();
   expect((await call('get_roadmap', { slug: 'features', limit: 2, offset: 1 })).posts).toHaveLength(2);
   expect((await call('get_changelog', { slug: 'features' })).posts[0].title).toBe('Keyboard shortcuts');
   expect((await call('get_ship_stats', { slug: 'features', period: 'month' })).shipped_count).toBe(1);

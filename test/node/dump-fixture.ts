@@ -47,6 +47,8 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     const moved = await tx.insertComment(newComment(night.id, { body: 'On the duplicate', created_at: onDay(2) }));
     await tx.insertReaction({ comment_id: comment.id, voter_id: bob.id, reaction: '👍', created_at: at(6) });
     await tx.insertReaction({ comment_id: comment.id, voter_id: alice.id, reaction: '❤️', created_at: at(7) });
+    await tx.insertCommentEdit({ comment_id: comment.id, body: 'First words', replaced_at: at(7), by_team: false });
+    await tx.updateComment(comment.id, { edited_at: at(7) });
     // `night` merged into `dark`: hidden, its comment moved, its voter's vote added to the target.
     await tx.updatePost(night.id, { hidden: true });
     await tx.moveComments(night.id, dark.id, [moved.id]);
@@ -148,7 +150,8 @@ async function readAll(tx: StorageTx): Promise<Record<string, unknown>> {
         const comments = await tx.listComments(id);
         answers[`post ${id}`] = {
           post: await tx.getPost(id), voters: await tx.listVoterIds(id), followers: await tx.listFollowerIds(id), evidence: await tx.listEvidence(id),
-          comments, reactions: [...(await tx.getReactionCounts(comments.map((c) => c.id)))], merge: await tx.getPostMerge(id), author: await tx.getPostAuthor(id),
+          comments, reactions: [...(await tx.getReactionCounts(comments.map((c) => c.id)))],
+          commentEdits: await Promise.all(comments.map((c) => tx.listCommentEdits(c.id))), merge: await tx.getPostMerge(id), author: await tx.getPostAuthor(id),
           activity: await tx.listActivity(id, { before: null, limit: 500 }),
           attachments: await tx.listPostAttachments([id]), commentAttachments: await tx.listCommentAttachments(comments.map((c) => c.id)),
           mail: await tx.getMailQueueRow(1, id),

@@ -45,6 +45,8 @@ const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/
   'POST /api/v1/boards/{slug}/posts/{id}/votes',
   'POST /api/v1/boards/{slug}/posts/{id}/votes/withdraw',
   'GET /api/v1/boards/{slug}/posts/{id}/activity',
+  'PATCH /api/v1/boards/{slug}/posts/{id}/comments/{comment_id}',
+  'DELETE /api/v1/boards/{slug}/posts/{id}/comments/{comment_id}',
   // The team scope's operations.
   'GET /api/v1/held-posts', 'GET /api/v1/held-posts/{held_post_id}', 'POST /api/v1/held-posts/{held_post_id}/approve',
   'POST /api/v1/held-posts/{held_post_id}/reject', 'POST /api/v1/voters/{voter_id}/block', 'DELETE /api/v1/voters/{voter_id}/block',

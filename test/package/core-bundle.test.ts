@@ -121,8 +121,11 @@ describe('the core browser bundle', () => {
     // round later. Then the record store's aggregates only those services use (votes and comments,
     // statistics, people, moderation, OAuth, mail, SSO) on their first call: 40.8 KB (41,760
     // bytes; 123.7 KB minified, 81.4 KB minified loaded on first calls). The words of Chinese and
-    // Japanese titles for similar posts, and French and Portuguese stop words, add 0.6 KB.
-    expect(gzipped).toBeLessThanOrEqual(42 * 1024);
+    // Japanese titles for similar posts, and French and Portuguese stop words, add 0.6 KB: 42.0 KB
+    // (43,003 bytes). Comments edited and deleted (+317 bytes: two served rows, the handler's check
+    // of the comment a path names, the voter side's and the team's functions, the earlier bodies'
+    // table in the record store and IndexedDB's step; the services load on first call): 43,320 bytes.
+    expect(gzipped).toBeLessThanOrEqual(42.5 * 1024);
   }, 60_000);
 
   it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery, fixtures and their storage on first calls', async () => {

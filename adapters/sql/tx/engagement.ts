@@ -3,7 +3,7 @@
  * and `comment_count` are kept on the post row (so that sorts by votes are index walks) and
  * changed by the same transaction as the vote or comment they count.
  */
-import type { FollowRecord, VoterBlockRecord, VoterRecord } from '../../../src/domain/records.js';
+import type { CommentEditRecord, FollowRecord, VoterBlockRecord, VoterRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { allRows, allValues, assignments, changedAny, flag, oneRow, oneValue } from '../statements.js';
@@ -12,10 +12,13 @@ import { toComment, type CommentRow, type Flag } from './rows.js';
 const VOTER_FIELDS = 'id, organization_id, email, name, created_at, locale';
 const VOTER = `SELECT ${VOTER_FIELDS} FROM fb_voters`;
 /** The columns of a comment record. */
-export const COMMENT_FIELDS = 'id, post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at';
+export const COMMENT_FIELDS = 'id, post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at, edited_at, deleted_at';
+const COMMENT_EDIT_FIELDS = 'id, comment_id, body, replaced_at, by_team';
 const COMMENT = `SELECT ${COMMENT_FIELDS} FROM fb_comments`;
 
 type FollowRow = Omit<FollowRecord, 'following'> & { following: Flag };
+type CommentEditRow = Omit<CommentEditRecord, 'by_team'> & { by_team: Flag };
+const toCommentEdit = (row: CommentEditRow): CommentEditRecord => ({ ...row, by_team: flag(row.by_team) });
 
 export function engagementMethods(db: SqlSeam): AggregateMethods<'engagement'> {
   const d = db.dialect;
@@ -104,12 +107,22 @@ export function engagementMethods(db: SqlSeam): AggregateMethods<'engagement'> {
       const { set, params } = assignments([
         ['body', patch.body],
         ['hidden', patch.hidden === undefined ? undefined : d.bool(patch.hidden)],
+        ['edited_at', patch.edited_at],
+        ['deleted_at', patch.deleted_at],
       ]);
       if (set === '') return getComment(id);
       const row = await db.row<CommentRow>(`UPDATE fb_comments SET ${set} WHERE id = ? RETURNING ${COMMENT_FIELDS}`, [...params, id]);
       return row === undefined ? null : toComment(row);
     },
     listComments: allRows(db, `${COMMENT} WHERE post_id = ? ORDER BY created_at, id`, toComment),
+    async insertCommentEdit(row) {
+      const stored = await db.row<CommentEditRow>(
+        `INSERT INTO fb_comment_edits (comment_id, body, replaced_at, by_team) VALUES (?, ?, ?, ?) RETURNING ${COMMENT_EDIT_FIELDS}`,
+        [row.comment_id, row.body, row.replaced_at, d.bool(row.by_team)],
+      );
+      return toCommentEdit(stored!);
+    },
+    listCommentEdits: allRows(db, `SELECT ${COMMENT_EDIT_FIELDS} FROM fb_comment_edits WHERE comment_id = ? ORDER BY id`, toCommentEdit),
 
     insertReaction: async (row) =>
       (await db.run('INSERT INTO fb_reactions (comment_id, voter_id, reaction, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [

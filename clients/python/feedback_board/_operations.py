@@ -40,6 +40,8 @@ OPERATIONS: Dict[str, Operation] = {
     "withdrawVoteOnBehalf": Operation("POST", "/boards/{slug}/posts/{id}/votes/withdraw", "write", "votes"),
     "listComments": Operation("GET", "/boards/{slug}/posts/{id}/comments", "read", "comments"),
     "createComment": Operation("POST", "/boards/{slug}/posts/{id}/comments", "propose", "comments"),
+    "updateComment": Operation("PATCH", "/boards/{slug}/posts/{id}/comments/{comment_id}", "write", "comments"),
+    "deleteComment": Operation("DELETE", "/boards/{slug}/posts/{id}/comments/{comment_id}", "write", "comments"),
     "getRoadmap": Operation("GET", "/boards/{slug}/roadmap", "read", "roadmap"),
     "getChangelog": Operation("GET", "/boards/{slug}/changelog", "read", "changelog"),
     "getShipStats": Operation("GET", "/boards/{slug}/ship-stats", "read", "stats"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from .models import Comment, Votes, comment_list
-from .transport import Transport, operation
+from .transport import Transport, no_content, operation
 
 
 class VotesAPI:
@@ -51,3 +51,15 @@ class CommentsAPI:
         if parent_comment_id is not None:
             payload["parent_comment_id"] = parent_comment_id
         return self._t.call_operation("createComment", Comment.from_json, slug, id, body=payload)
+
+    @operation("updateComment")
+    def update(self, slug: str, id: int, comment_id: int, body: str) -> Comment:
+        """Gives a comment of the post a new body (write scope): ``edited_at`` is set and the
+        earlier body is kept for the team. A deleted comment is not found."""
+        return self._t.call_operation("updateComment", Comment.from_json, slug, id, comment_id, body={"body": body})
+
+    @operation("deleteComment")
+    def delete(self, slug: str, id: int, comment_id: int) -> None:
+        """Deletes a comment of the post (write scope): it keeps its place with an empty body and
+        ``deleted_at`` set, and its replies stay. Deleting it again is not found."""
+        self._t.call_operation("deleteComment", no_content, slug, id, comment_id)

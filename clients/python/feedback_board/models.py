@@ -333,6 +333,8 @@ class Comment:
     voter_blocked: bool
     parent_comment_id: Optional[int]
     created_at: str
+    edited_at: Optional[str]
+    deleted_at: Optional[str]
     attachments: List[Attachment]
     replies: List[Comment]
 
@@ -354,6 +356,8 @@ def _comment(f: Fields) -> Comment:
         voter_blocked=f.boolean("voter_blocked"),
         parent_comment_id=f.opt_integer("parent_comment_id"),
         created_at=f.text("created_at"),
+        edited_at=f.opt_text("edited_at"),
+        deleted_at=f.opt_text("deleted_at"),
         attachments=attachments_of(f),
         replies=[_comment(r) for r in f.objects("replies")],
     )

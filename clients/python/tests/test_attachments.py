@@ -33,6 +33,8 @@ COMMENT = {
     "reaction_counts": {},
     "own_reactions": [],
     "voter_blocked": False,
+    "edited_at": None,
+    "deleted_at": None,
     "parent_comment_id": None,
     "created_at": "2026-11-21T09:30:00.000Z",
     "attachments": [CLOSE_UP],

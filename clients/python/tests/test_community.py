@@ -92,6 +92,20 @@ class CommunityTest(LiveServerTest):
         listed = [c for c in client.comments.list("features", quiet) if c.id == comment.id]
         self.assertEqual([[r.id for r in c.replies] for c in listed], [[reply.id]])
 
+    def test_edit_and_delete_a_comment_as_the_team(self) -> None:
+        client = self.client(ACME_WRITE)
+        quiet = post_id(client, "features", "Quiet")
+        comment = client.comments.create("features", quiet, "Frist")
+        reply = client.comments.create("features", quiet, "Reply", parent_comment_id=comment.id)
+        edited = client.comments.update("features", quiet, comment.id, "First")
+        self.assertEqual((edited.body, edited.edited_at is not None, edited.deleted_at), ("First", True, None))
+        self.assertIsNone(client.comments.delete("features", quiet, comment.id))
+        listed = [c for c in client.comments.list("features", quiet) if c.id == comment.id][0]
+        self.assertEqual((listed.body, listed.deleted_at is not None, [r.id for r in listed.replies]), ("", True, [reply.id]))
+        self.assertFails(404, "not_found", lambda: client.comments.update("features", quiet, comment.id, "Again"))
+        self.assertFails(404, "not_found", lambda: client.comments.delete("features", quiet, comment.id))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_PROPOSE).comments.delete("features", quiet, reply.id))
+
     def test_parent_must_be_a_comment_of_the_same_post(self) -> None:
         client = self.client(ACME_PROPOSE)
         dark, quiet = post_id(client, "features", "Dark mode"), post_id(client, "features", "Quiet")

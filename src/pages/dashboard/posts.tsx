@@ -7,6 +7,7 @@ import { AttachmentList } from '../attachments.js';
 import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, counted, dashPage, idOf } from './frame.js';
+import { CommentBody, CommentEditTools, commentState } from './comment-edits.js';
 import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentForm } from './post-people.js';
 import { CompanyVoteForm, postVoters, PostVotersList } from './post-voters.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
@@ -208,13 +209,14 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       <h2>Comments</h2>
       {comments.length === 0 ? <p class="muted">No comments.</p> : null}
       {flatten(comments).map(({ comment, depth }) => (
-        <div class="card">
+        <div class="card" id={`comment-${comment.id}`}>
           <p class="muted small">
             {depth > 0 ? `Reply (level ${depth + 1}) · ` : ''}
             {comment.is_admin ? 'Team' : 'Voter'} · {day(comment.created_at)}
             {comment.hidden ? ' · hidden' : ''}
+            {commentState(comment)}
           </p>
-          <Markdown text={comment.body} />
+          <CommentBody comment={comment} />
           <AttachmentList ctx={ctx} attachments={comment.attachments} under={TEAM_ATTACHMENTS_PREFIX} />
           {authors.comments.has(comment.id) ? <AuthorTools ctx={ctx} author={authors.comments.get(comment.id)!} postId={post.id} /> : null}
           <PostForm ctx={ctx} action={`/dashboard/comments/${comment.id}/hidden`} label="Hide comment">
@@ -224,6 +226,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
               {comment.hidden ? 'Show' : 'Hide'}
             </button>
           </PostForm>
+          <CommentEditTools ctx={ctx} comment={comment} postId={post.id} />
           <TeamCommentForm ctx={ctx} postId={post.id} parentId={comment.id} />
         </div>
       ))}

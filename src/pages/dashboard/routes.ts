@@ -21,6 +21,7 @@ import { boardEmbeddingRoutes } from './board-embedding.js';
 import { createSsoSecretAction, revokeSsoSecretAction, rotateSsoSecretAction, saveSsoSettingsAction, ssoPage } from './sso.js';
 import { mailPage, testMailAction } from './mail.js';
 import { followerMailSettingsAction } from './mail-followers.js';
+import { commentEditRoutes } from './comment-edits.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { postPeopleRoutes } from './post-people.js';
 import { companyVoteRoutes } from './post-voters.js';
@@ -63,6 +64,7 @@ export const dashboardRoutes: Route[] = [
   ...postPeopleRoutes,
   ...companyVoteRoutes,
   ...postHistoryRoutes,
+  ...commentEditRoutes,
   ...postMergeRoutes,
   { method: 'GET', pattern: path('/dashboard/boards'), handler: (ctx) => boardsAdminPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/boards'), handler: (ctx, _, form) => createBoardAction(ctx, form) },

@@ -1,7 +1,9 @@
 /** The engagement aggregate of the storage contract: voters, their votes, comments and reactions. */
 import type {
+  CommentEditRecord,
   CommentRecord,
   FollowRecord,
+  NewCommentRecord,
   NewVoterRecord,
   PostAuthorRecord,
   ReactionRecord,
@@ -56,11 +58,19 @@ export interface EngagementTx {
   listVoterIds(postId: number): Promise<number[]>;
 
   /** Increments the post's comment_count. */
-  insertComment(row: NewRecord<CommentRecord>): Promise<CommentRecord>;
+  insertComment(row: NewCommentRecord): Promise<CommentRecord>;
   /** The comment, or null. */
   getComment(id: number): Promise<CommentRecord | null>;
-  /** Changes a comment's `hidden` or `body`; the updated record, or null if there is no such comment. */
-  updateComment(id: number, patch: Partial<Pick<CommentRecord, 'hidden' | 'body'>>): Promise<CommentRecord | null>;
+  /**
+   * Changes a comment's `hidden`, `body`, `edited_at` or `deleted_at`; the updated record, or null
+   * if there is no such comment. The post's comment_count is unchanged (a deleted comment keeps
+   * its place).
+   */
+  updateComment(id: number, patch: Partial<Pick<CommentRecord, 'hidden' | 'body' | 'edited_at' | 'deleted_at'>>): Promise<CommentRecord | null>;
+  /** Keeps an earlier body of a comment; the storage assigns its id. */
+  insertCommentEdit(row: NewRecord<CommentEditRecord>): Promise<CommentEditRecord>;
+  /** The comment's earlier bodies, oldest first (id asc). */
+  listCommentEdits(commentId: number): Promise<CommentEditRecord[]>;
   /** Every comment of the post, replies included: created_at asc, id asc. */
   listComments(postId: number): Promise<CommentRecord[]>;
 
@@ -95,6 +105,8 @@ export const ENGAGEMENT_AGGREGATE = {
     insertComment: true,
     getComment: false,
     updateComment: true,
+    insertCommentEdit: true,
+    listCommentEdits: false,
     listComments: false,
     insertReaction: true,
     deleteReaction: true,

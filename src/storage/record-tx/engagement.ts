@@ -8,7 +8,10 @@ import { cloneRow, type RecordStore } from '../record-store.js';
 import { aggregates } from './aggregates.js';
 import { byCreatedAsc, byIdAsc, compareCodePoints, distinct, patched, type StoredPost } from './shared.js';
 
-const COMMENT_PATCH_FIELDS = ['hidden', 'body'] as const;
+const COMMENT_PATCH_FIELDS = ['hidden', 'body', 'edited_at', 'deleted_at'] as const;
+
+/** A copy of a stored comment; one stored before comments were edited or deleted has neither time. */
+const storedComment = (row: Readonly<CommentRecord>): CommentRecord => ({ ...row, edited_at: row.edited_at ?? null, deleted_at: row.deleted_at ?? null });
 
 export function engagementMethods(store: RecordStore): AggregateMethods<'engagement'> {
   const posts = store.table('posts');
@@ -16,6 +19,7 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
   const votes = store.table('votes');
   const comments = store.table('comments');
   const reactions = store.table('reactions');
+  const edits = store.table('comment_edits');
   const follows = store.table('follows');
   const authors = store.table('post_authors');
   const blocks = store.table('voter_blocks');
@@ -143,24 +147,34 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
         hidden: row.hidden,
         voter_id: row.voter_id,
         created_at: row.created_at,
+        edited_at: null,
+        deleted_at: null,
       };
       await comments.put(record);
       return cloneRow(record);
     },
     async getComment(id) {
       const row = await comments.get(id);
-      return row ? cloneRow(row) : null;
+      return row ? storedComment(row) : null;
     },
     async updateComment(id, patch) {
       const row = await comments.get(id);
       if (!row) return null;
       const next = patched<CommentRecord, (typeof COMMENT_PATCH_FIELDS)[number]>(row, patch, COMMENT_PATCH_FIELDS);
       await comments.put(next);
-      return cloneRow(next);
+      return storedComment(next);
     },
     async listComments(postId) {
       const rows = await comments.getAllFromIndex('by_post', postId);
-      return rows.sort(byCreatedAsc).map((row) => cloneRow(row));
+      return rows.sort(byCreatedAsc).map(storedComment);
+    },
+    async insertCommentEdit(row) {
+      const record = { id: await store.nextId('comment_edits'), ...row };
+      await edits.put(record);
+      return { ...record };
+    },
+    async listCommentEdits(commentId) {
+      return (await edits.getAllFromIndex('by_comment', commentId)).sort(byIdAsc).map((row) => cloneRow(row));
     },
 
     async insertReaction(row) {

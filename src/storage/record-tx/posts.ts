@@ -90,10 +90,12 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
       await store.table('post_authors').delete(id);
       const comments = store.table('comments');
       const reactions = store.table('reactions');
+      const edits = store.table('comment_edits');
       for (const comment of await comments.getAllFromIndex('by_post', id)) {
         for (const reaction of await reactions.getAllFromIndex('by_comment', comment.id)) {
           await reactions.delete([reaction.comment_id, reaction.voter_id, reaction.reaction]);
         }
+        for (const edit of await edits.getAllFromIndex('by_comment', comment.id)) await edits.delete(edit.id);
         await deleteAttachmentsOf(store, 'by_comment', comment.id);
         await comments.delete(comment.id);
       }

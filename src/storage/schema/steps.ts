@@ -51,6 +51,11 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     description: "pinned posts first: an index of each board's pinned posts",
     changes: [{ addIndex: 'posts.pinned' }],
   },
+  {
+    // The record stores' comments stored before it read as neither edited nor deleted (record-tx/engagement.ts).
+    description: 'comments edited and deleted, and their earlier bodies',
+    changes: [{ addColumn: 'comments.edited_at' }, { addColumn: 'comments.deleted_at' }, { addTable: 'comment_edits', record: 'comment_edits' }],
+  },
 ];
 
 /** The version of the shared step at `index` (from 0) in `store`. */

@@ -67,11 +67,25 @@ export const ENGAGEMENT_TABLES = {
       hidden: 'flag',
       voter_id: { type: 'integer', null: true, references: 'voters' },
       created_at: 'key',
+      edited_at: { type: 'key', null: true },
+      deleted_at: { type: 'key', null: true },
     },
     indexes: {
       voter: { on: 'voter_id, created_at', where: 'voter_id IS NOT NULL', postgres: { on: 'voter_id', where: null } },
       parent: { on: 'parent_comment_id' },
       post: { on: 'post_id, created_at, id' },
+    },
+  },
+  comment_edits: {
+    columns: {
+      id: 'id',
+      comment_id: { type: 'integer', references: 'comments', onDelete: 'cascade' },
+      body: 'text',
+      replaced_at: 'key',
+      by_team: 'flag',
+    },
+    indexes: {
+      comment: { on: 'comment_id, id' },
     },
   },
   reactions: {

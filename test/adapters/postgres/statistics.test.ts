@@ -73,18 +73,18 @@ const HAND_WRITTEN_TRIGGERS_VERSION = 6;
 
 /**
  * A storage at {@link HAND_WRITTEN_TRIGGERS_VERSION}, run by today's code, which also writes the
- * similar-posts word index and the voters' language of later steps: they are lent for the run and
+ * similar-posts word index, the voters' language and the comments' edit times of later steps: they are lent for the run and
  * dropped by {@link closePrevious}, so the upgrade builds them again.
  */
 async function openPrevious(url: string) {
   const storage = await createPostgresStorage({ connectionString: url }, { migrationTarget: HAND_WRITTEN_TRIGGERS_VERSION });
-  await withClient(url, (client) => client.query(PG_SCHEMA_WORDS + PG_SCHEMA_VOTER_LOCALE));
+  await withClient(url, (client) => client.query(`${PG_SCHEMA_WORDS}${PG_SCHEMA_VOTER_LOCALE}; ALTER TABLE fb_comments ADD COLUMN edited_at text; ALTER TABLE fb_comments ADD COLUMN deleted_at text;`));
   return storage;
 }
 
 async function closePrevious(storage: { close(): Promise<void> }, url: string): Promise<void> {
   await storage.close();
-  await withClient(url, (client) => client.query('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale'));
+  await withClient(url, (client) => client.query('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ALTER TABLE fb_comments DROP COLUMN edited_at; ALTER TABLE fb_comments DROP COLUMN deleted_at'));
 }
 
 /** The source of each function the generated code creates, by name. */
@@ -149,11 +149,11 @@ describe('postgres statistics code', () => {
   it('fills the ship counts of schema step 15 from the stored posts and votes', async () => {
     const url = await createTestSchema(database);
     const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: 14 });
-    // Today's code writes the voters' language of a later step: the column is lent for the run.
-    await withClient(url, (client) => client.query(PG_SCHEMA_VOTER_LOCALE));
+    // Today's code writes the voters' language and the comments' edit times of later steps: the columns are lent for the run.
+    await withClient(url, (client) => client.query(`${PG_SCHEMA_VOTER_LOCALE}; ALTER TABLE fb_comments ADD COLUMN edited_at text; ALTER TABLE fb_comments ADD COLUMN deleted_at text;`));
     await runSequence(previous, COMMANDS!);
     await previous.close();
-    await withClient(url, (client) => client.query('ALTER TABLE fb_voters DROP COLUMN locale'));
+    await withClient(url, (client) => client.query('ALTER TABLE fb_voters DROP COLUMN locale; ALTER TABLE fb_comments DROP COLUMN edited_at; ALTER TABLE fb_comments DROP COLUMN deleted_at'));
     await withClient(url, async (client) => {
       // Every other voted post shipped, on the day it was created (hidden ones stay hidden).
       await client.query(`UPDATE fb_posts SET status = 'shipped', shipped_at = created_at

@@ -47,8 +47,8 @@ function backToPrevious(file: string): void {
     // Dropping a virtual table drops its shadow tables, and a table its indexes; they may already be gone.
     db.exec(`DROP ${type.toUpperCase()} IF EXISTS "${name}"`);
   }
-  // A later step added a column to a table of the previous version: it goes too.
-  db.exec('ALTER TABLE fb_voters DROP COLUMN locale');
+  // Later steps added columns to tables of the previous version: they go too.
+  db.exec('ALTER TABLE fb_voters DROP COLUMN locale; ALTER TABLE fb_comments DROP COLUMN edited_at; ALTER TABLE fb_comments DROP COLUMN deleted_at');
   db.prepare('DELETE FROM fb_schema_migrations WHERE version > ?').run(PREVIOUS);
   expect(readSchemaVersion(db)).toBe(PREVIOUS);
   expect([...schemaObjects(db).keys()].sort()).toEqual([...previous.keys()].sort());

@@ -63,17 +63,19 @@ const HAND_WRITTEN_TRIGGERS_VERSION = 7;
 
 /**
  * A storage on `file` at {@link HAND_WRITTEN_TRIGGERS_VERSION}, run by today's code, which also
- * writes the similar-posts word index and the voters' language of later steps: they are lent for
+ * writes the similar-posts word index, the voters' language and the comments' edit times of later steps: they are lent for
  * the run and dropped by {@link closePrevious}, so the upgrade builds them again.
  */
 function openPrevious(file: string): SqliteStorageImpl {
   const storage = openAtVersion(file, HAND_WRITTEN_TRIGGERS_VERSION);
-  storage.database.exec(SCHEMA_WORDS + SCHEMA_VOTER_LOCALE);
+  storage.database.exec(`${SCHEMA_WORDS}${SCHEMA_VOTER_LOCALE}; ALTER TABLE fb_comments ADD COLUMN edited_at TEXT; ALTER TABLE fb_comments ADD COLUMN deleted_at TEXT`);
   return storage;
 }
 
 async function closePrevious(storage: SqliteStorageImpl): Promise<void> {
-  storage.database.exec('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale');
+  storage.database.exec(
+    'DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ALTER TABLE fb_comments DROP COLUMN edited_at; ALTER TABLE fb_comments DROP COLUMN deleted_at',
+  );
   await storage.close();
 }
 
