@@ -28,8 +28,8 @@ import { qualified, SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../sr
 
 
 export interface UpgradeStep {
+  /** What the step does is said in a comment above it: the database records only the version. */
   readonly version: number;
-  readonly description: string;
   /**
    * Runs in the upgrade's `versionchange` transaction. It may only issue IndexedDB requests (a
    * step that rewrites rows chains them on `tx`): the transaction commits when none is pending.
@@ -69,9 +69,9 @@ const VERSION_1_TABLES: readonly TableName[] = [
 
 /** IndexedDB's own released steps, frozen: the shared steps continue after them. */
 const HISTORY: readonly UpgradeStep[] = [
+  /** An object store per table with its primary key, the id counters, and the indexes of lookups by key. */
   {
     version: 1,
-    description: 'an object store per table with its primary key, the id counters, and the indexes of lookups by key',
     apply(db, tx) {
       for (const table of VERSION_1_TABLES) createStore(db, table);
       db.createObjectStore(ID_COUNTERS_STORE.name, { keyPath: ID_COUNTERS_STORE.keyPath });
@@ -88,16 +88,16 @@ const HISTORY: readonly UpgradeStep[] = [
       });
     },
   },
+  /** Indexes for the post list, queue, roadmap, changelog and statistics reads: a board's posts, by status, and a post's votes. */
   {
     version: 2,
-    description: "indexes for the post list, queue, roadmap, changelog and statistics reads: a board's posts, by status, and a post's votes",
     apply(_db, tx) {
       addIndexes(tx, { posts: ['by_board', 'by_board_status'], votes: ['by_post'] });
     },
   },
+  /** Shorten stored key prefixes to at most a third of the key (4 characters past fbk_ at most). */
   {
     version: 3,
-    description: 'shorten stored key prefixes to at most a third of the key (4 characters past fbk_ at most)',
     apply(_db, tx) {
       // Raw requests chained from each cursor's success: the upgrade commits when the last is done.
       const cursorRequest = unwrap(tx).objectStore('api_keys').openCursor();
@@ -111,9 +111,9 @@ const HISTORY: readonly UpgradeStep[] = [
       };
     },
   },
+  /** The webhook outbox: messages (by webhook, by status) and their delivery attempts (by message, by webhook). */
   {
     version: 4,
-    description: "the webhook outbox: messages (by webhook, by status) and their delivery attempts (by message, by webhook)",
     apply(db, tx) {
       createStore(db, 'webhook_messages');
       createStore(db, 'webhook_attempts');
@@ -123,128 +123,128 @@ const HISTORY: readonly UpgradeStep[] = [
       });
     },
   },
+  /** Team members, sessions and one-time sign-in links of the web pages. */
   {
     version: 5,
-    description: 'team members, sessions and one-time sign-in links of the web pages',
     apply(db, tx) {
       for (const table of ['team_members', 'sessions', 'sign_in_links'] as const) createStore(db, table);
       addIndexes(tx, { team_members: ['by_organization', 'by_organization_email'] });
     },
   },
+  /** Maintained statistics per board and day, and per board and voter, built from the stored rows. */
   {
     version: 6,
-    description: 'maintained statistics per board and day, and per board and voter, built from the stored rows',
     apply(db, tx) {
       for (const table of ['board_days', 'board_voters'] as const) createStore(db, table);
       addIndexes(tx, { board_voters: ['by_board'] });
       buildAggregates(tx);
     },
   },
+  /** The similar-posts word index: the words of every post title, by board and word. */
   {
     version: 7,
-    description: 'the similar-posts word index: the words of every post title, by board and word',
     apply(db, tx) {
       createStore(db, 'post_words');
       addIndexes(tx, { post_words: ['by_board_word', 'by_post'] });
       indexExistingTitles(tx);
     },
   },
+  /** Voters' posts, blocks and follows: a post's author (by voter), blocks of voters, follows (by post), comments by voter. */
   {
     version: 8,
-    description: "voters' posts, blocks and follows: a post's author (by voter), blocks of voters, follows (by post), comments by voter",
     apply(db, tx) {
       for (const table of ['post_authors', 'voter_blocks', 'follows'] as const) createStore(db, table);
       addIndexes(tx, { post_authors: ['by_voter'], follows: ['by_post'], comments: ['by_voter'] });
     },
   },
+  /** Moderation: the boards whose voters' posts wait for approval, and the held posts (by organization and state, by voter). */
   {
     version: 9,
-    description: "moderation: the boards whose voters' posts wait for approval, and the held posts (by organization and state, by voter)",
     apply(db, tx) {
       for (const table of ['moderated_boards', 'held_posts'] as const) createStore(db, table);
       addIndexes(tx, { held_posts: ['by_organization_state', 'by_voter'] });
     },
   },
+  /** OAuth for the MCP endpoint: registered clients, grants (by organization), codes and tokens. */
   {
     version: 10,
-    description: 'OAuth for the MCP endpoint: registered clients, grants (by organization), codes and tokens',
     apply(db, tx) {
       for (const table of ['oauth_clients', 'oauth_grants', 'oauth_codes', 'oauth_tokens'] as const) createStore(db, table);
       addIndexes(tx, { oauth_grants: ['by_organization'] });
     },
   },
+  /** Merged posts: the record of each merge, by merged post and by its board. */
   {
     version: 11,
-    description: 'merged posts: the record of each merge, by merged post and by its board',
     apply(db, tx) {
       createStore(db, 'post_merges');
       addIndexes(tx, { post_merges: ['by_board'] });
     },
   },
+  /** Mail to followers: the queue per voter and post, failed mail (by organization), unsubscribed addresses. */
   {
     version: 12,
-    description: 'mail to followers: the queue per voter and post, failed mail (by organization), unsubscribed addresses',
     apply(db, tx) {
       for (const table of ['mail_queue', 'mail_failures', 'mail_unsubscribes'] as const) createStore(db, table);
       addIndexes(tx, { mail_queue: ['by_voter_post', 'by_post'], mail_failures: ['by_organization'] });
     },
   },
+  /** Each post's activity log, by post. */
   {
     version: 13,
-    description: "each post's activity log, by post",
     apply(db, tx) {
       createStore(db, 'activity');
       addIndexes(tx, { activity: ['by_post'] });
     },
   },
+  /** Attachments: images of posts, comments and held posts (by each) and their bytes apart. */
   {
     version: 14,
-    description: 'attachments: images of posts, comments and held posts (by each) and their bytes apart',
     apply(db, tx) {
       for (const table of ['attachments', 'attachment_bytes'] as const) createStore(db, table);
       addIndexes(tx, { attachments: ['by_post', 'by_comment', 'by_held_post'] });
     },
   },
+  /** Single sign-on: the organization's secrets (by organization) and settings, host users' voters (by voter), companies (by organization) and voters' companies. */
   {
     version: 15,
-    description: "single sign-on: the organization's secrets (by organization) and settings, host users' voters (by voter), companies (by organization) and voters' companies",
     apply(db, tx) {
       for (const table of ['sso_secrets', 'sso_settings', 'sso_identities', 'companies', 'voter_companies'] as const) createStore(db, table);
       addIndexes(tx, { sso_secrets: ['by_organization'], sso_identities: ['by_voter'], companies: ['by_organization'] });
     },
   },
+  /** Private boards: each board's access settings (by board) and voters' SSO claims (by voter). */
   {
     version: 16,
-    description: "private boards: each board's access settings (by board) and voters' SSO claims (by voter)",
     apply(db) {
       for (const table of ['board_access', 'voter_claims'] as const) createStore(db, table);
     },
   },
+  /** Each voter's language, for the mail they get: null for the voters already stored. */
   {
     version: 17,
-    description: "each voter's language, for the mail they get: null for the voters already stored",
     apply(_db, tx) {
       addVoterLocales(tx);
     },
   },
+  /** Votes on behalf of customer companies: the voter of each company (by organization). */
   {
     version: 18,
-    description: 'votes on behalf of customer companies: the voter of each company (by organization)',
     apply(db, tx) {
       createStore(db, 'company_voters');
       addIndexes(tx, { company_voters: ['by_organization'] });
     },
   },
+  /** Posts by company revenue from the company voters' votes: votes by voter, voters' companies by organization. */
   {
     version: 19,
-    description: "posts by company revenue from the company voters' votes: votes by voter, voters' companies by organization",
     apply(_db, tx) {
       addIndexes(tx, { votes: ['by_voter'], voter_companies: ['by_organization'] });
     },
   },
+  /** Imports: the source id of each row an import made a post or comment from (by board). */
   {
     version: 20,
-    description: 'imports: the source id of each row an import made a post or comment from (by board)',
     apply(db, tx) {
       createStore(db, 'import_sources');
       addIndexes(tx, { import_sources: ['by_board'] });
@@ -256,7 +256,6 @@ const HISTORY: readonly UpgradeStep[] = [
 function sharedStep(step: SchemaStep, index: number): UpgradeStep {
   return {
     version: storeVersion('indexeddb', index),
-    description: step.description,
     apply(db, tx) {
       for (const change of step.changes) {
         if ('addTable' in change && change.record !== undefined) {

@@ -125,7 +125,9 @@ describe('the core browser bundle', () => {
     // (43,003 bytes). Comments edited and deleted (+317 bytes: two served rows, the handler's check
     // of the comment a path names, the voter side's and the team's functions, the earlier bodies'
     // table in the record store and IndexedDB's step; the services load on first call): 43,320 bytes.
-    expect(gzipped).toBeLessThanOrEqual(42.5 * 1024);
+    // IndexedDB's upgrade steps described in comments instead of strings it never reads: 41.6 KB
+    // (42,566 bytes; 126.1 KB minified).
+    expect(gzipped).toBeLessThanOrEqual(42 * 1024);
   }, 60_000);
 
   it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery, fixtures and their storage on first calls', async () => {

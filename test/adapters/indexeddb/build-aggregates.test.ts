@@ -16,8 +16,8 @@ import { recountCounterRows, storedCounterRows } from '../../../testing/raw-coun
 import { IDBFactory, writeAsOlderRelease } from './helpers.js';
 import { readIndexedDbTables } from './page-api.js';
 
-/** The version before the step that adds the statistics. */
-const PREVIOUS = UPGRADE_STEPS.findIndex((step) => /maintained statistics/.test(step.description));
+/** The version before the step that adds the statistics (version 6). */
+const PREVIOUS = UPGRADE_STEPS.findIndex((step) => step.version === 6);
 
 async function expectCountersExact(factory: IDBFactory, name: string): Promise<number> {
   const tables = await readIndexedDbTables(factory, name, ['posts', 'votes', 'comments', 'board_days', 'board_voters']);
