@@ -51,6 +51,18 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     description: "pinned posts first: an index of each board's pinned posts",
     changes: [{ addIndex: 'posts.pinned' }],
   },
+  {
+    description: 'issue trackers and team chat: connections, post links, remembered deliveries, chat targets, the outbox of calls; who proposed by a connection',
+    changes: [
+      { addTable: 'integration_connections', record: 'integration_connections' },
+      { addTable: 'post_links', record: 'post_links' },
+      { addTable: 'integration_deliveries', record: 'integration_deliveries' },
+      { addTable: 'chat_targets', record: 'chat_targets' },
+      { addTable: 'integration_calls', record: 'integration_calls' },
+      { addTable: 'integration_call_attempts', record: 'integration_call_attempts' },
+      { addColumn: 'posts.proposal_connection_id' },
+    ],
+  },
 ];
 
 /** The version of the shared step at `index` (from 0) in `store`. */
