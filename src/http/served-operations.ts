@@ -27,6 +27,7 @@ const claimNext = () => import('../services/claim-next.js');
 const comments = () => import('../services/comments.js');
 const companyVotes = () => import('../services/company-votes.js');
 const dashboard = () => import('../services/dashboard.js');
+const integrationConnections = () => import('../services/integration-connections.js');
 const mailSettings = () => import('../services/mail-settings.js');
 const merges = () => import('../services/merges.js');
 const moderation = () => import('../services/moderation.js');
@@ -74,6 +75,10 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(merges, 'unmergePost'),
   lazy(posts, 'pinPost'),
   lazy(posts, 'unpinPost'),
+  lazy(integrationConnections, 'createIntegrationConnection'),
+  lazy(integrationConnections, 'listIntegrationConnections'),
+  lazy(integrationConnections, 'rotateIntegrationConnectionSecret'),
+  lazy(integrationConnections, 'deactivateIntegrationConnection'),
   lazy(mailSettings, 'getMailSettings'),
   lazy(mailSettings, 'updateMailSettings'),
 ];

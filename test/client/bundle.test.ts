@@ -41,8 +41,9 @@ it('the client bundle holds no schema library, operation table, service or stora
   // 3.0 KB two rounds before, then 4.3 KB when the client read the whole table (its rows had grown
   // MCP descriptions and error lists the client never reads), 3.3 KB (3,333 bytes) on generated
   // routes, 3.5 KB (3,617 bytes) with the team scope's ten operations and a post's activity log;
-  // 3,461 bytes on routes of its own, without the query parameters and statuses only serving reads.
-  expect(gzipSync(code).byteLength).toBeLessThanOrEqual(3500);
+  // 3,461 bytes on routes of its own, without the query parameters and statuses only serving reads;
+  // 3,590 bytes with the four operations of integration connections (their routes and places).
+  expect(gzipSync(code).byteLength).toBeLessThanOrEqual(3600);
 }, 30_000);
 
 it('the client has one method per row of the operation table, at the row\'s place, and the paging iterators', () => {

@@ -94,6 +94,14 @@ async function liveVoters(world: FuzzWorld): Promise<number[]> {
   return [...new Set(held.map((p) => p.voter_id))];
 }
 
+/** Ids of the organization's integration connections, one made first when it has none. */
+async function liveConnections(world: FuzzWorld): Promise<number[]> {
+  const api = world.board.team(world.acme.id).api;
+  const { connections } = await api.integrations.listConnections();
+  if (connections.length === 0) await api.integrations.createConnection({ provider: 'github', target: 'acme/app' });
+  return (await api.integrations.listConnections()).connections.map((c) => c.id);
+}
+
 /** Ids of the board's merged posts, read from the storage (no list shows them). */
 async function mergedOf({ board, acme }: FuzzWorld): Promise<number[]> {
   return board.storage.transaction('read', async (tx) => {
@@ -123,5 +131,6 @@ export async function liveIds(world: FuzzWorld, op: OperationName): Promise<Live
     id: await livePosts(world, op === 'mergePost' ? 40 : 8),
     held_post_id: takes('held_post_id') ? await liveHeldPosts(world) : [],
     voter_id: takes('voter_id') ? await liveVoters(world) : [],
+    connection_id: takes('connection_id') ? await liveConnections(world) : [],
   };
 }

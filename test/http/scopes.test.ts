@@ -20,6 +20,8 @@ interface Target {
   held: number;
   /** That voter. */
   voter: number;
+  /** An integration connection of the organization. */
+  connection: number;
 }
 
 interface Row {
@@ -80,6 +82,10 @@ const ROWS: Row[] = [
   { op: 'rejectHeldPost', method: 'POST', path: held('/reject'), body: { reason: 'Spam' }, need: 'team', ok: 200 },
   { op: 'blockVoter', method: 'POST', path: (t) => `/voters/${t.voter}/block`, need: 'team', ok: 200 },
   { op: 'unblockVoter', method: 'DELETE', path: (t) => `/voters/${t.voter}/block`, need: 'team', ok: 200 },
+  { op: 'listIntegrationConnections', method: 'GET', path: () => '/integrations/connections', need: 'team', ok: 200, scoped: false },
+  { op: 'createIntegrationConnection', method: 'POST', path: () => '/integrations/connections', body: { provider: 'github' }, need: 'team', ok: 201, scoped: false },
+  { op: 'rotateIntegrationConnectionSecret', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/rotate-secret`, body: {}, need: 'team', ok: 200 },
+  { op: 'deactivateIntegrationConnection', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/deactivate`, need: 'team', ok: 200 },
   { op: 'unmergePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.merged}/unmerge`, need: 'team', ok: 200 },
   { op: 'pinPost', method: 'POST', path: post('/pin'), need: 'team', ok: 200 },
   { op: 'unpinPost', method: 'DELETE', path: post('/pin'), need: 'team', ok: 200 },
@@ -119,9 +125,13 @@ async function world() {
     await h.req('POST', `/boards/${slug}/posts/${dup.id}/merge`, { key, body: { into } });
     return dup.id;
   };
-  const own: Target = { slug: 'features', id: mine.id, merged: await merged('features', target.id, h.a.keys.write), ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')) };
+  const connection = async (organizationId: number) => (await h.board.team(organizationId).api.integrations.createConnection({ provider: 'github' })).id;
+  const own: Target = {
+    slug: 'features', id: mine.id, merged: await merged('features', target.id, h.a.keys.write), ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')),
+    connection: await connection(h.a.id),
+  };
   const theirMerged = await merged('globex-only', theirs.id, h.b.keys.write);
-  const their = await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test');
+  const their = { ...(await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test')), connection: await connection(h.b.id) };
   const others: Target[] = [
     { slug: 'globex-only', id: theirs.id, merged: theirMerged, ...their },
     { slug: 'features', id: theirsSameSlug.id, merged: theirMerged, ...their },

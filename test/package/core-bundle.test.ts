@@ -121,8 +121,11 @@ describe('the core browser bundle', () => {
     // round later. Then the record store's aggregates only those services use (votes and comments,
     // statistics, people, moderation, OAuth, mail, SSO) on their first call: 40.8 KB (41,760
     // bytes; 123.7 KB minified, 81.4 KB minified loaded on first calls). The words of Chinese and
-    // Japanese titles for similar posts, and French and Portuguese stop words, add 0.6 KB.
-    expect(gzipped).toBeLessThanOrEqual(42 * 1024);
+    // Japanese titles for similar posts, and French and Portuguese stop words, add 0.6 KB. The
+    // integrations' storage (six record-store tables and their migration step, the contract's
+    // twenty methods), the four served rows of connections and the path of deliveries add 0.85 KB
+    // (43,890 bytes from 43,018); their services and the providers' code load on first use.
+    expect(gzipped).toBeLessThanOrEqual(43 * 1024);
   }, 60_000);
 
   it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery, fixtures and their storage on first calls', async () => {

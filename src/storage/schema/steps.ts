@@ -52,7 +52,7 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     changes: [{ addIndex: 'posts.pinned' }],
   },
   {
-    description: 'issue trackers and team chat: connections, post links, remembered deliveries, chat targets, the outbox of calls; who proposed by a connection',
+    description: 'integrations: connections, links, deliveries, chat targets, calls',
     changes: [
       { addTable: 'integration_connections', record: 'integration_connections' },
       { addTable: 'post_links', record: 'post_links' },
