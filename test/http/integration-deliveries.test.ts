@@ -58,7 +58,7 @@ async function world(store: 'memory' | 'sqlite') {
 
 describe.each(['memory', 'sqlite'] as const)('integration deliveries (%s)', (store) => {
   it('a merged pull request naming a post adds its evidence once and proposes shipped when it closes it; a redelivery changes nothing', async () => {
-    const { post, other, github, deliverGitHub, detail, state } = await world(store);
+    const { h, post, other, github, deliverGitHub, detail, state } = await world(store);
     const payload = mergedPullRequest(`Closes #fb-${post.id}, see also #fb-${other.id}`);
     const first = await deliverGitHub('pull_request', payload, { id: 'delivery-1' });
     expect(first).toEqual({ status: 200, json: { received: true, duplicate: false, summary: `merged pull request Codertocat/Hello-World#2 names #fb-${post.id}, #fb-${other.id}; closes #fb-${post.id}` } });
@@ -77,6 +77,10 @@ describe.each(['memory', 'sqlite'] as const)('integration deliveries (%s)', (sto
     const sameRequestNewId = await deliverGitHub('pull_request', payload, { id: 'delivery-2' });
     expect(sameRequestNewId.json).toMatchObject({ duplicate: false });
     expect((await state()).data).toEqual(before.data);
+    // Rejected by the team, the proposal stays rejected when the same request comes again.
+    await h.board.dashboard.proposals.reject(post.id);
+    expect((await deliverGitHub('pull_request', payload, { id: 'delivery-3' })).status).toBe(200);
+    expect((await detail(post.id)).proposal).toBeNull();
   });
 
   it('a bad, missing or old signature, an unknown, inactive or other provider connection, and a malformed body change nothing', async () => {
