@@ -62,13 +62,13 @@ const OAUTH_API_PATHS = new Set([
 ]);
 
 /**
- * Requests for the API: under `/api/`, at `/mcp`, at the OAuth paths of `/mcp`, or carrying an API key anywhere (a client with a
+ * Requests for the API: under `/api/`, issue trackers' deliveries under `/integrations/`, at `/mcp`, at the OAuth paths of `/mcp`, or carrying an API key anywhere (a client with a
  * wrong base URL then gets the API's JSON `not_found`, never an HTML page). Browsers send no key
  * headers.
  */
 export function isApiRequest(request: Request): boolean {
   const path = requestPath(request.url);
-  if (path.startsWith('/api/') || path === MCP_PATH || OAUTH_API_PATHS.has(path)) return true;
+  if (path.startsWith('/api/') || path.startsWith('/integrations/') || path === MCP_PATH || OAUTH_API_PATHS.has(path)) return true;
   return request.headers.has('authorization') || request.headers.has('x-api-key');
 }
 

@@ -115,6 +115,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     limits: resolveLimits(options.limits),
     onKeyRevoked: (hash) => handler?.keyCache.evict(hash),
     inspectImage: options.attachments?.inspect ?? null,
+    allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false,
     attachmentsBaseUrl: baseUrlOf(options.attachments?.baseUrl),
   };
   handler = createFetchHandler(ctx, options.http);

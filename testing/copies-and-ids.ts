@@ -17,7 +17,7 @@ export function copyAndIdTests(ctx: SuiteContext): void {
   ctx.t.describe('copies', () => {
     ctx.test('mutating returned records changes nothing stored', async () => {
       const { board, organization } = await ctx.write(seedBoard);
-      const proposal = { status: 'planned' as const, note: 'soon', proposed_at: at(1), proposed_by_api_key_id: 1 };
+      const proposal = { status: 'planned' as const, note: 'soon', proposed_at: at(1), proposed_by_api_key_id: 1, proposed_by_connection_id: null };
       await ctx.write(async (tx) => {
         const post = await tx.insertPost(newPost(board.id, { proposal }));
         post.title = 'mutated on insert';
@@ -58,7 +58,7 @@ export function copyAndIdTests(ctx: SuiteContext): void {
     ctx.test('records passed in are not kept by reference', async () => {
       const { board, organization } = await ctx.write(seedBoard);
       const events = ['post.created'];
-      const proposal = { status: 'planned' as const, note: 'soon', proposed_at: at(1), proposed_by_api_key_id: 1 };
+      const proposal = { status: 'planned' as const, note: 'soon', proposed_at: at(1), proposed_by_api_key_id: 1, proposed_by_connection_id: null };
       const row = newPost(board.id, { proposal });
       await ctx.write(async (tx) => {
         await tx.insertPost(row);
@@ -67,7 +67,7 @@ export function copyAndIdTests(ctx: SuiteContext): void {
         proposal.note = 'mutated';
         events.push('mutated');
       });
-      const patchProposal = { status: 'shipped' as const, note: 'done', proposed_at: at(2), proposed_by_api_key_id: 1 };
+      const patchProposal = { status: 'shipped' as const, note: 'done', proposed_at: at(2), proposed_by_api_key_id: 1, proposed_by_connection_id: null };
       const patchEvents = ['post.updated'];
       await ctx.write(async (tx) => {
         await tx.updatePost(1, { proposal: patchProposal });

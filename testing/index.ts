@@ -39,6 +39,7 @@ import { statsTests } from './stats.js';
 import { similarTests } from './similar.js';
 import { ssoTests } from './sso.js';
 import { accessTests } from './access.js';
+import { integrationTests } from './integrations.js';
 import { companyVoteTests } from './company-votes.js';
 import { companyRevenueTests } from './company-revenue.js';
 import { importSourceTests } from './import-sources.js';
@@ -77,6 +78,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     activityActorTests(ctx);
     ssoTests(ctx);
     accessTests(ctx);
+    integrationTests(ctx);
     companyVoteTests(ctx);
     companyRevenueTests(ctx);
     importSourceTests(ctx);

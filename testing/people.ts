@@ -119,7 +119,7 @@ export function peopleTests(ctx: SuiteContext): void {
     });
 
     ctx.test('listProposedPosts lists the board\'s posts with a pending proposal, oldest proposal first', async () => {
-      const proposal = (minute: number) => ({ status: 'shipped' as const, note: `n${minute}`, proposed_at: at(minute), proposed_by_api_key_id: 1 });
+      const proposal = (minute: number) => ({ status: 'shipped' as const, note: `n${minute}`, proposed_at: at(minute), proposed_by_api_key_id: 1, proposed_by_connection_id: null });
       const ids = await ctx.write(async (tx) => {
         const { organization, board } = await seedBoard(tx);
         const other = await tx.insertBoard(newBoard(organization.id, { slug: 'other' }));

@@ -30,7 +30,7 @@ async function seedEverything(tx: StorageTx): Promise<void> {
   ];
   await tx.setSetting('agent_publishing', 'true');
   await tx.insertWebhook(newWebhook(organization.id, { events: ['post.created', 'post.updated'], active: false }));
-  const proposal = { status: 'shipped' as const, note: 'done 🎉', proposed_at: at(4), proposed_by_api_key_id: key.id };
+  const proposal = { status: 'shipped' as const, note: 'done 🎉', proposed_at: at(4), proposed_by_api_key_id: key.id, proposed_by_connection_id: null };
   const first = await tx.insertPost(newPost(board.id, { title: 'Über 100% _mode_', body: 'x'.repeat(3000), status: 'planned', proposal }));
   const second = await tx.insertPost(
     newPost(board.id, { status: 'shipped', shipped_at: onDay(1), created_at: onDay(0), queue_rank: 2, pinned: true }),

@@ -41,7 +41,7 @@ export function postTests(ctx: SuiteContext): void {
 
     ctx.test('insertPost stores every field with zero counts', async () => {
       const { board } = await ctx.write(seedBoard);
-      const proposal = { status: 'planned' as const, note: 'n', proposed_at: at(3), proposed_by_api_key_id: 7 };
+      const proposal = { status: 'planned' as const, note: 'n', proposed_at: at(3), proposed_by_api_key_id: 7, proposed_by_connection_id: null };
       const row = newPost(board.id, {
         title: 'Ship it',
         body: 'Body',
@@ -78,7 +78,7 @@ export function postTests(ctx: SuiteContext): void {
     ctx.test('updatePost changes only the given fields', async () => {
       const { board } = await ctx.write(seedBoard);
       const post = await ctx.write((tx) => tx.insertPost(newPost(board.id, { queue_rank: 4 })));
-      const proposal = { status: 'declined' as const, note: '', proposed_at: at(3), proposed_by_api_key_id: 1 };
+      const proposal = { status: 'declined' as const, note: '', proposed_at: at(3), proposed_by_api_key_id: 1, proposed_by_connection_id: null };
       const first = await ctx.write((tx) =>
         tx.updatePost(post.id, { status: 'shipped', shipped_at: at(5), queue_rank: null, proposal }),
       );

@@ -36,7 +36,9 @@ export type OwnerKind =
   | 'heldPost'
   | 'attachment'
   | 'oauthGrant'
-  | 'ssoSecret';
+  | 'ssoSecret'
+  | 'connection'
+  | 'chatTarget';
 
 /** A record of no organization with a lock of its own. */
 export interface RecordScope {
@@ -272,6 +274,28 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listCommentAttachments: byFirst('comment'),
   listHeldPostAttachments: by('heldPost'),
   moveHeldPostAttachments: by('heldPost'),
+  // integrations: a connection and a chat target belong to one organization for their whole life
+  insertIntegrationConnection: byField('organization', 'organization_id'),
+  getIntegrationConnection: by('connection'),
+  listIntegrationConnections: organization,
+  updateIntegrationConnection: by('connection'),
+  rememberIntegrationDelivery: byField('connection', 'connection_id'),
+  listIntegrationDeliveries: by('connection'),
+  insertPostLink: byField('post', 'post_id'),
+  listPostLinks: post,
+  listLinksToIssue: by('connection'),
+  updateLinksToIssue: by('connection'),
+  insertChatTarget: byField('board', 'board_id'),
+  getChatTarget: by('chatTarget'),
+  listChatTargets: board,
+  updateChatTarget: by('chatTarget'),
+  insertIntegrationCall: byField('organization', 'organization_id'),
+  // the outbox of calls: a lease rechecks each row it changes; a report changes its row only under its lease
+  getIntegrationCall: none,
+  listIntegrationCalls: organization,
+  listIntegrationCallAttempts: none,
+  leaseIntegrationCalls: none,
+  recordIntegrationCallAttempt: none,
 };
 
 /** The scope of one call; `store` for a method not listed above. */
@@ -295,4 +319,6 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   attachment: 'SELECT organization_id AS org FROM fb_attachments WHERE id = $1',
   oauthGrant: 'SELECT organization_id AS org FROM fb_oauth_grants WHERE id = $1',
   ssoSecret: 'SELECT organization_id AS org FROM fb_sso_secrets WHERE id = $1',
+  connection: 'SELECT organization_id AS org FROM fb_integration_connections WHERE id = $1',
+  chatTarget: 'SELECT b.organization_id AS org FROM fb_chat_targets t JOIN fb_boards b ON b.id = t.board_id WHERE t.id = $1',
 };

@@ -59,6 +59,10 @@ export const clientRoutes: { readonly [N in OperationName]: ClientRoute } = {
   unmergePost: ['POST', '/boards/{slug}/posts/{merged_post_id}/unmerge', null, 'posts.unmerge', 200],
   pinPost: ['POST', '/boards/{slug}/posts/{id}/pin', null, 'posts.pin', 200],
   unpinPost: ['DELETE', '/boards/{slug}/posts/{id}/pin', null, 'posts.unpin', 200],
+  createIntegrationConnection: ['POST', '/integrations/connections', 'body', 'integrations.createConnection', 201],
+  listIntegrationConnections: ['GET', '/integrations/connections', null, 'integrations.listConnections', 200],
+  rotateIntegrationConnectionSecret: ['POST', '/integrations/connections/{connection_id}/rotate-secret', 'body', 'integrations.rotateSecret', 200],
+  deactivateIntegrationConnection: ['POST', '/integrations/connections/{connection_id}/deactivate', null, 'integrations.deactivate', 200],
   getMailSettings: ['GET', '/mail-settings', null, 'mail.settings', 200],
   updateMailSettings: ['PATCH', '/mail-settings', 'body', 'mail.updateSettings', 200],
 };

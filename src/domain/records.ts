@@ -63,7 +63,10 @@ export interface ProposalRecord {
   status: PostStatus;
   note: string;
   proposed_at: string;
-  proposed_by_api_key_id: number;
+  /** The API key whose caller proposed it; null when an integration's event did. */
+  proposed_by_api_key_id: number | null;
+  /** The connection whose inbound event proposed it; null when an API key's caller did. */
+  proposed_by_connection_id: number | null;
 }
 
 /** A stored post, with the counters and pending proposal the storage keeps on it. */

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { HELD_POST_STATES, MAX_REJECTION_REASON } from './held-posts.js';
+import { INTEGRATION_PROVIDERS } from './integrations.js';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 import { enumParam, int, intParam, text, trimmedText } from './validation.js';
 
@@ -191,6 +192,20 @@ export const updateMailSettingsBody = z.strictObject({
 export const shipStatsQuery = z.object({ period: z._default(enumParam(['month', 'week'] as const), 'month') });
 export const analyticsQuery = z.object({ period: z._default(enumParam(['30d', '90d'] as const), '30d') });
 
+/** The secret of an integration connection given by the team (Linear makes its own): 16 to 200 visible ASCII characters. */
+const connectionSecret = text(16, 200).check(z.regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces'));
+/** Body of `POST /integrations/connections`: `provider` required; the rest has each provider's defaults. */
+export const createIntegrationConnectionBody = z.strictObject({
+  provider: z.enum(INTEGRATION_PROVIDERS),
+  base_url: z.optional(text(1, 500)),
+  target: z.optional(z.nullable(text(1, 200))),
+  token: z.optional(z.nullable(text(1, 1000))),
+  secret: z.optional(connectionSecret),
+  label: z.optional(text(0, 100)),
+});
+/** Body of `POST /integrations/connections/{connection_id}/rotate-secret`: the new secret, or none to have one made. */
+export const rotateIntegrationSecretBody = z.strictObject({ secret: z.optional(connectionSecret) });
+
 /** Body of `POST /boards`: `slug` and `name` required. */
 export type CreateBoardInput = z.input<typeof createBoardBody>;
 /** Body of `POST /boards/{slug}/posts`: `title` required. */
@@ -219,6 +234,10 @@ export type UpdateCommentInput = z.input<typeof updateCommentBody>;
 export type RejectHeldPostInput = z.input<typeof rejectHeldPostBody>;
 /** Body of `PATCH /mail-settings`: any of `status`, `team_comment`, `reply`. */
 export type UpdateMailSettingsInput = z.input<typeof updateMailSettingsBody>;
+/** Body of `POST /integrations/connections`. */
+export type CreateIntegrationConnectionInput = z.input<typeof createIntegrationConnectionBody>;
+/** Body of `POST /integrations/connections/{connection_id}/rotate-secret`. */
+export type RotateIntegrationSecretInput = z.input<typeof rotateIntegrationSecretBody>;
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 export type PageQueryInput = z.output<typeof pageQuery>;
 /** The similar-posts query after validation: trimmed `text` and `limit`. */

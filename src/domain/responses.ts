@@ -52,7 +52,10 @@ export const proposalSchema = z.object({
   status,
   note: z.string(),
   proposed_at: timestamp,
-  proposed_by_api_key_id: z.int(),
+  /** The key whose caller proposed it; null when an integration's event did. */
+  proposed_by_api_key_id: z.int().nullable(),
+  /** The integration connection whose event proposed it; null when an API key's caller did. */
+  proposed_by_connection_id: z.int().nullable(),
 });
 
 /**

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { ACTIVITY_KINDS } from './activity.js';
 import { HELD_POST_STATES } from './held-posts.js';
+import { INTEGRATION_PROVIDERS } from './integrations.js';
 import { POST_STATUSES } from './records.js';
 import { tagSchema } from './responses.js';
 
@@ -66,6 +67,37 @@ export const heldPostListSchema = z.object({ held_posts: z.array(heldPostSchema)
  */
 export const voterBlockSchema = z.object({ voter_id: z.int(), blocked_at: timestamp.nullable(), changed: z.boolean() });
 
+/** Response schema of an integration connection: never its secrets or token (`has_token` says whether it has one). */
+export const integrationConnectionSchema = z.object({
+  id: z.int(),
+  provider: z.enum(INTEGRATION_PROVIDERS),
+  base_url: z.string(),
+  target: z.string().nullable(),
+  label: z.string(),
+  active: z.boolean(),
+  has_token: z.boolean(),
+  /** Until when the secret before the last rotation is still accepted; null when none is. */
+  previous_secret_expires_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+/** A connection as created or rotated: with its inbound secret, shown this once. */
+export const integrationConnectionWithSecretSchema = integrationConnectionSchema.extend({ secret: z.string() });
+/** The organization's connections, oldest first. */
+export const integrationConnectionListSchema = z.object({ connections: z.array(integrationConnectionSchema) });
+/** Response schema of an outbound call of an integration: what it is for and how its delivery goes. */
+export const integrationCallSchema = z.object({
+  id: z.int(),
+  connection_id: z.int().nullable(),
+  chat_target_id: z.int().nullable(),
+  post_id: z.int().nullable(),
+  purpose: z.enum(['create_issue', 'read_issue', 'chat_message', 'test_connection']),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.int(),
+  next_attempt_at: timestamp.nullable(),
+  last_error: z.string().nullable(),
+  created_at: timestamp,
+});
+
 /** Response schema of the mail settings: which kinds of mail go to the followers of a post. */
 export const mailSettingsSchema = z.object({ status: z.boolean(), team_comment: z.boolean(), reply: z.boolean() });
 
@@ -75,5 +107,13 @@ export type PostActivity = z.infer<typeof postActivitySchema>;
 export type HeldPostList = z.infer<typeof heldPostListSchema>;
 /** A voter's block as the team's calls answer it. */
 export type VoterBlock = z.infer<typeof voterBlockSchema>;
+/** An integration connection, without its secrets. */
+export type IntegrationConnection = z.infer<typeof integrationConnectionSchema>;
+/** An integration connection with its inbound secret, shown once. */
+export type IntegrationConnectionWithSecret = z.infer<typeof integrationConnectionWithSecretSchema>;
+/** The organization's integration connections. */
+export type IntegrationConnectionList = z.infer<typeof integrationConnectionListSchema>;
+/** An outbound call of an integration. */
+export type IntegrationCall = z.infer<typeof integrationCallSchema>;
 /** Which kinds of mail go to the followers of a post. */
 export type MailSettings = z.infer<typeof mailSettingsSchema>;

@@ -11,7 +11,7 @@ import { validationFailure } from '../domain/validation.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import { read } from '../services/context.js';
 import { authenticateKey, hashApiKey } from '../services/keys.js';
-import { boardOf, commentOf, heldPostOf, postOf, postOnBoard, voterOf } from '../services/lookup.js';
+import { boardOf, commentOf, heldPostOf, integrationConnectionOf, postOf, postOnBoard, voterOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { sha256HexSync } from './sha256.js';
@@ -166,13 +166,17 @@ function readQuery(binding: Binding, search: string): Record<string, string> {
 
 const NO_ROUTE = { kind: 'not_found' } as const;
 
+/** Where issue trackers deliver events, beside the API (see integration-deliveries.ts, loaded on the first one). */
+const DELIVERY_PATH = /^\/integrations\/(?:github|gitlab|linear)\/[1-9]\d{0,14}$/;
+
 /**
  * Rejects with the 404 of the first object the path names that the caller cannot see: the board,
  * its post (a merged post is its own 404, naming the target, except where the path names a merged
- * post), its comment (a deleted one included), a held post or a voter of the caller's organization.
+ * post), its comment (a deleted one included), a held post, a voter or an integration connection of
+ * the caller's organization.
  */
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
-  if (params.slug === undefined && params.held_post_id === undefined && params.voter_id === undefined) return;
+  if (params.slug === undefined && params.held_post_id === undefined && params.voter_id === undefined && params.connection_id === undefined) return;
   await read(ctx, async (tx) => {
     if (params.slug !== undefined) {
       const board = await boardOf(tx, caller, params.slug);
@@ -182,6 +186,7 @@ async function assertPathExists(ctx: ServiceContext, caller: Caller, params: Pat
     }
     if (params.held_post_id !== undefined) await heldPostOf(tx, caller.organizationId, params.held_post_id);
     if (params.voter_id !== undefined) await voterOf(tx, caller.organizationId, params.voter_id);
+    if (params.connection_id !== undefined) await integrationConnectionOf(tx, caller.organizationId, params.connection_id);
   });
 }
 
@@ -231,6 +236,9 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
     if (openApiPath !== null && request.method.toUpperCase() === 'GET' && new URL(request.url).pathname === openApiPath) {
       openApiJson ??= JSON.stringify(openApiGenerator!({ basePath }));
       return new Response(openApiJson, { status: 200, headers: apiJsonHeaders() });
+    }
+    if (request.method.toUpperCase() === 'POST' && DELIVERY_PATH.test(requestTarget(request.url).path)) {
+      return (await import('./integration-deliveries.js')).answerDelivery(ctx, request, maxBodyBytes, basePath);
     }
     // Only an address that failed lately has a bucket: while none has, nothing is checked.
     let address = authThrottle !== null && authThrottle.size > 0 ? clientAddressOf(request, context) : null;

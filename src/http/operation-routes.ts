@@ -55,6 +55,10 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   unmergePost: { method: 'POST', path: '/boards/{slug}/posts/{merged_post_id}/unmerge', input: null, queryKeys: [], client: ['posts', 'unmerge'], success: { status: 200 } },
   pinPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/pin', input: null, queryKeys: [], client: ['posts', 'pin'], success: { status: 200 } },
   unpinPost: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/pin', input: null, queryKeys: [], client: ['posts', 'unpin'], success: { status: 200 } },
+  createIntegrationConnection: { method: 'POST', path: '/integrations/connections', input: 'body', queryKeys: [], client: ['integrations', 'createConnection'], success: { status: 201 } },
+  listIntegrationConnections: { method: 'GET', path: '/integrations/connections', input: null, queryKeys: [], client: ['integrations', 'listConnections'], success: { status: 200 } },
+  rotateIntegrationConnectionSecret: { method: 'POST', path: '/integrations/connections/{connection_id}/rotate-secret', input: 'body', queryKeys: [], client: ['integrations', 'rotateSecret'], success: { status: 200 } },
+  deactivateIntegrationConnection: { method: 'POST', path: '/integrations/connections/{connection_id}/deactivate', input: null, queryKeys: [], client: ['integrations', 'deactivate'], success: { status: 200 } },
   getMailSettings: { method: 'GET', path: '/mail-settings', input: null, queryKeys: [], client: ['mail', 'settings'], success: { status: 200 } },
   updateMailSettings: { method: 'PATCH', path: '/mail-settings', input: 'body', queryKeys: [], client: ['mail', 'updateSettings'], success: { status: 200 } },
 };

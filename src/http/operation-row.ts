@@ -29,6 +29,7 @@ import type * as postReads from '../services/post-reads.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
 import type * as teamVoters from '../services/team-voters.js';
+import type * as integrationConnections from '../services/integration-connections.js';
 
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -65,6 +66,7 @@ export interface OperationServices {
   posts: typeof posts;
   stats: typeof stats;
   teamVoters: typeof teamVoters;
+  integrationConnections: typeof integrationConnections;
 }
 
 /** The name of a service module: a key of {@link OperationServices}. */

@@ -28,6 +28,7 @@ const commentEdits = () => import('../services/comment-edits.js');
 const comments = () => import('../services/comments.js');
 const companyVotes = () => import('../services/company-votes.js');
 const dashboard = () => import('../services/dashboard.js');
+const integrationConnections = () => import('../services/integration-connections.js');
 const mailSettings = () => import('../services/mail-settings.js');
 const merges = () => import('../services/merges.js');
 const moderation = () => import('../services/moderation.js');
@@ -77,6 +78,10 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(merges, 'unmergePost'),
   lazy(posts, 'pinPost'),
   lazy(posts, 'unpinPost'),
+  lazy(integrationConnections, 'createIntegrationConnection'),
+  lazy(integrationConnections, 'listIntegrationConnections'),
+  lazy(integrationConnections, 'rotateIntegrationConnectionSecret'),
+  lazy(integrationConnections, 'deactivateIntegrationConnection'),
   lazy(mailSettings, 'getMailSettings'),
   lazy(mailSettings, 'updateMailSettings'),
 ];

@@ -5,7 +5,7 @@
  * messages. The service applies the intents and the webhook dispatcher sends the requests; see
  * docs/integrations.md. Nothing here touches storage or the network.
  */
-export * from './records.js';
+export * from '../domain/integrations.js';
 export * from './references.js';
 export * from './intents.js';
 export { constantTimeEqual, verifyHmacSha256Hex, type InboundCheck, type InboundRefusal, type InboundRequest } from './inbound.js';

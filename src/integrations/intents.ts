@@ -7,7 +7,7 @@
 import { LIMITS } from '../domain/requests.js';
 import { withoutControls } from '../domain/validation.js';
 import { findPostReferences, type PostReferenceContext } from './references.js';
-import type { LinkState } from './records.js';
+import type { LinkState } from '../domain/integrations.js';
 
 /** The statuses an inbound event may propose; a person confirms them, as agents' proposals. */
 export type ProposedStatus = 'shipped' | 'declined';

@@ -12,7 +12,7 @@
 import { FeedbackBoardError } from '../domain/errors.js';
 import { PACKAGE_VERSION } from '../domain/version.js';
 import { refusedTarget } from '../webhooks/targets.js';
-import type { LinkState } from './records.js';
+import type { LinkState } from '../domain/integrations.js';
 
 /** The `User-Agent` of every call to an issue tracker (GitHub refuses calls without one). */
 export const INTEGRATION_USER_AGENT = `feedback-board-integrations/${PACKAGE_VERSION}`;

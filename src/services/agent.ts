@@ -146,7 +146,7 @@ export function proposeStatus(
     if (post.status === input.status) {
       throw new FeedbackBoardError('status_unchanged', `The post already has status ${input.status}`);
     }
-    const proposal = { status: input.status, note: input.note ?? '', proposed_at: now, proposed_by_api_key_id: caller.apiKeyId };
+    const proposal = { status: input.status, note: input.note ?? '', proposed_at: now, proposed_by_api_key_id: caller.apiKeyId, proposed_by_connection_id: null };
     await tx.updatePost(post.id, { proposal });
     await logActivity(tx, post.id, 'proposal_made', actorOf(ctx, caller), now, { to: input.status, note: proposal.note });
     await emitBoardEvent(ctx, tx, board, 'proposal.created', { post_id: post.id, proposal: { ...proposal } }, now);
@@ -175,7 +175,7 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
     const detail = await readPostDetail(ctx, tx, updated, now);
     const { proposed_by_api_key_id: keyId } = post.proposal;
-    await logActivity(tx, post.id, 'proposal_confirmed', actorOf(ctx), now, { from: post.status, to: next, key_id: keyId });
+    await logActivity(tx, post.id, 'proposal_confirmed', actorOf(ctx), now, { from: post.status, to: next, ...(keyId === null ? {} : { key_id: keyId }) });
     await emitBoardEvent(ctx, tx, board, 'proposal.confirmed', { post_id: post.id, proposal: presentProposal(post.proposal) }, now);
     if (updated.status !== post.status) {
       await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
@@ -196,7 +196,7 @@ export function rejectProposal(ctx: ServiceContext, postId: number): Promise<Pos
     const detail = await readPostDetail(ctx, tx, (await tx.updatePost(post.id, { proposal: null }))!, now);
     const board = (await tx.getBoard(post.board_id))!;
     const { status: to, proposed_by_api_key_id: keyId } = post.proposal;
-    await logActivity(tx, post.id, 'proposal_rejected', actorOf(ctx), now, { to, key_id: keyId });
+    await logActivity(tx, post.id, 'proposal_rejected', actorOf(ctx), now, { to, ...(keyId === null ? {} : { key_id: keyId }) });
     await emitBoardEvent(ctx, tx, board, 'proposal.rejected', { post_id: post.id, proposal: presentProposal(post.proposal) }, now);
     return detail;
   });

@@ -46,6 +46,11 @@ export interface ServiceContext {
   inspectImage: ImageInspector | null;
   /** Where attachments are served: the pages' origin and base path (`https://feedback.example.com`), or '' for paths. */
   attachmentsBaseUrl(): string;
+  /**
+   * Whether integrations may reach private and loopback addresses (a self-hosted tracker on the
+   * local network); the webhook dispatcher's `allowPrivateNetworks`. Default false.
+   */
+  allowPrivateNetworks?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { notFound } from '../domain/errors.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
+import type { IntegrationConnectionRecord } from '../domain/integrations.js';
 import type { BoardRecord, CommentRecord, PostRecord, PostStatus, TagRecord, VoterRecord } from '../domain/records.js';
 import type { PostDetail } from '../domain/responses.js';
 import type { PostPatch, StorageTx } from '../storage/contract.js';
@@ -42,6 +43,13 @@ export async function voterOf(tx: StorageTx, organizationId: number, id: number)
   const voter = await tx.getVoter(id);
   if (!voter || voter.organization_id !== organizationId) throw notFound('Voter not found');
   return voter;
+}
+
+/** An integration connection of the organization. */
+export async function integrationConnectionOf(tx: StorageTx, organizationId: number, id: number): Promise<IntegrationConnectionRecord> {
+  const connection = await tx.getIntegrationConnection(id);
+  if (!connection || connection.organization_id !== organizationId) throw notFound('Integration connection not found');
+  return connection;
 }
 
 /**

@@ -67,7 +67,7 @@ export function presentEvidence(e: EvidenceRecord): Evidence {
  * loaded from a dump holds them sorted by name), so every store answers the same bytes.
  */
 export function presentProposal(p: ProposalRecord): ProposalRecord {
-  return { status: p.status, note: p.note, proposed_at: p.proposed_at, proposed_by_api_key_id: p.proposed_by_api_key_id };
+  return { status: p.status, note: p.note, proposed_at: p.proposed_at, proposed_by_api_key_id: p.proposed_by_api_key_id, proposed_by_connection_id: p.proposed_by_connection_id };
 }
 
 export function presentClaim(c: ClaimRecord): Claim {

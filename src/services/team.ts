@@ -41,7 +41,8 @@ export function listPendingProposals(ctx: ServiceContext, organizationId: number
     for (const board of await tx.listBoards(organizationId)) {
       for (const post of await tx.listProposedPosts(board.id)) {
         if ((await mergedInto(tx, post)) !== null) continue;
-        const key = await tx.getApiKey(post.proposal!.proposed_by_api_key_id);
+        const keyId = post.proposal!.proposed_by_api_key_id;
+        const key = keyId === null ? null : await tx.getApiKey(keyId);
         pending.push({
           board: presentBoard(board),
           post: await readPostDetail(ctx, tx, post, now),

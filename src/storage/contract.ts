@@ -2,7 +2,7 @@
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
  * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth,
- * mail, activity, attachments, sso, access). Each
+ * mail, activity, attachments, sso, access, integrations). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -39,6 +39,7 @@ import type { OAuthTx } from './contract/oauth.js';
 import type { PeopleTx } from './contract/people.js';
 import type { PostsTx } from './contract/posts.js';
 import type { SsoTx } from './contract/sso.js';
+import type { IntegrationsTx } from './contract/integrations.js';
 import {
   completeAggregate,
   STORAGE_AGGREGATES,
@@ -79,6 +80,14 @@ export type {
 export type { PeopleTx } from './contract/people.js';
 export type { NewPost, PostListQuery, PostPatch, PostsTx } from './contract/posts.js';
 export type { PostRevenueRecord, SsoTx } from './contract/sso.js';
+export type {
+  ChatTargetPatch,
+  ConnectionPatch,
+  IntegrationCallAttemptReport,
+  IntegrationCallLeaseRequest,
+  IntegrationsTx,
+  PostLinkPatch,
+} from './contract/integrations.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';
 export type { NewRecord, Page, PageQuery } from './contract/shared.js';
 export type { AnalyticsAggregate, DailyCount, ShippedPost, StatisticsTx, TimeWindow } from './contract/statistics.js';
@@ -128,7 +137,8 @@ export interface StorageTx
     ActivityTx,
     AttachmentsTx,
     SsoTx,
-    AccessTx {}
+    AccessTx,
+    IntegrationsTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

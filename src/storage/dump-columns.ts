@@ -26,7 +26,7 @@ export function recordFromColumns(table: DumpTable, row: Readonly<Record<string,
 }
 
 function postFromColumns(record: Record<string, unknown>): DumpRow {
-  const { title_folded, body_folded, proposal_status, proposal_note, proposal_proposed_at, proposal_api_key_id, ...post } = record;
+  const { title_folded, body_folded, proposal_status, proposal_note, proposal_proposed_at, proposal_api_key_id, proposal_connection_id, ...post } = record;
   post['proposal'] =
     proposal_status === null
       ? null
@@ -34,7 +34,8 @@ function postFromColumns(record: Record<string, unknown>): DumpRow {
           status: proposal_status as PostStatus,
           note: proposal_note ?? '',
           proposed_at: proposal_proposed_at ?? '',
-          proposed_by_api_key_id: proposal_api_key_id ?? 0,
+          proposed_by_api_key_id: proposal_api_key_id ?? null,
+          proposed_by_connection_id: proposal_connection_id ?? null,
         };
   return post;
 }
@@ -52,6 +53,7 @@ export function columnsFromRecord(table: DumpTable, row: DumpRow, flag: FlagValu
       proposal_note: proposal?.note ?? null,
       proposal_proposed_at: proposal?.proposed_at ?? null,
       proposal_api_key_id: proposal?.proposed_by_api_key_id ?? null,
+      proposal_connection_id: proposal?.proposed_by_connection_id ?? null,
       title_folded: foldCase(String(row['title'])),
       body_folded: foldCase(String(row['body'])),
     };

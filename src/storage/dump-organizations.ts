@@ -78,6 +78,13 @@ export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly Org
   company_voters: [ORG, VOTER],
   // record_id names a post or a comment by the kind in source_id, and may outlive it (a deleted post).
   import_sources: [BOARD],
+  integration_connections: [ORG],
+  post_links: [POST, link('connection_id', 'integration_connections')],
+  integration_deliveries: [link('connection_id', 'integration_connections')],
+  chat_targets: [BOARD],
+  // post_id may outlive its post (a deleted post's chat message still in the log).
+  integration_calls: [ORG, link('connection_id', 'integration_connections'), link('chat_target_id', 'chat_targets')],
+  integration_call_attempts: [link('call_id', 'integration_calls')],
 };
 
 /** Ids below this are kept in a typed array (4 bytes each); rarer, larger ones in a map. */

@@ -61,6 +61,12 @@ export const DUMP_REFERENCES: Readonly<Partial<Record<TableName, readonly DumpRe
   voter_claims: [VOTER, ORG],
   import_sources: [to('boards', 'board_id')],
   company_voters: [VOTER, to('companies', 'organization_id', 'company_id')],
+  integration_connections: [ORG],
+  post_links: [POST, to('integration_connections', 'connection_id')],
+  integration_deliveries: [to('integration_connections', 'connection_id')],
+  chat_targets: [to('boards', 'board_id')],
+  integration_calls: [ORG, to('integration_connections', 'connection_id'), to('chat_targets', 'chat_target_id')],
+  integration_call_attempts: [to('integration_calls', 'call_id')],
 };
 
 /**

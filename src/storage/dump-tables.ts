@@ -94,6 +94,12 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('voter_claims', [], ['claims']),
   table('company_voters'),
   table('import_sources'),
+  table('integration_connections', ['active']),
+  table('post_links'),
+  table('integration_deliveries'),
+  table('chat_targets', ['active'], ['events']),
+  table('integration_calls'),
+  table('integration_call_attempts', ['retry', 'success']),
 ];
 
 /**

@@ -43,6 +43,14 @@ import type { AttachmentRecord } from '../domain/attachments.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
 import type { BoardAccessRecord, VoterClaimsRecord } from '../domain/board-access.js';
+import type {
+  ChatTargetRecord,
+  IntegrationCallAttemptRecord,
+  IntegrationCallRecord,
+  IntegrationConnectionRecord,
+  IntegrationDeliveryRecord,
+  PostLinkRecord,
+} from '../domain/integrations.js';
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { DayRow } from './days.js';
@@ -148,6 +156,12 @@ export interface TableRows {
   voter_claims: VoterClaimsRecord;
   company_voters: CompanyVoterRecord;
   import_sources: ImportSourceRecord;
+  integration_connections: IntegrationConnectionRecord;
+  post_links: PostLinkRecord;
+  integration_deliveries: IntegrationDeliveryRecord;
+  chat_targets: ChatTargetRecord;
+  integration_calls: IntegrationCallRecord;
+  integration_call_attempts: IntegrationCallAttemptRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -271,6 +285,12 @@ export const RECORD_SCHEMA = {
   voter_claims: { keyPath: 'voter_id', ids: false, indexes: {} },
   company_voters: { keyPath: ['organization_id', 'company_id'], ids: false, indexes: { by_organization: 'organization_id' } },
   import_sources: { keyPath: ['board_id', 'source_id'], ids: false, indexes: { by_board: 'board_id' } },
+  integration_connections: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  post_links: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id', by_issue: ['connection_id', 'url'] } },
+  integration_deliveries: { keyPath: ['connection_id', 'delivery_id'], ids: false, indexes: { by_connection: 'connection_id' } },
+  chat_targets: { keyPath: 'id', ids: true, indexes: { by_board: 'board_id' } },
+  integration_calls: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id', by_status: 'status' } },
+  integration_call_attempts: { keyPath: 'id', ids: true, indexes: { by_call: 'call_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -3,10 +3,12 @@
  * would see them: only the documented requests and responses, nothing in-process. The posts a
  * voter submits on a moderated board come from the pages, as a voter's browser sends them.
  */
+import { sign } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames } from '../../src/http/operations.js';
 import { browser, call, startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { KEYS, sampleFixture } from '../helpers/fixture.js';
+import { mergedPullRequest } from '../integrations/fixtures/github.js';
 
 const TEAM_KEY = 'acme-team-0123456789';
 
@@ -189,6 +191,21 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect([unpinned.status, unpinned.json.pinned, await pinnedFirst()]).toEqual([200, false, leader]);
     const logged = await op('getPostActivity', 'GET', `/boards/features/posts/${approved.json.id}/activity`, KEYS.acmeRead);
     expect(logged.json.entries.slice(0, 2).map((e: { kind: string }) => e.kind)).toEqual(['edited', 'edited']);
+    // A GitHub connection: made, listed without its secret, rotated; a merged pull request delivered
+    // to the server, signed with the new secret, proposes the post it fixes; deactivated, it is refused.
+    const made = await op('createIntegrationConnection', 'POST', '/integrations/connections', TEAM_KEY, { provider: 'github' });
+    expect((await op('listIntegrationConnections', 'GET', '/integrations/connections', TEAM_KEY)).text).not.toContain(made.json.secret);
+    const rotated = await op('rotateIntegrationConnectionSecret', 'POST', `/integrations/connections/${made.json.id}/rotate-secret`, TEAM_KEY, {});
+    const merged = JSON.stringify(mergedPullRequest(`Fixes #fb-${approved.json.id}`));
+    const deliver = async () => (await fetch(`${server.url}/integrations/github/${made.json.id}`, {
+      method: 'POST', body: merged,
+      headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-github-delivery': `bb-${Math.random()}`, 'x-hub-signature-256': await sign(rotated.json.secret, merged) },
+    })).status;
+    expect(await deliver()).toBe(200);
+    const fixed = await call(server.api, 'GET', `/boards/features/posts/${approved.json.id}`, KEYS.acmeRead);
+    expect([fixed.json.proposal?.status, fixed.json.proposal?.proposed_by_connection_id, fixed.json.implementation_evidence.length]).toEqual(['shipped', made.json.id, 1]);
+    expect((await op('deactivateIntegrationConnection', 'POST', `/integrations/connections/${made.json.id}/deactivate`, TEAM_KEY)).json.active).toBe(false);
+    expect(await deliver()).toBe(404);
     // A write key gets none of it, and changes nothing.
     expect((await call(server.api, 'GET', '/held-posts', KEYS.acmeWrite)).status).toBe(403);
     expect((await call(server.api, 'POST', `/voters/${second!.voter_id}/block`, KEYS.acmeWrite)).status).toBe(403);

@@ -125,6 +125,16 @@ const steps: Step[] = [
   { op: 'unblockVoter', key: 'team', call: (c) => c.voters.unblock(1), request: ['DELETE', '/voters/1/block'], status: 200 },
   { op: 'getMailSettings', key: 'team', call: (c) => c.mail.settings(), request: ['GET', '/mail-settings'], status: 200 },
   {
+    op: 'createIntegrationConnection', key: 'team', call: (c) => c.integrations.createConnection({ provider: 'github', target: 'acme/app', secret: 'given-secret-0123456789' }),
+    request: ['POST', '/integrations/connections', { provider: 'github', target: 'acme/app', secret: 'given-secret-0123456789' }], status: 201,
+  },
+  { op: 'listIntegrationConnections', key: 'team', call: (c) => c.integrations.listConnections(), request: ['GET', '/integrations/connections'], status: 200 },
+  {
+    op: 'rotateIntegrationConnectionSecret', key: 'team', call: (c) => c.integrations.rotateSecret(1, { secret: 'rotated-secret-0123456789' }),
+    request: ['POST', '/integrations/connections/1/rotate-secret', { secret: 'rotated-secret-0123456789' }], status: 200,
+  },
+  { op: 'deactivateIntegrationConnection', key: 'team', call: (c) => c.integrations.deactivate(1), request: ['POST', '/integrations/connections/1/deactivate'], status: 200 },
+  {
     op: 'updateMailSettings', key: 'team', call: (c) => c.mail.updateSettings({ reply: false }),
     request: ['PATCH', '/mail-settings', { reply: false }], status: 200,
   },

@@ -84,11 +84,26 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   withdrawVoteOnBehalf: ['company_id'],
   rejectHeldPost: ['reason'],
   updateMailSettings: ['status', 'team_comment', 'reply'],
+  createIntegrationConnection: ['provider', 'base_url', 'target', 'token', 'secret', 'label'],
+  rotateIntegrationConnectionSecret: ['secret'],
 };
 
-/** Plausible values of fields an operation reads its own way: the mail settings' kinds are switches. */
+const connectionSecret = fc.constantFrom('a-given-secret-0123456789', 'another-secret-0123456789', 'short', 'has spaces in it, sixteen+');
+/**
+ * Plausible values of fields an operation reads its own way: the mail settings' kinds are
+ * switches; a connection names a provider, and its base URL is public, private or no URL at all.
+ */
 const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unknown>>>> = {
   updateMailSettings: { status: fc.boolean(), team_comment: fc.boolean(), reply: fc.boolean() },
+  createIntegrationConnection: {
+    provider: fc.constantFrom('github', 'github', 'gitlab', 'linear', 'jira', ''),
+    base_url: fc.constantFrom('https://gitlab.example.com', 'https://github.example.com/api/v3', 'https://gitlab.example.com/', 'https://10.0.0.1', 'http://gitlab.example.com', 'javascript:alert(1)'),
+    target: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('acme/app', null) }, { weight: 1, arbitrary: text(200) }),
+    token: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('ghp_x', null) }, { weight: 1, arbitrary: text(1000) }),
+    secret: connectionSecret,
+    label: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('GitHub', '') }, { weight: 1, arbitrary: text(100) }),
+  },
+  rotateIntegrationConnectionSecret: { secret: connectionSecret },
 };
 
 function bodyObject(op: OperationName, live: readonly number[]): fc.Arbitrary<Record<string, unknown>> {

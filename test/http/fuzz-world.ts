@@ -129,6 +129,14 @@ async function postWithComments({ board, keys }: FuzzWorld): Promise<{ id: numbe
   return { id: [post.id], comment_id: comments };
 }
 
+/** Ids of the organization's integration connections, one made first when it has none. */
+async function liveConnections(world: FuzzWorld): Promise<number[]> {
+  const api = world.board.team(world.acme.id).api;
+  const { connections } = await api.integrations.listConnections();
+  if (connections.length === 0) await api.integrations.createConnection({ provider: 'github', target: 'acme/app' });
+  return (await api.integrations.listConnections()).connections.map((c) => c.id);
+}
+
 /** Ids of the board's merged posts, read from the storage (no list shows them). */
 async function mergedOf({ board, acme }: FuzzWorld): Promise<number[]> {
   return board.storage.transaction('read', async (tx) => {
@@ -160,5 +168,6 @@ export async function liveIds(world: FuzzWorld, op: OperationName): Promise<Live
     comment_id: commented.comment_id,
     held_post_id: takes('held_post_id') ? await liveHeldPosts(world) : [],
     voter_id: takes('voter_id') ? await liveVoters(world) : [],
+    connection_id: takes('connection_id') ? await liveConnections(world) : [],
   };
 }

@@ -20,7 +20,7 @@ describe('propose-status', () => {
     expect(r.json).toEqual({
       id: h.post.id,
       status: 'planned',
-      proposal: { status: 'shipped', note: '', proposed_at: at(T0), proposed_by_api_key_id: h.a.keys.ids.propose },
+      proposal: { status: 'shipped', note: '', proposed_at: at(T0), proposed_by_api_key_id: h.a.keys.ids.propose, proposed_by_connection_id: null },
     });
     const detail = await h.req('GET', h.path);
     expect(detail.json).toMatchObject({ status: 'planned', shipped_at: null, proposal: r.json.proposal });
@@ -33,7 +33,7 @@ describe('propose-status', () => {
     await h.req('POST', `${h.path}/propose-status`, { key: h.a.keys.propose, body: { status: 'shipped', note: 'done' } });
     h.clock.advance(1000);
     const r = await h.req('POST', `${h.path}/propose-status`, { key: h.a.keys.write, body: { status: 'declined', note: 'dup' } });
-    expect(r.json.proposal).toEqual({ status: 'declined', note: 'dup', proposed_at: at(T0 + 1000), proposed_by_api_key_id: h.a.keys.ids.write });
+    expect(r.json.proposal).toEqual({ status: 'declined', note: 'dup', proposed_at: at(T0 + 1000), proposed_by_api_key_id: h.a.keys.ids.write, proposed_by_connection_id: null });
     expect((await h.req('GET', h.path)).json.proposal).toEqual(r.json.proposal);
   });
 

@@ -22,6 +22,8 @@ interface Target {
   voter: number;
   /** A comment of the post `id`. */
   comment: number;
+  /** An integration connection of the organization. */
+  connection: number;
 }
 
 interface Row {
@@ -84,6 +86,10 @@ const ROWS: Row[] = [
   { op: 'rejectHeldPost', method: 'POST', path: held('/reject'), body: { reason: 'Spam' }, need: 'team', ok: 200 },
   { op: 'blockVoter', method: 'POST', path: (t) => `/voters/${t.voter}/block`, need: 'team', ok: 200 },
   { op: 'unblockVoter', method: 'DELETE', path: (t) => `/voters/${t.voter}/block`, need: 'team', ok: 200 },
+  { op: 'listIntegrationConnections', method: 'GET', path: () => '/integrations/connections', need: 'team', ok: 200, scoped: false },
+  { op: 'createIntegrationConnection', method: 'POST', path: () => '/integrations/connections', body: { provider: 'github' }, need: 'team', ok: 201, scoped: false },
+  { op: 'rotateIntegrationConnectionSecret', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/rotate-secret`, body: {}, need: 'team', ok: 200 },
+  { op: 'deactivateIntegrationConnection', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/deactivate`, need: 'team', ok: 200 },
   { op: 'unmergePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.merged}/unmerge`, need: 'team', ok: 200 },
   { op: 'pinPost', method: 'POST', path: post('/pin'), need: 'team', ok: 200 },
   { op: 'unpinPost', method: 'DELETE', path: post('/pin'), need: 'team', ok: 200 },
@@ -125,9 +131,14 @@ async function world() {
   };
   const comment = async (slug: string, id: number, key: string) =>
     (await h.req('POST', `/boards/${slug}/posts/${id}/comments`, { key, body: { body: 'A comment' } })).json.id as number;
-  const own: Target = { slug: 'features', id: mine.id, comment: await comment('features', mine.id, h.a.keys.write), merged: await merged('features', target.id, h.a.keys.write), ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')) };
+  const connection = async (organizationId: number) => (await h.board.team(organizationId).api.integrations.createConnection({ provider: 'github' })).id;
+  const own: Target = {
+    slug: 'features', id: mine.id, comment: await comment('features', mine.id, h.a.keys.write), merged: await merged('features', target.id, h.a.keys.write),
+    ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')),
+    connection: await connection(h.a.id),
+  };
   const theirMerged = await merged('globex-only', theirs.id, h.b.keys.write);
-  const their = await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test');
+  const their = { ...(await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test')), connection: await connection(h.b.id) };
   const others: Target[] = [
     { slug: 'globex-only', id: theirs.id, comment: await comment('globex-only', theirs.id, h.b.keys.write), merged: theirMerged, ...their },
     { slug: 'features', id: theirsSameSlug.id, comment: await comment('features', theirsSameSlug.id, h.b.keys.write), merged: theirMerged, ...their },

@@ -1,14 +1,14 @@
 /**
  * Where the integrations code may go: it bundles for the browser with no Node built-in and no
  * package outside it (Web Crypto, URL and fetch types only, so it runs wherever the core runs);
- * the core entry does not reach it yet; and no production file imports the packages its tests
+ * the core loads it only on first use, in chunks of its own; and no production file imports the packages its tests
  * use as oracles and schemas (dev dependencies only).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { browserBuild } from '../helpers/esbuild.js';
+import { browserBuild, browserChunks } from '../helpers/esbuild.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TEST_ONLY = ['@octokit/webhooks-methods', '@octokit/webhooks-examples', '@octokit/webhooks-types', '@linear/sdk', '@slack/types', 'discord-api-types', 'graphql'];
@@ -28,9 +28,10 @@ describe('the integrations code', () => {
     expect(Object.values(result.metafile.outputs)[0]!.imports).toEqual([]);
   }, 60_000);
 
-  it('is not reached from the core entry yet', async () => {
-    const result = await browserBuild("export * from './src/index.ts';");
-    expect(Object.keys(result.metafile.inputs).filter((path) => path.startsWith('src/integrations/'))).toEqual([]);
+  it('is loaded by the core only on the first delivery or connection call, never with it', async () => {
+    const { initial, lazy } = await browserChunks("export * from './src/index.ts';");
+    expect(initial.inputs.filter((path) => path.startsWith('src/integrations/') || path.includes('integration-'))).toEqual([]);
+    expect(lazy.inputs).toEqual(expect.arrayContaining(['src/integrations/github/verify.ts', 'src/services/integration-inbound.ts', 'src/services/integration-connections.ts']));
   }, 60_000);
 
   it('and no production file imports a package its tests use as an oracle or a schema', () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatRequest, checkChatUrl, interpretChatAnswer } from '../../src/integrations/chat/send.js';
 import { INTEGRATION_USER_AGENT } from '../../src/integrations/outbound.js';
-import type { ChatPlatform } from '../../src/integrations/records.js';
+import type { ChatPlatform } from '../../src/domain/integrations.js';
 import { events } from './fixtures/chat-events.js';
 import { answer, send, startProviderServer, type ProviderServer } from './provider-server.js';
 

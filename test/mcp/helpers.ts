@@ -108,7 +108,8 @@ export function textOf(result: object): string {
 /** The tools of the team scope alone, in table order. */
 export const TEAM_TOOLS = [
   'list_held_posts', 'get_held_post', 'approve_held_post', 'reject_held_post', 'block_voter', 'unblock_voter', 'unmerge_post',
-  'pin_post', 'unpin_post', 'get_mail_settings', 'update_mail_settings',
+  'pin_post', 'unpin_post', 'create_integration_connection', 'list_integration_connections', 'rotate_integration_connection_secret',
+  'deactivate_integration_connection', 'get_mail_settings', 'update_mail_settings',
 ];
 /** Every tool name of docs/mcp.md, in table order: what a team key sees. */
 export const ALL_TOOLS = [
@@ -203,6 +204,12 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
   expect(await call('unblock_voter', { voter_id: 1 })).toEqual({ voter_id: 1, blocked_at: null, changed: true });
   expect(await call('get_mail_settings', {})).toEqual({ status: true, team_comment: true, reply: true });
   expect(await call('update_mail_settings', { reply: false })).toEqual({ status: true, team_comment: true, reply: false });
+  const connection = await call('create_integration_connection', { provider: 'gitlab', base_url: 'https://gitlab.example.com', target: 'group/app' });
+  expect([connection.provider, connection.secret]).toEqual(['gitlab', expect.stringMatching(/^fbis_/)]);
+  expect((await call('list_integration_connections', {})).connections.map((c: { id: number }) => c.id)).toContain(connection.id);
+  const rotated = await call('rotate_integration_connection_secret', { connection_id: connection.id });
+  expect(rotated.secret).not.toBe(connection.secret);
+  expect((await call('deactivate_integration_connection', { connection_id: connection.id })).active).toBe(false);
   const waiting = await call('list_held_posts', { state: 'waiting' });
   expect(waiting.total).toBe(heldPosts ? 2 : 0);
   if (heldPosts) {

@@ -48,12 +48,14 @@ describe('tools', () => {
     await board.team(1).boards.setModerated('features', true);
     const voter = await board.voters.register(1, { email: 'cy@example.com' });
     await board.voters.submitPost(voter.id, 'features', { title: 'Held idea' });
+    const connection = await board.team(1).api.integrations.createConnection({ provider: 'github' });
     const before = await snapshot(board);
     const args: Record<string, Record<string, unknown>> = {
       get_held_post: { held_post_id: 1 }, approve_held_post: { held_post_id: 1 }, reject_held_post: { held_post_id: 1 },
       block_voter: { voter_id: voter.id }, unblock_voter: { voter_id: voter.id }, unmerge_post: { slug: 'features', merged_post_id: 1 },
       pin_post: { slug: 'features', id: 1 }, unpin_post: { slug: 'features', id: 1 },
-      update_mail_settings: { reply: false },
+      update_mail_settings: { reply: false }, create_integration_connection: { provider: 'github' },
+      rotate_integration_connection_secret: { connection_id: connection.id }, deactivate_integration_connection: { connection_id: connection.id },
     };
     for (const name of TEAM_TOOLS) {
       const refused = await client.callTool({ name, arguments: args[name] ?? {} });

@@ -28,7 +28,7 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     );
     await tx.insertPost(newPost(other.id, { title: 'Hidden one', hidden: true, pinned: true }));
     const proposed = await tx.insertPost(newPost(board.id, { title: 'Proposal', created_at: onDay(2) }));
-    await tx.updatePost(proposed.id, { proposal: { status: 'planned', note: 'soon', proposed_at: onDay(2), proposed_by_api_key_id: key.id } });
+    await tx.updatePost(proposed.id, { proposal: { status: 'planned', note: 'soon', proposed_at: onDay(2), proposed_by_api_key_id: key.id, proposed_by_connection_id: null } });
     for (let i = 0; i < posts; i++) await tx.insertPost(newPost(other.id, { title: `Bulk post ${i}`, created_at: onDay(i % 20) }));
     const tags = await tx.ensureTags(board.id, ['UI', 'Export']);
     await tx.setPostTags(dark.id, tags.map((t) => t.id));
@@ -106,6 +106,32 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     const acmeVoter = await tx.insertVoter(newVoter(org.id, { name: 'Acme Co', email: null }));
     await tx.insertCompanyVoter({ organization_id: org.id, company_id: 'acme-co', voter_id: acmeVoter.id, created_at: at(26) });
     await tx.insertImportSource({ board_id: board.id, source_id: 'post:fider:42', record_id: shipped.id, imported_at: at(27) });
+    // Integrations: a connection with a rotated secret, a remembered delivery, a link, a chat target, a call and its attempt.
+    const connection = await tx.insertIntegrationConnection({
+      organization_id: org.id, provider: 'gitlab', base_url: 'https://gitlab.example.com', target: 'acme/app', secret: 'glsec-2',
+      previous_secret: 'glsec-1', previous_secret_expires_at: at(40), token: 'glpat-1', label: 'GitLab', active: true, created_at: at(28),
+    });
+    await tx.updatePost(dark.id, { proposal: { status: 'shipped', note: 'Merged !1', proposed_at: at(29), proposed_by_api_key_id: null, proposed_by_connection_id: connection.id } });
+    await tx.rememberIntegrationDelivery({ connection_id: connection.id, delivery_id: 'uuid-1', event: 'Merge Request Hook', summary: 'merged !1 names #fb-1', received_at: at(29) });
+    await tx.insertPostLink({
+      post_id: dark.id, connection_id: connection.id, provider: 'gitlab', url: 'https://gitlab.example.com/acme/app/-/issues/3', title: 'Dark mode',
+      state: 'open', created_at: at(29), updated_at: at(29),
+    });
+    const target = await tx.insertChatTarget({ board_id: board.id, platform: 'slack', url: 'https://hooks.slack.com/services/T/B/x', events: ['post.created'], active: true, created_at: at(30) });
+    const call = await tx.insertIntegrationCall({
+      organization_id: org.id, connection_id: null, chat_target_id: target.id, post_id: dark.id, purpose: 'chat_message', method: 'POST', url: null,
+      body: '{"text":"New post"}', status: 'pending', attempts: 0, next_attempt_at: at(30), lease_until: null, lease_owner: null, last_error: null, created_at: at(30),
+    });
+    await tx.insertIntegrationCall({
+      organization_id: org.id, connection_id: connection.id, chat_target_id: null, post_id: dark.id, purpose: 'create_issue', method: 'POST',
+      url: 'https://gitlab.example.com/api/v4/projects/acme%2Fapp/issues', body: '{"title":"Dark mode"}', status: 'delivered', attempts: 1,
+      next_attempt_at: null, lease_until: null, lease_owner: null, last_error: null, created_at: at(31),
+    });
+    await tx.leaseIntegrationCalls({ now: at(30), lease_until: at(31), owner: 'sender', limit: 1 });
+    await tx.recordIntegrationCallAttempt({
+      call_id: call.id, owner: 'sender', next: { status: 'pending', next_attempt_at: at(35) },
+      attempt: { attempted_at: at(30), status_code: 500, error: 'Slack answered 500', retry: true, duration_ms: 9, response_body: 'oops', success: false },
+    });
     await tx.deletePost((await tx.insertPost(newPost(board.id, { title: 'Gone' }))).id);
     await tx.deleteWebhook((await tx.insertWebhook(newWebhook(org.id, { url: 'https://gone.example.com' }))).id);
     void hook;
@@ -129,7 +155,13 @@ async function readAll(tx: StorageTx): Promise<Record<string, unknown>> {
       grants: await tx.listOAuthGrants(org.id),
       waiting: await tx.listHeldPosts(org.id, 'waiting'),
       rejected: await tx.listHeldPosts(org.id, 'rejected'),
+      connections: await tx.listIntegrationConnections(org.id),
+      calls: await tx.listIntegrationCalls(org.id, 500),
     };
+    for (const connection of await tx.listIntegrationConnections(org.id)) {
+      answers[`connection ${connection.id}`] = { deliveries: await tx.listIntegrationDeliveries(connection.id, 500) };
+    }
+    for (const call of await tx.listIntegrationCalls(org.id, 500)) answers[`call ${call.id}`] = await tx.listIntegrationCallAttempts(call.id);
     for (const hook of await tx.listWebhooks(org.id)) {
       const messages = await tx.listWebhookMessages(hook.id, PAGE);
       answers[`hook ${hook.id}`] = { messages, attempts: await Promise.all(messages.rows.map((m) => tx.listWebhookAttempts(m.id, PAGE))) };
@@ -144,7 +176,7 @@ async function readAll(tx: StorageTx): Promise<Record<string, unknown>> {
         similar: await tx.listPostsByWords(board.id, ['dark', 'mode']), words: [...(await tx.countPostsByWord(board.id, ['dark', 'export'], 10))],
         analytics: await tx.analytics(board.id, WINDOW), ship: await tx.shipStats(board.id, WINDOW),
         moderated: await tx.isBoardModerated(board.id), proposed: await tx.listProposedPosts(board.id),
-        claims: [...(await tx.getClaims(postIds))], imported: await tx.listImportSources(board.id),
+        claims: [...(await tx.getClaims(postIds))], imported: await tx.listImportSources(board.id), chat: await tx.listChatTargets(board.id),
       };
       for (const id of postIds.concat([2])) {
         const comments = await tx.listComments(id);
@@ -154,7 +186,7 @@ async function readAll(tx: StorageTx): Promise<Record<string, unknown>> {
           commentEdits: await Promise.all(comments.map((c) => tx.listCommentEdits(c.id))), merge: await tx.getPostMerge(id), author: await tx.getPostAuthor(id),
           activity: await tx.listActivity(id, { before: null, limit: 500 }),
           attachments: await tx.listPostAttachments([id]), commentAttachments: await tx.listCommentAttachments(comments.map((c) => c.id)),
-          mail: await tx.getMailQueueRow(1, id),
+          mail: await tx.getMailQueueRow(1, id), links: await tx.listPostLinks(id),
         };
       }
     }

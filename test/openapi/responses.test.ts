@@ -138,6 +138,8 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   withdrawVoteOnBehalf: { company_id: 'initech' },
   rejectHeldPost: { reason: 'Spam' },
   updateMailSettings: { reply: false },
+  createIntegrationConnection: { provider: 'github', target: 'acme/app' },
+  rotateIntegrationConnectionSecret: {},
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
@@ -154,6 +156,9 @@ const holdPost: Step = async (board) => {
   const voter = await board.voters.register(1, { email: 'cy@example.com', name: 'Cy' });
   await board.voters.submitPost(voter.id, 'features', { title: 'Held idea', body: 'Please', tags: ['UI'] });
 };
+
+/** Connects Acme to GitHub: connection 1. */
+const connect: Step = (board) => board.team(1).api.integrations.createConnection({ provider: 'github', target: 'acme/app', token: 'ghp_x' });
 
 /** Merges post 1 into post 2. */
 const mergeFirst: Step = (board) => call(board, 'mergePost', { body: { into: 2 } });
@@ -251,6 +256,12 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   unpinPost: [{ before: (b) => call(b, 'pinPost'), status: 200 }],
   getMailSettings: [{ status: 200 }],
   updateMailSettings: [{ status: 200 }],
+  createIntegrationConnection: [
+    { call: { body: { provider: 'gitlab', base_url: 'https://gitlab.example.com', target: 'group/app', token: 'glpat-x', label: 'GitLab' } }, status: 201 },
+  ],
+  listIntegrationConnections: [{ before: connect, status: 200 }],
+  rotateIntegrationConnectionSecret: [{ before: connect, call: { body: {} }, status: 200 }],
+  deactivateIntegrationConnection: [{ before: connect, status: 200 }],
 };
 
 interface ErrorCase {
@@ -264,7 +275,9 @@ interface ErrorCase {
 }
 
 /** What must exist for an operation's path to name something (its error samples run after it). */
-const PREPARE: Partial<Record<OperationName, Step>> = { getHeldPost: holdPost, approveHeldPost: holdPost, rejectHeldPost: holdPost };
+const PREPARE: Partial<Record<OperationName, Step>> = {
+  getHeldPost: holdPost, approveHeldPost: holdPost, rejectHeldPost: holdPost, rotateIntegrationConnectionSecret: connect, deactivateIntegrationConnection: connect,
+};
 
 /** Samples of every error code an operation can answer, built from what the operation takes. */
 function errorCases(name: OperationName): ErrorCase[] {
@@ -310,6 +323,7 @@ function errorCases(name: OperationName): ErrorCase[] {
     ],
     rejectHeldPost: [{ code: 'status_unchanged', before: (b) => call(b, 'approveHeldPost'), call: { body: {} } }],
     unmergePost: [{ code: 'validation_error', call: {} }],
+    createIntegrationConnection: [{ code: 'validation_error', call: { body: { provider: 'github', base_url: 'https://10.0.0.1' } } }],
   };
   return [...cases, ...(special[name] ?? [])];
 }

@@ -1,5 +1,5 @@
 /**
- * Rows as pg returns them and their conversion to the contract's records (the proposal's four
+ * Rows as pg returns them and their conversion to the contract's records (the proposal's five
  * columns to one object, JSON text to arrays). Integers are `integer` columns (pg returns numbers)
  * and counts are cast to `int` in SQL, since pg returns `bigint` as a string. Every conversion
  * builds a new object, so records handed out never alias anything the adapter keeps.
@@ -9,9 +9,9 @@ import type { PostRecord, PostStatus, WebhookRecord } from '../../../src/domain/
 /** The columns of a post record, qualified with the alias `p` (the folded copies are not read). */
 export const POST_COLUMNS = `p.id, p.board_id, p.title, p.body, p.status, p.is_admin, p.hidden,
   p.pinned, p.queue_rank, p.shipped_at, p.created_at, p.vote_count, p.comment_count,
-  p.proposal_status, p.proposal_note, p.proposal_proposed_at, p.proposal_api_key_id`;
+  p.proposal_status, p.proposal_note, p.proposal_proposed_at, p.proposal_api_key_id, p.proposal_connection_id`;
 
-/** A post row: the record's columns, with the proposal spread over four. */
+/** A post row: the record's columns, with the proposal spread over five. */
 export interface PostRow {
   id: number;
   board_id: number;
@@ -30,6 +30,7 @@ export interface PostRow {
   proposal_note: string | null;
   proposal_proposed_at: string | null;
   proposal_api_key_id: number | null;
+  proposal_connection_id: number | null;
 }
 
 export function toPost(row: PostRow): PostRecord {
@@ -54,7 +55,8 @@ export function toPost(row: PostRow): PostRecord {
             status: row.proposal_status,
             note: row.proposal_note ?? '',
             proposed_at: row.proposal_proposed_at ?? '',
-            proposed_by_api_key_id: row.proposal_api_key_id ?? 0,
+            proposed_by_api_key_id: row.proposal_api_key_id,
+            proposed_by_connection_id: row.proposal_connection_id,
           },
   };
 }

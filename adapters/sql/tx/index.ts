@@ -9,6 +9,7 @@ import { accessMethods } from './access.js';
 import { accountsMethods } from './accounts.js';
 import { activityMethods } from './activity.js';
 import { boardsMethods } from './boards.js';
+import { integrationsMethods } from './integrations.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { peopleMethods } from './people.js';
@@ -21,4 +22,5 @@ export const SHARED_FACTORIES = {
   oauth: oauthMethods,
   activity: activityMethods,
   access: accessMethods,
+  integrations: integrationsMethods,
 } satisfies Partial<AggregateFactories<SqlSeam>>;

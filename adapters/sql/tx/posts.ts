@@ -16,8 +16,8 @@ import { POST_COLUMNS, POST_FIELDS, selectPosts, tupleToPost } from './rows.js';
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
-    ? [null, null, null, null]
-    : [proposal.status, proposal.note, proposal.proposed_at, proposal.proposed_by_api_key_id];
+    ? [null, null, null, null, null]
+    : [proposal.status, proposal.note, proposal.proposed_at, proposal.proposed_by_api_key_id, proposal.proposed_by_connection_id];
 }
 
 /**
@@ -79,8 +79,8 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
       const [stored] = await db.tuples(
         `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
            shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
-           proposal_api_key_id, title_folded, body_folded)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${POST_FIELDS}`,
+           proposal_api_key_id, proposal_connection_id, title_folded, body_folded)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${POST_FIELDS}`,
         [
           row.board_id, row.title, row.body, row.status, d.bool(row.is_admin), d.bool(row.hidden), d.bool(row.pinned), row.queue_rank,
           row.shipped_at, row.created_at, ...proposalColumns(row.proposal), foldCase(row.title), foldCase(row.body),
@@ -109,6 +109,7 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
         ['proposal_note', proposal?.[1]],
         ['proposal_proposed_at', proposal?.[2]],
         ['proposal_api_key_id', proposal?.[3]],
+        ['proposal_connection_id', proposal?.[4]],
       ]);
       if (set === '') return getPost(id);
       const [row] = await db.tuples(`UPDATE fb_posts AS p SET ${set} WHERE p.id = ? RETURNING ${POST_FIELDS}`, [...params, id]);

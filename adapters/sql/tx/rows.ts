@@ -1,6 +1,6 @@
 /**
  * Rows as the SQL stores return them, and their conversion to the contract's records (a boolean
- * column to a boolean, the proposal's four columns to one object). Every conversion builds a new
+ * column to a boolean, the proposal's five columns to one object). Every conversion builds a new
  * object, so records handed out never alias anything a store keeps.
  */
 import type { BoardRecord, CommentRecord, PostRecord, PostStatus } from '../../../src/domain/records.js';
@@ -14,7 +14,11 @@ export type Flag = 0 | 1 | boolean;
 const POST_FIELD_LIST = [
   'id', 'board_id', 'title', 'body', 'status', 'is_admin', 'hidden', 'pinned', 'queue_rank', 'shipped_at', 'created_at',
   'vote_count', 'comment_count', 'proposal_status', 'proposal_note', 'proposal_proposed_at', 'proposal_api_key_id',
+  'proposal_connection_id',
 ];
+
+/** How many columns a post takes in a tuple: what follows it starts that far after it. */
+export const POST_FIELD_COUNT = POST_FIELD_LIST.length;
 
 /** The columns of a post record, unqualified (a RETURNING list). */
 export const POST_FIELDS = POST_FIELD_LIST.join(', ');
@@ -49,7 +53,8 @@ export function tupleToPost(t: readonly unknown[], at = 0): PostRecord {
             status: proposalStatus,
             note: (t[at + 14] as string | null) ?? '',
             proposed_at: (t[at + 15] as string | null) ?? '',
-            proposed_by_api_key_id: (t[at + 16] as number | null) ?? 0,
+            proposed_by_api_key_id: t[at + 16] as number | null,
+            proposed_by_connection_id: t[at + 17] as number | null,
           },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { pageBounds } from '../../sql/statements.js';
-import { POST_COLUMNS, tupleToPost } from '../../sql/tx/rows.js';
+import { POST_COLUMNS, POST_FIELD_COUNT, tupleToPost } from '../../sql/tx/rows.js';
 import { SQLITE_DIALECT, type SqliteSeam } from '../seam.js';
 
 /**
@@ -80,7 +80,7 @@ export function sqliteSsoMethods({ sql }: SqliteSeam): Pick<AggregateMethods<'ss
       const { limit, offset } = pageBounds(SQLITE_DIALECT, query);
       const tuples = sql.tuples(REVENUE_PAGE_SQL, { board: boardId, limit, offset });
       // Each tuple: the total, then the post's columns, then its revenue (all null past the end).
-      const rows = tuples.filter((t) => t[1] !== null).map((t) => ({ post: tupleToPost(t, 1), revenue: t[18] as number }));
+      const rows = tuples.filter((t) => t[1] !== null).map((t) => ({ post: tupleToPost(t, 1), revenue: t[1 + POST_FIELD_COUNT] as number }));
       return { rows, total: (tuples[0]?.[0] as number | undefined) ?? 0 };
     },
   };

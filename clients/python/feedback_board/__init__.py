@@ -51,7 +51,7 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
-from .team import HeldPost, HeldPostList, HeldPostState, MailSettings, VoterBlock
+from .team import HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
 from .transport import RetryPolicy
 
 __all__ = [
@@ -82,6 +82,7 @@ __all__ = [
     "HeldPost",
     "HeldPostList",
     "HeldPostState",
+    "IntegrationConnection",
     "MailSettings",
     "Post",
     "PostDetail",

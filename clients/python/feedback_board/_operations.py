@@ -56,6 +56,10 @@ OPERATIONS: Dict[str, Operation] = {
     "unmergePost": Operation("POST", "/boards/{slug}/posts/{merged_post_id}/unmerge", "team", "posts"),
     "pinPost": Operation("POST", "/boards/{slug}/posts/{id}/pin", "team", "posts"),
     "unpinPost": Operation("DELETE", "/boards/{slug}/posts/{id}/pin", "team", "posts"),
+    "listIntegrationConnections": Operation("GET", "/integrations/connections", "team", "integrations"),
+    "createIntegrationConnection": Operation("POST", "/integrations/connections", "team", "integrations"),
+    "rotateIntegrationConnectionSecret": Operation("POST", "/integrations/connections/{connection_id}/rotate-secret", "team", "integrations"),
+    "deactivateIntegrationConnection": Operation("POST", "/integrations/connections/{connection_id}/deactivate", "team", "integrations"),
     "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
 }

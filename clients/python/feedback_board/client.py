@@ -15,7 +15,7 @@ from .boards import BoardsAPI
 from .community import CommentsAPI, VotesAPI
 from .posts import PostsAPI
 from .reports import ChangelogAPI, RoadmapAPI, StatsAPI, WebhooksAPI
-from .team import MailAPI, ModerationAPI, VotersAPI
+from .team import IntegrationsAPI, MailAPI, ModerationAPI, VotersAPI
 from .transport import RetryPolicy, Transport
 
 AuthHeader = Literal["bearer", "x-api-key"]
@@ -43,6 +43,7 @@ class Client:
     moderation: ModerationAPI
     voters: VotersAPI
     mail: MailAPI
+    integrations: IntegrationsAPI
 
     def __init__(
         self,
@@ -85,6 +86,7 @@ class Client:
         self.moderation = ModerationAPI(transport)
         self.voters = VotersAPI(transport)
         self.mail = MailAPI(transport)
+        self.integrations = IntegrationsAPI(transport)
 
     def __repr__(self) -> str:
         return f"Client({self.base_url!r})"

@@ -126,7 +126,8 @@ class Proposal:
     status: PostStatus
     note: str
     proposed_at: str
-    proposed_by_api_key_id: int
+    proposed_by_api_key_id: Optional[int]
+    proposed_by_connection_id: Optional[int]
 
     @classmethod
     def from_json(cls, value: object) -> Proposal:
@@ -138,7 +139,8 @@ def _proposal(f: Fields) -> Proposal:
         status=cast(PostStatus, f.text("status")),
         note=f.text("note"),
         proposed_at=f.text("proposed_at"),
-        proposed_by_api_key_id=f.integer("proposed_by_api_key_id"),
+        proposed_by_api_key_id=f.opt_integer("proposed_by_api_key_id"),
+        proposed_by_connection_id=f.opt_integer("proposed_by_connection_id"),
     )
 
 

@@ -1,6 +1,6 @@
 """The team's own operations, for a key of the ``team`` scope: ``client.moderation`` (posts of
-voters held for approval), ``client.voters`` (blocking) and ``client.mail`` (what mails the
-followers of a post). A weaker key gets ``insufficient_scope`` (403) and nothing changes."""
+voters held for approval), ``client.voters`` (blocking), ``client.mail`` (what mails the
+followers of a post) and ``client.integrations`` (connections to issue trackers). A weaker key gets ``insufficient_scope`` (403) and nothing changes."""
 
 from __future__ import annotations
 
@@ -77,6 +77,43 @@ class VoterBlock:
     def from_json(cls, value: object) -> VoterBlock:
         f = Fields(value, "voter block")
         return cls(voter_id=f.integer("voter_id"), blocked_at=f.opt_text("blocked_at"), changed=f.boolean("changed"))
+
+
+@dataclass(frozen=True)
+class IntegrationConnection:
+    """A connection to an issue tracker; never its secrets or token (``has_token`` says whether
+    it has one). ``secret`` is set only in the answer that made it: when created or rotated."""
+
+    id: int
+    provider: Literal["github", "gitlab", "linear"]
+    base_url: str
+    target: Optional[str]
+    label: str
+    active: bool
+    has_token: bool
+    previous_secret_expires_at: Optional[str]
+    created_at: str
+    secret: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, value: object) -> IntegrationConnection:
+        f = Fields(value, "integration connection")
+        return cls(
+            id=f.integer("id"),
+            provider=cast(Literal["github", "gitlab", "linear"], f.text("provider")),
+            base_url=f.text("base_url"),
+            target=f.opt_text("target"),
+            label=f.text("label"),
+            active=f.boolean("active"),
+            has_token=f.boolean("has_token"),
+            previous_secret_expires_at=f.opt_text("previous_secret_expires_at"),
+            created_at=f.text("created_at"),
+            secret=f.opt_text("secret") if isinstance(value, dict) and "secret" in value else None,
+        )
+
+
+def _connections(value: object) -> List[IntegrationConnection]:
+    return [IntegrationConnection.from_json(c) for c in Fields(value, "integration connections").array("connections")]
 
 
 @dataclass(frozen=True)
@@ -163,3 +200,41 @@ class MailAPI:
         given = {"status": status, "team_comment": team_comment, "reply": reply}
         body = {kind: on for kind, on in given.items() if on is not None}
         return self._t.call_operation("updateMailSettings", MailSettings.from_json, body=body)
+
+
+class IntegrationsAPI:
+    def __init__(self, transport: Transport) -> None:
+        self._t = transport
+
+    @operation("listIntegrationConnections")
+    def list_connections(self) -> List[IntegrationConnection]:
+        """The organization's connections, oldest first, inactive ones included."""
+        return self._t.call_operation("listIntegrationConnections", _connections)
+
+    @operation("createIntegrationConnection")
+    def create_connection(
+        self,
+        provider: Literal["github", "gitlab", "linear"],
+        base_url: Optional[str] = None,
+        target: Optional[str] = None,
+        token: Optional[str] = None,
+        secret: Optional[str] = None,
+        label: Optional[str] = None,
+    ) -> IntegrationConnection:
+        """Connects the organization to an issue tracker; the answer carries the inbound
+        ``secret``, shown this once (Linear's signing secret is given as ``secret``)."""
+        given = {"provider": provider, "base_url": base_url, "target": target, "token": token, "secret": secret, "label": label}
+        body = {name: v for name, v in given.items() if v is not None}
+        return self._t.call_operation("createIntegrationConnection", IntegrationConnection.from_json, body=body)
+
+    @operation("rotateIntegrationConnectionSecret")
+    def rotate_secret(self, connection_id: int, secret: Optional[str] = None) -> IntegrationConnection:
+        """Gives the connection a new inbound secret (shown this once); the previous one is
+        accepted for 24 more hours."""
+        body: Dict[str, Any] = {} if secret is None else {"secret": secret}
+        return self._t.call_operation("rotateIntegrationConnectionSecret", IntegrationConnection.from_json, connection_id, body=body)
+
+    @operation("deactivateIntegrationConnection")
+    def deactivate(self, connection_id: int) -> IntegrationConnection:
+        """Deactivates the connection: its deliveries are refused and nothing is sent through it."""
+        return self._t.call_operation("deactivateIntegrationConnection", IntegrationConnection.from_json, connection_id)

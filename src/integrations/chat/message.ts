@@ -4,7 +4,7 @@
  * of people's text it quotes, and the link it offers. The platform modules only lay this out.
  */
 import type { PostStatus } from '../../domain/records.js';
-import type { ChatEventName } from '../records.js';
+import type { ChatEventName } from '../../domain/integrations.js';
 import { oneLine } from './text.js';
 
 /** The post a message is about. `url` is its public page. */

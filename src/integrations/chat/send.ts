@@ -5,7 +5,7 @@
  * `?wait=true`, Teams `200 1` or, for Workflows, `202`) and failure too: Discord says how long to
  * wait in its JSON, and Teams' older connectors answer `200` with the failure in the text.
  */
-import type { ChatPlatform } from '../records.js';
+import type { ChatPlatform } from '../../domain/integrations.js';
 import { answerJson, failedAnswer, INTEGRATION_USER_AGENT, invalidField, isRetryableStatus, type OutboundAnswer, type OutboundOutcome, type OutboundRequest } from '../outbound.js';
 import { numberAt } from '../payload.js';
 import { refusedTarget } from '../../webhooks/targets.js';

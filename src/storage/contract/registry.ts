@@ -11,6 +11,7 @@ import { ATTACHMENTS_AGGREGATE, type AttachmentsTx } from './attachments.js';
 import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
+import { INTEGRATIONS_AGGREGATE, type IntegrationsTx } from './integrations.js';
 import { MAIL_AGGREGATE, type MailTx } from './mail.js';
 import { MODERATION_AGGREGATE, type ModerationTx } from './moderation.js';
 import { OAUTH_AGGREGATE, type OAuthTx } from './oauth.js';
@@ -38,6 +39,7 @@ export interface StorageAggregates {
   attachments: AttachmentsTx;
   sso: SsoTx;
   access: AccessTx;
+  integrations: IntegrationsTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -60,6 +62,7 @@ export const STORAGE_AGGREGATES = {
   attachments: ATTACHMENTS_AGGREGATE,
   sso: SSO_AGGREGATE,
   access: ACCESS_AGGREGATE,
+  integrations: INTEGRATIONS_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */

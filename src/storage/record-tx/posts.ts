@@ -100,6 +100,8 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         await comments.delete(comment.id);
       }
       await deleteAttachmentsOf(store, 'by_post', id);
+      const links = store.table('post_links');
+      for (const link of await links.getAllFromIndex('by_post', id)) await links.delete(link.id);
       const evidence = store.table('evidence');
       for (const item of await evidence.getAllFromIndex('by_post', id)) {
         await evidence.delete(item.id);

@@ -56,6 +56,18 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     description: 'comments edited and deleted, and their earlier bodies',
     changes: [{ addColumn: 'comments.edited_at' }, { addColumn: 'comments.deleted_at' }, { addTable: 'comment_edits', record: 'comment_edits' }],
   },
+  {
+    description: 'integrations: connections, links, deliveries, chat targets, calls',
+    changes: [
+      { addTable: 'integration_connections', record: 'integration_connections' },
+      { addTable: 'post_links', record: 'post_links' },
+      { addTable: 'integration_deliveries', record: 'integration_deliveries' },
+      { addTable: 'chat_targets', record: 'chat_targets' },
+      { addTable: 'integration_calls', record: 'integration_calls' },
+      { addTable: 'integration_call_attempts', record: 'integration_call_attempts' },
+      { addColumn: 'posts.proposal_connection_id' },
+    ],
+  },
 ];
 
 /** The version of the shared step at `index` (from 0) in `store`. */

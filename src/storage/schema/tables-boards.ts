@@ -93,6 +93,7 @@ export const BOARDS_TABLES = {
       proposal_note: { type: 'text', null: true },
       proposal_proposed_at: { type: 'key', null: true },
       proposal_api_key_id: { type: 'integer', null: true },
+      proposal_connection_id: { type: 'integer', null: true },
       title_folded: { type: 'text', default: "''" },
       body_folded: { type: 'text', default: "''" },
     },

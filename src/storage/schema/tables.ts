@@ -8,6 +8,7 @@ import type { TableDeclarations } from './model.js';
 import { ACCOUNTS_TABLES } from './tables-accounts.js';
 import { BOARDS_TABLES } from './tables-boards.js';
 import { ENGAGEMENT_TABLES } from './tables-engagement.js';
+import { INTEGRATIONS_TABLES } from './tables-integrations.js';
 import { STATISTICS_TABLES } from './tables-statistics.js';
 
 export const TABLES = {
@@ -15,6 +16,7 @@ export const TABLES = {
   ...ENGAGEMENT_TABLES,
   ...ACCOUNTS_TABLES,
   ...STATISTICS_TABLES,
+  ...INTEGRATIONS_TABLES,
 } as const satisfies TableDeclarations;
 
 export type SqlTableName = keyof typeof TABLES;

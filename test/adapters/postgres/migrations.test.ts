@@ -34,6 +34,18 @@ async function query<Row extends pg.QueryResultRow>(url: string, text: string): 
 
 const T0 = at(0);
 
+
+/**
+ * Today's code writes every column a post has today, so a test that fills an old database through
+ * it lends the posts the columns later steps add, and takes them back before the upgrade adds them.
+ */
+async function lendLaterPostColumns(url: string): Promise<void> {
+  await query(url, 'ALTER TABLE fb_posts ADD COLUMN proposal_connection_id integer');
+}
+
+async function takeBackLaterPostColumns(url: string): Promise<void> {
+  await query(url, 'ALTER TABLE fb_posts DROP COLUMN proposal_connection_id');
+}
 describe('postgres schema migrations', () => {
   it.skipIf(serverOnly !== undefined)(`migrates, rebuilds the statistics and loads a dump past the request timeouts, which still bind requests after${serverOnly ? ` (skipped: ${serverOnly})` : ''}`, async () => {
     const url = await createTestSchema(database);
@@ -487,6 +499,7 @@ describe('postgres schema migrations', () => {
     const url = await createTestSchema(database);
     await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 23 })).close();
     expect(await query(url, "SELECT to_regclass('fb_voter_companies_organization') AS index")).toEqual([{ index: null }]);
+    await lendLaterPostColumns(url);
     const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 23 });
     const ids = await old.transaction('write', async (tx) => {
       const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
@@ -504,6 +517,7 @@ describe('postgres schema migrations', () => {
       return { board, first: first.id, second: second.id };
     });
     await old.close();
+    await takeBackLaterPostColumns(url);
 
     const storage = await createPostgresStorage({ connectionString: url });
     try {
@@ -519,6 +533,7 @@ describe('postgres schema migrations', () => {
     const url = await createTestSchema(database);
     await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 24 })).close();
     expect(await query(url, "SELECT to_regclass('fb_tag_status_posts') AS counts")).toEqual([{ counts: null }]);
+    await lendLaterPostColumns(url);
     const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 24 });
     const ids = await old.transaction('write', async (tx) => {
       const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
@@ -535,6 +550,7 @@ describe('postgres schema migrations', () => {
       return { board, planned: planned.id, open: open.id, shipped: shipped.id, api: api!.id, ux: ux!.id };
     });
     await old.close();
+    await takeBackLaterPostColumns(url);
 
     const storage = await createPostgresStorage({ connectionString: url });
     const counts = () => query(url, 'SELECT tag_id, status, posts FROM fb_tag_status_posts ORDER BY 1, 2');
@@ -566,6 +582,7 @@ describe('postgres schema migrations', () => {
   it('adds the ranked posts per board and status at version 26 to a version 25 database: filled from its visible ranked posts, moved by rank, status and hiding, the total of the queue', async () => {
     const url = await createTestSchema(database);
     const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 25 });
+    await lendLaterPostColumns(url);
     expect(await query(url, "SELECT to_regclass('fb_ranked_posts') AS counts")).toEqual([{ counts: null }]);
     const ids = await old.transaction('write', async (tx) => {
       const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
@@ -579,6 +596,7 @@ describe('postgres schema migrations', () => {
       return { board, planned: planned.id, open: open.id, shipped: shipped.id };
     });
     await old.close();
+    await takeBackLaterPostColumns(url);
 
     const storage = await createPostgresStorage({ connectionString: url });
     const counts = () => query(url, 'SELECT board_id, status, posts FROM fb_ranked_posts ORDER BY 1, 2');

@@ -1,11 +1,11 @@
 /**
- * The records integrations will be stored as, held to what they follow: a chat target posts
+ * The records integrations are stored as, held to what they follow: a chat target posts
  * webhook events by their own names, and an outbound call is leased and retried like a webhook
  * message, so it carries the same delivery fields.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { WebhookMessageRecord } from '../../src/domain/records.js';
-import { CHAT_EVENTS, type ChatEventName, type IntegrationCallRecord } from '../../src/integrations/records.js';
+import { CHAT_EVENTS, type ChatEventName, type IntegrationCallRecord } from '../../src/domain/integrations.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/services/webhook-events.js';
 
 describe('the integrations’ records', () => {

@@ -1,9 +1,9 @@
 /**
- * The records integrations keep, as the storage layer will hold them: connections to issue
- * trackers, the issues linked to posts, the inbound deliveries already handled, the chat targets
- * of boards and the outbound calls waiting or made. No store holds them yet; the modules of this
- * folder read and produce exactly these shapes so that wiring them to storage adds no translation.
- * Timestamps are ISO 8601 UTC strings, as everywhere in the storage layer.
+ * The records integrations keep, as every store holds them: connections to issue trackers, the
+ * issues linked to posts, the inbound deliveries already handled, the chat targets of boards and
+ * the outbound calls waiting or made. The modules of src/integrations/ read and produce exactly
+ * these shapes, so storing them adds no translation. Timestamps are ISO 8601 UTC strings, as
+ * everywhere in the storage layer.
  */
 
 /** The issue trackers a connection can reach. */
