@@ -75,11 +75,10 @@ const clientRouteOf = ({ method, path, client, body, query, success }) => {
 
 /** The text of src/client/routes.ts for `operations`, in table order. */
 export function renderClientRoutes(operations) {
-  const rows = Object.keys(operations).map((name) => `  ${name}: [${clientRouteOf(operations[name])}],`);
+  const rows = Object.keys(operations).map((name) => `  [${clientRouteOf(operations[name])}], // ${name}`);
   return [
     CLIENT_HEADER,
     "import type { HttpMethod } from '../http/operation-row.js';",
-    "import type { OperationName } from '../http/operations.js';",
     '',
     '/**',
     ' * One operation as the client sends it: method, path, where its input goes, its place on the',
@@ -88,10 +87,14 @@ export function renderClientRoutes(operations) {
     ' */',
     'export type ClientRoute = readonly [method: HttpMethod, path: string, input: \'body\' | \'query\' | null, place: string, status: number, statusFrom?: string, bodyFrom?: string];',
     '',
-    '/** Every operation\'s client route, in table order. */',
-    'export const clientRoutes: { readonly [N in OperationName]: ClientRoute } = {',
+    '/**',
+    ' * Every operation\'s client route, in table order, its name in the comment beside it: a list, not',
+    ' * an object by name, since the client reaches each operation by its place, and the names would',
+    ' * only weigh on the bundle.',
+    ' */',
+    'export const clientRoutes: readonly ClientRoute[] = [',
     ...rows,
-    '};',
+    '];',
     '',
   ].join('\n');
 }

@@ -5,12 +5,11 @@
  * guidance is part of the client's code.
  */
 import type { HttpMethod } from '../http/operation-row.js';
-import type { OperationName } from '../http/operations.js';
 import type { Post } from '../domain/responses.js';
 import { FeedbackBoardError, isFeedbackBoardError } from '../domain/errors.js';
 import { exchange, type FetchLike } from './http.js';
 import { createRetrier, type RetryOptions } from './retry.js';
-import { clientRoutes } from './routes.js';
+import { clientRoutes, type ClientRoute } from './routes.js';
 import type { FeedbackBoardClient, RequestOptions } from './types.js';
 
 /** Options of {@link createClient}: where the service is, the key, and how to send. */
@@ -109,8 +108,8 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
     });
   }
 
-  async function invoke(name: OperationName, args: unknown[]): Promise<unknown> {
-    const [method, path, inputTo, , status, statusFrom, bodyFrom] = clientRoutes[name];
+  async function invoke(route: ClientRoute, args: unknown[]): Promise<unknown> {
+    const [method, path, inputTo, , status, statusFrom, bodyFrom] = route;
     const pathCount = path.split('{').length - 1;
     const hasInput = inputTo !== null;
     const input = hasInput ? args[pathCount] : undefined;
@@ -127,27 +126,27 @@ export function createClient(options: ClientOptions): FeedbackBoardClient {
   }
 
   const client: Record<string, Record<string, unknown>> = {};
-  for (const name of Object.keys(clientRoutes) as OperationName[]) {
-    const [group, method] = clientRoutes[name][3].split('.') as [string, string];
-    (client[group] ??= {})[method] = (...args: unknown[]) => invoke(name, args);
+  for (const route of clientRoutes) {
+    const [group, method] = route[3].split('.') as [string, string];
+    (client[group] ??= {})[method] = (...args: unknown[]) => invoke(route, args);
   }
 
   type Page = { posts: Post[]; total: number };
-  function pager(name: 'listPosts' | 'getRoadmap' | 'getChangelog') {
+  /** The iterator over every page of the group's `list` (posts, roadmap, changelog). */
+  function pager(group: 'posts' | 'roadmap' | 'changelog') {
+    const list = client[group]!['list'] as (...args: unknown[]) => Promise<unknown>;
     return async function* listAll(slug: string, query: Record<string, unknown> = {}, opts?: RequestOptions) {
       const limit = query['limit'] ?? 100;
       let offset = Number(query['offset'] ?? 0);
       for (;;) {
-        const page = (await invoke(name, [slug, { ...query, limit, offset }, opts])) as Page;
+        const page = (await list(slug, { ...query, limit, offset }, opts)) as Page;
         yield* page.posts;
         offset += page.posts.length;
         if (page.posts.length === 0 || offset >= page.total) return;
       }
     };
   }
-  client['posts']!['listAll'] = pager('listPosts');
-  client['roadmap']!['listAll'] = pager('getRoadmap');
-  client['changelog']!['listAll'] = pager('getChangelog');
+  for (const group of ['posts', 'roadmap', 'changelog'] as const) client[group]!['listAll'] = pager(group);
 
   return client as FeedbackBoardClient;
 }

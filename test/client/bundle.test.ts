@@ -3,7 +3,7 @@
  * from the table (no summary, scope, schema name, MCP guidance or query parameter list), the
  * errors and the client itself: no zod (the schemas only give the client its types), not the
  * core's routes, and no service, storage, HTTP-handler, adapter or node code. Minified and
- * gzipped, it stays within 3,550 bytes.
+ * gzipped, it stays within 3,500 bytes.
  */
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import { expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { operationNames, operationTable } from '../../src/http/operations.js';
 
-it('the client bundle holds no schema library, operation table, service or storage code, and is within 3,550 bytes gzipped', async () => {
+it('the client bundle holds no schema library, operation table, service or storage code, and is within 3,500 bytes gzipped', async () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const result = await build({
     entryPoints: ['src/client/index.ts'],
@@ -42,8 +42,9 @@ it('the client bundle holds no schema library, operation table, service or stora
   // MCP descriptions and error lists the client never reads), 3.3 KB (3,333 bytes) on generated
   // routes, 3.5 KB (3,617 bytes) with the team scope's ten operations and a post's activity log;
   // 3,461 bytes on routes of its own, without the query parameters and statuses only serving reads;
-  // 3,523 bytes with comments edited and deleted (two routes).
-  expect(gzipSync(code).byteLength).toBeLessThanOrEqual(3550);
+  // 3,523 bytes with comments edited and deleted (two routes), 3,626 with the four operations of
+  // integration connections; 3,405 bytes with the routes a list, without the operations' names.
+  expect(gzipSync(code).byteLength).toBeLessThanOrEqual(3500);
 }, 30_000);
 
 it('the client has one method per row of the operation table, at the row\'s place, and the paging iterators', () => {

@@ -46,15 +46,15 @@ describe('the operations the core serves', () => {
   });
 
   it('give the typed client each row\'s method, path, input, place and success, and the two result fields where the status is one', () => {
-    expect(Object.keys(clientRoutes)).toEqual(operationNames);
+    expect(clientRoutes).toHaveLength(operationNames.length);
     for (const name of operationNames) {
       const row = operationTable[name];
       const spec: OperationSpec = operations[name];
       const { status, statusFrom, bodyFrom } = spec.success;
       const parts = statusFrom !== undefined && bodyFrom !== undefined ? [statusFrom, bodyFrom] : [];
-      expect([name, ...clientRoutes[name]]).toEqual([name, row.method, row.path, spec.body ? 'body' : spec.query ? 'query' : null, row.client.join('.'), status, ...parts]);
+      expect([name, ...clientRoutes[operationNames.indexOf(name)]!]).toEqual([name, row.method, row.path, spec.body ? 'body' : spec.query ? 'query' : null, row.client.join('.'), status, ...parts]);
     }
-    expect(clientRoutes.claimPost.slice(5)).toEqual(['created', 'claim']);
+    expect(clientRoutes[operationNames.indexOf('claimPost')]!.slice(5)).toEqual(['created', 'claim']);
   });
 
   it('are the rows of the table, in its order, with their inputs, places, successes and service functions', async () => {
