@@ -10,6 +10,7 @@ import { foldCase } from '../../../src/storage/text.js';
 import { at } from '../../../testing/fixtures.js';
 import { adminQuery, createTestDatabase, createTestSchema, dropTestDatabase, testPool } from './server.js';
 import { skipReason } from '../../helpers/requirements.js';
+import { lendLaterColumns, takeBackLaterColumns } from '../../helpers/later-columns.js';
 
 /** Roles and the pg_trgm extension need a PostgreSQL server: PGlite has one user and loads no extension by itself. */
 const serverOnly = skipReason('postgres-server', 'test/adapters/postgres/migrations.test.ts (roles and pg_trgm)');
@@ -37,14 +38,15 @@ const T0 = at(0);
 
 /**
  * Today's code writes every column a post has today, so a test that fills an old database through
- * it lends the posts the columns later steps add, and takes them back before the upgrade adds them.
+ * it lends the old tables the columns later steps add (test/helpers/later-columns.ts), and takes them
+ * back before the upgrade adds them.
  */
-async function lendLaterPostColumns(url: string): Promise<void> {
-  await query(url, 'ALTER TABLE fb_posts ADD COLUMN proposal_connection_id integer');
+async function lendLaterColumnsTo(url: string): Promise<void> {
+  await query(url, lendLaterColumns('postgres'));
 }
 
-async function takeBackLaterPostColumns(url: string): Promise<void> {
-  await query(url, 'ALTER TABLE fb_posts DROP COLUMN proposal_connection_id');
+async function takeBackLaterColumnsFrom(url: string): Promise<void> {
+  await query(url, takeBackLaterColumns());
 }
 describe('postgres schema migrations', () => {
   it.skipIf(serverOnly !== undefined)(`migrates, rebuilds the statistics and loads a dump past the request timeouts, which still bind requests after${serverOnly ? ` (skipped: ${serverOnly})` : ''}`, async () => {
@@ -499,7 +501,7 @@ describe('postgres schema migrations', () => {
     const url = await createTestSchema(database);
     await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 23 })).close();
     expect(await query(url, "SELECT to_regclass('fb_voter_companies_organization') AS index")).toEqual([{ index: null }]);
-    await lendLaterPostColumns(url);
+    await lendLaterColumnsTo(url);
     const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 23 });
     const ids = await old.transaction('write', async (tx) => {
       const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
@@ -517,7 +519,7 @@ describe('postgres schema migrations', () => {
       return { board, first: first.id, second: second.id };
     });
     await old.close();
-    await takeBackLaterPostColumns(url);
+    await takeBackLaterColumnsFrom(url);
 
     const storage = await createPostgresStorage({ connectionString: url });
     try {
@@ -533,7 +535,7 @@ describe('postgres schema migrations', () => {
     const url = await createTestSchema(database);
     await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 24 })).close();
     expect(await query(url, "SELECT to_regclass('fb_tag_status_posts') AS counts")).toEqual([{ counts: null }]);
-    await lendLaterPostColumns(url);
+    await lendLaterColumnsTo(url);
     const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 24 });
     const ids = await old.transaction('write', async (tx) => {
       const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
@@ -550,7 +552,7 @@ describe('postgres schema migrations', () => {
       return { board, planned: planned.id, open: open.id, shipped: shipped.id, api: api!.id, ux: ux!.id };
     });
     await old.close();
-    await takeBackLaterPostColumns(url);
+    await takeBackLaterColumnsFrom(url);
 
     const storage = await createPostgresStorage({ connectionString: url });
     const counts = () => query(url, 'SELECT tag_id, status, posts FROM fb_tag_status_posts ORDER BY 1, 2');
@@ -582,7 +584,7 @@ describe('postgres schema migrations', () => {
   it('adds the ranked posts per board and status at version 26 to a version 25 database: filled from its visible ranked posts, moved by rank, status and hiding, the total of the queue', async () => {
     const url = await createTestSchema(database);
     const old = await createPostgresStorage({ connectionString: url }, { migrationTarget: 25 });
-    await lendLaterPostColumns(url);
+    await lendLaterColumnsTo(url);
     expect(await query(url, "SELECT to_regclass('fb_ranked_posts') AS counts")).toEqual([{ counts: null }]);
     const ids = await old.transaction('write', async (tx) => {
       const org = (await tx.insertOrganization({ name: 'Acme', created_at: T0 })).id;
@@ -596,7 +598,7 @@ describe('postgres schema migrations', () => {
       return { board, planned: planned.id, open: open.id, shipped: shipped.id };
     });
     await old.close();
-    await takeBackLaterPostColumns(url);
+    await takeBackLaterColumnsFrom(url);
 
     const storage = await createPostgresStorage({ connectionString: url });
     const counts = () => query(url, 'SELECT board_id, status, posts FROM fb_ranked_posts ORDER BY 1, 2');

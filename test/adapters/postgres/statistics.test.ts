@@ -24,6 +24,7 @@ import { runSequence } from '../../../testing/random-commands.js';
 import { recountCounterRows, storedCounterRows } from '../../../testing/raw-counters.js';
 import { rawAnalytics } from '../../../testing/raw-stats.js';
 import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { lendLaterColumns, takeBackLaterColumns } from '../../helpers/later-columns.js';
 
 let database: string;
 beforeAll(async () => {
@@ -78,13 +79,13 @@ const HAND_WRITTEN_TRIGGERS_VERSION = 6;
  */
 async function openPrevious(url: string) {
   const storage = await createPostgresStorage({ connectionString: url }, { migrationTarget: HAND_WRITTEN_TRIGGERS_VERSION });
-  await withClient(url, (client) => client.query(`${PG_SCHEMA_WORDS}${PG_SCHEMA_VOTER_LOCALE}; ALTER TABLE fb_comments ADD COLUMN edited_at text; ALTER TABLE fb_comments ADD COLUMN deleted_at text;`));
+  await withClient(url, (client) => client.query(`${PG_SCHEMA_WORDS}${PG_SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('postgres')};`));
   return storage;
 }
 
 async function closePrevious(storage: { close(): Promise<void> }, url: string): Promise<void> {
   await storage.close();
-  await withClient(url, (client) => client.query('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ALTER TABLE fb_comments DROP COLUMN edited_at; ALTER TABLE fb_comments DROP COLUMN deleted_at'));
+  await withClient(url, (client) => client.query('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns()));
 }
 
 /** The source of each function the generated code creates, by name. */
@@ -150,10 +151,10 @@ describe('postgres statistics code', () => {
     const url = await createTestSchema(database);
     const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: 14 });
     // Today's code writes the voters' language and the comments' edit times of later steps: the columns are lent for the run.
-    await withClient(url, (client) => client.query(`${PG_SCHEMA_VOTER_LOCALE}; ALTER TABLE fb_comments ADD COLUMN edited_at text; ALTER TABLE fb_comments ADD COLUMN deleted_at text;`));
+    await withClient(url, (client) => client.query(`${PG_SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('postgres')};`));
     await runSequence(previous, COMMANDS!);
     await previous.close();
-    await withClient(url, (client) => client.query('ALTER TABLE fb_voters DROP COLUMN locale; ALTER TABLE fb_comments DROP COLUMN edited_at; ALTER TABLE fb_comments DROP COLUMN deleted_at'));
+    await withClient(url, (client) => client.query('ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns()));
     await withClient(url, async (client) => {
       // Every other voted post shipped, on the day it was created (hidden ones stay hidden).
       await client.query(`UPDATE fb_posts SET status = 'shipped', shipped_at = created_at

@@ -12,12 +12,16 @@ import { TABLES } from '../../../src/storage/schema/tables.js';
 
 describe('shared schema steps', () => {
   it('continue every store after its history, numbered without gaps', () => {
-    const lists = { sqlite: MIGRATIONS, postgres: PG_MIGRATIONS, indexeddb: UPGRADE_STEPS } as const;
+    const lists = { sqlite: MIGRATIONS, postgres: PG_MIGRATIONS } as const;
     for (const [store, steps] of Object.entries(lists) as [keyof typeof lists, readonly { version: number; description: string }[]][]) {
       expect(steps.map((step) => step.version)).toEqual(steps.map((_, i) => i + 1));
       expect(steps.slice(HISTORY_VERSIONS[store]).map((step) => step.description)).toEqual(SCHEMA_STEPS.map((step) => step.description));
       SCHEMA_STEPS.forEach((_, index) => expect(steps[storeVersion(store, index) - 1]!.description).toBe(SCHEMA_STEPS[index]!.description));
     }
+    // IndexedDB records only versions: its steps are its history's, then one per shared step.
+    expect(UPGRADE_STEPS.map((step) => step.version)).toEqual(UPGRADE_STEPS.map((_, i) => i + 1));
+    expect(UPGRADE_STEPS).toHaveLength(HISTORY_VERSIONS.indexeddb + SCHEMA_STEPS.length);
+    SCHEMA_STEPS.forEach((_, index) => expect(UPGRADE_STEPS[storeVersion('indexeddb', index) - 1]!.version).toBe(HISTORY_VERSIONS.indexeddb + index + 1));
   });
 
   it('make each SQL store its statements from the declaration', () => {
