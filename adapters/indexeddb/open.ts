@@ -8,7 +8,15 @@
 import { wrap, type IDBPDatabase } from 'idb';
 import { IndexedDbStorageError, isDomError } from './errors.js';
 import type { UpgradeTransaction } from './build-aggregates.js';
-import { upgradeDatabase } from './schema.js';
+import { createNewDatabase, SCHEMA_VERSION } from './schema.js';
+
+type UpgradeSteps = typeof import('./upgrade-steps.js');
+
+/** The upgrade steps, once an open has needed them (see {@link openFeedbackDatabase}). */
+let upgradeSteps: UpgradeSteps | undefined;
+
+/** What an open that needs the upgrade steps before they are loaded aborts with, to load them and open again. */
+const STEPS_NOT_LOADED = Symbol('upgrade steps not loaded');
 
 export interface OpenRequest {
   factory: IDBFactory;
@@ -26,8 +34,22 @@ export interface OpenRequest {
  * version stays open for `blockedTimeoutMs` after being asked to close. A blocked open that
  * completes after that is closed at once. An error thrown by an upgrade step aborts the upgrade,
  * which leaves the database as it was, and is the rejection.
+ *
+ * A new database at the newest version is made at once from the declaration. An older one needs
+ * the upgrade steps, which are loaded on first need: the open that finds one aborts its upgrade
+ * (leaving the database as it was), loads them and opens again.
  */
-export function openFeedbackDatabase(request: OpenRequest): Promise<IDBPDatabase> {
+export async function openFeedbackDatabase(request: OpenRequest): Promise<IDBPDatabase> {
+  try {
+    return await openOnce(request, upgradeSteps);
+  } catch (error) {
+    if (error !== STEPS_NOT_LOADED) throw error;
+    upgradeSteps = await import('./upgrade-steps.js');
+    return openOnce(request, upgradeSteps);
+  }
+}
+
+function openOnce(request: OpenRequest, steps: UpgradeSteps | undefined): Promise<IDBPDatabase> {
   const { factory, name, version, blockedTimeoutMs } = request;
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -51,8 +73,11 @@ export function openFeedbackDatabase(request: OpenRequest): Promise<IDBPDatabase
     open.addEventListener('upgradeneeded', (event) => {
       const tx = open.transaction;
       if (tx === null) return;
+      const newVersion = event.newVersion ?? version;
       try {
-        upgradeDatabase(wrap(open.result), wrap(tx) as unknown as UpgradeTransaction, event.oldVersion, event.newVersion ?? version);
+        if (event.oldVersion === 0 && newVersion === SCHEMA_VERSION) createNewDatabase(wrap(open.result), wrap(tx) as unknown as UpgradeTransaction);
+        else if (steps !== undefined) steps.runUpgradeSteps(wrap(open.result), wrap(tx) as unknown as UpgradeTransaction, event.oldVersion, newVersion);
+        else throw STEPS_NOT_LOADED;
       } catch (error) {
         upgradeError = { error };
         tx.abort();

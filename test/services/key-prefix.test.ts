@@ -72,7 +72,7 @@ describe('SQLite databases with prefixes stored by an older version', () => {
 describe('IndexedDB databases with prefixes stored by an older version', () => {
   it('shorten them on upgrade', async () => {
     const { IDBFactory, openAtVersion } = await import('../adapters/indexeddb/helpers.js');
-    const { UPGRADE_STEPS } = await import('../../adapters/indexeddb/schema.js');
+    const { UPGRADE_STEPS } = await import('../../adapters/indexeddb/upgrade-steps.js');
     const { createIndexedDbStorage } = await import('../../adapters/indexeddb/index.js');
     // Version 3 shortens stored key prefixes.
     const step = UPGRADE_STEPS.findIndex((s) => s.version === 3);

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createIndexedDbStorage, SCHEMA_VERSION } from '../../../adapters/indexeddb/index.js';
-import { UPGRADE_STEPS } from '../../../adapters/indexeddb/schema.js';
+import { UPGRADE_STEPS } from '../../../adapters/indexeddb/upgrade-steps.js';
 import type { Storage } from '../../../src/storage/contract.js';
 import { BOARD_DAYS, BOARD_VOTER_DAYS } from '../../../src/storage/counters.js';
 import { sequence } from '../../../testing/random-arbitraries.js';

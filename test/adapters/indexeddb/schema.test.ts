@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createIndexedDbStorage, SCHEMA_VERSION } from '../../../adapters/indexeddb/index.js';
-import { UPGRADE_STEPS } from '../../../adapters/indexeddb/schema.js';
+import { UPGRADE_STEPS } from '../../../adapters/indexeddb/upgrade-steps.js';
 import { createMemoryStorage } from '../../../adapters/memory/index.js';
 import type { Storage, StorageTx } from '../../../src/storage/contract.js';
 import { castVotes, newComment, newPost, normalize, onDay, seedBoard, seedVoters } from '../../../testing/fixtures.js';

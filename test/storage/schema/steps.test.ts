@@ -3,7 +3,7 @@
  * store's statements come from the declaration (a flag compared as `c = 1` is PostgreSQL's `c`).
  */
 import { describe, expect, it } from 'vitest';
-import { UPGRADE_STEPS } from '../../../adapters/indexeddb/schema.js';
+import { UPGRADE_STEPS } from '../../../adapters/indexeddb/upgrade-steps.js';
 import { PG_MIGRATIONS } from '../../../adapters/postgres/migrations.js';
 import { MIGRATIONS } from '../../../adapters/sqlite/migrations.js';
 import { POSTGRES_DDL, SQLITE_DDL, stepSql } from '../../../src/storage/schema/ddl.js';
