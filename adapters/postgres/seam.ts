@@ -21,6 +21,7 @@ export const POSTGRES_DIALECT: Dialect = {
   wordRows: (placeholder, alias) => `unnest(string_to_array(${placeholder}, ' ')) AS ${alias} (value)`,
   // pg parses jsonb itself.
   json: <T>(value: unknown) => value as T,
+  skipLocked: ' FOR UPDATE SKIP LOCKED',
 };
 
 /** A shared text in PostgreSQL's placeholders, and the names of its `@name` ones in `$n` order. */

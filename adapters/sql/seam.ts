@@ -84,4 +84,10 @@ export interface Dialect {
   wordRows(placeholder: string, alias: string): string;
   /** A JSON column's value as read: SQLite returns the text, PostgreSQL's jsonb the parsed value. */
   json<T>(value: unknown): T;
+  /**
+   * What follows the subquery that picks rows to lease (` FOR UPDATE SKIP LOCKED` in PostgreSQL,
+   * so that a concurrent lease takes other rows instead of waiting for these and finding them
+   * leased; nothing in SQLite, whose writes run one at a time).
+   */
+  readonly skipLocked: string;
 }

@@ -20,6 +20,7 @@ export const SQLITE_DIALECT: Dialect = {
   inWords: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
   wordRows: (placeholder, alias) => `json_each(${placeholder}) AS ${alias}`,
   json: <T>(value: unknown) => JSON.parse(value as string) as T,
+  skipLocked: '',
 };
 
 /** The seam over a SQLite connection; `sql` itself serves the statements SQLite has of its own. */

@@ -2,8 +2,8 @@
  * The integrations aggregate in SQL: connections, post links, remembered deliveries, chat
  * targets, and the outbox of outbound calls. A lease is one `UPDATE` of the due calls that checks
  * the lease again on the rows it changes, so two dispatchers never take the same call: SQLite
- * runs it under its write lock, and in PostgreSQL a concurrent lease waits for the row and then
- * finds it leased.
+ * runs it under its write lock, and in PostgreSQL a concurrent lease skips the rows another is
+ * leasing (`FOR UPDATE SKIP LOCKED`) and takes the next due ones.
  */
 import type {
   ChatTargetRecord,
@@ -144,7 +144,7 @@ export function integrationsMethods(db: SqlSeam): AggregateMethods<'integrations
         `UPDATE fb_integration_calls SET lease_until = @lease_until, lease_owner = @owner
          WHERE id IN (SELECT id FROM fb_integration_calls
                       WHERE status = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
-                      ORDER BY next_attempt_at, id LIMIT @limit)
+                      ORDER BY next_attempt_at, id LIMIT @limit${d.skipLocked})
            AND status = 'pending' AND (lease_until IS NULL OR lease_until <= @now)
          RETURNING ${CALL_FIELDS}`,
         { lease_until: request.lease_until, owner: request.owner, now: request.now, limit: request.limit },
