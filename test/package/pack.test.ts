@@ -50,9 +50,12 @@ function shipped(path: string): boolean {
  * (and the code they share, chunks too), so that an application's bundler loads them apart: 168
  * files then (0.67 MB packed, 2.72 MB unpacked). The record store's aggregates that only those
  * services use load on their first call too, each a chunk, and the tables are declared in modules
- * of their own: 180 files (0.71 MB packed, 2.88 MB unpacked).
+ * of their own: 180 files (0.71 MB packed, 2.88 MB unpacked). Comments edited and deleted with
+ * @mentions, and connections to issue trackers with their deliveries (their services, storage,
+ * generated rows, provider modules and guides), and IndexedDB's upgrade steps as a chunk of their
+ * own: 189 files (0.75 MB packed, 3.06 MB unpacked).
  */
-const BUDGET = { size: 750_000, unpackedSize: 3_000_000, entryCount: 185 };
+const BUDGET = { size: 800_000, unpackedSize: 3_200_000, entryCount: 195 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
