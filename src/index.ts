@@ -32,6 +32,21 @@ export type { BoardAccessMode, BoardAccessRecord, VoterClaimsRecord } from './do
 export type { CompanyRecord, CompanyVoterRecord, SsoAlgorithm, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from './domain/sso.js';
 export type { AttachmentUpload, ServedAttachment } from './services/attachments.js';
 export type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenKind, OAuthTokenRecord } from './domain/oauth.js';
+export { CHAT_EVENTS, CHAT_PLATFORMS, INTEGRATION_PROVIDERS } from './domain/integrations.js';
+export type {
+  ChatEventName,
+  ChatPlatform,
+  ChatTargetRecord,
+  IntegrationCallAttemptRecord,
+  IntegrationCallRecord,
+  IntegrationConnectionRecord,
+  IntegrationDeliveryRecord,
+  IntegrationProvider,
+  LinkState,
+  OutboundPurpose,
+  PostLinkRecord,
+} from './domain/integrations.js';
+export type { CommentHistory } from './services/comment-edits.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
 export type {
   Board,

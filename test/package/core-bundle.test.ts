@@ -132,7 +132,9 @@ describe('the core browser bundle', () => {
     // (42,566 bytes; 126.1 KB minified). Integrations' storage and connections' served rows
     // (+834 bytes: six record-store tables, their step and the contract's methods), then
     // IndexedDB's steps that upgrade an older database loaded by the first open that finds one (a
-    // new database is made from the declaration): 41.0 KB (41,980 bytes; 124.5 KB minified).
+    // new database is made from the declaration): 41.0 KB (41,980 bytes; 124.5 KB minified). The
+    // integrations' record types exported with their three lists (providers, chat platforms and
+    // events): 41.1 KB (42,093 bytes).
     expect(gzipped).toBeLessThanOrEqual(42 * 1024);
   }, 60_000);
 
