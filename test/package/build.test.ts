@@ -110,6 +110,33 @@ describe('scripts/build.mjs', () => {
     expect(existsSync(dist('index.d.ts'))).toBe(true);
   }, 120_000);
 
+  it('bundles the declarations per entry, with shared chunks named and imported as the JavaScript\'s are', () => {
+    const multi = mkdtempSync(join(tmpdir(), 'fb-build-'));
+    try {
+      mkdirSync(join(multi, 'src'));
+      symlinkSync(join(ROOT, 'node_modules'), join(multi, 'node_modules'), 'dir');
+      writeFileSync(join(multi, 'package.json'), JSON.stringify({ name: 'build-probe-2', version: '1.0.0', type: 'module' }));
+      writeFileSync(join(multi, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true }, include: ['src'] }));
+      writeFileSync(
+        join(multi, 'tsup.config.ts'),
+        "import { defineConfig } from 'tsup';\nexport default defineConfig({ entry: { index: 'src/index.ts', 'more/other': 'src/other.ts' }, format: ['esm'], splitting: true, dts: true, clean: true });\n",
+      );
+      writeFileSync(join(multi, 'src/shared.ts'), '/** A shape both entries use. */\nexport interface Shared { readonly id: number }\n');
+      writeFileSync(join(multi, 'src/index.ts'), "import type { Shared } from './shared.js';\nexport function first(shared: Shared): number { return shared.id; }\n");
+      writeFileSync(join(multi, 'src/other.ts'), "import type { Shared } from './shared.js';\nexport function second(shared: Shared): string { return String(shared.id); }\n");
+      const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale', '--types'], { cwd: multi, encoding: 'utf8', timeout: 120_000 });
+      expect(result.status, result.stderr).toBe(0);
+      const index = readFileSync(join(multi, 'dist/index.d.ts'), 'utf8');
+      expect(index).toContain('declare function first(shared: Shared): number;');
+      const imported = /from '\.\/([^']+)\.js'/.exec(index)?.[1];
+      expect(imported).toMatch(/^shared-[\w-]+$/);
+      expect(readFileSync(join(multi, 'dist', `${imported}.d.ts`), 'utf8')).toContain('interface Shared');
+      expect(readFileSync(join(multi, 'dist/more/other.d.ts'), 'utf8')).toContain(`from '../${imported}.js'`);
+    } finally {
+      rmSync(multi, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('refuses an unknown option', () => {
     expect(build('--fast')).toEqual({ status: 2, output: 'scripts/build.mjs: unknown option --fast (options: --if-stale, --types)\n' });
   });
