@@ -20,7 +20,6 @@ export const LONGEST_FIRST = [
   'test/adapters/indexeddb/chromium.test.ts',
   'test/adapters/indexeddb/conformance.test.ts',
   'test/clients/python.test.ts',
-  'test/client/types.test.ts',
   'test/adapters/postgres/query-plans.test.ts',
   'test/cli/args.test.ts',
   'test/cli/postgres.test.ts',
