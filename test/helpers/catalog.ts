@@ -83,8 +83,12 @@ export async function postgresCatalog(client: pg.ClientBase): Promise<Record<str
       FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, column_name`),
     constraints: await rows(`SELECT conrelid::regclass::text AS table, conname, contype, pg_get_constraintdef(oid) AS definition
       FROM pg_constraint WHERE connamespace = current_schema()::regnamespace ORDER BY 1, 2`),
-    indexes: await rows(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1, 2`),
-    triggers: await rows(`SELECT tgrelid::regclass::text AS table, tgname, pg_get_triggerdef(oid) AS definition
+    // Index and trigger definitions name their table's schema, which differs between two test
+    // databases that are schemas of one server (PGlite's): it is left out.
+    indexes: await rows(`SELECT tablename, indexname, replace(indexdef, ' ON ' || quote_ident(current_schema()) || '.', ' ON ') AS indexdef
+      FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1, 2`),
+    triggers: await rows(`SELECT tgrelid::regclass::text AS table, tgname,
+        replace(pg_get_triggerdef(oid), ' ON ' || quote_ident(current_schema()) || '.', ' ON ') AS definition
       FROM pg_trigger WHERE NOT tgisinternal AND tgrelid::regclass::text IN
         (SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()) ORDER BY 1, 2`),
     functions: await rows(`SELECT proname, pg_get_function_identity_arguments(oid) AS arguments, prokind, md5(coalesce(prosrc, '')) AS source

@@ -18,7 +18,7 @@ describe('postgres voter language step', () => {
   it("gives a version 21 database's voters a language column, null for each stored voter, which can then be set", async () => {
     const url = await createTestSchema(database);
     await (await createPostgresStorage({ connectionString: url }, { migrationTarget: 21 })).close();
-    expect(await query(url, "SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'fb_voters' AND column_name = 'locale'")).toEqual([{ n: 0 }]);
+    expect(await query(url, "SELECT count(*)::int AS n FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'fb_voters' AND column_name = 'locale'")).toEqual([{ n: 0 }]);
     await query(url, `
       INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
       INSERT INTO fb_voters (organization_id, email, name, created_at) VALUES (1, 'ada@acme.test', 'Ada', '${T0}'), (1, NULL, '', '${T0}');`);
