@@ -10,7 +10,9 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export const LONGEST_FIRST = [
-  'test/adapters/postgres/conformance.test.ts',
+  'test/adapters/postgres/conformance-1.test.ts',
+  'test/adapters/postgres/conformance-2.test.ts',
+  'test/adapters/postgres/conformance-3.test.ts',
   'test/adapters/postgres/conformance-pooler.test.ts',
   'test/http/fuzz-sqlite.test.ts',
   'test/http/fuzz-memory.test.ts',

@@ -1,0 +1,4 @@
+/** The PostgreSQL conformance suite, share 1 of 3 (see conformance-shard.ts). */
+import { definePostgresConformance } from './conformance-shard.js';
+
+definePostgresConformance(0);
