@@ -41,18 +41,26 @@ function toRequest(r: FuzzRequest, keys: Record<string, string>): Request {
   return new Request(`${BASE}${r.path}`, { method: r.method, headers, ...(r.body === undefined ? {} : { body: r.body }) });
 }
 
+/**
+ * The error envelope of `text`, asserted. Its checks run as plain conditions, and through `expect`
+ * (for its message) only when one fails: an assertion costs as much as the request it checks, and
+ * the suite makes 500 of them per operation.
+ */
 function checkEnvelope(status: number, contentType: string | null, text: string): void {
-  expect(contentType).toMatch(/^application\/json/);
+  if (!/^application\/json/.test(contentType ?? '')) expect(contentType).toMatch(/^application\/json/);
   const json = JSON.parse(text);
-  expect(Object.keys(json)).toEqual(['error']);
+  const keys = Object.keys(json);
+  if (keys.length !== 1 || keys[0] !== 'error') expect(keys).toEqual(['error']);
   const { code, message, details, ...rest } = json.error;
-  expect(rest).toEqual({});
-  expect(typeof code).toBe('string');
-  expect((ERROR_STATUS as Record<string, number>)[code]).toBe(status);
-  expect(typeof message === 'string' && message.length > 0).toBe(true);
+  if (Object.keys(rest).length > 0) expect(rest).toEqual({});
+  if (typeof code !== 'string') expect(typeof code).toBe('string');
+  if ((ERROR_STATUS as Record<string, number>)[code] !== status) expect((ERROR_STATUS as Record<string, number>)[code]).toBe(status);
+  if (!(typeof message === 'string' && message.length > 0)) expect(message).toMatch(/./);
   if (details !== undefined) {
-    expect(Array.isArray(details)).toBe(true);
-    for (const d of details) expect(typeof d.path === 'string' && typeof d.message === 'string').toBe(true);
+    if (!Array.isArray(details)) expect(Array.isArray(details)).toBe(true);
+    for (const d of details) {
+      if (!(typeof d.path === 'string' && typeof d.message === 'string')) expect(d).toMatchObject({ path: expect.any(String), message: expect.any(String) });
+    }
   }
 }
 
@@ -87,7 +95,7 @@ export function defineFuzzSuite(storageName: string, open: () => FuzzedStorage):
           const response = await board.fetch(toRequest(r, keys));
           const text = await response.text();
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          expect(response.status, `${r.method} ${r.path} ${r.body ?? ''}`).toBeLessThan(500);
+          if (response.status >= 500) expect(response.status, `${r.method} ${r.path} ${r.body ?? ''}`).toBeLessThan(500);
           if (response.status >= 400) checkEnvelope(response.status, response.headers.get('content-type'), text);
           else if (response.status !== 204 && r.method !== 'HEAD') JSON.parse(text);
           if (r.method !== 'GET' && r.method !== 'HEAD' && !(response.status >= 400 && writes() === writesBefore)) {
