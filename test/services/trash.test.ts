@@ -6,6 +6,8 @@
  * scope) changes nothing; the list of deleted posts; the purge after 30 days, by the clock.
  */
 import { describe, expect, it } from 'vitest';
+import type { MemoryStorage } from '../../adapters/memory/index.js';
+import { DUMP_TABLES } from '../../src/storage/dump-tables.js';
 import { createHarness } from '../helpers/harness.js';
 import { snapshot } from '../helpers/state.js';
 
@@ -111,6 +113,23 @@ describe('deleting and restoring posts', () => {
     expect((await h.req('GET', '/deleted-posts?board=nope', { key: team })).status).toBe(404);
     expect((await h.req('GET', '/deleted-posts', { key: h.b.keys.team })).json.total).toBe(0);
     expect((await h.req('GET', '/deleted-posts', { key: h.a.keys.write })).status).toBe(403);
+  });
+
+  it('a restore whose id a post holds again (a store loaded from elsewhere) is refused, saying so, and changes nothing', async () => {
+    const { h, post } = await world();
+    const storage = h.board.storage as MemoryStorage;
+    const row = await storage.transaction('read', (tx) => tx.getPost(post.id));
+    await h.req('DELETE', `/boards/features/posts/${post.id}`);
+    // Only a load of rows with their ids can make a post of an id handed out before.
+    await storage.dump.load((loader) => loader.insert(DUMP_TABLES.find((t) => t.name === 'posts')!, [{ ...row!, title: 'Another post', vote_count: 0, comment_count: 0 }]));
+    const before = await snapshot(h.board);
+    const refused = await h.req('POST', `/boards/features/posts/${post.id}/restore`);
+    expect([refused.status, refused.json.error.code, refused.json.error.message]).toEqual([
+      404, 'not_found', `Deleted post ${post.id} cannot be restored: a post holds its id again`,
+    ]);
+    await expect(h.board.team(h.a.id).posts.restore(post.id)).rejects.toThrow('a post holds its id again');
+    expect(await snapshot(h.board)).toEqual(before);
+    expect((await h.board.team(h.a.id).api.posts.listDeleted()).total).toBe(1);
   });
 
   it('the purge takes posts deleted 30 days ago, not one a moment younger; a purged post is not found', async () => {
