@@ -14,6 +14,7 @@ import { parseOrThrow } from '../domain/validation.js';
 import type { StorageTx } from '../storage/contract.js';
 import { actorNamer, actorOf, logActivity } from './activity.js';
 import { nowIso, read, teamCaller, write, type Caller, type ServiceContext } from './context.js';
+import { assertPostRoom } from './limits.js';
 import { boardOf, deletedPostOf, readPostDetail } from './lookup.js';
 import { emitBoardEvent } from './webhook-events.js';
 
@@ -29,7 +30,8 @@ export function purgeAt(deletedAt: string): string {
  * id, and `post.restored` fires. Not found, changing nothing, when it is not in the trash (never
  * deleted, restored already, purged, or another board's or organization's), when its board is
  * gone, or when a post holds its id again (neither happens through the API: boards are never
- * deleted, ids never reused; a store loaded from elsewhere could). Returns the restored post.
+ * deleted, ids never reused; a store loaded from elsewhere could); a 422 when the board holds as
+ * many posts as it may. Returns the restored post.
  */
 export function restorePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
   requireScope(caller.scope, 'write');
@@ -37,6 +39,7 @@ export function restorePost(ctx: ServiceContext, caller: Caller, slug: string, i
     const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
     await deletedPostOf(tx, board, id);
+    await assertPostRoom(ctx, tx, board.id);
     const restored = await tx.restoreDeletedPost(caller.organizationId, id);
     if (restored === null) throw notFound(`Deleted post ${id} not found`);
     if (restored === 'board_gone') throw notFound(`The board of deleted post ${id} no longer exists`);

@@ -49,7 +49,8 @@ export async function fuzzWorld(given: Storage) {
     logger: { error: (message, error) => logged.push([message, error]) },
     http: { rateLimit: false },
     agentPublishing: true,
-    limits: { boardsPerOrganization: 40, postsPerBoard: 40, commentsPerPost: 15, tagsPerBoard: 15, voterPostsPerHour: 1000 },
+    // 60 posts: the forty of merging, and room for the posts deleted and restored since.
+    limits: { boardsPerOrganization: 40, postsPerBoard: 60, commentsPerPost: 15, tagsPerBoard: 15, voterPostsPerHour: 1000 },
   });
   const acme = await board.dashboard.organizations.create({ name: 'Acme' });
   const globex = await board.dashboard.organizations.create({ name: 'Globex' });

@@ -329,6 +329,8 @@ function errorCases(name: OperationName): ErrorCase[] {
     rejectHeldPost: [{ code: 'status_unchanged', before: (b) => call(b, 'approveHeldPost'), call: { body: {} } }],
     unmergePost: [{ code: 'validation_error', call: {} }],
     listDeletedPosts: [{ code: 'not_found', call: { query: 'board=nope' } }],
+    // Post 1 is deleted (PREPARE); the board is full again (4 posts) once the team adds one.
+    restorePost: [{ code: 'validation_error', limits: { postsPerBoard: 4 }, before: (b) => call(b, 'createPost', { body: { title: 'Fourth' } }), call: {} }],
     createIntegrationConnection: [{ code: 'validation_error', call: { body: { provider: 'github', base_url: 'https://10.0.0.1' } } }],
   };
   return [...cases, ...(special[name] ?? [])];

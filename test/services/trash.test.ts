@@ -132,6 +132,19 @@ describe('deleting and restoring posts', () => {
     expect((await h.board.team(h.a.id).api.posts.listDeleted()).total).toBe(1);
   });
 
+  it('a restore onto a board that holds as many posts as it may is refused and changes nothing', async () => {
+    const h = await createHarness({ limits: { postsPerBoard: 2 } });
+    await h.makeBoard('features');
+    const first = await h.makePost('features', { title: 'First' });
+    await h.makePost('features', { title: 'Second' });
+    await h.req('DELETE', `/boards/features/posts/${first.id}`);
+    await h.makePost('features', { title: 'Third' });
+    const before = await snapshot(h.board);
+    const refused = await h.req('POST', `/boards/features/posts/${first.id}/restore`);
+    expect([refused.status, refused.json.error.code, refused.json.error.message]).toEqual([422, 'validation_error', 'post: a board holds at most 2 posts']);
+    expect(await snapshot(h.board)).toEqual(before);
+  });
+
   it('the purge takes posts deleted 30 days ago, not one a moment younger; a purged post is not found', async () => {
     const { h, post, beside } = await world();
     await h.req('DELETE', `/boards/features/posts/${post.id}`);
