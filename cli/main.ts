@@ -28,6 +28,7 @@ import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replace
 import { NET_OPTIONS, NetOptionError, netOptions } from './net-options.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { createFollowerMailSender } from '../src/pages/follower-mail-sender.js';
+import { startPurgeJob } from './purge-job.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, readFixture, StorageChoiceError } from './storage.js';
 import { LIMIT_OPTIONS, LimitOptionError, limitOptions } from './limit-options.js';
@@ -212,6 +213,8 @@ async function serve(argv: string[]): Promise<void> {
   const followerMail =
     values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500, logger }) : null;
   followerMail?.start();
+  // Deleted posts are purged 30 days after deletion, by every process (each post goes once).
+  const purge = startPurgeJob(board, { logger });
   // Whoever reads the first line may signal at once: the handlers are in place before it, even
   // while the lines after it (the team sign-in link, made in the store) are still being printed.
   let closing = false;
@@ -221,6 +224,7 @@ async function serve(argv: string[]): Promise<void> {
     await server.close();
     metricsServer?.server.close();
     await followerMail?.stop();
+    await purge.stop();
     closeMailer();
     await board.close();
     await observed.writer?.end();

@@ -33,6 +33,7 @@ const people = () => import('./services/people.js');
 const team = () => import('./services/team.js');
 const teamAttachments = () => import('./services/team-attachments.js');
 const teamVoters = () => import('./services/team-voters.js');
+const trash = () => import('./services/trash.js');
 const voterLanguage = () => import('./services/voter-language.js');
 const voterPosts = () => import('./services/voter-posts.js');
 const webhookDashboard = () => import('./services/webhooks.js');
@@ -248,6 +249,8 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
           unmerge: of(lazy(merges, 'unmergePostById')),
           /** Where a merged post lives now (the end of a chain of merges), or null for a post that is not merged. */
           mergeTarget: of(lazy(merges, 'mergeTargetOf')),
+          /** Restores a deleted post within 30 days (by id; `api.posts.restore` by slug and id); see docs/deleted-posts.md. */
+          restore: of(lazy(trash, 'restorePostById')),
           /** The voter who submitted a post, or null for a post of the team. */
           author: of(lazy(teamVoters, 'postAuthor')),
           /** The voters following a post, by id (whom mail about it goes to). */
@@ -418,6 +421,13 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
      */
     loadFixture: async (fixture: unknown): Promise<LoadedFixture> =>
       (await import('./fixture/load.js')).loadFixture(options.storage, fixture, { clock: ctx.clock, random: ctx.random }),
+
+    /**
+     * Purges, for good, the posts deleted more than 30 days ago; the number purged. `serve` runs it
+     * every hour; an application of its own runs it from a timer or a cron job. Safe to run in
+     * several processes at once: each post is purged once. See docs/deleted-posts.md.
+     */
+    purgeDeletedPosts: (): Promise<number> => lazy(trash, 'purgeDeletedPosts')(ctx),
 
     /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
     get authThrottle(): { readonly size: number } | null {

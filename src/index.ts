@@ -27,6 +27,7 @@ export * from './domain/records.js';
 export * from './domain/people.js';
 export * from './domain/held-posts.js';
 export * from './domain/activity.js';
+export * from './domain/deleted-posts.js';
 export * from './domain/attachments.js';
 export type { BoardAccessMode, BoardAccessRecord, VoterClaimsRecord } from './domain/board-access.js';
 export type { CompanyRecord, CompanyVoterRecord, SsoAlgorithm, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from './domain/sso.js';
@@ -73,7 +74,7 @@ export type {
   WebhookList,
   ErrorEnvelope,
 } from './domain/responses.js';
-export type { HeldPostList, MailSettings, PostActivity, VoterBlock } from './domain/team-responses.js';
+export type { DeletedPost, DeletedPostList, HeldPostList, MailSettings, PostActivity, VoterBlock } from './domain/team-responses.js';
 export type { HeldPost, HeldPostState } from './domain/held-posts.js';
 export {
   LIMITS,

@@ -44,6 +44,7 @@ import { companyVoteTests } from './company-votes.js';
 import { companyRevenueTests } from './company-revenue.js';
 import { importSourceTests } from './import-sources.js';
 import { transactionTests } from './transactions.js';
+import { trashTests } from './trash.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
 
@@ -82,6 +83,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     companyVoteTests(ctx);
     companyRevenueTests(ctx);
     importSourceTests(ctx);
+    trashTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -15,6 +15,8 @@ export interface Known {
   tags: number[];
   /** The rows written, for the statistics computed from them (raw-stats.ts). */
   raw: RawRows;
+  /** The raw rows of the posts in the trash, by post id, put back when one is restored. */
+  trashed?: Map<number, Pick<RawRows, 'votes'> & { post: PostRecord; comments: RawRows['comments'] }>;
 }
 
 /** One command with the ids it acts on resolved: run on both storages, then learnt from. */
@@ -59,6 +61,13 @@ export function plan(cmd: Command, known: Known): Step | null {
         known.posts.push({ id: (result as { id: number }).id, board: cmd.board, live: true });
         known.raw.posts.set((result as PostRecord).id, result as PostRecord);
       });
+    }
+    case 'trashPost':
+    case 'restorePost':
+      return planTrash(cmd, known, step);
+    case 'listDeletedPosts': {
+      const query = { limit: cmd.limit, offset: cmd.offset, ...(cmd.board === null ? {} : { boardId: cmd.board }) };
+      return step({}, (tx) => tx.listDeletedPosts(1, query));
     }
     case 'updatePost':
     case 'deletePost':
@@ -189,6 +198,42 @@ export function plan(cmd: Command, known: Known): Step | null {
       }));
     }
   }
+}
+
+/**
+ * Deleting a post into the trash (any post: a deleted one answers null) and restoring one (any
+ * post ever made: one that is not in the trash answers null), the raw rows following the post.
+ */
+function planTrash(
+  cmd: Extract<Command, { op: 'trashPost' | 'restorePost' }>,
+  known: Known,
+  step: (resolved: object, run: Step['run'], learn?: Step['learn']) => Step,
+): Step | null {
+  const post = choose(known.posts, cmd.post);
+  if (post === undefined) return null;
+  const id = post.id;
+  const trashed = (known.trashed ??= new Map());
+  if (cmd.op === 'trashPost') {
+    const deletion = { organization_id: 1, deleted_at: cmd.when, actor_kind: 'api_key' as const, actor_id: 1 };
+    return step({ id }, (tx) => tx.trashPost(id, deletion), (result) => {
+      if (result === null) return;
+      post.live = false;
+      const votes = new Map([...known.raw.votes].filter(([, vote]) => vote.post === id));
+      for (const key of votes.keys()) known.raw.votes.delete(key);
+      trashed.set(id, { post: known.raw.posts.get(id)!, votes, comments: known.raw.comments.filter((comment) => comment.post === id) });
+      known.raw.posts.delete(id);
+      known.raw.comments = known.raw.comments.filter((comment) => comment.post !== id);
+    });
+  }
+  return step({ id }, (tx) => tx.restoreDeletedPost(1, id), (result) => {
+    if (result === null || typeof result === 'string') return;
+    const rows = trashed.get(id)!;
+    trashed.delete(id);
+    post.live = true;
+    known.raw.posts.set(id, rows.post);
+    for (const [key, vote] of rows.votes) known.raw.votes.set(key, vote);
+    known.raw.comments.push(...rows.comments);
+  });
 }
 
 /**

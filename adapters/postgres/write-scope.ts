@@ -296,6 +296,13 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listIntegrationCallAttempts: none,
   leaseIntegrationCalls: none,
   recordIntegrationCallAttempt: none,
+  // trash: a deleted post stays its organization's; the purge is one DELETE whose row locks let
+  // each row go once, and a restore takes its row out with DELETE … RETURNING
+  trashPost: post,
+  getDeletedPost: organization,
+  listDeletedPosts: organization,
+  restoreDeletedPost: organization,
+  purgeDeletedPosts: none,
 };
 
 /** The scope of one call; `store` for a method not listed above. */

@@ -34,6 +34,7 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['PATCH', '/boards/{slug}/posts/{id}', 'body', 'posts.update', 200], // updatePost
   ['POST', '/boards/{slug}/posts/{id}/merge', 'body', 'posts.merge', 200], // mergePost
   ['DELETE', '/boards/{slug}/posts/{id}', null, 'posts.delete', 204], // deletePost
+  ['POST', '/boards/{slug}/posts/{deleted_post_id}/restore', null, 'posts.restore', 200], // restorePost
   ['GET', '/boards/{slug}/posts/{id}/activity', 'query', 'activity.list', 200], // getPostActivity
   ['GET', '/boards/{slug}/queue', 'query', 'agent.queue', 200], // getQueue
   ['POST', '/boards/{slug}/posts/{id}/claim', 'body', 'agent.claim', 201, 'created', 'claim'], // claimPost
@@ -60,6 +61,7 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['POST', '/voters/{voter_id}/block', null, 'voters.block', 200], // blockVoter
   ['DELETE', '/voters/{voter_id}/block', null, 'voters.unblock', 200], // unblockVoter
   ['POST', '/boards/{slug}/posts/{merged_post_id}/unmerge', null, 'posts.unmerge', 200], // unmergePost
+  ['GET', '/deleted-posts', 'query', 'posts.listDeleted', 200], // listDeletedPosts
   ['POST', '/boards/{slug}/posts/{id}/pin', null, 'posts.pin', 200], // pinPost
   ['DELETE', '/boards/{slug}/posts/{id}/pin', null, 'posts.unpin', 200], // unpinPost
   ['POST', '/integrations/connections', 'body', 'integrations.createConnection', 201], // createIntegrationConnection

@@ -26,7 +26,8 @@ import type { PostStatus } from './records.js';
  * - `hidden`, `shown`: the team hid the post or showed it again;
  * - `team_commented`: the team commented (`comment_id`);
  * - `voted_on_behalf`, `vote_on_behalf_withdrawn`: the team voted on behalf of customer company
- *   `company_id`, or withdrew that vote.
+ *   `company_id`, or withdrew that vote;
+ * - `deleted`, `restored`: the post was deleted (kept for restoring), and restored.
  */
 export const ACTIVITY_KINDS = [
   'created',
@@ -48,6 +49,8 @@ export const ACTIVITY_KINDS = [
   'team_commented',
   'voted_on_behalf',
   'vote_on_behalf_withdrawn',
+  'deleted',
+  'restored',
 ] as const;
 
 /** What happened to the post; see {@link ACTIVITY_KINDS}. */

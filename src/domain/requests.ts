@@ -181,6 +181,8 @@ export const queueQuery = z.object({ limit: limitParam(LIMITS.defaultQueueSize) 
 export const postActivityQuery = z.object({ limit: limitParam(50), before: z.optional(intParam(1)) });
 /** Query of the held posts: `state` (default `waiting`: the inbox), `limit` 1–500 (default 50), `offset`. */
 export const listHeldPostsQuery = z.object({ state: z._default(enumParam(HELD_POST_STATES), 'waiting'), limit: limitParam(50), offset: offsetParam });
+/** Query of the deleted posts: `board` (a slug: only that board's), `limit` 1–500 (default 50), `offset`. */
+export const listDeletedPostsQuery = z.object({ board: z.optional(text(1, LIMITS.slug)), limit: limitParam(50), offset: offsetParam });
 /** Body of rejecting a held post: an optional `reason`, trimmed, at most 1000 characters. */
 export const rejectHeldPostBody = z.strictObject({ reason: z.optional(trimmedText(0, MAX_REJECTION_REASON)) });
 /** Body of the mail settings: which kinds of mail go to the followers of a post; absent kinds are unchanged. */

@@ -62,6 +62,24 @@ export const heldPostSchema = z.object({
 export const heldPostListSchema = z.object({ held_posts: z.array(heldPostSchema), total: z.int() });
 
 /**
+ * Response schema of a deleted post the team may restore: what it was, who deleted it and when,
+ * and when it is purged for good (`purge_at`, 30 days after `deleted_at`).
+ */
+export const deletedPostSchema = z.object({
+  id: z.int(),
+  board_slug: z.string(),
+  title: z.string(),
+  vote_count: z.int(),
+  comment_count: z.int(),
+  deleted_at: timestamp,
+  deleted_by: activityActorSchema,
+  purge_at: timestamp,
+});
+
+/** Response schema of a page of deleted posts, newest deletion first, and how many there are. */
+export const deletedPostListSchema = z.object({ deleted_posts: z.array(deletedPostSchema), total: z.int() });
+
+/**
  * Response schema of a voter's block: when they were blocked (null while not), and whether the
  * call changed it (blocking a blocked voter keeps the first time).
  */
@@ -105,6 +123,10 @@ export const mailSettingsSchema = z.object({ status: z.boolean(), team_comment: 
 export type PostActivity = z.infer<typeof postActivitySchema>;
 /** `{ held_posts, total }`: one page of held posts in one state. */
 export type HeldPostList = z.infer<typeof heldPostListSchema>;
+/** A deleted post as the team's list shows it. */
+export type DeletedPost = z.infer<typeof deletedPostSchema>;
+/** `{ deleted_posts, total }`: one page of the organization's deleted posts. */
+export type DeletedPostList = z.infer<typeof deletedPostListSchema>;
 /** A voter's block as the team's calls answer it. */
 export type VoterBlock = z.infer<typeof voterBlockSchema>;
 /** An integration connection, without its secrets. */

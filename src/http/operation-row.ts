@@ -29,6 +29,7 @@ import type * as postReads from '../services/post-reads.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
 import type * as teamVoters from '../services/team-voters.js';
+import type * as trash from '../services/trash.js';
 import type * as integrationConnections from '../services/integration-connections.js';
 
 /** The methods the API uses. */
@@ -66,6 +67,7 @@ export interface OperationServices {
   posts: typeof posts;
   stats: typeof stats;
   teamVoters: typeof teamVoters;
+  trash: typeof trash;
   integrationConnections: typeof integrationConnections;
 }
 

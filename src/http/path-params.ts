@@ -7,7 +7,7 @@
  */
 
 /** The parameters a path may hold, in the order they may appear. */
-export const PATH_PARAM_NAMES = ['slug', 'id', 'comment_id', 'merged_post_id', 'held_post_id', 'voter_id', 'connection_id'] as const;
+export const PATH_PARAM_NAMES = ['slug', 'id', 'comment_id', 'merged_post_id', 'deleted_post_id', 'held_post_id', 'voter_id', 'connection_id'] as const;
 
 /** A path parameter's name: `slug` (a board slug), or the name of an id. */
 export type PathParamName = (typeof PATH_PARAM_NAMES)[number];
@@ -21,6 +21,7 @@ export const PATH_PARAM_DESCRIPTIONS: Readonly<Record<PathParamName, string>> = 
   id: 'The post id.',
   comment_id: 'The id of a comment of the post (not deleted).',
   merged_post_id: 'The id of a merged post of the board.',
+  deleted_post_id: 'The id of a deleted post of the board that can still be restored.',
   held_post_id: 'The id of a post held for approval.',
   voter_id: 'The id of a voter of the organization.',
   connection_id: "The id of one of the organization's integration connections.",

@@ -35,6 +35,7 @@ const moderation = () => import('../services/moderation.js');
 const posts = () => import('../services/posts.js');
 const stats = () => import('../services/stats.js');
 const teamVoters = () => import('../services/team-voters.js');
+const trash = () => import('../services/trash.js');
 
 /** The service function of each operation, in table order. */
 const SERVICES: readonly ServedOperation['serve'][] = [
@@ -50,6 +51,7 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(posts, 'updatePost'),
   lazy(merges, 'mergePost'),
   lazy(posts, 'deletePost'),
+  lazy(trash, 'restorePost'),
   lazy(activity, 'getPostActivity'),
   lazy(agent, 'getQueue'),
   lazy(agent, 'claimPost'),
@@ -76,6 +78,7 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(teamVoters, 'blockVoter'),
   lazy(teamVoters, 'unblockVoter'),
   lazy(merges, 'unmergePost'),
+  lazy(trash, 'listDeletedPosts'),
   lazy(posts, 'pinPost'),
   lazy(posts, 'unpinPost'),
   lazy(integrationConnections, 'createIntegrationConnection'),

@@ -246,6 +246,7 @@ const NOTICES: { readonly [K in MessageKey as K extends `notice.${infer Name}` ?
   unblocked: 'ok',
   merged: 'ok',
   unmerged: 'ok',
+  restored: 'ok',
   merge_refused: 'error',
   waiting_for_approval: 'ok',
   approved: 'ok',

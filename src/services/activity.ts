@@ -61,8 +61,11 @@ export interface ActivityPage {
   next_before: number | null;
 }
 
-/** Names the actors of `rows`: one read per distinct key, member or voter, and the OAuth grants once. */
-async function presentEntries(tx: StorageTx, organizationId: number, rows: readonly ActivityRecord[]): Promise<ActivityEntry[]> {
+/**
+ * Names actors of the organization as a person reads them: one read per distinct key, member or
+ * voter, and the OAuth grants once.
+ */
+export function actorNamer(tx: StorageTx, organizationId: number): (ref: ActivityActorRef) => Promise<ActivityActor> {
   const actors = new Map<string, ActivityActor>();
   let oauthClients: Map<number, string> | undefined;
   const clientOfKey = async (keyId: number): Promise<string | null> => {
@@ -97,6 +100,12 @@ async function presentEntries(tx: StorageTx, organizationId: number, rows: reado
     if (actor === undefined) actors.set(name, (actor = await resolve(ref)));
     return actor;
   };
+  return named;
+}
+
+/** Names the actors of `rows`. */
+async function presentEntries(tx: StorageTx, organizationId: number, rows: readonly ActivityRecord[]): Promise<ActivityEntry[]> {
+  const named = actorNamer(tx, organizationId);
   const entries: ActivityEntry[] = [];
   for (const row of rows) {
     const actor = await named(row);

@@ -4,6 +4,7 @@
  */
 import { notFound } from '../domain/errors.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
+import { DELETED_POST_DAYS, type DeletedPostRecord } from '../domain/deleted-posts.js';
 import type { IntegrationConnectionRecord } from '../domain/integrations.js';
 import type { BoardRecord, CommentRecord, PostRecord, PostStatus, TagRecord, VoterRecord } from '../domain/records.js';
 import type { PostDetail } from '../domain/responses.js';
@@ -74,6 +75,13 @@ export async function mergedInto(tx: StorageTx, post: PostRecord): Promise<numbe
 export async function assertNotMerged(tx: StorageTx, post: PostRecord): Promise<void> {
   const target = await mergedInto(tx, post);
   if (target !== null) throw notFound(`Post ${post.id} was merged into post ${target}.`);
+}
+
+/** The board's deleted post `id`, still in the trash (restorable), or not_found. */
+export async function deletedPostOf(tx: StorageTx, board: BoardRecord, id: number): Promise<DeletedPostRecord> {
+  const deleted = await tx.getDeletedPost(board.organization_id, id);
+  if (!deleted || deleted.board_id !== board.id) throw notFound(`Deleted post ${id} not found (it may have been restored, or purged after ${DELETED_POST_DAYS} days)`);
+  return deleted;
 }
 
 /** The board and post named by a path, checked together. */

@@ -185,13 +185,18 @@ export function unpinPost(ctx: ServiceContext, caller: Caller, slug: string, id:
   return updatePost(ctx, caller, slug, id, { pinned: false });
 }
 
-/** Deletes the post with its votes, comments, claim, evidence and proposal. */
+/**
+ * Deletes the post with its votes, comments, claim, evidence and proposal. Everything it had is
+ * kept for 30 days, during which the team can restore it (see trash.ts); then it is purged.
+ */
 export function deletePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<void> {
   requireScope(caller.scope, 'write');
-  const now = nowIso(ctx);
   return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
     const { board, post } = await boardPostOf(tx, caller, slug, id);
-    await tx.deletePost(post.id);
+    const actor = actorOf(ctx, caller);
+    await logActivity(tx, post.id, 'deleted', actor, now);
+    await tx.trashPost(post.id, { organization_id: board.organization_id, deleted_at: now, ...actor });
     await emitBoardEvent(ctx, tx, board, 'post.deleted', { post_id: post.id }, now);
   });
 }

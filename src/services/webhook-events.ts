@@ -24,6 +24,8 @@ export interface WebhookEventData {
   'post.merged': { board: Board; post_id: number; into: PostDetail };
   /** A merge undone by the team: `post` is the merged post, back as it was before the merge. */
   'post.unmerged': { board: Board; post: PostDetail };
+  /** A deleted post restored by the team: `post` is back as it was deleted, with its id. */
+  'post.restored': { board: Board; post: PostDetail };
   'comment.created': { board: Board; post_id: number; comment: Comment };
   'vote.created': { board: Board; post_id: number; vote_count: number };
   'vote.deleted': { board: Board; post_id: number; vote_count: number };
@@ -54,6 +56,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.deleted',
   'post.merged',
   'post.unmerged',
+  'post.restored',
   'comment.created',
   'vote.created',
   'vote.deleted',

@@ -85,6 +85,8 @@ export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly Org
   // post_id may outlive its post (a deleted post's chat message still in the log).
   integration_calls: [ORG, link('connection_id', 'integration_connections'), link('chat_target_id', 'chat_targets')],
   integration_call_attempts: [link('call_id', 'integration_calls')],
+  // post_id names the deleted post, which is no row until restored; its snapshot holds its rows.
+  deleted_posts: [ORG, BOARD],
 };
 
 /** Ids below this are kept in a typed array (4 bytes each); rarer, larger ones in a map. */

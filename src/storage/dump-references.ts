@@ -67,6 +67,7 @@ export const DUMP_REFERENCES: Readonly<Partial<Record<TableName, readonly DumpRe
   chat_targets: [to('boards', 'board_id')],
   integration_calls: [ORG, to('integration_connections', 'connection_id'), to('chat_targets', 'chat_target_id')],
   integration_call_attempts: [to('integration_calls', 'call_id')],
+  deleted_posts: [ORG, to('boards', 'board_id')],
 };
 
 /**

@@ -100,6 +100,7 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('chat_targets', ['active'], ['events']),
   table('integration_calls'),
   table('integration_call_attempts', ['retry', 'success']),
+  table('deleted_posts', [], ['snapshot']),
 ];
 
 /**

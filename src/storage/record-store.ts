@@ -38,6 +38,7 @@ import type {
   WebhookRecord,
 } from '../domain/records.js';
 import type { MailFailureRecord, MailQueueRecord, MailUnsubscribeRecord } from './contract/mail.js';
+import type { DeletedPostRecord, DeletedPostSnapshot } from '../domain/deleted-posts.js';
 import type { ActivityRecord } from '../domain/activity.js';
 import type { AttachmentRecord } from '../domain/attachments.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
@@ -106,6 +107,11 @@ export interface AttachmentBytesRow {
   bytes: Uint8Array;
 }
 
+/** A row of the `deleted_posts` table: a deleted post, and the rows it had, kept for restoring. */
+export interface DeletedPostRow extends DeletedPostRecord {
+  snapshot: DeletedPostSnapshot;
+}
+
 /** The row type of every table. */
 export interface TableRows {
   organizations: OrganizationRecord;
@@ -141,6 +147,7 @@ export interface TableRows {
   oauth_codes: OAuthCodeRecord;
   oauth_tokens: OAuthTokenRecord;
   post_merges: PostMergeRecord;
+  deleted_posts: DeletedPostRow;
   mail_queue: MailQueueRecord;
   mail_failures: MailFailureRecord;
   mail_unsubscribes: MailUnsubscribeRecord;
@@ -266,6 +273,7 @@ export const RECORD_SCHEMA = {
   oauth_codes: { keyPath: 'code_hash', ids: false, indexes: {} },
   oauth_tokens: { keyPath: 'token_hash', ids: false, indexes: {} },
   post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
+  deleted_posts: { keyPath: 'post_id', ids: false, indexes: { by_organization: 'organization_id' } },
   mail_queue: { keyPath: 'id', ids: true, indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
   mail_failures: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
   mail_unsubscribes: { keyPath: ['board_id', 'address', 'post_id'], ids: false, indexes: {} },

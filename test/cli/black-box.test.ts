@@ -69,6 +69,11 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
     expect((await call(server.api, 'GET', `/boards/features/posts/${id}`, w)).status).toBe(404);
+    const trash = await op('listDeletedPosts', 'GET', '/deleted-posts?board=features', TEAM_KEY);
+    expect(trash.json.deleted_posts.map((p: { id: number }) => p.id)).toEqual([id]);
+    const restored = await op('restorePost', 'POST', `/boards/features/posts/${id}/restore`, w);
+    expect([restored.status, restored.json]).toEqual([200, patched.json]);
+    expect((await call(server.api, 'DELETE', `/boards/features/posts/${id}`, w)).status).toBe(204);
     const duplicate = (await call(server.api, 'POST', '/boards/features/posts', w, { title: 'Same as the first' })).json.id;
     const merged = await op('mergePost', 'POST', `/boards/features/posts/${duplicate}/merge`, w, { into: 1 });
     expect([merged.status, merged.json.id]).toEqual([200, 1]);

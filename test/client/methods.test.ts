@@ -139,6 +139,11 @@ const steps: Step[] = [
     request: ['PATCH', '/mail-settings', { reply: false }], status: 200,
   },
   { op: 'deletePost', key: 'write', call: (c) => c.posts.delete('features', 8), request: ['DELETE', '/boards/features/posts/8'], status: 204 },
+  {
+    op: 'listDeletedPosts', key: 'team', call: (c) => c.posts.listDeleted({ board: 'features', limit: 5 }),
+    request: ['GET', '/deleted-posts?board=features&limit=5'], status: 200,
+  },
+  { op: 'restorePost', key: 'write', call: (c) => c.posts.restore('features', 8), request: ['POST', '/boards/features/posts/8/restore'], status: 200 },
 ];
 
 it('the steps cover every operation of the table', () => {

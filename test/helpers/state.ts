@@ -89,6 +89,7 @@ export async function snapshot(target: { storage: Storage }): Promise<unknown> {
         held,
         blocks: await tx.listVoterBlocks([...voters].sort((a, b) => a - b)),
         mail: await tx.getSetting(followerMailSettingName(org.id)),
+        trash: await tx.listDeletedPosts(org.id, { limit: 500, offset: 0 }),
       });
     }
     return { organizations, agentPublishing: await tx.getSetting('agent_publishing') };

@@ -49,7 +49,8 @@ export async function fuzzWorld(given: Storage) {
     logger: { error: (message, error) => logged.push([message, error]) },
     http: { rateLimit: false },
     agentPublishing: true,
-    limits: { boardsPerOrganization: 40, postsPerBoard: 40, commentsPerPost: 15, tagsPerBoard: 15, voterPostsPerHour: 1000 },
+    // 60 posts: the forty of merging, and room for the posts deleted and restored since.
+    limits: { boardsPerOrganization: 40, postsPerBoard: 60, commentsPerPost: 15, tagsPerBoard: 15, voterPostsPerHour: 1000 },
   });
   const acme = await board.dashboard.organizations.create({ name: 'Acme' });
   const globex = await board.dashboard.organizations.create({ name: 'Globex' });
@@ -157,6 +158,18 @@ async function liveMergedPosts(world: FuzzWorld): Promise<number[]> {
   return mergedOf(world);
 }
 
+/** Ids of the board's deleted posts still in the trash, topped up to {@link MERGED} by deleting listed posts (a restore uses one up). */
+async function liveDeletedPosts(world: FuzzWorld): Promise<number[]> {
+  const team = world.board.team(world.acme.id).api;
+  const deleted = async () => (await team.posts.listDeleted({ board: 'features', limit: '500' })).deleted_posts.map((p) => p.id);
+  const missing = MERGED - (await deleted()).length;
+  if (missing > 0) {
+    const api = await world.board.api(world.keys.write!);
+    for (const id of await livePosts(world, missing)) await api.posts.delete('features', id);
+  }
+  return deleted();
+}
+
 /** Live ids for every path parameter of `op` (and a merge's target), topped up first. */
 export async function liveIds(world: FuzzWorld, op: OperationName): Promise<LiveIds> {
   const path = operationTable[op].path;
@@ -164,6 +177,7 @@ export async function liveIds(world: FuzzWorld, op: OperationName): Promise<Live
   const commented = takes('comment_id') ? await postWithComments(world) : { comment_id: [] };
   return {
     merged_post_id: takes('merged_post_id') ? await liveMergedPosts(world) : [],
+    deleted_post_id: takes('deleted_post_id') ? await liveDeletedPosts(world) : [],
     id: 'id' in commented ? commented.id : await livePosts(world, op === 'mergePost' ? 40 : 8),
     comment_id: commented.comment_id,
     held_post_id: takes('held_post_id') ? await liveHeldPosts(world) : [],

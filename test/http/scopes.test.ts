@@ -1,6 +1,6 @@
 /**
  * docs/errors-scopes-limits.md#keys-and-scopes: every scope against every operation, on the caller's own objects and on
- * another organization's (its boards, posts, comments, held posts, voters and merged posts). Each row runs on a
+ * another organization's (its boards, posts, comments, held posts, voters, merged and deleted posts). Each row runs on a
  * fresh board so successes cannot hide each other.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ interface Target {
   comment: number;
   /** An integration connection of the organization. */
   connection: number;
+  /** A post of the board deleted, which can be restored. */
+  deleted: number;
 }
 
 interface Row {
@@ -91,6 +93,8 @@ const ROWS: Row[] = [
   { op: 'rotateIntegrationConnectionSecret', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/rotate-secret`, body: {}, need: 'team', ok: 200 },
   { op: 'deactivateIntegrationConnection', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/deactivate`, need: 'team', ok: 200 },
   { op: 'unmergePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.merged}/unmerge`, need: 'team', ok: 200 },
+  { op: 'restorePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.deleted}/restore`, need: 'write', ok: 200 },
+  { op: 'listDeletedPosts', method: 'GET', path: () => '/deleted-posts', need: 'team', ok: 200, scoped: false },
   { op: 'pinPost', method: 'POST', path: post('/pin'), need: 'team', ok: 200 },
   { op: 'unpinPost', method: 'DELETE', path: post('/pin'), need: 'team', ok: 200 },
   { op: 'getMailSettings', method: 'GET', path: () => '/mail-settings', need: 'team', ok: 200, scoped: false },
@@ -132,13 +136,23 @@ async function world() {
   const comment = async (slug: string, id: number, key: string) =>
     (await h.req('POST', `/boards/${slug}/posts/${id}/comments`, { key, body: { body: 'A comment' } })).json.id as number;
   const connection = async (organizationId: number) => (await h.board.team(organizationId).api.integrations.createConnection({ provider: 'github' })).id;
+  const deleted = async (slug: string, key: string) => {
+    const gone = await h.makePost(slug, { title: 'Deleted' }, key);
+    await h.req('DELETE', `/boards/${slug}/posts/${gone.id}`, { key });
+    return gone.id;
+  };
   const own: Target = {
     slug: 'features', id: mine.id, comment: await comment('features', mine.id, h.a.keys.write), merged: await merged('features', target.id, h.a.keys.write),
     ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')),
     connection: await connection(h.a.id),
+    deleted: await deleted('features', h.a.keys.write),
   };
   const theirMerged = await merged('globex-only', theirs.id, h.b.keys.write);
-  const their = { ...(await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test')), connection: await connection(h.b.id) };
+  const their = {
+    ...(await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test')),
+    connection: await connection(h.b.id),
+    deleted: await deleted('globex-only', h.b.keys.write),
+  };
   const others: Target[] = [
     { slug: 'globex-only', id: theirs.id, comment: await comment('globex-only', theirs.id, h.b.keys.write), merged: theirMerged, ...their },
     { slug: 'features', id: theirsSameSlug.id, comment: await comment('features', theirsSameSlug.id, h.b.keys.write), merged: theirMerged, ...their },

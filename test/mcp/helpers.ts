@@ -108,13 +108,13 @@ export function textOf(result: object): string {
 /** The tools of the team scope alone, in table order. */
 export const TEAM_TOOLS = [
   'list_held_posts', 'get_held_post', 'approve_held_post', 'reject_held_post', 'block_voter', 'unblock_voter', 'unmerge_post',
-  'pin_post', 'unpin_post', 'create_integration_connection', 'list_integration_connections', 'rotate_integration_connection_secret',
+  'list_deleted_posts', 'pin_post', 'unpin_post', 'create_integration_connection', 'list_integration_connections', 'rotate_integration_connection_secret',
   'deactivate_integration_connection', 'get_mail_settings', 'update_mail_settings',
 ];
 /** Every tool name of docs/mcp.md, in table order: what a team key sees. */
 export const ALL_TOOLS = [
   'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post',
-  'update_post', 'merge_posts', 'delete_post', 'get_post_activity', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
+  'update_post', 'merge_posts', 'delete_post', 'restore_post', 'get_post_activity', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
   'propose_status', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'update_comment',
   'delete_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', ...TEAM_TOOLS,
 ];
@@ -199,6 +199,10 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
   expect((await call('list_posts', { slug: 'features', pinned_first: 'true', sort: 'top' })).posts[0].id).toBe(duplicate.id);
   expect((await call('unpin_post', { slug: 'features', id: duplicate.id })).pinned).toBe(false);
   expect(await call('delete_post', { slug: 'features', id: created.id })).toBeUndefined();
+  const deleted = await call('list_deleted_posts', { board: 'features' });
+  expect(deleted.deleted_posts.map((p: { id: number; title: string }) => [p.id, p.title])).toEqual([[created.id, 'Webhooks']]);
+  expect((await call('restore_post', { slug: 'features', deleted_post_id: created.id })).title).toBe('Webhooks');
+  expect((await call('list_deleted_posts', {})).total).toBe(0);
 
   expect(await call('block_voter', { voter_id: 1 })).toMatchObject({ voter_id: 1, changed: true });
   expect(await call('unblock_voter', { voter_id: 1 })).toEqual({ voter_id: 1, blocked_at: null, changed: true });

@@ -133,6 +133,14 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
       attempt: { attempted_at: at(30), status_code: 500, error: 'Slack answered 500', retry: true, duration_ms: 9, response_body: 'oops', success: false },
     });
     await tx.deletePost((await tx.insertPost(newPost(board.id, { title: 'Gone' }))).id);
+    const trashed = await tx.insertPost(newPost(board.id, { title: 'In the trash' }));
+    await tx.insertVote({ post_id: trashed.id, voter_id: bob.id, created_at: onDay(3) });
+    await tx.insertComment({ ...newComment(trashed.id), voter_id: bob.id });
+    await tx.insertAttachment({
+      organization_id: org.id, post_id: trashed.id, comment_id: null, held_post_id: null, filename: 'kept.png', content_type: 'image/png',
+      size: 4, width: 1, height: 1, sha256: 'cd'.repeat(32), created_at: at(40), bytes: Uint8Array.of(0, 1, 254, 255),
+    });
+    await tx.trashPost(trashed.id, { organization_id: org.id, deleted_at: at(41), actor_kind: 'api_key', actor_id: null });
     await tx.deleteWebhook((await tx.insertWebhook(newWebhook(org.id, { url: 'https://gone.example.com' }))).id);
     void hook;
   });
@@ -157,6 +165,7 @@ async function readAll(tx: StorageTx): Promise<Record<string, unknown>> {
       rejected: await tx.listHeldPosts(org.id, 'rejected'),
       connections: await tx.listIntegrationConnections(org.id),
       calls: await tx.listIntegrationCalls(org.id, 500),
+      trash: await tx.listDeletedPosts(org.id, PAGE),
     };
     for (const connection of await tx.listIntegrationConnections(org.id)) {
       answers[`connection ${connection.id}`] = { deliveries: await tx.listIntegrationDeliveries(connection.id, 500) };

@@ -40,7 +40,9 @@ describe('refusals leave the store as it was', () => {
     const { counts, last_ids, format_version } = JSON.parse(header!) as { counts: Record<string, number>; last_ids: Record<string, number>; format_version: number };
     expect(format_version).toBe(1);
     expect(counts['posts']).toBe(5);
-    expect(last_ids['posts']).toBe(6);
+    // Two more were made: one deleted for good, one in the trash (a row of deleted_posts).
+    expect(last_ids['posts']).toBe(7);
+    expect(counts['deleted_posts']).toBe(1);
     expect(lines.length).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
     expect(lines.some((line) => line.includes('session-1'))).toBe(false);
     for (const table of ['webhook_attempts', 'held_posts', 'post_merges', 'oauth_grants', 'oauth_tokens', 'reactions', 'claims']) expect(counts[table]).toBeGreaterThan(0);

@@ -160,6 +160,9 @@ const holdPost: Step = async (board) => {
 /** Connects Acme to GitHub: connection 1. */
 const connect: Step = (board) => board.team(1).api.integrations.createConnection({ provider: 'github', target: 'acme/app', token: 'ghp_x' });
 
+/** Deletes post 1 (into the trash, with the write key). */
+const deleteFirst: Step = (board) => call(board, 'deletePost');
+
 /** Merges post 1 into post 2. */
 const mergeFirst: Step = (board) => call(board, 'mergePost', { body: { into: 2 } });
 
@@ -252,6 +255,8 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   blockVoter: [{ status: 200 }],
   unblockVoter: [{ before: (b) => call(b, 'blockVoter'), status: 200 }],
   unmergePost: [{ before: mergeFirst, status: 200 }],
+  restorePost: [{ before: deleteFirst, status: 200 }],
+  listDeletedPosts: [{ before: deleteFirst, call: { query: 'board=features&limit=10' }, status: 200 }],
   pinPost: [{ status: 200 }],
   unpinPost: [{ before: (b) => call(b, 'pinPost'), status: 200 }],
   getMailSettings: [{ status: 200 }],
@@ -276,7 +281,7 @@ interface ErrorCase {
 
 /** What must exist for an operation's path to name something (its error samples run after it). */
 const PREPARE: Partial<Record<OperationName, Step>> = {
-  getHeldPost: holdPost, approveHeldPost: holdPost, rejectHeldPost: holdPost, rotateIntegrationConnectionSecret: connect, deactivateIntegrationConnection: connect,
+  getHeldPost: holdPost, approveHeldPost: holdPost, restorePost: deleteFirst, rejectHeldPost: holdPost, rotateIntegrationConnectionSecret: connect, deactivateIntegrationConnection: connect,
 };
 
 /** Samples of every error code an operation can answer, built from what the operation takes. */
@@ -323,6 +328,9 @@ function errorCases(name: OperationName): ErrorCase[] {
     ],
     rejectHeldPost: [{ code: 'status_unchanged', before: (b) => call(b, 'approveHeldPost'), call: { body: {} } }],
     unmergePost: [{ code: 'validation_error', call: {} }],
+    listDeletedPosts: [{ code: 'not_found', call: { query: 'board=nope' } }],
+    // Post 1 is deleted (PREPARE); the board is full again (4 posts) once the team adds one.
+    restorePost: [{ code: 'validation_error', limits: { postsPerBoard: 4 }, before: (b) => call(b, 'createPost', { body: { title: 'Fourth' } }), call: {} }],
     createIntegrationConnection: [{ code: 'validation_error', call: { body: { provider: 'github', base_url: 'https://10.0.0.1' } } }],
   };
   return [...cases, ...(special[name] ?? [])];

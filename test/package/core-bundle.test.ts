@@ -134,7 +134,11 @@ describe('the core browser bundle', () => {
     // IndexedDB's steps that upgrade an older database loaded by the first open that finds one (a
     // new database is made from the declaration): 41.0 KB (41,980 bytes; 124.5 KB minified). The
     // integrations' record types exported with their three lists (providers, chat platforms and
-    // events): 41.1 KB (42,093 bytes).
+    // events): 41.1 KB (42,093 bytes). Deleted posts kept for restoring (+497 bytes: the trash's
+    // table and step, the contract's five methods and their lazy aggregate, two served rows, the
+    // handler's check of the deleted post a path names, two activity kinds, an event and the
+    // root's export of their days; the services and the record store's trash load on first
+    // call): 41.6 KB (42,590 bytes).
     expect(gzipped).toBeLessThanOrEqual(42 * 1024);
   }, 60_000);
 

@@ -13,6 +13,7 @@ import { integrationsMethods } from './integrations.js';
 import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { peopleMethods } from './people.js';
+import { trashMethods } from './trash.js';
 
 export const SHARED_FACTORIES = {
   accounts: accountsMethods,
@@ -23,4 +24,5 @@ export const SHARED_FACTORIES = {
   activity: activityMethods,
   access: accessMethods,
   integrations: integrationsMethods,
+  trash: trashMethods,
 } satisfies Partial<AggregateFactories<SqlSeam>>;

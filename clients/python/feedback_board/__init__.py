@@ -51,7 +51,7 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
-from .team import HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
+from .team import DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
 from .transport import RetryPolicy
 
 __all__ = [
@@ -81,6 +81,8 @@ __all__ = [
     "FeedbackBoardError",
     "HeldPost",
     "HeldPostList",
+    "DeletedPost",
+    "DeletedPostList",
     "HeldPostState",
     "IntegrationConnection",
     "MailSettings",

@@ -6,6 +6,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Unio
 
 from ._unset import UNSET, Unset
 from .models import Evidence, EvidenceInput, Post, PostDetail, PostList, PostSort, PostStatus, SimilarPost, similar_posts
+from .team import DeletedPostList
 from .transport import Transport, no_content, operation
 
 
@@ -160,6 +161,19 @@ class PostsAPI:
         voters, comments, evidence and claim, and the post it went into loses them. Of a chain of
         merges the latest is undone first (a ``validation_error`` names it). Returns the post."""
         return self._t.call_operation("unmergePost", PostDetail.from_json, slug, id)
+
+    @operation("restorePost")
+    def restore(self, slug: str, id: int) -> PostDetail:
+        """Restores the deleted post ``id`` within 30 days of its deletion (needs a write key): it is
+        back exactly as it was deleted, with its id, votes, comments, evidence and attachments.
+        A post that is not in the trash (never deleted, restored already, purged) is a 404."""
+        return self._t.call_operation("restorePost", PostDetail.from_json, slug, id)
+
+    @operation("listDeletedPosts")
+    def list_deleted(self, board: Optional[str] = None, limit: Optional[int] = None, offset: Optional[int] = None) -> DeletedPostList:
+        """One page of the organization's deleted posts that can still be restored, newest
+        deletion first (needs a team key); ``board`` (a slug) keeps one board's."""
+        return self._t.call_operation("listDeletedPosts", DeletedPostList.from_json, query={"board": board, "limit": limit, "offset": offset})
 
     @operation("pinPost")
     def pin(self, slug: str, id: int) -> PostDetail:

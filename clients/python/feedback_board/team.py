@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Literal, Optional, cast
 
 from ._fields import Fields
+from .activity import ActivityActor, _actor
 from .models import PostDetail, Tag
 from .transport import Transport, operation
 
@@ -63,6 +64,48 @@ class HeldPostList:
     def from_json(cls, value: object) -> HeldPostList:
         f = Fields(value, "held post list")
         return cls(held_posts=[HeldPost.from_json(p) for p in f.array("held_posts")], total=f.integer("total"))
+
+
+@dataclass(frozen=True)
+class DeletedPost:
+    """A deleted post the team can still restore: what it was, who deleted it and when, and when
+    it is purged for good (``purge_at``, 30 days after ``deleted_at``)."""
+
+    id: int
+    board_slug: str
+    title: str
+    vote_count: int
+    comment_count: int
+    deleted_at: str
+    deleted_by: ActivityActor
+    purge_at: str
+
+    @classmethod
+    def from_json(cls, value: object) -> DeletedPost:
+        f = Fields(value, "deleted post")
+        return cls(
+            id=f.integer("id"),
+            board_slug=f.text("board_slug"),
+            title=f.text("title"),
+            vote_count=f.integer("vote_count"),
+            comment_count=f.integer("comment_count"),
+            deleted_at=f.text("deleted_at"),
+            deleted_by=_actor(f.nested("deleted_by")),
+            purge_at=f.text("purge_at"),
+        )
+
+
+@dataclass(frozen=True)
+class DeletedPostList:
+    """One page of the organization's deleted posts, newest deletion first; ``total`` counts them all."""
+
+    deleted_posts: List[DeletedPost]
+    total: int
+
+    @classmethod
+    def from_json(cls, value: object) -> DeletedPostList:
+        f = Fields(value, "deleted post list")
+        return cls(deleted_posts=[DeletedPost.from_json(p) for p in f.array("deleted_posts")], total=f.integer("total"))
 
 
 @dataclass(frozen=True)

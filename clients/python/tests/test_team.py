@@ -74,6 +74,21 @@ class TeamTest(LiveServerTest):
         self.assertEqual((log[0].actor.kind, log[0].actor.label), ("api_key", "team"))
         self.assertFails(404, "not_found", lambda: self.client(GLOBEX_WRITE).activity.list("features", theme))
 
+    def test_a_deleted_post_is_listed_and_restored_once(self) -> None:
+        team, write = self.client(ACME_TEAM), self.client(ACME_WRITE)
+        theme = write.posts.create("features", "Offline mode").id
+        before = write.posts.get("features", theme)
+        write.posts.delete("features", theme)
+        page = team.posts.list_deleted(board="features")
+        self.assertEqual([(p.id, p.title, p.deleted_by.kind) for p in page.deleted_posts], [(theme, "Offline mode", "api_key")])
+        self.assertEqual(page.total, 1)
+        self.assertFails(403, "insufficient_scope", lambda: write.posts.list_deleted())
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_READ).posts.restore("features", theme))
+        self.assertFails(404, "not_found", lambda: self.client(GLOBEX_WRITE).posts.restore("features", theme))
+        self.assertEqual(write.posts.restore("features", theme), before)
+        self.assertFails(404, "not_found", lambda: write.posts.restore("features", theme))
+        self.assertEqual(team.posts.list_deleted().total, 0)
+
     def test_mail_settings_change_only_the_kinds_given(self) -> None:
         team = self.client(ACME_TEAM)
         settings = team.mail.settings()

@@ -43,6 +43,7 @@ export const de: Catalog = {
   'notice.unblocked': 'Die Person ist nicht mehr gesperrt.',
   'notice.merged': 'Der Beitrag wurde mit diesem zusammengeführt: Seine Stimmen, Kommentare und Nachweise sind jetzt hier.',
   'notice.unmerged': 'Der Beitrag ist wieder so wie vor der Zusammenführung.',
+  'notice.restored': 'Der gelöschte Beitrag ist wieder da, wie er war.',
   'notice.merge_refused': 'Dieser Beitrag kann den anderen nicht aufnehmen: Es ist derselbe, ein zusammengeführter oder keiner Ihrer Boards. Nichts wurde geändert.',
   'notice.waiting_for_approval': 'Danke! Ihr Beitrag wartet auf Freigabe: Er erscheint, sobald das Team ihn freigibt.',
   'notice.approved': 'Der Beitrag wurde freigegeben und ist jetzt sichtbar.',

@@ -46,6 +46,7 @@ export const en = {
   'notice.unblocked': 'The voter is no longer blocked.',
   'notice.merged': 'The post was merged into this one: its voters, comments and evidence are here now.',
   'notice.unmerged': 'The post is back as it was before the merge.',
+  'notice.restored': 'The deleted post is back as it was.',
   'notice.merge_refused': 'That post cannot take this one: it is this post, a merged post, or not a post of your boards. Nothing changed.',
   'notice.waiting_for_approval': 'Thanks! Your post is waiting for approval: it appears once the team approves it.',
   'notice.approved': 'The post was approved and is now listed.',

@@ -43,6 +43,7 @@ export const es: Catalog = {
   'notice.unblocked': 'La persona ya no está bloqueada.',
   'notice.merged': 'La publicación se fusionó con esta: sus votos, comentarios y evidencias están ahora aquí.',
   'notice.unmerged': 'La publicación vuelve a estar como antes de la fusión.',
+  'notice.restored': 'La publicación eliminada ha vuelto tal como estaba.',
   'notice.merge_refused': 'Esa publicación no puede absorber esta: es la misma, una ya fusionada o no es de sus tableros. No se cambió nada.',
   'notice.waiting_for_approval': '¡Gracias! Su publicación espera aprobación: aparecerá cuando el equipo la apruebe.',
   'notice.approved': 'La publicación se aprobó y ya aparece en la lista.',

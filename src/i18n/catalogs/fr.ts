@@ -43,6 +43,7 @@ export const fr: Catalog = {
   'notice.unblocked': 'Le participant n’est plus bloqué.',
   'notice.merged': 'La publication a été fusionnée avec celle-ci\u00a0: ses votants, commentaires et éléments de preuve se trouvent désormais ici.',
   'notice.unmerged': 'La publication est revenue à son état d’avant la fusion.',
+  'notice.restored': 'La publication supprimée est revenue telle qu’elle était.',
   'notice.merge_refused': 'Cette publication ne peut pas absorber celle-ci\u00a0: c’est la même publication, une publication fusionnée ou une publication d’un autre tableau que les vôtres. Rien n’a changé.',
   'notice.waiting_for_approval': 'Merci\u00a0! Votre publication attend d’être approuvée\u00a0: elle apparaîtra dès que l’équipe l’aura validée.',
   'notice.approved': 'La publication a été approuvée et figure désormais dans la liste.',

@@ -43,6 +43,7 @@ export const ja: Catalog = {
   'notice.unblocked': 'この投票者のブロックを解除しました。',
   'notice.merged': '投稿をこの投稿に統合しました。その投票者・コメント・根拠はこちらに移りました。',
   'notice.unmerged': '投稿を統合前の状態に戻しました。',
+  'notice.restored': '削除された投稿を元の状態に戻しました。',
   'notice.merge_refused': 'その投稿には統合できません。この投稿自身か、統合済みの投稿か、あなたのボードの投稿ではありません。何も変更していません。',
   'notice.waiting_for_approval': 'ありがとうございます。投稿は承認待ちです。チームが承認すると表示されます。',
   'notice.approved': '投稿を承認しました。一覧に表示されます。',

@@ -43,6 +43,7 @@ export const ptBR: Catalog = {
   'notice.unblocked': 'O participante não está mais bloqueado.',
   'notice.merged': 'A publicação foi mesclada com esta: os votos, comentários e evidências dela agora estão aqui.',
   'notice.unmerged': 'A publicação voltou a ser como era antes da mesclagem.',
+  'notice.restored': 'A publicação excluída voltou como era.',
   'notice.merge_refused': 'Aquela publicação não pode receber esta: é a mesma publicação, uma publicação já mesclada ou uma publicação que não é dos seus quadros. Nada foi alterado.',
   'notice.waiting_for_approval': 'Obrigado! Sua publicação está aguardando aprovação: ela aparece assim que a equipe aprová-la.',
   'notice.approved': 'A publicação foi aprovada e agora aparece na lista.',

@@ -43,6 +43,7 @@ export const zhHans: Catalog = {
   'notice.unblocked': '该投票者已解除屏蔽。',
   'notice.merged': '该帖子已合并到此帖：它的投票者、评论和依据现在都在这里。',
   'notice.unmerged': '该帖子已恢复到合并前的状态。',
+  'notice.restored': '已删除的帖子已按原样恢复。',
   'notice.merge_refused': '无法合并到那个帖子：它就是此帖、是已合并的帖子，或不属于您的看板。未做任何更改。',
   'notice.waiting_for_approval': '谢谢！您的帖子正在等待审核，团队批准后即会显示。',
   'notice.approved': '帖子已批准，现已显示在列表中。',

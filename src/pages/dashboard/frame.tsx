@@ -9,6 +9,7 @@ const SECTIONS = [
   ['proposals', 'Proposals', '/dashboard/proposals'],
   ['inbox', 'Inbox', '/dashboard/inbox'],
   ['posts', 'Posts', '/dashboard/posts'],
+  ['deleted', 'Deleted', '/dashboard/deleted'],
   ['boards', 'Boards', '/dashboard/boards'],
   ['stats', 'Analytics', '/dashboard/stats'],
   ['keys', 'API keys', '/dashboard/keys'],

@@ -103,6 +103,10 @@ function What({ ctx, entry }: { ctx: PageContext; entry: ActivityEntry }) {
       return <>voted on behalf of the company {entry.company_id}</>;
     case 'vote_on_behalf_withdrawn':
       return <>withdrew the vote on behalf of the company {entry.company_id}</>;
+    case 'deleted':
+      return <>deleted the post</>;
+    case 'restored':
+      return <>restored the deleted post</>;
   }
 }
 

@@ -23,6 +23,7 @@ import { mailPage, testMailAction } from './mail.js';
 import { followerMailSettingsAction } from './mail-followers.js';
 import { commentEditRoutes } from './comment-edits.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
+import { deletedPage, restoreAction } from './deleted.js';
 import { postPeopleRoutes } from './post-people.js';
 import { companyVoteRoutes } from './post-voters.js';
 import { postHistoryRoutes } from './post-history.js';
@@ -60,6 +61,8 @@ export const dashboardRoutes: Route[] = [
     pattern: path('/dashboard/posts/:p/(status|rank|pinned|hidden)'),
     handler: (ctx, [id, what], form) => postAction(ctx, id!, what!, form),
   },
+  { method: 'GET', pattern: path('/dashboard/deleted'), handler: (ctx) => deletedPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/deleted/:p/restore'), handler: (ctx, [id]) => restoreAction(ctx, id!) },
   { method: 'POST', pattern: path('/dashboard/comments/:p/hidden'), handler: (ctx, [id], form) => commentHiddenAction(ctx, id!, form) },
   ...postPeopleRoutes,
   ...companyVoteRoutes,

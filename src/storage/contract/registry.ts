@@ -20,6 +20,7 @@ import { POSTS_AGGREGATE, type PostsTx } from './posts.js';
 import { SSO_AGGREGATE, type SsoTx } from './sso.js';
 import type { AggregateDefinition, FallbackTable } from './shared.js';
 import { STATISTICS_AGGREGATE, type StatisticsTx } from './statistics.js';
+import { TRASH_AGGREGATE, type TrashTx } from './trash.js';
 import { WEBHOOKS_AGGREGATE, type WebhooksTx } from './webhooks.js';
 
 /** The contract's aggregates by name: the interface of each. */
@@ -40,6 +41,7 @@ export interface StorageAggregates {
   sso: SsoTx;
   access: AccessTx;
   integrations: IntegrationsTx;
+  trash: TrashTx;
 }
 
 /** The name of an aggregate of the contract. */
@@ -63,6 +65,7 @@ export const STORAGE_AGGREGATES = {
   sso: SSO_AGGREGATE,
   access: ACCESS_AGGREGATE,
   integrations: INTEGRATIONS_AGGREGATE,
+  trash: TRASH_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
 
 /** The name of a method of the contract, of any aggregate. */

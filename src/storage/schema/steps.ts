@@ -68,6 +68,10 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
       { addColumn: 'posts.proposal_connection_id' },
     ],
   },
+  {
+    description: 'deleted posts kept for restoring until they are purged',
+    changes: [{ addTable: 'deleted_posts', record: 'deleted_posts' }],
+  },
 ];
 
 /** The version of the shared step at `index` (from 0) in `store`. */

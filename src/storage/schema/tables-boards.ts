@@ -158,6 +158,27 @@ export const BOARDS_TABLES = {
       board: { on: 'board_id' },
     },
   },
+  // A deleted post, kept for restoring with every row that belonged to it (the snapshot, as a dump
+  // carries them) until it is purged; the post's id is never reused, so it keys the row.
+  deleted_posts: {
+    columns: {
+      post_id: 'integer',
+      organization_id: { type: 'integer', references: 'organizations' },
+      board_id: { type: 'integer', references: 'boards' },
+      title: 'text',
+      vote_count: 'integer',
+      comment_count: 'integer',
+      deleted_at: 'key',
+      actor_kind: 'text',
+      actor_id: { type: 'integer', null: true },
+      snapshot: 'json',
+    },
+    primaryKey: ['post_id'],
+    indexes: {
+      organization: { on: 'organization_id, deleted_at, post_id' },
+      deleted: { on: 'deleted_at, post_id' },
+    },
+  },
   import_sources: {
     columns: {
       board_id: { type: 'integer', references: 'boards' },
