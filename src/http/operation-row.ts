@@ -30,6 +30,7 @@ import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
 import type * as teamVoters from '../services/team-voters.js';
 import type * as integrationConnections from '../services/integration-connections.js';
+import type * as integrationLinks from '../services/integration-links.js';
 
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -67,6 +68,7 @@ export interface OperationServices {
   stats: typeof stats;
   teamVoters: typeof teamVoters;
   integrationConnections: typeof integrationConnections;
+  integrationLinks: typeof integrationLinks;
 }
 
 /** The name of a service module: a key of {@link OperationServices}. */

@@ -23,8 +23,10 @@ from .models import (
     Evidence,
     EvidenceInput,
     EvidenceKind,
+    IntegrationCall,
     Post,
     PostDetail,
+    PostLink,
     PostList,
     SimilarPost,
     PostSort,
@@ -51,10 +53,11 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
-from .team import HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
+from .team import ConnectionTest, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
 from .transport import RetryPolicy
 
 __all__ = [
+    "ConnectionTest",
     "UNSET",
     "ActivityActor",
     "ActivityEntry",
@@ -82,10 +85,12 @@ __all__ = [
     "HeldPost",
     "HeldPostList",
     "HeldPostState",
+    "IntegrationCall",
     "IntegrationConnection",
     "MailSettings",
     "Post",
     "PostDetail",
+    "PostLink",
     "PostList",
     "SimilarPost",
     "PostSort",
