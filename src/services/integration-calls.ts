@@ -12,7 +12,8 @@
  */
 import type { IntegrationCallRecord } from '../domain/integrations.js';
 import { toIso } from '../domain/time.js';
-import { transportFailure, type OutboundAnswer, type OutboundOutcome, type OutboundRequest, type TrackerIssue } from '../integrations/outbound.js';
+import { chatMessageUrl, interpretChatAnswer } from '../integrations/chat/send.js';
+import { INTEGRATION_USER_AGENT, transportFailure, type OutboundAnswer, type OutboundOutcome, type OutboundRequest, type TrackerIssue } from '../integrations/outbound.js';
 import { interpretIssueAnswer, trackerCallHeaders, type LinkPurpose } from '../integrations/tracker-calls.js';
 import type { Storage, StorageTx } from '../storage/contract.js';
 import { createDeliveryPool, type DeliveryPool, type Outbox, type PoolSettings } from '../webhooks/delivery-pool.js';
@@ -39,8 +40,23 @@ export interface CallAttempt {
 /** A request ready to send, or the final reason it cannot be. */
 type Prepared = { request: OutboundRequest; interpret(answer: OutboundAnswer): OutboundOutcome<TrackerIssue | null> } | { refused: string };
 
-/** The request of a call to a tracker, with headers from the connection as it is now. */
-async function prepareTrackerCall(storage: Storage, call: IntegrationCallRecord): Promise<Prepared> {
+/**
+ * The request of a chat message: to its target's URL as it is now (a credential, never kept with
+ * the call), the platform's message as queued; an inactive or deleted target sends nothing.
+ */
+async function prepareChatMessage(storage: Storage, call: IntegrationCallRecord): Promise<Prepared> {
+  const target = await storage.transaction('read', (tx) => tx.getChatTarget(call.chat_target_id!));
+  if (target === null || !target.active) return { refused: 'the chat target is inactive: nothing is sent to it' };
+  const url = chatMessageUrl(target.platform, target.url);
+  return {
+    request: { method: 'POST', url, headers: { 'content-type': 'application/json', 'user-agent': INTEGRATION_USER_AGENT }, body: call.body },
+    interpret: (answer) => interpretChatAnswer(target.platform, answer),
+  };
+}
+
+/** The request of a call: a chat message's, or a tracker's with headers from the connection as it is now. */
+async function prepareCall(storage: Storage, call: IntegrationCallRecord): Promise<Prepared> {
+  if (call.chat_target_id !== null) return prepareChatMessage(storage, call);
   const connection = await storage.transaction('read', (tx) => tx.getIntegrationConnection(call.connection_id!));
   if (connection === null || !connection.active) return { refused: 'the connection is inactive: nothing is sent through it' };
   if (connection.token === null) return { refused: 'the connection has no token for outbound calls' };
@@ -92,7 +108,7 @@ export async function sendIntegrationCall(storage: Storage, call: IntegrationCal
   const failed = (error: string, retry: boolean) => ({ status_code: null, error, retry, retry_after_ms: null, success: false, issue: null });
   let prepared: Prepared;
   try {
-    prepared = await prepareTrackerCall(storage, call);
+    prepared = await prepareCall(storage, call);
   } catch (error) {
     prepared = { refused: `the call could not be prepared: ${(error as Error).message}` };
   }
