@@ -4,9 +4,13 @@
  * the tracker documents it, and the link shows on the post. Failures are retried or not as the
  * answer says (5xx and timeouts retried on the schedule; 401, 404, 422 final), each attempt is
  * recorded with the tracker's words, a private address is refused unless allowed, and bad input
- * queues nothing.
+ * queues nothing. In memory and in a SQLite file.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteStorage } from '../../adapters/sqlite/index.js';
 import { createFeedbackBoard } from '../../src/board.js';
 import { createHarness } from '../helpers/harness.js';
 import { startProviderServer, type ProviderAnswer, type ProviderServer } from '../integrations/provider-server.js';
@@ -44,10 +48,17 @@ beforeAll(async () => {
     return { status: 404, body: { message: 'Not Found' } };
   });
 });
-afterAll(() => tracker.close());
+const dir = mkdtempSync(join(tmpdir(), 'fb-links-'));
+afterAll(async () => {
+  await tracker.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-async function world(timeoutMs = 5_000) {
-  const h = await createHarness({ http: { rateLimit: false }, webhooks: { allowPrivateNetworks: true, timeoutMs } });
+type Store = 'memory' | 'sqlite';
+
+async function world(store: Store, timeoutMs = 5_000) {
+  const storage = store === 'sqlite' ? { storage: createSqliteStorage({ path: join(dir, `${Math.random()}.db`) }) } : {};
+  const h = await createHarness({ http: { rateLimit: false }, webhooks: { allowPrivateNetworks: true, timeoutMs }, ...storage });
   await h.makeBoard('features');
   const post = await h.makePost('features', { title: 'Dark mode', body: 'Please, @octocat' });
   const connect = async (body: Record<string, unknown> = {}) =>
@@ -59,9 +70,9 @@ async function world(timeoutMs = 5_000) {
   return { h, post, connect, link, calls, attempts, links };
 }
 
-describe('links: creating an issue from a post', () => {
+describe.each<Store>(['memory', 'sqlite'])('links: creating an issue from a post (%s)', (store) => {
   it('queues the call, and the dispatcher creates the issue as GitHub documents and links it to the post', async () => {
-    const { h, post, connect, link, calls, links } = await world();
+    const { h, post, connect, link, calls, links } = await world(store);
     const connection = await connect();
     const sentBefore = tracker.requests.length;
     const queuedCall = await link({ connection_id: connection.id, action: 'create' });
@@ -88,7 +99,7 @@ describe('links: creating an issue from a post', () => {
   });
 
   it('links an existing issue by its URL, on GitHub and on a self-hosted GitLab, with the state the tracker gives', async () => {
-    const { h, connect, link, links } = await world();
+    const { h, connect, link, links } = await world(store);
     const github = await connect();
     const gitlab = await connect({ provider: 'gitlab', base_url: tracker.origin, target: 'group/app', token: GITLAB_TOKEN });
     // An Enterprise server's and a self-hosted GitLab's issues are under their own host.
@@ -107,7 +118,7 @@ describe('links: creating an issue from a post', () => {
   });
 
   it('retries a 5xx and a timeout on the schedule, and links the issue once the tracker answers', async () => {
-    const { h, connect, link, calls, attempts, links } = await world(300);
+    const { h, connect, link, calls, attempts, links } = await world(store, 300);
     await link({ connection_id: (await connect()).id, action: 'create' });
     queued.push({ status: 502, body: { message: 'Server Error' } }, 'hang');
     expect(await h.board.webhooks.deliverDue()).toEqual({ attempted: 1, delivered: 0 });
@@ -133,7 +144,7 @@ describe('links: creating an issue from a post', () => {
     [404, { message: 'Not Found' }, 'GitHub answered 404: Not Found'],
     [422, { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }] }, 'GitHub answered 422: Validation Failed; title missing_field'],
   ])('does not retry a %i: the call fails with the tracker’s words and no link is made', async (status, body, error) => {
-    const { h, connect, link, calls, attempts, links } = await world();
+    const { h, connect, link, calls, attempts, links } = await world(store);
     await link({ connection_id: (await connect()).id, action: 'create' });
     queued.push({ status, body });
     expect(await h.board.webhooks.deliverDue()).toEqual({ attempted: 1, delivered: 0 });
@@ -146,7 +157,7 @@ describe('links: creating an issue from a post', () => {
   });
 
   it('rebuilds the headers at each attempt, so a token changed after a failure is used at once', async () => {
-    const { h, connect, link, calls } = await world();
+    const { h, connect, link, calls } = await world(store);
     const connection = await connect();
     await link({ connection_id: connection.id, action: 'create' });
     queued.push({ status: 503, body: { message: 'Unavailable' } });
@@ -160,7 +171,7 @@ describe('links: creating an issue from a post', () => {
   });
 
   it('refuses a tracker on a private address when the sending board does not allow private networks', async () => {
-    const { h, connect, link, calls } = await world();
+    const { h, connect, link, calls } = await world(store);
     await link({ connection_id: (await connect()).id, action: 'create' });
     const guarded = createFeedbackBoard({ storage: h.board.storage, clock: h.clock, logger: { error: () => undefined } });
     const sentBefore = tracker.requests.length;
@@ -170,7 +181,7 @@ describe('links: creating an issue from a post', () => {
   });
 
   it('sends nothing through a connection deactivated after the call was queued', async () => {
-    const { h, connect, link, calls } = await world();
+    const { h, connect, link, calls } = await world(store);
     const connection = await connect();
     await link({ connection_id: connection.id, action: 'create' });
     await h.req('POST', `/integrations/connections/${connection.id}/deactivate`, { key: h.a.keys.team });
@@ -181,7 +192,7 @@ describe('links: creating an issue from a post', () => {
   });
 
   it('queues nothing for bad input, another organization’s connection, an inactive one, one without a token, or a lower scope', async () => {
-    const { h, connect, link, calls } = await world();
+    const { h, connect, link, calls } = await world(store);
     const connection = await connect();
     const tokenless = await connect({ token: null });
     const inactive = await connect();
