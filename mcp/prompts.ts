@@ -67,7 +67,7 @@ const PROMPTS: PromptDefinition[] = [
       `Call claim_next_post with { "slug": "${slug}", "ttl_seconds": 3600 }. If it answers "claim": null, the queue is empty: stop.`,
       (has('get_post') || has('list_comments')) &&
         `Read what the post asks for${has('list_comments') ? ' (list_comments holds the discussion)' : ''}.`,
-      'Do the work the post asks for.',
+      'Do the work the post asks for. Name the post as #fb-<id> (its id) in the pull request that does it, with "Closes #fb-<id>" when it completes the post: when the pull request is merged, a connected GitHub or GitLab adds it to the post as evidence and proposes shipped.',
       'Call add_evidence with the post id and what shows the work (kind "pr", "commit", "branch" or "url", and its ref); pass an action_key so that a retry adds nothing.',
       'Call propose_status with the status the work earns (e.g. "shipped") and a note; a team member confirms it. Keep the claim.',
       has('release_claim') && 'If you give up on a post, call release_claim so that another agent can take it.',

@@ -15,7 +15,7 @@ import { FeedbackBoardError } from './domain/errors.js';
 import type { ImageInspector } from './domain/attachments.js';
 import { resolveLimits, type ResourceLimits } from './domain/limits.js';
 import type { LoadedFixture } from './fixture/load.js';
-import { createWebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
+import { combineDispatchers, createWebhookDispatcher, driveDeliveryPool, poolSettings, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
 
 
 // The services of the dashboard, the team, sign-in and the voter side, loaded on the first call of
@@ -120,13 +120,18 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     attachmentsBaseUrl: baseUrlOf(options.attachments?.baseUrl),
   };
   handler = createFetchHandler(ctx, options.http);
-  const dispatcher = createWebhookDispatcher({
-    clock: ctx.clock,
-    random: ctx.random,
-    logger: ctx.logger,
-    ...options.webhooks,
-    storage: options.storage,
-  });
+  const dispatcherOptions = { clock: ctx.clock, random: ctx.random, logger: ctx.logger, ...options.webhooks, storage: options.storage };
+  // Integrations' calls go through a pool of their own (a slow tracker or chat holds no webhook's
+  // sends), with the webhook dispatcher's options and another owner; their code loads on first use.
+  const callSettings = poolSettings(dispatcherOptions);
+  ctx.outbound = { fetch: callSettings.send.fetch, timeoutMs: callSettings.send.timeoutMs };
+  const dispatcher = combineDispatchers([
+    createWebhookDispatcher(dispatcherOptions),
+    driveDeliveryPool(() => import('./services/integration-calls.js').then((calls) => calls.createIntegrationCallPool(callSettings)), {
+      ...callSettings,
+      label: 'integration dispatcher: sending due calls',
+    }),
+  ]);
 
   const board = {
     /** The HTTP face: `Request → Promise<Response>`, the API mounted at the base path. */
@@ -440,8 +445,9 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     },
 
     /**
-     * The webhook dispatcher: `start()` and `stop()` in a long-running process, or `deliverDue()`
-     * from a worker or cron job. Nothing is sent until one of them is called.
+     * The webhook dispatcher, which also sends integrations' calls (issues created or linked from
+     * posts, chat messages) from a pool of their own: `start()` and `stop()` in a long-running
+     * process, or `deliverDue()` from a worker or cron job. Nothing is sent until one of them is called.
      */
     webhooks: dispatcher,
 

@@ -73,8 +73,22 @@ export type {
   Webhook,
   WebhookList,
   ErrorEnvelope,
+  PostLink,
+  PostLinkList,
 } from './domain/responses.js';
-export type { DeletedPost, DeletedPostList, HeldPostList, MailSettings, PostActivity, VoterBlock } from './domain/team-responses.js';
+export type {
+  DeletedPost,
+  DeletedPostList,
+  HeldPostList,
+  IntegrationCall,
+  IntegrationConnection,
+  IntegrationConnectionList,
+  IntegrationConnectionTest,
+  IntegrationConnectionWithSecret,
+  MailSettings,
+  PostActivity,
+  VoterBlock,
+} from './domain/team-responses.js';
 export type { HeldPost, HeldPostState } from './domain/held-posts.js';
 export {
   LIMITS,
@@ -86,6 +100,7 @@ export {
   type AddEvidenceInput,
   type ProposeStatusInput,
   type CreateCommentInput,
+  type LinkPostInput,
 } from './domain/requests.js';
 export type { Clock, Logger, Notifier, RandomBytes, VoterNotification } from './domain/ports.js';
 export type { Caller } from './services/context.js';

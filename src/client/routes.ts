@@ -42,6 +42,8 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['DELETE', '/boards/{slug}/posts/{id}/claim', null, 'agent.release', 204], // releaseClaim
   ['POST', '/boards/{slug}/posts/{id}/evidence', 'body', 'agent.addEvidence', 201], // addEvidence
   ['POST', '/boards/{slug}/posts/{id}/propose-status', 'body', 'agent.proposeStatus', 200], // proposeStatus
+  ['POST', '/boards/{slug}/posts/{id}/links', 'body', 'posts.link', 201], // linkPost
+  ['GET', '/boards/{slug}/posts/{id}/links', null, 'posts.links', 200], // listPostLinks
   ['GET', '/boards/{slug}/posts/{id}/votes', null, 'votes.list', 200], // listVotes
   ['POST', '/boards/{slug}/posts/{id}/votes', 'body', 'votes.onBehalf', 200], // voteOnBehalf
   ['POST', '/boards/{slug}/posts/{id}/votes/withdraw', 'body', 'votes.withdrawOnBehalf', 200], // withdrawVoteOnBehalf
@@ -68,6 +70,7 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['GET', '/integrations/connections', null, 'integrations.listConnections', 200], // listIntegrationConnections
   ['POST', '/integrations/connections/{connection_id}/rotate-secret', 'body', 'integrations.rotateSecret', 200], // rotateIntegrationConnectionSecret
   ['POST', '/integrations/connections/{connection_id}/deactivate', null, 'integrations.deactivate', 200], // deactivateIntegrationConnection
+  ['POST', '/integrations/connections/{connection_id}/test', null, 'integrations.test', 200], // testIntegrationConnection
   ['GET', '/mail-settings', null, 'mail.settings', 200], // getMailSettings
   ['PATCH', '/mail-settings', 'body', 'mail.updateSettings', 200], // updateMailSettings
 ];

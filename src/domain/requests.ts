@@ -208,6 +208,16 @@ export const createIntegrationConnectionBody = z.strictObject({
 /** Body of `POST /integrations/connections/{connection_id}/rotate-secret`: the new secret, or none to have one made. */
 export const rotateIntegrationSecretBody = z.strictObject({ secret: z.optional(connectionSecret) });
 
+/**
+ * Body of `POST /boards/{slug}/posts/{id}/links`: the connection, and either `action: "create"`
+ * (an issue is created from the post) or the `url` of an existing issue to link; exactly one.
+ */
+export const linkPostBody = z.strictObject({
+  connection_id: z.int().check(z.positive()),
+  action: z.optional(z.literal('create')),
+  url: z.optional(text(1, 2000)),
+});
+
 /** Body of `POST /boards`: `slug` and `name` required. */
 export type CreateBoardInput = z.input<typeof createBoardBody>;
 /** Body of `POST /boards/{slug}/posts`: `title` required. */
@@ -240,6 +250,8 @@ export type UpdateMailSettingsInput = z.input<typeof updateMailSettingsBody>;
 export type CreateIntegrationConnectionInput = z.input<typeof createIntegrationConnectionBody>;
 /** Body of `POST /integrations/connections/{connection_id}/rotate-secret`. */
 export type RotateIntegrationSecretInput = z.input<typeof rotateIntegrationSecretBody>;
+/** Body of `POST /boards/{slug}/posts/{id}/links`. */
+export type LinkPostInput = z.input<typeof linkPostBody>;
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 export type PageQueryInput = z.output<typeof pageQuery>;
 /** The similar-posts query after validation: trimmed `text` and `limit`. */

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
+import { INTEGRATION_PROVIDERS } from './integrations.js';
 
 const timestamp = z.string().meta({ format: 'date-time' });
 const status = z.enum(POST_STATUSES);
@@ -94,12 +95,24 @@ export const postSchema = z.object({
   tags: z.array(tagSchema),
 });
 
+/** Response schema of an issue linked to a post (the team's: the API and dashboard show it, never the public pages). */
+export const postLinkSchema = z.object({
+  provider: z.enum(INTEGRATION_PROVIDERS),
+  url: z.string(),
+  title: z.string(),
+  state: z.enum(['open', 'closed']),
+});
+
+/** Response schema of a post's links, oldest first. */
+export const postLinkListSchema = z.object({ links: z.array(postLinkSchema) });
+
 /** Response schema of the single-post shape. */
 export const postDetailSchema = postSchema.extend({
   queue_rank: z.int().nullable(),
   implementation_evidence: z.array(evidenceSchema),
   claim: claimSchema.nullable(),
   proposal: proposalSchema.nullable(),
+  links: z.array(postLinkSchema),
 });
 
 /** Response schema of a page of posts. */
@@ -265,6 +278,10 @@ export type Post = z.infer<typeof postSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 /** The single-post shape: a post with queue rank, evidence, live claim and pending proposal. */
 export type PostDetail = z.infer<typeof postDetailSchema>;
+/** An issue linked to a post: its tracker, web URL, title and state. */
+export type PostLink = z.infer<typeof postLinkSchema>;
+/** `{ links }` of a post, oldest first. */
+export type PostLinkList = z.infer<typeof postLinkListSchema>;
 /** `{ posts, total }`: one page, and the number of matches before paging. */
 export type PostList = z.infer<typeof postListSchema>;
 /** `{ posts: [{ post, score }] }` of similar posts, best first. */

@@ -116,6 +116,14 @@ export const integrationCallSchema = z.object({
   created_at: timestamp,
 });
 
+/** Response schema of a connection's test: whether the tracker answered as it should, its status (null when none came), what it said, and the call as recorded. */
+export const integrationConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  status: z.int().nullable(),
+  message: z.string(),
+  call: integrationCallSchema,
+});
+
 /** Response schema of the mail settings: which kinds of mail go to the followers of a post. */
 export const mailSettingsSchema = z.object({ status: z.boolean(), team_comment: z.boolean(), reply: z.boolean() });
 
@@ -137,5 +145,7 @@ export type IntegrationConnectionWithSecret = z.infer<typeof integrationConnecti
 export type IntegrationConnectionList = z.infer<typeof integrationConnectionListSchema>;
 /** An outbound call of an integration. */
 export type IntegrationCall = z.infer<typeof integrationCallSchema>;
+/** A connection's test: the tracker's answer in a sentence, and the call as recorded. */
+export type IntegrationConnectionTest = z.infer<typeof integrationConnectionTestSchema>;
 /** Which kinds of mail go to the followers of a post. */
 export type MailSettings = z.infer<typeof mailSettingsSchema>;

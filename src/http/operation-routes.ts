@@ -35,6 +35,8 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   releaseClaim: { method: 'DELETE', path: '/boards/{slug}/posts/{id}/claim', input: null, queryKeys: [], client: ['agent', 'release'], success: { status: 204 } },
   addEvidence: { method: 'POST', path: '/boards/{slug}/posts/{id}/evidence', input: 'body', queryKeys: [], client: ['agent', 'addEvidence'], success: { status: 201 } },
   proposeStatus: { method: 'POST', path: '/boards/{slug}/posts/{id}/propose-status', input: 'body', queryKeys: [], client: ['agent', 'proposeStatus'], success: { status: 200 } },
+  linkPost: { method: 'POST', path: '/boards/{slug}/posts/{id}/links', input: 'body', queryKeys: [], client: ['posts', 'link'], success: { status: 201 } },
+  listPostLinks: { method: 'GET', path: '/boards/{slug}/posts/{id}/links', input: null, queryKeys: [], client: ['posts', 'links'], success: { status: 200 } },
   listVotes: { method: 'GET', path: '/boards/{slug}/posts/{id}/votes', input: null, queryKeys: [], client: ['votes', 'list'], success: { status: 200 } },
   voteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes', input: 'body', queryKeys: [], client: ['votes', 'onBehalf'], success: { status: 200 } },
   withdrawVoteOnBehalf: { method: 'POST', path: '/boards/{slug}/posts/{id}/votes/withdraw', input: 'body', queryKeys: [], client: ['votes', 'withdrawOnBehalf'], success: { status: 200 } },
@@ -61,6 +63,7 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   listIntegrationConnections: { method: 'GET', path: '/integrations/connections', input: null, queryKeys: [], client: ['integrations', 'listConnections'], success: { status: 200 } },
   rotateIntegrationConnectionSecret: { method: 'POST', path: '/integrations/connections/{connection_id}/rotate-secret', input: 'body', queryKeys: [], client: ['integrations', 'rotateSecret'], success: { status: 200 } },
   deactivateIntegrationConnection: { method: 'POST', path: '/integrations/connections/{connection_id}/deactivate', input: null, queryKeys: [], client: ['integrations', 'deactivate'], success: { status: 200 } },
+  testIntegrationConnection: { method: 'POST', path: '/integrations/connections/{connection_id}/test', input: null, queryKeys: [], client: ['integrations', 'test'], success: { status: 200 } },
   getMailSettings: { method: 'GET', path: '/mail-settings', input: null, queryKeys: [], client: ['mail', 'settings'], success: { status: 200 } },
   updateMailSettings: { method: 'PATCH', path: '/mail-settings', input: 'body', queryKeys: [], client: ['mail', 'updateSettings'], success: { status: 200 } },
 };

@@ -31,6 +31,7 @@ import type * as stats from '../services/stats.js';
 import type * as teamVoters from '../services/team-voters.js';
 import type * as trash from '../services/trash.js';
 import type * as integrationConnections from '../services/integration-connections.js';
+import type * as integrationLinks from '../services/integration-links.js';
 
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -69,6 +70,7 @@ export interface OperationServices {
   teamVoters: typeof teamVoters;
   trash: typeof trash;
   integrationConnections: typeof integrationConnections;
+  integrationLinks: typeof integrationLinks;
 }
 
 /** The name of a service module: a key of {@link OperationServices}. */

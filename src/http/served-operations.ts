@@ -29,6 +29,7 @@ const comments = () => import('../services/comments.js');
 const companyVotes = () => import('../services/company-votes.js');
 const dashboard = () => import('../services/dashboard.js');
 const integrationConnections = () => import('../services/integration-connections.js');
+const integrationLinks = () => import('../services/integration-links.js');
 const mailSettings = () => import('../services/mail-settings.js');
 const merges = () => import('../services/merges.js');
 const moderation = () => import('../services/moderation.js');
@@ -59,6 +60,8 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(agent, 'releaseClaim'),
   lazy(agent, 'addEvidence'),
   lazy(agent, 'proposeStatus'),
+  lazy(integrationLinks, 'linkPost'),
+  lazy(integrationLinks, 'listPostLinks'),
   lazy(comments, 'listVotes'),
   lazy(companyVotes, 'voteOnBehalf'),
   lazy(companyVotes, 'withdrawVoteOnBehalf'),
@@ -85,6 +88,7 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(integrationConnections, 'listIntegrationConnections'),
   lazy(integrationConnections, 'rotateIntegrationConnectionSecret'),
   lazy(integrationConnections, 'deactivateIntegrationConnection'),
+  lazy(integrationConnections, 'testIntegrationConnection'),
   lazy(mailSettings, 'getMailSettings'),
   lazy(mailSettings, 'updateMailSettings'),
 ];

@@ -9,6 +9,7 @@ import type { ResourceLimits } from '../domain/limits.js';
 import { toIso } from '../domain/time.js';
 import type { Clock, Logger, Notifier, RandomBytes } from '../domain/ports.js';
 import type { ImageInspector } from '../domain/attachments.js';
+import type { WebhookFetch } from '../webhooks/user-agent.js';
 
 /** Who calls an API operation: the organization and key behind the request. */
 export interface Caller {
@@ -51,6 +52,8 @@ export interface ServiceContext {
    * local network); the webhook dispatcher's `allowPrivateNetworks`. Default false.
    */
   allowPrivateNetworks?: boolean;
+  /** How a call an operation makes itself is sent (a connection's test): the webhook dispatcher's fetch and timeout. */
+  outbound?: { fetch: WebhookFetch; timeoutMs: number };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { IntegrationConnectionRecord, IntegrationProvider } from '../domain
 import { randomBase62, type RandomBytes } from '../domain/ports.js';
 import { createIntegrationConnectionBody, rotateIntegrationSecretBody, type CreateIntegrationConnectionInput, type RotateIntegrationSecretInput } from '../domain/requests.js';
 import { requireScope } from '../domain/scopes.js';
-import type { IntegrationConnection, IntegrationConnectionList, IntegrationConnectionWithSecret } from '../domain/team-responses.js';
+import type { IntegrationConnection, IntegrationConnectionList, IntegrationConnectionTest, IntegrationConnectionWithSecret } from '../domain/team-responses.js';
 import { parseOrThrow } from '../domain/validation.js';
 import { checkBaseUrl, invalidField } from '../integrations/outbound.js';
 import { GITHUB_API_URL } from '../integrations/github/requests.js';
@@ -99,4 +99,42 @@ export function deactivateIntegrationConnection(ctx: ServiceContext, caller: Cal
     if (!connection.active) return presentConnection(connection);
     return presentConnection((await tx.updateIntegrationConnection(connection.id, { active: false }))!);
   });
+}
+
+/**
+ * Tests the connection with one call to its tracker (GitHub: the repository; GitLab: the project;
+ * Linear: who the key is) and answers what the tracker said. The call is recorded like every
+ * outbound call, with its one attempt, and never retried: the team presses the button again. A
+ * base URL on a private address is refused unless private networks are allowed.
+ */
+export async function testIntegrationConnection(ctx: ServiceContext, caller: Caller, connectionId: number): Promise<IntegrationConnectionTest> {
+  requireScope(caller.scope, 'team');
+  const { connectionTestRequest, interpretConnectionTest } = await import('../integrations/connection-test.js');
+  const owner = `test_${randomBase62(ctx.random, 20)}`;
+  const timeoutMs = ctx.outbound?.timeoutMs ?? 15_000;
+  const { connection, call, request } = await write(ctx, async (tx) => {
+    const connection = await integrationConnectionOf(tx, caller.organizationId, connectionId);
+    if (!connection.active) throw invalidField('connection_id', 'names an inactive connection: nothing is sent through it');
+    const request = connectionTestRequest(connection);
+    const now = nowIso(ctx);
+    const call = await tx.insertIntegrationCall({
+      organization_id: caller.organizationId, connection_id: connection.id, chat_target_id: null, post_id: null, purpose: 'test_connection',
+      method: request.method, url: request.url, body: request.body, status: 'pending', attempts: 0, next_attempt_at: now,
+      // Held by this test until its attempt is recorded, so the dispatcher never sends it too.
+      lease_until: new Date(ctx.clock.now() + timeoutMs + 15_000).toISOString(), lease_owner: owner, last_error: null, created_at: now,
+    });
+    return { connection, call, request };
+  });
+  const { sendOnce } = await import('./integration-calls.js');
+  const sent = await sendOnce(request, { fetch: ctx.outbound?.fetch ?? ((input, init) => globalThis.fetch(input, init)), clock: ctx.clock, timeoutMs, allowPrivateNetworks: ctx.allowPrivateNetworks ?? false });
+  const answer = 'answer' in sent ? interpretConnectionTest(connection.provider, sent.answer) : { ok: false, status: null, message: sent.error };
+  const recorded = await write(ctx, (tx) =>
+    tx.recordIntegrationCallAttempt({
+      call_id: call.id, owner,
+      attempt: { attempted_at: sent.attempted_at, status_code: answer.status, error: answer.ok ? null : answer.message, retry: false, duration_ms: sent.duration_ms, response_body: sent.response_body, success: answer.ok },
+      next: answer.ok ? { status: 'delivered', next_attempt_at: null } : { status: 'failed', next_attempt_at: null },
+    }),
+  );
+  const { presentIntegrationCall } = await import('./integration-links.js');
+  return { ...answer, call: presentIntegrationCall(recorded ?? call) };
 }

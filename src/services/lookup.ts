@@ -95,13 +95,14 @@ export async function boardPostOf(
   return { board, post: await postOf(tx, board, id) };
 }
 
-/** The single-post shape: the post with its tags, attachments, evidence, live claim and pending proposal. */
+/** The single-post shape: the post with its tags, attachments, evidence, live claim, pending proposal and linked issues. */
 export async function readPostDetail(ctx: ServiceContext, tx: StorageTx, post: PostRecord, now: string): Promise<PostDetail> {
   const tags = await tx.getTagsOfPosts([post.id]);
   const evidence = await tx.listEvidence(post.id);
   const claim = liveClaim(await tx.getClaim(post.id), now);
   const attachments = await attachmentsOfPosts(ctx, tx, [post.id]);
-  return presentPostDetail(post, tags.get(post.id) ?? [], evidence, claim, attachments.get(post.id));
+  const links = await tx.listPostLinks(post.id);
+  return presentPostDetail(post, tags.get(post.id) ?? [], evidence, claim, attachments.get(post.id), links);
 }
 
 export function byId<T extends { id: number }>(rows: readonly T[]): T[] {

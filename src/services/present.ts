@@ -8,6 +8,7 @@ import type {
   TagRecord,
   WebhookRecord,
 } from '../domain/records.js';
+import type { PostLinkRecord } from '../domain/integrations.js';
 import type {
   Attachment,
   Board,
@@ -15,6 +16,7 @@ import type {
   Evidence,
   Post,
   PostDetail,
+  PostLink,
   QueueItem,
   Tag,
   Webhook,
@@ -79,12 +81,18 @@ export function liveClaim(claim: ClaimRecord | null | undefined, now: string): C
   return claim && now < claim.expires_at ? claim : null;
 }
 
+/** A post's link as the API shows it. */
+export function presentPostLink(link: PostLinkRecord): PostLink {
+  return { provider: link.provider, url: link.url, title: link.title, state: link.state };
+}
+
 export function presentPostDetail(
   p: PostRecord,
   tags: readonly TagRecord[],
   evidence: readonly EvidenceRecord[],
   claim: ClaimRecord | null,
   attachments: Attachment[] = [],
+  links: readonly PostLinkRecord[] = [],
 ): PostDetail {
   // Spelled out rather than spread from presentPost: one object literal of a fixed shape is
   // built much faster, and this is the shape of the most frequent read.
@@ -108,6 +116,7 @@ export function presentPostDetail(
     implementation_evidence: evidence.map(presentEvidence),
     claim: claim ? presentClaim(claim) : null,
     proposal: p.proposal ? presentProposal(p.proposal) : null,
+    links: links.map(presentPostLink),
   };
 }
 

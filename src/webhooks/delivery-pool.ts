@@ -11,7 +11,7 @@
  */
 import { toIso } from '../domain/time.js';
 import type { Clock, Logger } from '../domain/ports.js';
-import type { LeasedWebhookMessage, Storage } from '../storage/contract.js';
+import type { LeasedWebhookMessage, Storage, StorageTx } from '../storage/contract.js';
 import { nextMessageState } from './schedule.js';
 import { sendWebhook, type SendSettings } from './send.js';
 
@@ -26,31 +26,65 @@ export interface PoolSettings {
   concurrency: number;
   perWebhookConcurrency: number;
   pollIntervalMs: number;
+  /** Of an outbox whose send needs them (webhook messages'). */
   send: SendSettings;
 }
 
-interface Waiting {
-  leased: LeasedWebhookMessage;
+/**
+ * An outbox the pool delivers: how to lease its due items, which receiver each goes to (the unit
+ * of `perWebhookConcurrency`), how to send one, and how to record an attempt with the item's
+ * next state. Webhook messages are one; integrations' outbound calls another.
+ */
+export interface Outbox<Item, Attempt extends { success: boolean }> {
+  lease(tx: StorageTx, request: { now: string; lease_until: string; owner: string; limit: number }): Promise<Item[]>;
+  receiver(item: Item): number | string;
+  send(item: Item): Promise<Attempt>;
+  /** Records the attempt while `owner` holds the lease; false when the lease had expired. */
+  record(tx: StorageTx, item: Item, attempt: Attempt, owner: string, now: string): Promise<boolean>;
+  /** The item in a log line. */
+  describe(item: Item): string;
+}
+
+interface Waiting<Item> {
+  leased: Item;
   leasedAt: number;
 }
 
-interface Finished {
-  leased: LeasedWebhookMessage;
-  attempt: Awaited<ReturnType<typeof sendWebhook>>;
+interface Finished<Item, Attempt> {
+  leased: Item;
+  attempt: Attempt;
   /** By the pool's clock, which also times the waits. */
   tookMs: number;
+}
+
+type WebhookAttempt = Awaited<ReturnType<typeof sendWebhook>>;
+
+/** The outbox of webhook messages. */
+export function webhookOutbox(send: SendSettings): Outbox<LeasedWebhookMessage, WebhookAttempt> {
+  return {
+    lease: (tx, request) => tx.leaseWebhookMessages(request),
+    receiver: (leased) => leased.message.webhook_id,
+    send: (leased) => sendWebhook(leased, send),
+    record: async (tx, leased, attempt, owner, now) =>
+      (await tx.recordWebhookAttempt({ message_id: leased.message.id, owner, attempt, next: nextMessageState(leased.message, attempt.success, now) })) !== null,
+    describe: (leased) => `webhook message ${leased.message.msg_id}`,
+  };
 }
 
 /** Leased messages kept waiting at most, per send slot (bounded memory, and short waits). */
 const WAITING_PER_SLOT = 4;
 
-/** The pool of one dispatcher. */
-export function createDeliveryPool(s: PoolSettings) {
-  const queues = new Map<number, Waiting[]>();
-  const underWay = new Map<number, number>();
+/** The pool of one dispatcher, over the webhook messages' outbox unless told another. */
+export function createDeliveryPool(s: PoolSettings): DeliveryPool;
+export function createDeliveryPool<Item, Attempt extends { success: boolean }>(s: PoolSettings, outbox: Outbox<Item, Attempt>): DeliveryPool;
+export function createDeliveryPool<Item, Attempt extends { success: boolean }>(s: PoolSettings, given?: Outbox<Item, Attempt>): DeliveryPool {
+  const outbox = given ?? (webhookOutbox(s.send) as unknown as Outbox<Item, Attempt>);
+  type Key = number | string;
+  const queues = new Map<Key, Waiting<Item>[]>();
+  const underWay = new Map<Key, number>();
   /** Each webhook's recent send duration (ms, a moving average): how many of its messages may wait. */
-  const durations = new Map<number, number>();
-  const finished: Finished[] = [];
+  const durations = new Map<Key, number>();
+  const finished: Finished<Item, Attempt>[] = [];
   const listeners = new Set<(success: boolean) => void>();
   const maxWaiting = s.concurrency * WAITING_PER_SLOT;
   const waitLimitMs = Math.max(0, (s.leaseMs - s.send.timeoutMs) / 2);
@@ -67,7 +101,7 @@ export function createDeliveryPool(s: PoolSettings) {
   };
 
   /** How many messages of the webhook may wait: as many as its sends of late would get through in time. */
-  const canWait = (webhookId: number): number => {
+  const canWait = (webhookId: Key): number => {
     const duration = durations.get(webhookId);
     return duration === undefined ? s.perWebhookConcurrency : Math.floor(waitLimitMs / 2 / Math.max(1, duration)) * s.perWebhookConcurrency;
   };
@@ -79,7 +113,7 @@ export function createDeliveryPool(s: PoolSettings) {
    * it). The guess is dropped once another webhook's attempt is recorded or a poll interval has
    * passed without a lease, so that a slow webhook never keeps others' messages from being leased.
    */
-  let lastLeased: number[] = [];
+  let lastLeased: Key[] = [];
   let lastLeaseAt = 0;
   const leaseRoom = (): number => {
     const room = Math.min(s.batchSize, maxWaiting - waiting);
@@ -103,11 +137,11 @@ export function createDeliveryPool(s: PoolSettings) {
     }
   }
 
-  function send(webhookId: number, leased: LeasedWebhookMessage): void {
+  function send(webhookId: Key, leased: Item): void {
     sending += 1;
     underWay.set(webhookId, (underWay.get(webhookId) ?? 0) + 1);
     const startedAt = s.clock.now();
-    void sendWebhook(leased, s.send).then((attempt) => {
+    void outbox.send(leased).then((attempt) => {
       finished.push({ leased, attempt, tookMs: s.clock.now() - startedAt });
       void record();
     });
@@ -128,25 +162,23 @@ export function createDeliveryPool(s: PoolSettings) {
         const now = toIso(s.clock.now());
         const results = await s.storage.transaction('write', async (tx) => {
           const out = [];
-          for (const { leased, attempt } of batch) {
-            const next = nextMessageState(leased.message, attempt.success, now);
-            out.push(await tx.recordWebhookAttempt({ message_id: leased.message.id, owner: s.owner, attempt, next }));
-          }
+          for (const { leased, attempt } of batch) out.push(await outbox.record(tx, leased, attempt, s.owner, now));
           return out;
         });
-        results.forEach((result, i) => {
-          if (result === null) s.logger.error(`webhook message ${batch[i]!.leased.message.msg_id}: the lease expired before the attempt was recorded`);
+        results.forEach((recorded, i) => {
+          if (!recorded) s.logger.error(`${outbox.describe(batch[i]!.leased)}: the lease expired before the attempt was recorded`);
         });
       } catch (error) {
         s.logger.error('webhook dispatcher: recording attempts failed', error);
       }
       for (const { leased, attempt, tookMs } of batch) {
-        const before = durations.get(leased.message.webhook_id) ?? tookMs;
-        durations.set(leased.message.webhook_id, before * 0.75 + tookMs * 0.25);
-        if (!lastLeased.includes(leased.message.webhook_id)) lastLeased = [];
+        const receiver = outbox.receiver(leased);
+        const before = durations.get(receiver) ?? tookMs;
+        durations.set(receiver, before * 0.75 + tookMs * 0.25);
+        if (!lastLeased.includes(receiver)) lastLeased = [];
         sending -= 1;
-        underWay.set(leased.message.webhook_id, underWay.get(leased.message.webhook_id)! - 1);
-        if (underWay.get(leased.message.webhook_id) === 0) underWay.delete(leased.message.webhook_id);
+        underWay.set(receiver, underWay.get(receiver)! - 1);
+        if (underWay.get(receiver) === 0) underWay.delete(receiver);
         listeners.forEach((listener) => listener(attempt.success));
       }
       startSends();
@@ -174,15 +206,16 @@ export function createDeliveryPool(s: PoolSettings) {
       if (sending >= s.concurrency || room <= 0) return false;
       const now = s.clock.now();
       const batch = await s.storage.transaction('write', (tx) =>
-        tx.leaseWebhookMessages({ now: toIso(now), lease_until: toIso(now + s.leaseMs), owner: s.owner, limit: room }),
+        outbox.lease(tx, { now: toIso(now), lease_until: toIso(now + s.leaseMs), owner: s.owner, limit: room }),
       );
       for (const leased of batch) {
-        const queue = queues.get(leased.message.webhook_id) ?? [];
+        const receiver = outbox.receiver(leased);
+        const queue = queues.get(receiver) ?? [];
         queue.push({ leased, leasedAt: now });
-        queues.set(leased.message.webhook_id, queue);
+        queues.set(receiver, queue);
         waiting += 1;
       }
-      lastLeased = [...new Set(batch.map((leased) => leased.message.webhook_id))];
+      lastLeased = [...new Set(batch.map((leased) => outbox.receiver(leased)))];
       lastLeaseAt = performance.now();
       if (batch.length < room) {
         startSends();
@@ -218,4 +251,18 @@ export function createDeliveryPool(s: PoolSettings) {
       waiting = 0;
     },
   };
+}
+
+/** What a dispatcher drives: leasing and starting sends, and following them. */
+export interface DeliveryPool {
+  /** Leases due items while sends can start; true when nothing more was due. */
+  fill(): Promise<boolean>;
+  /** Sends under way or waiting for their receiver's turn. */
+  readonly busy: number;
+  /** Resolves when attempts were next recorded, or after `ms`, whichever is first. */
+  progress(ms: number): Promise<void>;
+  /** Calls `listener` with each recorded attempt's success until the returned function is called. */
+  onAttempt(listener: (success: boolean) => void): () => void;
+  /** Forgets the waiting items (each is due again when its lease expires). */
+  dropWaiting(): void;
 }

@@ -19,7 +19,7 @@ import { consoleLogger, cryptoRandom, systemClock, type Clock, type Logger, type
 import { randomBase62 } from '../domain/ports.js';
 import { repeatedFailures } from '../domain/repeated-failures.js';
 import type { Storage } from '../storage/contract.js';
-import type { createDeliveryPool, PoolSettings } from './delivery-pool.js';
+import type { DeliveryPool, PoolSettings } from './delivery-pool.js';
 import type { WebhookFetch } from './user-agent.js';
 
 /** Sends under way to one webhook at most, by default. */
@@ -80,17 +80,8 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
-/**
- * A dispatcher over `storage`.
- *
- * @example
- * ```ts
- * const dispatcher = createWebhookDispatcher({ storage });
- * dispatcher.start();               // a long-running process
- * await dispatcher.deliverDue();    // or: a worker's scheduled handler
- * ```
- */
-export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+/** The options' pool settings, with their defaults; throws a `RangeError` on a count that is not a positive integer. */
+export function poolSettings(options: WebhookDispatcherOptions): PoolSettings {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? consoleLogger;
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -104,7 +95,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`feedback-board: webhooks.${name} must be a positive integer`);
   }
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const settings: PoolSettings = {
+  return {
     ...counts,
     pollIntervalMs,
     storage: options.storage,
@@ -118,16 +109,44 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     },
   };
-  let loading: Promise<ReturnType<typeof createDeliveryPool>> | undefined;
-  /** The delivery pool, made on first use; a failed load is tried again by the next use. */
+}
+
+/**
+ * A dispatcher over `storage`.
+ *
+ * @example
+ * ```ts
+ * const dispatcher = createWebhookDispatcher({ storage });
+ * dispatcher.start();               // a long-running process
+ * await dispatcher.deliverDue();    // or: a worker's scheduled handler
+ * ```
+ */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const settings = poolSettings(options);
+  return driveDeliveryPool(() => import('./delivery-pool.js').then(({ createDeliveryPool }) => createDeliveryPool(settings)), {
+    pollIntervalMs: settings.pollIntervalMs,
+    logger: settings.logger,
+    clock: settings.clock,
+    label: 'webhook dispatcher: delivering due messages',
+  });
+}
+
+/**
+ * A dispatcher over a delivery pool made on first use (a failed load is tried again by the next
+ * use): `deliverDue` leases and sends until nothing is due and nothing is under way, `start`
+ * polls every `pollIntervalMs` and leases again as soon as an attempt frees a slot.
+ */
+export function driveDeliveryPool(
+  load: () => Promise<DeliveryPool>,
+  options: { pollIntervalMs: number; logger: Logger; clock: Clock; label: string },
+): WebhookDispatcher {
+  const { pollIntervalMs, logger, clock } = options;
+  let loading: Promise<DeliveryPool> | undefined;
   const loadPool = () =>
-    (loading ??= import('./delivery-pool.js').then(
-      ({ createDeliveryPool }) => createDeliveryPool(settings),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
 
   /** Leases and sends until nothing is due and nothing is under way; counts the attempts recorded meanwhile. */
   async function deliverDue(): Promise<DeliveryReport> {
@@ -152,7 +171,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let timer: ReturnType<typeof setTimeout> | undefined;
   let started = false;
   let stopListening: (() => void) | null = null;
-  const failures = repeatedFailures(logger, 'webhook dispatcher: delivering due messages', clock);
+  const failures = repeatedFailures(logger, options.label, clock);
   const fill = () =>
     loadPool().then((pool) => pool.fill()).then(
       (nothingDue) => {
@@ -199,5 +218,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       pool.dropWaiting();
       while (pool.busy > 0) await pool.progress(pollIntervalMs);
     },
+  };
+}
+
+/** Several dispatchers as one: each delivers its own outbox, independently of the others. */
+export function combineDispatchers(dispatchers: readonly WebhookDispatcher[]): WebhookDispatcher {
+  return {
+    async deliverDue() {
+      const reports = await Promise.all(dispatchers.map((dispatcher) => dispatcher.deliverDue()));
+      return reports.reduce((sum, report) => ({ attempted: sum.attempted + report.attempted, delivered: sum.delivered + report.delivered }));
+    },
+    start: () => dispatchers.forEach((dispatcher) => dispatcher.start()),
+    stop: async () => void (await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()))),
   };
 }

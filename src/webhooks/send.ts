@@ -24,14 +24,14 @@ export interface SendSettings {
 
 type Attempt = Omit<WebhookAttemptRecord, 'id' | 'message_id' | 'webhook_id'>;
 
-/** Reads at most {@link RESPONSE_BODY_LIMIT} bytes of the body, then lets the rest go. */
-async function readStart(response: Response): Promise<string> {
+/** Reads at most `limit` bytes of the body (by default {@link RESPONSE_BODY_LIMIT}), then lets the rest go. */
+export async function readStart(response: Response, limit = RESPONSE_BODY_LIMIT): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    while (size < RESPONSE_BODY_LIMIT) {
+    while (size < limit) {
       const { done, value } = await reader.read();
       if (done) break;
       chunks.push(value);
@@ -40,7 +40,7 @@ async function readStart(response: Response): Promise<string> {
   } finally {
     void reader.cancel().catch(() => undefined);
   }
-  const bytes = new Uint8Array(Math.min(size, RESPONSE_BODY_LIMIT));
+  const bytes = new Uint8Array(Math.min(size, limit));
   let offset = 0;
   for (const chunk of chunks) {
     const part = chunk.subarray(0, bytes.length - offset);

@@ -211,6 +211,14 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect([fixed.json.proposal?.status, fixed.json.proposal?.proposed_by_connection_id, fixed.json.implementation_evidence.length]).toEqual(['shipped', made.json.id, 1]);
     expect((await op('deactivateIntegrationConnection', 'POST', `/integrations/connections/${made.json.id}/deactivate`, TEAM_KEY)).json.active).toBe(false);
     expect(await deliver()).toBe(404);
+    // A connection with a token, on a host that never resolves: its test answers the failure, and
+    // an issue asked of it is queued (the link shows once the tracker answers, which it never does).
+    const tracker = await op('createIntegrationConnection', 'POST', '/integrations/connections', TEAM_KEY, { provider: 'github', base_url: 'https://github.invalid/api/v3', target: 'acme/app', token: 'ghp_x' });
+    const tested = await op('testIntegrationConnection', 'POST', `/integrations/connections/${tracker.json.id}/test`, TEAM_KEY);
+    expect([tested.json.ok, tested.json.status, tested.json.call.status]).toEqual([false, null, 'failed']);
+    const linking = await op('linkPost', 'POST', `/boards/features/posts/${approved.json.id}/links`, KEYS.acmeWrite, { connection_id: tracker.json.id, action: 'create' });
+    expect([linking.status, linking.json.purpose, linking.json.status]).toEqual([201, 'create_issue', 'pending']);
+    expect((await op('listPostLinks', 'GET', `/boards/features/posts/${approved.json.id}/links`, KEYS.acmeRead)).json).toEqual({ links: [] });
     // A write key gets none of it, and changes nothing.
     expect((await call(server.api, 'GET', '/held-posts', KEYS.acmeWrite)).status).toBe(403);
     expect((await call(server.api, 'POST', `/voters/${second!.voter_id}/block`, KEYS.acmeWrite)).status).toBe(403);

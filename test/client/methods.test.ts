@@ -119,6 +119,11 @@ const steps: Step[] = [
     op: 'rejectHeldPost', key: 'team', call: (c) => c.moderation.reject(2, { reason: 'Spam' }),
     request: ['POST', '/held-posts/2/reject', { reason: 'Spam' }], status: 200,
   },
+  {
+    op: 'linkPost', key: 'write', call: (c) => c.posts.link('features', 7, { connection_id: 1, action: 'create' }),
+    request: ['POST', '/boards/features/posts/7/links', { connection_id: 1, action: 'create' }], status: 201,
+  },
+  { op: 'listPostLinks', key: 'read', call: (c) => c.posts.links('features', 7), request: ['GET', '/boards/features/posts/7/links'], status: 200 },
   { op: 'pinPost', key: 'team', call: (c) => c.posts.pin('features', 7), request: ['POST', '/boards/features/posts/7/pin'], status: 200 },
   { op: 'unpinPost', key: 'team', call: (c) => c.posts.unpin('features', 7), request: ['DELETE', '/boards/features/posts/7/pin'], status: 200 },
   { op: 'blockVoter', key: 'team', call: (c) => c.voters.block(1), request: ['POST', '/voters/1/block'], status: 200 },
@@ -133,6 +138,7 @@ const steps: Step[] = [
     op: 'rotateIntegrationConnectionSecret', key: 'team', call: (c) => c.integrations.rotateSecret(1, { secret: 'rotated-secret-0123456789' }),
     request: ['POST', '/integrations/connections/1/rotate-secret', { secret: 'rotated-secret-0123456789' }], status: 200,
   },
+  { op: 'testIntegrationConnection', key: 'team', call: (c) => c.integrations.test(1), request: ['POST', '/integrations/connections/1/test'], status: 200 },
   { op: 'deactivateIntegrationConnection', key: 'team', call: (c) => c.integrations.deactivate(1), request: ['POST', '/integrations/connections/1/deactivate'], status: 200 },
   {
     op: 'updateMailSettings', key: 'team', call: (c) => c.mail.updateSettings({ reply: false }),
@@ -159,7 +165,7 @@ describe.each(transports)('every client method, $name', (transport) => {
   beforeEach(async () => {
     ({ board } = await makeBoard({ agentPublishing: true }));
     ({ board: twin } = await makeBoard({ agentPublishing: true }));
-    // The customer company the votes on behalf name, and two posts of a voter held for approval, in both boards.
+    // The customer company the votes on behalf name, two posts of a voter held for approval and a connection to GitHub, in both boards.
     for (const each of [board, twin]) {
       await each.storage.transaction('write', (tx) =>
         tx.putCompany({ organization_id: 1, id: 'initech', name: 'Initech', monthly_revenue: 300, updated_at: '2026-11-20T12:00:00.000Z' }),
@@ -167,6 +173,8 @@ describe.each(transports)('every client method, $name', (transport) => {
       await each.team(1).boards.setModerated('features', true);
       const voter = await each.voters.register(1, { email: 'cy@example.com', name: 'Cy' });
       for (const title of ['Held idea', 'Buy pills']) await each.voters.submitPost(voter.id, 'features', { title });
+      // Connection 1, which the link and test steps name: on a host that never resolves, so its test calls no one.
+      await each.team(1).api.integrations.createConnection({ provider: 'github', base_url: 'https://github.invalid/api/v3', target: 'acme/app', token: 'ghp_x' });
     }
     endpoint = await transport.open(board);
     sent = [];

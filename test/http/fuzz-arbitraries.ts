@@ -86,6 +86,7 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   updateMailSettings: ['status', 'team_comment', 'reply'],
   createIntegrationConnection: ['provider', 'base_url', 'target', 'token', 'secret', 'label'],
   rotateIntegrationConnectionSecret: ['secret'],
+  linkPost: ['connection_id', 'action', 'url'],
 };
 
 const connectionSecret = fc.constantFrom('a-given-secret-0123456789', 'another-secret-0123456789', 'short', 'has spaces in it, sixteen+');
@@ -104,13 +105,21 @@ const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unkno
     label: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('GitHub', '') }, { weight: 1, arbitrary: text(100) }),
   },
   rotateIntegrationConnectionSecret: { secret: connectionSecret },
+  linkPost: {
+    // Replaced by live connections, most of the time, in bodyObject.
+    connection_id: fc.integer({ min: -1, max: 5 }),
+    action: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: fc.constant('create') }, { weight: 1, arbitrary: fc.constantFrom('delete', '') }),
+    url: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: fc.constantFrom('https://github.com/acme/app/issues/7', 'https://github.com/other/app/issues/7') }, { weight: 1, arbitrary: text(300) }),
+  },
 };
 
-function bodyObject(op: OperationName, live: readonly number[]): fc.Arbitrary<Record<string, unknown>> {
+function bodyObject(op: OperationName, live: readonly number[], connections: readonly number[] = []): fc.Arbitrary<Record<string, unknown>> {
   const fields = BODY_FIELDS[op] ?? ['title', 'body'];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const f of fields) model[f] = fc.oneof({ weight: 5, arbitrary: OWN_FIELD[op]?.[f] ?? FIELD[f]! }, { weight: 1, arbitrary: anyJson });
   // A merge needs a live post to merge into, most of the time.
+  // A link needs a live connection, most of the time.
+  if (op === 'linkPost') model['connection_id'] = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...connections) }, { weight: 1, arbitrary: fc.constantFrom(0, 99, '1') });
   if (op === 'mergePost') model['into'] = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...live) }, { weight: 2, arbitrary: FIELD['into']! }, { weight: 1, arbitrary: anyJson });
   const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'id', 'vote_count', 'shipped_at', 'unknown'), anyJson, { maxKeys: 1 });
   return fc
@@ -118,9 +127,9 @@ function bodyObject(op: OperationName, live: readonly number[]): fc.Arbitrary<Re
     .map(([a, b]) => ({ ...a, ...b }));
 }
 
-function body(op: OperationName, live: readonly number[]): fc.Arbitrary<string | undefined> {
+function body(op: OperationName, live: readonly number[], connections: readonly number[] = []): fc.Arbitrary<string | undefined> {
   return fc.oneof(
-    { weight: 8, arbitrary: bodyObject(op, live).map((o) => JSON.stringify(o)) },
+    { weight: 8, arbitrary: bodyObject(op, live, connections).map((o) => JSON.stringify(o)) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: anyJson.map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 1, arbitrary: fc.constantFrom('', '{', '{"title":', '[1,2', 'nul', '{"a":1}{"b":2}', '\uFEFF{}', '\uD800') },
@@ -208,7 +217,7 @@ export function requestFor(op: OperationName, live: LiveIds): fc.Arbitrary<FuzzR
         { weight: 8, arbitrary: fc.constant('application/json') },
         { weight: 1, arbitrary: fc.constantFrom(undefined, 'application/json; charset=utf-8', 'text/plain', 'APPLICATION/JSON', 'multipart/form-data', 'application/jsonx') },
       ),
-      body: body(op, live.id),
+      body: body(op, live.id, live.connection_id),
     })
     .map((r) => ({
       method: r.method,

@@ -130,11 +130,21 @@ async function postWithComments({ board, keys }: FuzzWorld): Promise<{ id: numbe
   return { id: [post.id], comment_id: comments };
 }
 
-/** Ids of the organization's integration connections, one made first when it has none. */
+/**
+ * Ids of the organization's integration connections, one stored first when none is active with a
+ * token: on a private address (stored as it stands), so that testing it is refused before any call.
+ */
 async function liveConnections(world: FuzzWorld): Promise<number[]> {
   const api = world.board.team(world.acme.id).api;
   const { connections } = await api.integrations.listConnections();
-  if (connections.length === 0) await api.integrations.createConnection({ provider: 'github', target: 'acme/app' });
+  if (!connections.some((c) => c.active && c.has_token)) {
+    await world.board.storage.transaction('write', (tx) =>
+      tx.insertIntegrationConnection({
+        organization_id: world.acme.id, provider: 'github', base_url: 'https://10.0.0.1/api/v3', target: 'acme/app', secret: 'fbis_fuzz_secret_0123456789',
+        previous_secret: null, previous_secret_expires_at: null, token: 'ghp_x', label: 'GitHub', active: true, created_at: new Date(world.board.clock.now()).toISOString(),
+      }),
+    );
+  }
   return (await api.integrations.listConnections()).connections.map((c) => c.id);
 }
 
@@ -182,6 +192,7 @@ export async function liveIds(world: FuzzWorld, op: OperationName): Promise<Live
     comment_id: commented.comment_id,
     held_post_id: takes('held_post_id') ? await liveHeldPosts(world) : [],
     voter_id: takes('voter_id') ? await liveVoters(world) : [],
-    connection_id: takes('connection_id') ? await liveConnections(world) : [],
+    // A link names its connection in its body.
+    connection_id: takes('connection_id') || op === 'linkPost' ? await liveConnections(world) : [],
   };
 }

@@ -6,7 +6,7 @@ const POST_FIELDS = [
   'attachments', 'body', 'created_at', 'following', 'hidden', 'id', 'is_admin', 'pinned',
   'roadmap_estimate', 'shipped_at', 'status', 'tags', 'title', 'vote_count', 'voter_has_voted',
 ];
-const DETAIL_FIELDS = [...POST_FIELDS, 'claim', 'implementation_evidence', 'proposal', 'queue_rank'].sort();
+const DETAIL_FIELDS = [...POST_FIELDS, 'claim', 'implementation_evidence', 'links', 'proposal', 'queue_rank'].sort();
 const iso = new Date(T0).toISOString();
 
 describe('create post', () => {
@@ -36,6 +36,7 @@ describe('create post', () => {
       implementation_evidence: [],
       claim: null,
       proposal: null,
+      links: [],
     });
     const read = await h.req('GET', `/boards/features/posts/${r.json.id}`, { key: h.a.keys.read });
     expect(read.status).toBe(200);

@@ -82,6 +82,8 @@ const ROWS: Row[] = [
   { op: 'getAnalytics', method: 'GET', path: board('/analytics'), need: 'read', ok: 200 },
   { op: 'listWebhooks', method: 'GET', path: () => '/webhooks', need: 'read', ok: 200, scoped: false },
   { op: 'getPostActivity', method: 'GET', path: post('/activity'), need: 'read', ok: 200 },
+  { op: 'listPostLinks', method: 'GET', path: post('/links'), need: 'read', ok: 200 },
+  { op: 'linkPost', method: 'POST', path: post('/links'), body: { connection_id: 1, action: 'create' }, need: 'write', ok: 201 },
   { op: 'listHeldPosts', method: 'GET', path: () => '/held-posts', need: 'team', ok: 200, scoped: false },
   { op: 'getHeldPost', method: 'GET', path: held(), need: 'team', ok: 200 },
   { op: 'approveHeldPost', method: 'POST', path: held('/approve'), need: 'team', ok: 201 },
@@ -91,6 +93,8 @@ const ROWS: Row[] = [
   { op: 'listIntegrationConnections', method: 'GET', path: () => '/integrations/connections', need: 'team', ok: 200, scoped: false },
   { op: 'createIntegrationConnection', method: 'POST', path: () => '/integrations/connections', body: { provider: 'github' }, need: 'team', ok: 201, scoped: false },
   { op: 'rotateIntegrationConnectionSecret', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/rotate-secret`, body: {}, need: 'team', ok: 200 },
+  // Acme's connection is on a host that never resolves: the test answers 200 with the failure.
+  { op: 'testIntegrationConnection', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/test`, need: 'team', ok: 200 },
   { op: 'deactivateIntegrationConnection', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/deactivate`, need: 'team', ok: 200 },
   { op: 'unmergePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.merged}/unmerge`, need: 'team', ok: 200 },
   { op: 'restorePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.deleted}/restore`, need: 'write', ok: 200 },
@@ -135,7 +139,10 @@ async function world() {
   };
   const comment = async (slug: string, id: number, key: string) =>
     (await h.req('POST', `/boards/${slug}/posts/${id}/comments`, { key, body: { body: 'A comment' } })).json.id as number;
-  const connection = async (organizationId: number) => (await h.board.team(organizationId).api.integrations.createConnection({ provider: 'github' })).id;
+  // Acme's is connection 1, which the link rows name: with a repository and a token, so that an issue can be created through it,
+  // on a host that never resolves (`.invalid`), so that testing it calls no one.
+  const connection = async (organizationId: number) =>
+    (await h.board.team(organizationId).api.integrations.createConnection({ provider: 'github', base_url: 'https://github.invalid/api/v3', target: 'acme/app', token: 'ghp_x' })).id;
   const deleted = async (slug: string, key: string) => {
     const gone = await h.makePost(slug, { title: 'Deleted' }, key);
     await h.req('DELETE', `/boards/${slug}/posts/${gone.id}`, { key });

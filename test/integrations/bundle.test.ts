@@ -28,10 +28,10 @@ describe('the integrations code', () => {
     expect(Object.values(result.metafile.outputs)[0]!.imports).toEqual([]);
   }, 60_000);
 
-  it('is loaded by the core only on the first delivery or connection call, never with it', async () => {
+  it('is loaded by the core only on the first delivery, connection, link or outbound call, never with it', async () => {
     const { initial, lazy } = await browserChunks("export * from './src/index.ts';");
     expect(initial.inputs.filter((path) => path.startsWith('src/integrations/') || path.includes('integration-'))).toEqual([]);
-    expect(lazy.inputs).toEqual(expect.arrayContaining(['src/integrations/github/verify.ts', 'src/services/integration-inbound.ts', 'src/services/integration-connections.ts']));
+    expect(lazy.inputs).toEqual(expect.arrayContaining(['src/integrations/github/verify.ts', 'src/services/integration-inbound.ts', 'src/services/integration-connections.ts', 'src/services/integration-links.ts', 'src/services/integration-calls.ts', 'src/integrations/tracker-calls.ts']));
   }, 60_000);
 
   it('and no production file imports a package its tests use as an oracle or a schema', () => {

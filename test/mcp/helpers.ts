@@ -109,24 +109,24 @@ export function textOf(result: object): string {
 export const TEAM_TOOLS = [
   'list_held_posts', 'get_held_post', 'approve_held_post', 'reject_held_post', 'block_voter', 'unblock_voter', 'unmerge_post',
   'list_deleted_posts', 'pin_post', 'unpin_post', 'create_integration_connection', 'list_integration_connections', 'rotate_integration_connection_secret',
-  'deactivate_integration_connection', 'get_mail_settings', 'update_mail_settings',
+  'deactivate_integration_connection', 'test_integration_connection', 'get_mail_settings', 'update_mail_settings',
 ];
 /** Every tool name of docs/mcp.md, in table order: what a team key sees. */
 export const ALL_TOOLS = [
   'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post',
   'update_post', 'merge_posts', 'delete_post', 'restore_post', 'get_post_activity', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
-  'propose_status', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'update_comment',
+  'propose_status', 'link_post', 'list_post_links', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'update_comment',
   'delete_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', ...TEAM_TOOLS,
 ];
 /** What a write key sees: every tool but the team's. */
 export const WRITE_TOOLS = ALL_TOOLS.filter((name) => !TEAM_TOOLS.includes(name));
 export const READ_TOOLS = [
-  'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'get_post', 'get_post_activity', 'get_queue', 'get_votes', 'list_comments',
+  'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'get_post', 'get_post_activity', 'get_queue', 'list_post_links', 'get_votes', 'list_comments',
   'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
 ];
 export const PROPOSE_TOOLS = [
   'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post', 'get_post_activity', 'get_queue', 'claim_post',
-  'claim_next_post', 'release_claim', 'add_evidence', 'propose_status', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
+  'claim_next_post', 'release_claim', 'add_evidence', 'propose_status', 'list_post_links', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
   'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks',
 ];
 
@@ -214,6 +214,14 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
   const rotated = await call('rotate_integration_connection_secret', { connection_id: connection.id });
   expect(rotated.secret).not.toBe(connection.secret);
   expect((await call('deactivate_integration_connection', { connection_id: connection.id })).active).toBe(false);
+  // On a host that never resolves: its test calls no one.
+  const github = await call('create_integration_connection', { provider: 'github', base_url: 'https://github.invalid/api/v3', target: 'acme/app', token: 'ghp_x' });
+  const tested = await call('test_integration_connection', { connection_id: github.id });
+  expect([tested.ok, tested.status, tested.call.purpose]).toEqual([false, null, 'test_connection']);
+  const linking = await call('link_post', { slug: 'features', id: 1, connection_id: github.id, action: 'create' });
+  expect([linking.purpose, linking.status, linking.post_id]).toEqual(['create_issue', 'pending', 1]);
+  // The link shows once the dispatcher has created the issue, which no tool does.
+  expect(await call('list_post_links', { slug: 'features', id: 1 })).toEqual({ links: [] });
   const waiting = await call('list_held_posts', { state: 'waiting' });
   expect(waiting.total).toBe(heldPosts ? 2 : 0);
   if (heldPosts) {

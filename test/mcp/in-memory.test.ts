@@ -56,6 +56,7 @@ describe('tools', () => {
       pin_post: { slug: 'features', id: 1 }, unpin_post: { slug: 'features', id: 1 },
       update_mail_settings: { reply: false }, create_integration_connection: { provider: 'github' },
       rotate_integration_connection_secret: { connection_id: connection.id }, deactivate_integration_connection: { connection_id: connection.id },
+      test_integration_connection: { connection_id: connection.id },
     };
     for (const name of TEAM_TOOLS) {
       const refused = await client.callTool({ name, arguments: args[name] ?? {} });

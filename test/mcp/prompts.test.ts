@@ -105,6 +105,9 @@ describe('prompts', () => {
     expect(queue).toContain('at most 3 posts');
     expect(queue.indexOf('claim_next_post')).toBeLessThan(queue.indexOf('add_evidence'));
     expect(queue.indexOf('add_evidence')).toBeLessThan(queue.indexOf('propose_status'));
+    // The pull request names the post, so that a connected tracker's merge adds the evidence by itself.
+    expect(queue).toContain('Name the post as #fb-<id> (its id) in the pull request');
+    expect(queue.indexOf('#fb-<id>')).toBeLessThan(queue.indexOf('add_evidence'));
     const notes = await promptText(client, 'draft_release_notes', { slug: 'features', count: '100' });
     expect(notes).toContain('get_changelog with { "slug": "features", "limit": 100 }');
   });

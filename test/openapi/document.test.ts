@@ -48,12 +48,13 @@ const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/
   'PATCH /api/v1/boards/{slug}/posts/{id}/comments/{comment_id}',
   'DELETE /api/v1/boards/{slug}/posts/{id}/comments/{comment_id}',
   'POST /api/v1/boards/{slug}/posts/{deleted_post_id}/restore',
+  'POST /api/v1/boards/{slug}/posts/{id}/links', 'GET /api/v1/boards/{slug}/posts/{id}/links',
   // The team scope's operations.
   'GET /api/v1/held-posts', 'GET /api/v1/held-posts/{held_post_id}', 'POST /api/v1/held-posts/{held_post_id}/approve',
   'POST /api/v1/held-posts/{held_post_id}/reject', 'POST /api/v1/voters/{voter_id}/block', 'DELETE /api/v1/voters/{voter_id}/block',
   'POST /api/v1/boards/{slug}/posts/{merged_post_id}/unmerge', 'POST /api/v1/boards/{slug}/posts/{id}/pin', 'DELETE /api/v1/boards/{slug}/posts/{id}/pin',
   'POST /api/v1/integrations/connections', 'GET /api/v1/integrations/connections', 'POST /api/v1/integrations/connections/{connection_id}/rotate-secret',
-  'POST /api/v1/integrations/connections/{connection_id}/deactivate', 'GET /api/v1/mail-settings', 'PATCH /api/v1/mail-settings',
+  'POST /api/v1/integrations/connections/{connection_id}/deactivate', 'POST /api/v1/integrations/connections/{connection_id}/test', 'GET /api/v1/mail-settings', 'PATCH /api/v1/mail-settings',
   'GET /api/v1/deleted-posts',
 ];
 

@@ -140,6 +140,7 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   updateMailSettings: { reply: false },
   createIntegrationConnection: { provider: 'github', target: 'acme/app' },
   rotateIntegrationConnectionSecret: {},
+  linkPost: { connection_id: 1, action: 'create' },
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
@@ -162,6 +163,24 @@ const connect: Step = (board) => board.team(1).api.integrations.createConnection
 
 /** Deletes post 1 (into the trash, with the write key). */
 const deleteFirst: Step = (board) => call(board, 'deletePost');
+
+/** Connects Acme to GitHub and links an issue to post 1, as a delivered call does. */
+const connectAndLink: Step = async (board) => {
+  await connect(board);
+  const at = '2026-11-20T09:00:00.000Z';
+  await board.storage.transaction('write', (tx) =>
+    tx.insertPostLink({ post_id: 1, connection_id: 1, provider: 'github', url: 'https://github.com/acme/app/issues/7', title: 'Offline mode', state: 'open', created_at: at, updated_at: at }),
+  );
+};
+
+/** A GitHub connection of Acme on a private address (stored as it stands): its test is refused before any call. */
+const connectPrivate: Step = (board) =>
+  board.storage.transaction('write', (tx) =>
+    tx.insertIntegrationConnection({
+      organization_id: 1, provider: 'github', base_url: 'https://10.0.0.1/api/v3', target: 'acme/app', secret: 'fbis_secret_0123456789', previous_secret: null,
+      previous_secret_expires_at: null, token: 'ghp_x', label: 'GitHub', active: true, created_at: '2026-11-20T09:00:00.000Z',
+    }),
+  );
 
 /** Merges post 1 into post 2. */
 const mergeFirst: Step = (board) => call(board, 'mergePost', { body: { into: 2 } });
@@ -267,6 +286,12 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   listIntegrationConnections: [{ before: connect, status: 200 }],
   rotateIntegrationConnectionSecret: [{ before: connect, call: { body: {} }, status: 200 }],
   deactivateIntegrationConnection: [{ before: connect, status: 200 }],
+  linkPost: [
+    { before: connect, call: { body: { connection_id: 1, action: 'create' } }, status: 201 },
+    { before: connect, call: { body: { connection_id: 1, url: 'https://github.com/acme/app/issues/7' } }, status: 201 },
+  ],
+  listPostLinks: [{ status: 200 }, { before: connectAndLink, status: 200 }],
+  testIntegrationConnection: [{ before: connectPrivate, status: 200 }],
 };
 
 interface ErrorCase {
@@ -281,7 +306,7 @@ interface ErrorCase {
 
 /** What must exist for an operation's path to name something (its error samples run after it). */
 const PREPARE: Partial<Record<OperationName, Step>> = {
-  getHeldPost: holdPost, approveHeldPost: holdPost, restorePost: deleteFirst, rejectHeldPost: holdPost, rotateIntegrationConnectionSecret: connect, deactivateIntegrationConnection: connect,
+  getHeldPost: holdPost, approveHeldPost: holdPost, restorePost: deleteFirst, rejectHeldPost: holdPost, rotateIntegrationConnectionSecret: connect, deactivateIntegrationConnection: connect, linkPost: connect, testIntegrationConnection: connect,
 };
 
 /** Samples of every error code an operation can answer, built from what the operation takes. */
@@ -332,6 +357,11 @@ function errorCases(name: OperationName): ErrorCase[] {
     // Post 1 is deleted (PREPARE); the board is full again (4 posts) once the team adds one.
     restorePost: [{ code: 'validation_error', limits: { postsPerBoard: 4 }, before: (b) => call(b, 'createPost', { body: { title: 'Fourth' } }), call: {} }],
     createIntegrationConnection: [{ code: 'validation_error', call: { body: { provider: 'github', base_url: 'https://10.0.0.1' } } }],
+    testIntegrationConnection: [{ code: 'validation_error', before: (b) => b.team(1).api.integrations.deactivate(1), call: {} }],
+    linkPost: [
+      { code: 'validation_error', call: { body: { connection_id: 1, url: 'https://example.com/not-an-issue' } } },
+      { code: 'not_found', call: { body: { connection_id: 99, action: 'create' } } },
+    ],
   };
   return [...cases, ...(special[name] ?? [])];
 }

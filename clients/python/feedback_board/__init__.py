@@ -23,8 +23,10 @@ from .models import (
     Evidence,
     EvidenceInput,
     EvidenceKind,
+    IntegrationCall,
     Post,
     PostDetail,
+    PostLink,
     PostList,
     SimilarPost,
     PostSort,
@@ -51,10 +53,11 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
-from .team import DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
+from .team import ConnectionTest, DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
 from .transport import RetryPolicy
 
 __all__ = [
+    "ConnectionTest",
     "UNSET",
     "ActivityActor",
     "ActivityEntry",
@@ -84,10 +87,12 @@ __all__ = [
     "DeletedPost",
     "DeletedPostList",
     "HeldPostState",
+    "IntegrationCall",
     "IntegrationConnection",
     "MailSettings",
     "Post",
     "PostDetail",
+    "PostLink",
     "PostList",
     "SimilarPost",
     "PostSort",

@@ -23,6 +23,9 @@ class Fields:
         self._data: Dict[str, Any] = value
         self._where = where
 
+    def __contains__(self, key: str) -> bool:
+        return key in self._data
+
     def _get(self, key: str) -> object:
         if key not in self._data:
             raise ShapeError(f"{self._where}.{key} is missing")

@@ -36,6 +36,8 @@ OPERATIONS: Dict[str, Operation] = {
     "claimNextPost": Operation("POST", "/boards/{slug}/queue/claim", "propose", "agent"),
     "addEvidence": Operation("POST", "/boards/{slug}/posts/{id}/evidence", "propose", "agent"),
     "proposeStatus": Operation("POST", "/boards/{slug}/posts/{id}/propose-status", "propose", "agent"),
+    "listPostLinks": Operation("GET", "/boards/{slug}/posts/{id}/links", "read", "posts"),
+    "linkPost": Operation("POST", "/boards/{slug}/posts/{id}/links", "write", "posts"),
     "listVotes": Operation("GET", "/boards/{slug}/posts/{id}/votes", "read", "votes"),
     "voteOnBehalf": Operation("POST", "/boards/{slug}/posts/{id}/votes", "write", "votes"),
     "withdrawVoteOnBehalf": Operation("POST", "/boards/{slug}/posts/{id}/votes/withdraw", "write", "votes"),
@@ -62,6 +64,7 @@ OPERATIONS: Dict[str, Operation] = {
     "createIntegrationConnection": Operation("POST", "/integrations/connections", "team", "integrations"),
     "rotateIntegrationConnectionSecret": Operation("POST", "/integrations/connections/{connection_id}/rotate-secret", "team", "integrations"),
     "deactivateIntegrationConnection": Operation("POST", "/integrations/connections/{connection_id}/deactivate", "team", "integrations"),
+    "testIntegrationConnection": Operation("POST", "/integrations/connections/{connection_id}/test", "team", "integrations"),
     "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
 }

@@ -190,13 +190,72 @@ def _post_fields(f: Fields) -> Dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class PostLink:
+    """An issue linked to a post (the team's: the API shows it, the public pages never do)."""
+
+    provider: Literal["github", "gitlab", "linear"]
+    url: str
+    title: str
+    state: Literal["open", "closed"]
+
+
+def _link(f: Fields) -> PostLink:
+    return PostLink(
+        provider=cast(Literal["github", "gitlab", "linear"], f.text("provider")),
+        url=f.text("url"),
+        title=f.text("title"),
+        state=cast(Literal["open", "closed"], f.text("state")),
+    )
+
+
+def post_links(value: object) -> List[PostLink]:
+    """The ``links`` of a ``{ links }`` answer."""
+    return [_link(link) for link in Fields(value, "post links").objects("links")]
+
+
+@dataclass(frozen=True)
+class IntegrationCall:
+    """An outbound call of an integration (creating or reading an issue, a chat message): what
+    it is for and how its delivery goes. ``last_error`` holds the provider's words."""
+
+    id: int
+    connection_id: Optional[int]
+    chat_target_id: Optional[int]
+    post_id: Optional[int]
+    purpose: Literal["create_issue", "read_issue", "chat_message", "test_connection"]
+    status: Literal["pending", "delivered", "failed"]
+    attempts: int
+    next_attempt_at: Optional[str]
+    last_error: Optional[str]
+    created_at: str
+
+    @classmethod
+    def from_json(cls, value: object) -> IntegrationCall:
+        f = Fields(value, "integration call")
+        return cls(
+            id=f.integer("id"),
+            connection_id=f.opt_integer("connection_id"),
+            chat_target_id=f.opt_integer("chat_target_id"),
+            post_id=f.opt_integer("post_id"),
+            purpose=cast(Literal["create_issue", "read_issue", "chat_message", "test_connection"], f.text("purpose")),
+            status=cast(Literal["pending", "delivered", "failed"], f.text("status")),
+            attempts=f.integer("attempts"),
+            next_attempt_at=f.opt_text("next_attempt_at"),
+            last_error=f.opt_text("last_error"),
+            created_at=f.text("created_at"),
+        )
+
+
+@dataclass(frozen=True)
 class PostDetail(Post):
-    """The single-post shape (get, create, update, add evidence): a post plus its agent state."""
+    """The single-post shape (get, create, update, add evidence): a post plus its agent state
+    and the issues linked to it."""
 
     queue_rank: Optional[int]
     implementation_evidence: List[Evidence]
     claim: Optional[Claim]
     proposal: Optional[Proposal]
+    links: List[PostLink]
 
     @classmethod
     def from_json(cls, value: object) -> PostDetail:
@@ -208,6 +267,8 @@ class PostDetail(Post):
             implementation_evidence=[_evidence(e) for e in f.objects("implementation_evidence")],
             claim=_opt_claim(f.opt_nested("claim")),
             proposal=None if proposal is None else _proposal(proposal),
+            # A server from before links sends none.
+            links=[_link(link) for link in f.objects("links")] if "links" in f else [],
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
 
 from ._unset import UNSET, Unset
-from .models import Evidence, EvidenceInput, Post, PostDetail, PostList, PostSort, PostStatus, SimilarPost, similar_posts
+from .models import Evidence, EvidenceInput, IntegrationCall, Post, PostDetail, PostLink, PostList, PostSort, PostStatus, SimilarPost, post_links, similar_posts
 from .team import DeletedPostList
 from .transport import Transport, no_content, operation
 
@@ -185,6 +185,22 @@ class PostsAPI:
     def unpin(self, slug: str, id: int) -> PostDetail:
         """Unpins the post (needs a team key); unpinning one that is not pinned changes nothing."""
         return self._t.call_operation("unpinPost", PostDetail.from_json, slug, id)
+
+    @operation("linkPost")
+    def link(self, slug: str, id: int, connection_id: int, create: bool = False, url: Optional[str] = None) -> IntegrationCall:
+        """Creates an issue from the post (``create=True``) or links the existing issue at ``url``
+        through the organization's connection ``connection_id`` (needs a write key); exactly one
+        of the two. Returns the queued outbound call: the link shows in :meth:`links` once the
+        tracker has answered with the issue."""
+        if create == (url is not None):
+            raise TypeError("give exactly one of create=True or url")
+        body: Dict[str, Any] = {"connection_id": connection_id, **({"action": "create"} if create else {"url": url})}
+        return self._t.call_operation("linkPost", IntegrationCall.from_json, slug, id, body=body)
+
+    @operation("listPostLinks")
+    def links(self, slug: str, id: int) -> List[PostLink]:
+        """The issues linked to the post, oldest first."""
+        return self._t.call_operation("listPostLinks", post_links, slug, id)
 
     @operation("deletePost")
     def delete(self, slug: str, id: int) -> None:

@@ -9,7 +9,7 @@ from typing import Any, Dict, Iterator, List, Literal, Optional, cast
 
 from ._fields import Fields
 from .activity import ActivityActor, _actor
-from .models import PostDetail, Tag
+from .models import IntegrationCall, PostDetail, Tag
 from .transport import Transport, operation
 
 HeldPostState = Literal["waiting", "approved", "rejected"]
@@ -155,6 +155,22 @@ class IntegrationConnection:
         )
 
 
+@dataclass(frozen=True)
+class ConnectionTest:
+    """A connection's test: whether the tracker answered as it should, its status (``None`` when
+    no answer came), what it said, and the call as recorded."""
+
+    ok: bool
+    status: Optional[int]
+    message: str
+    call: IntegrationCall
+
+    @classmethod
+    def from_json(cls, value: object) -> ConnectionTest:
+        f = Fields(value, "connection test")
+        return cls(ok=f.boolean("ok"), status=f.opt_integer("status"), message=f.text("message"), call=IntegrationCall.from_json(f.raw("call")))
+
+
 def _connections(value: object) -> List[IntegrationConnection]:
     return [IntegrationConnection.from_json(c) for c in Fields(value, "integration connections").array("connections")]
 
@@ -276,6 +292,12 @@ class IntegrationsAPI:
         accepted for 24 more hours."""
         body: Dict[str, Any] = {} if secret is None else {"secret": secret}
         return self._t.call_operation("rotateIntegrationConnectionSecret", IntegrationConnection.from_json, connection_id, body=body)
+
+    @operation("testIntegrationConnection")
+    def test(self, connection_id: int) -> ConnectionTest:
+        """Tests the connection with one call to its tracker and returns what it said; the call is
+        recorded and never retried."""
+        return self._t.call_operation("testIntegrationConnection", ConnectionTest.from_json, connection_id)
 
     @operation("deactivateIntegrationConnection")
     def deactivate(self, connection_id: int) -> IntegrationConnection:

@@ -89,6 +89,32 @@ class TeamTest(LiveServerTest):
         self.assertFails(404, "not_found", lambda: write.posts.restore("features", theme))
         self.assertEqual(team.posts.list_deleted().total, 0)
 
+    def test_a_post_is_linked_through_a_connection_and_its_links_listed(self) -> None:
+        team = self.client(ACME_TEAM)
+        connection = team.integrations.create_connection("github", target="acme/app", token="ghp_x")
+        dark = post_id(team, "features", "Dark mode")
+        writer = self.client(ACME_WRITE)
+        call = writer.posts.link("features", dark, connection.id, create=True)
+        self.assertEqual((call.purpose, call.status, call.post_id, call.attempts), ("create_issue", "pending", dark, 0))
+        # The issue is created by the dispatcher; until it answers, the post has no link.
+        self.assertEqual(writer.posts.links("features", dark), [])
+        self.assertEqual(writer.posts.get("features", dark).links, [])
+        self.assertFails(422, "validation_error", lambda: writer.posts.link("features", dark, connection.id, url="https://example.com/x"))
+        self.assertFails(404, "not_found", lambda: writer.posts.link("features", dark, 999, create=True))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_READ).posts.link("features", dark, connection.id, create=True))
+        with self.assertRaises(TypeError):
+            writer.posts.link("features", dark, connection.id)
+
+    def test_a_connection_is_tested_and_the_answer_recorded(self) -> None:
+        team = self.client(ACME_TEAM)
+        # On a host that never resolves: the test reports the failure and calls no one.
+        connection = team.integrations.create_connection("github", base_url="https://github.invalid/api/v3", target="acme/app", token="ghp_x")
+        tested = team.integrations.test(connection.id)
+        self.assertEqual((tested.ok, tested.status, tested.call.purpose, tested.call.status), (False, None, "test_connection", "failed"))
+        self.assertTrue(tested.message.startswith("network error"), tested.message)
+        self.assertFails(404, "not_found", lambda: team.integrations.test(999))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).integrations.test(connection.id))
+
     def test_mail_settings_change_only_the_kinds_given(self) -> None:
         team = self.client(ACME_TEAM)
         settings = team.mail.settings()

@@ -45,18 +45,20 @@ export function checkChatUrl(platform: ChatPlatform, raw: string, allowPrivateNe
   return url.href;
 }
 
+/** Where a message to the target's URL is posted: Discord's with `?wait=true`, so that it answers the message (or why not). */
+export function chatMessageUrl(platform: ChatPlatform, url: string): string {
+  if (platform !== 'discord') return url;
+  const parsed = new URL(url);
+  parsed.searchParams.set('wait', 'true');
+  return parsed.href;
+}
+
 /** The request that posts `event` to a chat target. */
 export function chatRequest(platform: ChatPlatform, url: string, event: ChatEvent): OutboundRequest {
   const message = platform === 'slack' ? slackMessage(event) : platform === 'discord' ? discordMessage(event) : teamsMessage(event);
-  let target = url;
-  if (platform === 'discord') {
-    const parsed = new URL(url);
-    parsed.searchParams.set('wait', 'true');
-    target = parsed.href;
-  }
   return {
     method: 'POST',
-    url: target,
+    url: chatMessageUrl(platform, url),
     headers: { 'content-type': 'application/json', 'user-agent': INTEGRATION_USER_AGENT },
     body: JSON.stringify(message),
   };

@@ -35,7 +35,8 @@ export interface GitHubCallSettings {
 
 const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
 
-function headers(settings: GitHubCallSettings, withBody: boolean): Record<string, string> {
+/** The headers of every call to GitHub, rebuilt from the connection at each attempt. */
+export function githubHeaders(settings: Pick<GitHubCallSettings, 'token'>, withBody: boolean): Record<string, string> {
   return {
     accept: 'application/vnd.github+json',
     authorization: `Bearer ${settings.token}`,
@@ -58,7 +59,7 @@ export function githubCreateIssueRequest(settings: GitHubCallSettings, draft: Is
   return {
     method: 'POST',
     url: `${settings.base_url}/repos/${settings.target}/issues`,
-    headers: headers(settings, true),
+    headers: githubHeaders(settings, true),
     body: JSON.stringify({ title: draft.title, body: draft.body }),
   };
 }
@@ -80,7 +81,7 @@ export function githubReadIssueRequest(settings: GitHubCallSettings, issueUrl: s
   const match = /^\/([A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100})\/issues\/([1-9]\d{0,9})\/?$/.exec(rest);
   if (!match) throw invalid('url', `must be an issue URL of ${web}: ${web}/{owner}/{repo}/issues/{number}`);
   if (settings.target !== null && match[1]!.toLowerCase() !== settings.target.toLowerCase()) throw invalid('url', `must be an issue of ${settings.target}`);
-  return { method: 'GET', url: `${settings.base_url}/repos/${match[1]}/issues/${match[2]}`, headers: headers(settings, false), body: null };
+  return { method: 'GET', url: `${settings.base_url}/repos/${match[1]}/issues/${match[2]}`, headers: githubHeaders(settings, false), body: null };
 }
 
 /** GitHub's `message` and its validation errors, in one line. */

@@ -32,7 +32,8 @@ export interface GitLabCallSettings {
 
 const PROJECT_PATH = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_.][A-Za-z0-9_.-]*)+$/;
 
-function headers(settings: GitLabCallSettings, withBody: boolean): Record<string, string> {
+/** The headers of every call to GitLab, rebuilt from the connection at each attempt. */
+export function gitlabHeaders(settings: Pick<GitLabCallSettings, 'token'>, withBody: boolean): Record<string, string> {
   return {
     accept: 'application/json',
     'private-token': settings.token,
@@ -55,7 +56,7 @@ export function gitlabCreateIssueRequest(settings: GitLabCallSettings, draft: Is
   return {
     method: 'POST',
     url: `${settings.base_url}/api/v4/projects/${projectId(target)}/issues`,
-    headers: headers(settings, true),
+    headers: gitlabHeaders(settings, true),
     body: JSON.stringify({ title: draft.title, description: draft.body }),
   };
 }
@@ -78,7 +79,7 @@ export function gitlabReadIssueRequest(settings: GitLabCallSettings, issueUrl: s
   if (!match || !PROJECT_PATH.test(match[1]!)) throw invalid('url', `must be an issue URL of ${settings.base_url}: ${settings.base_url}/{group}/{project}/-/issues/{iid}`);
   const target = settings.target;
   if (target !== null && !/^\d+$/.test(target) && target.toLowerCase() !== match[1]!.toLowerCase()) throw invalid('url', `must be an issue of ${target}`);
-  return { method: 'GET', url: `${settings.base_url}/api/v4/projects/${projectId(match[1]!)}/issues/${match[2]}`, headers: headers(settings, false), body: null };
+  return { method: 'GET', url: `${settings.base_url}/api/v4/projects/${projectId(match[1]!)}/issues/${match[2]}`, headers: gitlabHeaders(settings, false), body: null };
 }
 
 /** GitLab's `message` or `error`: a string, or an object of field messages. */

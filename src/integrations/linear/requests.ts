@@ -41,19 +41,19 @@ export const LINEAR_ISSUE_CREATE = `mutation IssueCreate($input: IssueCreateInpu
 /** The query that reads an issue by its id or identifier. */
 export const LINEAR_ISSUE = `query Issue($id: String!) { issue(id: $id) { ${ISSUE_FIELDS} } }`;
 
-function request(settings: LinearCallSettings, query: string, variables: Record<string, unknown>): OutboundRequest {
+/** The headers of every call to Linear, rebuilt from the connection at each attempt: a personal key as it is, an OAuth token after `Bearer`. */
+export function linearHeaders(settings: Pick<LinearCallSettings, 'token'>): Record<string, string> {
   const token = settings.token.trim();
   return {
-    method: 'POST',
-    url: settings.base_url,
-    headers: {
-      accept: 'application/json',
-      authorization: token.startsWith('lin_api_') ? token : `Bearer ${token.replace(/^Bearer /, '')}`,
-      'content-type': 'application/json',
-      'user-agent': INTEGRATION_USER_AGENT,
-    },
-    body: JSON.stringify({ query, variables }),
+    accept: 'application/json',
+    authorization: token.startsWith('lin_api_') ? token : `Bearer ${token.replace(/^Bearer /, '')}`,
+    'content-type': 'application/json',
+    'user-agent': INTEGRATION_USER_AGENT,
   };
+}
+
+function request(settings: LinearCallSettings, query: string, variables: Record<string, unknown>): OutboundRequest {
+  return { method: 'POST', url: settings.base_url, headers: linearHeaders(settings), body: JSON.stringify({ query, variables }) };
 }
 
 /** `issueCreate` in the connection's team, with the draft's body as the description. */
