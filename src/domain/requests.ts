@@ -213,8 +213,8 @@ export const rotateIntegrationSecretBody = z.strictObject({ secret: z.optional(c
  * (an issue is created from the post) or the `url` of an existing issue to link; exactly one.
  */
 export const linkPostBody = z.strictObject({
-  connection_id: z.int().check(z.positive()),
-  action: z.optional(z.literal('create')),
+  connection_id: int(1),
+  action: z.optional(z.enum(['create'], { error: 'must be "create"' })),
   url: z.optional(text(1, 2000)),
 });
 

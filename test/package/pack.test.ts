@@ -53,9 +53,11 @@ function shipped(path: string): boolean {
  * of their own: 180 files (0.71 MB packed, 2.88 MB unpacked). Comments edited and deleted with
  * @mentions, and connections to issue trackers with their deliveries (their services, storage,
  * generated rows, provider modules and guides), and IndexedDB's upgrade steps as a chunk of their
- * own: 189 files (0.75 MB packed, 3.06 MB unpacked).
+ * own: 189 files (0.75 MB packed, 3.06 MB unpacked). Deleted posts kept for restoring (their
+ * services, storage, guide and screenshot), posts' links to issues with the outbound calls that
+ * make them, and testing a connection: 201 files (0.78 MB packed, 3.21 MB unpacked).
  */
-const BUDGET = { size: 800_000, unpackedSize: 3_200_000, entryCount: 195 };
+const BUDGET = { size: 850_000, unpackedSize: 3_400_000, entryCount: 210 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
