@@ -33,8 +33,10 @@ export function purgeAt(deletedAt: string): string {
  * deleted, ids never reused; a store loaded from elsewhere could); a 422 when the board holds as
  * many posts as it may. Returns the restored post.
  */
-export function restorePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
+export async function restorePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
   requireScope(caller.scope, 'write');
+  // What is past its 30 days is gone, whether or not a purge job has run since.
+  await purgeDeletedPosts(ctx);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
@@ -85,9 +87,11 @@ async function presentDeleted(tx: StorageTx, named: ReturnType<typeof actorNamer
  * The organization's deleted posts that can still be restored, newest deletion first (`team`
  * scope): `board` (a slug) keeps one board's, `limit` (1–500, default 50) from `offset`.
  */
-export function listDeletedPosts(ctx: ServiceContext, caller: Caller, query: Record<string, string | undefined> = {}): Promise<DeletedPostList> {
+export async function listDeletedPosts(ctx: ServiceContext, caller: Caller, query: Record<string, string | undefined> = {}): Promise<DeletedPostList> {
   requireScope(caller.scope, 'team');
   const { board: slug, limit, offset } = parseOrThrow(listDeletedPostsQuery, query);
+  // Only what can still be restored is listed, whether or not a purge job has run since.
+  await purgeDeletedPosts(ctx);
   return read(ctx, async (tx) => {
     const boardId = slug === undefined ? undefined : (await boardOf(tx, caller, slug)).id;
     const page = await tx.listDeletedPosts(caller.organizationId, { limit, offset, ...(boardId === undefined ? {} : { boardId }) });

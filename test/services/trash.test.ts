@@ -160,4 +160,18 @@ describe('deleting and restoring posts', () => {
     expect([gone.status, gone.json.error.code]).toEqual([404, 'not_found']);
     expect((await h.req('POST', `/boards/features/posts/${beside.id}/restore`)).status).toBe(200);
   });
+
+  it('past its 30 days a deleted post is neither listed nor restored, though no purge job has run', async () => {
+    const { h, post, beside } = await world();
+    await h.req('DELETE', `/boards/features/posts/${post.id}`);
+    h.clock.advance(DAY);
+    await h.req('DELETE', `/boards/features/posts/${beside.id}`);
+    h.clock.advance(29 * DAY + 1);
+    const listed = await h.board.team(h.a.id).api.posts.listDeleted();
+    expect([listed.total, listed.deleted_posts.map((p) => p.id)]).toEqual([1, [beside.id]]);
+    h.clock.advance(DAY);
+    const gone = await h.req('POST', `/boards/features/posts/${beside.id}/restore`);
+    expect([gone.status, gone.json.error.code]).toEqual([404, 'not_found']);
+    expect((await h.board.team(h.a.id).api.posts.listDeleted()).total).toBe(0);
+  });
 });
