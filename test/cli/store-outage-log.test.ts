@@ -60,6 +60,7 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve: the log while PostgreSQL 
     const away = eventsAfter(server, start);
     expect(away.map(({ level, message }) => [level, message.split(':')[0]]).sort()).toEqual([
       ['error', 'follower mail'],
+      ['error', 'integration dispatcher'],
       ['error', 'webhook dispatcher'],
     ]);
     for (const event of away) {
@@ -70,11 +71,12 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve: the log while PostgreSQL 
 
     const resumed = server.stderr().length;
     cluster.resume();
-    await until(() => eventsAfter(server!, resumed).length >= 2, 20_000);
+    await until(() => eventsAfter(server!, resumed).length >= 3, 20_000);
     await sleep(1500);
     const back = eventsAfter(server, resumed);
     expect(back.map(({ level, message }) => [level, message.split(':')[0]]).sort()).toEqual([
       ['info', 'follower mail'],
+      ['info', 'integration dispatcher'],
       ['info', 'webhook dispatcher'],
     ]);
     for (const event of back) expect(event.message).toMatch(/works again, after \d+ failed attempts over [\d.]+ s$/);
