@@ -35,12 +35,12 @@ export function purgeAt(deletedAt: string): string {
  */
 export async function restorePost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
   requireScope(caller.scope, 'write');
-  // What is past its 30 days is gone, whether or not a purge job has run since.
-  await purgeDeletedPosts(ctx);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
-    await deletedPostOf(tx, board, id);
+    const deleted = await deletedPostOf(tx, board, id);
+    // Past its 30 days a post is gone, whether or not a purge has run since.
+    if (purgeAt(deleted.deleted_at) < now) throw notFound(`Deleted post ${id} not found (purged after ${DELETED_POST_DAYS} days)`);
     await assertPostRoom(ctx, tx, board.id);
     const restored = await tx.restoreDeletedPost(caller.organizationId, id);
     if (restored === null) throw notFound(`Deleted post ${id} not found`);
@@ -90,16 +90,26 @@ async function presentDeleted(tx: StorageTx, named: ReturnType<typeof actorNamer
 export async function listDeletedPosts(ctx: ServiceContext, caller: Caller, query: Record<string, string | undefined> = {}): Promise<DeletedPostList> {
   requireScope(caller.scope, 'team');
   const { board: slug, limit, offset } = parseOrThrow(listDeletedPostsQuery, query);
-  // Only what can still be restored is listed, whether or not a purge job has run since.
-  await purgeDeletedPosts(ctx);
-  return read(ctx, async (tx) => {
-    const boardId = slug === undefined ? undefined : (await boardOf(tx, caller, slug)).id;
-    const page = await tx.listDeletedPosts(caller.organizationId, { limit, offset, ...(boardId === undefined ? {} : { boardId }) });
-    const named = actorNamer(tx, caller.organizationId);
+  const organizationId = caller.organizationId;
+  const filtered = (boardId: number | undefined) => (boardId === undefined ? {} : { boardId });
+  const presented = async (tx: StorageTx, boardId: number | undefined): Promise<DeletedPostList> => {
+    const page = await tx.listDeletedPosts(organizationId, { limit, offset, ...filtered(boardId) });
+    const named = actorNamer(tx, organizationId);
     const deleted_posts: DeletedPost[] = [];
     for (const row of page.rows) deleted_posts.push(await presentDeleted(tx, named, row));
     return { deleted_posts, total: page.total };
+  };
+  const first = await read(ctx, async (tx) => {
+    const boardId = slug === undefined ? undefined : (await boardOf(tx, caller, slug)).id;
+    const listed = await presented(tx, boardId);
+    // Only what can still be restored is listed, whether or not a purge has run since: when the
+    // oldest deletion counted is past its 30 days, what is due is purged, and the list read again.
+    const oldest = listed.total === 0 ? undefined : (await tx.listDeletedPosts(organizationId, { limit: 1, offset: listed.total - 1, ...filtered(boardId) })).rows[0];
+    return { boardId, listed, due: oldest !== undefined && purgeAt(oldest.deleted_at) < nowIso(ctx) };
   });
+  if (!first.due) return first.listed;
+  await purgeDeletedPosts(ctx);
+  return read(ctx, (tx) => presented(tx, first.boardId));
 }
 
 /** Posts purged per transaction: a purge of many keeps each write short. */
