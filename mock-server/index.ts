@@ -46,5 +46,6 @@ export { DEFAULT_HISTORY_LIMIT } from './history.js';
 export type { GlobalFetch } from './install.js';
 export type { MockWebhooks, MockWebhookMessage, SentWebhook, WebhookAnswer } from './webhooks.js';
 export type { Fixture } from '../src/fixture/schema.js';
+export { parseFixture } from '../src/fixture/parse.js';
 export type { LoadedFixture } from '../src/fixture/load.js';
 export type { VoterNotification } from '../src/domain/ports.js';

@@ -126,7 +126,6 @@ export type { OpenApiOptions, OpenApiDocument } from './http/openapi.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
 export { DEFAULT_AUTH_THROTTLE, type AuthThrottleOptions } from './http/auth-throttle.js';
 export { MAX_REPLY_DEPTH, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './domain/limits.js';
-export { parseFixture } from './fixture/parse.js';
 export type { LoadedFixture } from './fixture/load.js';
 export type { Fixture } from './fixture/schema.js';
 export * from './storage/contract.js';
