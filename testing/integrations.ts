@@ -10,7 +10,7 @@ import type {
   PostLinkRecord,
 } from '../src/domain/integrations.js';
 import type { NewRecord } from '../src/storage/contract.js';
-import { at, newBoard, newOrganization, newPost, TestAbort, rejectionOf } from './fixtures.js';
+import { at, newApiKey, newBoard, newEvidence, newOrganization, newPost, TestAbort, rejectionOf } from './fixtures.js';
 import type { SuiteContext } from './harness.js';
 
 function newConnection(organizationId: number, overrides: Partial<NewRecord<IntegrationConnectionRecord>> = {}): NewRecord<IntegrationConnectionRecord> {
@@ -79,6 +79,54 @@ export function integrationTests(ctx: SuiteContext): void {
       const log = await ctx.read((tx) => tx.listIntegrationDeliveries(connection.id, 3));
       expect(log).toEqual([delivery('c', 2), delivery('b', 2), delivery('a', 1)]);
       expect(await ctx.read((tx) => tx.listIntegrationDeliveries(other.id, 10))).toHaveLength(1);
+    });
+
+    ctx.test("getPostParts answers each part as its own read does, in one, and empty parts for a post without any", async () => {
+      const { org, board, post, second, connection } = await seed();
+      // Text that JSON must carry exactly: quotes, a backslash, a line separator, an astral character.
+      const odd = 'Say "hi" \\ \u2028 🌙 <b>&amp;</b>';
+      await ctx.write(async (tx) => {
+        const key = await tx.insertApiKey(newApiKey(org));
+        const tags = await tx.ensureTags(board, ['zeta', odd, 'alpha']);
+        await tx.setPostTags(post, tags.map((tag) => tag.id));
+        await tx.insertEvidence(newEvidence(post, { added_at: at(5), label: odd }));
+        await tx.insertEvidence(newEvidence(post, { added_at: at(2), kind: 'commit', ref: 'abc123', action_key: 'k-1' }));
+        await tx.claimPost({ post_id: post, api_key_id: key.id, agent_label: odd, now: at(1), expires_at: at(90) });
+        for (const name of [odd, 'b.png']) {
+          const bytes = Uint8Array.from([1, 2, 3]);
+          await tx.insertAttachment({
+            organization_id: org, post_id: post, comment_id: null, held_post_id: null, filename: name, content_type: 'image/png',
+            size: bytes.length, width: 2, height: 1, sha256: 'cd'.repeat(32), created_at: at(3), bytes,
+          });
+        }
+        for (const n of [9, 4]) {
+          await tx.insertPostLink({
+            post_id: post, connection_id: connection.id, provider: 'github', url: `https://github.com/acme/app/issues/${n}`, title: odd,
+            state: 'open', created_at: at(n), updated_at: at(n),
+          });
+        }
+      });
+      const [parts, own] = await ctx.read(async (tx) => [
+        await tx.getPostParts(post),
+        {
+          tags: (await tx.getTagsOfPosts([post])).get(post),
+          evidence: await tx.listEvidence(post),
+          claim: await tx.getClaim(post),
+          attachments: await tx.listPostAttachments([post]),
+          links: await tx.listPostLinks(post),
+        },
+      ]);
+      expect(parts).toEqual(own);
+      expect(parts.tags.map((tag) => tag.name).sort()).toEqual(['alpha', odd, 'zeta'].sort());
+      expect(parts.evidence.map((entry) => [entry.label, entry.action_key])).toEqual([['', 'k-1'], [odd, null]]);
+      expect(parts.claim && [parts.claim.post_id, parts.claim.agent_label, parts.claim.claimed_at, parts.claim.expires_at]).toEqual([post, odd, at(1), at(90)]);
+      expect(parts.attachments.map((attachment) => attachment.filename)).toEqual([odd, 'b.png']);
+      expect(parts.links.map((link) => [link.url, link.title])).toEqual([
+        ['https://github.com/acme/app/issues/9', odd],
+        ['https://github.com/acme/app/issues/4', odd],
+      ]);
+      expect(await ctx.read((tx) => tx.getPostParts(second))).toEqual({ tags: [], evidence: [], claim: null, attachments: [], links: [] });
+      expect(await ctx.read((tx) => tx.getPostParts(9999))).toEqual({ tags: [], evidence: [], claim: null, attachments: [], links: [] });
     });
 
     ctx.test('a post links an issue once; the links to an issue follow it; deleting the post drops its links', async () => {

@@ -4,7 +4,7 @@
  * `Sql` (named prepared statements, `Planning`), and PostgreSQL's way of saying what the dialects
  * say differently.
  */
-import type { Dialect, Planning, SqlParams, SqlSeam, SqlValue } from '../sql/seam.js';
+import { jsonPairs, type Dialect, type Planning, type SqlParams, type SqlSeam, type SqlValue } from '../sql/seam.js';
 import { idArray, type Sql, type SqlValue as PgValue } from './sql.js';
 
 export const POSTGRES_DIALECT: Dialect = {
@@ -21,6 +21,8 @@ export const POSTGRES_DIALECT: Dialect = {
   wordRows: (placeholder, alias) => `unnest(string_to_array(${placeholder}, ' ')) AS ${alias} (value)`,
   // pg parses jsonb itself.
   json: <T>(value: unknown) => value as T,
+  jsonRows: (columns, from, order) => `(SELECT coalesce(json_agg(json_build_object(${jsonPairs(columns)}) ORDER BY ${order}), '[]') FROM ${from})`,
+  jsonRow: (columns, from) => `(SELECT json_build_object(${jsonPairs(columns)}) FROM ${from})`,
   skipLocked: ' FOR UPDATE SKIP LOCKED',
 };
 

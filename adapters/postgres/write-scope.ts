@@ -123,6 +123,7 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   // posts
   insertPost: byField('board', 'board_id'),
   getPost: post,
+  getPostParts: post,
   updatePost: post,
   deletePost: post,
   countPosts: board,

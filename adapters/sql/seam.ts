@@ -85,9 +85,20 @@ export interface Dialect {
   /** A JSON column's value as read: SQLite returns the text, PostgreSQL's jsonb the parsed value. */
   json<T>(value: unknown): T;
   /**
+   * The rows of `from` (tables and a WHERE) as one JSON array value, `[]` when there are none:
+   * each row an object of `columns` (`column` or `alias.column`, keyed by the column's name), in
+   * `order`. Read with {@link json}; it lets one statement answer several lists.
+   */
+  jsonRows(columns: readonly string[], from: string, order: string): string;
+  /** The one row of `from` as a JSON object value, or NULL when there is none; read with {@link json}. */
+  jsonRow(columns: readonly string[], from: string): string;
+  /**
    * What follows the subquery that picks rows to lease (` FOR UPDATE SKIP LOCKED` in PostgreSQL,
    * so that a concurrent lease takes other rows instead of waiting for these and finding them
    * leased; nothing in SQLite, whose writes run one at a time).
    */
   readonly skipLocked: string;
 }
+
+/** `'name', alias.name, …`: the arguments of a JSON object constructor over `columns`. */
+export const jsonPairs = (columns: readonly string[]): string => columns.map((column) => `'${column.slice(column.indexOf('.') + 1)}', ${column}`).join(', ');

@@ -2,7 +2,7 @@
  * SQLite's side of the shared SQL's seam (adapters/sql/seam.ts): the connection's statements, as
  * they are, answered synchronously, and SQLite's way of saying what the dialects say differently.
  */
-import type { Dialect, SqlParams, SqlSeam } from '../sql/seam.js';
+import { jsonPairs, type Dialect, type SqlParams, type SqlSeam } from '../sql/seam.js';
 import type { Sql, SqlParams as SqliteParams } from './sql.js';
 
 /** JSON text: SQLite has no array type, and `json_each()` reads a JSON array as rows of `value`. */
@@ -20,6 +20,8 @@ export const SQLITE_DIALECT: Dialect = {
   inWords: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
   wordRows: (placeholder, alias) => `json_each(${placeholder}) AS ${alias}`,
   json: <T>(value: unknown) => JSON.parse(value as string) as T,
+  jsonRows: (columns, from, order) => `(SELECT json_group_array(json_object(${jsonPairs(columns)}) ORDER BY ${order}) FROM ${from})`,
+  jsonRow: (columns, from) => `(SELECT json_object(${jsonPairs(columns)}) FROM ${from})`,
   skipLocked: '',
 };
 

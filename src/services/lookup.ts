@@ -9,7 +9,7 @@ import type { IntegrationConnectionRecord } from '../domain/integrations.js';
 import type { BoardRecord, CommentRecord, PostRecord, PostStatus, TagRecord, VoterRecord } from '../domain/records.js';
 import type { PostDetail } from '../domain/responses.js';
 import type { PostPatch, StorageTx } from '../storage/contract.js';
-import { attachmentsOfPosts } from './attachment-views.js';
+import { presentAttachment } from './attachment-views.js';
 import type { Caller, ServiceContext } from './context.js';
 import { liveClaim, presentPostDetail } from './present.js';
 
@@ -95,14 +95,12 @@ export async function boardPostOf(
   return { board, post: await postOf(tx, board, id) };
 }
 
-/** The single-post shape: the post with its tags, attachments, evidence, live claim, pending proposal and linked issues. */
+/** The single-post shape: the post with its tags, attachments, evidence, live claim, pending proposal and linked issues, read together. */
 export async function readPostDetail(ctx: ServiceContext, tx: StorageTx, post: PostRecord, now: string): Promise<PostDetail> {
-  const tags = await tx.getTagsOfPosts([post.id]);
-  const evidence = await tx.listEvidence(post.id);
-  const claim = liveClaim(await tx.getClaim(post.id), now);
-  const attachments = await attachmentsOfPosts(ctx, tx, [post.id]);
-  const links = await tx.listPostLinks(post.id);
-  return presentPostDetail(post, tags.get(post.id) ?? [], evidence, claim, attachments.get(post.id), links);
+  const parts = await tx.getPostParts(post.id);
+  const baseUrl = parts.attachments.length === 0 ? '' : ctx.attachmentsBaseUrl();
+  const attachments = parts.attachments.map((record) => presentAttachment(record, baseUrl));
+  return presentPostDetail(post, parts.tags, parts.evidence, liveClaim(parts.claim, now), attachments, parts.links);
 }
 
 export function byId<T extends { id: number }>(rows: readonly T[]): T[] {

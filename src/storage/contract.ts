@@ -79,7 +79,7 @@ export type {
   MailUnsubscribeRecord,
 } from './contract/mail.js';
 export type { PeopleTx } from './contract/people.js';
-export type { NewPost, PostListQuery, PostPatch, PostsTx } from './contract/posts.js';
+export type { NewPost, PostListQuery, PostParts, PostPartsReads, PostPatch, PostsTx } from './contract/posts.js';
 export type { PostRevenueRecord, SsoTx } from './contract/sso.js';
 export type {
   ChatTargetPatch,
@@ -155,7 +155,7 @@ export type StorageTxMethods = Omit<StorageTx, FallbackMethodName> & Partial<Pic
  */
 export function completeStorageTx(methods: StorageTxMethods): StorageTx {
   for (const name of Object.keys(STORAGE_AGGREGATES) as AggregateName[]) {
-    completeAggregate(name, methods as AggregateMethods<typeof name>);
+    completeAggregate(name, methods as AggregateMethods<typeof name>, methods);
   }
   return methods as StorageTx;
 }

@@ -12,7 +12,7 @@ import { completeAggregate, STORAGE_AGGREGATES, STORAGE_TX_WRITES, type Aggregat
 export function storageTxFrom<C>(factories: AggregateFactories<C>, context: C): StorageTx {
   const methods = {};
   for (const name of Object.keys(STORAGE_AGGREGATES) as AggregateName[]) {
-    Object.assign(methods, completeAggregate(name, factories[name](context)));
+    Object.assign(methods, completeAggregate(name, factories[name](context), methods));
   }
   return methods as StorageTx;
 }

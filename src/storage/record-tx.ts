@@ -105,7 +105,7 @@ class RecordTx {
     if (built !== undefined) return built;
     const factory = FACTORIES[name];
     if (factory === undefined) return this.hold(loadFactory(name)).then(() => this.aggregate(name));
-    return (this.aggregates[name] = completeAggregate(name, factory(this.store)));
+    return (this.aggregates[name] = completeAggregate(name, factory(this.store), this));
   }
 }
 

@@ -30,7 +30,7 @@ function minimalStorage(): Storage {
 
 describe('a storage with only the required methods', () => {
   it('leaves out exactly the methods with a fallback, and gets each of them back', async () => {
-    expect([...OPTIONAL].sort()).toEqual(['claimNextPost', 'countPosts', 'findEvidenceByActionKey', 'getClaims', 'listPinnedPosts']);
+    expect([...OPTIONAL].sort()).toEqual(['claimNextPost', 'countPosts', 'findEvidenceByActionKey', 'getClaims', 'getPostParts', 'listPinnedPosts']);
     await createMemoryStorage().transaction('read', async (tx) => {
       const methods = withoutOptional(tx);
       expect(Object.keys(methods).filter((name) => OPTIONAL.has(name))).toEqual([]);

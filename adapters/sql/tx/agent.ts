@@ -16,9 +16,9 @@ import { allRows, oneRow, type SharedMethods } from '../statements.js';
 import { claimNextSql } from './queue.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
 
-const EVIDENCE_FIELDS = 'id, post_id, kind, ref, label, added_at, action_key';
+export const EVIDENCE_FIELDS = 'id, post_id, kind, ref, label, added_at, action_key';
 const EVIDENCE = `SELECT ${EVIDENCE_FIELDS} FROM fb_evidence`;
-const CLAIM_FIELDS = 'post_id, api_key_id, agent_label, claimed_at, expires_at';
+export const CLAIM_FIELDS = 'post_id, api_key_id, agent_label, claimed_at, expires_at';
 const CLAIM = `SELECT ${CLAIM_FIELDS} FROM fb_claims`;
 
 /**

@@ -4,8 +4,8 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { SqlSeam } from '../seam.js';
 import { allRows, blob, oneRow } from '../statements.js';
 
-const FIELDS = 'id, organization_id, post_id, comment_id, held_post_id, filename, content_type, size, width, height, sha256, created_at';
-const ATTACHMENTS = `SELECT ${FIELDS} FROM fb_attachments`;
+export const ATTACHMENT_FIELDS = 'id, organization_id, post_id, comment_id, held_post_id, filename, content_type, size, width, height, sha256, created_at';
+const ATTACHMENTS = `SELECT ${ATTACHMENT_FIELDS} FROM fb_attachments`;
 
 export function attachmentsMethods(db: SqlSeam): AggregateMethods<'attachments'> {
   const d = db.dialect;
@@ -20,7 +20,7 @@ export function attachmentsMethods(db: SqlSeam): AggregateMethods<'attachments'>
     async insertAttachment(row) {
       const inserted = (await db.row<AttachmentRecord>(
         `INSERT INTO fb_attachments (organization_id, post_id, comment_id, held_post_id, filename, content_type, size, width, height, sha256, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${FIELDS}`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ATTACHMENT_FIELDS}`,
         [
           row.organization_id, row.post_id, row.comment_id, row.held_post_id, row.filename, row.content_type,
           row.size, row.width, row.height, row.sha256, row.created_at,

@@ -8,7 +8,7 @@ import { toBoard, type BoardRow } from './rows.js';
 
 const BOARD_FIELDS = 'id, organization_id, slug, name, description, welcome_message, published, logo_url, created_at';
 const BOARD = `SELECT ${BOARD_FIELDS} FROM fb_boards`;
-const TAG_FIELDS = 'id, board_id, name, slug';
+export const TAG_FIELDS = 'id, board_id, name, slug';
 const TAG = `SELECT ${TAG_FIELDS} FROM fb_tags`;
 const TAGS_OF_POSTS = `SELECT pt.post_id, t.id, t.board_id, t.name, t.slug FROM fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id`;
 

@@ -20,7 +20,7 @@ import type { Flag } from './rows.js';
 
 const CONNECTION_FIELDS =
   'id, organization_id, provider, base_url, target, secret, previous_secret, previous_secret_expires_at, token, label, active, created_at';
-const LINK_FIELDS = 'id, post_id, connection_id, provider, url, title, state, created_at, updated_at';
+export const LINK_FIELDS = 'id, post_id, connection_id, provider, url, title, state, created_at, updated_at';
 const DELIVERY_FIELDS = 'connection_id, delivery_id, event, summary, received_at';
 const TARGET_FIELDS = 'id, board_id, platform, url, events, active, created_at';
 const CALL_FIELDS =

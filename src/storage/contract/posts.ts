@@ -1,5 +1,7 @@
 /** The posts aggregate of the storage contract: post records and the board's lists of them. */
-import type { PostMergeRecord, PostRecord, PostStatus } from '../../domain/records.js';
+import type { AttachmentRecord } from '../../domain/attachments.js';
+import type { PostLinkRecord } from '../../domain/integrations.js';
+import type { ClaimRecord, EvidenceRecord, PostMergeRecord, PostRecord, PostStatus, TagRecord } from '../../domain/records.js';
 import type { AggregateDefinition, Page, PageQuery } from './shared.js';
 
 /** A post to insert: its counters start at 0. */
@@ -30,11 +32,39 @@ export interface PostListQuery extends PageQuery {
 }
 
 /** Posts: the records, their count per board, and the public lists of a board. */
+/** What belongs to one post beside its row: what the single-post shape shows with it. */
+export interface PostParts {
+  /** Its tags, id asc. */
+  tags: TagRecord[];
+  /** Its evidence, added_at asc, then id. */
+  evidence: EvidenceRecord[];
+  /** Its claim as stored, expired or not, or null. */
+  claim: ClaimRecord | null;
+  /** Its images, id asc. */
+  attachments: AttachmentRecord[];
+  /** The issues linked to it, id asc. */
+  links: PostLinkRecord[];
+}
+
+/** The reads of other aggregates that the fallback of {@link PostsTx.getPostParts} makes. */
+export interface PostPartsReads {
+  getTagsOfPosts(postIds: number[]): Promise<Map<number, TagRecord[]>>;
+  listEvidence(postId: number): Promise<EvidenceRecord[]>;
+  getClaim(postId: number): Promise<ClaimRecord | null>;
+  listPostAttachments(postIds: readonly number[]): Promise<AttachmentRecord[]>;
+  listPostLinks(postId: number): Promise<PostLinkRecord[]>;
+}
+
 export interface PostsTx {
   /** vote_count and comment_count start at 0. */
   insertPost(row: NewPost): Promise<PostRecord>;
   /** The post, or null. */
   getPost(id: number): Promise<PostRecord | null>;
+  /**
+   * The post's parts (see {@link PostParts}), each as the aggregate that holds it answers. Optional:
+   * the fallback asks those aggregates one by one; SQL reads them in one statement.
+   */
+  getPostParts(postId: number): Promise<PostParts>;
   /** Absent fields are unchanged; returns the updated record, or null if there is no such post. */
   updatePost(id: number, patch: PostPatch): Promise<PostRecord | null>;
   /** Deletes the post with its votes, follows, author, comments (and their reactions), claim, evidence and tag links. */
@@ -104,11 +134,12 @@ export function isListedPost(post: Pick<PostRecord, 'hidden'>): boolean {
 /** How many posts the fallback of `listPinnedPosts` reads at a time. */
 const PINNED_SCAN_PAGE = 500;
 
-/** The posts aggregate: which methods write, and the fallbacks of `countPosts` and `listPinnedPosts`. */
+/** The posts aggregate: which methods write, and the fallbacks of `getPostParts`, `countPosts` and `listPinnedPosts`. */
 export const POSTS_AGGREGATE = {
   writes: {
     insertPost: true,
     getPost: false,
+    getPostParts: false,
     updatePost: true,
     deletePost: true,
     countPosts: false,
@@ -124,6 +155,13 @@ export const POSTS_AGGREGATE = {
     moveComments: true,
   },
   fallbacks: {
+    getPostParts: (self) => async (postId) => ({
+      tags: (await self.getTagsOfPosts([postId])).get(postId) ?? [],
+      evidence: await self.listEvidence(postId),
+      claim: await self.getClaim(postId),
+      attachments: await self.listPostAttachments([postId]),
+      links: await self.listPostLinks(postId),
+    }),
     countPosts: (self) => async (boardId) => (await self.listPosts(boardId, { sort: 'new', limit: 1, offset: 0 })).total,
     // Every post of the board, in pages: a store without an index of pinned posts reads them all anyway.
     listPinnedPosts: (self) => async (boardId) => {
@@ -135,4 +173,4 @@ export const POSTS_AGGREGATE = {
       }
     },
   },
-} satisfies AggregateDefinition<PostsTx>;
+} satisfies AggregateDefinition<PostsTx, PostsTx & PostPartsReads>;

@@ -44,6 +44,10 @@ export interface StorageAggregates {
   trash: TrashTx;
 }
 
+/** Every method of every aggregate: what a fallback may call (see {@link FallbackTable}). */
+type AllMethods = AccountsTx & BoardsTx & PostsTx & AgentTx & EngagementTx & StatisticsTx & WebhooksTx & PeopleTx & ModerationTx &
+  OAuthTx & MailTx & ActivityTx & AttachmentsTx & SsoTx & AccessTx & IntegrationsTx & TrashTx;
+
 /** The name of an aggregate of the contract. */
 export type AggregateName = keyof StorageAggregates;
 
@@ -66,7 +70,7 @@ export const STORAGE_AGGREGATES = {
   access: ACCESS_AGGREGATE,
   integrations: INTEGRATIONS_AGGREGATE,
   trash: TRASH_AGGREGATE,
-} as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A]> };
+} as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A], AllMethods> };
 
 /** The name of a method of the contract, of any aggregate. */
 export type StorageMethodName = { [A in AggregateName]: keyof StorageAggregates[A] }[AggregateName];
@@ -112,12 +116,14 @@ for (const name of NAMES) {
 
 /**
  * Completes an adapter's methods of aggregate `name`: each method with a fallback that `methods`
- * lacks is added to it, built over `methods` itself. Returns `methods`, now the whole aggregate.
+ * lacks is added to it, built over `whole`, the transaction's methods (by default `methods`
+ * itself; a fallback that reads another aggregate needs the whole transaction, which its calls
+ * find complete). Returns `methods`, now the whole aggregate.
  */
-export function completeAggregate<A extends AggregateName>(name: A, methods: AggregateMethods<A>): StorageAggregates[A] {
+export function completeAggregate<A extends AggregateName>(name: A, methods: AggregateMethods<A>, whole: object = methods): StorageAggregates[A] {
   const target = methods as Record<string, unknown>;
   for (const [method, fallback] of FALLBACKS[name]) {
-    if (target[method] === undefined) target[method] = fallback(target);
+    if (target[method] === undefined) target[method] = fallback(whole);
   }
   return methods as StorageAggregates[A];
 }

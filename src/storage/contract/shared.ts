@@ -28,17 +28,18 @@ export type NewRecord<T extends { id: number }> = Omit<T, 'id'>;
 export type WritesTable<Aggregate> = Readonly<Record<keyof Aggregate, boolean>>;
 
 /**
- * Generic fallbacks of an aggregate: for some methods, an implementation in terms of the
- * aggregate's other methods, which an adapter may leave out (it then gets the fallback). Each
- * entry receives the aggregate's complete methods and returns the method. A fallback keeps every
- * documented result and ordering; an adapter that implements the method itself is usually faster.
+ * Generic fallbacks of an aggregate: for some methods, an implementation in terms of other methods
+ * of the contract, which an adapter may leave out (it then gets the fallback). Each entry receives
+ * the transaction's complete methods (typed as `Reach`: the aggregate's own, and those of other
+ * aggregates it names) and returns the method. A fallback keeps every documented result and
+ * ordering; an adapter that implements the method itself is usually faster.
  */
-export type FallbackTable<Aggregate> = {
-  readonly [M in keyof Aggregate]?: (self: Aggregate) => Aggregate[M];
+export type FallbackTable<Aggregate, Reach = Aggregate> = {
+  readonly [M in keyof Aggregate]?: (self: Reach) => Aggregate[M];
 };
 
 /** An aggregate of the contract as data: which of its methods write, and its generic fallbacks. */
-export interface AggregateDefinition<Aggregate> {
+export interface AggregateDefinition<Aggregate, Reach = Aggregate> {
   writes: WritesTable<Aggregate>;
-  fallbacks: FallbackTable<Aggregate>;
+  fallbacks: FallbackTable<Aggregate, Reach>;
 }

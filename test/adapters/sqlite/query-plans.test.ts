@@ -240,6 +240,21 @@ describe('sqlite query plans', () => {
   });
 
   // The probe is SQLite's own (adapters/sqlite/tx/attachments.ts): PostgreSQL would pay a round trip for it.
+  it("reads a post's parts (tags, evidence, claim, images, links) in one statement, each by the post's key", async () => {
+    const plans = await plansOf((tx) => tx.getPostParts(10));
+    expect(plans).toHaveLength(1);
+    // Each list is sorted as its own read sorts it (the aggregate's ORDER BY): a post's few rows, found by key.
+    const plan = plans[0]!.plan.filter((line) => !/^(SCAN CONSTANT ROW|(CORRELATED )?SCALAR SUBQUERY \d+|USE TEMP B-TREE FOR json_group_array\(ORDER BY\))$/.test(line));
+    expect(plan).toEqual([
+      'SEARCH pt USING PRIMARY KEY (post_id=?)',
+      'SEARCH t USING INTEGER PRIMARY KEY (rowid=?)',
+      'SEARCH fb_evidence USING INDEX fb_evidence_post (post_id=?)',
+      'SEARCH fb_claims USING INTEGER PRIMARY KEY (rowid=?)',
+      'SEARCH fb_attachments USING INDEX fb_attachments_post (post_id=?)',
+      'SEARCH fb_post_links USING INDEX sqlite_autoindex_fb_post_links_1 (post_id=?)',
+    ]);
+  });
+
   it("reads one post's images by key, and a page's only after one probe of the index finds some in its id range", async () => {
     const [one] = await plansOf((tx) => tx.listPostAttachments([7]));
     expect(one!.plan.join('\n')).toMatch(/SEARCH fb_attachments USING (COVERING )?INDEX fb_attachments_post \(post_id=\?\)/);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../../adapters/memory/index.js';
 import type { ClaimRecord } from '../../../src/domain/records.js';
-import type { AgentTx } from '../../../src/storage/contract.js';
+import type { AgentTx, PostsTx } from '../../../src/storage/contract.js';
 import {
   AGGREGATE_OF,
   completeAggregate,
@@ -41,6 +41,7 @@ describe('the registry of aggregates', () => {
       'countPosts',
       'findEvidenceByActionKey',
       'getClaims',
+      'getPostParts',
       'listPinnedPosts',
     ]);
   });
@@ -63,6 +64,29 @@ describe('completeAggregate', () => {
     } as unknown as AgentTx);
     expect(await small.getClaims([1, 2, 1])).toEqual(new Map([[1, claim]]));
     expect(reads).toEqual([1, 2]);
+  });
+
+  it("builds a fallback over the whole transaction when given it, so that it reads other aggregates' methods", async () => {
+    const calls: string[] = [];
+    const read = <T>(name: string, value: T) => async () => {
+      calls.push(name);
+      return value;
+    };
+    const whole = {
+      getTagsOfPosts: async () => {
+        calls.push('getTagsOfPosts');
+        return new Map([[3, [{ id: 1, board_id: 1, name: 'a', slug: 'a' }]]]);
+      },
+      listEvidence: read('listEvidence', []),
+      getClaim: read('getClaim', claim),
+      listPostAttachments: read('listPostAttachments', []),
+      listPostLinks: read('listPostLinks', []),
+    };
+    const posts = completeAggregate('posts', {} as unknown as PostsTx, whole);
+    expect(await posts.getPostParts(3)).toEqual({ tags: [{ id: 1, board_id: 1, name: 'a', slug: 'a' }], evidence: [], claim, attachments: [], links: [] });
+    expect(calls).toEqual(['getTagsOfPosts', 'listEvidence', 'getClaim', 'listPostAttachments', 'listPostLinks']);
+    // Without the whole transaction, the fallback has only the aggregate's own methods.
+    await expect(completeAggregate('posts', {} as unknown as PostsTx).getPostParts(3)).rejects.toThrow(TypeError);
   });
 
   it("refuses to hand out a claim when the adapter's claimPost contradicts its queue, and claims nothing more", async () => {
