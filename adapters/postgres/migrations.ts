@@ -19,8 +19,6 @@ import { PG_SCHEMA_MAIL } from './schema-mail.js';
 import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
 import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
-import { PG_SCHEMA_SSO } from './schema-sso.js';
-import { PG_SCHEMA_ACCESS } from './schema-access.js';
 import { PG_SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
 import { PG_SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { PG_SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
@@ -34,8 +32,6 @@ import { indexStoredTitles, PG_SCHEMA_WORDS } from './schema-words.js';
 import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { indexSearch } from './schema-search.js';
-import { PG_SCHEMA_MODERATION } from './schema-moderation.js';
-import { PG_SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
 import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
@@ -43,7 +39,8 @@ import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
 import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
 import { createNewDatabase } from './new-database.js';
 import { POSTGRES_DDL, stepSql } from '../../src/storage/schema/ddl.js';
-import { SCHEMA_STEPS, storeVersion } from '../../src/storage/schema/steps.js';
+import { ACCESS_TABLES_STEP, ATTACHMENTS_TABLES_STEP, MODERATION_TABLES_STEP, SSO_TABLES_STEP } from '../../src/storage/schema/history.js';
+import { SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../src/storage/schema/steps.js';
 import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
 
@@ -139,11 +136,7 @@ const HISTORY: readonly PgMigration[] = [
     description: 'trigram indexes (pg_trgm) over the folded title and body for search, where the extension can be installed',
     up: async (client) => void (await indexSearch(client)),
   },
-  {
-    version: 12,
-    description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
-    up: async (client) => void (await client.query(PG_SCHEMA_MODERATION)),
-  },
+  { version: 12, ...fromDeclaration(MODERATION_TABLES_STEP) },
   {
     version: 13,
     description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
@@ -169,21 +162,9 @@ const HISTORY: readonly PgMigration[] = [
     description: "each post's activity log, by post",
     up: async (client) => void (await client.query(PG_SCHEMA_ACTIVITY)),
   },
-  {
-    version: 18,
-    description: 'attachments: images of posts and comments, their bytes apart, going with their post or comment',
-    up: async (client) => void (await client.query(PG_SCHEMA_ATTACHMENTS)),
-  },
-  {
-    version: 19,
-    description: "single sign-on: the organization's secrets and settings, host users' voters, companies and voters' companies",
-    up: async (client) => void (await client.query(PG_SCHEMA_SSO)),
-  },
-  {
-    version: 20,
-    description: "private boards: each board's access, allowed e-mail domains and SSO claim rule, and voters' SSO claims",
-    up: async (client) => void (await client.query(PG_SCHEMA_ACCESS)),
-  },
+  { version: 18, ...fromDeclaration(ATTACHMENTS_TABLES_STEP) },
+  { version: 19, ...fromDeclaration(SSO_TABLES_STEP) },
+  { version: 20, ...fromDeclaration(ACCESS_TABLES_STEP) },
   {
     version: 21,
     description: "ship statistics' list of shipped posts from the shipped index alone: title and vote count included in it",
@@ -229,14 +210,18 @@ const HISTORY: readonly PgMigration[] = [
 /** Every step: PostgreSQL's history, then the steps shared by every store (src/storage/schema/steps.ts). */
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   ...HISTORY,
-  ...SCHEMA_STEPS.map((step, index): PgMigration => ({
-    version: storeVersion('postgres', index),
+  ...SCHEMA_STEPS.map((step, index): PgMigration => ({ version: storeVersion('postgres', index), ...fromDeclaration(step) })),
+];
+
+/** A step written once for every store (history.ts, steps.ts): its statements made from the declaration. */
+function fromDeclaration(step: SchemaStep): Omit<PgMigration, 'version'> {
+  return {
     description: step.description,
     up: async (client) => {
       for (const statement of stepSql(POSTGRES_DDL, TABLES, step)) await client.query(statement);
     },
-  })),
-];
+  };
+}
 
 /** The newest schema version this package knows. */
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

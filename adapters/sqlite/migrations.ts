@@ -22,13 +22,9 @@ import { SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
 import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { SCHEMA_VOTERS } from './schema-voters.js';
-import { SCHEMA_MODERATION } from './schema-moderation.js';
-import { SCHEMA_ATTACHMENTS } from './schema-attachments.js';
 import { SCHEMA_OAUTH } from './schema-oauth.js';
 import { SCHEMA_MERGES } from './schema-merges.js';
 import { SCHEMA_ACTIVITY } from './schema-activity.js';
-import { SCHEMA_SSO } from './schema-sso.js';
-import { SCHEMA_ACCESS } from './schema-access.js';
 import { SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
 import { SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
@@ -39,7 +35,8 @@ import { SCHEMA_TEAM_SCOPE_API_KEYS, SCHEMA_TEAM_SCOPE_OAUTH_GRANTS } from './sc
 import { assertForeignKeys, rebuildTable } from './rebuild-table.js';
 import { createNewDatabase } from './new-database.js';
 import { SQLITE_DDL, stepSql } from '../../src/storage/schema/ddl.js';
-import { SCHEMA_STEPS, storeVersion } from '../../src/storage/schema/steps.js';
+import { ACCESS_TABLES_STEP, ATTACHMENTS_TABLES_STEP, MODERATION_TABLES_STEP, SSO_TABLES_STEP } from '../../src/storage/schema/history.js';
+import { SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../src/storage/schema/steps.js';
 import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
 
@@ -146,11 +143,7 @@ const HISTORY: readonly Migration[] = [
     description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows, an index of a voter's comments",
     up: (db) => db.exec(SCHEMA_VOTERS),
   },
-  {
-    version: 12,
-    description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
-    up: (db) => db.exec(SCHEMA_MODERATION),
-  },
+  { version: 12, ...fromDeclaration(MODERATION_TABLES_STEP) },
   {
     version: 13,
     description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
@@ -171,21 +164,9 @@ const HISTORY: readonly Migration[] = [
     description: "each post's activity log, by post",
     up: (db) => db.exec(SCHEMA_ACTIVITY),
   },
-  {
-    version: 17,
-    description: 'attachments: images of posts and comments, their bytes apart, going with their post or comment',
-    up: (db) => db.exec(SCHEMA_ATTACHMENTS),
-  },
-  {
-    version: 18,
-    description: "single sign-on: the organization's secrets and settings, host users' voters, companies and voters' companies",
-    up: (db) => db.exec(SCHEMA_SSO),
-  },
-  {
-    version: 19,
-    description: "private boards: each board's access, allowed e-mail domains and SSO claim rule, and voters' SSO claims",
-    up: (db) => db.exec(SCHEMA_ACCESS),
-  },
+  { version: 17, ...fromDeclaration(ATTACHMENTS_TABLES_STEP) },
+  { version: 18, ...fromDeclaration(SSO_TABLES_STEP) },
+  { version: 19, ...fromDeclaration(ACCESS_TABLES_STEP) },
   {
     version: 20,
     description: "each voter's language, for the mail they get",
@@ -230,12 +211,13 @@ const HISTORY: readonly Migration[] = [
 /** Every step: SQLite's history, then the steps shared by every store (src/storage/schema/steps.ts). */
 export const MIGRATIONS: readonly Migration[] = [
   ...HISTORY,
-  ...SCHEMA_STEPS.map((step, index): Migration => ({
-    version: storeVersion('sqlite', index),
-    description: step.description,
-    up: (db) => stepSql(SQLITE_DDL, TABLES, step).forEach((statement) => db.exec(statement)),
-  })),
+  ...SCHEMA_STEPS.map((step, index): Migration => ({ version: storeVersion('sqlite', index), ...fromDeclaration(step) })),
 ];
+
+/** A step written once for every store (history.ts, steps.ts): its statements made from the declaration. */
+function fromDeclaration(step: SchemaStep): Omit<Migration, 'version'> {
+  return { description: step.description, up: (db) => stepSql(SQLITE_DDL, TABLES, step).forEach((statement) => db.exec(statement)) };
+}
 
 /** The newest schema version this package knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,4 +1,4 @@
-/** The attachments aggregate in SQL: records and their bytes (schema-attachments.ts of each store). */
+/** The attachments aggregate in SQL: records and their bytes (their tables: src/storage/schema/tables-engagement.ts). */
 import type { AttachmentRecord } from '../../../src/domain/attachments.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';

@@ -1,4 +1,4 @@
-/** The moderation aggregate in SQL: boards' moderation setting and held posts (schema-moderation.ts of each store). */
+/** The moderation aggregate in SQL: boards' moderation setting and held posts (their tables: src/storage/schema/tables-engagement.ts). */
 import type { HeldPostRecord } from '../../../src/domain/held-posts.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';

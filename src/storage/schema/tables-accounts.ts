@@ -99,6 +99,12 @@ export const ACCOUNTS_TABLES = {
     checks: ["kind IN ('access', 'refresh')"],
     withoutRowid: true,
   },
+  /**
+   * Single sign-on from the host application: the organization's HS256 secrets (with the end of a
+   * rotated one and the time of a revocation), its JWKS URL with the algorithms allowed and the
+   * expected audience and issuer, the voter each host user id (`sub`) signs in as, the host's
+   * customer companies, and each voter's company.
+   */
   sso_secrets: {
     columns: {
       id: 'id',
@@ -170,6 +176,11 @@ export const ACCOUNTS_TABLES = {
     foreignKeys: [{ columns: ['organization_id', 'company_id'], references: 'companies', to: ['organization_id', 'id'] }],
     withoutRowid: true,
   },
+  /**
+   * Private boards: a board's access (`public` or `private`), its allowed e-mail domains and its
+   * SSO claim rule (name and allowed values), the lists as JSON arrays; the claims of each voter's
+   * last SSO sign-in, as a JSON object of string lists. A board without a row is public.
+   */
   board_access: {
     columns: {
       board_id: { type: 'integer', references: 'boards' },

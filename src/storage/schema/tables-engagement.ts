@@ -98,6 +98,13 @@ export const ENGAGEMENT_TABLES = {
     primaryKey: ['comment_id', 'voter_id', 'reaction'],
     withoutRowid: true,
   },
+  /**
+   * Moderation, in tables of its own so that the post rows (and every statement, index and
+   * trigger that reads them) stay as they were: the boards whose voters' posts wait for approval,
+   * and each such submission with the team's decision. A held post is no post until approved, so
+   * no list, count or statistic sees it. `post_id` names the post made on approval and is kept as
+   * a plain number (a later delete of that post leaves the record of the decision as it was).
+   */
   moderated_boards: {
     columns: {
       board_id: { type: 'integer', references: 'boards' },
@@ -126,6 +133,13 @@ export const ENGAGEMENT_TABLES = {
       organization_state: { on: 'organization_id, state, id' },
     },
   },
+  /**
+   * One row per image attached to a post, a comment or a held post (exactly one of the three is
+   * set; a held post's become the post's on approval). Its bytes live in `attachment_bytes`,
+   * apart, so that listing a post's attachments never reads them; both go with their post or
+   * comment (a post's delete cascades to its comments, and from them to theirs). A comment moved
+   * by a merge keeps its attachments: they name the comment, not its post.
+   */
   attachments: {
     columns: {
       id: 'id',
