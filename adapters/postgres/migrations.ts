@@ -15,16 +15,11 @@ import { foldCase } from '../../src/storage/text.js';
 import { LOCKS } from './locks.js';
 import { beginUntimed } from './untimed.js';
 import { PG_SCHEMA_V1, PG_SCHEMA_V2_INDEXES } from './schema.js';
-import { PG_SCHEMA_MAIL } from './schema-mail.js';
-import { PG_SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { PG_SCHEMA_PEOPLE } from './schema-people.js';
-import { PG_SCHEMA_OAUTH } from './schema-oauth.js';
 import { PG_SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
-import { PG_SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { PG_SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
 import { PG_SCHEMA_TAG_STATUS_COUNTS } from './schema-tag-status-counts.js';
 import { PG_SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
-import { PG_SCHEMA_IMPORT_SOURCES } from './schema-import-sources.js';
 import { PG_SCHEMA_AGGREGATES } from './schema-aggregates.js';
 import { PG_SCHEMA_TAG_COUNTS } from './schema-tag-counts.js';
 import { PG_SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
@@ -32,14 +27,24 @@ import { indexStoredTitles, PG_SCHEMA_WORDS } from './schema-words.js';
 import { PG_SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { PG_SCHEMA_VOTERS } from './schema-voters.js';
 import { indexSearch } from './schema-search.js';
-import { PG_SCHEMA_MERGES } from './schema-merges.js';
 import { PG_SCHEMA_SHIP_COUNTS } from './schema-ship-counts.js';
-import { PG_SCHEMA_ACTIVITY } from './schema-activity.js';
 import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
 import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
 import { createNewDatabase } from './new-database.js';
 import { POSTGRES_DDL, stepSql } from '../../src/storage/schema/ddl.js';
-import { ACCESS_TABLES_STEP, ATTACHMENTS_TABLES_STEP, MODERATION_TABLES_STEP, SSO_TABLES_STEP } from '../../src/storage/schema/history.js';
+import {
+  ACCESS_TABLES_STEP,
+  ATTACHMENTS_TABLES_STEP,
+  COMPANY_VOTERS_TABLES_STEP,
+  IMPORT_SOURCES_TABLES_STEP,
+  MAIL_TABLES_STEP,
+  MERGES_TABLES_STEP,
+  MODERATION_TABLES_STEP,
+  OAUTH_TABLES_STEP,
+  POST_ACTIVITY_TABLES_STEP,
+  SSO_TABLES_STEP,
+  WEBHOOK_OUTBOX_TABLES_STEP,
+} from '../../src/storage/schema/history.js';
 import { SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../src/storage/schema/steps.js';
 import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
@@ -86,11 +91,7 @@ const HISTORY: readonly PgMigration[] = [
       await client.query(PG_SCHEMA_V2_INDEXES);
     },
   },
-  {
-    version: 3,
-    description: 'the webhook outbox: messages and their delivery attempts',
-    up: async (client) => void (await client.query(PG_SCHEMA_WEBHOOK_OUTBOX)),
-  },
+  { version: 3, ...fromDeclaration(WEBHOOK_OUTBOX_TABLES_STEP) },
   {
     version: 4,
     description: 'team members, sessions and one-time sign-in links; the index of pending proposals',
@@ -137,31 +138,15 @@ const HISTORY: readonly PgMigration[] = [
     up: async (client) => void (await indexSearch(client)),
   },
   { version: 12, ...fromDeclaration(MODERATION_TABLES_STEP) },
-  {
-    version: 13,
-    description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
-    up: async (client) => void (await client.query(PG_SCHEMA_OAUTH)),
-  },
-  {
-    version: 14,
-    description: 'merged posts: the record of each merge, by merged post and by its board',
-    up: async (client) => void (await client.query(PG_SCHEMA_MERGES)),
-  },
+  { version: 13, ...fromDeclaration(OAUTH_TABLES_STEP) },
+  { version: 14, ...fromDeclaration(MERGES_TABLES_STEP) },
   {
     version: 15,
     description: "ship statistics' counts per board and shipped day: posts, voters' votes, voters by latest day, built from the stored rows",
     up: async (client) => void (await client.query(PG_SCHEMA_SHIP_COUNTS)),
   },
-  {
-    version: 16,
-    description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
-    up: async (client) => void (await client.query(PG_SCHEMA_MAIL)),
-  },
-  {
-    version: 17,
-    description: "each post's activity log, by post",
-    up: async (client) => void (await client.query(PG_SCHEMA_ACTIVITY)),
-  },
+  { version: 16, ...fromDeclaration(MAIL_TABLES_STEP) },
+  { version: 17, ...fromDeclaration(POST_ACTIVITY_TABLES_STEP) },
   { version: 18, ...fromDeclaration(ATTACHMENTS_TABLES_STEP) },
   { version: 19, ...fromDeclaration(SSO_TABLES_STEP) },
   { version: 20, ...fromDeclaration(ACCESS_TABLES_STEP) },
@@ -175,11 +160,7 @@ const HISTORY: readonly PgMigration[] = [
     description: "each voter's language, for the mail they get",
     up: async (client) => void (await client.query(PG_SCHEMA_VOTER_LOCALE)),
   },
-  {
-    version: 23,
-    description: 'votes on behalf of customer companies: the voter of each company',
-    up: async (client) => void (await client.query(PG_SCHEMA_COMPANY_VOTES)),
-  },
+  { version: 23, ...fromDeclaration(COMPANY_VOTERS_TABLES_STEP) },
   {
     version: 24,
     description: "posts by company revenue from the company voters' votes: an index of voters' companies by organization",
@@ -195,11 +176,7 @@ const HISTORY: readonly PgMigration[] = [
     description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
     up: async (client) => void (await client.query(PG_SCHEMA_RANKED_COUNTS)),
   },
-  {
-    version: 27,
-    description: 'imports: the source id of each row an import made a post or comment from, per board',
-    up: async (client) => void (await client.query(PG_SCHEMA_IMPORT_SOURCES)),
-  },
+  { version: 27, ...fromDeclaration(IMPORT_SOURCES_TABLES_STEP) },
   {
     version: 28,
     description: 'the team scope: API keys and OAuth grants may have the scope team',

@@ -14,28 +14,33 @@ import { shortenStoredPrefixV1 as shortenStoredPrefix } from '../../src/storage/
 import { foldCase } from '../../src/storage/text.js';
 import { withBusyRetrySync } from './busy.js';
 import { SCHEMA_V1, SCHEMA_V2_INDEXES, SCHEMA_PEOPLE } from './schema.js';
-import { SCHEMA_MAIL } from './schema-mail.js';
-import { SCHEMA_WEBHOOK_OUTBOX } from './schema-outbox.js';
 import { SCHEMA_STATS_AND_SEARCH } from './schema-stats-search.js';
 import { SCHEMA_COUNTS } from './schema-counts.js';
 import { SCHEMA_INSTALLED_CODE } from './schema-installed-code.js';
 import { indexStoredTitles, SCHEMA_WORDS } from './schema-words.js';
 import { SCHEMA_VOTER_LINKS } from './schema-voter-links.js';
 import { SCHEMA_VOTERS } from './schema-voters.js';
-import { SCHEMA_OAUTH } from './schema-oauth.js';
-import { SCHEMA_MERGES } from './schema-merges.js';
-import { SCHEMA_ACTIVITY } from './schema-activity.js';
 import { SCHEMA_VOTER_LOCALE } from './schema-voter-locale.js';
-import { SCHEMA_COMPANY_VOTES } from './schema-company-votes.js';
 import { SCHEMA_COMPANY_REVENUE } from './schema-company-revenue.js';
 import { SCHEMA_TAG_STATUS_COUNTS } from './schema-tag-status-counts.js';
 import { SCHEMA_RANKED_COUNTS } from './schema-ranked-counts.js';
-import { SCHEMA_IMPORT_SOURCES } from './schema-import-sources.js';
 import { SCHEMA_TEAM_SCOPE_API_KEYS, SCHEMA_TEAM_SCOPE_OAUTH_GRANTS } from './schema-team-scope.js';
 import { assertForeignKeys, rebuildTable } from './rebuild-table.js';
 import { createNewDatabase } from './new-database.js';
 import { SQLITE_DDL, stepSql } from '../../src/storage/schema/ddl.js';
-import { ACCESS_TABLES_STEP, ATTACHMENTS_TABLES_STEP, MODERATION_TABLES_STEP, SSO_TABLES_STEP } from '../../src/storage/schema/history.js';
+import {
+  ACCESS_TABLES_STEP,
+  ATTACHMENTS_TABLES_STEP,
+  COMPANY_VOTERS_TABLES_STEP,
+  IMPORT_SOURCES_TABLES_STEP,
+  MAIL_TABLES_STEP,
+  MERGES_TABLES_STEP,
+  MODERATION_TABLES_STEP,
+  OAUTH_TABLES_STEP,
+  POST_ACTIVITY_TABLES_STEP,
+  SSO_TABLES_STEP,
+  WEBHOOK_OUTBOX_TABLES_STEP,
+} from '../../src/storage/schema/history.js';
 import { SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../src/storage/schema/steps.js';
 import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
@@ -100,11 +105,7 @@ const HISTORY: readonly Migration[] = [
     description: 'shorten stored key prefixes to at most a third of the key (4 characters past fbk_ at most)',
     up: shortenKeyPrefixes,
   },
-  {
-    version: 4,
-    description: 'the webhook outbox: messages and their delivery attempts',
-    up: (db) => db.exec(SCHEMA_WEBHOOK_OUTBOX),
-  },
+  { version: 4, ...fromDeclaration(WEBHOOK_OUTBOX_TABLES_STEP) },
   {
     version: 5,
     description: 'team members, sessions and one-time sign-in links; an index of pending proposals',
@@ -144,26 +145,10 @@ const HISTORY: readonly Migration[] = [
     up: (db) => db.exec(SCHEMA_VOTERS),
   },
   { version: 12, ...fromDeclaration(MODERATION_TABLES_STEP) },
-  {
-    version: 13,
-    description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
-    up: (db) => db.exec(SCHEMA_OAUTH),
-  },
-  {
-    version: 14,
-    description: 'merged posts: the record of each merge, by merged post and by its board',
-    up: (db) => db.exec(SCHEMA_MERGES),
-  },
-  {
-    version: 15,
-    description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
-    up: (db) => db.exec(SCHEMA_MAIL),
-  },
-  {
-    version: 16,
-    description: "each post's activity log, by post",
-    up: (db) => db.exec(SCHEMA_ACTIVITY),
-  },
+  { version: 13, ...fromDeclaration(OAUTH_TABLES_STEP) },
+  { version: 14, ...fromDeclaration(MERGES_TABLES_STEP) },
+  { version: 15, ...fromDeclaration(MAIL_TABLES_STEP) },
+  { version: 16, ...fromDeclaration(POST_ACTIVITY_TABLES_STEP) },
   { version: 17, ...fromDeclaration(ATTACHMENTS_TABLES_STEP) },
   { version: 18, ...fromDeclaration(SSO_TABLES_STEP) },
   { version: 19, ...fromDeclaration(ACCESS_TABLES_STEP) },
@@ -172,11 +157,7 @@ const HISTORY: readonly Migration[] = [
     description: "each voter's language, for the mail they get",
     up: (db) => db.exec(SCHEMA_VOTER_LOCALE),
   },
-  {
-    version: 21,
-    description: 'votes on behalf of customer companies: the voter of each company',
-    up: (db) => db.exec(SCHEMA_COMPANY_VOTES),
-  },
+  { version: 21, ...fromDeclaration(COMPANY_VOTERS_TABLES_STEP) },
   {
     version: 22,
     description: "posts by company revenue from the company voters' votes: an index of votes by voter, and of voters' companies by organization",
@@ -192,11 +173,7 @@ const HISTORY: readonly Migration[] = [
     description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
     up: (db) => db.exec(SCHEMA_RANKED_COUNTS),
   },
-  {
-    version: 25,
-    description: 'imports: the source id of each row an import made a post or comment from, per board',
-    up: (db) => db.exec(SCHEMA_IMPORT_SOURCES),
-  },
+  { version: 25, ...fromDeclaration(IMPORT_SOURCES_TABLES_STEP) },
   {
     version: 26,
     description: 'the team scope: API keys and OAuth grants may have the scope team (both tables rebuilt for their CHECK)',

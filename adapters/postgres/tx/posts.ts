@@ -23,7 +23,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A post that is not merged: a probe of `fb_post_merges`' primary key (schema-merges.ts). */
+/** A post that is not merged: a probe of `fb_post_merges`' primary key (src/storage/schema/tables-boards.ts). */
 const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)';
 
 /** The WHERE clause of a post list and its values. */

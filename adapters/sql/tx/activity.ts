@@ -1,4 +1,4 @@
-/** The activity aggregate in SQL: each post's log (schema-activity.ts of each store), paged on its index. */
+/** The activity aggregate in SQL: each post's log (its table: src/storage/schema/tables-boards.ts), paged on its index. */
 import type { ActivityRecord } from '../../../src/domain/activity.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';

@@ -47,7 +47,7 @@ const indexable = (needle: string) => [...needle].length >= 3;
  */
 const MERGED_WITH_TAG = 'fb_post_merges m CROSS JOIN fb_post_tags pt ON pt.post_id = m.source_id AND pt.tag_id = ?';
 
-/** A post that is not merged: a probe of `fb_post_merges`' primary key (schema-merges.ts). */
+/** A post that is not merged: a probe of `fb_post_merges`' primary key (src/storage/schema/tables-boards.ts). */
 const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)';
 
 /** What SQLite answers of the posts aggregate its own way. */

@@ -10,10 +10,40 @@
 import type { SchemaStep } from './steps.js';
 import { TABLES } from './tables.js';
 
+/** SQLite 4, PostgreSQL 3. */
+export const WEBHOOK_OUTBOX_TABLES_STEP: SchemaStep = {
+  description: 'the webhook outbox: messages and their delivery attempts',
+  changes: [{ addTable: 'webhook_messages' }, { addTable: 'webhook_attempts' }],
+};
+
 /** SQLite 12, PostgreSQL 12. */
 export const MODERATION_TABLES_STEP: SchemaStep = {
   description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
   changes: [{ addTable: 'moderated_boards' }, { addTable: 'held_posts' }],
+};
+
+/** SQLite 13, PostgreSQL 13. */
+export const OAUTH_TABLES_STEP: SchemaStep = {
+  description: 'OAuth for the MCP endpoint: registered clients, grants, codes and tokens',
+  changes: [{ addTable: 'oauth_clients' }, { addTable: 'oauth_grants' }, { addTable: 'oauth_codes' }, { addTable: 'oauth_tokens' }],
+};
+
+/** SQLite 14, PostgreSQL 14. */
+export const MERGES_TABLES_STEP: SchemaStep = {
+  description: 'merged posts: the record of each merge, by merged post and by its board',
+  changes: [{ addTable: 'post_merges' }],
+};
+
+/** SQLite 15, PostgreSQL 16. */
+export const MAIL_TABLES_STEP: SchemaStep = {
+  description: 'mail to followers: the queue of notifications per voter and post, failed mail, unsubscribed addresses',
+  changes: [{ addTable: 'mail_queue' }, { addTable: 'mail_failures' }, { addTable: 'mail_unsubscribes' }],
+};
+
+/** SQLite 16, PostgreSQL 17. */
+export const POST_ACTIVITY_TABLES_STEP: SchemaStep = {
+  description: "each post's activity log, by post",
+  changes: [{ addTable: 'post_activity' }],
 };
 
 /** SQLite 17, PostgreSQL 18. */
@@ -38,4 +68,16 @@ export const SSO_TABLES_STEP: SchemaStep = {
 export const ACCESS_TABLES_STEP: SchemaStep = {
   description: "private boards: each board's access, allowed e-mail domains and SSO claim rule, and voters' SSO claims",
   changes: [{ addTable: 'board_access' }, { addTable: 'voter_claims' }],
+};
+
+/** SQLite 21, PostgreSQL 23. */
+export const COMPANY_VOTERS_TABLES_STEP: SchemaStep = {
+  description: 'votes on behalf of customer companies: the voter of each company',
+  changes: [{ addTable: 'company_voters' }],
+};
+
+/** SQLite 25, PostgreSQL 27. */
+export const IMPORT_SOURCES_TABLES_STEP: SchemaStep = {
+  description: 'imports: the source id of each row an import made a post or comment from, per board',
+  changes: [{ addTable: 'import_sources' }],
 };

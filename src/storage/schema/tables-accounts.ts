@@ -46,6 +46,11 @@ export const ACCOUNTS_TABLES = {
     ],
     withoutRowid: true,
   },
+  /**
+   * OAuth for the MCP endpoint: the registered clients (their redirect URIs as a JSON array), the
+   * approvals (one grant per consent, with the API key it acts through), and the codes and tokens of
+   * each grant, keyed by the SHA-256 hash of their value.
+   */
   oauth_clients: {
     columns: {
       client_id: 'key',
@@ -164,6 +169,10 @@ export const ACCOUNTS_TABLES = {
       organization: { on: 'organization_id, company_id', postgres: { on: 'organization_id, company_id, voter_id' } },
     },
   },
+  /**
+   * Per company, the voter that casts the team's votes on its behalf (made on its first such vote);
+   * the votes are ordinary rows of `votes`, so they count like any voter's.
+   */
   company_voters: {
     columns: {
       organization_id: 'integer',
@@ -218,6 +227,11 @@ export const ACCOUNTS_TABLES = {
       organization: { on: 'organization_id, created_at, id' },
     },
   },
+  /**
+   * The webhook outbox: messages written in the transaction of the change they report, going with
+   * their webhook. A dispatcher leases due messages with one conditional UPDATE (walking the `due`
+   * index), and each delivery attempt is a row of `webhook_attempts`.
+   */
   webhook_messages: {
     columns: {
       id: 'id',
@@ -255,6 +269,11 @@ export const ACCOUNTS_TABLES = {
       message: { on: 'message_id, attempted_at, id' },
     },
   },
+  /**
+   * Mail to followers: one row per (voter, post) holding the events not mailed yet as a JSON array,
+   * and when the next mail is due. A sender leases due rows with one conditional UPDATE (walking the
+   * `due` index); rows go with their post or voter.
+   */
   mail_queue: {
     columns: {
       id: 'id',

@@ -145,6 +145,12 @@ export const BOARDS_TABLES = {
       post: { on: 'post_id' },
     },
   },
+  /**
+   * One row per merged post: the post it was merged into, its board, when, and what the merge moved
+   * (`moved`, JSON: the source's previous `hidden`, the voters whose vote was added to the target, the
+   * comments moved, the evidence copied, the claim released), so that unmerging restores exactly the
+   * state before. The post list leaves merged posts out by probing this table's primary key.
+   */
   post_merges: {
     columns: {
       source_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
@@ -179,6 +185,11 @@ export const BOARDS_TABLES = {
       deleted: { on: 'deleted_at, post_id' },
     },
   },
+  /**
+   * What imports made, by the source id of the row each record was made from, per board, so that
+   * importing the same rows again skips them. `record_id` names a post or a comment and is a plain
+   * number: a deleted post stays imported, and a re-import does not bring it back.
+   */
   import_sources: {
     columns: {
       board_id: { type: 'integer', references: 'boards' },
@@ -218,6 +229,11 @@ export const BOARDS_TABLES = {
       key: { on: 'api_key_id', sqlite: false },
     },
   },
+  /**
+   * Each post's activity log, append-only: one row per change, written in the transaction of the
+   * change, naming the actor by kind and id (`actor_id` null for the system) with the kind's detail as
+   * JSON text. A page of the log, newest first, is one walk of the `post` index backwards.
+   */
   post_activity: {
     columns: {
       id: 'id',
