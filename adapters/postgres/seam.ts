@@ -21,7 +21,7 @@ export const POSTGRES_DIALECT: Dialect = {
   wordRows: (placeholder, alias) => `unnest(string_to_array(${placeholder}, ' ')) AS ${alias} (value)`,
   // pg parses jsonb itself.
   json: <T>(value: unknown) => value as T,
-  jsonRows: (columns, from, order) => `(SELECT coalesce(json_agg(json_build_object(${jsonPairs(columns)}) ORDER BY ${order}), '[]') FROM ${from})`,
+  jsonRows: (columns, from) => `(SELECT coalesce(json_agg(json_build_object(${jsonPairs(columns)})), '[]') FROM ${from})`,
   jsonRow: (columns, from) => `(SELECT json_build_object(${jsonPairs(columns)}) FROM ${from})`,
   skipLocked: ' FOR UPDATE SKIP LOCKED',
 };

@@ -87,9 +87,10 @@ export interface Dialect {
   /**
    * The rows of `from` (tables and a WHERE) as one JSON array value, `[]` when there are none:
    * each row an object of `columns` (`column` or `alias.column`, keyed by the column's name), in
-   * `order`. Read with {@link json}; it lets one statement answer several lists.
+   * no set order (an ordered aggregate costs SQLite a sorter per list, more than sorting the few
+   * rows after). Read with {@link json}; it lets one statement answer several lists.
    */
-  jsonRows(columns: readonly string[], from: string, order: string): string;
+  jsonRows(columns: readonly string[], from: string): string;
   /** The one row of `from` as a JSON object value, or NULL when there is none; read with {@link json}. */
   jsonRow(columns: readonly string[], from: string): string;
   /**

@@ -20,7 +20,7 @@ export const SQLITE_DIALECT: Dialect = {
   inWords: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
   wordRows: (placeholder, alias) => `json_each(${placeholder}) AS ${alias}`,
   json: <T>(value: unknown) => JSON.parse(value as string) as T,
-  jsonRows: (columns, from, order) => `(SELECT json_group_array(json_object(${jsonPairs(columns)}) ORDER BY ${order}) FROM ${from})`,
+  jsonRows: (columns, from) => `(SELECT json_group_array(json_object(${jsonPairs(columns)})) FROM ${from})`,
   jsonRow: (columns, from) => `(SELECT json_object(${jsonPairs(columns)}) FROM ${from})`,
   skipLocked: '',
 };

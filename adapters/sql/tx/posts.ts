@@ -62,18 +62,24 @@ export const BOARD_STATUS_POSTS = `${BOARD_POSTS} AND status = ?`;
 const columns = (fields: string, alias = ''): string[] => fields.split(', ').map((field) => alias + field);
 
 /**
- * A post's parts as one row of JSON values, each in the order its own method reads it: the
- * single-post shape in one statement instead of five (each statement costs SQLite a call and an
- * object per row, and PostgreSQL a round trip).
+ * A post's parts as one row of JSON values: the single-post shape in one statement instead of five
+ * (each statement costs SQLite a call and an object per row, and PostgreSQL a round trip). The
+ * lists come unordered and are sorted as each part's own method orders them: a post has a few
+ * rows of each, and an ordered aggregate would cost SQLite a sorter per list.
  */
 const postParts = (d: Dialect): string => `SELECT
-  ${d.jsonRows(columns(TAG_FIELDS, 't.'), 'fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id WHERE pt.post_id = @post', 't.id')} AS tags,
-  ${d.jsonRows(columns(EVIDENCE_FIELDS), 'fb_evidence WHERE post_id = @post', 'added_at, id')} AS evidence,
+  ${d.jsonRows(columns(TAG_FIELDS, 't.'), 'fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id WHERE pt.post_id = @post')} AS tags,
+  ${d.jsonRows(columns(EVIDENCE_FIELDS), 'fb_evidence WHERE post_id = @post')} AS evidence,
   ${d.jsonRow(columns(CLAIM_FIELDS), 'fb_claims WHERE post_id = @post')} AS claim,
-  ${d.jsonRows(columns(ATTACHMENT_FIELDS), 'fb_attachments WHERE post_id = @post', 'id')} AS attachments,
-  ${d.jsonRows(columns(LINK_FIELDS), 'fb_post_links WHERE post_id = @post', 'id')} AS links`;
+  ${d.jsonRows(columns(ATTACHMENT_FIELDS), 'fb_attachments WHERE post_id = @post')} AS attachments,
+  ${d.jsonRows(columns(LINK_FIELDS), 'fb_post_links WHERE post_id = @post')} AS links`;
 
 type PartsRow = { [K in keyof PostParts]: unknown };
+
+const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
+// Timestamps are ISO text: comparing code units is the stores' byte order.
+const byAddedThenId = (a: { added_at: string; id: number }, b: { added_at: string; id: number }): number =>
+  a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : a.id - b.id;
 
 export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
   const d = db.dialect;
@@ -117,11 +123,11 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
     async getPostParts(postId) {
       const row = (await db.row<PartsRow>(parts, { post: postId }))!;
       return {
-        tags: d.json(row.tags),
-        evidence: d.json(row.evidence),
+        tags: d.json<PostParts['tags']>(row.tags).sort(byId),
+        evidence: d.json<PostParts['evidence']>(row.evidence).sort(byAddedThenId),
         claim: row.claim === null ? null : d.json(row.claim),
-        attachments: d.json(row.attachments),
-        links: d.json(row.links),
+        attachments: d.json<PostParts['attachments']>(row.attachments).sort(byId),
+        links: d.json<PostParts['links']>(row.links).sort(byId),
       };
     },
 
