@@ -34,6 +34,7 @@ import { PostgresStorageImpl } from './storage.js';
 
 export { postgresDumpPort } from './dump.js';
 export { PgSchemaTooNewError, PG_SCHEMA_VERSION } from './migrations.js';
+export { NewerSchemaError } from '../../src/storage/schema/too-new.js';
 import { installStatistics } from './statistics.js';
 import { beginUntimed } from './untimed.js';
 export type { PostgresOptions, PostgresSource } from './connection.js';

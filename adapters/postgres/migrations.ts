@@ -32,6 +32,7 @@ import { PG_SCHEMA_SHIPPED_LIST } from './schema-shipped-list.js';
 import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
 import { createNewDatabase } from './new-database.js';
 import { POSTGRES_DDL, stepSql } from '../../src/storage/schema/ddl.js';
+import { NewerSchemaError } from '../../src/storage/schema/too-new.js';
 import {
   ACCESS_TABLES_STEP,
   ATTACHMENTS_TABLES_STEP,
@@ -204,18 +205,11 @@ function fromDeclaration(step: SchemaStep): Omit<PgMigration, 'version'> {
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
 
 /** The database's schema was written by a newer version of the package. */
-export class PgSchemaTooNewError extends Error {
-  readonly found: number;
-  readonly supported: number;
-
+export class PgSchemaTooNewError extends NewerSchemaError {
   /** The database is at schema version `found`; this version of the package knows up to `supported`. */
   constructor(found: number, supported: number) {
-    super(
-      `feedback-board/postgres: the database has schema version ${found}, but this version of feedback-board supports up to ${supported}; upgrade feedback-board to use it`,
-    );
+    super('feedback-board/postgres', found, supported, 'use it');
     this.name = 'PgSchemaTooNewError';
-    this.found = found;
-    this.supported = supported;
   }
 }
 

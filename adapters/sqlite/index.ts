@@ -21,6 +21,7 @@ import { SqliteStorageImpl } from './storage.js';
 export { sqliteDumpPort } from './dump.js';
 export { SqliteBusyTimeoutError } from './busy.js';
 export { SchemaTooNewError, SCHEMA_VERSION } from './migrations.js';
+export { NewerSchemaError } from '../../src/storage/schema/too-new.js';
 export type { SqliteOptions, SqliteSource } from './connection.js';
 
 /** A {@link Storage} on SQLite, with access to the connection for inspection and maintenance. */

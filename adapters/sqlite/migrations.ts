@@ -28,6 +28,7 @@ import { SCHEMA_TEAM_SCOPE_API_KEYS, SCHEMA_TEAM_SCOPE_OAUTH_GRANTS } from './sc
 import { assertForeignKeys, rebuildTable } from './rebuild-table.js';
 import { createNewDatabase } from './new-database.js';
 import { SQLITE_DDL, stepSql } from '../../src/storage/schema/ddl.js';
+import { NewerSchemaError } from '../../src/storage/schema/too-new.js';
 import {
   ACCESS_TABLES_STEP,
   ATTACHMENTS_TABLES_STEP,
@@ -200,18 +201,11 @@ function fromDeclaration(step: SchemaStep): Omit<Migration, 'version'> {
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Opening a database whose schema was written by a newer version of the package. */
-export class SchemaTooNewError extends Error {
-  readonly found: number;
-  readonly supported: number;
-
+export class SchemaTooNewError extends NewerSchemaError {
   /** The file is at schema version `found`; this version of the package knows up to `supported`. */
   constructor(found: number, supported: number) {
-    super(
-      `feedback-board/sqlite: the database has schema version ${found}, but this version of feedback-board supports up to ${supported}; upgrade feedback-board to open it`,
-    );
+    super('feedback-board/sqlite', found, supported, 'open it');
     this.name = 'SchemaTooNewError';
-    this.found = found;
-    this.supported = supported;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStorage, PG_SCHEMA_VERSION, PgSchemaTooNewError, postgresDumpPort, rebuildStatistics } from '../../../adapters/postgres/index.js';
+import { createPostgresStorage, NewerSchemaError, PG_SCHEMA_VERSION, PgSchemaTooNewError, postgresDumpPort, rebuildStatistics } from '../../../adapters/postgres/index.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { at } from '../../../testing/fixtures.js';
 import { adminQuery, createTestDatabase, createTestSchema, dropTestDatabase, testPool } from './server.js';
@@ -313,7 +313,16 @@ describe('postgres schema migrations', () => {
     const url = await createTestSchema(database);
     await (await createPostgresStorage({ connectionString: url })).close();
     await query(url, `INSERT INTO fb_schema_migrations (version, description, applied_at) VALUES (${PG_SCHEMA_VERSION + 1}, 'future', '${T0}')`);
-    await expect(createPostgresStorage({ connectionString: url })).rejects.toThrow(PgSchemaTooNewError);
+    const error = await createPostgresStorage({ connectionString: url }).then(() => null, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PgSchemaTooNewError);
+    expect(error).toBeInstanceOf(NewerSchemaError);
+    const { name, found, supported, message } = error as PgSchemaTooNewError;
+    expect({ name, found, supported, message }).toEqual({
+      name: 'PgSchemaTooNewError',
+      found: PG_SCHEMA_VERSION + 1,
+      supported: PG_SCHEMA_VERSION,
+      message: `feedback-board/postgres: the database has schema version ${PG_SCHEMA_VERSION + 1}, but this version of feedback-board supports up to ${PG_SCHEMA_VERSION}; upgrade feedback-board to use it`,
+    });
     const versions = await query<{ n: number }>(url, 'SELECT count(*)::int AS n FROM fb_schema_migrations');
     expect(versions[0]!.n).toBe(PG_SCHEMA_VERSION + 1);
   });

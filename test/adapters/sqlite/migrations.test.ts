@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteStorage, SCHEMA_VERSION, SchemaTooNewError } from '../../../adapters/sqlite/index.js';
+import { createSqliteStorage, NewerSchemaError, SCHEMA_VERSION, SchemaTooNewError } from '../../../adapters/sqlite/index.js';
 import { migrate, readSchemaVersion } from '../../../adapters/sqlite/migrations.js';
 import { foldCase } from '../../../src/storage/text.js';
 import { storageFactory, T0 } from './helpers.js';
@@ -109,9 +109,14 @@ describe('sqlite schema migrations', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(SchemaTooNewError);
-    expect((error as Error).message).toMatch(
-      new RegExp(`schema version ${SCHEMA_VERSION + 1}.*supports up to ${SCHEMA_VERSION}.*upgrade`),
-    );
+    expect(error).toBeInstanceOf(NewerSchemaError);
+    const { name, found, supported, message } = error as SchemaTooNewError;
+    expect({ name, found, supported, message }).toEqual({
+      name: 'SchemaTooNewError',
+      found: SCHEMA_VERSION + 1,
+      supported: SCHEMA_VERSION,
+      message: `feedback-board/sqlite: the database has schema version ${SCHEMA_VERSION + 1}, but this version of feedback-board supports up to ${SCHEMA_VERSION}; upgrade feedback-board to open it`,
+    });
     const check = new Database(file, { readonly: true });
     expect(readSchemaVersion(check)).toBe(SCHEMA_VERSION + 1);
     const columns = check.prepare("SELECT name FROM pragma_table_info('fb_posts')").pluck().all();
