@@ -33,19 +33,7 @@ import { PG_SCHEMA_TEAM_SCOPE } from './schema-team-scope.js';
 import { createNewDatabase } from './new-database.js';
 import { POSTGRES_DDL, stepSql } from '../../src/storage/schema/ddl.js';
 import { NewerSchemaError } from '../../src/storage/schema/too-new.js';
-import {
-  ACCESS_TABLES_STEP,
-  ATTACHMENTS_TABLES_STEP,
-  COMPANY_VOTERS_TABLES_STEP,
-  IMPORT_SOURCES_TABLES_STEP,
-  MAIL_TABLES_STEP,
-  MERGES_TABLES_STEP,
-  MODERATION_TABLES_STEP,
-  OAUTH_TABLES_STEP,
-  POST_ACTIVITY_TABLES_STEP,
-  SSO_TABLES_STEP,
-  WEBHOOK_OUTBOX_TABLES_STEP,
-} from '../../src/storage/schema/history.js';
+import * as history from '../../src/storage/schema/history.js';
 import { SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../src/storage/schema/steps.js';
 import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, PG_STATISTICS_FINGERPRINT } from './statistics.js';
@@ -92,7 +80,7 @@ const HISTORY: readonly PgMigration[] = [
       await client.query(PG_SCHEMA_V2_INDEXES);
     },
   },
-  { version: 3, ...fromDeclaration(WEBHOOK_OUTBOX_TABLES_STEP) },
+  { version: 3, ...fromDeclaration(history.WEBHOOK_OUTBOX_TABLES_STEP) },
   {
     version: 4,
     description: 'team members, sessions and one-time sign-in links; the index of pending proposals',
@@ -138,19 +126,19 @@ const HISTORY: readonly PgMigration[] = [
     description: 'trigram indexes (pg_trgm) over the folded title and body for search, where the extension can be installed',
     up: async (client) => void (await indexSearch(client)),
   },
-  { version: 12, ...fromDeclaration(MODERATION_TABLES_STEP) },
-  { version: 13, ...fromDeclaration(OAUTH_TABLES_STEP) },
-  { version: 14, ...fromDeclaration(MERGES_TABLES_STEP) },
+  { version: 12, ...fromDeclaration(history.MODERATION_TABLES_STEP) },
+  { version: 13, ...fromDeclaration(history.OAUTH_TABLES_STEP) },
+  { version: 14, ...fromDeclaration(history.MERGES_TABLES_STEP) },
   {
     version: 15,
     description: "ship statistics' counts per board and shipped day: posts, voters' votes, voters by latest day, built from the stored rows",
     up: async (client) => void (await client.query(PG_SCHEMA_SHIP_COUNTS)),
   },
-  { version: 16, ...fromDeclaration(MAIL_TABLES_STEP) },
-  { version: 17, ...fromDeclaration(POST_ACTIVITY_TABLES_STEP) },
-  { version: 18, ...fromDeclaration(ATTACHMENTS_TABLES_STEP) },
-  { version: 19, ...fromDeclaration(SSO_TABLES_STEP) },
-  { version: 20, ...fromDeclaration(ACCESS_TABLES_STEP) },
+  { version: 16, ...fromDeclaration(history.MAIL_TABLES_STEP) },
+  { version: 17, ...fromDeclaration(history.POST_ACTIVITY_TABLES_STEP) },
+  { version: 18, ...fromDeclaration(history.ATTACHMENTS_TABLES_STEP) },
+  { version: 19, ...fromDeclaration(history.SSO_TABLES_STEP) },
+  { version: 20, ...fromDeclaration(history.ACCESS_TABLES_STEP) },
   {
     version: 21,
     description: "ship statistics' list of shipped posts from the shipped index alone: title and vote count included in it",
@@ -161,7 +149,7 @@ const HISTORY: readonly PgMigration[] = [
     description: "each voter's language, for the mail they get",
     up: async (client) => void (await client.query(PG_SCHEMA_VOTER_LOCALE)),
   },
-  { version: 23, ...fromDeclaration(COMPANY_VOTERS_TABLES_STEP) },
+  { version: 23, ...fromDeclaration(history.COMPANY_VOTERS_TABLES_STEP) },
   {
     version: 24,
     description: "posts by company revenue from the company voters' votes: an index of voters' companies by organization",
@@ -177,7 +165,7 @@ const HISTORY: readonly PgMigration[] = [
     description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
     up: async (client) => void (await client.query(PG_SCHEMA_RANKED_COUNTS)),
   },
-  { version: 27, ...fromDeclaration(IMPORT_SOURCES_TABLES_STEP) },
+  { version: 27, ...fromDeclaration(history.IMPORT_SOURCES_TABLES_STEP) },
   {
     version: 28,
     description: 'the team scope: API keys and OAuth grants may have the scope team',

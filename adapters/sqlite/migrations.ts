@@ -29,19 +29,7 @@ import { assertForeignKeys, rebuildTable } from './rebuild-table.js';
 import { createNewDatabase } from './new-database.js';
 import { SQLITE_DDL, stepSql } from '../../src/storage/schema/ddl.js';
 import { NewerSchemaError } from '../../src/storage/schema/too-new.js';
-import {
-  ACCESS_TABLES_STEP,
-  ATTACHMENTS_TABLES_STEP,
-  COMPANY_VOTERS_TABLES_STEP,
-  IMPORT_SOURCES_TABLES_STEP,
-  MAIL_TABLES_STEP,
-  MERGES_TABLES_STEP,
-  MODERATION_TABLES_STEP,
-  OAUTH_TABLES_STEP,
-  POST_ACTIVITY_TABLES_STEP,
-  SSO_TABLES_STEP,
-  WEBHOOK_OUTBOX_TABLES_STEP,
-} from '../../src/storage/schema/history.js';
+import * as history from '../../src/storage/schema/history.js';
 import { SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../src/storage/schema/steps.js';
 import { TABLES } from '../../src/storage/schema/tables.js';
 import { installedFingerprint, installStatistics, STATISTICS_FINGERPRINT } from './statistics.js';
@@ -106,7 +94,7 @@ const HISTORY: readonly Migration[] = [
     description: 'shorten stored key prefixes to at most a third of the key (4 characters past fbk_ at most)',
     up: shortenKeyPrefixes,
   },
-  { version: 4, ...fromDeclaration(WEBHOOK_OUTBOX_TABLES_STEP) },
+  { version: 4, ...fromDeclaration(history.WEBHOOK_OUTBOX_TABLES_STEP) },
   {
     version: 5,
     description: 'team members, sessions and one-time sign-in links; an index of pending proposals',
@@ -145,20 +133,20 @@ const HISTORY: readonly Migration[] = [
     description: "voters' posts, blocks and follows: posts' authors, blocks of voters, follows, an index of a voter's comments",
     up: (db) => db.exec(SCHEMA_VOTERS),
   },
-  { version: 12, ...fromDeclaration(MODERATION_TABLES_STEP) },
-  { version: 13, ...fromDeclaration(OAUTH_TABLES_STEP) },
-  { version: 14, ...fromDeclaration(MERGES_TABLES_STEP) },
-  { version: 15, ...fromDeclaration(MAIL_TABLES_STEP) },
-  { version: 16, ...fromDeclaration(POST_ACTIVITY_TABLES_STEP) },
-  { version: 17, ...fromDeclaration(ATTACHMENTS_TABLES_STEP) },
-  { version: 18, ...fromDeclaration(SSO_TABLES_STEP) },
-  { version: 19, ...fromDeclaration(ACCESS_TABLES_STEP) },
+  { version: 12, ...fromDeclaration(history.MODERATION_TABLES_STEP) },
+  { version: 13, ...fromDeclaration(history.OAUTH_TABLES_STEP) },
+  { version: 14, ...fromDeclaration(history.MERGES_TABLES_STEP) },
+  { version: 15, ...fromDeclaration(history.MAIL_TABLES_STEP) },
+  { version: 16, ...fromDeclaration(history.POST_ACTIVITY_TABLES_STEP) },
+  { version: 17, ...fromDeclaration(history.ATTACHMENTS_TABLES_STEP) },
+  { version: 18, ...fromDeclaration(history.SSO_TABLES_STEP) },
+  { version: 19, ...fromDeclaration(history.ACCESS_TABLES_STEP) },
   {
     version: 20,
     description: "each voter's language, for the mail they get",
     up: (db) => db.exec(SCHEMA_VOTER_LOCALE),
   },
-  { version: 21, ...fromDeclaration(COMPANY_VOTERS_TABLES_STEP) },
+  { version: 21, ...fromDeclaration(history.COMPANY_VOTERS_TABLES_STEP) },
   {
     version: 22,
     description: "posts by company revenue from the company voters' votes: an index of votes by voter, and of voters' companies by organization",
@@ -174,7 +162,7 @@ const HISTORY: readonly Migration[] = [
     description: 'maintained counts: visible ranked posts per board and status, the total of the agent queue',
     up: (db) => db.exec(SCHEMA_RANKED_COUNTS),
   },
-  { version: 25, ...fromDeclaration(IMPORT_SOURCES_TABLES_STEP) },
+  { version: 25, ...fromDeclaration(history.IMPORT_SOURCES_TABLES_STEP) },
   {
     version: 26,
     description: 'the team scope: API keys and OAuth grants may have the scope team (both tables rebuilt for their CHECK)',
