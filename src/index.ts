@@ -77,6 +77,8 @@ export type {
   PostLinkList,
 } from './domain/responses.js';
 export type {
+  ChatTarget,
+  ChatTargetList,
   DeletedPost,
   DeletedPostList,
   HeldPostList,
@@ -101,6 +103,7 @@ export {
   type ProposeStatusInput,
   type CreateCommentInput,
   type LinkPostInput,
+  type CreateChatTargetInput,
 } from './domain/requests.js';
 export type { Clock, Logger, Notifier, RandomBytes, VoterNotification } from './domain/ports.js';
 export type { Caller } from './services/context.js';

@@ -143,7 +143,10 @@ describe('the core browser bundle', () => {
     // row), the delivery pool generic over its outbox and the integrations' calls driven by a pool
     // of their own (its code loaded on first use), the link's body checked with the validators
     // the bundle already holds: 42.0 KB (42,966 bytes).
-    expect(gzipped).toBeLessThanOrEqual(42 * 1024);
+    // A board's chat targets (+208 bytes: three served rows, the handler's check of the target a
+    // path names, the request schema of a target and the fixture's boards' chat; the service and
+    // the URL checks load on first call): 42.2 KB (43,176 bytes).
+    expect(gzipped).toBeLessThanOrEqual(43_200);
   }, 60_000);
 
   it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery, fixtures and their storage on first calls', async () => {
