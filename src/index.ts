@@ -142,7 +142,8 @@ export {
   type WebhookDispatcherOptions,
   type DeliveryReport,
 } from './webhooks/dispatcher.js';
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookEventData, type WebhookPayload, type PostField } from './services/webhook-events.js';
+export { WEBHOOK_EVENT_NAMES as WEBHOOK_EVENT_TYPES } from './domain/webhook-event-names.js';
+export type { WebhookEventType, WebhookEventData, WebhookPayload, PostField } from './services/webhook-events.js';
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from './webhooks/schedule.js';
 export { signWebhook, generateWebhookSecret, isWebhookSecret } from './webhooks/signing.js';
 export { isPrivateAddress, refusedTarget } from './webhooks/targets.js';
