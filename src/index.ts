@@ -77,6 +77,8 @@ export type {
   PostLinkList,
 } from './domain/responses.js';
 export type {
+  ChatTarget,
+  ChatTargetList,
   DeletedPost,
   DeletedPostList,
   HeldPostList,
@@ -101,6 +103,7 @@ export {
   type ProposeStatusInput,
   type CreateCommentInput,
   type LinkPostInput,
+  type CreateChatTargetInput,
 } from './domain/requests.js';
 export type { Clock, Logger, Notifier, RandomBytes, VoterNotification } from './domain/ports.js';
 export type { Caller } from './services/context.js';
@@ -138,7 +141,8 @@ export {
   type WebhookDispatcherOptions,
   type DeliveryReport,
 } from './webhooks/dispatcher.js';
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookEventData, type WebhookPayload, type PostField } from './services/webhook-events.js';
+export { WEBHOOK_EVENT_NAMES as WEBHOOK_EVENT_TYPES } from './domain/webhook-event-names.js';
+export type { WebhookEventType, WebhookEventData, WebhookPayload, PostField } from './services/webhook-events.js';
 export { RETRY_DELAYS_MS, MAX_ATTEMPTS } from './webhooks/schedule.js';
 export { signWebhook, generateWebhookSecret, isWebhookSecret } from './webhooks/signing.js';
 export { isPrivateAddress, refusedTarget } from './webhooks/targets.js';

@@ -71,6 +71,9 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['POST', '/integrations/connections/{connection_id}/rotate-secret', 'body', 'integrations.rotateSecret', 200], // rotateIntegrationConnectionSecret
   ['POST', '/integrations/connections/{connection_id}/deactivate', null, 'integrations.deactivate', 200], // deactivateIntegrationConnection
   ['POST', '/integrations/connections/{connection_id}/test', null, 'integrations.test', 200], // testIntegrationConnection
+  ['POST', '/boards/{slug}/chat-targets', 'body', 'chat.create', 201], // createChatTarget
+  ['GET', '/boards/{slug}/chat-targets', null, 'chat.list', 200], // listChatTargets
+  ['POST', '/boards/{slug}/chat-targets/{chat_target_id}/deactivate', null, 'chat.deactivate', 200], // deactivateChatTarget
   ['GET', '/mail-settings', null, 'mail.settings', 200], // getMailSettings
   ['PATCH', '/mail-settings', 'body', 'mail.updateSettings', 200], // updateMailSettings
 ];

@@ -124,7 +124,12 @@ export interface IntegrationCallRecord {
    * message, whose URL is a credential read from its target at each attempt.
    */
   url: string | null;
-  /** The body exactly as sent. Headers are not kept: they are rebuilt from the connection at each attempt, so a rotated token is used at once. */
+  /**
+   * The body of a call to a tracker exactly as sent; for a chat message, the event in
+   * platform-neutral parts (JSON), laid out in the target's platform format at each attempt.
+   * Headers are not kept: they are rebuilt from the connection at each attempt, so a rotated
+   * token is used at once.
+   */
   body: string | null;
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { HELD_POST_STATES, MAX_REJECTION_REASON } from './held-posts.js';
-import { INTEGRATION_PROVIDERS } from './integrations.js';
+import { CHAT_EVENTS, CHAT_PLATFORMS, INTEGRATION_PROVIDERS } from './integrations.js';
 import { EVIDENCE_KINDS, POST_STATUSES } from './records.js';
 import { enumParam, int, intParam, text, trimmedText } from './validation.js';
 
@@ -208,6 +208,13 @@ export const createIntegrationConnectionBody = z.strictObject({
 /** Body of `POST /integrations/connections/{connection_id}/rotate-secret`: the new secret, or none to have one made. */
 export const rotateIntegrationSecretBody = z.strictObject({ secret: z.optional(connectionSecret) });
 
+/** A chat target's events: one or more of the chat events, each once (one check: the bundle holds no length check of arrays). */
+export const chatTargetEvents = /* @__PURE__ */ z.array(z.enum(CHAT_EVENTS)).check(
+  z.refine((events: string[]) => events.length > 0 && new Set(events).size === events.length, 'must name at least one event, each once'),
+);
+/** Body of `POST /boards/{slug}/chat-targets`: the platform, its incoming-webhook URL and the events it posts. */
+export const createChatTargetBody = /* @__PURE__ */ z.strictObject({ platform: z.enum(CHAT_PLATFORMS), url: text(1, 2000), events: chatTargetEvents });
+
 /**
  * Body of `POST /boards/{slug}/posts/{id}/links`: the connection, and either `action: "create"`
  * (an issue is created from the post) or the `url` of an existing issue to link; exactly one.
@@ -252,6 +259,8 @@ export type CreateIntegrationConnectionInput = z.input<typeof createIntegrationC
 export type RotateIntegrationSecretInput = z.input<typeof rotateIntegrationSecretBody>;
 /** Body of `POST /boards/{slug}/posts/{id}/links`. */
 export type LinkPostInput = z.input<typeof linkPostBody>;
+/** Body of `POST /boards/{slug}/chat-targets`. */
+export type CreateChatTargetInput = z.input<typeof createChatTargetBody>;
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 export type PageQueryInput = z.output<typeof pageQuery>;
 /** The similar-posts query after validation: trimmed `text` and `limit`. */

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { ACTIVITY_KINDS } from './activity.js';
 import { HELD_POST_STATES } from './held-posts.js';
-import { INTEGRATION_PROVIDERS } from './integrations.js';
+import { CHAT_EVENTS, CHAT_PLATFORMS, INTEGRATION_PROVIDERS } from './integrations.js';
 import { POST_STATUSES } from './records.js';
 import { tagSchema } from './responses.js';
 
@@ -124,6 +124,22 @@ export const integrationConnectionTestSchema = z.object({
   call: integrationCallSchema,
 });
 
+/**
+ * Response schema of a board's chat target. Its URL is a credential: only `masked_url` (the host
+ * and the URL's last four characters) is ever answered, even when the target is made.
+ */
+export const chatTargetSchema = z.object({
+  id: z.int(),
+  board_id: z.int(),
+  platform: z.enum(CHAT_PLATFORMS),
+  masked_url: z.string(),
+  events: z.array(z.enum(CHAT_EVENTS)),
+  active: z.boolean(),
+  created_at: timestamp,
+});
+/** A board's chat targets, oldest first. */
+export const chatTargetListSchema = z.object({ chat_targets: z.array(chatTargetSchema) });
+
 /** Response schema of the mail settings: which kinds of mail go to the followers of a post. */
 export const mailSettingsSchema = z.object({ status: z.boolean(), team_comment: z.boolean(), reply: z.boolean() });
 
@@ -143,6 +159,10 @@ export type IntegrationConnection = z.infer<typeof integrationConnectionSchema>;
 export type IntegrationConnectionWithSecret = z.infer<typeof integrationConnectionWithSecretSchema>;
 /** The organization's integration connections. */
 export type IntegrationConnectionList = z.infer<typeof integrationConnectionListSchema>;
+/** A board's chat target, its URL masked. */
+export type ChatTarget = z.infer<typeof chatTargetSchema>;
+/** A board's chat targets. */
+export type ChatTargetList = z.infer<typeof chatTargetListSchema>;
 /** An outbound call of an integration. */
 export type IntegrationCall = z.infer<typeof integrationCallSchema>;
 /** A connection's test: the tracker's answer in a sentence, and the call as recorded. */

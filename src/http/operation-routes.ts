@@ -64,6 +64,9 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   rotateIntegrationConnectionSecret: { method: 'POST', path: '/integrations/connections/{connection_id}/rotate-secret', input: 'body', queryKeys: [], client: ['integrations', 'rotateSecret'], success: { status: 200 } },
   deactivateIntegrationConnection: { method: 'POST', path: '/integrations/connections/{connection_id}/deactivate', input: null, queryKeys: [], client: ['integrations', 'deactivate'], success: { status: 200 } },
   testIntegrationConnection: { method: 'POST', path: '/integrations/connections/{connection_id}/test', input: null, queryKeys: [], client: ['integrations', 'test'], success: { status: 200 } },
+  createChatTarget: { method: 'POST', path: '/boards/{slug}/chat-targets', input: 'body', queryKeys: [], client: ['chat', 'create'], success: { status: 201 } },
+  listChatTargets: { method: 'GET', path: '/boards/{slug}/chat-targets', input: null, queryKeys: [], client: ['chat', 'list'], success: { status: 200 } },
+  deactivateChatTarget: { method: 'POST', path: '/boards/{slug}/chat-targets/{chat_target_id}/deactivate', input: null, queryKeys: [], client: ['chat', 'deactivate'], success: { status: 200 } },
   getMailSettings: { method: 'GET', path: '/mail-settings', input: null, queryKeys: [], client: ['mail', 'settings'], success: { status: 200 } },
   updateMailSettings: { method: 'PATCH', path: '/mail-settings', input: 'body', queryKeys: [], client: ['mail', 'updateSettings'], success: { status: 200 } },
 };

@@ -32,6 +32,7 @@ import type * as teamVoters from '../services/team-voters.js';
 import type * as trash from '../services/trash.js';
 import type * as integrationConnections from '../services/integration-connections.js';
 import type * as integrationLinks from '../services/integration-links.js';
+import type * as integrationChatTargets from '../services/integration-chat-targets.js';
 
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -71,6 +72,7 @@ export interface OperationServices {
   trash: typeof trash;
   integrationConnections: typeof integrationConnections;
   integrationLinks: typeof integrationLinks;
+  integrationChatTargets: typeof integrationChatTargets;
 }
 
 /** The name of a service module: a key of {@link OperationServices}. */

@@ -28,6 +28,7 @@ const commentEdits = () => import('../services/comment-edits.js');
 const comments = () => import('../services/comments.js');
 const companyVotes = () => import('../services/company-votes.js');
 const dashboard = () => import('../services/dashboard.js');
+const integrationChatTargets = () => import('../services/integration-chat-targets.js');
 const integrationConnections = () => import('../services/integration-connections.js');
 const integrationLinks = () => import('../services/integration-links.js');
 const mailSettings = () => import('../services/mail-settings.js');
@@ -89,6 +90,9 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(integrationConnections, 'rotateIntegrationConnectionSecret'),
   lazy(integrationConnections, 'deactivateIntegrationConnection'),
   lazy(integrationConnections, 'testIntegrationConnection'),
+  lazy(integrationChatTargets, 'createChatTarget'),
+  lazy(integrationChatTargets, 'listChatTargets'),
+  lazy(integrationChatTargets, 'deactivateChatTarget'),
   lazy(mailSettings, 'getMailSettings'),
   lazy(mailSettings, 'updateMailSettings'),
 ];

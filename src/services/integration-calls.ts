@@ -12,7 +12,8 @@
  */
 import type { IntegrationCallRecord } from '../domain/integrations.js';
 import { toIso } from '../domain/time.js';
-import { chatMessageUrl, interpretChatAnswer } from '../integrations/chat/send.js';
+import type { ChatEvent } from '../integrations/chat/message.js';
+import { chatRequest, interpretChatAnswer } from '../integrations/chat/send.js';
 import { INTEGRATION_USER_AGENT, transportFailure, type OutboundAnswer, type OutboundOutcome, type OutboundRequest, type TrackerIssue } from '../integrations/outbound.js';
 import { interpretIssueAnswer, trackerCallHeaders, type LinkPurpose } from '../integrations/tracker-calls.js';
 import type { Storage, StorageTx } from '../storage/contract.js';
@@ -42,14 +43,14 @@ type Prepared = { request: OutboundRequest; interpret(answer: OutboundAnswer): O
 
 /**
  * The request of a chat message: to its target's URL as it is now (a credential, never kept with
- * the call), the platform's message as queued; an inactive or deleted target sends nothing.
+ * the call), the queued event laid out in the target platform's format; an inactive or deleted
+ * target sends nothing.
  */
 async function prepareChatMessage(storage: Storage, call: IntegrationCallRecord): Promise<Prepared> {
   const target = await storage.transaction('read', (tx) => tx.getChatTarget(call.chat_target_id!));
   if (target === null || !target.active) return { refused: 'the chat target is inactive: nothing is sent to it' };
-  const url = chatMessageUrl(target.platform, target.url);
   return {
-    request: { method: 'POST', url, headers: { 'content-type': 'application/json', 'user-agent': INTEGRATION_USER_AGENT }, body: call.body },
+    request: chatRequest(target.platform, target.url, JSON.parse(call.body!) as ChatEvent),
     interpret: (answer) => interpretChatAnswer(target.platform, answer),
   };
 }

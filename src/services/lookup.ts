@@ -5,7 +5,7 @@
 import { notFound } from '../domain/errors.js';
 import type { HeldPostRecord } from '../domain/held-posts.js';
 import { DELETED_POST_DAYS, type DeletedPostRecord } from '../domain/deleted-posts.js';
-import type { IntegrationConnectionRecord } from '../domain/integrations.js';
+import type { ChatTargetRecord, IntegrationConnectionRecord } from '../domain/integrations.js';
 import type { BoardRecord, CommentRecord, PostRecord, PostStatus, TagRecord, VoterRecord } from '../domain/records.js';
 import type { PostDetail } from '../domain/responses.js';
 import type { PostPatch, StorageTx } from '../storage/contract.js';
@@ -51,6 +51,13 @@ export async function integrationConnectionOf(tx: StorageTx, organizationId: num
   const connection = await tx.getIntegrationConnection(id);
   if (!connection || connection.organization_id !== organizationId) throw notFound('Integration connection not found');
   return connection;
+}
+
+/** A chat target of the board. */
+export async function chatTargetOf(tx: StorageTx, board: BoardRecord, id: number): Promise<ChatTargetRecord> {
+  const target = await tx.getChatTarget(id);
+  if (!target || target.board_id !== board.id) throw notFound('Chat target not found');
+  return target;
 }
 
 /**

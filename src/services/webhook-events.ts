@@ -8,7 +8,9 @@ import type { Board, Claim, Comment, Evidence, PostDetail, Proposal } from '../d
 import type { StorageTx } from '../storage/contract.js';
 import type { ServiceContext } from './context.js';
 import { randomBase62 } from '../domain/ports.js';
+import { WEBHOOK_EVENT_NAMES } from '../domain/webhook-event-names.js';
 import { presentBoard } from './present.js';
+import { queueChatMessages } from './chat-messages.js';
 
 /** `data` of each event type. `board` is the Board shape, `post` the single-post shape. */
 export interface WebhookEventData {
@@ -45,28 +47,8 @@ export type WebhookEventType = keyof WebhookEventData;
 /** Fields a `post.updated` event can name. */
 export type PostField = 'title' | 'body' | 'tags' | 'pinned' | 'queue_rank' | 'implementation_evidence' | 'hidden';
 
-/** Every event a webhook can subscribe to (`"*"` subscribes to all of them). */
-export const WEBHOOK_EVENT_TYPES = [
-  'board.created',
-  'board.published',
-  'board.unpublished',
-  'post.created',
-  'post.updated',
-  'post.status_changed',
-  'post.deleted',
-  'post.merged',
-  'post.unmerged',
-  'post.restored',
-  'comment.created',
-  'vote.created',
-  'vote.deleted',
-  'claim.created',
-  'claim.released',
-  'evidence.added',
-  'proposal.created',
-  'proposal.confirmed',
-  'proposal.rejected',
-] as const satisfies readonly WebhookEventType[];
+/** Every event a webhook can subscribe to (`"*"` subscribes to all of them); each is one of {@link WebhookEventData}. */
+export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_NAMES satisfies readonly WebhookEventType[];
 
 /** The body of every delivery: JSON, UTF-8. */
 export interface WebhookPayload<T extends WebhookEventType = WebhookEventType> {
@@ -106,8 +88,11 @@ export async function emitEvent<T extends WebhookEventType>(
   });
 }
 
-/** {@link emitEvent} for the events of a board: the organization is the board's, `board` its Board shape. */
-export function emitBoardEvent<T extends Exclude<WebhookEventType, 'webhook.test'>>(
+/**
+ * {@link emitEvent} for the events of a board: the organization is the board's, `board` its Board
+ * shape. The board's chat targets that post the event get their messages in the same transaction.
+ */
+export async function emitBoardEvent<T extends Exclude<WebhookEventType, 'webhook.test'>>(
   ctx: ServiceContext,
   tx: StorageTx,
   board: BoardRecord,
@@ -115,5 +100,6 @@ export function emitBoardEvent<T extends Exclude<WebhookEventType, 'webhook.test
   data: Omit<WebhookEventData[T], 'board'>,
   now: string,
 ): Promise<void> {
-  return emitEvent(ctx, tx, board.organization_id, type, { board: presentBoard(board), ...data } as WebhookEventData[T], now);
+  await emitEvent(ctx, tx, board.organization_id, type, { board: presentBoard(board), ...data } as WebhookEventData[T], now);
+  await queueChatMessages(ctx, tx, board, type, data, now);
 }

@@ -219,6 +219,12 @@ describe('black box: every operation over HTTP against the CLI', () => {
     const linking = await op('linkPost', 'POST', `/boards/features/posts/${approved.json.id}/links`, KEYS.acmeWrite, { connection_id: tracker.json.id, action: 'create' });
     expect([linking.status, linking.json.purpose, linking.json.status]).toEqual([201, 'create_issue', 'pending']);
     expect((await op('listPostLinks', 'GET', `/boards/features/posts/${approved.json.id}/links`, KEYS.acmeRead)).json).toEqual({ links: [] });
+    // A Slack chat target of the board: made and listed with its URL masked, deactivated.
+    const slackUrl = 'https://hooks.slack.com/services/T000/B000/BlackBoxTokenWXYZ';
+    const chat = await op('createChatTarget', 'POST', '/boards/features/chat-targets', TEAM_KEY, { platform: 'slack', url: slackUrl, events: ['post.created'] });
+    expect([chat.status, chat.json.masked_url, chat.text.includes('BlackBoxToken')]).toEqual([201, 'https://hooks.slack.com/…WXYZ', false]);
+    expect((await op('listChatTargets', 'GET', '/boards/features/chat-targets', TEAM_KEY)).json.chat_targets.map((t: { id: number }) => t.id)).toEqual([chat.json.id]);
+    expect((await op('deactivateChatTarget', 'POST', `/boards/features/chat-targets/${chat.json.id}/deactivate`, TEAM_KEY)).json.active).toBe(false);
     // A write key gets none of it, and changes nothing.
     expect((await call(server.api, 'GET', '/held-posts', KEYS.acmeWrite)).status).toBe(403);
     expect((await call(server.api, 'POST', `/voters/${second!.voter_id}/block`, KEYS.acmeWrite)).status).toBe(403);

@@ -141,6 +141,12 @@ const steps: Step[] = [
   { op: 'testIntegrationConnection', key: 'team', call: (c) => c.integrations.test(1), request: ['POST', '/integrations/connections/1/test'], status: 200 },
   { op: 'deactivateIntegrationConnection', key: 'team', call: (c) => c.integrations.deactivate(1), request: ['POST', '/integrations/connections/1/deactivate'], status: 200 },
   {
+    op: 'createChatTarget', key: 'team', call: (c) => c.chat.create('features', { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/XXXX', events: ['post.created'] }),
+    request: ['POST', '/boards/features/chat-targets', { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/XXXX', events: ['post.created'] }], status: 201,
+  },
+  { op: 'listChatTargets', key: 'team', call: (c) => c.chat.list('features'), request: ['GET', '/boards/features/chat-targets'], status: 200 },
+  { op: 'deactivateChatTarget', key: 'team', call: (c) => c.chat.deactivate('features', 1), request: ['POST', '/boards/features/chat-targets/1/deactivate'], status: 200 },
+  {
     op: 'updateMailSettings', key: 'team', call: (c) => c.mail.updateSettings({ reply: false }),
     request: ['PATCH', '/mail-settings', { reply: false }], status: 200,
   },

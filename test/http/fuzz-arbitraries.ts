@@ -87,12 +87,25 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   createIntegrationConnection: ['provider', 'base_url', 'target', 'token', 'secret', 'label'],
   rotateIntegrationConnectionSecret: ['secret'],
   linkPost: ['connection_id', 'action', 'url'],
+  createChatTarget: ['platform', 'url', 'events'],
 };
 
+/** A chat URL: Slack's most of the time (the platform drawn most often), else another platform's, plain http, private or no URL. */
+const chatUrl = fc.oneof(
+  { weight: 5, arbitrary: fc.constant('https://hooks.slack.com/services/T0/B0/XXXX') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'https://discord.com/api/webhooks/1/token', 'https://acme.webhook.office.com/webhookb2/x', 'http://hooks.slack.com/services/T0/B0/X',
+      'https://10.0.0.1/services/T0/B0/X', 'javascript:alert(1)',
+    ),
+  },
+);
 const connectionSecret = fc.constantFrom('a-given-secret-0123456789', 'another-secret-0123456789', 'short', 'has spaces in it, sixteen+');
 /**
  * Plausible values of fields an operation reads its own way: the mail settings' kinds are
- * switches; a connection names a provider, and its base URL is public, private or no URL at all.
+ * switches; a connection names a provider, and its base URL is public, private or no URL at all;
+ * a chat target's URL is its platform's, another platform's, private or no URL at all.
  */
 const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unknown>>>> = {
   updateMailSettings: { status: fc.boolean(), team_comment: fc.boolean(), reply: fc.boolean() },
@@ -105,6 +118,14 @@ const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unkno
     label: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('GitHub', '') }, { weight: 1, arbitrary: text(100) }),
   },
   rotateIntegrationConnectionSecret: { secret: connectionSecret },
+  createChatTarget: {
+    platform: fc.constantFrom('slack', 'slack', 'slack', 'slack', 'slack', 'discord', 'teams', 'irc', ''),
+    url: chatUrl,
+    events: fc.oneof(
+      { weight: 3, arbitrary: fc.subarray(['post.created', 'post.status_changed', 'comment.created', 'proposal.created']) },
+      { weight: 1, arbitrary: fc.constantFrom(['post.created', 'post.created'], ['vote.created'], 'post.created') },
+    ),
+  },
   linkPost: {
     // Replaced by live connections, most of the time, in bodyObject.
     connection_id: fc.integer({ min: -1, max: 5 }),

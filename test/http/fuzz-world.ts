@@ -148,6 +148,16 @@ async function liveConnections(world: FuzzWorld): Promise<number[]> {
   return (await api.integrations.listConnections()).connections.map((c) => c.id);
 }
 
+/** Ids of the features board's chat targets, one made first when none is active (a rotation needs an active one). */
+async function liveChatTargets(world: FuzzWorld): Promise<number[]> {
+  const api = world.board.team(world.acme.id).api;
+  const { chat_targets } = await api.chat.list('features');
+  if (!chat_targets.some((t) => t.active)) {
+    await api.chat.create('features', { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/fuzz', events: ['post.created'] });
+  }
+  return (await api.chat.list('features')).chat_targets.map((t) => t.id);
+}
+
 /** Ids of the board's merged posts, read from the storage (no list shows them). */
 async function mergedOf({ board, acme }: FuzzWorld): Promise<number[]> {
   return board.storage.transaction('read', async (tx) => {
@@ -194,5 +204,6 @@ export async function liveIds(world: FuzzWorld, op: OperationName): Promise<Live
     voter_id: takes('voter_id') ? await liveVoters(world) : [],
     // A link names its connection in its body.
     connection_id: takes('connection_id') || op === 'linkPost' ? await liveConnections(world) : [],
+    chat_target_id: takes('chat_target_id') ? await liveChatTargets(world) : [],
   };
 }

@@ -24,6 +24,8 @@ interface Target {
   comment: number;
   /** An integration connection of the organization. */
   connection: number;
+  /** A chat target of the board. */
+  chatTarget: number;
   /** A post of the board deleted, which can be restored. */
   deleted: number;
 }
@@ -96,6 +98,9 @@ const ROWS: Row[] = [
   // Acme's connection is on a host that never resolves: the test answers 200 with the failure.
   { op: 'testIntegrationConnection', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/test`, need: 'team', ok: 200 },
   { op: 'deactivateIntegrationConnection', method: 'POST', path: (t) => `/integrations/connections/${t.connection}/deactivate`, need: 'team', ok: 200 },
+  { op: 'listChatTargets', method: 'GET', path: (t) => `/boards/${t.slug}/chat-targets`, need: 'team', ok: 200 },
+  { op: 'createChatTarget', method: 'POST', path: (t) => `/boards/${t.slug}/chat-targets`, body: { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/NEW', events: ['post.created'] }, need: 'team', ok: 201 },
+  { op: 'deactivateChatTarget', method: 'POST', path: (t) => `/boards/${t.slug}/chat-targets/${t.chatTarget}/deactivate`, need: 'team', ok: 200 },
   { op: 'unmergePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.merged}/unmerge`, need: 'team', ok: 200 },
   { op: 'restorePost', method: 'POST', path: (t) => `/boards/${t.slug}/posts/${t.deleted}/restore`, need: 'write', ok: 200 },
   { op: 'listDeletedPosts', method: 'GET', path: () => '/deleted-posts', need: 'team', ok: 200, scoped: false },
@@ -143,6 +148,8 @@ async function world() {
   // on a host that never resolves (`.invalid`), so that testing it calls no one.
   const connection = async (organizationId: number) =>
     (await h.board.team(organizationId).api.integrations.createConnection({ provider: 'github', base_url: 'https://github.invalid/api/v3', target: 'acme/app', token: 'ghp_x' })).id;
+  const chatTarget = async (organizationId: number, slug: string) =>
+    (await h.board.team(organizationId).api.chat.create(slug, { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/XXXX', events: ['post.created'] })).id;
   const deleted = async (slug: string, key: string) => {
     const gone = await h.makePost(slug, { title: 'Deleted' }, key);
     await h.req('DELETE', `/boards/${slug}/posts/${gone.id}`, { key });
@@ -152,12 +159,14 @@ async function world() {
     slug: 'features', id: mine.id, comment: await comment('features', mine.id, h.a.keys.write), merged: await merged('features', target.id, h.a.keys.write),
     ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')),
     connection: await connection(h.a.id),
+    chatTarget: await chatTarget(h.a.id, 'features'),
     deleted: await deleted('features', h.a.keys.write),
   };
   const theirMerged = await merged('globex-only', theirs.id, h.b.keys.write);
   const their = {
     ...(await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test')),
     connection: await connection(h.b.id),
+    chatTarget: await chatTarget(h.b.id, 'globex-only'),
     deleted: await deleted('globex-only', h.b.keys.write),
   };
   const others: Target[] = [

@@ -33,9 +33,10 @@ import * as stats from '../../src/services/stats.js';
 import * as teamVoters from '../../src/services/team-voters.js';
 import * as integrationConnections from '../../src/services/integration-connections.js';
 import * as integrationLinks from '../../src/services/integration-links.js';
+import * as integrationChatTargets from '../../src/services/integration-chat-targets.js';
 import * as trash from '../../src/services/trash.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, claimNext, commentEdits, comments, companyVotes, dashboard, integrationConnections, integrationLinks, mailSettings, merges, moderation, postReads, posts, stats, teamVoters, trash };
+const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, claimNext, commentEdits, comments, companyVotes, dashboard, integrationChatTargets, integrationConnections, integrationLinks, mailSettings, merges, moderation, postReads, posts, stats, teamVoters, trash };
 
 describe('the operations the core serves', () => {
   it('are in the committed files exactly as the generator writes them from the table', async () => {

@@ -28,10 +28,10 @@ describe('the integrations code', () => {
     expect(Object.values(result.metafile.outputs)[0]!.imports).toEqual([]);
   }, 60_000);
 
-  it('is loaded by the core only on the first delivery, connection, link or outbound call, never with it', async () => {
+  it('is loaded by the core only on the first delivery, connection, link, chat message or outbound call, never with it', async () => {
     const { initial, lazy } = await browserChunks("export * from './src/index.ts';");
-    expect(initial.inputs.filter((path) => path.startsWith('src/integrations/') || path.includes('integration-'))).toEqual([]);
-    expect(lazy.inputs).toEqual(expect.arrayContaining(['src/integrations/github/verify.ts', 'src/services/integration-inbound.ts', 'src/services/integration-connections.ts', 'src/services/integration-links.ts', 'src/services/integration-calls.ts', 'src/integrations/tracker-calls.ts']));
+    expect(initial.inputs.filter((path) => path.startsWith('src/integrations/') || path.includes('integration-') || path.includes('chat-'))).toEqual([]);
+    expect(lazy.inputs).toEqual(expect.arrayContaining(['src/integrations/github/verify.ts', 'src/services/integration-inbound.ts', 'src/services/integration-connections.ts', 'src/services/integration-links.ts', 'src/services/integration-calls.ts', 'src/integrations/tracker-calls.ts', 'src/services/chat-messages.ts', 'src/integrations/chat/slack.ts']));
   }, 60_000);
 
   it('and no production file imports a package its tests use as an oracle or a schema', () => {

@@ -109,7 +109,8 @@ export function textOf(result: object): string {
 export const TEAM_TOOLS = [
   'list_held_posts', 'get_held_post', 'approve_held_post', 'reject_held_post', 'block_voter', 'unblock_voter', 'unmerge_post',
   'list_deleted_posts', 'pin_post', 'unpin_post', 'create_integration_connection', 'list_integration_connections', 'rotate_integration_connection_secret',
-  'deactivate_integration_connection', 'test_integration_connection', 'get_mail_settings', 'update_mail_settings',
+  'deactivate_integration_connection', 'test_integration_connection', 'create_chat_target', 'list_chat_targets',
+  'deactivate_chat_target', 'get_mail_settings', 'update_mail_settings',
 ];
 /** Every tool name of docs/mcp.md, in table order: what a team key sees. */
 export const ALL_TOOLS = [
@@ -215,6 +216,10 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
   expect(rotated.secret).not.toBe(connection.secret);
   expect((await call('deactivate_integration_connection', { connection_id: connection.id })).active).toBe(false);
   // On a host that never resolves: its test calls no one.
+  const chat = await call('create_chat_target', { slug: 'features', platform: 'discord', url: 'https://discord.com/api/webhooks/123/secret-token', events: ['post.created'] });
+  expect([chat.platform, chat.masked_url, JSON.stringify(chat).includes('secret-token')]).toEqual(['discord', 'https://discord.com/…oken', false]);
+  expect((await call('list_chat_targets', { slug: 'features' })).chat_targets.map((t: { id: number }) => t.id)).toContain(chat.id);
+  expect((await call('deactivate_chat_target', { slug: 'features', chat_target_id: chat.id })).active).toBe(false);
   const github = await call('create_integration_connection', { provider: 'github', base_url: 'https://github.invalid/api/v3', target: 'acme/app', token: 'ghp_x' });
   const tested = await call('test_integration_connection', { connection_id: github.id });
   expect([tested.ok, tested.status, tested.call.purpose]).toEqual([false, null, 'test_connection']);

@@ -49,6 +49,7 @@ describe('tools', () => {
     const voter = await board.voters.register(1, { email: 'cy@example.com' });
     await board.voters.submitPost(voter.id, 'features', { title: 'Held idea' });
     const connection = await board.team(1).api.integrations.createConnection({ provider: 'github' });
+    const chat = await board.team(1).api.chat.create('features', { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/X', events: ['post.created'] });
     const before = await snapshot(board);
     const args: Record<string, Record<string, unknown>> = {
       get_held_post: { held_post_id: 1 }, approve_held_post: { held_post_id: 1 }, reject_held_post: { held_post_id: 1 },
@@ -57,6 +58,8 @@ describe('tools', () => {
       update_mail_settings: { reply: false }, create_integration_connection: { provider: 'github' },
       rotate_integration_connection_secret: { connection_id: connection.id }, deactivate_integration_connection: { connection_id: connection.id },
       test_integration_connection: { connection_id: connection.id },
+      create_chat_target: { slug: 'features', platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/Y', events: ['post.created'] }, list_chat_targets: { slug: 'features' },
+      deactivate_chat_target: { slug: 'features', chat_target_id: chat.id },
     };
     for (const name of TEAM_TOOLS) {
       const refused = await client.callTool({ name, arguments: args[name] ?? {} });

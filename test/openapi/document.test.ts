@@ -54,7 +54,9 @@ const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/
   'POST /api/v1/held-posts/{held_post_id}/reject', 'POST /api/v1/voters/{voter_id}/block', 'DELETE /api/v1/voters/{voter_id}/block',
   'POST /api/v1/boards/{slug}/posts/{merged_post_id}/unmerge', 'POST /api/v1/boards/{slug}/posts/{id}/pin', 'DELETE /api/v1/boards/{slug}/posts/{id}/pin',
   'POST /api/v1/integrations/connections', 'GET /api/v1/integrations/connections', 'POST /api/v1/integrations/connections/{connection_id}/rotate-secret',
-  'POST /api/v1/integrations/connections/{connection_id}/deactivate', 'POST /api/v1/integrations/connections/{connection_id}/test', 'GET /api/v1/mail-settings', 'PATCH /api/v1/mail-settings',
+  'POST /api/v1/integrations/connections/{connection_id}/deactivate', 'POST /api/v1/integrations/connections/{connection_id}/test',
+  'POST /api/v1/boards/{slug}/chat-targets', 'GET /api/v1/boards/{slug}/chat-targets',
+  'POST /api/v1/boards/{slug}/chat-targets/{chat_target_id}/deactivate', 'GET /api/v1/mail-settings', 'PATCH /api/v1/mail-settings',
   'GET /api/v1/deleted-posts',
 ];
 

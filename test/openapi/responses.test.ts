@@ -141,6 +141,7 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   createIntegrationConnection: { provider: 'github', target: 'acme/app' },
   rotateIntegrationConnectionSecret: {},
   linkPost: { connection_id: 1, action: 'create' },
+  createChatTarget: { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/XXXX', events: ['post.created'] },
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
@@ -157,6 +158,10 @@ const holdPost: Step = async (board) => {
   const voter = await board.voters.register(1, { email: 'cy@example.com', name: 'Cy' });
   await board.voters.submitPost(voter.id, 'features', { title: 'Held idea', body: 'Please', tags: ['UI'] });
 };
+
+/** A Slack chat target of Acme's features board: target 1. */
+const chatTarget: Step = (board) =>
+  board.team(1).api.chat.create('features', { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/XXXX', events: ['post.created'] });
 
 /** Connects Acme to GitHub: connection 1. */
 const connect: Step = (board) => board.team(1).api.integrations.createConnection({ provider: 'github', target: 'acme/app', token: 'ghp_x' });
@@ -292,6 +297,9 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   ],
   listPostLinks: [{ status: 200 }, { before: connectAndLink, status: 200 }],
   testIntegrationConnection: [{ before: connectPrivate, status: 200 }],
+  createChatTarget: [{ call: { body: { platform: 'teams', url: 'https://acme.webhook.office.com/webhookb2/x', events: ['post.created', 'comment.created'] } }, status: 201 }],
+  listChatTargets: [{ status: 200 }, { before: chatTarget, status: 200 }],
+  deactivateChatTarget: [{ before: chatTarget, status: 200 }],
 };
 
 interface ErrorCase {
@@ -307,6 +315,7 @@ interface ErrorCase {
 /** What must exist for an operation's path to name something (its error samples run after it). */
 const PREPARE: Partial<Record<OperationName, Step>> = {
   getHeldPost: holdPost, approveHeldPost: holdPost, restorePost: deleteFirst, rejectHeldPost: holdPost, rotateIntegrationConnectionSecret: connect, deactivateIntegrationConnection: connect, linkPost: connect, testIntegrationConnection: connect,
+  deactivateChatTarget: chatTarget,
 };
 
 /** Samples of every error code an operation can answer, built from what the operation takes. */
@@ -357,6 +366,7 @@ function errorCases(name: OperationName): ErrorCase[] {
     // Post 1 is deleted (PREPARE); the board is full again (4 posts) once the team adds one.
     restorePost: [{ code: 'validation_error', limits: { postsPerBoard: 4 }, before: (b) => call(b, 'createPost', { body: { title: 'Fourth' } }), call: {} }],
     createIntegrationConnection: [{ code: 'validation_error', call: { body: { provider: 'github', base_url: 'https://10.0.0.1' } } }],
+    createChatTarget: [{ code: 'validation_error', call: { body: { platform: 'slack', url: 'https://discord.com/api/webhooks/1/token', events: ['post.created'] } } }],
     testIntegrationConnection: [{ code: 'validation_error', before: (b) => b.team(1).api.integrations.deactivate(1), call: {} }],
     linkPost: [
       { code: 'validation_error', call: { body: { connection_id: 1, url: 'https://example.com/not-an-issue' } } },

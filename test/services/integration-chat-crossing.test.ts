@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeedbackBoard } from '../../src/board.js';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
+import { events, POST } from '../integrations/fixtures/chat-events.js';
 
 const MESSAGES = 1_000;
 const SLOW_MS = 250;
@@ -56,7 +57,7 @@ describe('chat messages in the outbox', () => {
       for (let i = 0; i < MESSAGES; i++) {
         await tx.insertIntegrationCall({
           organization_id: acme.id, connection_id: null, chat_target_id: target.id, post_id: null, purpose: 'chat_message', method: 'POST', url: null,
-          body: JSON.stringify({ text: `Message ${i}` }), status: 'pending', attempts: 0, next_attempt_at: now, lease_until: null, lease_owner: null, last_error: null, created_at: now,
+          body: JSON.stringify({ ...events()[0]!, post: { ...POST, title: `Message ${i}` } }), status: 'pending', attempts: 0, next_attempt_at: now, lease_until: null, lease_owner: null, last_error: null, created_at: now,
         });
       }
     });
@@ -82,7 +83,7 @@ describe('chat messages in the outbox', () => {
     const delivered = calls.filter((call) => call.status === 'delivered');
     expect(delivered.length).toBe(answered);
     expect(calls.every((call) => call.status !== 'failed')).toBe(true);
-    // What the receiver got is the queued message, posted to the target's URL.
+    // What the receiver got is the queued event as a Slack message, posted to the target's URL.
     const [attempt] = await storage.transaction('read', (tx) => tx.listIntegrationCallAttempts(delivered[0]!.id));
     expect(attempt).toMatchObject({ status_code: 200, success: true, error: null });
   }, 60_000);

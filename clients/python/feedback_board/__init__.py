@@ -53,10 +53,11 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
-from .team import ConnectionTest, DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
+from .team import ChatTarget, ConnectionTest, DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
 from .transport import RetryPolicy
 
 __all__ = [
+    "ChatTarget",
     "ConnectionTest",
     "UNSET",
     "ActivityActor",

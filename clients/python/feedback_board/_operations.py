@@ -65,6 +65,9 @@ OPERATIONS: Dict[str, Operation] = {
     "rotateIntegrationConnectionSecret": Operation("POST", "/integrations/connections/{connection_id}/rotate-secret", "team", "integrations"),
     "deactivateIntegrationConnection": Operation("POST", "/integrations/connections/{connection_id}/deactivate", "team", "integrations"),
     "testIntegrationConnection": Operation("POST", "/integrations/connections/{connection_id}/test", "team", "integrations"),
+    "listChatTargets": Operation("GET", "/boards/{slug}/chat-targets", "team", "chat"),
+    "createChatTarget": Operation("POST", "/boards/{slug}/chat-targets", "team", "chat"),
+    "deactivateChatTarget": Operation("POST", "/boards/{slug}/chat-targets/{chat_target_id}/deactivate", "team", "chat"),
     "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
 }

@@ -1,6 +1,7 @@
 """The team's own operations, for a key of the ``team`` scope: ``client.moderation`` (posts of
 voters held for approval), ``client.voters`` (blocking), ``client.mail`` (what mails the
-followers of a post) and ``client.integrations`` (connections to issue trackers). A weaker key gets ``insufficient_scope`` (403) and nothing changes."""
+followers of a post), ``client.integrations`` (connections to issue trackers) and ``client.chat``
+(boards' chat targets). A weaker key gets ``insufficient_scope`` (403) and nothing changes."""
 
 from __future__ import annotations
 
@@ -175,6 +176,42 @@ def _connections(value: object) -> List[IntegrationConnection]:
     return [IntegrationConnection.from_json(c) for c in Fields(value, "integration connections").array("connections")]
 
 
+ChatPlatform = Literal["slack", "discord", "teams"]
+ChatEventName = Literal["post.created", "post.status_changed", "comment.created", "proposal.created"]
+
+
+@dataclass(frozen=True)
+class ChatTarget:
+    """A board's chat target: a Slack, Discord or Microsoft Teams incoming webhook and the events
+    it posts. Its URL is a credential, never answered again: ``masked_url`` shows the host and
+    the last four characters."""
+
+    id: int
+    board_id: int
+    platform: ChatPlatform
+    masked_url: str
+    events: List[ChatEventName]
+    active: bool
+    created_at: str
+
+    @classmethod
+    def from_json(cls, value: object) -> ChatTarget:
+        f = Fields(value, "chat target")
+        return cls(
+            id=f.integer("id"),
+            board_id=f.integer("board_id"),
+            platform=cast(ChatPlatform, f.text("platform")),
+            masked_url=f.text("masked_url"),
+            events=cast(List[ChatEventName], f.texts("events")),
+            active=f.boolean("active"),
+            created_at=f.text("created_at"),
+        )
+
+
+def _chat_targets(value: object) -> List[ChatTarget]:
+    return [ChatTarget.from_json(t) for t in Fields(value, "chat targets").array("chat_targets")]
+
+
 @dataclass(frozen=True)
 class MailSettings:
     """Which news mails the followers of a post: status changes, team comments, replies."""
@@ -303,3 +340,27 @@ class IntegrationsAPI:
     def deactivate(self, connection_id: int) -> IntegrationConnection:
         """Deactivates the connection: its deliveries are refused and nothing is sent through it."""
         return self._t.call_operation("deactivateIntegrationConnection", IntegrationConnection.from_json, connection_id)
+
+
+class ChatAPI:
+    """A board's chat targets: Slack, Discord and Microsoft Teams incoming webhooks posting the
+    board's news. A new URL is a new target: deactivate the old one."""
+
+    def __init__(self, transport: Transport) -> None:
+        self._t = transport
+
+    @operation("createChatTarget")
+    def create(self, board: str, platform: ChatPlatform, url: str, events: List[ChatEventName]) -> ChatTarget:
+        """Makes a chat target of the board: ``url`` is the platform's incoming-webhook URL,
+        answered masked from now on; ``events`` the events it posts."""
+        return self._t.call_operation("createChatTarget", ChatTarget.from_json, board, body={"platform": platform, "url": url, "events": list(events)})
+
+    @operation("listChatTargets")
+    def list(self, board: str) -> List[ChatTarget]:
+        """The board's chat targets, oldest first, inactive ones included, their URLs masked."""
+        return self._t.call_operation("listChatTargets", _chat_targets, board)
+
+    @operation("deactivateChatTarget")
+    def deactivate(self, board: str, chat_target_id: int) -> ChatTarget:
+        """Deactivates the chat target: it posts nothing more, messages still waiting included."""
+        return self._t.call_operation("deactivateChatTarget", ChatTarget.from_json, board, chat_target_id)

@@ -115,6 +115,17 @@ class TeamTest(LiveServerTest):
         self.assertFails(404, "not_found", lambda: team.integrations.test(999))
         self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).integrations.test(connection.id))
 
+    def test_a_chat_target_is_made_listed_masked_and_deactivated(self) -> None:
+        team = self.client(ACME_TEAM)
+        url = "https://hooks.slack.com/services/T000/B000/SecretTokenWXYZ"
+        made = team.chat.create("features", "slack", url, ["post.created", "comment.created"])
+        self.assertEqual((made.platform, made.masked_url, made.events, made.active), ("slack", "https://hooks.slack.com/…WXYZ", ["post.created", "comment.created"], True))
+        self.assertEqual(team.chat.list("features"), [made])
+        self.assertFalse(team.chat.deactivate("features", made.id).active)
+        self.assertFails(422, "validation_error", lambda: team.chat.create("features", "slack", "https://discord.com/api/webhooks/1/t", ["post.created"]))
+        self.assertFails(404, "not_found", lambda: team.chat.deactivate("features", 999))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).chat.list("features"))
+
     def test_mail_settings_change_only_the_kinds_given(self) -> None:
         team = self.client(ACME_TEAM)
         settings = team.mail.settings()

@@ -45,6 +45,16 @@ export function checkChatUrl(platform: ChatPlatform, raw: string, allowPrivateNe
   return url.href;
 }
 
+/**
+ * A chat URL as it may be shown once saved: the scheme and host, and the last four characters,
+ * which tell two targets apart without giving the path's secret away
+ * (`https://hooks.slack.com/…WXYZ`).
+ */
+export function maskChatUrl(raw: string): string {
+  const url = new URL(raw);
+  return `${url.protocol}//${url.host}/…${raw.slice(-4)}`;
+}
+
 /** Where a message to the target's URL is posted: Discord's with `?wait=true`, so that it answers the message (or why not). */
 export function chatMessageUrl(platform: ChatPlatform, url: string): string {
   if (platform !== 'discord') return url;

@@ -16,6 +16,7 @@ const SECTIONS = [
   ['agents', 'Connected agents', '/dashboard/agents'],
   ['sso', 'Single sign-on', '/dashboard/sso'],
   ['webhooks', 'Webhooks', '/dashboard/webhooks'],
+  ['integrations', 'Integrations', '/dashboard/integrations'],
   ['mail', 'Mail', '/dashboard/mail'],
   ['settings', 'Settings', '/dashboard/settings'],
 ] as const;

@@ -30,6 +30,7 @@ import { postHistoryRoutes } from './post-history.js';
 import { postMergeRoutes } from './post-merge.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
+import { integrationsRoutes } from './integrations.js';
 import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from './webhook.js';
 
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', '([^/]+)')}$`);
@@ -87,6 +88,7 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/webhooks/:p/rotate'), handler: (ctx, [id]) => rotateSecretAction(ctx, id!) },
   { method: 'POST', pattern: path('/dashboard/webhooks/:p/test'), handler: (ctx, [id]) => sendTestAction(ctx, id!) },
   { method: 'POST', pattern: path('/dashboard/webhooks/messages/:p/redeliver'), handler: (ctx, [id]) => redeliverAction(ctx, id!) },
+  ...integrationsRoutes,
   { method: 'GET', pattern: path('/dashboard/mail'), handler: (ctx) => mailPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/mail/test'), handler: (ctx) => testMailAction(ctx) },
   { method: 'POST', pattern: path('/dashboard/mail/followers'), handler: (ctx, _, form) => followerMailSettingsAction(ctx, form) },
