@@ -67,10 +67,13 @@ const CLIENT_HEADER = `/**
  */`;
 
 /** A client row: method, path, input, place, success status, and where the status is part of the result, its two fields. */
+// The client fills a path's parameters in order, so their names are left out (`{}`); only a route
+// whose status tells part of the result carries the status.
 const clientRouteOf = ({ method, path, client, body, query, success }) => {
   const input = body !== undefined ? quoted('body') : query !== undefined ? quoted('query') : 'null';
-  const parts = success.statusFrom !== undefined && success.bodyFrom !== undefined ? [quoted(success.statusFrom), quoted(success.bodyFrom)] : [];
-  return [quoted(method), quoted(path), input, quoted(client.join('.')), String(success.status), ...parts].join(', ');
+  const parts =
+    success.statusFrom !== undefined && success.bodyFrom !== undefined ? [String(success.status), quoted(success.statusFrom), quoted(success.bodyFrom)] : [];
+  return [quoted(method), quoted(path.replace(/\{\w+\}/g, '{}')), input, quoted(client.join('.')), ...parts].join(', ');
 };
 
 /** The text of src/client/routes.ts for `operations`, in table order. */
@@ -81,11 +84,12 @@ export function renderClientRoutes(operations) {
     "import type { HttpMethod } from '../http/operation-row.js';",
     '',
     '/**',
-    ' * One operation as the client sends it: method, path, where its input goes, its place on the',
-    ' * client (`group.method`), its success status and, when that status tells part of the result',
-    ' * (`{ claim, created }`), the result\'s field the status gives and the field the body is.',
+    ' * One operation as the client sends it: method, path (each parameter `{}`, filled in order),',
+    ' * where its input goes, its place on the client (`group.method`) and, when its success status',
+    ' * tells part of the result (`{ claim, created }`), that status, the result\'s field the status',
+    ' * gives and the field the body is.',
     ' */',
-    'export type ClientRoute = readonly [method: HttpMethod, path: string, input: \'body\' | \'query\' | null, place: string, status: number, statusFrom?: string, bodyFrom?: string];',
+    'export type ClientRoute = readonly [method: HttpMethod, path: string, input: \'body\' | \'query\' | null, place: string, status?: number, statusFrom?: string, bodyFrom?: string];',
     '',
     '/**',
     ' * Every operation\'s client route, in table order, its name in the comment beside it: a list, not',

@@ -45,7 +45,7 @@ interface Call {
 /** Fills `{slug}` and `{id}` in a path, each percent-encoded as one segment. */
 function fillPath(path: string, values: unknown[]): string {
   let i = 0;
-  return path.replace(/\{\w+\}/g, () => encodeURIComponent(String(values[i++])));
+  return path.replace(/\{\}/g, () => encodeURIComponent(String(values[i++])));
 }
 
 /**

@@ -48,16 +48,18 @@ describe('the operations the core serves', () => {
     expect(client).toBe(renderClientRoutes(operations));
   });
 
-  it('give the typed client each row\'s method, path, input, place and success, and the two result fields where the status is one', () => {
+  it('give the typed client each row\'s method, path (its parameters unnamed), input and place, and the status with the two result fields where the status is one', () => {
     expect(clientRoutes).toHaveLength(operationNames.length);
     for (const name of operationNames) {
       const row = operationTable[name];
       const spec: OperationSpec = operations[name];
       const { status, statusFrom, bodyFrom } = spec.success;
-      const parts = statusFrom !== undefined && bodyFrom !== undefined ? [statusFrom, bodyFrom] : [];
-      expect([name, ...clientRoutes[operationNames.indexOf(name)]!]).toEqual([name, row.method, row.path, spec.body ? 'body' : spec.query ? 'query' : null, row.client.join('.'), status, ...parts]);
+      const parts = statusFrom !== undefined && bodyFrom !== undefined ? [status, statusFrom, bodyFrom] : [];
+      const path = row.path.replace(/\{\w+\}/g, '{}');
+      expect([name, ...clientRoutes[operationNames.indexOf(name)]!]).toEqual([name, row.method, path, spec.body ? 'body' : spec.query ? 'query' : null, row.client.join('.'), ...parts]);
     }
-    expect(clientRoutes[operationNames.indexOf('claimPost')]!.slice(5)).toEqual(['created', 'claim']);
+    expect(clientRoutes[operationNames.indexOf('claimPost')]!.slice(4)).toEqual([201, 'created', 'claim']);
+    expect(clientRoutes[operationNames.indexOf('getPost')]).toEqual(['GET', '/boards/{}/posts/{}', null, 'posts.get']);
   });
 
   it('are the rows of the table, in its order, with their inputs, places, successes and service functions', async () => {
