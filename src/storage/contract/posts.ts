@@ -31,7 +31,6 @@ export interface PostListQuery extends PageQuery {
   sort: 'new' | 'top';
 }
 
-/** Posts: the records, their count per board, and the public lists of a board. */
 /** What belongs to one post beside its row: what the single-post shape shows with it. */
 export interface PostParts {
   /** Its tags, id asc. */
@@ -46,15 +45,21 @@ export interface PostParts {
   links: PostLinkRecord[];
 }
 
-/** The reads of other aggregates that the fallback of {@link PostsTx.getPostParts} makes. */
+/** The reads of other aggregates that the fallback of {@link PostsTx.getPostParts} makes (each documented where its aggregate declares it). */
 export interface PostPartsReads {
+  /** The boards aggregate's `getTagsOfPosts`. */
   getTagsOfPosts(postIds: number[]): Promise<Map<number, TagRecord[]>>;
+  /** The agent aggregate's `listEvidence`. */
   listEvidence(postId: number): Promise<EvidenceRecord[]>;
+  /** The agent aggregate's `getClaim`. */
   getClaim(postId: number): Promise<ClaimRecord | null>;
+  /** The attachments aggregate's `listPostAttachments`. */
   listPostAttachments(postIds: readonly number[]): Promise<AttachmentRecord[]>;
+  /** The integrations aggregate's `listPostLinks`. */
   listPostLinks(postId: number): Promise<PostLinkRecord[]>;
 }
 
+/** Posts: the records, their count per board, and the public lists of a board. */
 export interface PostsTx {
   /** vote_count and comment_count start at 0. */
   insertPost(row: NewPost): Promise<PostRecord>;
