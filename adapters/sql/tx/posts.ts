@@ -13,6 +13,7 @@ import type { Dialect, SqlSeam, SqlValue } from '../seam.js';
 import { assignments, pageBounds, type SharedMethods } from '../statements.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
 import { POST_COLUMNS, POST_FIELDS, selectPosts, tupleToPost } from './rows.js';
+import { defaultLabel } from './statuses.js';
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
@@ -79,11 +80,12 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
       const [stored] = await db.tuples(
         `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
            shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
-           proposal_api_key_id, proposal_connection_id, title_folded, body_folded)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${POST_FIELDS}`,
+           proposal_api_key_id, proposal_connection_id, title_folded, body_folded, status_label_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ${defaultLabel(d, '?', '?')})) RETURNING ${POST_FIELDS}`,
         [
           row.board_id, row.title, row.body, row.status, d.bool(row.is_admin), d.bool(row.hidden), d.bool(row.pinned), row.queue_rank,
           row.shipped_at, row.created_at, ...proposalColumns(row.proposal), foldCase(row.title), foldCase(row.body),
+          row.status_label_id ?? null, row.board_id, row.status,
         ],
       );
       const post = tupleToPost(stored!);
@@ -110,9 +112,15 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
         ['proposal_proposed_at', proposal?.[2]],
         ['proposal_api_key_id', proposal?.[3]],
         ['proposal_connection_id', proposal?.[4]],
+        ['status_label_id', patch.status_label_id],
       ]);
       if (set === '') return getPost(id);
-      const [row] = await db.tuples(`UPDATE fb_posts AS p SET ${set} WHERE p.id = ? RETURNING ${POST_FIELDS}`, [...params, id]);
+      // A status without a label takes its category's default.
+      const label = patch.status !== undefined && patch.status_label_id === undefined;
+      const [row] = await db.tuples(
+        `UPDATE fb_posts AS p SET ${set}${label ? `, status_label_id = ${defaultLabel(d, 'p.board_id', '?')}` : ''} WHERE p.id = ? RETURNING ${POST_FIELDS}`,
+        label ? [...params, patch.status!, id] : [...params, id],
+      );
       if (row === undefined) return null;
       const post = tupleToPost(row);
       if (patch.title !== undefined) await reindexTitle(db, post);

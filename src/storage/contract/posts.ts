@@ -2,13 +2,20 @@
 import type { PostMergeRecord, PostRecord, PostStatus } from '../../domain/records.js';
 import type { AggregateDefinition, Page, PageQuery } from './shared.js';
 
-/** A post to insert: its counters start at 0. */
-export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count'>;
-/** Fields of a post to change; absent fields are unchanged. */
+/**
+ * A post to insert: its counters start at 0; without `status_label_id` its label is the default
+ * status of its category in the board's organization.
+ */
+export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count' | 'status_label_id'> & { status_label_id?: number };
+/**
+ * Fields of a post to change; absent fields are unchanged. A `status` without `status_label_id`
+ * sets the label to the category's default; a `status_label_id` must name a status of the post's
+ * organization whose category is the post's status after the patch (the caller checks).
+ */
 export type PostPatch = Partial<
   Pick<
     PostRecord,
-    'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal'
+    'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal' | 'status_label_id'
   >
 >;
 
@@ -22,6 +29,8 @@ export interface PostListQuery extends PageQuery {
   search?: string;
   /** Only posts carrying this tag. */
   tagId?: number;
+  /** Only posts showing this status of the organization (see statuses.ts): counted, not maintained. */
+  statusLabelId?: number;
   /**
    * `new`: created_at desc, id desc.
    * `top`: vote_count desc, created_at desc, id desc.
