@@ -56,6 +56,7 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['GET', '/boards/{slug}/ship-stats', 'query', 'stats.shipStats', 200], // getShipStats
   ['GET', '/boards/{slug}/analytics', 'query', 'stats.analytics', 200], // getAnalytics
   ['GET', '/webhooks', null, 'webhooks.list', 200], // listWebhooks
+  ['GET', '/statuses', null, 'statuses.list', 200], // listStatuses
   ['GET', '/held-posts', 'query', 'moderation.list', 200], // listHeldPosts
   ['GET', '/held-posts/{held_post_id}', null, 'moderation.get', 200], // getHeldPost
   ['POST', '/held-posts/{held_post_id}/approve', null, 'moderation.approve', 201], // approveHeldPost
@@ -71,6 +72,9 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['POST', '/integrations/connections/{connection_id}/rotate-secret', 'body', 'integrations.rotateSecret', 200], // rotateIntegrationConnectionSecret
   ['POST', '/integrations/connections/{connection_id}/deactivate', null, 'integrations.deactivate', 200], // deactivateIntegrationConnection
   ['POST', '/integrations/connections/{connection_id}/test', null, 'integrations.test', 200], // testIntegrationConnection
+  ['POST', '/statuses', 'body', 'statuses.create', 201], // createStatus
+  ['PATCH', '/statuses/{status_id}', 'body', 'statuses.update', 200], // updateStatus
+  ['DELETE', '/statuses/{status_id}', null, 'statuses.delete', 204], // deleteStatus
   ['GET', '/mail-settings', null, 'mail.settings', 200], // getMailSettings
   ['PATCH', '/mail-settings', 'body', 'mail.updateSettings', 200], // updateMailSettings
 ];

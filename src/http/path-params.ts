@@ -7,7 +7,7 @@
  */
 
 /** The parameters a path may hold, in the order they may appear. */
-export const PATH_PARAM_NAMES = ['slug', 'id', 'comment_id', 'merged_post_id', 'deleted_post_id', 'held_post_id', 'voter_id', 'connection_id'] as const;
+export const PATH_PARAM_NAMES = ['slug', 'id', 'comment_id', 'merged_post_id', 'deleted_post_id', 'held_post_id', 'voter_id', 'connection_id', 'status_id'] as const;
 
 /** A path parameter's name: `slug` (a board slug), or the name of an id. */
 export type PathParamName = (typeof PATH_PARAM_NAMES)[number];
@@ -25,6 +25,7 @@ export const PATH_PARAM_DESCRIPTIONS: Readonly<Record<PathParamName, string>> = 
   held_post_id: 'The id of a post held for approval.',
   voter_id: 'The id of a voter of the organization.',
   connection_id: "The id of one of the organization's integration connections.",
+  status_id: "The id of one of the organization's statuses.",
 };
 
 /** The names of the parameters `path` holds, in path order. */

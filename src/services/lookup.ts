@@ -12,6 +12,8 @@ import type { PostPatch, StorageTx } from '../storage/contract.js';
 import { attachmentsOfPosts } from './attachment-views.js';
 import type { Caller, ServiceContext } from './context.js';
 import { liveClaim, presentPostDetail } from './present.js';
+import { labelOfPost } from './status-labels.js';
+import type { StatusRecord } from '../domain/statuses.js';
 
 export async function boardOf(tx: StorageTx, caller: Caller, slug: string): Promise<BoardRecord> {
   const board = await tx.getBoardBySlug(caller.organizationId, slug);
@@ -37,6 +39,13 @@ export async function heldPostOf(tx: StorageTx, organizationId: number, id: numb
   const held = await tx.getHeldPost(id);
   if (!held || held.organization_id !== organizationId) throw notFound('Held post not found');
   return held;
+}
+
+/** A status of the organization (another organization's is as unknown as one that never was). */
+export async function statusOf(tx: StorageTx, organizationId: number, id: number): Promise<StatusRecord> {
+  const status = await tx.getStatus(id);
+  if (!status || status.organization_id !== organizationId) throw notFound('Status not found');
+  return status;
 }
 
 /** A voter of the organization. */
@@ -102,7 +111,7 @@ export async function readPostDetail(ctx: ServiceContext, tx: StorageTx, post: P
   const claim = liveClaim(await tx.getClaim(post.id), now);
   const attachments = await attachmentsOfPosts(ctx, tx, [post.id]);
   const links = await tx.listPostLinks(post.id);
-  return presentPostDetail(post, tags.get(post.id) ?? [], evidence, claim, attachments.get(post.id), links);
+  return presentPostDetail(post, await labelOfPost(tx, post), tags.get(post.id) ?? [], evidence, claim, attachments.get(post.id), links);
 }
 
 export function byId<T extends { id: number }>(rows: readonly T[]): T[] {

@@ -87,6 +87,8 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   createIntegrationConnection: ['provider', 'base_url', 'target', 'token', 'secret', 'label'],
   rotateIntegrationConnectionSecret: ['secret'],
   linkPost: ['connection_id', 'action', 'url'],
+  createStatus: ['name', 'color', 'category'],
+  updateStatus: ['name', 'color', 'position'],
 };
 
 const connectionSecret = fc.constantFrom('a-given-secret-0123456789', 'another-secret-0123456789', 'short', 'has spaces in it, sixteen+');
@@ -105,6 +107,17 @@ const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unkno
     label: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('GitHub', '') }, { weight: 1, arbitrary: text(100) }),
   },
   rotateIntegrationConnectionSecret: { secret: connectionSecret },
+  // A status's name (new most of the time), colour and category, plausible or not.
+  createStatus: {
+    name: fc.oneof({ weight: 4, arbitrary: text(40) }, { weight: 1, arbitrary: fc.constantFrom('Open', 'planned', '') }),
+    color: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('#123456', '#ABCDEF') }, { weight: 1, arbitrary: fc.constantFrom('red', '#12345', '', '#1234567') }),
+    category: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('open', 'planned', 'shipped') }, { weight: 1, arbitrary: fc.constantFrom('under_review', '') }),
+  },
+  updateStatus: {
+    name: fc.oneof({ weight: 4, arbitrary: text(40) }, { weight: 1, arbitrary: fc.constantFrom('Open', '') }),
+    color: fc.constantFrom('#123456', 'blue'),
+    position: fc.oneof(fc.integer({ min: -1, max: 1001 }), fc.constant('1')),
+  },
   linkPost: {
     // Replaced by live connections, most of the time, in bodyObject.
     connection_id: fc.integer({ min: -1, max: 5 }),

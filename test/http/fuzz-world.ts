@@ -148,6 +148,22 @@ async function liveConnections(world: FuzzWorld): Promise<number[]> {
   return (await api.integrations.listConnections()).connections.map((c) => c.id);
 }
 
+/**
+ * Ids of the organization's statuses, the defaults and at least fifteen beside them (what
+ * removals take), stored directly: the organization may already hold as many as the API allows.
+ */
+async function liveStatuses(world: FuzzWorld): Promise<number[]> {
+  const api = world.board.team(world.acme.id).api;
+  const { statuses } = await api.statuses.list();
+  const missing = 15 - statuses.filter((s) => !s.is_default).length;
+  await world.board.storage.transaction('write', async (tx) => {
+    for (let i = 0; i < missing; i++) {
+      await tx.insertStatus({ organization_id: world.acme.id, name: `Fuzz ${statuses.length + i}`, color: '#123456', category: 'planned', position: 100 + i, is_default: false });
+    }
+  });
+  return (await api.statuses.list()).statuses.map((s) => s.id);
+}
+
 /** Ids of the board's merged posts, read from the storage (no list shows them). */
 async function mergedOf({ board, acme }: FuzzWorld): Promise<number[]> {
   return board.storage.transaction('read', async (tx) => {
@@ -194,5 +210,6 @@ export async function liveIds(world: FuzzWorld, op: OperationName): Promise<Live
     voter_id: takes('voter_id') ? await liveVoters(world) : [],
     // A link names its connection in its body.
     connection_id: takes('connection_id') || op === 'linkPost' ? await liveConnections(world) : [],
+    status_id: takes('status_id') ? await liveStatuses(world) : [],
   };
 }

@@ -57,6 +57,7 @@ describe('tools', () => {
       update_mail_settings: { reply: false }, create_integration_connection: { provider: 'github' },
       rotate_integration_connection_secret: { connection_id: connection.id }, deactivate_integration_connection: { connection_id: connection.id },
       test_integration_connection: { connection_id: connection.id },
+      create_status: { name: 'Under review', color: '#6b21a8', category: 'open' }, update_status: { status_id: 1, name: 'Opened' }, delete_status: { status_id: 1 },
     };
     for (const name of TEAM_TOOLS) {
       const refused = await client.callTool({ name, arguments: args[name] ?? {} });

@@ -56,6 +56,8 @@ const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/
   'POST /api/v1/integrations/connections', 'GET /api/v1/integrations/connections', 'POST /api/v1/integrations/connections/{connection_id}/rotate-secret',
   'POST /api/v1/integrations/connections/{connection_id}/deactivate', 'POST /api/v1/integrations/connections/{connection_id}/test', 'GET /api/v1/mail-settings', 'PATCH /api/v1/mail-settings',
   'GET /api/v1/deleted-posts',
+  // The organization's statuses: listed with read, managed by the team.
+  'GET /api/v1/statuses', 'POST /api/v1/statuses', 'PATCH /api/v1/statuses/{status_id}', 'DELETE /api/v1/statuses/{status_id}',
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

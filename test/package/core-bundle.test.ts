@@ -143,7 +143,11 @@ describe('the core browser bundle', () => {
     // row), the delivery pool generic over its outbox and the integrations' calls driven by a pool
     // of their own (its code loaded on first use), the link's body checked with the validators
     // the bundle already holds: 42.0 KB (42,966 bytes).
-    expect(gzipped).toBeLessThanOrEqual(42 * 1024);
+    // Custom statuses (+1,532 bytes: the statuses' record-store methods and the label rule every
+    // post write keeps, the migration step's statements, four served rows and the handler's check
+    // of the status a path names, the label read with every post shape, the requests' and the
+    // fixture's schemas of a status): 43.5 KB (44,498 bytes).
+    expect(gzipped).toBeLessThanOrEqual(43.5 * 1024);
   }, 60_000);
 
   it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery, fixtures and their storage on first calls', async () => {

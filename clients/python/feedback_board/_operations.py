@@ -50,6 +50,8 @@ OPERATIONS: Dict[str, Operation] = {
     "getShipStats": Operation("GET", "/boards/{slug}/ship-stats", "read", "stats"),
     "getAnalytics": Operation("GET", "/boards/{slug}/analytics", "read", "stats"),
     "listWebhooks": Operation("GET", "/webhooks", "read", "webhooks"),
+    "listStatuses": Operation("GET", "/statuses", "read", "statuses"),
+    "createStatus": Operation("POST", "/statuses", "team", "statuses"),
     "listHeldPosts": Operation("GET", "/held-posts", "team", "moderation"),
     "getHeldPost": Operation("GET", "/held-posts/{held_post_id}", "team", "moderation"),
     "approveHeldPost": Operation("POST", "/held-posts/{held_post_id}/approve", "team", "moderation"),
@@ -65,6 +67,8 @@ OPERATIONS: Dict[str, Operation] = {
     "rotateIntegrationConnectionSecret": Operation("POST", "/integrations/connections/{connection_id}/rotate-secret", "team", "integrations"),
     "deactivateIntegrationConnection": Operation("POST", "/integrations/connections/{connection_id}/deactivate", "team", "integrations"),
     "testIntegrationConnection": Operation("POST", "/integrations/connections/{connection_id}/test", "team", "integrations"),
+    "updateStatus": Operation("PATCH", "/statuses/{status_id}", "team", "statuses"),
+    "deleteStatus": Operation("DELETE", "/statuses/{status_id}", "team", "statuses"),
     "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
 }

@@ -15,7 +15,7 @@ from .boards import BoardsAPI
 from .community import CommentsAPI, VotesAPI
 from .posts import PostsAPI
 from .reports import ChangelogAPI, RoadmapAPI, StatsAPI, WebhooksAPI
-from .team import IntegrationsAPI, MailAPI, ModerationAPI, VotersAPI
+from .team import IntegrationsAPI, MailAPI, ModerationAPI, StatusesAPI, VotersAPI
 from .transport import RetryPolicy, Transport
 
 AuthHeader = Literal["bearer", "x-api-key"]
@@ -44,6 +44,7 @@ class Client:
     voters: VotersAPI
     mail: MailAPI
     integrations: IntegrationsAPI
+    statuses: StatusesAPI
 
     def __init__(
         self,
@@ -87,6 +88,7 @@ class Client:
         self.voters = VotersAPI(transport)
         self.mail = MailAPI(transport)
         self.integrations = IntegrationsAPI(transport)
+        self.statuses = StatusesAPI(transport)
 
     def __repr__(self) -> str:
         return f"Client({self.base_url!r})"
