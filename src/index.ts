@@ -89,8 +89,11 @@ export type {
   IntegrationConnectionWithSecret,
   MailSettings,
   PostActivity,
+  Status,
+  StatusList,
   VoterBlock,
 } from './domain/team-responses.js';
+export type { StatusLabel, StatusRecord } from './domain/statuses.js';
 export type { HeldPost, HeldPostState } from './domain/held-posts.js';
 export {
   LIMITS,
@@ -104,6 +107,8 @@ export {
   type CreateCommentInput,
   type LinkPostInput,
   type CreateChatTargetInput,
+  type CreateStatusInput,
+  type UpdateStatusInput,
 } from './domain/requests.js';
 export type { Clock, Logger, Notifier, RandomBytes, VoterNotification } from './domain/ports.js';
 export type { Caller } from './services/context.js';

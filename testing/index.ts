@@ -36,6 +36,7 @@ import { postTests } from './posts.js';
 import { randomizedTests } from './randomized.js';
 import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
+import { statusTests } from './statuses.js';
 import { similarTests } from './similar.js';
 import { ssoTests } from './sso.js';
 import { accessTests } from './access.js';
@@ -57,6 +58,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     transactionTests(ctx);
     copyAndIdTests(ctx);
     accountTests(ctx);
+    statusTests(ctx);
     boardTests(ctx);
     postTests(ctx);
     listTests(ctx);

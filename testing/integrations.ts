@@ -106,14 +106,16 @@ export function integrationTests(ctx: SuiteContext): void {
           });
         }
       });
+      const label = (await ctx.read((tx) => tx.getPost(post)))!.status_label_id;
       const [parts, own] = await ctx.read(async (tx) => [
-        await tx.getPostParts(post),
+        await tx.getPostParts(post, label),
         {
           tags: (await tx.getTagsOfPosts([post])).get(post),
           evidence: await tx.listEvidence(post),
           claim: await tx.getClaim(post),
           attachments: await tx.listPostAttachments([post]),
           links: await tx.listPostLinks(post),
+          status: await tx.getStatus(label),
         },
       ]);
       expect(parts).toEqual(own);
@@ -125,8 +127,11 @@ export function integrationTests(ctx: SuiteContext): void {
         ['https://github.com/acme/app/issues/9', odd],
         ['https://github.com/acme/app/issues/4', odd],
       ]);
-      expect(await ctx.read((tx) => tx.getPostParts(second))).toEqual({ tags: [], evidence: [], claim: null, attachments: [], links: [] });
-      expect(await ctx.read((tx) => tx.getPostParts(9999))).toEqual({ tags: [], evidence: [], claim: null, attachments: [], links: [] });
+      expect(parts.status && [parts.status.id, parts.status.category, parts.status.is_default]).toEqual([label, 'open', true]);
+      const secondLabel = (await ctx.read((tx) => tx.getPost(second)))!.status_label_id;
+      const none = { tags: [], evidence: [], claim: null, attachments: [], links: [] };
+      expect(await ctx.read((tx) => tx.getPostParts(second, secondLabel))).toEqual({ ...none, status: await ctx.read((tx) => tx.getStatus(secondLabel)) });
+      expect(await ctx.read((tx) => tx.getPostParts(9999, 9999))).toEqual({ ...none, status: null });
     });
 
     ctx.test('a post links an issue once; the links to an issue follow it; deleting the post drops its links', async () => {

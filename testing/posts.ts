@@ -55,7 +55,8 @@ export function postTests(ctx: SuiteContext): void {
         proposal,
       });
       const post = await ctx.write((tx) => tx.insertPost(row));
-      expect(post).toEqual({ id: 1, ...row, vote_count: 0, comment_count: 0 });
+      // Without a label, the post shows its organization's default status of its category (shipped: id 4).
+      expect(post).toEqual({ id: 1, ...row, vote_count: 0, comment_count: 0, status_label_id: 4 });
       expect(await ctx.read((tx) => tx.getPost(1))).toEqual(post);
       expect(await ctx.read((tx) => tx.getPost(2))).toBeNull();
     });
@@ -82,11 +83,12 @@ export function postTests(ctx: SuiteContext): void {
       const first = await ctx.write((tx) =>
         tx.updatePost(post.id, { status: 'shipped', shipped_at: at(5), queue_rank: null, proposal }),
       );
-      expect(first).toEqual({ ...post, status: 'shipped', shipped_at: at(5), queue_rank: null, proposal });
+      expect(post.status_label_id).toBe(1);
+      expect(first).toEqual({ ...post, status: 'shipped', status_label_id: 4, shipped_at: at(5), queue_rank: null, proposal });
       const second = await ctx.write((tx) =>
         tx.updatePost(post.id, { title: 'New', body: 'b', hidden: true, pinned: true, queue_rank: 0, proposal: null }),
       );
-      const expected = { ...post, status: 'shipped', shipped_at: at(5), title: 'New', body: 'b', hidden: true, pinned: true, queue_rank: 0 };
+      const expected = { ...post, status: 'shipped', status_label_id: 4, shipped_at: at(5), title: 'New', body: 'b', hidden: true, pinned: true, queue_rank: 0 };
       expect(second).toEqual(expected);
       expect(await ctx.write((tx) => tx.updatePost(post.id, {}))).toEqual(expected);
       // A field present with the value undefined is absent too (a patch built from optional input).

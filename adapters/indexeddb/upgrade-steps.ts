@@ -13,6 +13,7 @@ import { qualified, SCHEMA_STEPS, storeVersion, type SchemaStep } from '../../sr
 import { wordsOf } from '../../src/storage/words.js';
 import { buildAggregates, type UpgradeTransaction } from './build-aggregates.js';
 import { addIndexes, createStore, SCHEMA_VERSION } from './schema.js';
+import { addDefaultStatuses } from './schema-statuses.js';
 import { addVoterLocales } from './schema-voter-locale.js';
 
 export interface UpgradeStep {
@@ -233,6 +234,7 @@ function sharedStep(step: SchemaStep, index: number): UpgradeStep {
       }
       const records = step.backfill?.records;
       if (records !== undefined) rewriteRows(tx, records.table, records.row);
+      if (step.backfill?.indexeddb === 'defaultStatuses') addDefaultStatuses(tx);
     },
   };
 }

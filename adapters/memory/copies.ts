@@ -24,7 +24,7 @@ function deepen(copy: Record<string, unknown>): object {
 
 const POST_FIELDS = [
   'id', 'board_id', 'title', 'body', 'status', 'is_admin', 'hidden', 'pinned',
-  'queue_rank', 'shipped_at', 'created_at', 'vote_count', 'comment_count', 'proposal',
+  'queue_rank', 'shipped_at', 'created_at', 'vote_count', 'comment_count', 'proposal', 'status_label_id',
 ];
 
 /** True when `row`'s own enumerable fields are exactly `fields`, in that order. */
@@ -59,6 +59,7 @@ const PostRow = function (this: Record<string, unknown>, post: Record<string, un
   this.vote_count = post.vote_count;
   this.comment_count = post.comment_count;
   this.proposal = typeof proposal === 'object' && proposal !== null ? cloneRow(proposal) : proposal;
+  this.status_label_id = post.status_label_id;
 } as unknown as new (post: Record<string, unknown>) => object;
 PostRow.prototype = Object.prototype;
 

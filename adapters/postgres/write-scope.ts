@@ -38,7 +38,8 @@ export type OwnerKind =
   | 'oauthGrant'
   | 'ssoSecret'
   | 'connection'
-  | 'chatTarget';
+  | 'chatTarget'
+  | 'status';
 
 /** A record of no organization with a lock of its own. */
 export interface RecordScope {
@@ -106,6 +107,11 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   getSetting: setting,
   setSetting: setting,
   insertSettingIfAbsent: setting,
+  listStatuses: organization,
+  getStatus: by('status'),
+  insertStatus: byField('organization', 'organization_id'),
+  updateStatus: by('status'),
+  deleteStatus: by('status'),
   // boards
   insertBoard: byField('organization', 'organization_id'),
   getBoard: board,
@@ -329,4 +335,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   ssoSecret: 'SELECT organization_id AS org FROM fb_sso_secrets WHERE id = $1',
   connection: 'SELECT organization_id AS org FROM fb_integration_connections WHERE id = $1',
   chatTarget: 'SELECT b.organization_id AS org FROM fb_chat_targets t JOIN fb_boards b ON b.id = t.board_id WHERE t.id = $1',
+  status: 'SELECT organization_id AS org FROM fb_statuses WHERE id = $1',
 };

@@ -57,6 +57,7 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['GET', '/boards/{}/ship-stats', 'query', 'stats.shipStats'], // getShipStats
   ['GET', '/boards/{}/analytics', 'query', 'stats.analytics'], // getAnalytics
   ['GET', '/webhooks', null, 'webhooks.list'], // listWebhooks
+  ['GET', '/statuses', null, 'statuses.list'], // listStatuses
   ['GET', '/held-posts', 'query', 'moderation.list'], // listHeldPosts
   ['GET', '/held-posts/{}', null, 'moderation.get'], // getHeldPost
   ['POST', '/held-posts/{}/approve', null, 'moderation.approve'], // approveHeldPost
@@ -75,6 +76,9 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['POST', '/boards/{}/chat-targets', 'body', 'chat.create'], // createChatTarget
   ['GET', '/boards/{}/chat-targets', null, 'chat.list'], // listChatTargets
   ['POST', '/boards/{}/chat-targets/{}/deactivate', null, 'chat.deactivate'], // deactivateChatTarget
+  ['POST', '/statuses', 'body', 'statuses.create'], // createStatus
+  ['PATCH', '/statuses/{}', 'body', 'statuses.update'], // updateStatus
+  ['DELETE', '/statuses/{}', null, 'statuses.delete'], // deleteStatus
   ['GET', '/mail-settings', null, 'mail.settings'], // getMailSettings
   ['PATCH', '/mail-settings', 'body', 'mail.updateSettings'], // updateMailSettings
 ];

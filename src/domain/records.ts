@@ -87,6 +87,11 @@ export interface PostRecord {
   /** Number of comments (hidden ones included); maintained by the storage on insertComment. */
   comment_count: number;
   proposal: ProposalRecord | null;
+  /**
+   * The organization's status the post shows (see statuses.ts), always of the category `status`:
+   * the storage sets the category's default whenever `status` is written without a label.
+   */
+  status_label_id: number;
 }
 
 /** A tag of a board, shared by the posts that carry it. */

@@ -34,6 +34,8 @@ export const LIMITS = {
   defaultQueueSize: 10,
   maxTtlSeconds: 86_400,
   defaultTtlSeconds: 3600,
+  statusName: 40,
+  statusesPerOrganization: 50,
 } as const;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -115,6 +117,8 @@ export const updatePostBody = z.strictObject({
   tags: z.optional(tagList),
   pinned: z.optional(z.boolean()),
   queue_rank: z.optional(z.nullable(int(0))),
+  /** One of the organization's statuses: the post shows it, and its status becomes the status's category. */
+  status_label_id: z.optional(int(1)),
   implementation_evidence: z.optional(
     z.array(evidenceItem).check(z.maxLength(LIMITS.evidencePerPost, `at most ${LIMITS.evidencePerPost} evidence items`)),
   ),
@@ -160,8 +164,27 @@ export const listPostsQuery = z.object({
   sort: z._default(enumParam(['new', 'top'] as const), 'new'),
   /** `true`: the pinned posts of the list first, then the others, each in the sort's order. */
   pinned_first: z.optional(enumParam(['true', 'false'] as const)),
+  /** Only the posts showing this status of the organization. */
+  status_label: z.optional(intParam(1)),
   limit: limitParam(LIMITS.defaultPageSize),
   offset: offsetParam,
+});
+
+/** A status's colour: `#rrggbb`. */
+export const statusColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb'));
+
+/** Body of `POST /statuses`: a new status of the organization, counted as its category. */
+export const createStatusBody = z.strictObject({
+  name: trimmedText(1, LIMITS.statusName),
+  color: statusColor,
+  category: postStatus,
+});
+
+/** Body of `PATCH /statuses/{status_id}`: absent fields are unchanged; a category never changes. */
+export const updateStatusBody = z.strictObject({
+  name: z.optional(trimmedText(1, LIMITS.statusName)),
+  color: z.optional(statusColor),
+  position: z.optional(int(0, 1000)),
 });
 
 export const pageQuery = z.object({
@@ -233,6 +256,10 @@ export type CreatePostInput = z.input<typeof createPostBody>;
 export type SubmitPostInput = z.input<typeof submitPostBody>;
 /** Body of `PATCH /boards/{slug}/posts/{id}`: any of its fields; absent fields are unchanged. */
 export type UpdatePostInput = z.input<typeof updatePostBody>;
+/** Body of `POST /statuses`: `name`, `color` (`#rrggbb`) and `category`. */
+export type CreateStatusInput = z.input<typeof createStatusBody>;
+/** Body of `PATCH /statuses/{status_id}`: any of `name`, `color`, `position`. */
+export type UpdateStatusInput = z.input<typeof updateStatusBody>;
 /** One entry of `implementation_evidence` in a PATCH. */
 export type EvidenceInput = z.input<typeof evidenceItem>;
 /** Body of `POST …/merge`: `into`, the id of the post to merge into (any board of the organization). */

@@ -76,12 +76,20 @@ export const attachmentSchema = z.object({
 /** A post's or comment's images, in the order they were attached. */
 const attachments = z.array(attachmentSchema);
 
+/** Response schema of the organization's status a post shows; its `status` is the status's category. */
+export const statusLabelSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  color: z.string(),
+});
+
 /** Response schema of a post in lists. */
 export const postSchema = z.object({
   id: z.int(),
   title: z.string(),
   body: z.string(),
   status,
+  status_label: statusLabelSchema,
   vote_count: z.int(),
   voter_has_voted: z.boolean(),
   following: z.boolean(),

@@ -143,6 +143,19 @@ export const chatTargetListSchema = z.object({ chat_targets: z.array(chatTargetS
 /** Response schema of the mail settings: which kinds of mail go to the followers of a post. */
 export const mailSettingsSchema = z.object({ status: z.boolean(), team_comment: z.boolean(), reply: z.boolean() });
 
+/** One of the organization's statuses: its name and colour, and the seed status it counts as (its category). */
+export const statusSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  color: z.string(),
+  category: status,
+  position: z.int(),
+  is_default: z.boolean(),
+});
+
+/** The organization's statuses, by position. */
+export const statusListSchema = z.object({ statuses: z.array(statusSchema) });
+
 /** A page of a post's activity log. */
 export type PostActivity = z.infer<typeof postActivitySchema>;
 /** `{ held_posts, total }`: one page of held posts in one state. */
@@ -169,3 +182,7 @@ export type IntegrationCall = z.infer<typeof integrationCallSchema>;
 export type IntegrationConnectionTest = z.infer<typeof integrationConnectionTestSchema>;
 /** Which kinds of mail go to the followers of a post. */
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
+/** One of the organization's statuses (docs/statuses.md). */
+export type Status = z.infer<typeof statusSchema>;
+/** The organization's statuses, by position. */
+export type StatusList = z.infer<typeof statusListSchema>;

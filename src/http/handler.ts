@@ -11,7 +11,7 @@ import { validationFailure } from '../domain/validation.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import { read } from '../services/context.js';
 import { authenticateKey, hashApiKey } from '../services/keys.js';
-import { boardOf, chatTargetOf, commentOf, deletedPostOf, heldPostOf, integrationConnectionOf, postOf, postOnBoard, voterOf } from '../services/lookup.js';
+import { boardOf, chatTargetOf, commentOf, deletedPostOf, heldPostOf, integrationConnectionOf, postOf, postOnBoard, voterOf, statusOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { sha256HexSync } from './sha256.js';
@@ -176,7 +176,7 @@ const DELIVERY_PATH = /^\/integrations\/(?:github|gitlab|linear)\/[1-9]\d{0,14}$
  * integration connection of the caller's organization.
  */
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
-  if (params.slug === undefined && params.held_post_id === undefined && params.voter_id === undefined && params.connection_id === undefined) return;
+  if (params.slug === undefined && params.held_post_id === undefined && params.voter_id === undefined && params.connection_id === undefined && params.status_id === undefined) return;
   await read(ctx, async (tx) => {
     if (params.slug !== undefined) {
       const board = await boardOf(tx, caller, params.slug);
@@ -189,6 +189,7 @@ async function assertPathExists(ctx: ServiceContext, caller: Caller, params: Pat
     if (params.held_post_id !== undefined) await heldPostOf(tx, caller.organizationId, params.held_post_id);
     if (params.voter_id !== undefined) await voterOf(tx, caller.organizationId, params.voter_id);
     if (params.connection_id !== undefined) await integrationConnectionOf(tx, caller.organizationId, params.connection_id);
+    if (params.status_id !== undefined) await statusOf(tx, caller.organizationId, params.status_id);
   });
 }
 

@@ -60,6 +60,9 @@ const RESPONSE_NAMES = new Map<z.core.$ZodType, string>([
   [team.heldPostListSchema, 'HeldPostList'],
   [team.voterBlockSchema, 'VoterBlock'],
   [team.mailSettingsSchema, 'MailSettings'],
+  [team.statusSchema, 'Status'],
+  [team.statusListSchema, 'StatusList'],
+  [res.statusLabelSchema, 'StatusLabel'],
   [res.errorSchema, 'Error'],
 ]);
 
@@ -74,6 +77,8 @@ const REQUEST_NAMES = new Map<z.core.$ZodType, string>([
   [req.createCommentBody, 'CreateCommentRequest'],
   [req.rejectHeldPostBody, 'RejectHeldPostRequest'],
   [req.updateMailSettingsBody, 'UpdateMailSettingsRequest'],
+  [req.createStatusBody, 'CreateStatusRequest'],
+  [req.updateStatusBody, 'UpdateStatusRequest'],
 ]);
 
 const capitalize = (name: string) => name[0]!.toUpperCase() + name.slice(1);

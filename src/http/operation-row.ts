@@ -28,6 +28,7 @@ import type * as moderation from '../services/moderation.js';
 import type * as postReads from '../services/post-reads.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
+import type * as statuses from '../services/statuses.js';
 import type * as teamVoters from '../services/team-voters.js';
 import type * as trash from '../services/trash.js';
 import type * as integrationConnections from '../services/integration-connections.js';
@@ -68,6 +69,7 @@ export interface OperationServices {
   postReads: typeof postReads;
   posts: typeof posts;
   stats: typeof stats;
+  statuses: typeof statuses;
   teamVoters: typeof teamVoters;
   trash: typeof trash;
   integrationConnections: typeof integrationConnections;

@@ -36,6 +36,7 @@ const merges = () => import('../services/merges.js');
 const moderation = () => import('../services/moderation.js');
 const posts = () => import('../services/posts.js');
 const stats = () => import('../services/stats.js');
+const statuses = () => import('../services/statuses.js');
 const teamVoters = () => import('../services/team-voters.js');
 const trash = () => import('../services/trash.js');
 
@@ -75,6 +76,7 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(stats, 'getShipStats'),
   lazy(stats, 'getAnalytics'),
   lazy(dashboard, 'listWebhooks'),
+  lazy(statuses, 'listStatuses'),
   lazy(moderation, 'listHeldPosts'),
   lazy(moderation, 'getHeldPost'),
   lazy(moderation, 'approveHeldPost'),
@@ -93,6 +95,9 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(integrationChatTargets, 'createChatTarget'),
   lazy(integrationChatTargets, 'listChatTargets'),
   lazy(integrationChatTargets, 'deactivateChatTarget'),
+  lazy(statuses, 'createStatus'),
+  lazy(statuses, 'updateStatus'),
+  lazy(statuses, 'deleteStatus'),
   lazy(mailSettings, 'getMailSettings'),
   lazy(mailSettings, 'updateMailSettings'),
 ];

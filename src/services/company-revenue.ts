@@ -10,6 +10,7 @@ import { attachmentsOfPosts } from './attachment-views.js';
 import { read, teamCaller, type ServiceContext } from './context.js';
 import { boardOf } from './lookup.js';
 import { presentPost } from './present.js';
+import { labelsOf } from './status-labels.js';
 
 /** A post as the API presents it, with the monthly revenue of the companies behind it. */
 export interface CompanyRevenuePost extends Post {
@@ -59,8 +60,9 @@ export function listPostsByCompanyRevenue(
     const ids = found.rows.map((row) => row.post.id);
     const tags = await tx.getTagsOfPosts(ids);
     const attachments = await attachmentsOfPosts(ctx, tx, ids);
+    const labelOf = await labelsOf(tx, board.organization_id);
     const posts = found.rows.map(({ post, revenue }) => ({
-      ...presentPost(post, tags.get(post.id) ?? [], attachments.get(post.id)),
+      ...presentPost(post, labelOf(post), tags.get(post.id) ?? [], attachments.get(post.id)),
       company_revenue: revenue,
     }));
     return { posts, total: found.total };

@@ -12,6 +12,8 @@ import type { PostPatch, StorageTx } from '../storage/contract.js';
 import { presentAttachment } from './attachment-views.js';
 import type { Caller, ServiceContext } from './context.js';
 import { liveClaim, presentPostDetail } from './present.js';
+import { presentStatusLabel } from './status-labels.js';
+import type { StatusRecord } from '../domain/statuses.js';
 
 export async function boardOf(tx: StorageTx, caller: Caller, slug: string): Promise<BoardRecord> {
   const board = await tx.getBoardBySlug(caller.organizationId, slug);
@@ -37,6 +39,13 @@ export async function heldPostOf(tx: StorageTx, organizationId: number, id: numb
   const held = await tx.getHeldPost(id);
   if (!held || held.organization_id !== organizationId) throw notFound('Held post not found');
   return held;
+}
+
+/** A status of the organization (another organization's is as unknown as one that never was). */
+export async function statusOf(tx: StorageTx, organizationId: number, id: number): Promise<StatusRecord> {
+  const status = await tx.getStatus(id);
+  if (!status || status.organization_id !== organizationId) throw notFound('Status not found');
+  return status;
 }
 
 /** A voter of the organization. */
@@ -104,10 +113,10 @@ export async function boardPostOf(
 
 /** The single-post shape: the post with its tags, attachments, evidence, live claim, pending proposal and linked issues, read together. */
 export async function readPostDetail(ctx: ServiceContext, tx: StorageTx, post: PostRecord, now: string): Promise<PostDetail> {
-  const parts = await tx.getPostParts(post.id);
+  const parts = await tx.getPostParts(post.id, post.status_label_id);
   const baseUrl = parts.attachments.length === 0 ? '' : ctx.attachmentsBaseUrl();
   const attachments = parts.attachments.map((record) => presentAttachment(record, baseUrl));
-  return presentPostDetail(post, parts.tags, parts.evidence, liveClaim(parts.claim, now), attachments, parts.links);
+  return presentPostDetail(post, presentStatusLabel(parts.status!), parts.tags, parts.evidence, liveClaim(parts.claim, now), attachments, parts.links);
 }
 
 export function byId<T extends { id: number }>(rows: readonly T[]): T[] {

@@ -23,6 +23,7 @@ import { presentPostDetail, presentTag } from './present.js';
 import { actorOf, logActivity, voterActor } from './activity.js';
 import { followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
+import { labelOfPost } from './status-labels.js';
 
 /** The board's tags the voter chose (a tag is never deleted, so each is found). */
 async function tagsOf(tx: StorageTx, held: HeldPostRecord): Promise<TagRecord[]> {
@@ -139,7 +140,8 @@ export function approveHeldPost(ctx: ServiceContext, caller: Caller, id: number)
     await logActivity(tx, post.id, 'approved', actorOf(ctx, caller), now);
     await tx.moveHeldPostAttachments(id, post.id);
     const attachments = (await attachmentsOfPosts(ctx, tx, [post.id])).get(post.id);
-    const detail = presentPostDetail((await tx.getPost(post.id))!, tags, [], null, attachments);
+    const approved = (await tx.getPost(post.id))!;
+    const detail = presentPostDetail(approved, await labelOfPost(tx, approved), tags, [], null, attachments);
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;
   });

@@ -16,6 +16,7 @@ import { attachmentsOfPosts } from './attachment-views.js';
 import { nowIso, read, type Caller, type ServiceContext } from './context.js';
 import { boardOf, boardPostOf, readPostDetail } from './lookup.js';
 import { presentPost } from './present.js';
+import { labelsOf } from './status-labels.js';
 
 /** Query values as they arrive in a URL: strings, parsed and checked here. */
 export type QueryInput = Record<string, string | undefined>;
@@ -30,12 +31,13 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
       if (!tag) return { posts: [], total: 0 };
       tagId = tag.id;
     }
-    const list: PostListQuery = { status: q.status, search: q.q ? foldCase(q.q) : undefined, tagId, sort: q.sort, limit: q.limit, offset: q.offset };
+    const list: PostListQuery = { status: q.status, search: q.q ? foldCase(q.q) : undefined, tagId, statusLabelId: q.status_label, sort: q.sort, limit: q.limit, offset: q.offset };
     const page = q.pinned_first === 'true' ? await pinnedFirst(tx, board.id, list) : await tx.listPosts(board.id, list);
     const ids = page.rows.map((p) => p.id);
     const tags = await tx.getTagsOfPosts(ids);
     const attachments = await attachmentsOfPosts(ctx, tx, ids);
-    return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
+    const labelOf = await labelsOf(tx, board.organization_id);
+    return { posts: page.rows.map((p) => presentPost(p, labelOf(p), tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
   });
 }
 
@@ -48,7 +50,10 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
 async function pinnedFirst(tx: StorageTx, boardId: number, query: PostListQuery): Promise<Page<PostRecord>> {
   const order = query.sort === 'top' ? byTop : byNewest;
   let pinned = (await tx.listPinnedPosts(boardId)).filter(
-    (post) => (query.status === undefined || post.status === query.status) && (query.search === undefined || matchesSearch(post, query.search)),
+    (post) =>
+      (query.status === undefined || post.status === query.status) &&
+      (query.statusLabelId === undefined || post.status_label_id === query.statusLabelId) &&
+      (query.search === undefined || matchesSearch(post, query.search)),
   );
   if (query.tagId !== undefined && pinned.length > 0) {
     const tags = await tx.getTagsOfPosts(pinned.map((post) => post.id));

@@ -3,7 +3,9 @@
  * reading one are in post-reads.ts, which the core loads with the request path; this module loads
  * on the first call of one of its functions.
  */
-import type { EvidenceRecord } from '../domain/records.js';
+import { validationError } from '../domain/errors.js';
+import type { EvidenceRecord, PostStatus } from '../domain/records.js';
+import type { StatusRecord } from '../domain/statuses.js';
 import {
   createPostBody,
   similarPostsQuery,
@@ -15,7 +17,7 @@ import {
 import type { PostDetail, PostList, SimilarPosts } from '../domain/responses.js';
 import { createPostScope, requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
-import type { NewRecord, PostPatch } from '../storage/contract.js';
+import type { NewRecord, PostPatch, StorageTx } from '../storage/contract.js';
 import { foldCase } from '../storage/text.js';
 import { type VoterNotification } from '../domain/ports.js';
 import { actorOf, logActivity } from './activity.js';
@@ -30,6 +32,7 @@ import { presentPost, presentPostDetail } from './present.js';
 import { findSimilar } from './similarity.js';
 import { emitBoardEvent } from './webhook-events.js';
 import { changedFields, sameEvidence, sameTags } from './post-changes.js';
+import { labelOfPost, labelsOf } from './status-labels.js';
 
 /**
  * Listed posts of the board whose titles share words with `text`, best first (the rule is
@@ -43,7 +46,8 @@ export function findSimilarPosts(ctx: ServiceContext, caller: Caller, slug: stri
     const ids = found.map(({ post }) => post.id);
     const tags = await tx.getTagsOfPosts(ids);
     const attachments = await attachmentsOfPosts(ctx, tx, ids);
-    return { posts: found.map(({ post, score }) => ({ post: presentPost(post, tags.get(post.id) ?? [], attachments.get(post.id)), score })) };
+    const labelOf = await labelsOf(tx, board.organization_id);
+    return { posts: found.map(({ post, score }) => ({ post: presentPost(post, labelOf(post), tags.get(post.id) ?? [], attachments.get(post.id)), score })) };
   });
 }
 
@@ -80,7 +84,7 @@ export async function createPost(
     const tags = await resolveTags(tx, board.id, input.tags ?? []);
     if (tags.length > 0) await tx.setPostTags(post.id, tags.map((t) => t.id));
     const stored = await storeAttachments(tx, board.organization_id, { post_id: post.id }, checked, now);
-    const detail = presentPostDetail(post, tags, [], null, stored.map((a) => presentAttachment(a, ctx.attachmentsBaseUrl())));
+    const detail = presentPostDetail(post, await labelOfPost(tx, post), tags, [], null, stored.map((a) => presentAttachment(a, ctx.attachmentsBaseUrl())));
     await logActivity(tx, post.id, 'created', actorOf(ctx, caller), now, status === 'open' ? {} : { to: status });
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;
@@ -134,16 +138,26 @@ export async function updatePost(
     if (input.body !== undefined) patch.body = input.body;
     if (input.pinned !== undefined) patch.pinned = input.pinned;
     if (input.queue_rank !== undefined) patch.queue_rank = input.queue_rank;
+    // A label sets the status to its category; a status alone shows its category's default.
+    const label = input.status_label_id === undefined ? undefined : await labelFor(tx, board.organization_id, input.status_label_id, input.status);
+    const status = label?.category ?? input.status;
     let notifications: VoterNotification[] = [];
-    if (input.status !== undefined && input.status !== post.status) {
-      Object.assign(patch, statusChange(post, input.status, now));
+    if (status !== undefined && status !== post.status) {
+      Object.assign(patch, statusChange(post, status, now));
       if (input.notify_voters === true) {
-        notifications = await notificationsFor(tx, board, post, input.status, now);
-        await queueStatusMail(tx, board, post, input.status, now);
+        notifications = await notificationsFor(tx, board, post, status, now);
+        await queueStatusMail(tx, board, post, status, now);
       }
+    }
+    if (label !== undefined) {
+      patch.status = label.category;
+      patch.status_label_id = label.id;
+    } else if (input.status !== undefined) {
+      patch.status = input.status;
     }
     const updated = Object.keys(patch).length > 0 ? (await tx.updatePost(post.id, patch))! : post;
     const changed = changedFields(post, updated);
+    if (updated.status === post.status && updated.status_label_id !== post.status_label_id) changed.push('status_label');
     if (input.tags !== undefined) {
       const before = (await tx.getTagsOfPosts([post.id])).get(post.id) ?? [];
       const tags = await resolveTags(tx, board.id, input.tags);
@@ -199,4 +213,15 @@ export function deletePost(ctx: ServiceContext, caller: Caller, slug: string, id
     await tx.trashPost(post.id, { organization_id: board.organization_id, deleted_at: now, ...actor });
     await emitBoardEvent(ctx, tx, board, 'post.deleted', { post_id: post.id }, now);
   });
+}
+
+/**
+ * The status a PATCH names (`status_label_id`): one of the organization's (another organization's
+ * is unknown), of the category of the `status` given with it, if any.
+ */
+async function labelFor(tx: StorageTx, organizationId: number, id: number, status: PostStatus | undefined): Promise<StatusRecord> {
+  const label = await tx.getStatus(id);
+  if (!label || label.organization_id !== organizationId) throw validationError('status_label_id', "is not one of the organization's statuses");
+  if (status !== undefined && status !== label.category) throw validationError('status_label_id', `is a status of ${label.category} posts, not ${status}`);
+  return label;
 }

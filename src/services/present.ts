@@ -9,6 +9,7 @@ import type {
   WebhookRecord,
 } from '../domain/records.js';
 import type { PostLinkRecord } from '../domain/integrations.js';
+import type { StatusLabel } from '../domain/statuses.js';
 import type {
   Attachment,
   Board,
@@ -40,12 +41,13 @@ export function presentTag(t: TagRecord): Tag {
 }
 
 /** The list shape. API callers are the board team: never "voted" or "following". */
-export function presentPost(p: PostRecord, tags: readonly TagRecord[], attachments: Attachment[] = []): Post {
+export function presentPost(p: PostRecord, label: StatusLabel, tags: readonly TagRecord[], attachments: Attachment[] = []): Post {
   return {
     id: p.id,
     title: p.title,
     body: p.body,
     status: p.status,
+    status_label: label,
     vote_count: p.vote_count,
     voter_has_voted: false,
     following: false,
@@ -88,6 +90,7 @@ export function presentPostLink(link: PostLinkRecord): PostLink {
 
 export function presentPostDetail(
   p: PostRecord,
+  label: StatusLabel,
   tags: readonly TagRecord[],
   evidence: readonly EvidenceRecord[],
   claim: ClaimRecord | null,
@@ -101,6 +104,7 @@ export function presentPostDetail(
     title: p.title,
     body: p.body,
     status: p.status,
+    status_label: label,
     vote_count: p.vote_count,
     voter_has_voted: false,
     following: false,

@@ -4,29 +4,37 @@ import type { Analytics, PostList, ShipStats } from '../domain/responses.js';
 import { isoWeek, lastDays, toIso, utcMonth } from '../domain/time.js';
 import { parseOrThrow } from '../domain/validation.js';
 import type { DailyCount, Page } from '../storage/contract.js';
-import type { PostRecord } from '../domain/records.js';
+import type { BoardRecord, PostRecord } from '../domain/records.js';
 import type { StorageTx } from '../storage/contract.js';
 import { read, type Caller, type ServiceContext } from './context.js';
 import { boardOf } from './lookup.js';
 import type { QueryInput } from './post-reads.js';
 import { presentPost } from './present.js';
+import { labelsOf } from './status-labels.js';
 import { attachmentsOfPosts } from './attachment-views.js';
 
-async function postList(ctx: ServiceContext, tx: StorageTx, page: Page<PostRecord>): Promise<PostList> {
+async function postList(ctx: ServiceContext, tx: StorageTx, board: BoardRecord, page: Page<PostRecord>): Promise<PostList> {
   const ids = page.rows.map((p) => p.id);
   const tags = await tx.getTagsOfPosts(ids);
   const attachments = await attachmentsOfPosts(ctx, tx, ids);
-  return { posts: page.rows.map((p) => presentPost(p, tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
+  const labelOf = await labelsOf(tx, board.organization_id);
+  return { posts: page.rows.map((p) => presentPost(p, labelOf(p), tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
 }
 
 export function getRoadmap(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<PostList> {
   const page = parseOrThrow(pageQuery, query);
-  return read(ctx, async (tx) => postList(ctx, tx, await tx.listRoadmap((await boardOf(tx, caller, slug)).id, page)));
+  return read(ctx, async (tx) => {
+    const board = await boardOf(tx, caller, slug);
+    return postList(ctx, tx, board, await tx.listRoadmap(board.id, page));
+  });
 }
 
 export function getChangelog(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<PostList> {
   const page = parseOrThrow(pageQuery, query);
-  return read(ctx, async (tx) => postList(ctx, tx, await tx.listChangelog((await boardOf(tx, caller, slug)).id, page)));
+  return read(ctx, async (tx) => {
+    const board = await boardOf(tx, caller, slug);
+    return postList(ctx, tx, board, await tx.listChangelog(board.id, page));
+  });
 }
 
 export function getShipStats(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<ShipStats> {

@@ -20,6 +20,7 @@ import { checkUploads, presentAttachment, storeAttachments, type AttachmentUploa
 import { presentPostDetail } from './present.js';
 import { assertVoterNotBlocked, assertVoterPostRoom, followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
+import { labelOfPost } from './status-labels.js';
 
 async function voterOf(tx: StorageTx, voterId: number): Promise<VoterRecord> {
   const voter = await tx.getVoter(voterId);
@@ -100,7 +101,8 @@ export async function submitPost(
     await logActivity(tx, inserted.id, 'created', voterActor(voterId), now);
     const stored = await storeAttachments(tx, board.organization_id, { post_id: inserted.id }, checked, now);
     const attachments = stored.map((a) => presentAttachment(a, ctx.attachmentsBaseUrl()));
-    const detail = presentPostDetail((await tx.getPost(inserted.id))!, tags, [], null, attachments);
+    const storedPost = (await tx.getPost(inserted.id))!;
+    const detail = presentPostDetail(storedPost, await labelOfPost(tx, storedPost), tags, [], null, attachments);
     await emitBoardEvent(ctx, tx, board, 'post.created', { post: detail }, now);
     return detail;
   });

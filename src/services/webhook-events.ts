@@ -18,7 +18,7 @@ export interface WebhookEventData {
   'board.published': { board: Board };
   'board.unpublished': { board: Board };
   'post.created': { board: Board; post: PostDetail };
-  /** `changed` names the fields whose value changed, among title, body, tags, pinned, queue_rank, implementation_evidence, hidden. */
+  /** `changed` names the fields whose value changed, among title, body, tags, pinned, queue_rank, implementation_evidence, hidden, status_label (another status of the same category). */
   'post.updated': { board: Board; post: PostDetail; changed: PostField[] };
   'post.status_changed': { board: Board; post: PostDetail; previous_status: PostStatus };
   'post.deleted': { board: Board; post_id: number };
@@ -45,7 +45,7 @@ export interface WebhookEventData {
 export type WebhookEventType = keyof WebhookEventData;
 
 /** Fields a `post.updated` event can name. */
-export type PostField = 'title' | 'body' | 'tags' | 'pinned' | 'queue_rank' | 'implementation_evidence' | 'hidden';
+export type PostField = 'title' | 'body' | 'tags' | 'pinned' | 'queue_rank' | 'implementation_evidence' | 'hidden' | 'status_label';
 
 /** Every event a webhook can subscribe to (`"*"` subscribes to all of them); each is one of {@link WebhookEventData}. */
 export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_NAMES satisfies readonly WebhookEventType[];

@@ -54,7 +54,7 @@ import type { SharedLimits } from './shared-limits.js';
 import type { foldCase } from './text.js';
 
 export type { AccessTx } from './contract/access.js';
-export type { AccountsTx } from './contract/accounts.js';
+export type { AccountsTx, StatusPatch } from './contract/accounts.js';
 export type { ActivityTx } from './contract/activity.js';
 export type { AttachmentsTx } from './contract/attachments.js';
 export type {

@@ -26,9 +26,10 @@ const BOARD = link('board_id', 'boards');
 
 /** The links of every dumped table that belongs to an organization; a table absent here belongs to none. */
 export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly OrganizationLink[]>>> = {
+  statuses: [ORG],
   api_keys: [ORG],
   boards: [ORG],
-  posts: [BOARD],
+  posts: [BOARD, link('status_label_id', 'statuses')],
   tags: [BOARD],
   post_tags: [POST, link('tag_id', 'tags')],
   evidence: [POST],

@@ -21,9 +21,10 @@ const VOTER = to('voters', 'voter_id');
 
 /** Every reference of every dumped table; a table absent here refers to nothing. */
 export const DUMP_REFERENCES: Readonly<Partial<Record<TableName, readonly DumpReference[]>>> = {
+  statuses: [ORG],
   api_keys: [ORG],
   boards: [ORG],
-  posts: [to('boards', 'board_id')],
+  posts: [to('boards', 'board_id'), to('statuses', 'status_label_id')],
   tags: [to('boards', 'board_id')],
   post_tags: [POST, to('tags', 'tag_id')],
   evidence: [POST],

@@ -51,6 +51,7 @@ function table(
 /** Every table a dump carries, each after the tables its rows refer to. */
 export const DUMP_TABLES: readonly DumpTable[] = [
   table('organizations'),
+  table('statuses', ['is_default']),
   table('api_keys'),
   table('settings'),
   table('boards', ['published']),

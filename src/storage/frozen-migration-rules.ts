@@ -14,3 +14,15 @@ export function shortenStoredPrefixV1(stored: string): string {
   const marker = stored.startsWith('fbk_') ? 4 : 0;
   return stored.slice(0, Math.min(marker + 4, Math.floor(stored.length / 3)));
 }
+
+/**
+ * Schema step "custom statuses": the five statuses every organization already stored was given,
+ * as [category, name, colour], in the categories' order (each organization's ids follow it).
+ */
+export const DEFAULT_STATUSES_V1: readonly (readonly [string, string, string])[] = [
+  ['open', 'Open', '#374151'],
+  ['planned', 'Planned', '#2b3f8f'],
+  ['in_progress', 'In progress', '#7a4d00'],
+  ['shipped', 'Shipped', '#145c2a'],
+  ['declined', 'Declined', '#8f1d1d'],
+];

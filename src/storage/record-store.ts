@@ -54,6 +54,7 @@ import type {
 } from '../domain/integrations.js';
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
+import type { StatusRecord } from '../domain/statuses.js';
 import type { DayRow } from './days.js';
 
 /** A row of the `settings` table. */
@@ -169,6 +170,7 @@ export interface TableRows {
   chat_targets: ChatTargetRecord;
   integration_calls: IntegrationCallRecord;
   integration_call_attempts: IntegrationCallAttemptRecord;
+  statuses: StatusRecord;
 }
 
 export type TableName = keyof TableRows;
@@ -207,7 +209,7 @@ export const RECORD_SCHEMA = {
   posts: {
     keyPath: 'id',
     ids: true,
-    indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] },
+    indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'], by_status_label: 'status_label_id' },
   },
   tags: {
     keyPath: 'id',
@@ -299,6 +301,7 @@ export const RECORD_SCHEMA = {
   chat_targets: { keyPath: 'id', ids: true, indexes: { by_board: 'board_id' } },
   integration_calls: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id', by_status: 'status' } },
   integration_call_attempts: { keyPath: 'id', ids: true, indexes: { by_call: 'call_id' } },
+  statuses: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
 } as const satisfies { [T in TableName]: TableDefinition<TableRows[T]> };
 
 export type RecordSchema = typeof RECORD_SCHEMA;

@@ -182,6 +182,18 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect((await op('unblockVoter', 'DELETE', `/voters/${second!.voter_id}/block`, TEAM_KEY)).json.changed).toBe(true);
     expect((await op('getMailSettings', 'GET', '/mail-settings', TEAM_KEY)).json).toEqual({ status: true, team_comment: true, reply: true });
     expect((await op('updateMailSettings', 'PATCH', '/mail-settings', TEAM_KEY, { reply: false })).json.reply).toBe(false);
+    // A status of the team's own: listed, shown by a post and filtered by, renamed, removed (the post shows the default again).
+    const review = (await op('createStatus', 'POST', '/statuses', TEAM_KEY, { name: 'Under review', color: '#6b21a8', category: 'open' })).json;
+    const statuses = (await op('listStatuses', 'GET', '/statuses', KEYS.acmeRead)).json.statuses as { id: number; name: string; category: string; is_default: boolean }[];
+    expect(statuses.map((s) => s.name)).toContain('Under review');
+    const openDefault = statuses.find((s) => s.is_default && s.category === 'open')!;
+    const reviewed = (await call(server.api, 'POST', '/boards/features/posts', TEAM_KEY, { title: 'Reviewed idea' })).json.id;
+    const labelled = await call(server.api, 'PATCH', `/boards/features/posts/${reviewed}`, TEAM_KEY, { status_label_id: review.id });
+    expect([labelled.json.status, labelled.json.status_label.name]).toEqual(['open', 'Under review']);
+    expect((await call(server.api, 'GET', `/boards/features/posts?status_label=${review.id}`, KEYS.acmeRead)).json.posts.map((p: { id: number }) => p.id)).toEqual([reviewed]);
+    expect((await op('updateStatus', 'PATCH', `/statuses/${review.id}`, TEAM_KEY, { name: 'Triage' })).json.name).toBe('Triage');
+    expect((await op('deleteStatus', 'DELETE', `/statuses/${review.id}`, TEAM_KEY)).status).toBe(204);
+    expect((await call(server.api, 'GET', `/boards/features/posts/${reviewed}`, KEYS.acmeRead)).json.status_label).toEqual({ id: openDefault.id, name: openDefault.name, color: '#374151' });
     const duplicate = (await call(server.api, 'POST', '/boards/features/posts', TEAM_KEY, { title: 'Held for approval too' })).json.id;
     await call(server.api, 'POST', `/boards/features/posts/${duplicate}/merge`, TEAM_KEY, { into: approved.json.id });
     expect((await op('unmergePost', 'POST', `/boards/features/posts/${duplicate}/unmerge`, TEAM_KEY)).json.id).toBe(duplicate);

@@ -129,6 +129,14 @@ const steps: Step[] = [
   { op: 'blockVoter', key: 'team', call: (c) => c.voters.block(1), request: ['POST', '/voters/1/block'], status: 200 },
   { op: 'unblockVoter', key: 'team', call: (c) => c.voters.unblock(1), request: ['DELETE', '/voters/1/block'], status: 200 },
   { op: 'getMailSettings', key: 'team', call: (c) => c.mail.settings(), request: ['GET', '/mail-settings'], status: 200 },
+  { op: 'listStatuses', key: 'read', call: (c) => c.statuses.list(), request: ['GET', '/statuses'], status: 200 },
+  {
+    op: 'createStatus', key: 'team', call: (c) => c.statuses.create({ name: 'Under review', color: '#6b21a8', category: 'open' }),
+    request: ['POST', '/statuses', { name: 'Under review', color: '#6b21a8', category: 'open' }], status: 201,
+  },
+  // Status 11, the one just created: the defaults of Acme and Beta are 1 to 10.
+  { op: 'updateStatus', key: 'team', call: (c) => c.statuses.update(11, { name: 'In review' }), request: ['PATCH', '/statuses/11', { name: 'In review' }], status: 200 },
+  { op: 'deleteStatus', key: 'team', call: (c) => c.statuses.delete(11), request: ['DELETE', '/statuses/11'], status: 204 },
   {
     op: 'createIntegrationConnection', key: 'team', call: (c) => c.integrations.createConnection({ provider: 'github', target: 'acme/app', secret: 'given-secret-0123456789' }),
     request: ['POST', '/integrations/connections', { provider: 'github', target: 'acme/app', secret: 'given-secret-0123456789' }], status: 201,

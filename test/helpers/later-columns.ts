@@ -2,7 +2,8 @@
  * The columns the shared schema steps add to tables older than them. Today's code writes every
  * column a row has today, so a test that fills an old database through it lends the tables these
  * columns for the run, and takes them back before the upgrade adds them again. Read from the
- * steps, so a new column needs no change to those tests.
+ * steps, so a new column needs no change to those tests. Today's code also writes the statuses of
+ * every new organization and names one from every post, so that table is lent too.
  */
 import { POSTGRES_DDL, SQLITE_DDL, stepSql } from '../../src/storage/schema/ddl.js';
 import { SCHEMA_STEPS, type SchemaChange } from '../../src/storage/schema/steps.js';
@@ -17,9 +18,13 @@ const added = changes.filter(
   (change): change is AddColumn => 'addColumn' in change && !madeByTheSteps.has(change.addColumn.split('.')[0]!),
 );
 
-/** The statements that add those columns, `;`-separated, in the store's dialect. */
+/** Tables the steps make that today's code writes whatever it does. */
+const LENT_TABLES = ['statuses'];
+
+/** The statements that add those tables and columns, `;`-separated, in the store's dialect. */
 export function lendLaterColumns(store: 'sqlite' | 'postgres'): string {
-  return stepSql(store === 'sqlite' ? SQLITE_DDL : POSTGRES_DDL, TABLES, { description: 'lent', changes: added }).join('; ');
+  const changes = [...LENT_TABLES.map((table) => ({ addTable: table })), ...added];
+  return stepSql(store === 'sqlite' ? SQLITE_DDL : POSTGRES_DDL, TABLES, { description: 'lent', changes }).join('; ');
 }
 
 /** The statements that drop them again, `;`-separated. */
@@ -29,5 +34,6 @@ export function takeBackLaterColumns(): string {
       const [table, column] = change.addColumn.split('.');
       return `ALTER TABLE fb_${table} DROP COLUMN ${column}`;
     })
+    .concat(LENT_TABLES.map((table) => `DROP TABLE IF EXISTS fb_${table}`))
     .join('; ');
 }

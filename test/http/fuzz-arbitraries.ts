@@ -88,6 +88,8 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   rotateIntegrationConnectionSecret: ['secret'],
   linkPost: ['connection_id', 'action', 'url'],
   createChatTarget: ['platform', 'url', 'events'],
+  createStatus: ['name', 'color', 'category'],
+  updateStatus: ['name', 'color', 'position'],
 };
 
 /** A chat URL: Slack's most of the time (the platform drawn most often), else another platform's, plain http, private or no URL. */
@@ -125,6 +127,17 @@ const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unkno
       { weight: 3, arbitrary: fc.subarray(['post.created', 'post.status_changed', 'comment.created', 'proposal.created']) },
       { weight: 1, arbitrary: fc.constantFrom(['post.created', 'post.created'], ['vote.created'], 'post.created') },
     ),
+  },
+  // A status's name (new most of the time), colour and category, plausible or not.
+  createStatus: {
+    name: fc.oneof({ weight: 4, arbitrary: text(40) }, { weight: 1, arbitrary: fc.constantFrom('Open', 'planned', '') }),
+    color: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('#123456', '#ABCDEF') }, { weight: 1, arbitrary: fc.constantFrom('red', '#12345', '', '#1234567') }),
+    category: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('open', 'planned', 'shipped') }, { weight: 1, arbitrary: fc.constantFrom('under_review', '') }),
+  },
+  updateStatus: {
+    name: fc.oneof({ weight: 4, arbitrary: text(40) }, { weight: 1, arbitrary: fc.constantFrom('Open', '') }),
+    color: fc.constantFrom('#123456', 'blue'),
+    position: fc.oneof(fc.integer({ min: -1, max: 1001 }), fc.constant('1')),
   },
   linkPost: {
     // Replaced by live connections, most of the time, in bodyObject.

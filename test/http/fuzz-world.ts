@@ -158,6 +158,22 @@ async function liveChatTargets(world: FuzzWorld): Promise<number[]> {
   return (await api.chat.list('features')).chat_targets.map((t) => t.id);
 }
 
+/**
+ * Ids of the organization's statuses, the defaults and at least fifteen beside them (what
+ * removals take), stored directly: the organization may already hold as many as the API allows.
+ */
+async function liveStatuses(world: FuzzWorld): Promise<number[]> {
+  const api = world.board.team(world.acme.id).api;
+  const { statuses } = await api.statuses.list();
+  const missing = 15 - statuses.filter((s) => !s.is_default).length;
+  await world.board.storage.transaction('write', async (tx) => {
+    for (let i = 0; i < missing; i++) {
+      await tx.insertStatus({ organization_id: world.acme.id, name: `Fuzz ${statuses.length + i}`, color: '#123456', category: 'planned', position: 100 + i, is_default: false });
+    }
+  });
+  return (await api.statuses.list()).statuses.map((s) => s.id);
+}
+
 /** Ids of the board's merged posts, read from the storage (no list shows them). */
 async function mergedOf({ board, acme }: FuzzWorld): Promise<number[]> {
   return board.storage.transaction('read', async (tx) => {
@@ -205,5 +221,6 @@ export async function liveIds(world: FuzzWorld, op: OperationName): Promise<Live
     // A link names its connection in its body.
     connection_id: takes('connection_id') || op === 'linkPost' ? await liveConnections(world) : [],
     chat_target_id: takes('chat_target_id') ? await liveChatTargets(world) : [],
+    status_id: takes('status_id') ? await liveStatuses(world) : [],
   };
 }

@@ -4,7 +4,7 @@ import { snapshot } from '../helpers/state.js';
 
 const POST_FIELDS = [
   'attachments', 'body', 'created_at', 'following', 'hidden', 'id', 'is_admin', 'pinned',
-  'roadmap_estimate', 'shipped_at', 'status', 'tags', 'title', 'vote_count', 'voter_has_voted',
+  'roadmap_estimate', 'shipped_at', 'status', 'status_label', 'tags', 'title', 'vote_count', 'voter_has_voted',
 ];
 const DETAIL_FIELDS = [...POST_FIELDS, 'claim', 'implementation_evidence', 'links', 'proposal', 'queue_rank'].sort();
 const iso = new Date(T0).toISOString();
@@ -21,6 +21,7 @@ describe('create post', () => {
       title: 'Dark mode',
       body: '',
       status: 'open',
+      status_label: { id: 1, name: 'Open', color: '#374151' },
       vote_count: 0,
       voter_has_voted: false,
       following: false,

@@ -22,6 +22,8 @@ interface Target {
   voter: number;
   /** A comment of the post `id`. */
   comment: number;
+  /** A status of the organization beside its defaults. */
+  status: number;
   /** An integration connection of the organization. */
   connection: number;
   /** A chat target of the board. */
@@ -108,6 +110,11 @@ const ROWS: Row[] = [
   { op: 'unpinPost', method: 'DELETE', path: post('/pin'), need: 'team', ok: 200 },
   { op: 'getMailSettings', method: 'GET', path: () => '/mail-settings', need: 'team', ok: 200, scoped: false },
   { op: 'updateMailSettings', method: 'PATCH', path: () => '/mail-settings', body: { reply: false }, need: 'team', ok: 200, scoped: false },
+  { op: 'listStatuses', method: 'GET', path: () => '/statuses', need: 'read', ok: 200, scoped: false },
+  { op: 'createStatus', method: 'POST', path: () => '/statuses', body: { name: 'Next', color: '#123456', category: 'planned' }, need: 'team', ok: 201, scoped: false },
+  { op: 'updateStatus', method: 'PATCH', path: (t) => `/statuses/${t.status}`, body: { name: 'Renamed' }, need: 'team', ok: 200 },
+  { op: 'deleteStatus', method: 'DELETE', path: (t) => `/statuses/${t.status}`, need: 'team', ok: 204 },
+  { op: 'updatePost (label)', method: 'PATCH', path: post(), body: { status_label_id: 2 }, need: 'write', ok: 200 },
 ];
 
 const RANK: Record<Scope, number> = { read: 0, propose: 1, write: 2, team: 3 };
@@ -150,6 +157,8 @@ async function world() {
     (await h.board.team(organizationId).api.integrations.createConnection({ provider: 'github', base_url: 'https://github.invalid/api/v3', target: 'acme/app', token: 'ghp_x' })).id;
   const chatTarget = async (organizationId: number, slug: string) =>
     (await h.board.team(organizationId).api.chat.create(slug, { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/XXXX', events: ['post.created'] })).id;
+  const status = async (organizationId: number) =>
+    (await h.board.team(organizationId).api.statuses.create({ name: 'Under review', color: '#6b21a8', category: 'open' })).id;
   const deleted = async (slug: string, key: string) => {
     const gone = await h.makePost(slug, { title: 'Deleted' }, key);
     await h.req('DELETE', `/boards/${slug}/posts/${gone.id}`, { key });
@@ -160,6 +169,7 @@ async function world() {
     ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')),
     connection: await connection(h.a.id),
     chatTarget: await chatTarget(h.a.id, 'features'),
+    status: await status(h.a.id),
     deleted: await deleted('features', h.a.keys.write),
   };
   const theirMerged = await merged('globex-only', theirs.id, h.b.keys.write);
@@ -167,6 +177,7 @@ async function world() {
     ...(await heldPostOf(h, h.b.id, 'globex-only', 'bob@globex.test')),
     connection: await connection(h.b.id),
     chatTarget: await chatTarget(h.b.id, 'globex-only'),
+    status: await status(h.b.id),
     deleted: await deleted('globex-only', h.b.keys.write),
   };
   const others: Target[] = [

@@ -60,6 +60,7 @@ describe('tools', () => {
       test_integration_connection: { connection_id: connection.id },
       create_chat_target: { slug: 'features', platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/Y', events: ['post.created'] }, list_chat_targets: { slug: 'features' },
       deactivate_chat_target: { slug: 'features', chat_target_id: chat.id },
+      create_status: { name: 'Under review', color: '#6b21a8', category: 'open' }, update_status: { status_id: 1, name: 'Opened' }, delete_status: { status_id: 1 },
     };
     for (const name of TEAM_TOOLS) {
       const refused = await client.callTool({ name, arguments: args[name] ?? {} });

@@ -58,6 +58,8 @@ const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/
   'POST /api/v1/boards/{slug}/chat-targets', 'GET /api/v1/boards/{slug}/chat-targets',
   'POST /api/v1/boards/{slug}/chat-targets/{chat_target_id}/deactivate', 'GET /api/v1/mail-settings', 'PATCH /api/v1/mail-settings',
   'GET /api/v1/deleted-posts',
+  // The organization's statuses: listed with read, managed by the team.
+  'GET /api/v1/statuses', 'POST /api/v1/statuses', 'PATCH /api/v1/statuses/{status_id}', 'DELETE /api/v1/statuses/{status_id}',
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -30,6 +30,7 @@ const fixture = {
   organizations: [
     {
       name: 'Acme',
+      statuses: [{ name: 'Under review', color: '#6B21A8', category: 'open' }],
       apiKeys: [
         { key: KEYS.team, scope: 'team' },
         { key: KEYS.write, scope: 'write' },
@@ -138,6 +139,8 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   withdrawVoteOnBehalf: { company_id: 'initech' },
   rejectHeldPost: { reason: 'Spam' },
   updateMailSettings: { reply: false },
+  createStatus: { name: 'Next quarter', color: '#0f766e', category: 'planned' },
+  updateStatus: { name: 'Opened' },
   createIntegrationConnection: { provider: 'github', target: 'acme/app' },
   rotateIntegrationConnectionSecret: {},
   linkPost: { connection_id: 1, action: 'create' },
@@ -283,6 +286,10 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   listDeletedPosts: [{ before: deleteFirst, call: { query: 'board=features&limit=10' }, status: 200 }],
   pinPost: [{ status: 200 }],
   unpinPost: [{ before: (b) => call(b, 'pinPost'), status: 200 }],
+  listStatuses: [{ status: 200 }],
+  createStatus: [{ status: 201 }],
+  updateStatus: [{ call: { body: { name: 'New', color: '#00AA00', position: 9 } }, status: 200 }],
+  deleteStatus: [{ call: { id: 6 }, status: 204 }],
   getMailSettings: [{ status: 200 }],
   updateMailSettings: [{ status: 200 }],
   createIntegrationConnection: [
@@ -362,6 +369,9 @@ function errorCases(name: OperationName): ErrorCase[] {
     ],
     rejectHeldPost: [{ code: 'status_unchanged', before: (b) => call(b, 'approveHeldPost'), call: { body: {} } }],
     unmergePost: [{ code: 'validation_error', call: {} }],
+    // Status 1 is the default of open posts; 6 the fixture's own.
+    deleteStatus: [{ code: 'validation_error', call: { id: 1 } }],
+    createStatus: [{ code: 'validation_error', call: { body: { name: 'under REVIEW', color: '#000000', category: 'open' } } }],
     listDeletedPosts: [{ code: 'not_found', call: { query: 'board=nope' } }],
     // Post 1 is deleted (PREPARE); the board is full again (4 posts) once the team adds one.
     restorePost: [{ code: 'validation_error', limits: { postsPerBoard: 4 }, before: (b) => call(b, 'createPost', { body: { title: 'Fourth' } }), call: {} }],

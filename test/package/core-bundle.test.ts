@@ -156,6 +156,10 @@ describe('the core browser bundle', () => {
     // the URL checks load on first call), then the webhook events' payloads and their raising,
     // with the chat messages queued on them, loaded with the services that raise them (the entry
     // keeps only the events' names; -142 bytes): 40.4 KB (41,321 bytes).
+    // Custom statuses (+1,532 bytes measured alone: the statuses' record-store methods and the label
+    // rule every post write keeps, the migration step's statements, four served rows and the
+    // handler's check of the status a path names, the label read with every post shape, the
+    // requests' and the fixture's schemas of a status): 41.8 KB (42,815 bytes).
     expect(gzipped).toBeLessThanOrEqual(42 * 1024);
   }, 60_000);
 

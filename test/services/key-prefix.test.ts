@@ -71,16 +71,16 @@ describe('SQLite databases with prefixes stored by an older version', () => {
 
 describe('IndexedDB databases with prefixes stored by an older version', () => {
   it('shorten them on upgrade', async () => {
-    const { IDBFactory, openAtVersion } = await import('../adapters/indexeddb/helpers.js');
+    const { IDBFactory, writeAsOlderRelease } = await import('../adapters/indexeddb/helpers.js');
     const { UPGRADE_STEPS } = await import('../../adapters/indexeddb/upgrade-steps.js');
     const { createIndexedDbStorage } = await import('../../adapters/indexeddb/index.js');
     // Version 3 shortens stored key prefixes.
     const step = UPGRADE_STEPS.findIndex((s) => s.version === 3);
     expect(step).toBeGreaterThan(0);
     const factory = new IDBFactory();
-    const old = await openAtVersion(factory, 'keys', UPGRADE_STEPS[step - 1]!.version);
     const keys = ['fbk_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcd', 'k8chars!', 'acme-write-0123456789'];
-    await old.transaction('write', async (tx) => {
+    // Written as that release wrote (today's code, over the tables it had).
+    await writeAsOlderRelease(factory, 'keys', UPGRADE_STEPS[step - 1]!.version, async (tx) => {
       const org = await tx.insertOrganization({ name: 'Acme', created_at: '2026-01-01T00:00:00.000Z' });
       for (const [i, key] of keys.entries()) {
         await tx.insertApiKey({
@@ -89,7 +89,6 @@ describe('IndexedDB databases with prefixes stored by an older version', () => {
         });
       }
     });
-    await old.close();
     const storage = await createIndexedDbStorage({ indexedDB: factory, name: 'keys' });
     const prefixes = await storage.transaction('read', async (tx) => (await tx.listApiKeys(1)).map((k) => k.prefix));
     expect(prefixes).toEqual(['fbk_', 'k8', 'acme']);

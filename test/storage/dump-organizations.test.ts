@@ -43,6 +43,8 @@ const fixture = (async () => {
     }
     for (const unique of ['hash', 'email', 'slug', 'msg_id', 'sha256']) if (typeof row[unique] === 'string') row[unique] = `copy-${row[unique] as string}`;
     if (name === 'team_members' || name === 'voters') row['email'] = `copy@example.com`;
+    // The second organization has its own default of each category already.
+    if (name === 'statuses') row['is_default'] = false;
     copies.push({ table: name, row });
     header.counts[name] = (header.counts[name] ?? 0) + 1;
   }

@@ -42,6 +42,10 @@ function listFilter(boardId: number, query: PostListQuery): { where: string; val
     values.tag = query.tagId;
     terms.push('EXISTS (SELECT 1 FROM fb_post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = @tag)');
   }
+  if (query.statusLabelId !== undefined) {
+    values.label = query.statusLabelId;
+    terms.push('p.status_label_id = @label');
+  }
   return { where: terms.join(' AND '), values };
 }
 
@@ -91,8 +95,9 @@ export function postgresPostsMethods(db: PostgresSeam): Pick<AggregateMethods<'p
       // With a maintained total, the page walks the sort's index (the status's) and stops after
       // `limit + offset` matches; with a search, the matches are counted. A search's pattern, and
       // a tag's share of the board, decide the best plan: planned for them.
-      const total = query.search === undefined ? maintainedTotal(query) : undefined;
-      const planning = query.search !== undefined || query.tagId !== undefined ? 'values' : 'generic';
+      // A label has no maintained count: its posts are counted.
+      const total = query.search === undefined && query.statusLabelId === undefined ? maintainedTotal(query) : undefined;
+      const planning = query.search !== undefined || query.tagId !== undefined || query.statusLabelId !== undefined ? 'values' : 'generic';
       return pageWithTotal(db, { where, order: LIST_ORDER[query.sort], values, limit, offset, planning, ...(total ? { total } : {}) });
     },
     listRoadmap: (boardId, query) => list(roadmap, boardId, query),

@@ -6,6 +6,7 @@ import type { ApiKeyRecord, OrganizationRecord } from '../../../src/domain/recor
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { allRows, assignments, oneRow, oneValue } from '../statements.js';
+import { insertDefaultStatuses, statusMethods } from './statuses.js';
 
 const ORGANIZATION_FIELDS = 'id, name, created_at';
 const ORGANIZATION = `SELECT ${ORGANIZATION_FIELDS} FROM fb_organizations`;
@@ -17,10 +18,12 @@ export function accountsMethods(db: SqlSeam): AggregateMethods<'accounts'> {
   const getApiKey = oneRow<ApiKeyRecord>(db, `${API_KEY} WHERE id = ?`);
   return {
     async insertOrganization(row) {
-      return (await db.row<OrganizationRecord>(`INSERT INTO fb_organizations (name, created_at) VALUES (?, ?) RETURNING ${ORGANIZATION_FIELDS}`, [
+      const organization = (await db.row<OrganizationRecord>(`INSERT INTO fb_organizations (name, created_at) VALUES (?, ?) RETURNING ${ORGANIZATION_FIELDS}`, [
         row.name,
         row.created_at,
       ]))!;
+      await insertDefaultStatuses(db, organization.id);
+      return organization;
     },
     getOrganization: oneRow<OrganizationRecord>(db, `${ORGANIZATION} WHERE id = ?`),
     listOrganizations: allRows<OrganizationRecord>(db, `${ORGANIZATION} ORDER BY id`),
@@ -55,5 +58,7 @@ export function accountsMethods(db: SqlSeam): AggregateMethods<'accounts'> {
       await db.run('INSERT INTO fb_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', [name, value]);
       return (await db.value<string>(SETTING, [name]))!;
     },
+
+    ...statusMethods(db),
   };
 }

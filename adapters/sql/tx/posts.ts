@@ -16,8 +16,10 @@ import { CLAIM_FIELDS, EVIDENCE_FIELDS } from './agent.js';
 import { ATTACHMENT_FIELDS } from './attachments.js';
 import { TAG_FIELDS } from './boards.js';
 import { LINK_FIELDS } from './integrations.js';
+import { STATUS_FIELDS, toStatus } from './statuses.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
 import { POST_COLUMNS, POST_FIELDS, selectPosts, tupleToPost } from './rows.js';
+import { defaultLabel } from './statuses.js';
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
@@ -72,7 +74,8 @@ const postParts = (d: Dialect): string => `SELECT
   ${d.jsonRows(columns(EVIDENCE_FIELDS), 'fb_evidence WHERE post_id = @post')} AS evidence,
   ${d.jsonRow(columns(CLAIM_FIELDS), 'fb_claims WHERE post_id = @post')} AS claim,
   ${d.jsonRows(columns(ATTACHMENT_FIELDS), 'fb_attachments WHERE post_id = @post')} AS attachments,
-  ${d.jsonRows(columns(LINK_FIELDS), 'fb_post_links WHERE post_id = @post')} AS links`;
+  ${d.jsonRows(columns(LINK_FIELDS), 'fb_post_links WHERE post_id = @post')} AS links,
+  ${d.jsonRow(columns(STATUS_FIELDS), 'fb_statuses WHERE id = @status')} AS status`;
 
 type PartsRow = { [K in keyof PostParts]: unknown };
 
@@ -107,11 +110,12 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
       const [stored] = await db.tuples(
         `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
            shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
-           proposal_api_key_id, proposal_connection_id, title_folded, body_folded)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${POST_FIELDS}`,
+           proposal_api_key_id, proposal_connection_id, title_folded, body_folded, status_label_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ${defaultLabel(d, '?', '?')})) RETURNING ${POST_FIELDS}`,
         [
           row.board_id, row.title, row.body, row.status, d.bool(row.is_admin), d.bool(row.hidden), d.bool(row.pinned), row.queue_rank,
           row.shipped_at, row.created_at, ...proposalColumns(row.proposal), foldCase(row.title), foldCase(row.body),
+          row.status_label_id ?? null, row.board_id, row.status,
         ],
       );
       const post = tupleToPost(stored!);
@@ -120,14 +124,15 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
     },
 
     getPost,
-    async getPostParts(postId) {
-      const row = (await db.row<PartsRow>(parts, { post: postId }))!;
+    async getPostParts(postId, statusId) {
+      const row = (await db.row<PartsRow>(parts, { post: postId, status: statusId }))!;
       return {
         tags: d.json<PostParts['tags']>(row.tags).sort(byId),
         evidence: d.json<PostParts['evidence']>(row.evidence).sort(byAddedThenId),
         claim: row.claim === null ? null : d.json(row.claim),
         attachments: d.json<PostParts['attachments']>(row.attachments).sort(byId),
         links: d.json<PostParts['links']>(row.links).sort(byId),
+        status: row.status === null ? null : toStatus(d.json(row.status)),
       };
     },
 
@@ -148,9 +153,15 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
         ['proposal_proposed_at', proposal?.[2]],
         ['proposal_api_key_id', proposal?.[3]],
         ['proposal_connection_id', proposal?.[4]],
+        ['status_label_id', patch.status_label_id],
       ]);
       if (set === '') return getPost(id);
-      const [row] = await db.tuples(`UPDATE fb_posts AS p SET ${set} WHERE p.id = ? RETURNING ${POST_FIELDS}`, [...params, id]);
+      // A status without a label takes its category's default.
+      const label = patch.status !== undefined && patch.status_label_id === undefined;
+      const [row] = await db.tuples(
+        `UPDATE fb_posts AS p SET ${set}${label ? `, status_label_id = ${defaultLabel(d, 'p.board_id', '?')}` : ''} WHERE p.id = ? RETURNING ${POST_FIELDS}`,
+        label ? [...params, patch.status!, id] : [...params, id],
+      );
       if (row === undefined) return null;
       const post = tupleToPost(row);
       if (patch.title !== undefined) await reindexTitle(db, post);

@@ -14,7 +14,7 @@ export type Flag = 0 | 1 | boolean;
 const POST_FIELD_LIST = [
   'id', 'board_id', 'title', 'body', 'status', 'is_admin', 'hidden', 'pinned', 'queue_rank', 'shipped_at', 'created_at',
   'vote_count', 'comment_count', 'proposal_status', 'proposal_note', 'proposal_proposed_at', 'proposal_api_key_id',
-  'proposal_connection_id',
+  'proposal_connection_id', 'status_label_id',
 ];
 
 /** How many columns a post takes in a tuple: what follows it starts that far after it. */
@@ -56,6 +56,7 @@ export function tupleToPost(t: readonly unknown[], at = 0): PostRecord {
             proposed_by_api_key_id: t[at + 16] as number | null,
             proposed_by_connection_id: t[at + 17] as number | null,
           },
+    status_label_id: t[at + 18] as number,
   };
 }
 

@@ -14,6 +14,7 @@ import { deletedPostRecord, snapshotRow, storedRow, TRASHED_TABLES } from '../..
 import type { SqlSeam, SqlValue } from '../seam.js';
 import { blob, pageBounds } from '../statements.js';
 import { indexTitle } from './post-words.js';
+import { defaultLabel } from './statuses.js';
 
 const COMMENTS = 'SELECT id FROM fb_comments WHERE post_id = @post';
 const ATTACHMENTS = `SELECT id FROM fb_attachments WHERE post_id = @post OR comment_id IN (${COMMENTS})`;
@@ -104,8 +105,16 @@ export function trashMethods(db: SqlSeam): AggregateMethods<'trash'> {
       const snapshot = await db.value<unknown>('DELETE FROM fb_deleted_posts WHERE post_id = ? RETURNING snapshot', [postId]);
       if (snapshot === undefined) return null;
       const rows = d.json<DeletedPostSnapshot>(snapshot);
-      for (const table of TRASHED_TABLES) for (const row of rows[table.name] ?? []) await insert(table, row);
-      const post = rows['posts']![0] as unknown as PostRecord;
+      // A label removed since (or none, for a post deleted before labels were stored) becomes its category's default.
+      const [keptPost] = rows['posts']!;
+      const label = await db.value<number>(`SELECT coalesce((SELECT id FROM fb_statuses WHERE id = ?), ${defaultLabel(d, '?', '?')})`, [
+        (keptPost!.status_label_id as number | undefined) ?? null,
+        keptPost!.board_id as number,
+        keptPost!.status as string,
+      ]);
+      const restored: DeletedPostSnapshot = { ...rows, posts: [{ ...keptPost, status_label_id: label }] };
+      for (const table of TRASHED_TABLES) for (const row of restored[table.name] ?? []) await insert(table, row);
+      const post = restored['posts']![0] as unknown as PostRecord;
       await indexTitle(db, post.id, post.board_id, post.title);
       return { ...post };
     },

@@ -79,6 +79,12 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
     terms.push('EXISTS (SELECT 1 FROM fb_post_tags pt WHERE pt.post_id = p.id AND pt.tag_id = ?)');
     params.push(query.tagId);
   }
+  if (query.statusLabelId !== undefined) {
+    terms.push('p.status_label_id = ?');
+    params.push(query.statusLabelId);
+  }
+  // A label has no maintained count: its posts are counted (through fb_posts_status_label).
+  const counted = query.search !== undefined || query.statusLabelId !== undefined;
   const where = terms.join(' AND ');
   const page = (from: string, condition: string, values: SqlValue[]): PostRecord[] =>
     selectPosts(sql, `SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
@@ -105,7 +111,7 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
     return { rows, total: ids.length };
   }
 
-  if (query.tagId !== undefined && query.search === undefined) {
+  if (query.tagId !== undefined && !counted) {
     // A tag belongs to one board, and only posts of that board carry it.
     const tagBoard = sql.value<number>('SELECT board_id FROM fb_tags WHERE id = ?', query.tagId);
     if (tagBoard !== boardId) return { rows: [], total: 0 };
@@ -151,8 +157,7 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
   }
 
   const rows = page('fb_posts p', where, params);
-  const total =
-    query.search !== undefined
+  const total = counted
       ? sql.value<number>(`SELECT count(*) FROM fb_posts p WHERE ${where}`, ...params)!
       : boardPosts(sql, boardId, query.status) - mergedPosts(sql, boardId, query.status);
   return { rows, total };

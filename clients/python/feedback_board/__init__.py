@@ -29,6 +29,7 @@ from .models import (
     PostLink,
     PostList,
     SimilarPost,
+    StatusLabel,
     PostSort,
     PostStatus,
     Proposal,
@@ -53,7 +54,7 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
-from .team import ChatTarget, ConnectionTest, DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, VoterBlock
+from .team import ChatTarget, ConnectionTest, DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, Status, VoterBlock
 from .transport import RetryPolicy
 
 __all__ = [
@@ -91,6 +92,8 @@ __all__ = [
     "IntegrationCall",
     "IntegrationConnection",
     "MailSettings",
+    "Status",
+    "StatusLabel",
     "Post",
     "PostDetail",
     "PostLink",

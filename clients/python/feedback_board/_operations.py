@@ -50,6 +50,8 @@ OPERATIONS: Dict[str, Operation] = {
     "getShipStats": Operation("GET", "/boards/{slug}/ship-stats", "read", "stats"),
     "getAnalytics": Operation("GET", "/boards/{slug}/analytics", "read", "stats"),
     "listWebhooks": Operation("GET", "/webhooks", "read", "webhooks"),
+    "listStatuses": Operation("GET", "/statuses", "read", "statuses"),
+    "createStatus": Operation("POST", "/statuses", "team", "statuses"),
     "listHeldPosts": Operation("GET", "/held-posts", "team", "moderation"),
     "getHeldPost": Operation("GET", "/held-posts/{held_post_id}", "team", "moderation"),
     "approveHeldPost": Operation("POST", "/held-posts/{held_post_id}/approve", "team", "moderation"),
@@ -68,6 +70,8 @@ OPERATIONS: Dict[str, Operation] = {
     "listChatTargets": Operation("GET", "/boards/{slug}/chat-targets", "team", "chat"),
     "createChatTarget": Operation("POST", "/boards/{slug}/chat-targets", "team", "chat"),
     "deactivateChatTarget": Operation("POST", "/boards/{slug}/chat-targets/{chat_target_id}/deactivate", "team", "chat"),
+    "updateStatus": Operation("PATCH", "/statuses/{status_id}", "team", "statuses"),
+    "deleteStatus": Operation("DELETE", "/statuses/{status_id}", "team", "statuses"),
     "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
 }

@@ -15,7 +15,7 @@ from .boards import BoardsAPI
 from .community import CommentsAPI, VotesAPI
 from .posts import PostsAPI
 from .reports import ChangelogAPI, RoadmapAPI, StatsAPI, WebhooksAPI
-from .team import ChatAPI, IntegrationsAPI, MailAPI, ModerationAPI, VotersAPI
+from .team import ChatAPI, IntegrationsAPI, MailAPI, ModerationAPI, StatusesAPI, VotersAPI
 from .transport import RetryPolicy, Transport
 
 AuthHeader = Literal["bearer", "x-api-key"]
@@ -45,6 +45,7 @@ class Client:
     mail: MailAPI
     integrations: IntegrationsAPI
     chat: ChatAPI
+    statuses: StatusesAPI
 
     def __init__(
         self,
@@ -89,6 +90,7 @@ class Client:
         self.mail = MailAPI(transport)
         self.integrations = IntegrationsAPI(transport)
         self.chat = ChatAPI(transport)
+        self.statuses = StatusesAPI(transport)
 
     def __repr__(self) -> str:
         return f"Client({self.base_url!r})"

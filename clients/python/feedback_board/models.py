@@ -61,6 +61,20 @@ def _tag(f: Fields) -> Tag:
 
 
 @dataclass(frozen=True)
+class StatusLabel:
+    """The organization's status a post shows: its name and colour (``#rrggbb``). The post's
+    ``status`` is that status's category."""
+
+    id: int
+    name: str
+    color: str
+
+
+def _status_label(f: Fields) -> StatusLabel:
+    return StatusLabel(id=f.integer("id"), name=f.text("name"), color=f.text("color"))
+
+
+@dataclass(frozen=True)
 class Evidence:
     """Implementation evidence of a post, shown publicly on the post's page."""
 
@@ -152,6 +166,7 @@ class Post:
     title: str
     body: str
     status: PostStatus
+    status_label: StatusLabel
     vote_count: int
     voter_has_voted: bool
     following: bool
@@ -175,6 +190,7 @@ def _post_fields(f: Fields) -> Dict[str, Any]:
         title=f.text("title"),
         body=f.text("body"),
         status=cast(PostStatus, f.text("status")),
+        status_label=_status_label(f.nested("status_label")),
         vote_count=f.integer("vote_count"),
         voter_has_voted=f.boolean("voter_has_voted"),
         following=f.boolean("following"),

@@ -52,12 +52,14 @@ class PostsAPI:
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         pinned_first: Optional[bool] = None,
+        status_label: Optional[int] = None,
     ) -> PostList:
         """One page of the board's posts (hidden ones included). ``q`` matches title or body
         case-insensitively; ``tag`` is a tag's slug or name; ``sort`` is ``new`` (default) or
-        ``top``; ``limit`` is 1..500 (default 100); ``pinned_first`` puts the pinned posts first."""
+        ``top``; ``limit`` is 1..500 (default 100); ``pinned_first`` puts the pinned posts first;
+        ``status_label`` keeps the posts showing that status of the organization."""
         pinned = None if pinned_first is None else ("true" if pinned_first else "false")
-        query = {"status": status, "q": q, "tag": tag, "sort": sort, "pinned_first": pinned, "limit": limit, "offset": offset}
+        query = {"status": status, "q": q, "tag": tag, "sort": sort, "pinned_first": pinned, "status_label": status_label, "limit": limit, "offset": offset}
         return self._t.call_operation("listPosts", PostList.from_json, slug, query=query)
 
     @operation("findSimilarPosts")
@@ -124,10 +126,13 @@ class PostsAPI:
         queue_rank: Union[int, None, Unset] = UNSET,
         implementation_evidence: Union[Sequence[Union[Evidence, EvidenceInput]], Unset] = UNSET,
         notify_voters: Union[bool, Unset] = UNSET,
+        status_label_id: Union[int, Unset] = UNSET,
     ) -> PostDetail:
         """Changes the given fields only (needs a write key). ``queue_rank=None`` un-ranks the
         post; ``tags`` and ``implementation_evidence`` replace the whole set; ``notify_voters``
-        e-mails the post's voters when the status changes."""
+        e-mails the post's voters when the status changes; ``status_label_id`` shows one of the
+        organization's statuses and sets the status to its category (a ``status`` alone shows the
+        category's default)."""
         payload: Dict[str, Any] = {}
         if not isinstance(title, Unset):
             payload["title"] = title
@@ -145,6 +150,8 @@ class PostsAPI:
             payload["implementation_evidence"] = [_evidence_entry(e) for e in implementation_evidence]
         if not isinstance(notify_voters, Unset):
             payload["notify_voters"] = notify_voters
+        if not isinstance(status_label_id, Unset):
+            payload["status_label_id"] = status_label_id
         return self._t.call_operation("updatePost", PostDetail.from_json, slug, id, body=payload)
 
     @operation("mergePost")

@@ -10,8 +10,8 @@ from typing import Any, Dict, Iterator, List, Literal, Optional, cast
 
 from ._fields import Fields
 from .activity import ActivityActor, _actor
-from .models import IntegrationCall, PostDetail, Tag
-from .transport import Transport, operation
+from .models import IntegrationCall, PostDetail, PostStatus, Tag
+from .transport import Transport, no_content, operation
 
 HeldPostState = Literal["waiting", "approved", "rejected"]
 
@@ -296,6 +296,63 @@ class MailAPI:
         given = {"status": status, "team_comment": team_comment, "reply": reply}
         body = {kind: on for kind, on in given.items() if on is not None}
         return self._t.call_operation("updateMailSettings", MailSettings.from_json, body=body)
+
+
+@dataclass(frozen=True)
+class Status:
+    """One of the organization's statuses: the name and colour posts show, counted as one of the
+    five statuses (its ``category``). The five defaults (``is_default``) cannot be removed."""
+
+    id: int
+    name: str
+    color: str
+    category: PostStatus
+    position: int
+    is_default: bool
+
+    @classmethod
+    def from_json(cls, value: object) -> Status:
+        return _status(Fields(value, "status"))
+
+
+def _status(f: Fields) -> Status:
+    return Status(
+        id=f.integer("id"), name=f.text("name"), color=f.text("color"), category=cast(PostStatus, f.text("category")),
+        position=f.integer("position"), is_default=f.boolean("is_default"),
+    )
+
+
+def _statuses(value: object) -> List[Status]:
+    return [_status(s) for s in Fields(value, "statuses").objects("statuses")]
+
+
+class StatusesAPI:
+    def __init__(self, transport: Transport) -> None:
+        self._t = transport
+
+    @operation("listStatuses")
+    def list(self) -> List[Status]:
+        """The organization's statuses, by position (any key)."""
+        return self._t.call_operation("listStatuses", _statuses)
+
+    @operation("createStatus")
+    def create(self, name: str, color: str, category: PostStatus) -> Status:
+        """Adds a status, last (needs a team key): a name no other status has, a colour
+        ``#rrggbb``, and the status its posts have."""
+        return self._t.call_operation("createStatus", Status.from_json, body={"name": name, "color": color, "category": category})
+
+    @operation("updateStatus")
+    def update(self, status_id: int, name: Optional[str] = None, color: Optional[str] = None, position: Optional[int] = None) -> Status:
+        """Renames, recolours or moves a status (needs a team key); those not given are unchanged."""
+        given = {"name": name, "color": color, "position": position}
+        body = {field: value for field, value in given.items() if value is not None}
+        return self._t.call_operation("updateStatus", Status.from_json, status_id, body=body)
+
+    @operation("deleteStatus")
+    def delete(self, status_id: int) -> None:
+        """Removes a status (needs a team key): its posts show their category's default. A
+        default cannot be removed."""
+        self._t.call_operation("deleteStatus", no_content, status_id)
 
 
 class IntegrationsAPI:

@@ -24,6 +24,7 @@ POST = {
     "title": "T",
     "body": "",
     "status": "open",
+    "status_label": {"id": 1, "name": "Open", "color": "#374151"},
     "vote_count": 0,
     "voter_has_voted": False,
     "following": False,

@@ -135,6 +135,24 @@ class TeamTest(LiveServerTest):
         self.assertEqual(team.mail.settings(), changed)
         self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).mail.update_settings(status=False))
 
+    def test_statuses_are_added_shown_on_posts_filtered_and_removed(self) -> None:
+        team = self.client(ACME_TEAM)
+        defaults = team.statuses.list()
+        self.assertEqual([(s.category, s.is_default) for s in defaults][:5], [(c, True) for c in ("open", "planned", "in_progress", "shipped", "declined")])
+        review = team.statuses.create("Under review", "#6B21A8", "open")
+        self.assertEqual((review.name, review.color, review.category, review.is_default), ("Under review", "#6b21a8", "open", False))
+        writer = self.client(ACME_WRITE)
+        dark = post_id(writer, "features", "Dark mode")
+        labelled = writer.posts.update("features", dark, status_label_id=review.id)
+        self.assertEqual((labelled.status, labelled.status_label.id, labelled.status_label.name), ("open", review.id, "Under review"))
+        self.assertEqual([p.id for p in writer.posts.list("features", status_label=review.id).posts], [dark])
+        self.assertEqual(team.statuses.update(review.id, name="In review").name, "In review")
+        self.assertFails(422, "validation_error", lambda: team.statuses.create("in REVIEW", "#000000", "open"))
+        self.assertFails(422, "validation_error", lambda: team.statuses.delete(defaults[0].id))
+        self.assertFails(403, "insufficient_scope", lambda: writer.statuses.delete(review.id))
+        team.statuses.delete(review.id)
+        self.assertEqual(writer.posts.get("features", dark).status_label.id, defaults[0].id)
+
 
 class HeldPostAnswersTest(unittest.TestCase):
     def setUp(self) -> None:

@@ -1,10 +1,17 @@
 /** The accounts aggregate of the storage contract: organizations, their API keys, and settings. */
 import type { ApiKeyRecord, OrganizationRecord } from '../../domain/records.js';
+import type { StatusRecord } from '../../domain/statuses.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
 
-/** Organizations, API keys and settings: small keyed records. */
+/** Fields of a status to change; absent fields are unchanged (a category never changes). */
+export type StatusPatch = Partial<Pick<StatusRecord, 'name' | 'color' | 'position'>>;
+
+/** Organizations, API keys, settings and each organization's statuses: small keyed records. */
 export interface AccountsTx {
-  /** Inserts an organization; the storage assigns its id. */
+  /**
+   * Inserts an organization with its five default statuses (DEFAULT_STATUSES, ids in that order);
+   * the storage assigns the ids.
+   */
   insertOrganization(row: NewRecord<OrganizationRecord>): Promise<OrganizationRecord>;
   /** The organization, or null. */
   getOrganization(id: number): Promise<OrganizationRecord | null>;
@@ -32,6 +39,20 @@ export interface AccountsTx {
    * store), exactly one value is kept and every one of them is answered it.
    */
   insertSettingIfAbsent(name: string, value: string): Promise<string>;
+
+  /** The organization's statuses, by position, then id. */
+  listStatuses(organizationId: number): Promise<StatusRecord[]>;
+  /** The status (of any organization: the caller checks), or null. */
+  getStatus(id: number): Promise<StatusRecord | null>;
+  /** Inserts a status; the caller checked that its name is free in the organization. */
+  insertStatus(row: NewRecord<StatusRecord>): Promise<StatusRecord>;
+  /** The updated record, or null if there is no such status. */
+  updateStatus(id: number, patch: StatusPatch): Promise<StatusRecord | null>;
+  /**
+   * Removes a status that is not a default: its posts move to its category's default first. The
+   * number of posts moved, or null when there is no such status (the caller refuses a default).
+   */
+  deleteStatus(id: number): Promise<number | null>;
 }
 
 /** The accounts aggregate: which methods write; no generic fallbacks (each method has its own record). */
@@ -48,6 +69,11 @@ export const ACCOUNTS_AGGREGATE = {
     getSetting: false,
     setSetting: true,
     insertSettingIfAbsent: true,
+    listStatuses: false,
+    getStatus: false,
+    insertStatus: true,
+    updateStatus: true,
+    deleteStatus: true,
   },
   fallbacks: {},
 } satisfies AggregateDefinition<AccountsTx>;

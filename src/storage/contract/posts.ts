@@ -2,15 +2,23 @@
 import type { AttachmentRecord } from '../../domain/attachments.js';
 import type { PostLinkRecord } from '../../domain/integrations.js';
 import type { ClaimRecord, EvidenceRecord, PostMergeRecord, PostRecord, PostStatus, TagRecord } from '../../domain/records.js';
+import type { StatusRecord } from '../../domain/statuses.js';
 import type { AggregateDefinition, Page, PageQuery } from './shared.js';
 
-/** A post to insert: its counters start at 0. */
-export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count'>;
-/** Fields of a post to change; absent fields are unchanged. */
+/**
+ * A post to insert: its counters start at 0; without `status_label_id` its label is the default
+ * status of its category in the board's organization.
+ */
+export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count' | 'status_label_id'> & { status_label_id?: number };
+/**
+ * Fields of a post to change; absent fields are unchanged. A `status` without `status_label_id`
+ * sets the label to the category's default; a `status_label_id` must name a status of the post's
+ * organization whose category is the post's status after the patch (the caller checks).
+ */
 export type PostPatch = Partial<
   Pick<
     PostRecord,
-    'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal'
+    'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal' | 'status_label_id'
   >
 >;
 
@@ -24,6 +32,8 @@ export interface PostListQuery extends PageQuery {
   search?: string;
   /** Only posts carrying this tag. */
   tagId?: number;
+  /** Only posts showing this status of the organization (see statuses.ts): counted, not maintained. */
+  statusLabelId?: number;
   /**
    * `new`: created_at desc, id desc.
    * `top`: vote_count desc, created_at desc, id desc.
@@ -43,6 +53,8 @@ export interface PostParts {
   attachments: AttachmentRecord[];
   /** The issues linked to it, id asc. */
   links: PostLinkRecord[];
+  /** The status it shows (its `status_label_id`), or null when there is none of that id. */
+  status: StatusRecord | null;
 }
 
 /** The reads of other aggregates that the fallback of {@link PostsTx.getPostParts} makes (each documented where its aggregate declares it). */
@@ -57,6 +69,8 @@ export interface PostPartsReads {
   listPostAttachments(postIds: readonly number[]): Promise<AttachmentRecord[]>;
   /** The integrations aggregate's `listPostLinks`. */
   listPostLinks(postId: number): Promise<PostLinkRecord[]>;
+  /** The accounts aggregate's `getStatus`. */
+  getStatus(id: number): Promise<StatusRecord | null>;
 }
 
 /** Posts: the records, their count per board, and the public lists of a board. */
@@ -66,10 +80,11 @@ export interface PostsTx {
   /** The post, or null. */
   getPost(id: number): Promise<PostRecord | null>;
   /**
-   * The post's parts (see {@link PostParts}), each as the aggregate that holds it answers. Optional:
-   * the fallback asks those aggregates one by one; SQL reads them in one statement.
+   * The parts of post `postId` (see {@link PostParts}), with status `statusId` (the post's
+   * `status_label_id`), each as the aggregate that holds it answers. Optional: the fallback asks
+   * those aggregates one by one; SQL reads them in one statement.
    */
-  getPostParts(postId: number): Promise<PostParts>;
+  getPostParts(postId: number, statusId: number): Promise<PostParts>;
   /** Absent fields are unchanged; returns the updated record, or null if there is no such post. */
   updatePost(id: number, patch: PostPatch): Promise<PostRecord | null>;
   /** Deletes the post with its votes, follows, author, comments (and their reactions), claim, evidence and tag links. */
@@ -160,12 +175,13 @@ export const POSTS_AGGREGATE = {
     moveComments: true,
   },
   fallbacks: {
-    getPostParts: (self) => async (postId) => ({
+    getPostParts: (self) => async (postId, statusId) => ({
       tags: (await self.getTagsOfPosts([postId])).get(postId) ?? [],
       evidence: await self.listEvidence(postId),
       claim: await self.getClaim(postId),
       attachments: await self.listPostAttachments([postId]),
       links: await self.listPostLinks(postId),
+      status: await self.getStatus(statusId),
     }),
     countPosts: (self) => async (boardId) => (await self.listPosts(boardId, { sort: 'new', limit: 1, offset: 0 })).total,
     // Every post of the board, in pages: a store without an index of pinned posts reads them all anyway.

@@ -3,6 +3,7 @@ import type { ApiKeyRecord, OrganizationRecord } from '../../domain/records.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
 import { byIdAsc, patched } from './shared.js';
+import { insertDefaultStatuses, statusMethods } from './statuses.js';
 
 const API_KEY_PATCH_FIELDS = ['label', 'revoked_at'] as const;
 
@@ -19,6 +20,7 @@ export function accountsMethods(store: RecordStore): AggregateMethods<'accounts'
         created_at: row.created_at,
       };
       await organizations.put(record);
+      await insertDefaultStatuses(store, record.id);
       return cloneRow(record);
     },
     async getOrganization(id) {
@@ -79,5 +81,7 @@ export function accountsMethods(store: RecordStore): AggregateMethods<'accounts'
       await settings.put({ name, value });
       return value;
     },
+
+    ...statusMethods(store),
   };
 }

@@ -11,6 +11,7 @@ import { matchesSearch } from '../text.js';
 import { deleteAttachmentsOf } from './attachments.js';
 import { aggregates } from './aggregates.js';
 import { indexTitle, postIdsWithWord, unindexTitle } from './post-words.js';
+import { defaultLabelOf } from './statuses.js';
 import { byNewest, byShippedDesc, byTop, pageOf, patched, type StoredPost } from './shared.js';
 
 const POST_PATCH_FIELDS = [
@@ -22,6 +23,7 @@ const POST_PATCH_FIELDS = [
   'queue_rank',
   'shipped_at',
   'proposal',
+  'status_label_id',
 ] as const satisfies readonly (keyof PostPatch)[];
 
 /** Roadmap columns, in roadmap order. */
@@ -53,6 +55,7 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         vote_count: 0,
         comment_count: 0,
         proposal: row.proposal === null ? null : { ...row.proposal },
+        status_label_id: row.status_label_id ?? (await defaultLabelOf(store, row.board_id, row.status)),
       };
       await posts.put(record);
       await stats.added('posts', record);
@@ -67,6 +70,7 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
       const row = await posts.get(id);
       if (!row) return null;
       const next = patched<PostRecord, (typeof POST_PATCH_FIELDS)[number]>(row, patch, POST_PATCH_FIELDS);
+      if (patch.status !== undefined && patch.status_label_id === undefined) next.status_label_id = await defaultLabelOf(store, row.board_id, patch.status);
       await posts.put(next);
       await stats.changed('posts', row, next);
       if (next.title !== row.title) {
@@ -130,7 +134,7 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         query.status === undefined
           ? await posts.getAllFromIndex('by_board', boardId)
           : await postsWithStatus(boardId, query.status)
-      ).filter((post) => !merged.has(post.id));
+      ).filter((post) => !merged.has(post.id) && (query.statusLabelId === undefined || post.status_label_id === query.statusLabelId));
       if (query.tagId !== undefined) {
         const links = await store.table('post_tags').getAllFromIndex('by_tag', query.tagId);
         const tagged = new Set(links.map((link) => link.post_id));

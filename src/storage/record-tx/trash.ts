@@ -13,6 +13,7 @@ import { aggregates } from './aggregates.js';
 import { indexTitle } from './post-words.js';
 import { postsMethods } from './posts.js';
 import { pageOf } from './shared.js';
+import { defaultLabelOf } from './statuses.js';
 
 type Row = Record<string, unknown>;
 
@@ -108,6 +109,7 @@ export function trashMethods(store: RecordStore): AggregateMethods<'trash'> {
       for (const table of TRASHED_TABLES) {
         for (const kept of snapshot[table.name] ?? []) {
           const stored = storedRow(table, kept);
+          if (table.name === 'posts') await keepLabel(store, stored as unknown as PostRecord);
           await store.table(table.name).put(stored as never);
           if (table.name === 'posts') {
             post = stored as unknown as PostRecord;
@@ -129,4 +131,13 @@ export function trashMethods(store: RecordStore): AggregateMethods<'trash'> {
       return purged.length;
     },
   };
+}
+
+/**
+ * A restored post keeps its label while the label exists; one removed since (or a post deleted
+ * before labels were stored) takes its category's default.
+ */
+async function keepLabel(store: RecordStore, post: PostRecord): Promise<void> {
+  const label = post.status_label_id === undefined ? undefined : await store.table('statuses').get(post.status_label_id);
+  if (label === undefined) post.status_label_id = await defaultLabelOf(store, post.board_id, post.status);
 }

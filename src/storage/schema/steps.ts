@@ -12,6 +12,7 @@
  * through every step has the catalogue of one made from the declaration; a later change to what an
  * earlier step added is a step of its own, and the earlier step then spells out what it added.
  */
+import { DEFAULT_STATUSES_V1 } from '../frozen-migration-rules.js';
 import type { TableName } from '../record-store.js';
 import type { ColumnDeclaration, IndexDeclaration, TableDeclaration } from './model.js';
 
@@ -31,6 +32,8 @@ export interface SchemaBackfill {
   readonly sql?: readonly string[];
   readonly sqlite?: readonly string[];
   readonly postgres?: readonly string[];
+  /** A job of IndexedDB's own, by name (adapters/indexeddb/upgrade-steps.ts), where rows come from other tables. */
+  readonly indexeddb?: 'defaultStatuses';
   /** A record-store table whose every row is rewritten by `row` (IndexedDB). */
   readonly records?: { readonly table: TableName; row(row: Readonly<Record<string, unknown>>): Record<string, unknown> };
 }
@@ -72,7 +75,32 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     description: 'deleted posts kept for restoring until they are purged',
     changes: [{ addTable: 'deleted_posts', record: 'deleted_posts' }],
   },
+  {
+    // The defaults are the frozen rule's, not DEFAULT_STATUSES: a released step gives the same result forever.
+    description: "custom statuses: each organization's five defaults, and each post's label from its status",
+    changes: [{ addTable: 'statuses', record: 'statuses' }, { addColumn: 'posts.status_label_id' }, { addIndex: 'posts.status_label' }, { addRecordIndex: 'posts.by_status_label' }],
+    backfill: {
+      sqlite: labelsFromStatusesSql('1'),
+      postgres: labelsFromStatusesSql('true'),
+      indexeddb: 'defaultStatuses',
+    },
+  },
 ];
+
+/**
+ * The five default statuses of every organization (ids in the categories' order within each),
+ * then each post's label: its organization's default of its status.
+ */
+function labelsFromStatusesSql(yes: string): string[] {
+  return [
+    `INSERT INTO fb_statuses (organization_id, name, color, category, position, is_default)
+    SELECT o.id, d.column2, d.column3, d.column1, d.column4, ${yes} FROM fb_organizations o
+      CROSS JOIN (VALUES ${DEFAULT_STATUSES_V1.map(([category, name, color], position) => `('${category}', '${name}', '${color}', ${position})`).join(', ')}) AS d
+    ORDER BY o.id, d.column4`,
+    `UPDATE fb_posts SET status_label_id = (SELECT s.id FROM fb_statuses s JOIN fb_boards b ON b.organization_id = s.organization_id
+       WHERE b.id = fb_posts.board_id AND s.category = fb_posts.status AND s.is_default = ${yes})`,
+  ];
+}
 
 /** The version of the shared step at `index` (from 0) in `store`. */
 export function storeVersion(store: SchemaStore, index: number): number {

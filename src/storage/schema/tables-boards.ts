@@ -12,6 +12,23 @@ export const BOARDS_TABLES = {
       created_at: 'key',
     },
   },
+  statuses: {
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      name: 'text',
+      color: 'text',
+      category: 'key',
+      position: 'integer',
+      is_default: 'flag',
+    },
+    checks: ["category IN ('open', 'planned', 'in_progress', 'shipped', 'declined')"],
+    indexes: {
+      organization: { on: 'organization_id, position, id' },
+      // One default per category and organization: the label of a post given a category alone.
+      default: { on: 'organization_id, category', where: 'is_default = 1', unique: true },
+    },
+  },
   api_keys: {
     columns: {
       id: 'id',
@@ -94,6 +111,8 @@ export const BOARDS_TABLES = {
       proposal_proposed_at: { type: 'key', null: true },
       proposal_api_key_id: { type: 'integer', null: true },
       proposal_connection_id: { type: 'integer', null: true },
+      // NULL only for a moment in the migration that added it; the storage always sets it.
+      status_label_id: { type: 'integer', null: true, references: 'statuses' },
       title_folded: { type: 'text', default: "''" },
       body_folded: { type: 'text', default: "''" },
     },
@@ -111,6 +130,8 @@ export const BOARDS_TABLES = {
       new: { on: 'board_id, created_at, id' },
       // The pinned posts of a board, a handful at most, read before a list that shows them first.
       pinned: { on: 'board_id, id', where: 'pinned = 1' },
+      // The posts of a label: the list filtered by one, and the posts a removed label moves.
+      status_label: { on: 'status_label_id, id' },
     },
   },
   tags: {

@@ -8,6 +8,7 @@ import { holdOpen } from '../../../adapters/indexeddb/hold.js';
 import { openFeedbackDatabase } from '../../../adapters/indexeddb/open.js';
 import { IdbRecordStore } from '../../../adapters/indexeddb/record-store.js';
 import { IndexedDbStorageImpl } from '../../../adapters/indexeddb/storage.js';
+import { DEFAULT_STATUSES } from '../../../src/domain/statuses.js';
 import type { StorageTx } from '../../../src/storage/contract.js';
 import type { RecordStore, RecordTable, TableName } from '../../../src/storage/record-store.js';
 import { createRecordTx } from '../../../src/storage/record-tx.js';
@@ -99,9 +100,17 @@ export async function writeAsOlderRelease(
     getAll: async () => [],
     getAllFromIndex: async () => [],
   };
+  // That release had no statuses: today's code finds each organization's defaults under a
+  // placeholder id, which the upgrade replaces by the label it gives every post.
+  const statuses: RecordTable<'statuses'> = {
+    ...(absent as unknown as RecordTable<'statuses'>),
+    getAllFromIndex: async (_index: string, organizationId: unknown) =>
+      DEFAULT_STATUSES.map((status, position) => ({ id: 0, organization_id: organizationId as number, ...status, position, is_default: true })),
+  } as RecordTable<'statuses'>;
   const older: RecordStore = {
-    table: <T extends TableName>(table: T) => (stores.includes(table) ? store.table(table) : (absent as unknown as RecordTable<T>)),
-    nextId: (table) => store.nextId(table),
+    table: <T extends TableName>(table: T) =>
+      stores.includes(table) ? store.table(table) : ((table === 'statuses' ? statuses : absent) as unknown as RecordTable<T>),
+    nextId: (table) => (stores.includes(table) ? store.nextId(table) : Promise.resolve(0)),
   };
   // Held open as the adapter holds its own, while an aggregate's module loads on its first call.
   await fn(createRecordTx(older, holdOpen(tx as never, stores[0]!)));

@@ -43,6 +43,8 @@ function backToPrevious(file: string): void {
   const previous = schemaObjects(fresh);
   fresh.close();
   const db = new Database(file);
+  // Tables go before the columns naming them.
+  db.pragma('foreign_keys = OFF');
   for (const [name, type] of schemaObjects(db)) {
     if (previous.has(name)) continue;
     // Dropping a virtual table drops its shadow tables, and a table its indexes; they may already be gone.

@@ -240,8 +240,8 @@ describe('sqlite query plans', () => {
   });
 
   // The probe is SQLite's own (adapters/sqlite/tx/attachments.ts): PostgreSQL would pay a round trip for it.
-  it("reads a post's parts (tags, evidence, claim, images, links) in one statement, each by the post's key, without sorting", async () => {
-    const plans = await plansOf((tx) => tx.getPostParts(10));
+  it("reads a post's parts (tags, evidence, claim, images, links, its status) in one statement, each by the post's key, without sorting", async () => {
+    const plans = await plansOf((tx) => tx.getPostParts(10, 1));
     expect(plans).toHaveLength(1);
     // No sorter: the few rows of each list are sorted after (an ordered aggregate costs a sorter each).
     const plan = plans[0]!.plan.filter((line) => !/^(SCAN CONSTANT ROW|(CORRELATED )?SCALAR SUBQUERY \d+)$/.test(line));
@@ -252,6 +252,7 @@ describe('sqlite query plans', () => {
       'SEARCH fb_claims USING INTEGER PRIMARY KEY (rowid=?)',
       'SEARCH fb_attachments USING INDEX fb_attachments_post (post_id=?)',
       'SEARCH fb_post_links USING INDEX sqlite_autoindex_fb_post_links_1 (post_id=?)',
+      'SEARCH fb_statuses USING INTEGER PRIMARY KEY (rowid=?)',
     ]);
   });
 

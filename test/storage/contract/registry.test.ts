@@ -81,12 +81,13 @@ describe('completeAggregate', () => {
       getClaim: read('getClaim', claim),
       listPostAttachments: read('listPostAttachments', []),
       listPostLinks: read('listPostLinks', []),
+      getStatus: read('getStatus', null),
     };
     const posts = completeAggregate('posts', {} as unknown as PostsTx, whole);
-    expect(await posts.getPostParts(3)).toEqual({ tags: [{ id: 1, board_id: 1, name: 'a', slug: 'a' }], evidence: [], claim, attachments: [], links: [] });
-    expect(calls).toEqual(['getTagsOfPosts', 'listEvidence', 'getClaim', 'listPostAttachments', 'listPostLinks']);
+    expect(await posts.getPostParts(3, 1)).toEqual({ tags: [{ id: 1, board_id: 1, name: 'a', slug: 'a' }], evidence: [], claim, attachments: [], links: [], status: null });
+    expect(calls).toEqual(['getTagsOfPosts', 'listEvidence', 'getClaim', 'listPostAttachments', 'listPostLinks', 'getStatus']);
     // Without the whole transaction, the fallback has only the aggregate's own methods.
-    await expect(completeAggregate('posts', {} as unknown as PostsTx).getPostParts(3)).rejects.toThrow(TypeError);
+    await expect(completeAggregate('posts', {} as unknown as PostsTx).getPostParts(3, 1)).rejects.toThrow(TypeError);
   });
 
   it("refuses to hand out a claim when the adapter's claimPost contradicts its queue, and claims nothing more", async () => {

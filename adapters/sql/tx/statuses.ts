@@ -1,0 +1,77 @@
+/**
+ * Each organization's statuses in SQL (part of the accounts aggregate), and the statement every
+ * post write uses for a label given by its category alone: the organization's default of it.
+ */
+import { DEFAULT_STATUSES, type StatusRecord } from '../../../src/domain/statuses.js';
+import type { AccountsTx } from '../../../src/storage/contract/accounts.js';
+import type { Dialect, SqlSeam } from '../seam.js';
+import { assignments, flag } from '../statements.js';
+import type { Flag } from './rows.js';
+
+export const STATUS_FIELDS = 'id, organization_id, name, color, category, position, is_default';
+
+type StatusRow = Omit<StatusRecord, 'is_default'> & { is_default: Flag };
+
+export const toStatus = (row: StatusRow): StatusRecord => ({ ...row, is_default: flag(row.is_default) });
+
+/**
+ * The id of the default status of the category bound at `category` in the organization of the
+ * board `board` (SQL expressions or placeholders).
+ */
+export const defaultLabel = (d: Dialect, board: string, category: string): string =>
+  `(SELECT s.id FROM fb_statuses s JOIN fb_boards b ON b.organization_id = s.organization_id
+     WHERE b.id = ${board} AND s.category = ${category} AND s.is_default = ${d.true})`;
+
+type StatusMethods = Pick<AccountsTx, 'listStatuses' | 'getStatus' | 'insertStatus' | 'updateStatus' | 'deleteStatus'>;
+
+/** Writes the five default statuses of a new organization, ids in the categories' order: one statement. */
+export async function insertDefaultStatuses(db: SqlSeam, organizationId: number): Promise<void> {
+  const d = db.dialect;
+  await db.run(
+    `INSERT INTO fb_statuses (organization_id, name, color, category, position, is_default)
+     VALUES ${DEFAULT_STATUSES.map(() => `(?, ?, ?, ?, ?, ${d.true})`).join(', ')}`,
+    DEFAULT_STATUSES.flatMap((status, position) => [organizationId, status.name, status.color, status.category, position]),
+  );
+}
+
+export function statusMethods(db: SqlSeam): StatusMethods {
+  const d = db.dialect;
+  const getStatus = async (id: number) => {
+    const row = await db.row<StatusRow>(`SELECT ${STATUS_FIELDS} FROM fb_statuses WHERE id = ?`, [id]);
+    return row === undefined ? null : toStatus(row);
+  };
+  return {
+    async listStatuses(organizationId) {
+      return (await db.rows<StatusRow>(`SELECT ${STATUS_FIELDS} FROM fb_statuses WHERE organization_id = ? ORDER BY position, id`, [organizationId])).map(toStatus);
+    },
+    getStatus,
+    async insertStatus(row) {
+      const stored = await db.row<StatusRow>(
+        `INSERT INTO fb_statuses (organization_id, name, color, category, position, is_default) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${STATUS_FIELDS}`,
+        [row.organization_id, row.name, row.color, row.category, row.position, d.bool(row.is_default)],
+      );
+      return toStatus(stored!);
+    },
+    async updateStatus(id, patch) {
+      const { set, params } = assignments([
+        ['name', patch.name],
+        ['color', patch.color],
+        ['position', patch.position],
+      ]);
+      if (set === '') return getStatus(id);
+      const row = await db.row<StatusRow>(`UPDATE fb_statuses SET ${set} WHERE id = ? RETURNING ${STATUS_FIELDS}`, [...params, id]);
+      return row === undefined ? null : toStatus(row);
+    },
+    async deleteStatus(id) {
+      const status = await getStatus(id);
+      if (status === null) return null;
+      const moved = await db.run(
+        `UPDATE fb_posts SET status_label_id = (SELECT s.id FROM fb_statuses s WHERE s.organization_id = ? AND s.category = ? AND s.is_default = ${d.true})
+         WHERE status_label_id = ?`,
+        [status.organization_id, status.category, id],
+      );
+      await db.run('DELETE FROM fb_statuses WHERE id = ?', [id]);
+      return moved;
+    },
+  };
+}
