@@ -18,6 +18,7 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { OrganizationCheck } from '../storage/dump-organizations.js';
 import { DUMP_TABLES, type DumpPort, type DumpRow, type DumpTable, type LastIds } from '../storage/dump-tables.js';
+import { StatusesOfOlderDump } from './dump-statuses.js';
 import { importedRowProblem } from './import-rules.js';
 import { InvalidUtf8Error, utf8Lines } from './utf8-lines.js';
 
@@ -113,6 +114,8 @@ export async function exportStore(
 
 /** Rows inserted per call of the store. */
 const BATCH = 500;
+const STATUSES_INDEX = DUMP_TABLES.findIndex(({ name }) => name === 'statuses');
+const STATUSES_TABLE = DUMP_TABLES[STATUSES_INDEX]!;
 
 function parseHeader(line: string | undefined): DumpHeader {
   if (line === undefined) throw new DumpImportError('line 1: the dump is empty (no header line)');
@@ -211,11 +214,25 @@ export async function importStore(port: DumpPort, input: Readable, options: { on
       options.onProgress?.(done, total);
       batch = [];
     };
+    const statuses = new StatusesOfOlderDump(header.counts);
+    /** Loads the statuses an older dump lacks, once its rows have passed where statuses stand. */
+    const addStatuses = async (): Promise<void> => {
+      const rows = statuses.rows();
+      for (const row of rows) organizations.check('statuses', row, number);
+      if (rows.length > 0) await loader.insert(STATUSES_TABLE, rows);
+    };
     for (let next = await lines.next(); next.done !== true; next = await lines.next()) {
       number += 1;
       const line = next.value as string;
       if (line === '') continue;
-      const { index, row } = parseRow(line, number, DUMP_TABLES.indexOf(table));
+      const parsed = parseRow(line, number, DUMP_TABLES.indexOf(table));
+      const { index } = parsed;
+      statuses.see(DUMP_TABLES[index]!.name, parsed.row);
+      if (index > STATUSES_INDEX && statuses.pending) {
+        await flush();
+        await addStatuses();
+      }
+      const row = DUMP_TABLES[index]!.name === 'posts' ? statuses.post(parsed.row) : parsed.row;
       const crossing = organizations.check(DUMP_TABLES[index]!.name, row, number);
       if (crossing !== null) throw new DumpImportError(`line ${number}: ${crossing}`);
       if (DUMP_TABLES[index] !== table || batch.length === BATCH) {
@@ -227,6 +244,7 @@ export async function importStore(port: DumpPort, input: Readable, options: { on
       seen.set(table.name, (seen.get(table.name) ?? 0) + 1);
     }
     await flush();
+    await addStatuses();
     const crossingLater = organizations.finish();
     if (crossingLater !== null) throw new DumpImportError(`line ${crossingLater[0]}: ${crossingLater[1]}`);
     for (const { name } of DUMP_TABLES) {
@@ -236,7 +254,7 @@ export async function importStore(port: DumpPort, input: Readable, options: { on
         throw new DumpImportError(`the dump holds ${found} rows of ${name} but its header says ${expected}: it is cut short or corrupt`);
       }
     }
-    await loader.setLastIds(header.last_ids);
+    await loader.setLastIds(statuses.lastIds(header.last_ids));
     return header;
   });
 }

@@ -32,6 +32,53 @@ describe.each(Object.keys(ADAPTERS))('from %s', (from) => {
   });
 });
 
+/** `dump` as a version before custom statuses wrote it: no statuses rows, no post's label. */
+function beforeStatuses(dump: string): string {
+  const [head, ...lines] = dump.trimEnd().split('\n');
+  const header = JSON.parse(head!) as { counts: Record<string, number>; last_ids: Record<string, number> };
+  delete header.counts['statuses'];
+  delete header.last_ids['statuses'];
+  const rows = lines
+    .map((line) => JSON.parse(line) as { table: string; row: Record<string, unknown> })
+    .filter(({ table }) => table !== 'statuses')
+    .map(({ table, row }) => {
+      if (table === 'posts') delete row['status_label_id'];
+      return JSON.stringify({ table, row });
+    });
+  return [JSON.stringify(header), ...rows].join('\n') + '\n';
+}
+
+describe.each(Object.keys(ADAPTERS))('to %s, a dump written before custom statuses', (to) => {
+  it("gives each organization the five default statuses and each post its category's default, as an upgrade does", async () => {
+    const source = await ADAPTERS.memory!();
+    await seedEverything(source.storage);
+    const target = await ADAPTERS[to]!();
+    await load(target.port, beforeStatuses(await dumpOf(source.port)));
+    await target.storage.transaction('read', async (tx) => {
+      const organizations = await tx.listOrganizations();
+      expect(organizations.length).toBeGreaterThan(1);
+      for (const [i, organization] of organizations.entries()) {
+        const statuses = await tx.listStatuses(organization.id);
+        expect(statuses.map((s) => [s.id, s.category, s.is_default])).toEqual(
+          ['open', 'planned', 'in_progress', 'shipped', 'declined'].map((category, position) => [i * 5 + position + 1, category, true]),
+        );
+        for (const board of await tx.listBoards(organization.id)) {
+          for (const post of (await tx.listPosts(board.id, { sort: 'new', limit: 100, offset: 0 })).rows) {
+            const { status } = await tx.getPostParts(post.id, post.status_label_id);
+            expect([post.id, status?.organization_id, status?.category, status?.is_default]).toEqual([post.id, organization.id, post.status, true]);
+          }
+        }
+      }
+    });
+    // A new status gets the id after the defaults made on import.
+    const count = await target.storage.transaction('read', async (tx) => (await tx.listOrganizations()).length);
+    const made = await target.storage.transaction('write', (tx) =>
+      tx.insertStatus({ organization_id: 1, name: 'Under review', color: '#6b21a8', category: 'open', position: 9, is_default: false }),
+    );
+    expect(made.id).toBe(count * 5 + 1);
+  });
+});
+
 describe('refusals leave the store as it was', () => {
   it('the dump names every table with its count and carries no session', async () => {
     const { storage, port } = await ADAPTERS.sqlite!();
