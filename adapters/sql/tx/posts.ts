@@ -60,11 +60,11 @@ export const BOARD_POSTS = 'SELECT CAST(coalesce(sum(posts), 0) AS INTEGER) FROM
 /** The board's posts of one status, likewise. */
 export const BOARD_STATUS_POSTS = `${BOARD_POSTS} AND status = ?`;
 
-/** The methods both stores share; `listPosts` is each store's own. */
+/** The columns of a comma-separated list, each after `alias`. */
 const columns = (fields: string, alias = ''): string[] => fields.split(', ').map((field) => alias + field);
 
 /**
- * A post's parts as one row of JSON values: the single-post shape in one statement instead of five
+ * A post's parts as one row of JSON values: the single-post shape in one statement instead of six
  * (each statement costs SQLite a call and an object per row, and PostgreSQL a round trip). The
  * lists come unordered and are sorted as each part's own method orders them: a post has a few
  * rows of each, and an ordered aggregate would cost SQLite a sorter per list.
@@ -84,6 +84,7 @@ const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 const byAddedThenId = (a: { added_at: string; id: number }, b: { added_at: string; id: number }): number =>
   a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : a.id - b.id;
 
+/** The methods both stores share; `listPosts` is each store's own. */
 export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
   const d = db.dialect;
   // One await (of the row itself): every read of a post, its page's and each write's answer, goes through it.
