@@ -64,8 +64,11 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve: the log while PostgreSQL 
       ['error', 'webhook dispatcher'],
     ]);
     for (const event of away) {
-      // A poll during the server's shutdown hears it shutting down; one after it, the refused connection.
-      expect(event.error).toMatch(/^The service is unavailable: its storage cannot be used: .*(ECONNREFUSED|the database system is shutting down)/);
+      // The fast shutdown ends open sessions ("terminating connection due to administrator command"),
+      // a poll during it hears the server shutting down, one after it gets the connection refused.
+      expect(event.error).toMatch(
+        /^The service is unavailable: its storage cannot be used: .*(ECONNREFUSED|the database system is shutting down|terminating connection due to administrator command)/,
+      );
       expect(event).not.toHaveProperty('stack');
     }
 
