@@ -31,12 +31,21 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
       if (!tag) return { posts: [], total: 0 };
       tagId = tag.id;
     }
-    const list: PostListQuery = { status: q.status, search: q.q ? foldCase(q.q) : undefined, tagId, statusLabelId: q.status_label, sort: q.sort, limit: q.limit, offset: q.offset };
+    const statuses = await tx.listStatuses(board.organization_id);
+    // A label's posts are of its category: the list asks for that status too, which the board's
+    // status indexes answer (posts keep no index of their labels, which every write would pay).
+    let status = q.status;
+    if (q.status_label !== undefined) {
+      const label = statuses.find((candidate) => candidate.id === q.status_label);
+      if (label === undefined || (status !== undefined && status !== label.category)) return { posts: [], total: 0 };
+      status = label.category;
+    }
+    const list: PostListQuery = { status, search: q.q ? foldCase(q.q) : undefined, tagId, statusLabelId: q.status_label, sort: q.sort, limit: q.limit, offset: q.offset };
     const page = q.pinned_first === 'true' ? await pinnedFirst(tx, board.id, list) : await tx.listPosts(board.id, list);
     const ids = page.rows.map((p) => p.id);
     const tags = await tx.getTagsOfPosts(ids);
     const attachments = await attachmentsOfPosts(ctx, tx, ids);
-    const labelOf = await labelsOf(tx, board.organization_id);
+    const labelOf = await labelsOf(tx, board.organization_id, statuses);
     return { posts: page.rows.map((p) => presentPost(p, labelOf(p), tags.get(p.id) ?? [], attachments.get(p.id))), total: page.total };
   });
 }

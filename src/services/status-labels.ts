@@ -15,8 +15,8 @@ export async function labelOfPost(tx: StorageTx, post: PostRecord): Promise<Stat
   return presentStatusLabel((await tx.getStatus(post.status_label_id))!);
 }
 
-/** The label of each post of the organization, from one read of its statuses. */
-export async function labelsOf(tx: StorageTx, organizationId: number): Promise<(post: PostRecord) => StatusLabel> {
-  const labels = new Map((await tx.listStatuses(organizationId)).map((status) => [status.id, presentStatusLabel(status)]));
+/** The label of each post of the organization, from one read of its statuses (or the list already read). */
+export async function labelsOf(tx: StorageTx, organizationId: number, statuses?: readonly StatusRecord[]): Promise<(post: PostRecord) => StatusLabel> {
+  const labels = new Map((statuses ?? (await tx.listStatuses(organizationId))).map((status) => [status.id, presentStatusLabel(status)]));
   return (post) => labels.get(post.status_label_id)!;
 }

@@ -209,7 +209,7 @@ export const RECORD_SCHEMA = {
   posts: {
     keyPath: 'id',
     ids: true,
-    indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'], by_status_label: 'status_label_id' },
+    indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] },
   },
   tags: {
     keyPath: 'id',

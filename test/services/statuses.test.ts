@@ -62,6 +62,11 @@ describe.each(['memory', 'sqlite'] as const)('statuses (%s)', (store) => {
     const filtered = await h.req('GET', `/boards/features/posts?status_label=${review}`);
     expect([filtered.json.total, filtered.json.posts.map((p: { id: number }) => p.id)]).toEqual([1, [post.id]]);
     expect((await h.req('GET', '/boards/features/posts?status_label=1')).json.posts.map((p: { id: number }) => p.id)).toEqual([other.id]);
+    // With its own category, the same posts; with another status or an unknown label, none.
+    expect((await h.req('GET', `/boards/features/posts?status_label=${review}&status=open`)).json.posts.map((p: { id: number }) => p.id)).toEqual([post.id]);
+    for (const query of [`status_label=${review}&status=shipped`, 'status_label=999', `status_label=${review}&status=open&q=zzzz`]) {
+      expect((await h.req('GET', `/boards/features/posts?${query}`)).json).toEqual({ posts: [], total: 0 });
+    }
     const listed = (await h.req('GET', '/boards/features/posts?sort=new')).json.posts;
     expect(listed.map((p: { status_label: { name: string } }) => p.status_label.name)).toEqual(['Open', 'Under review']);
     expect((await h.req('GET', '/boards/features/roadmap')).json.posts.map((p: { status_label: { id: number } }) => p.status_label.id).sort()).toEqual([1, review].sort());

@@ -67,8 +67,8 @@ export function statusMethods(db: SqlSeam): StatusMethods {
       if (status === null) return null;
       const moved = await db.run(
         `UPDATE fb_posts SET status_label_id = (SELECT s.id FROM fb_statuses s WHERE s.organization_id = ? AND s.category = ? AND s.is_default = ${d.true})
-         WHERE status_label_id = ?`,
-        [status.organization_id, status.category, id],
+         WHERE board_id IN (SELECT id FROM fb_boards WHERE organization_id = ?) AND status = ? AND status_label_id = ?`,
+        [status.organization_id, status.category, status.organization_id, status.category, id],
       );
       await db.run('DELETE FROM fb_statuses WHERE id = ?', [id]);
       return moved;

@@ -83,7 +83,8 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
     terms.push('p.status_label_id = ?');
     params.push(query.statusLabelId);
   }
-  // A label has no maintained count: its posts are counted (through fb_posts_status_label).
+  // A label has no maintained count: its posts are counted (the service asks for its category too,
+  // so the board's status index holds them).
   const counted = query.search !== undefined || query.statusLabelId !== undefined;
   const where = terms.join(' AND ');
   const page = (from: string, condition: string, values: SqlValue[]): PostRecord[] =>

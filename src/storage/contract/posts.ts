@@ -32,7 +32,7 @@ export interface PostListQuery extends PageQuery {
   search?: string;
   /** Only posts carrying this tag. */
   tagId?: number;
-  /** Only posts showing this status of the organization (see statuses.ts): counted, not maintained. */
+  /** Only posts showing this status of the organization (see statuses.ts): counted, not maintained, and found through `status`, which callers set to its category (posts keep no index of their labels). */
   statusLabelId?: number;
   /**
    * `new`: created_at desc, id desc.

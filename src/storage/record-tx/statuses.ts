@@ -3,7 +3,7 @@
  * rule every post write keeps: a post's label is of its status's category, the category's default
  * when a status is written without one.
  */
-import type { PostStatus } from '../../domain/records.js';
+import type { PostRecord, PostStatus } from '../../domain/records.js';
 import { DEFAULT_STATUSES, type StatusRecord } from '../../domain/statuses.js';
 import type { AccountsTx } from '../contract/accounts.js';
 import { cloneRow, type RecordStore } from '../record-store.js';
@@ -61,8 +61,12 @@ export function statusMethods(store: RecordStore): StatusMethods {
       const fallback = (await statuses.getAllFromIndex('by_organization', row.organization_id)).find(
         (status) => status.is_default && status.category === row.category,
       );
+      // A label's posts are of its category, so the organization's boards' posts of that status hold them.
       const posts = store.table('posts');
-      const moved = await posts.getAllFromIndex('by_status_label', id);
+      const moved: PostRecord[] = [];
+      for (const board of await store.table('boards').getAllFromIndex('by_organization', row.organization_id)) {
+        for (const post of await posts.getAllFromIndex('by_board_status', [board.id, row.category])) if (post.status_label_id === id) moved.push(post);
+      }
       for (const post of moved) await posts.put({ ...post, status_label_id: fallback!.id });
       await statuses.delete(id);
       return moved.length;

@@ -78,7 +78,7 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
   {
     // The defaults are the frozen rule's, not DEFAULT_STATUSES: a released step gives the same result forever.
     description: "custom statuses: each organization's five defaults, and each post's label from its status",
-    changes: [{ addTable: 'statuses', record: 'statuses' }, { addColumn: 'posts.status_label_id' }, { addIndex: 'posts.status_label' }, { addRecordIndex: 'posts.by_status_label' }],
+    changes: [{ addTable: 'statuses', record: 'statuses' }, { addColumn: 'posts.status_label_id' }],
     backfill: {
       sqlite: labelsFromStatusesSql('1'),
       postgres: labelsFromStatusesSql('true'),

@@ -130,8 +130,6 @@ export const BOARDS_TABLES = {
       new: { on: 'board_id, created_at, id' },
       // The pinned posts of a board, a handful at most, read before a list that shows them first.
       pinned: { on: 'board_id, id', where: 'pinned = 1' },
-      // The posts of a label: the list filtered by one, and the posts a removed label moves.
-      status_label: { on: 'status_label_id, id' },
     },
   },
   tags: {
