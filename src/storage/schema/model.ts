@@ -89,6 +89,18 @@ export interface TableDeclaration {
   /** SQLite keeps the rows in the primary key's b-tree (a key that is the whole row, or nearly). */
   readonly withoutRowid?: true;
   readonly indexes?: Readonly<Record<string, IndexDeclaration>>;
+  /** The table in the record stores (memory, IndexedDB), under its own name if `name` is given. */
+  readonly record?: RecordTableDeclaration;
+}
+
+/**
+ * A table of the record stores: its key is the table's primary key, and its ids are handed out by
+ * the store when that key is an `id` column. Its indexes are its own (equality lookups only), as
+ * a field or several: they serve the record stores' reads, which are not the SQL statements'.
+ */
+export interface RecordTableDeclaration {
+  readonly name?: string;
+  readonly indexes?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 export type TableDeclarations = Readonly<Record<string, TableDeclaration>>;

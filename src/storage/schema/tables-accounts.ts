@@ -6,6 +6,7 @@ import type { TableDeclarations } from './model.js';
 
 export const ACCOUNTS_TABLES = {
   team_members: {
+    record: { indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -16,6 +17,7 @@ export const ACCOUNTS_TABLES = {
     unique: [['organization_id', 'email']],
   },
   sessions: {
+    record: {},
     columns: {
       token_hash: 'key',
       kind: 'text',
@@ -28,6 +30,7 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   sign_in_links: {
+    record: {},
     columns: {
       token_hash: 'key',
       kind: 'text',
@@ -52,6 +55,7 @@ export const ACCOUNTS_TABLES = {
    * each grant, keyed by the SHA-256 hash of their value.
    */
   oauth_clients: {
+    record: {},
     columns: {
       client_id: 'key',
       client_name: 'text',
@@ -62,6 +66,7 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   oauth_grants: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -81,6 +86,7 @@ export const ACCOUNTS_TABLES = {
     },
   },
   oauth_codes: {
+    record: {},
     columns: {
       code_hash: 'key',
       grant_id: { type: 'integer', references: 'oauth_grants' },
@@ -93,6 +99,7 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   oauth_tokens: {
+    record: {},
     columns: {
       token_hash: 'key',
       grant_id: { type: 'integer', references: 'oauth_grants' },
@@ -111,6 +118,7 @@ export const ACCOUNTS_TABLES = {
    * customer companies, and each voter's company.
    */
   sso_secrets: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -124,6 +132,7 @@ export const ACCOUNTS_TABLES = {
     },
   },
   sso_settings: {
+    record: {},
     columns: {
       organization_id: { type: 'integer', references: 'organizations' },
       jwks_url: { type: 'text', null: true },
@@ -135,6 +144,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['organization_id'],
   },
   sso_identities: {
+    record: { indexes: { by_voter: 'voter_id' } },
     columns: {
       organization_id: { type: 'integer', references: 'organizations' },
       sub: 'key',
@@ -146,6 +156,7 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   companies: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       organization_id: { type: 'integer', references: 'organizations' },
       id: 'key',
@@ -158,6 +169,7 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   voter_companies: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       voter_id: { type: 'integer', references: 'voters' },
       organization_id: 'integer',
@@ -174,6 +186,7 @@ export const ACCOUNTS_TABLES = {
    * the votes are ordinary rows of `votes`, so they count like any voter's.
    */
   company_voters: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       organization_id: 'integer',
       company_id: 'key',
@@ -191,6 +204,7 @@ export const ACCOUNTS_TABLES = {
    * last SSO sign-in, as a JSON object of string lists. A board without a row is public.
    */
   board_access: {
+    record: {},
     columns: {
       board_id: { type: 'integer', references: 'boards' },
       organization_id: { type: 'integer', references: 'organizations' },
@@ -204,6 +218,7 @@ export const ACCOUNTS_TABLES = {
     checks: ["access IN ('public', 'private')"],
   },
   voter_claims: {
+    record: {},
     columns: {
       voter_id: { type: 'integer', references: 'voters' },
       organization_id: { type: 'integer', references: 'organizations' },
@@ -213,6 +228,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['voter_id'],
   },
   webhooks: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -233,6 +249,7 @@ export const ACCOUNTS_TABLES = {
    * index), and each delivery attempt is a row of `webhook_attempts`.
    */
   webhook_messages: {
+    record: { indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
     columns: {
       id: 'id',
       webhook_id: { type: 'integer', references: 'webhooks', onDelete: 'cascade' },
@@ -254,6 +271,7 @@ export const ACCOUNTS_TABLES = {
     },
   },
   webhook_attempts: {
+    record: { indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
     columns: {
       id: 'id',
       message_id: { type: 'integer', references: 'webhook_messages', onDelete: 'cascade' },
@@ -275,6 +293,7 @@ export const ACCOUNTS_TABLES = {
    * `due` index); rows go with their post or voter.
    */
   mail_queue: {
+    record: { indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
@@ -295,6 +314,7 @@ export const ACCOUNTS_TABLES = {
     },
   },
   mail_failures: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
@@ -310,6 +330,7 @@ export const ACCOUNTS_TABLES = {
     },
   },
   mail_unsubscribes: {
+    record: {},
     columns: {
       board_id: { type: 'integer', references: 'boards', onDelete: 'cascade' },
       address: 'key',

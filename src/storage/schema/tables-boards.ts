@@ -6,6 +6,7 @@ import type { TableDeclarations } from './model.js';
 
 export const BOARDS_TABLES = {
   organizations: {
+    record: {},
     columns: {
       id: 'id',
       name: 'text',
@@ -13,6 +14,7 @@ export const BOARDS_TABLES = {
     },
   },
   statuses: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -30,6 +32,7 @@ export const BOARDS_TABLES = {
     },
   },
   api_keys: {
+    record: { indexes: { by_organization: 'organization_id', by_hash: 'hash' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -47,6 +50,7 @@ export const BOARDS_TABLES = {
     },
   },
   settings: {
+    record: {},
     columns: {
       name: 'key',
       value: 'text',
@@ -75,6 +79,7 @@ export const BOARDS_TABLES = {
     withoutRowid: true,
   },
   boards: {
+    record: { indexes: { by_organization: 'organization_id', by_organization_slug: ['organization_id', 'slug'] } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -92,6 +97,7 @@ export const BOARDS_TABLES = {
     },
   },
   posts: {
+    record: { indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] } },
     columns: {
       id: 'id',
       board_id: { type: 'integer', references: 'boards' },
@@ -133,6 +139,7 @@ export const BOARDS_TABLES = {
     },
   },
   tags: {
+    record: { indexes: { by_board_slug: ['board_id', 'slug'] } },
     columns: {
       id: 'id',
       board_id: { type: 'integer', references: 'boards' },
@@ -142,6 +149,7 @@ export const BOARDS_TABLES = {
     unique: [['board_id', 'slug']],
   },
   post_tags: {
+    record: { indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       tag_id: { type: 'integer', references: 'tags' },
@@ -153,6 +161,7 @@ export const BOARDS_TABLES = {
     },
   },
   post_words: {
+    record: { indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' } },
     columns: {
       board_id: 'integer',
       word: 'key',
@@ -171,6 +180,7 @@ export const BOARDS_TABLES = {
    * state before. The post list leaves merged posts out by probing this table's primary key.
    */
   post_merges: {
+    record: { indexes: { by_board: 'board_id' } },
     columns: {
       source_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       target_id: 'integer',
@@ -186,6 +196,7 @@ export const BOARDS_TABLES = {
   // A deleted post, kept for restoring with every row that belonged to it (the snapshot, as a dump
   // carries them) until it is purged; the post's id is never reused, so it keys the row.
   deleted_posts: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       post_id: 'integer',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -210,6 +221,7 @@ export const BOARDS_TABLES = {
    * number: a deleted post stays imported, and a re-import does not bring it back.
    */
   import_sources: {
+    record: { indexes: { by_board: 'board_id' } },
     columns: {
       board_id: { type: 'integer', references: 'boards' },
       source_id: 'key',
@@ -220,6 +232,7 @@ export const BOARDS_TABLES = {
     withoutRowid: true,
   },
   evidence: {
+    record: { indexes: { by_post: 'post_id', by_post_action_key: ['post_id', 'action_key'] } },
     columns: {
       id: 'id',
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
@@ -236,6 +249,7 @@ export const BOARDS_TABLES = {
     },
   },
   claims: {
+    record: {},
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       api_key_id: { type: 'integer', references: 'api_keys' },
@@ -254,6 +268,7 @@ export const BOARDS_TABLES = {
    * JSON text. A page of the log, newest first, is one walk of the `post` index backwards.
    */
   post_activity: {
+    record: { name: 'activity', indexes: { by_post: 'post_id' } },
     columns: {
       id: 'id',
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },

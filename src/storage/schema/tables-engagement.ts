@@ -6,6 +6,7 @@ import type { TableDeclarations } from './model.js';
 
 export const ENGAGEMENT_TABLES = {
   voters: {
+    record: { indexes: { by_organization_email: ['organization_id', 'email'] } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -17,6 +18,7 @@ export const ENGAGEMENT_TABLES = {
     unique: [['organization_id', 'email']],
   },
   votes: {
+    record: { indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters' },
@@ -30,6 +32,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   follows: {
+    record: { indexes: { by_post: 'post_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters' },
@@ -40,6 +43,7 @@ export const ENGAGEMENT_TABLES = {
     withoutRowid: true,
   },
   post_authors: {
+    record: { indexes: { by_voter: 'voter_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters' },
@@ -51,6 +55,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   voter_blocks: {
+    record: {},
     columns: {
       voter_id: { type: 'integer', references: 'voters' },
       blocked_at: 'key',
@@ -58,6 +63,7 @@ export const ENGAGEMENT_TABLES = {
     primaryKey: ['voter_id'],
   },
   comments: {
+    record: { indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
     columns: {
       id: 'id',
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
@@ -77,6 +83,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   comment_edits: {
+    record: { indexes: { by_comment: 'comment_id' } },
     columns: {
       id: 'id',
       comment_id: { type: 'integer', references: 'comments', onDelete: 'cascade' },
@@ -89,6 +96,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   reactions: {
+    record: { indexes: { by_comment: 'comment_id' } },
     columns: {
       comment_id: { type: 'integer', references: 'comments', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters' },
@@ -106,12 +114,14 @@ export const ENGAGEMENT_TABLES = {
    * a plain number (a later delete of that post leaves the record of the decision as it was).
    */
   moderated_boards: {
+    record: {},
     columns: {
       board_id: { type: 'integer', references: 'boards' },
     },
     primaryKey: ['board_id'],
   },
   held_posts: {
+    record: { indexes: { by_organization_state: ['organization_id', 'state'], by_voter: 'voter_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -141,6 +151,7 @@ export const ENGAGEMENT_TABLES = {
    * by a merge keeps its attachments: they name the comment, not its post.
    */
   attachments: {
+    record: { indexes: { by_post: 'post_id', by_comment: 'comment_id', by_held_post: 'held_post_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -170,6 +181,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   attachment_bytes: {
+    record: {},
     columns: {
       attachment_id: { type: 'integer', references: 'attachments', onDelete: 'cascade' },
       bytes: 'bytes',

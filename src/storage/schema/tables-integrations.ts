@@ -8,6 +8,7 @@ import type { TableDeclarations } from './model.js';
 
 export const INTEGRATIONS_TABLES = {
   integration_connections: {
+    record: { indexes: { by_organization: 'organization_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -28,6 +29,7 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   post_links: {
+    record: { indexes: { by_post: 'post_id', by_issue: ['connection_id', 'url'] } },
     columns: {
       id: 'id',
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
@@ -46,6 +48,7 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   integration_deliveries: {
+    record: { indexes: { by_connection: 'connection_id' } },
     columns: {
       connection_id: { type: 'integer', references: 'integration_connections' },
       delivery_id: 'key',
@@ -59,6 +62,7 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   chat_targets: {
+    record: { indexes: { by_board: 'board_id' } },
     columns: {
       id: 'id',
       board_id: { type: 'integer', references: 'boards' },
@@ -74,6 +78,7 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   integration_calls: {
+    record: { indexes: { by_organization: 'organization_id', by_status: 'status' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -103,6 +108,7 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   integration_call_attempts: {
+    record: { indexes: { by_call: 'call_id' } },
     columns: {
       id: 'id',
       call_id: { type: 'integer', references: 'integration_calls', onDelete: 'cascade' },

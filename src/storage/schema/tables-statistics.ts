@@ -55,6 +55,7 @@ const STATUS_COUNTS = {
 
 export const STATISTICS_TABLES = {
   board_days: {
+    record: {},
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -68,7 +69,7 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_voter_days: VOTER_DAYS,
-  board_voters: VOTERS_LAST_DAY,
+  board_voters: { ...VOTERS_LAST_DAY, record: { indexes: { by_board: 'board_id' } } },
   board_last_days: LAST_DAYS,
   board_post_counts: STATUS_COUNTS,
   board_statuses: STATUS_COUNTS,
