@@ -41,10 +41,10 @@ export interface Server {
   stop(): Promise<number | null>;
 }
 
-/** Starts `serve` with `args` and resolves once the first stdout line has arrived. */
-export function startServe(args: string[], cwd: string): Promise<Server> {
+/** Starts `serve` with `args` (and `nodeArgs` for Node itself) and resolves once the first stdout line has arrived. */
+export function startServe(args: string[], cwd: string, nodeArgs: string[] = []): Promise<Server> {
   assertBuilt();
-  const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const lines: string[] = [];
   let stderr = '';
