@@ -3,21 +3,17 @@
  * and `feedback-board help COMMAND` print that command's usage on stdout and exit 0, whatever else
  * the command line holds, so asking for help never fails on the options it is asking about.
  */
-import { BACKUP_USAGE } from './backup.js';
-import { DUMP_USAGE } from './dump.js';
-import { IMPORT_CANNY_USAGE, IMPORT_CSV_USAGE } from './import-csv.js';
-import { MCP_USAGE } from './mcp.js';
 import { USAGE } from './serve-usage.js';
 
-/** The usage of each command. */
-const COMMAND_USAGE: Readonly<Record<string, string>> = {
-  serve: USAGE,
-  mcp: MCP_USAGE,
-  export: DUMP_USAGE,
-  import: DUMP_USAGE,
-  'import-csv': IMPORT_CSV_USAGE,
-  'import-canny': IMPORT_CANNY_USAGE,
-  backup: BACKUP_USAGE,
+/** The usage of each command, from the command's module, loaded only when it is asked for. */
+const COMMAND_USAGE: Readonly<Record<string, () => Promise<string>>> = {
+  serve: async () => USAGE,
+  mcp: async () => (await import('./mcp.js')).MCP_USAGE,
+  export: async () => (await import('./dump.js')).DUMP_USAGE,
+  import: async () => (await import('./dump.js')).DUMP_USAGE,
+  'import-csv': async () => (await import('./import-csv.js')).IMPORT_CSV_USAGE,
+  'import-canny': async () => (await import('./import-csv.js')).IMPORT_CANNY_USAGE,
+  backup: async () => (await import('./backup.js')).BACKUP_USAGE,
 };
 
 const asksForHelp = (args: readonly string[]): boolean => {
@@ -30,10 +26,10 @@ const asksForHelp = (args: readonly string[]): boolean => {
  * the command named, or the general usage; undefined when it does not ask for help (or names an
  * unknown command, which the caller refuses as such).
  */
-export function helpFor(argv: readonly string[]): string | undefined {
+export async function helpFor(argv: readonly string[]): Promise<string | undefined> {
   const [command, ...rest] = argv;
   if (command === undefined) return undefined;
   if (command === '--help' || command === '-h') return USAGE;
-  if (command === 'help') return rest[0] === undefined ? USAGE : COMMAND_USAGE[rest[0]];
-  return Object.hasOwn(COMMAND_USAGE, command) && asksForHelp(rest) ? COMMAND_USAGE[command] : undefined;
+  if (command === 'help') return rest[0] === undefined ? USAGE : Object.hasOwn(COMMAND_USAGE, rest[0]) ? COMMAND_USAGE[rest[0]]!() : undefined;
+  return Object.hasOwn(COMMAND_USAGE, command) && asksForHelp(rest) ? COMMAND_USAGE[command]!() : undefined;
 }

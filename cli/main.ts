@@ -12,250 +12,26 @@
  *   feedback-board export --db FILE|URL [--out FILE]
  *   feedback-board import --db FILE|URL FILE
  *
- * The first line on stdout is exactly `listening on http://HOST:PORT`; SIGINT and SIGTERM finish
- * requests in flight (up to --shutdown-timeout), close the server and the storage, then exit 0.
+ * Each command's module is loaded when the command runs (and its refusals' classes when it
+ * fails), so a command loads only what it uses: `export` never loads the pages, nor `serve` the
+ * CSV importer. `serve` is `serve.ts`.
  */
-import { parseArgs } from 'node:util';
-import { createFeedbackBoard } from '../src/board.js';
 import { isFeedbackBoardError } from '../src/domain/errors.js';
-import { loadFixtureIfEmpty } from '../src/fixture/load.js';
-import { cryptoRandom } from '../src/domain/ports.js';
-import { listenError, listenFirst, ListenError } from './listen-first.js';
-import { inspectImage } from '../src/images/inspect.js';
-import { MCP_USAGE, McpUsageError, runMcp } from './mcp.js';
-import { withMcp } from './mcp-mount.js';
-import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
-import { NET_OPTIONS, NetOptionError, netOptions } from './net-options.js';
-import type { Mailer } from '../src/mail/mailer.js';
-import { createFollowerMailSender } from '../src/pages/follower-mail-sender.js';
-import { startPurgeJob } from './purge-job.js';
-import { pagesOrganization, printingMailer, servePages } from './pages.js';
-import { openStorage, readFixture, StorageChoiceError } from './storage.js';
-import { LIMIT_OPTIONS, LimitOptionError, limitOptions } from './limit-options.js';
-import { isWildcardHost, PUBLIC_OPTIONS, PublicOptionError, publicOrigin, trustProxy } from './public-options.js';
-import { webhookOptions } from './webhooks.js';
-import { withProbes } from './probes.js';
-import { EnvOptionError, envArguments } from './env-options.js';
-import { USAGE } from './serve-usage.js';
-import { helpFor } from './help.js';
-import { DUMP_USAGE, DumpUsageError, runExport, runImport } from './dump.js';
-import { DumpImportError } from '../src/node/dump.js';
-import { IMPORT_CANNY_USAGE, IMPORT_CSV_USAGE, ImportCsvUsageError, runImportCanny, runImportCsv } from './import-csv.js';
-import { CsvImportError } from '../src/node/csv-import.js';
-import { BACKUP_USAGE, BackupError, BackupUsageError, runBackup } from './backup.js';
-import { LogOptionError, logFormat, observeRequests } from './request-log.js';
-import { serveLogger } from './event-log.js';
-import { createServeMetrics, MetricsUnavailableError, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
 import { PACKAGE_VERSION } from '../src/domain/version.js';
-
-
-class UsageError extends Error {}
-
-function parsePort(value: string | undefined, option = '--port'): number {
-  if (value === undefined) return 8787;
-  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new UsageError(`${option} takes 0..65535, not "${value}"`);
-  return Number(value);
-}
-
-/** The options of `serve`; each can also come from its environment variable (see env-options.ts). */
-const SERVE_OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  db: { type: 'string' },
-  'db-read': { type: 'string' },
-  'db-write-lock': { type: 'string' },
-  'db-pooler': { type: 'string' },
-  memory: { type: 'boolean' },
-  fixture: { type: 'string' },
-  ...LIMIT_OPTIONS,
-  'agent-publishing': { type: 'boolean' },
-  'allow-private-webhooks': { type: 'boolean' },
-  ...NET_OPTIONS,
-  ...PUBLIC_OPTIONS,
-  smtp: { type: 'string' },
-  log: { type: 'string' },
-  metrics: { type: 'boolean' },
-  'metrics-port': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-async function serve(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: [...envArguments(SERVE_OPTIONS, process.env, argv), ...argv],
-    options: SERVE_OPTIONS,
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
-  const port = parsePort(values.port);
-  const limits = limitOptions(values);
-  const net = netOptions(values);
-  const configuredOrigin = publicOrigin(values['public-url']);
-  const proxies = trustProxy(values['trust-proxy']);
-  const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
-  const log = logFormat(values.log);
-  if (values['metrics-port'] !== undefined && values.metrics !== true) throw new UsageError('--metrics-port needs --metrics');
-  const metricsPort = values['metrics-port'] === undefined ? undefined : parsePort(values['metrics-port'], '--metrics-port');
-  const metrics: ServeMetrics | undefined = values.metrics === true ? await createServeMetrics() : undefined;
-
-  let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));
-  let closeMailer = () => {};
-  if (values.smtp !== undefined) {
-    const smtp = await import('../src/mail/smtp.js').catch((error: unknown) => {
-      throw new StorageChoiceError(`--smtp needs the nodemailer package (npm install nodemailer). (${(error as Error).message})`);
-    });
-    let smtpMailer: ReturnType<typeof smtp.createSmtpMailer>;
-    try {
-      smtpMailer = smtp.createSmtpMailer(values.smtp);
-    } catch (error) {
-      throw new UsageError(`--smtp takes an smtp:// URL: ${(error as Error).message}`);
-    }
-    mailer = smtpMailer;
-    closeMailer = () => smtpMailer.close();
-  }
-  // The public origin of every link: --public-url, else the listen address, known once the server
-  // listens (with --port 0), before any request is served. Notifications and the pages read it
-  // when they need it.
-  const origin = { value: configuredOrigin ?? '' };
-  const host = values.host ?? '127.0.0.1';
-  const trust = proxies === undefined ? {} : { trustProxy: proxies };
-  // The ports before the store: a start that cannot listen creates and changes nothing.
-  const { server, ready } = await listenFirst({ port, host, ...net, ...trust, ownProcess: true, requestIds: true });
-  const metricsServer =
-    metrics !== undefined && metricsPort !== undefined
-      ? await serveMetricsAlone(metrics, host, metricsPort).catch((error: unknown) => {
-          throw listenError(error, host, metricsPort, '--metrics-port');
-        })
-      : undefined;
-  origin.value ||= server.url;
-
-  const storage = await openStorage({
-    db: values.db,
-    dbRead: values['db-read'],
-    dbWriteLock: values['db-write-lock'],
-    dbPooler: values['db-pooler'],
-    memory: values.memory === true,
-    fixture: fixture !== undefined,
-  });
-  metrics?.readQueueDepth(() => storage.storage.transaction('read', (tx) => tx.countPendingWebhookMessages()));
-  const logger = serveLogger(log);
-  const board = createFeedbackBoard({
-    storage: storage.storage,
-    logger,
-    agentPublishing: values['agent-publishing'] === true,
-    http: limits,
-    webhooks: webhookOptions(values['allow-private-webhooks'] === true, metrics),
-    attachments: { inspect: inspectImage, baseUrl: () => origin.value },
-  });
-
-  const notes: string[] = [];
-  // Loads happen only into an empty store, decided inside the load's write transaction: of several
-  // processes starting at once on one new database, one loads, the others find its data.
-  const demo = fixture === undefined && storage.fresh ? demoFixture(cryptoRandom) : null;
-  const loaded =
-    fixture !== undefined || demo !== null
-      ? await loadFixtureIfEmpty(storage.storage, fixture ?? demo!.fixture, {
-          clock: board.clock,
-          then: async (tx, result) => {
-            if (demo === null) return;
-            const demoOrg = result.organizations[0]!;
-            await tx.setSetting(DEMO_SETTING, String(demoOrg.id));
-            await tx.setSetting(DEMO_KEYS_SETTING, JSON.stringify(demoOrg.apiKeys.map((k) => k.id)));
-          },
-        })
-      : null;
-  if (fixture !== undefined && loaded === null) {
-    await board.close();
-    throw new StorageChoiceError(`--fixture loads into a new, empty database, but ${values.db} already holds data`);
-  }
-  if (fixture !== undefined) {
-    notes.push(`loaded fixture ${values.fixture}: ${loaded!.organizations.length} organization(s)`);
-  } else if (loaded !== null) {
-    notes.push('demo organization "Demo" with the published board "demo"', `write key:   ${demo!.keys.write}`, `propose key: ${demo!.keys.propose}`);
-  } else {
-    // Raw keys are never stored, so a restart hands out a new pair and revokes the previous one.
-    const demoOrg = await demoOrganization(storage.storage);
-    if (demoOrg === null) {
-      notes.push('serving the existing data (its keys were shown when they were created)');
-    } else {
-      const keys = await replaceDemoKeys(board, demoOrg);
-      notes.push(
-        'existing demo organization "Demo"; new keys for this start (the previous start\'s are revoked):',
-        `write key:   ${keys.write}`,
-        `propose key: ${keys.propose}`,
-      );
-    }
-  }
-
-  const organizationId = await pagesOrganization(board);
-  // OAuth for /mcp whenever the pages are served: a team member approves agents there.
-  const oauthOrigin = organizationId === null ? undefined : () => origin.value;
-  const mounted = await withMcp(board, configuredOrigin === undefined ? [] : [configuredOrigin], oauthOrigin);
-  notes.push(mounted.note(origin.value));
-  const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch, mounted.oauth, values['allow-private-webhooks'] === true);
-  const served = withProbes(board, pages?.fetch ?? mounted.fetch);
-  const routed = metrics !== undefined && metricsPort === undefined ? withMetricsRoute(metrics, served) : served;
-  const observed = observeRequests(routed, { log, onServed: metrics === undefined ? undefined : (request) => metrics.served(request) });
-  ready(observed.fetch);
-  process.on('exit', () => observed.writer?.flushSync());
-  if (configuredOrigin === undefined && isWildcardHost(host)) {
-    process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);
-  } else if (configuredOrigin === undefined && proxies !== undefined) {
-    process.stderr.write(`feedback-board: behind a proxy, set --public-url: links and the pages' forms use ${server.url}\n`);
-  }
-  // Messages left by an earlier process (even one killed right after a commit) go out now.
-  board.webhooks.start();
-  // Follower mail goes only through the queue and its sender (never also through a notifier, so
-  // no status change is mailed twice), and only with --smtp and the pages its links open.
-  const followerMail =
-    values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500, logger }) : null;
-  followerMail?.start();
-  // Deleted posts are purged 30 days after deletion, by every process (each post goes once).
-  const purge = startPurgeJob(board, { logger });
-  // Whoever reads the first line may signal at once: the handlers are in place before it, even
-  // while the lines after it (the team sign-in link, made in the store) are still being printed.
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await server.close();
-    metricsServer?.server.close();
-    await followerMail?.stop();
-    await purge.stop();
-    closeMailer();
-    await board.close();
-    await observed.writer?.end();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
-  // Every address printed is the public one; the listen address has the first line to itself.
-  process.stdout.write(`listening on ${server.url}\n`);
-  if (configuredOrigin !== undefined) process.stdout.write(`public URL: ${configuredOrigin}  (in every address below and in mailed links)\n`);
-  process.stdout.write(`storage: ${storage.description}\n`);
-  for (const note of notes) process.stdout.write(`${note}\n`);
-  process.stdout.write(`API: ${origin.value}/api/v1  (send "Authorization: Bearer <key>")\n`);
-  if (metrics !== undefined) process.stdout.write(`metrics: ${metricsServer?.url ?? origin.value}/metrics\n`);
-  if (pages) {
-    process.stdout.write(`pages: ${origin.value}/\n`);
-    process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
-  }
-}
+import { helpFor } from './help.js';
+import { USAGE, UsageError } from './serve-usage.js';
 
 async function main(argv: string[]): Promise<void> {
-  const help = helpFor(argv);
+  const help = await helpFor(argv);
   if (help !== undefined) return void process.stdout.write(help);
   const [command, ...rest] = argv;
-  if (command === 'serve') return serve(rest);
-  if (command === 'mcp') return runMcp(rest);
-  if (command === 'export') return runExport(rest);
-  if (command === 'import') return runImport(rest);
-  if (command === 'import-csv') return void process.stderr.write(`${await runImportCsv(rest)}\n`);
-  if (command === 'import-canny') return void process.stderr.write(`${await runImportCanny(rest)}\n`);
-  if (command === 'backup') return void process.stdout.write(`${await runBackup(rest)}\n`);
+  if (command === 'serve') return (await import('./serve.js')).serve(rest);
+  if (command === 'mcp') return (await import('./mcp.js')).runMcp(rest);
+  if (command === 'export') return (await import('./dump.js')).runExport(rest);
+  if (command === 'import') return (await import('./dump.js')).runImport(rest);
+  if (command === 'import-csv') return void process.stderr.write(`${await (await import('./import-csv.js')).runImportCsv(rest)}\n`);
+  if (command === 'import-canny') return void process.stderr.write(`${await (await import('./import-csv.js')).runImportCanny(rest)}\n`);
+  if (command === 'backup') return void process.stdout.write(`${await (await import('./backup.js')).runBackup(rest)}\n`);
   if (command === undefined) {
     // A usage error like any other bad invocation: usage on stderr, exit 2.
     process.stderr.write(USAGE);
@@ -270,48 +46,62 @@ async function main(argv: string[]): Promise<void> {
   throw new UsageError(`unknown command "${command}"`);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof BackupUsageError || (process.argv[2] === 'backup' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
-    process.stderr.write(`feedback-board backup: ${(error as Error).message}\n\n${BACKUP_USAGE}`);
-    process.exit(2);
+/** Writes `text` on stderr and ends the process with `code`. */
+function refuse(text: string, code: number): never {
+  process.stderr.write(text);
+  process.exit(code);
+}
+
+/**
+ * What a failed command prints, and its exit code: its usage after a bad command line (2), its
+ * refusal of a store, a file or a port (1), or the error's message (1). The classes of a command's
+ * refusals are loaded from its own modules, which it has loaded already.
+ */
+async function fail(error: unknown): Promise<never> {
+  const command = process.argv[2];
+  const message = (error as Error).message;
+  const badArguments = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
+  if (command === 'backup') {
+    const { BACKUP_USAGE, BackupUsageError, BackupError } = await import('./backup.js');
+    if (error instanceof BackupUsageError || badArguments) refuse(`feedback-board backup: ${message}\n\n${BACKUP_USAGE}`, 2);
+    if (error instanceof BackupError) refuse(`feedback-board: ${message}\n`, 1);
   }
-  const dumping = process.argv[2] === 'export' || process.argv[2] === 'import';
-  if (error instanceof DumpUsageError || (dumping && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
-    process.stderr.write(`feedback-board ${process.argv[2]}: ${(error as Error).message}\n\n${DUMP_USAGE}`);
-    process.exit(2);
+  if (command === 'export' || command === 'import') {
+    const [{ DUMP_USAGE, DumpUsageError }, { DumpImportError }] = await Promise.all([import('./dump.js'), import('../src/node/dump.js')]);
+    if (error instanceof DumpUsageError || badArguments) refuse(`feedback-board ${command}: ${message}\n\n${DUMP_USAGE}`, 2);
+    if (error instanceof DumpImportError) refuse(`feedback-board import: ${message}; nothing was stored\n`, 1);
   }
-  if (error instanceof DumpImportError) {
-    process.stderr.write(`feedback-board import: ${error.message}; nothing was stored\n`);
-    process.exit(1);
+  if (command === 'import-csv' || command === 'import-canny') {
+    const [{ IMPORT_CANNY_USAGE, IMPORT_CSV_USAGE, ImportCsvUsageError }, { CsvImportError }] = await Promise.all([
+      import('./import-csv.js'),
+      import('../src/node/csv-import.js'),
+    ]);
+    if (error instanceof ImportCsvUsageError || badArguments) {
+      refuse(`feedback-board ${command}: ${message}\n\n${command === 'import-canny' ? IMPORT_CANNY_USAGE : IMPORT_CSV_USAGE}`, 2);
+    }
+    if (error instanceof CsvImportError) refuse(`feedback-board ${command}: ${message}; nothing was stored\n`, 1);
   }
-  const importing = process.argv[2] === 'import-csv' || process.argv[2] === 'import-canny';
-  if (error instanceof ImportCsvUsageError || (importing && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
-    const usage = process.argv[2] === 'import-canny' ? IMPORT_CANNY_USAGE : IMPORT_CSV_USAGE;
-    process.stderr.write(`feedback-board ${process.argv[2]}: ${(error as Error).message}\n\n${usage}`);
-    process.exit(2);
+  const [{ StorageChoiceError }, { MetricsUnavailableError }, { ListenError }] = await Promise.all([
+    import('./storage.js'),
+    import('./metrics.js'),
+    import('./listen-first.js'),
+  ]);
+  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof ListenError) refuse(`feedback-board: ${message}\n`, 1);
+  if (command === 'mcp') {
+    const { MCP_USAGE, McpUsageError } = await import('./mcp.js');
+    if (error instanceof McpUsageError || badArguments) refuse(`feedback-board mcp: ${message}\n\n${MCP_USAGE}`, 2);
   }
-  if (error instanceof CsvImportError) {
-    process.stderr.write(`feedback-board ${process.argv[2]}: ${error.message}; nothing was stored\n`);
-    process.exit(1);
-  }
-  if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof BackupError || error instanceof ListenError) {
-    process.stderr.write(`feedback-board: ${error.message}\n`);
-    process.exit(1);
-  }
-  if (error instanceof McpUsageError || (process.argv[2] === 'mcp' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
-    process.stderr.write(`feedback-board mcp: ${(error as Error).message}\n\n${MCP_USAGE}`);
-    process.exit(2);
-  }
+  const options = await Promise.all([import('./net-options.js'), import('./public-options.js'), import('./limit-options.js'), import('./env-options.js'), import('./request-log.js')]);
+  const [{ NetOptionError }, { PublicOptionError }, { LimitOptionError }, { EnvOptionError }, { LogOptionError }] = options;
   const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError, EnvOptionError, LogOptionError].some((type) => error instanceof type);
-  if (badOption || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`feedback-board: ${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
+  if (badOption || badArguments) refuse(`feedback-board: ${message}\n\n${USAGE}`, 2);
   if (isFeedbackBoardError(error)) {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     for (const d of error.details ?? []) process.stderr.write(`  at ${d.path}: ${d.message}\n`);
   } else {
-    process.stderr.write(`feedback-board: ${(error as Error).message ?? String(error)}\n`);
+    process.stderr.write(`feedback-board: ${message ?? String(error)}\n`);
   }
   process.exit(1);
-});
+}
+
+main(process.argv.slice(2)).catch(fail);

@@ -3,6 +3,9 @@ import { LIMIT_USAGE } from './limit-options.js';
 import { NET_USAGE } from './net-options.js';
 import { PUBLIC_USAGE } from './public-options.js';
 
+/** A command line `feedback-board` refuses: printed with {@link USAGE}, exit 2. */
+export class UsageError extends Error {}
+
 /** What `feedback-board --help` prints. */
 export const USAGE = `Usage: feedback-board serve [options]
        feedback-board mcp (--url URL | --db FILE) [--key KEY]   (see feedback-board mcp --help)
