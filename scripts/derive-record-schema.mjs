@@ -8,8 +8,9 @@
  * the declaration itself, with its SQL, stays out of the browser's bundle.
  * `test/storage/record-schema.test.ts` fails while a committed file differs from what this makes.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { importSource } from './import-source.mjs';
 
 const quoted = (text) => {
   if (!/^[a-z_]+$/.test(text)) throw new Error(`record-schema: unexpected name ${JSON.stringify(text)}`);
@@ -105,16 +106,8 @@ export function renderReferences(tables) {
 }
 
 /** The tables' declaration, bundled next to this script. */
-export async function sourceTables() {
-  const { build } = await import('esbuild');
-  const bundle = fileURLToPath(new URL(`./.tables-${process.pid}.mjs`, import.meta.url));
-  const entry = fileURLToPath(new URL('../src/storage/schema/tables.ts', import.meta.url));
-  await build({ entryPoints: [entry], outfile: bundle, bundle: true, format: 'esm', platform: 'neutral', packages: 'external', logLevel: 'error' });
-  try {
-    return (await import(pathToFileURL(bundle).href)).TABLES;
-  } finally {
-    await rm(bundle, { force: true });
-  }
+export function sourceTables() {
+  return importSource('src/storage/schema/tables.ts', 'TABLES');
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -7,8 +7,9 @@
  * committed files are out of date. `test/http/served-operations.test.ts` fails while a committed
  * file differs from what this script makes of the source table.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { importSource } from './import-source.mjs';
 
 /** A string as a single-quoted literal; the table's names and paths never hold a quote or backslash. */
 function quoted(text) {
@@ -166,16 +167,8 @@ export function renderServedOperations(operations) {
 }
 
 /** The source table with its schemas, bundled next to this script so that its packages resolve. */
-export async function sourceOperations() {
-  const { build } = await import('esbuild');
-  const bundle = fileURLToPath(new URL(`./.operations-${process.pid}.mjs`, import.meta.url));
-  const entry = fileURLToPath(new URL('../src/http/operation-schemas.ts', import.meta.url));
-  await build({ entryPoints: [entry], outfile: bundle, bundle: true, format: 'esm', platform: 'neutral', packages: 'external', logLevel: 'error' });
-  try {
-    return (await import(pathToFileURL(bundle).href)).operations;
-  } finally {
-    await rm(bundle, { force: true });
-  }
+export function sourceOperations() {
+  return importSource('src/http/operation-schemas.ts', 'operations');
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
