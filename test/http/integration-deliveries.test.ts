@@ -69,6 +69,13 @@ describe.each(['memory', 'sqlite'] as const)('integration deliveries (%s)', (sto
     ]);
     expect(closed.proposal).toMatchObject({ status: 'shipped', proposed_by_api_key_id: null, proposed_by_connection_id: github.id });
     expect(closed.status).toBe('open');
+    // The connection is the actor of what its delivery did, in the post's activity log.
+    const logged = (await h.req('GET', `/boards/features/posts/${post.id}/activity`)).json.entries as { kind: string; actor: unknown }[];
+    const byConnection = { kind: 'connection', id: github.id, provider: 'github', label: 'GitHub' };
+    expect(logged.filter((entry) => entry.kind === 'evidence_added' || entry.kind === 'proposal_made').map((entry) => [entry.kind, entry.actor])).toEqual([
+      ['proposal_made', byConnection],
+      ['evidence_added', byConnection],
+    ]);
     const named = await detail(other.id);
     expect([named.implementation_evidence.length, named.proposal]).toEqual([1, null]);
     const before = await state();
