@@ -18,7 +18,9 @@ function brief(entry: ActivityEntry): unknown[] {
 
 /** An actor in short: a key by label and prefix, a member or voter by name. */
 function who(actor: ActivityEntry['actor']): string {
-  return actor.kind === 'api_key' ? `key ${actor.label} ${actor.prefix}` : actor.kind === 'system' ? 'system' : `${actor.kind} ${actor.name}`;
+  if (actor.kind === 'api_key') return `key ${actor.label} ${actor.prefix}`;
+  if (actor.kind === 'connection') return `connection ${actor.label}`;
+  return actor.kind === 'system' ? 'system' : `${actor.kind} ${actor.name}`;
 }
 
 export function activityActorTests(ctx: SuiteContext): void {

@@ -59,12 +59,13 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /**
  * Who acted, as stored: an API key (`api_key`, its id; an OAuth client acts through the API key
  * of its grant, so its entries name that key), a team member (`team_member`, their id, or null
- * for the team acting in-process with no member named), a voter (`voter`, their id), or the
- * system (`system`, no id).
+ * for the team acting in-process with no member named), a voter (`voter`, their id), an
+ * integration connection (`connection`, its id: what a tracker's delivery did), or the system
+ * (`system`, no id).
  */
-export type ActivityActorKind = 'api_key' | 'team_member' | 'voter' | 'system';
+export type ActivityActorKind = 'api_key' | 'team_member' | 'voter' | 'connection' | 'system';
 
-/** Who acted: the kind and the id of the key, member or voter (null for the system). */
+/** Who acted: the kind and the id of the key, member, voter or connection (null for the system). */
 export interface ActivityActorRef {
   actor_kind: ActivityActorKind;
   actor_id: number | null;

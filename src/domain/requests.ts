@@ -240,12 +240,15 @@ export const createChatTargetBody = /* @__PURE__ */ z.strictObject({ platform: z
 
 /**
  * Body of `POST /boards/{slug}/posts/{id}/links`: the connection, and either `action: "create"`
- * (an issue is created from the post) or the `url` of an existing issue to link; exactly one.
+ * (an issue is created from the post, with the post's title and text unless `title` and `body`
+ * say otherwise) or the `url` (or key) of an existing issue to link; exactly one.
  */
 export const linkPostBody = z.strictObject({
   connection_id: int(1),
   action: z.optional(z.enum(['create'], { error: 'must be "create"' })),
   url: z.optional(text(1, 2000)),
+  title: z.optional(trimmedText(1, LIMITS.title)),
+  body: z.optional(text(0, LIMITS.body)),
 });
 
 /** Body of `POST /boards`: `slug` and `name` required. */

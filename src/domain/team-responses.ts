@@ -13,11 +13,12 @@ import { tagSchema } from './responses.js';
 const timestamp = z.string().meta({ format: 'date-time' });
 const status = z.enum(POST_STATUSES);
 
-/** Who acted, as a person reads it: a key (and the OAuth client acting through it), a team member, a voter, or the system. */
+/** Who acted, as a person reads it: a key (and the OAuth client acting through it), a team member, a voter, an integration connection, or the system. */
 export const activityActorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('api_key'), id: z.int(), label: z.string().nullable(), prefix: z.string().nullable(), oauth_client: z.string().nullable() }),
   z.object({ kind: z.literal('team_member'), id: z.int().nullable(), name: z.string().nullable() }),
   z.object({ kind: z.literal('voter'), id: z.int(), name: z.string().nullable() }),
+  z.object({ kind: z.literal('connection'), id: z.int(), provider: z.enum(INTEGRATION_PROVIDERS).nullable(), label: z.string().nullable() }),
   z.object({ kind: z.literal('system') }),
 ]);
 

@@ -25,7 +25,11 @@ interface DeliveryRequest {
   fetchRequest(): Request;
 }
 
-const HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+/**
+ * A fresh header object for each answer: Node's bridge (@hono/node-server) adds `Content-Length`
+ * to the object it is given, so a shared one would give every later answer the first one's length.
+ */
+const headers = () => ({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
 
 /**
  * Answers one delivery. Its body is read within the handler's limit (a larger one is 413, as for
@@ -38,12 +42,12 @@ export async function answerDelivery(ctx: ServiceContext, request: DeliveryReque
     const apiUrl = `${new URL(request.url).origin}${basePath}`;
     const pagesUrl = ctx.attachmentsBaseUrl() || new URL(apiUrl).origin;
     const answer = await receiveIntegrationDelivery(ctx, target.provider, target.connectionId, { headers: request.fetchRequest().headers, body: bytes }, { pages_url: pagesUrl, api_url: apiUrl });
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: HEADERS });
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: headers() });
   } catch (error) {
     if (isFeedbackBoardError(error) && error.code === 'payload_too_large') {
-      return new Response(JSON.stringify({ error: error.message }), { status: 413, headers: HEADERS });
+      return new Response(JSON.stringify({ error: error.message }), { status: 413, headers: headers() });
     }
     ctx.logger.error(`integration delivery to ${target.provider} connection ${target.connectionId} failed`, error);
-    return new Response(JSON.stringify({ error: 'The delivery could not be handled; it may be sent again' }), { status: 500, headers: HEADERS });
+    return new Response(JSON.stringify({ error: 'The delivery could not be handled; it may be sent again' }), { status: 500, headers: headers() });
   }
 }

@@ -6,6 +6,7 @@
  */
 import { orderedDetail, type ActivityActorRef, type ActivityDetail, type ActivityKind, type ActivityRecord } from '../domain/activity.js';
 import { notFound } from '../domain/errors.js';
+import type { IntegrationProvider } from '../domain/integrations.js';
 import { postActivityQuery } from '../domain/requests.js';
 import { requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
@@ -38,11 +39,12 @@ export function logActivity(
   return tx.insertActivity({ post_id: postId, kind, at, ...actor, detail });
 }
 
-/** Who acted, as a person reads it. A key or member deleted since shows its id with no name. */
+/** Who acted, as a person reads it. A key, member or connection deleted since shows its id with no name. */
 export type ActivityActor =
   | { kind: 'api_key'; id: number; label: string | null; prefix: string | null; oauth_client: string | null }
   | { kind: 'team_member'; id: number | null; name: string | null }
   | { kind: 'voter'; id: number; name: string | null }
+  | { kind: 'connection'; id: number; provider: IntegrationProvider | null; label: string | null }
   | { kind: 'system' };
 
 /** One entry of a post's log as read: its kind, time, actor and the kind's detail. */
@@ -91,6 +93,11 @@ export function actorNamer(tx: StorageTx, organizationId: number): (ref: Activit
     if (kind === 'voter' && id !== null) {
       const voter = await tx.getVoter(id);
       return { kind, id, name: voter?.organization_id === organizationId ? voter.name : null };
+    }
+    if (kind === 'connection' && id !== null) {
+      const connection = await tx.getIntegrationConnection(id);
+      const own = connection?.organization_id === organizationId ? connection : null;
+      return { kind, id, provider: own?.provider ?? null, label: own?.label ?? null };
     }
     return { kind: 'system' };
   };

@@ -10,6 +10,7 @@
  * When a link's call succeeds, the issue is linked to its post in the transaction that records
  * the attempt.
  */
+import { abortAfter } from '../domain/deadline.js';
 import type { IntegrationCallRecord } from '../domain/integrations.js';
 import { toIso } from '../domain/time.js';
 import type { ChatEvent } from '../integrations/chat/message.js';
@@ -83,24 +84,19 @@ export async function sendOnce(request: OutboundRequest, settings: SendSettings)
   });
   const refused = refusedTarget(request.url, settings.allowPrivateNetworks);
   if (refused !== null) return done({ error: refused, retry: false });
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, settings.timeoutMs);
+  const deadline = abortAfter(settings.timeoutMs);
   try {
     const response = await settings.fetch(request.url, {
-      method: request.method, headers: request.headers, ...(request.body === null ? {} : { body: request.body }), redirect: 'manual', signal: controller.signal,
+      method: request.method, headers: request.headers, ...(request.body === null ? {} : { body: request.body }), redirect: 'manual', signal: deadline.signal,
     });
     const body = await readStart(response, ANSWER_READ_LIMIT);
     return done({ answer: { status: response.status, headers: response.headers, body, received_at: settings.clock.now() } }, body);
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const detail = timedOut ? `${settings.timeoutMs / 1000} s` : `${cause?.code ? `${cause.code} ` : ''}${cause?.message ?? (error as Error).message}`;
-    return done({ error: transportFailure(timedOut ? 'timeout' : 'network', detail).error, retry: true });
+    const detail = deadline.expired() ? `${settings.timeoutMs / 1000} s` : `${cause?.code ? `${cause.code} ` : ''}${cause?.message ?? (error as Error).message}`;
+    return done({ error: transportFailure(deadline.expired() ? 'timeout' : 'network', detail).error, retry: true });
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
   }
 }
 

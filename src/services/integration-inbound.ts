@@ -48,8 +48,6 @@ const PROVIDERS: Readonly<Record<IntegrationProvider, {
   linear: { verify: verifyLinearDelivery, decide: decideLinearEvent },
 };
 
-/** An event of a connection acts as the system in the posts' activity logs. */
-const CONNECTION_ACTOR: ActivityActorRef = { actor_kind: 'system', actor_id: null };
 
 /** The secrets a delivery may be signed with now: the current one, and the previous one until it expires. */
 function acceptedSecrets(connection: IntegrationConnectionRecord, now: string): string[] {
@@ -110,6 +108,11 @@ class IntentApplier {
     private readonly now: string,
   ) {}
 
+  /** The connection acts in the posts' activity logs: what its delivery did is its own. */
+  private get actor(): ActivityActorRef {
+    return { actor_kind: 'connection', actor_id: this.connection.id };
+  }
+
   async intent(intent: IntegrationIntent): Promise<void> {
     switch (intent.type) {
       case 'add_evidence':
@@ -143,7 +146,7 @@ class IntentApplier {
     }
     if ((await this.tx.listEvidence(postId)).length >= LIMITS.evidencePerPost) return;
     const evidence = await this.tx.insertEvidence({ post_id: postId, kind: 'pr', ref, label, added_at: this.now, action_key: actionKey });
-    await logActivity(this.tx, postId, 'evidence_added', CONNECTION_ACTOR, this.now, { evidence_id: evidence.id });
+    await logActivity(this.tx, postId, 'evidence_added', this.actor, this.now, { evidence_id: evidence.id });
     await emitBoardEvent(this.ctx, this.tx, own.board, 'evidence.added', { post_id: postId, evidence: presentEvidence(evidence) }, this.now);
   }
 
@@ -154,7 +157,7 @@ class IntentApplier {
     if (pending !== null && pending.status === status && pending.proposed_by_connection_id === this.connection.id) return;
     const proposal = { status, note, proposed_at: this.now, proposed_by_api_key_id: null, proposed_by_connection_id: this.connection.id };
     await this.tx.updatePost(postId, { proposal });
-    await logActivity(this.tx, postId, 'proposal_made', CONNECTION_ACTOR, this.now, { to: status, note });
+    await logActivity(this.tx, postId, 'proposal_made', this.actor, this.now, { to: status, note });
     await emitBoardEvent(this.ctx, this.tx, own.board, 'proposal.created', { post_id: postId, proposal: { ...proposal } }, this.now);
   }
 }

@@ -41,22 +41,26 @@ function postPageUrl(ctx: ServiceContext, board: BoardRecord, post: PostRecord):
 }
 
 /**
- * Creates an issue from the post (`action: "create"`), or links the issue at `url`, through the
- * connection. Answers the queued call (201): the link shows on the post once the tracker has
- * answered with the issue. A connection of another organization is `not_found`; an inactive one,
- * one without a token, or a URL that is not one of the connection's issues is a
- * `validation_error`, and nothing is queued.
+ * Creates an issue from the post (`action: "create"`, with the post's title and text, or the
+ * `title` and `body` given; either way the body links back to the post), or links the issue at
+ * `url` (or its key, `#12`, `ENG-123`), through the connection. Answers the queued call (201):
+ * the link shows on the post once the tracker has answered with the issue. A connection of
+ * another organization is `not_found`; an inactive one, one without a token, a URL that is not
+ * one of the connection's issues, or a title or body with a URL is a `validation_error`, and
+ * nothing is queued.
  */
 export function linkPost(ctx: ServiceContext, caller: Caller, slug: string, id: number, body: LinkPostInput): Promise<IntegrationCall> {
   requireScope(caller.scope, 'write');
   const input = parseOrThrow(linkPostBody, body);
   if ((input.action === undefined) === (input.url === undefined)) throw invalidField('action', 'or url is required, and only one of them: "create" makes an issue from the post, url links an existing one');
+  const drafted = input.title !== undefined ? 'title' : input.body !== undefined ? 'body' : null;
+  if (input.url !== undefined && drafted !== null) throw invalidField(drafted, 'is only for action "create": a linked issue keeps its own');
   return write(ctx, async (tx) => {
     const { board, post } = await boardPostOf(tx, caller, slug, id);
     const connection = await activeConnection(tx, caller.organizationId, input.connection_id);
     const request = input.url !== undefined
       ? readIssueRequest(connection, input.url.trim())
-      : createIssueRequest(connection, issueDraftFromPost({ id: post.id, title: post.title, body: post.body, url: postPageUrl(ctx, board, post) }, 'defuse'));
+      : createIssueRequest(connection, issueDraftFromPost({ id: post.id, title: input.title ?? post.title, body: input.body ?? post.body, url: postPageUrl(ctx, board, post) }, 'defuse'));
     const now = nowIso(ctx);
     const call = await tx.insertIntegrationCall({
       organization_id: caller.organizationId, connection_id: connection.id, chat_target_id: null, post_id: post.id,

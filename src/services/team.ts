@@ -5,6 +5,7 @@
  */
 import { FeedbackBoardError, notFound } from '../domain/errors.js';
 import type { BoardRecord, PostRecord } from '../domain/records.js';
+import type { IntegrationProvider } from '../domain/integrations.js';
 import type { Board, PostDetail } from '../domain/responses.js';
 import type { StorageTx } from '../storage/contract.js';
 import * as agent from './agent.js';
@@ -29,8 +30,10 @@ async function ownPost(tx: StorageTx, organizationId: number, postId: number): P
 export interface PendingProposal {
   board: Board;
   post: PostDetail;
-  /** The proposing key's label and display prefix; null when the key record is gone. */
+  /** The proposing key's label and display prefix; null when the key record is gone, or a connection proposed. */
   proposedBy: { id: number; label: string; prefix: string; scope: string } | null;
+  /** The integration connection whose event proposed it (a merged pull request, a closed issue); null when a key did. */
+  proposedByConnection: { id: number; provider: IntegrationProvider; label: string } | null;
 }
 
 /** Every pending proposal of the organization's boards, oldest proposal first per board. */
@@ -43,10 +46,13 @@ export function listPendingProposals(ctx: ServiceContext, organizationId: number
         if ((await mergedInto(tx, post)) !== null) continue;
         const keyId = post.proposal!.proposed_by_api_key_id;
         const key = keyId === null ? null : await tx.getApiKey(keyId);
+        const connectionId = post.proposal!.proposed_by_connection_id;
+        const connection = connectionId === null ? null : await tx.getIntegrationConnection(connectionId);
         pending.push({
           board: presentBoard(board),
           post: await readPostDetail(ctx, tx, post, now),
           proposedBy: key && key.organization_id === organizationId ? { id: key.id, label: key.label, prefix: key.prefix, scope: key.scope } : null,
+          proposedByConnection: connection && connection.organization_id === organizationId ? { id: connection.id, provider: connection.provider, label: connection.label } : null,
         });
       }
     }

@@ -66,6 +66,7 @@ export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly Org
     link('actor_id', 'api_keys', { when: { field: 'actor_kind', value: 'api_key' } }),
     link('actor_id', 'team_members', { when: { field: 'actor_kind', value: 'team_member' } }),
     link('actor_id', 'voters', { when: { field: 'actor_kind', value: 'voter' } }),
+    link('actor_id', 'integration_connections', { when: { field: 'actor_kind', value: 'connection' } }),
   ],
   attachments: [ORG, POST, link('comment_id', 'comments'), link('held_post_id', 'held_posts')],
   attachment_bytes: [link('attachment_id', 'attachments')],

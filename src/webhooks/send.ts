@@ -2,6 +2,7 @@
  * One delivery attempt: sign, POST with a timeout and no redirects, keep the first 1 KiB of the
  * answer. Never throws: whatever happens becomes the attempt's record.
  */
+import { abortAfter } from '../domain/deadline.js';
 import type { WebhookAttemptRecord } from '../domain/records.js';
 import { toIso } from '../domain/time.js';
 import type { Clock } from '../domain/ports.js';
@@ -74,19 +75,14 @@ export async function sendWebhook(leased: LeasedWebhookMessage, settings: SendSe
   const refused = refusedTarget(leased.url, settings.allowPrivateNetworks);
   if (refused) return finish({ status_code: null, error: refused, response_body: '', success: false });
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, settings.timeoutMs);
+  const deadline = abortAfter(settings.timeoutMs);
   try {
     const timestamp = Math.floor(startedMs / 1000);
     const response = await settings.fetch(leased.url, {
       method: 'POST',
       body: message.payload,
       redirect: 'manual',
-      signal: controller.signal,
+      signal: deadline.signal,
       headers: {
         'content-type': 'application/json',
         'user-agent': WEBHOOK_USER_AGENT,
@@ -103,8 +99,8 @@ export async function sendWebhook(leased: LeasedWebhookMessage, settings: SendSe
     const success = response.status >= 200 && response.status < 300;
     return finish({ status_code: response.status, error: success ? null : `HTTP ${response.status}`, response_body: body, success });
   } catch (error) {
-    return finish({ status_code: null, error: describe(error, timedOut, settings.timeoutMs), response_body: '', success: false });
+    return finish({ status_code: null, error: describe(error, deadline.expired(), settings.timeoutMs), response_body: '', success: false });
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
   }
 }

@@ -15,6 +15,7 @@ import { createSqliteStorage } from '../../adapters/sqlite/index.js';
 import { closedIssue, mergedPullRequest } from '../integrations/fixtures/github.js';
 import { mergedMergeRequest } from '../integrations/fixtures/gitlab.js';
 import { issueMovedTo } from '../integrations/fixtures/linear.js';
+import { listen } from '../../src/node/listen.js';
 import { createHarness } from '../helpers/harness.js';
 import { snapshot } from '../helpers/state.js';
 
@@ -68,6 +69,13 @@ describe.each(['memory', 'sqlite'] as const)('integration deliveries (%s)', (sto
     ]);
     expect(closed.proposal).toMatchObject({ status: 'shipped', proposed_by_api_key_id: null, proposed_by_connection_id: github.id });
     expect(closed.status).toBe('open');
+    // The connection is the actor of what its delivery did, in the post's activity log.
+    const logged = (await h.req('GET', `/boards/features/posts/${post.id}/activity`)).json.entries as { kind: string; actor: unknown }[];
+    const byConnection = { kind: 'connection', id: github.id, provider: 'github', label: 'GitHub' };
+    expect(logged.filter((entry) => entry.kind === 'evidence_added' || entry.kind === 'proposal_made').map((entry) => [entry.kind, entry.actor])).toEqual([
+      ['proposal_made', byConnection],
+      ['evidence_added', byConnection],
+    ]);
     const named = await detail(other.id);
     expect([named.implementation_evidence.length, named.proposal]).toEqual([1, null]);
     const before = await state();
@@ -81,6 +89,29 @@ describe.each(['memory', 'sqlite'] as const)('integration deliveries (%s)', (sto
     await h.board.dashboard.proposals.reject(post.id);
     expect((await deliverGitHub('pull_request', payload, { id: 'delivery-3' })).status).toBe(200);
     expect((await detail(post.id)).proposal).toBeNull();
+  });
+
+  it("answers each delivery whole through Node's HTTP bridge, whatever the length of the answer before it", async () => {
+    const { h, post, github } = await world(store);
+    // As serve runs it: the bridge's own light Response in place of the global one.
+    const server = await listen((request) => h.board.fetch(request), { port: 0, ownProcess: true });
+    try {
+      const body = JSON.stringify(mergedPullRequest(`Closes #fb-${post.id}`));
+      const deliver = async (signature: string) => {
+        const response = await fetch(`http://127.0.0.1:${server.port}/integrations/github/${github.id}`, {
+          method: 'POST', body, headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-github-delivery': `bridge-${Math.random()}`, 'x-hub-signature-256': signature },
+        });
+        const text = await response.text();
+        return { status: response.status, length: Number(response.headers.get('content-length')), bytes: Buffer.byteLength(text), json: JSON.parse(text) as Record<string, unknown> };
+      };
+      // A short refusal first, then a longer acceptance: each with its own length.
+      const refused = await deliver(await sign('not-the-secret', body));
+      const accepted = await deliver(await sign(github.secret!, body));
+      expect([refused.status, refused.length]).toEqual([401, refused.bytes]);
+      expect([accepted.status, accepted.length, accepted.json.received]).toEqual([200, accepted.bytes, true]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('a bad, missing or old signature, an unknown, inactive or other provider connection, and a malformed body change nothing', async () => {

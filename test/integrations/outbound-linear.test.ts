@@ -83,6 +83,8 @@ describe('Linear requests, side by side with the Linear SDK', () => {
     expect(await roundTrip(ours, 'read')).toEqual({ ok: true, value: { url: 'https://linear.app/acme/issue/ENG-123/dark-mode', title: 'Dark mode', state: 'closed' } });
     expect(bodyOf(linear.requests.at(-1)!).variables).toEqual(bodyOf(theirs).variables);
     expect(bodyOf(theirs).query).toMatch(/query \w+\(\$id: String!\) \{\s*issue\(id: \$id\)/);
+    // An issue's identifier alone (as people name it) reads the same issue.
+    expect(linearReadIssueRequest(settings, 'eng-123')).toEqual(ours);
   });
 
   it('an OAuth access token travels after Bearer, as the SDK sends accessToken', async () => {
@@ -94,7 +96,7 @@ describe('Linear requests, side by side with the Linear SDK', () => {
 
   it('refuses, before any call, a creation without a team and URLs that are not Linear issues', () => {
     expect(() => linearCreateIssueRequest({ ...settings, target: null }, { title: 'x', body: '' })).toThrow(expect.objectContaining({ code: 'validation_error' }));
-    for (const url of ['https://linear.app/acme/project/x', 'https://evil.example/acme/issue/ENG-1', 'http://linear.app/acme/issue/ENG-1', 'https://linear.app/acme/issue/ENG-0', 'nonsense']) {
+    for (const url of ['https://linear.app/acme/project/x', 'https://evil.example/acme/issue/ENG-1', 'http://linear.app/acme/issue/ENG-1', 'https://linear.app/acme/issue/ENG-0', 'nonsense', 'ENG-0', 'ENG-12x', '#12']) {
       expect(() => linearReadIssueRequest(settings, url)).toThrow(expect.objectContaining({ code: 'validation_error' }));
     }
   });

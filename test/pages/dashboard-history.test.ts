@@ -55,6 +55,30 @@ describe('dashboard post page: History', () => {
     }
   });
 
+  it('names the connection whose delivery added evidence and proposed, its label as text', async () => {
+    const setup = await setupPages();
+    const client = new Client(setup.pages);
+    await signInTeam(setup, client);
+    const team = setup.board.team(setup.orgId).api.integrations;
+    const plain = await team.createConnection({ provider: 'github', target: 'Codertocat/Hello-World' });
+    const labelled = await team.createConnection({ provider: 'gitlab', target: 'group/app', label: HOSTILE.label });
+    // Entries as a delivery writes them (the deliveries' own tests send them through the handler).
+    await setup.board.storage.transaction('write', async (tx) => {
+      const at = new Date(setup.clock.now() + 60_000).toISOString();
+      await tx.insertActivity({ post_id: setup.ids.open, kind: 'evidence_added', at, actor_kind: 'connection', actor_id: plain.id, detail: {} });
+      await tx.insertActivity({ post_id: setup.ids.open, kind: 'proposal_made', at, actor_kind: 'connection', actor_id: labelled.id, detail: { to: 'shipped' } });
+      await tx.insertActivity({ post_id: setup.ids.open, kind: 'proposal_made', at, actor_kind: 'connection', actor_id: 999, detail: { to: 'declined' } });
+    });
+    const html = historyOf((await client.get(`/dashboard/posts/${setup.ids.open}`)).text);
+    const items = [...html.matchAll(/<li>([\s\S]*?)<\/li>/g)].map(([, item]) => item!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+    expect(items.slice(0, 3)).toEqual([
+      '20 Nov 2026, 12:01 UTC · Connection #999 proposed Declined',
+      `20 Nov 2026, 12:01 UTC · GitLab connection #${labelled.id} (&lt;a href=&quot;javascript:window.__xss=7&quot;&gt;label&lt;/a&gt;) proposed Shipped`,
+      `20 Nov 2026, 12:01 UTC · GitHub connection #${plain.id} added evidence`,
+    ]);
+    expect(html).not.toContain('<a href="javascript:');
+  });
+
   it('shows "Nothing recorded yet" without an empty list under it', async () => {
     const setup = await setupPages();
     const client = new Client(setup.pages);

@@ -5,7 +5,9 @@
  * nothing; another organization's team gets 404 on every form and changes nothing; forms without
  * CSRF change nothing.
  */
+import { sign } from '@octokit/webhooks-methods';
 import { describe, expect, it } from 'vitest';
+import { mergedPullRequest } from '../integrations/fixtures/github.js';
 import { createPagesHandler } from '../../src/pages/index.js';
 import { Client, setupPages, signInTeam } from './helpers.js';
 
@@ -48,6 +50,22 @@ describe('dashboard Integrations page', () => {
     expect(page.text).toContain('GitHub answered 422: &lt;script&gt;');
     expect(page.text).toContain('https://hooks.slack.com/…WXYZ');
     for (const secret of ['SecretSlackToken', 'ghp_secret_token', connection.secret]) expect(page.text).not.toContain(secret);
+  });
+
+  it('names the connection whose delivery proposed a status on the Proposals page, its label escaped', async () => {
+    const { s, client, team } = await setup();
+    const connection = await team.integrations.createConnection({ provider: 'github', target: 'Codertocat/Hello-World', label: HOSTILE });
+    const body = JSON.stringify(mergedPullRequest(`Closes #fb-${s.ids.open}`));
+    const delivered = await s.board.fetch(new Request(`http://pages.test/integrations/github/${connection.id}`, {
+      method: 'POST', body,
+      headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-github-delivery': 'd-proposal', 'x-hub-signature-256': await sign(connection.secret, body) },
+    }));
+    expect(delivered.status).toBe(200);
+    const page = await client.get('/dashboard/proposals');
+    const card = page.text.slice(page.text.indexOf('<article class="card proposal"'));
+    expect(card).toContain(`by the <strong>GitHub connection #${connection.id}</strong> (&lt;script&gt;window.__xss=1&lt;/script&gt;`);
+    expect(card).not.toContain('a key that no longer exists');
+    expect(page.text).not.toContain('<script>window.__xss');
   });
 
   it('adds and deactivates a chat target, connects a tracker showing its secret once; a refused form changes nothing', async () => {

@@ -117,6 +117,34 @@ describe.each<Store>(['memory', 'sqlite'])('links: creating an issue from a post
     expect(await links()).toHaveLength(2);
   });
 
+  it('creates the issue with the title and text the team gave, the link back to the post added and mentions defused', async () => {
+    const { h, post, connect, link, links } = await world(store);
+    const created = await link({ connection_id: (await connect()).id, action: 'create', title: '  Dark mode for the dashboard  ', body: 'Asked by 12 teams, cc @octocat' });
+    expect(created.status).toBe(201);
+    expect(await h.board.webhooks.deliverDue()).toEqual({ attempted: 1, delivered: 1 });
+    const issue = JSON.parse(tracker.requests.at(-1)!.body) as { title: string; body: string };
+    expect(issue.title).toBe('Dark mode for the dashboard');
+    expect(issue.body).toMatch(/^Asked by 12 teams, cc @\u200boctocat\n\n---\nFrom feedback post \[#fb-\d+\]/);
+    expect(issue.body).toContain(`Closes #fb-${post.id}`);
+    expect(issue.body).not.toContain('Please');
+    expect(await links()).toEqual([{ provider: 'github', url: 'https://github.com/acme/app/issues/1347', title: 'Dark mode for the dashboard', state: 'open' }]);
+  });
+
+  it('links an existing issue by its key: #7 or owner/repo#7 on GitHub, #12 on GitLab', async () => {
+    const { h, connect, link, links } = await world(store);
+    const github = await connect();
+    const gitlab = await connect({ provider: 'gitlab', base_url: tracker.origin, target: 'group/app', token: GITLAB_TOKEN });
+    for (const url of ['#7', 'acme/app#7']) expect((await link({ connection_id: github.id, url })).status).toBe(201);
+    expect((await link({ connection_id: gitlab.id, url: '#12' })).status).toBe(201);
+    expect(await h.board.webhooks.deliverDue()).toEqual({ attempted: 3, delivered: 3 });
+    expect(tracker.requests.slice(-3).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v3/repos/acme/app/issues/7',
+      'GET /api/v3/repos/acme/app/issues/7',
+      'GET /api/v4/projects/group%2Fapp/issues/12',
+    ]);
+    expect((await links()).map((l: { url: string }) => l.url)).toEqual(['https://github.com/acme/app/issues/7', 'https://gitlab.example.com/group/app/-/issues/12']);
+  });
+
   it('retries a 5xx and a timeout on the schedule, and links the issue once the tracker answers', async () => {
     const { h, connect, link, calls, attempts, links } = await world(store, 300);
     await link({ connection_id: (await connect()).id, action: 'create' });
@@ -197,6 +225,7 @@ describe.each<Store>(['memory', 'sqlite'])('links: creating an issue from a post
     const tokenless = await connect({ token: null });
     const inactive = await connect();
     await h.req('POST', `/integrations/connections/${inactive.id}/deactivate`, { key: h.a.keys.team });
+    const anyRepository = await connect({ target: null });
     const globex = (await h.req('POST', '/integrations/connections', { key: h.b.keys.team, body: { provider: 'github', target: 'globex/app', token: TOKEN } })).json as { id: number };
     const cases: [Record<string, unknown>, number, string, string?][] = [
       [{ connection_id: connection.id }, 422, 'validation_error', 'action'],
@@ -205,6 +234,12 @@ describe.each<Store>(['memory', 'sqlite'])('links: creating an issue from a post
       [{ connection_id: connection.id, url: `${tracker.origin}/other/repo/issues/7` }, 422, 'validation_error', 'url'],
       [{ connection_id: connection.id, url: 'https://github.com/acme/app/issues/7' }, 422, 'validation_error', 'url'],
       [{ connection_id: connection.id, url: 'https://gitlab.com/acme/app/-/issues/7' }, 422, 'validation_error', 'url'],
+      [{ connection_id: connection.id, url: 'other/repo#7' }, 422, 'validation_error', 'url'],
+      [{ connection_id: anyRepository.id, url: '#7' }, 422, 'validation_error', 'url'],
+      [{ connection_id: connection.id, url: '#7', title: 'Renamed' }, 422, 'validation_error', 'title'],
+      [{ connection_id: connection.id, url: '#7', body: 'Text' }, 422, 'validation_error', 'body'],
+      [{ connection_id: connection.id, action: 'create', title: '' }, 422, 'validation_error', 'title'],
+      [{ connection_id: connection.id, action: 'create', title: 'x'.repeat(201) }, 422, 'validation_error', 'title'],
       [{ connection_id: tokenless.id, action: 'create' }, 422, 'validation_error', 'connection_id'],
       [{ connection_id: inactive.id, action: 'create' }, 422, 'validation_error', 'connection_id'],
       [{ connection_id: globex.id, action: 'create' }, 404, 'not_found'],

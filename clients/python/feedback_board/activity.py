@@ -8,14 +8,15 @@ from typing import Any, Dict, Iterator, List, Literal, Optional, cast
 from ._fields import Fields
 from .transport import Transport, operation
 
-ActorKind = Literal["api_key", "team_member", "voter", "system"]
+ActorKind = Literal["api_key", "team_member", "voter", "connection", "system"]
 
 
 @dataclass(frozen=True)
 class ActivityActor:
     """Who acted: an API key (``label``, ``prefix``, and ``oauth_client`` when an OAuth client acts
-    through it), a team member or a voter (``name``), or the system. ``id`` is None for the system
-    and for the team acting with no member named; names are None for one deleted since."""
+    through it), a team member or a voter (``name``), an integration connection whose delivery
+    acted (``provider``, ``label``), or the system. ``id`` is None for the system and for the team
+    acting with no member named; names are None for one deleted since."""
 
     kind: ActorKind
     id: Optional[int]
@@ -23,6 +24,7 @@ class ActivityActor:
     prefix: Optional[str] = None
     oauth_client: Optional[str] = None
     name: Optional[str] = None
+    provider: Optional[str] = None
 
 
 def _actor(f: Fields) -> ActivityActor:
@@ -31,6 +33,8 @@ def _actor(f: Fields) -> ActivityActor:
         return ActivityActor(kind=kind, id=None)
     if kind == "api_key":
         return ActivityActor(kind=kind, id=f.integer("id"), label=f.opt_text("label"), prefix=f.opt_text("prefix"), oauth_client=f.opt_text("oauth_client"))
+    if kind == "connection":
+        return ActivityActor(kind=kind, id=f.integer("id"), provider=f.opt_text("provider"), label=f.opt_text("label"))
     return ActivityActor(kind=kind, id=f.opt_integer("id"), name=f.opt_text("name"))
 
 

@@ -194,14 +194,22 @@ class PostsAPI:
         return self._t.call_operation("unpinPost", PostDetail.from_json, slug, id)
 
     @operation("linkPost")
-    def link(self, slug: str, id: int, connection_id: int, create: bool = False, url: Optional[str] = None) -> IntegrationCall:
-        """Creates an issue from the post (``create=True``) or links the existing issue at ``url``
-        through the organization's connection ``connection_id`` (needs a write key); exactly one
-        of the two. Returns the queued outbound call: the link shows in :meth:`links` once the
-        tracker has answered with the issue."""
+    def link(
+        self, slug: str, id: int, connection_id: int, create: bool = False, url: Optional[str] = None,
+        title: Optional[str] = None, text: Optional[str] = None,
+    ) -> IntegrationCall:
+        """Creates an issue from the post (``create=True``, with the post's title and text unless
+        ``title`` and ``text`` are given) or links the existing issue at ``url`` (or its key,
+        ``#12``, ``ENG-123``) through the organization's connection ``connection_id`` (needs a
+        write key); exactly one of the two. Returns the queued outbound call: the link shows in
+        :meth:`links` once the tracker has answered with the issue."""
         if create == (url is not None):
             raise TypeError("give exactly one of create=True or url")
         body: Dict[str, Any] = {"connection_id": connection_id, **({"action": "create"} if create else {"url": url})}
+        if title is not None:
+            body["title"] = title
+        if text is not None:
+            body["body"] = text
         return self._t.call_operation("linkPost", IntegrationCall.from_json, slug, id, body=body)
 
     @operation("listPostLinks")

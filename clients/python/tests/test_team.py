@@ -100,6 +100,10 @@ class TeamTest(LiveServerTest):
         self.assertEqual(writer.posts.links("features", dark), [])
         self.assertEqual(writer.posts.get("features", dark).links, [])
         self.assertFails(422, "validation_error", lambda: writer.posts.link("features", dark, connection.id, url="https://example.com/x"))
+        # A title and text of the team's own for the issue; a linked issue keeps its own.
+        drafted = writer.posts.link("features", dark, connection.id, create=True, title="Dark mode, everywhere", text="Asked by 12 teams")
+        self.assertEqual((drafted.purpose, drafted.status), ("create_issue", "pending"))
+        self.assertFails(422, "validation_error", lambda: writer.posts.link("features", dark, connection.id, url="#7", title="Renamed"))
         self.assertFails(404, "not_found", lambda: writer.posts.link("features", dark, 999, create=True))
         self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_READ).posts.link("features", dark, connection.id, create=True))
         with self.assertRaises(TypeError):

@@ -64,22 +64,29 @@ export function githubCreateIssueRequest(settings: GitHubCallSettings, draft: Is
   };
 }
 
+/** An issue's key: `#12` (or `12`) in the connection's repository, or `owner/name#12`. */
+const ISSUE_KEY = /^(?:([A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100})#|#)?([1-9]\d{0,9})$/;
+
 /**
  * `GET /repos/{owner}/{repo}/issues/{number}` for an issue URL of this connection's web root
- * (`https://github.com/{owner}/{repo}/issues/{number}`), and of its repository when it has one.
+ * (`https://github.com/{owner}/{repo}/issues/{number}`) or an issue's key (`#12`,
+ * `owner/name#12`), and of its repository when it has one.
  */
 export function githubReadIssueRequest(settings: GitHubCallSettings, issueUrl: string): OutboundRequest {
   const web = githubWebUrl(settings.base_url);
+  const key = ISSUE_KEY.exec(issueUrl);
+  const repository = key ? (key[1] ?? settings.target) : null;
+  if (key && repository === null) throw invalid('url', 'names no repository, and the connection has none: give owner/name#number or the issue URL');
   let url: URL;
   try {
-    url = new URL(issueUrl);
+    url = new URL(key ? `${web}/${repository}/issues/${key[2]}` : issueUrl);
   } catch {
     throw invalid('url', 'must be an absolute URL');
   }
   const path = `${url.origin}${url.pathname}`;
   const rest = path.startsWith(`${web}/`) ? path.slice(web.length) : '';
   const match = /^\/([A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100})\/issues\/([1-9]\d{0,9})\/?$/.exec(rest);
-  if (!match) throw invalid('url', `must be an issue URL of ${web}: ${web}/{owner}/{repo}/issues/{number}`);
+  if (!match) throw invalid('url', `must be an issue URL of ${web} (${web}/{owner}/{repo}/issues/{number}) or an issue's key (#12, owner/repo#12)`);
   if (settings.target !== null && match[1]!.toLowerCase() !== settings.target.toLowerCase()) throw invalid('url', `must be an issue of ${settings.target}`);
   return { method: 'GET', url: `${settings.base_url}/repos/${match[1]}/issues/${match[2]}`, headers: githubHeaders(settings, false), body: null };
 }

@@ -31,6 +31,8 @@ export interface GitLabCallSettings {
 }
 
 const PROJECT_PATH = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_.][A-Za-z0-9_.-]*)+$/;
+/** An issue's key: `#12` (or `12`) in the connection's project, or `group/project#12`. */
+const ISSUE_KEY = /^(?:([A-Za-z0-9_.][A-Za-z0-9_./-]*)#|#)?([1-9]\d{0,9})$/;
 
 /** The headers of every call to GitLab, rebuilt from the connection at each attempt. */
 export function gitlabHeaders(settings: Pick<GitLabCallSettings, 'token'>, withBody: boolean): Record<string, string> {
@@ -64,19 +66,23 @@ export function gitlabCreateIssueRequest(settings: GitLabCallSettings, draft: Is
 /**
  * `GET /api/v4/projects/:id/issues/:issue_iid` for an issue URL of this GitLab
  * (`{root}/{project path}/-/issues/{iid}`, or the older `/issues/{iid}` and the newer
- * `/-/work_items/{iid}`), and of the connection's project when it names one by path.
+ * `/-/work_items/{iid}`) or an issue's key (`#12` in the connection's project when it names one
+ * by path, `group/project#12`), and of the connection's project when it names one by path.
  */
 export function gitlabReadIssueRequest(settings: GitLabCallSettings, issueUrl: string): OutboundRequest {
+  const key = ISSUE_KEY.exec(issueUrl);
+  const project = key ? (key[1] ?? (settings.target !== null && PROJECT_PATH.test(settings.target) ? settings.target : null)) : null;
+  if (key && project === null) throw invalid('url', 'names no project, and the connection names none by its path: give group/project#iid or the issue URL');
   let url: URL;
   try {
-    url = new URL(issueUrl);
+    url = new URL(key ? `${settings.base_url}/${project}/-/issues/${key[2]}` : issueUrl);
   } catch {
     throw invalid('url', 'must be an absolute URL');
   }
   const path = `${url.origin}${url.pathname}`;
   const rest = path.startsWith(`${settings.base_url}/`) ? path.slice(settings.base_url.length) : '';
   const match = /^\/(.+?)(?:\/-)?\/(?:issues|work_items)\/([1-9]\d{0,9})\/?$/.exec(rest);
-  if (!match || !PROJECT_PATH.test(match[1]!)) throw invalid('url', `must be an issue URL of ${settings.base_url}: ${settings.base_url}/{group}/{project}/-/issues/{iid}`);
+  if (!match || !PROJECT_PATH.test(match[1]!)) throw invalid('url', `must be an issue URL of ${settings.base_url} (${settings.base_url}/{group}/{project}/-/issues/{iid}) or an issue's key (#12, group/project#12)`);
   const target = settings.target;
   if (target !== null && !/^\d+$/.test(target) && target.toLowerCase() !== match[1]!.toLowerCase()) throw invalid('url', `must be an issue of ${target}`);
   return { method: 'GET', url: `${settings.base_url}/api/v4/projects/${projectId(match[1]!)}/issues/${match[2]}`, headers: gitlabHeaders(settings, false), body: null };

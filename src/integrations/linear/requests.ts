@@ -62,8 +62,12 @@ export function linearCreateIssueRequest(settings: LinearCallSettings, draft: Is
   return request(settings, LINEAR_ISSUE_CREATE, { input: { teamId: settings.target, title: draft.title, description: draft.body } });
 }
 
-/** The `issue` query for an issue URL of Linear (`https://linear.app/{workspace}/issue/{IDENTIFIER}/{slug}`). */
+/**
+ * The `issue` query for an issue URL of Linear (`https://linear.app/{workspace}/issue/{IDENTIFIER}/{slug}`)
+ * or an issue's identifier (`ENG-123`).
+ */
 export function linearReadIssueRequest(settings: LinearCallSettings, issueUrl: string): OutboundRequest {
+  if (/^[A-Za-z0-9]{1,10}-[1-9]\d{0,9}$/.test(issueUrl)) return request(settings, LINEAR_ISSUE, { id: issueUrl.toUpperCase() });
   let url: URL;
   try {
     url = new URL(issueUrl);
@@ -71,7 +75,7 @@ export function linearReadIssueRequest(settings: LinearCallSettings, issueUrl: s
     throw invalid('url', 'must be an absolute URL');
   }
   const match = url.origin === 'https://linear.app' ? /^\/[\w-]+\/issue\/([A-Za-z0-9]{1,10}-[1-9]\d{0,9})(?:\/[^/]*)?\/?$/.exec(url.pathname) : null;
-  if (!match) throw invalid('url', 'must be a Linear issue URL: https://linear.app/{workspace}/issue/{identifier}');
+  if (!match) throw invalid('url', 'must be a Linear issue URL (https://linear.app/{workspace}/issue/{identifier}) or its identifier (ENG-123)');
   return request(settings, LINEAR_ISSUE, { id: match[1]!.toUpperCase() });
 }
 

@@ -20,10 +20,12 @@ const BASE = '/dashboard/integrations';
 const RECENT = 5;
 const CALLS_READ = 200;
 
-const PROVIDER_NAMES = { github: 'GitHub', gitlab: 'GitLab', linear: 'Linear' } as const;
+/** Each provider's name as people write it. */
+export const PROVIDER_NAMES = { github: 'GitHub', gitlab: 'GitLab', linear: 'Linear' } as const;
 const PLATFORM_NAMES = { slack: 'Slack', discord: 'Discord', teams: 'Microsoft Teams' } as const;
 const EVENT_LABELS = { 'post.created': 'New post', 'post.status_changed': 'Status change', 'comment.created': 'Team comment', 'proposal.created': 'Proposal waiting' } as const;
-const PURPOSES = { create_issue: 'Create an issue', read_issue: 'Link an issue', chat_message: 'Chat message', test_connection: 'Test' } as const;
+/** What each outbound call is for, as the dashboard says it. */
+export const PURPOSES = { create_issue: 'Create an issue', read_issue: 'Link an issue', chat_message: 'Chat message', test_connection: 'Test' } as const;
 
 /** What the page shows once, in the answer to a form: a new connection's secret, or a test's answer. */
 type Shown = { made: IntegrationConnectionWithSecret } | { tested: IntegrationConnectionTest & { connection_id: number } };

@@ -10,6 +10,7 @@ import { day, StatusBadge } from '../layout.js';
 import type { Route } from '../route.js';
 import { notFoundPage } from '../respond.js';
 import { dashPage, idOf } from './frame.js';
+import { PROVIDER_NAMES } from './integrations.js';
 import { voterLabel } from './post-people.js';
 
 /** The organization's voters among the entries' actors, by id, named as the post's page names its author. */
@@ -25,7 +26,7 @@ export function historyVoters(ctx: PageContext, page: ActivityPage): Promise<Map
   });
 }
 
-/** The actor as a person reads it; a key, member or voter deleted since shows its id. */
+/** The actor as a person reads it; a key, member, voter or connection deleted since shows its id. */
 function Actor({ actor, voters }: { actor: ActivityActor; voters: ReadonlyMap<number, string> }) {
   switch (actor.kind) {
     case 'api_key':
@@ -45,6 +46,13 @@ function Actor({ actor, voters }: { actor: ActivityActor; voters: ReadonlyMap<nu
       const name = voters.get(actor.id);
       return <>Voter {name === undefined ? `#${actor.id}` : <strong class="user-text">{name}</strong>}</>;
     }
+    case 'connection':
+      return (
+        <>
+          <strong>{actor.provider === null ? 'Connection' : `${PROVIDER_NAMES[actor.provider]} connection`} #{actor.id}</strong>
+          {actor.label !== null && actor.provider !== null && actor.label !== PROVIDER_NAMES[actor.provider] ? <> ({actor.label})</> : null}
+        </>
+      );
     default:
       return <>The system</>;
   }

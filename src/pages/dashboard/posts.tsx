@@ -12,6 +12,7 @@ import { AuthorTools, postAuthors, SimilarPostsList, similarToPost, TeamCommentF
 import { CompanyVoteForm, postVoters, PostVotersList } from './post-voters.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
 import { historyVoters, PostHistory } from './post-history.js';
+import { PostLinksSection, postLinksView } from './post-links.js';
 
 const PAGE_SIZE = 50;
 
@@ -113,7 +114,8 @@ function flatten(comments: Comment[], depth = 0): { comment: Comment; depth: num
   return comments.flatMap((c) => [{ comment: c, depth }, ...flatten(c.replies, depth + 1)]);
 }
 
-export async function postAdminPage(ctx: PageContext, id: string): Promise<Response> {
+/** The post's page; `linkRefusal` is the reason a link form was just refused, shown in its section. */
+export async function postAdminPage(ctx: PageContext, id: string, linkRefusal?: string): Promise<Response> {
   const postId = idOf(id);
   if (postId === null) return notFoundPage(ctx);
   const mergedInto = await ctx.team.posts.mergeTarget(postId);
@@ -121,11 +123,12 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
   const board = await ctx.team.posts.boardOf(postId);
   const post = await ctx.team.api.posts.get(board.slug, postId);
   const { comments } = await ctx.team.api.comments.list(board.slug, postId);
-  const [authors, similar, history, voters] = await Promise.all([
+  const [authors, similar, history, voters, links] = await Promise.all([
     postAuthors(ctx, postId, flatten(comments).map(({ comment }) => comment.id)),
     similarToPost(ctx, board, post),
     ctx.team.posts.activity(postId),
     postVoters(ctx, postId),
+    postLinksView(ctx, post, linkRefusal),
   ]);
   const historyNames = await historyVoters(ctx, history);
   const base = `/dashboard/posts/${post.id}`;
@@ -203,6 +206,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
           A proposal to move this post to <StatusBadge status={post.proposal.status} /> is pending on the <a href={ctx.href('/dashboard/proposals')}>Proposals</a> page.
         </p>
       ) : null}
+      <PostLinksSection ctx={ctx} postId={post.id} post={post} view={links} />
       <h2>Voters</h2>
       <PostVotersList ctx={ctx} postId={post.id} voters={voters.voters} />
       <CompanyVoteForm ctx={ctx} postId={post.id} companies={voters.companies} />

@@ -7,9 +7,10 @@ import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge } from '../layout.js';
 import { notFoundPage } from '../respond.js';
 import { change, counted, dashPage, idOf } from './frame.js';
+import { PROVIDER_NAMES } from './integrations.js';
 
 function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }) {
-  const { post, board, proposedBy } = item;
+  const { post, board, proposedBy, proposedByConnection: connection } = item;
   const proposal = post.proposal!;
   return (
     <article class="card proposal" aria-labelledby={`proposal-${post.id}`}>
@@ -18,6 +19,11 @@ function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }
         {proposedBy ? (
           <>
             the key <strong>{proposedBy.label || 'without label'}</strong> (<code>{proposedBy.prefix}…</code>, {proposedBy.scope})
+          </>
+        ) : connection ? (
+          <>
+            the <strong>{PROVIDER_NAMES[connection.provider]} connection #{connection.id}</strong>
+            {connection.label !== PROVIDER_NAMES[connection.provider] ? ` (${connection.label})` : ''}
           </>
         ) : (
           'a key that no longer exists'

@@ -28,6 +28,7 @@ import { postPeopleRoutes } from './post-people.js';
 import { companyVoteRoutes } from './post-voters.js';
 import { postHistoryRoutes } from './post-history.js';
 import { postMergeRoutes } from './post-merge.js';
+import { postLinkRoutes } from './post-links.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
 import { integrationsRoutes } from './integrations.js';
@@ -70,6 +71,7 @@ export const dashboardRoutes: Route[] = [
   ...postHistoryRoutes,
   ...commentEditRoutes,
   ...postMergeRoutes,
+  ...postLinkRoutes(postAdminPage),
   { method: 'GET', pattern: path('/dashboard/boards'), handler: (ctx) => boardsAdminPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/boards'), handler: (ctx, _, form) => createBoardAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/publish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, true) },

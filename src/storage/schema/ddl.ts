@@ -152,6 +152,32 @@ function declaredTable(tables: TableDeclarations, name: string): TableDeclaratio
   return table;
 }
 
+/**
+ * A table's checks made again from its declaration, its rows kept. SQLite alters no check: the
+ * table is made again under another name, filled with the rows and the AUTOINCREMENT counter
+ * (ids of deleted rows stay unused), renamed in place of the old one, and its indexes made again.
+ * PostgreSQL drops the table's CHECK constraints, whatever they were named, and adds the declared ones.
+ */
+function replaceChecksSql(dialect: DdlDialect, name: string, table: TableDeclaration): string[] {
+  const [current, rebuilt] = [prefixed(name), prefixed(`${name}_rebuilt`)];
+  if (dialect.name === 'postgres') {
+    return [
+      `DO $$ DECLARE c name; BEGIN FOR c IN SELECT conname FROM pg_constraint WHERE conrelid = '${current}'::regclass AND contype = 'c' LOOP EXECUTE format('ALTER TABLE ${current} DROP CONSTRAINT %I', c); END LOOP; END $$`,
+      ...(table.checks ?? []).map((check) => `ALTER TABLE ${current} ADD ${checkSql(dialect, name, check)}`),
+    ];
+  }
+  const columns = Object.keys(table.columns).join(', ');
+  const counted = Object.values(table.columns).some((column) => columnOf(column).type === 'id');
+  return [
+    createTableSql(dialect, `${name}_rebuilt`, table),
+    `INSERT INTO ${rebuilt} (${columns}) SELECT ${columns} FROM ${current}`,
+    ...(counted ? [`UPDATE sqlite_sequence SET seq = (SELECT seq FROM sqlite_sequence WHERE name = '${current}') WHERE name = '${rebuilt}' AND EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = '${current}')`] : []),
+    `DROP TABLE ${current}`,
+    `ALTER TABLE ${rebuilt} RENAME TO ${current}`,
+    ...Object.entries(table.indexes ?? {}).flatMap(([indexName, index]) => createIndexSql(dialect, name, table, indexName, index) ?? []),
+  ];
+}
+
 /** The statements of one shared migration step in one SQL store (see steps.ts). */
 export function stepSql(dialect: DdlDialect, tables: TableDeclarations, step: SchemaStep): string[] {
   const statements: string[] = [];
@@ -163,6 +189,8 @@ export function stepSql(dialect: DdlDialect, tables: TableDeclarations, step: Sc
     } else if ('addColumn' in change) {
       const { table, column, declared } = declaredColumn(tables, change.addColumn);
       statements.push(`ALTER TABLE ${prefixed(table)} ADD COLUMN ${columnSql(dialect, column, change.as ?? declared, false)}`);
+    } else if ('replaceChecks' in change) {
+      statements.push(...replaceChecksSql(dialect, change.replaceChecks, declaredTable(tables, change.replaceChecks)));
     } else if ('addIndex' in change) {
       const { table, name } = qualified(change.addIndex);
       const declaredIndex = declaredTable(tables, table).indexes?.[name];

@@ -43,7 +43,8 @@ export const MAIL_TABLES_STEP: SchemaStep = {
 /** SQLite 16, PostgreSQL 17. */
 export const POST_ACTIVITY_TABLES_STEP: SchemaStep = {
   description: "each post's activity log, by post",
-  changes: [{ addTable: 'post_activity' }],
+  // Its actor kinds as they were then; 'connection' came with a step of its own.
+  changes: [{ addTable: 'post_activity', as: { ...TABLES.post_activity, checks: ["actor_kind IN ('api_key', 'team_member', 'voter', 'system')"] } }],
 };
 
 /** SQLite 17, PostgreSQL 18. */

@@ -25,7 +25,14 @@ export type SchemaChange =
   /** An index of the declaration, `table.index` (SQL stores). */
   | { readonly addIndex: string; readonly as?: IndexDeclaration }
   /** An index of RECORD_SCHEMA, `table.index` (record stores). */
-  | { readonly addRecordIndex: string };
+  | { readonly addRecordIndex: string }
+  /**
+   * A table's CHECK constraints made again from the declaration, its rows kept (SQL stores; the
+   * record stores hold no checks): SQLite cannot alter a check, so it rebuilds the table
+   * (a copy made from the declaration, the rows and the id counter copied, renamed in place, its
+   * indexes made again); PostgreSQL drops the table's checks and adds the declared ones.
+   */
+  | { readonly replaceChecks: string };
 
 /** A backfill: SQL both SQL stores run (flags compared as `c = 0` or `c = 1`), or one per store. */
 export interface SchemaBackfill {
@@ -84,6 +91,10 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
       postgres: labelsFromStatusesSql('true'),
       indexeddb: 'defaultStatuses',
     },
+  },
+  {
+    description: "activity logged by an integration connection: the activity log's actor kinds gain 'connection'",
+    changes: [{ replaceChecks: 'post_activity' }],
   },
 ];
 

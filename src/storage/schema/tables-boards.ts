@@ -264,7 +264,8 @@ export const BOARDS_TABLES = {
   },
   /**
    * Each post's activity log, append-only: one row per change, written in the transaction of the
-   * change, naming the actor by kind and id (`actor_id` null for the system) with the kind's detail as
+   * change, naming the actor by kind and id (`actor_id` null for the system; an integration
+   * connection's id for what its delivery did) with the kind's detail as
    * JSON text. A page of the log, newest first, is one walk of the `post` index backwards.
    */
   post_activity: {
@@ -278,7 +279,7 @@ export const BOARDS_TABLES = {
       actor_id: { type: 'integer', null: true },
       detail: 'json',
     },
-    checks: ["actor_kind IN ('api_key', 'team_member', 'voter', 'system')"],
+    checks: ["actor_kind IN ('api_key', 'team_member', 'voter', 'connection', 'system')"],
     indexes: {
       post: { on: 'post_id, id' },
     },
