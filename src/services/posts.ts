@@ -144,10 +144,7 @@ export async function updatePost(
     let notifications: VoterNotification[] = [];
     if (status !== undefined && status !== post.status) {
       Object.assign(patch, statusChange(post, status, now));
-      if (input.notify_voters === true) {
-        notifications = await notificationsFor(tx, board, post, status, now);
-        await queueStatusMail(tx, board, post, status, now);
-      }
+      if (input.notify_voters === true) notifications = await notificationsFor(tx, board, post, status, now);
     }
     if (label !== undefined) {
       patch.status = label.category;
@@ -156,6 +153,8 @@ export async function updatePost(
       patch.status = input.status;
     }
     const updated = Object.keys(patch).length > 0 ? (await tx.updatePost(post.id, patch))! : post;
+    // Followers hear of every change of the status the post shows, within a category too.
+    if (input.notify_voters === true && updated.status_label_id !== post.status_label_id) await queueStatusMail(tx, board, post, updated, now);
     const changed = changedFields(post, updated);
     if (updated.status === post.status && updated.status_label_id !== post.status_label_id) changed.push('status_label');
     if (input.tags !== undefined) {

@@ -1,7 +1,9 @@
 /** The dashboard's posts: a board's posts, and one post to change (status, hide, pin, queue rank, comments). */
 import type { Comment, Post } from '../../domain/responses.js';
 import type { PageContext } from '../context.js';
-import { day, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from '../layout.js';
+import { day, PostForm, StatusBadge, STATUSES } from '../layout.js';
+import { LabelBadge } from '../status-labels.js';
+import { StatusSelect } from './status-select.js';
 import { Markdown } from '../markdown.js';
 import { AttachmentList } from '../attachments.js';
 import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
@@ -92,7 +94,7 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
                 <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
               </td>
               <td>
-                <StatusBadge status={post.status} />
+                <LabelBadge label={post.status_label} status={post.status} />
               </td>
               <td>{post.vote_count}</td>
               {revenue ? <td>{(post.company_revenue ?? 0).toLocaleString('en-US')}</td> : null}
@@ -106,6 +108,8 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
         {list.total > pageNumber * PAGE_SIZE ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}
       </nav>
     </>,
+    200,
+    list.posts.map((post) => post.status_label),
   );
 }
 
@@ -121,11 +125,12 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
   const board = await ctx.team.posts.boardOf(postId);
   const post = await ctx.team.api.posts.get(board.slug, postId);
   const { comments } = await ctx.team.api.comments.list(board.slug, postId);
-  const [authors, similar, history, voters] = await Promise.all([
+  const [authors, similar, history, voters, { statuses }] = await Promise.all([
     postAuthors(ctx, postId, flatten(comments).map(({ comment }) => comment.id)),
     similarToPost(ctx, board, post),
     ctx.team.posts.activity(postId),
     postVoters(ctx, postId),
+    ctx.team.api.statuses.list(),
   ]);
   const historyNames = await historyVoters(ctx, history);
   const base = `/dashboard/posts/${post.id}`;
@@ -145,7 +150,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       </p>
       <h1>{post.title}</h1>
       <p class="row">
-        <StatusBadge status={post.status} />
+        <LabelBadge label={post.status_label} status={post.status} />
         <span class="muted small">
           {counted(post.vote_count, 'vote')} · {counted(flatten(comments).length, 'comment')} · created {day(post.created_at)}
         </span>
@@ -157,16 +162,7 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       <AttachmentList ctx={ctx} attachments={post.attachments} under={TEAM_ATTACHMENTS_PREFIX} />
       <div class="columns">
         <PostForm ctx={ctx} action={`${base}/status`} class="card" label="Change status">
-          <div class="field">
-            <label for="status">Status</label>
-            <select id="status" name="status">
-              {STATUSES.map((s) => (
-                <option value={s} selected={s === post.status}>
-                  {STATUS_TEXT[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusSelect statuses={statuses} selected={post.status_label.id} />
           <label class="row">
             <input type="checkbox" name="notify" value="yes" checked /> Notify voters
           </label>
@@ -235,6 +231,8 @@ export async function postAdminPage(ctx: PageContext, id: string): Promise<Respo
       <MergeForm ctx={ctx} post={post} similar={similar} />
       <PostHistory ctx={ctx} postId={post.id} page={history} voters={historyNames} />
     </>,
+    200,
+    [post.status_label, ...similar.map((p) => p.status_label)],
   );
 }
 
@@ -246,9 +244,13 @@ export async function postAction(ctx: PageContext, id: string, what: string, for
   const update = (input: Parameters<typeof ctx.team.api.posts.update>[2]) => ctx.team.api.posts.update(board.slug, postId, input);
   switch (what) {
     case 'status': {
+      // One of the organization's statuses (the form's choice), or a category alone (its default).
+      const notify_voters = form.get('notify') === 'yes';
+      const labelId = idOf(form.get('status_label_id'));
+      if (labelId !== null) return change(ctx, back, 'saved', () => update({ status_label_id: labelId, notify_voters }));
       const status = STATUSES.find((s) => s === form.get('status'));
       if (!status) return redirect(ctx, back, 'invalid');
-      return change(ctx, back, 'saved', () => update({ status, notify_voters: form.get('notify') === 'yes' }));
+      return change(ctx, back, 'saved', () => update({ status, notify_voters }));
     }
     case 'rank': {
       const raw = String(form.get('queue_rank') ?? '').trim();
