@@ -12,6 +12,7 @@ const SECTIONS = [
   ['posts', 'Posts', '/dashboard/posts'],
   ['deleted', 'Deleted', '/dashboard/deleted'],
   ['boards', 'Boards', '/dashboard/boards'],
+  ['statuses', 'Statuses', '/dashboard/statuses'],
   ['stats', 'Analytics', '/dashboard/stats'],
   ['keys', 'API keys', '/dashboard/keys'],
   ['agents', 'Connected agents', '/dashboard/agents'],

@@ -30,6 +30,7 @@ import { postHistoryRoutes } from './post-history.js';
 import { postMergeRoutes } from './post-merge.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
+import { addStatusAction, moveStatusAction, removeStatusAction, removeStatusPage, statusesPage, updateStatusAction } from './statuses.js';
 import { integrationsRoutes } from './integrations.js';
 import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from './webhook.js';
 
@@ -76,6 +77,12 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/boards/:p/unpublish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, false) },
   ...boardEmbeddingRoutes,
   ...boardAccessRoutes,
+  { method: 'GET', pattern: path('/dashboard/statuses'), handler: (ctx) => statusesPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/statuses'), handler: (ctx, _, form) => addStatusAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/statuses/:p'), handler: (ctx, [id], form) => updateStatusAction(ctx, id!, form) },
+  { method: 'POST', pattern: path('/dashboard/statuses/:p/move'), handler: (ctx, [id], form) => moveStatusAction(ctx, id!, form) },
+  { method: 'GET', pattern: path('/dashboard/statuses/:p/remove'), handler: (ctx, [id]) => removeStatusPage(ctx, id!) },
+  { method: 'POST', pattern: path('/dashboard/statuses/:p/remove'), handler: (ctx, [id]) => removeStatusAction(ctx, id!) },
   { method: 'GET', pattern: path('/dashboard/stats'), handler: (ctx) => statsPage(ctx) },
   { method: 'GET', pattern: path('/dashboard/keys'), handler: (ctx) => keysPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/keys'), handler: (ctx, _, form) => createKeyAction(ctx, form) },
