@@ -57,10 +57,8 @@ export async function queueFollowerMail(
   actorVoterId: number | null = null,
 ): Promise<void> {
   if (voterIds.length === 0 || !(await readFollowerMailSettings(tx, board.organization_id))[settingOf(event.kind)]) return;
-  for (const voterId of voterIds) {
+  for (const voterId of await mailableVoters(tx, board, post, voterIds)) {
     if (voterId === actorVoterId) continue;
-    const voter = await tx.getVoter(voterId);
-    if (!voter?.email || (await tx.isMailUnsubscribed(board.id, voter.email, post.id))) continue;
     await tx.enqueueMailEvent({
       organization_id: board.organization_id,
       voter_id: voterId,
@@ -69,6 +67,16 @@ export async function queueFollowerMail(
       now: event.at,
     });
   }
+}
+
+/** Those of `voterIds` who have an address and have not unsubscribed from the post or its board. */
+export async function mailableVoters(tx: StorageTx, board: BoardRecord, post: PostRecord, voterIds: readonly number[]): Promise<number[]> {
+  const mailable: number[] = [];
+  for (const voterId of voterIds) {
+    const voter = await tx.getVoter(voterId);
+    if (voter?.email && !(await tx.isMailUnsubscribed(board.id, voter.email, post.id))) mailable.push(voterId);
+  }
+  return mailable;
 }
 
 /** Queues the change of the status `before` showed to the one `after` shows, for the post's followers. */

@@ -4,6 +4,7 @@ import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge, STATUSES } from '../layout.js';
 import { LabelBadge } from '../status-labels.js';
 import { StatusSelect } from './status-select.js';
+import { BulkCheckbox, BulkControls, BulkSelectAll } from './bulk.js';
 import { Markdown } from '../markdown.js';
 import { AttachmentList } from '../attachments.js';
 import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
@@ -40,6 +41,7 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
     : sort.value === 'revenue'
       ? await ctx.team.posts.listByCompanyRevenue(board.slug, { limit: PAGE_SIZE, offset })
       : await ctx.team.api.posts.list(board.slug, { sort: sort.value, limit: String(PAGE_SIZE), offset: String(offset) });
+  const { statuses } = await ctx.team.api.statuses.list();
   const revenue = sort.value === 'revenue';
   const link = (n: number) => {
     const query = new URLSearchParams({ board: board?.slug ?? '', sort: sort.value, page: String(n) });
@@ -77,32 +79,42 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
       <p class="muted small">
         {counted(list.total, 'post')}, {sort.caption}.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Status</th>
-            <th scope="col">Votes</th>
-            {revenue ? <th scope="col">Company revenue</th> : null}
-            <th scope="col">Flags</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.posts.map((post) => (
+      <PostForm ctx={ctx} action="/dashboard/posts/bulk" label="Bulk action">
+        <input type="hidden" name="board" value={board?.slug ?? ''} />
+        <table>
+          <thead>
             <tr>
-              <td class="title">
-                <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
-              </td>
-              <td>
-                <LabelBadge label={post.status_label} status={post.status} />
-              </td>
-              <td>{post.vote_count}</td>
-              {revenue ? <td>{(post.company_revenue ?? 0).toLocaleString('en-US')}</td> : null}
-              <td class="small">{[post.hidden ? 'hidden' : '', post.pinned ? 'pinned' : ''].filter(Boolean).join(', ')}</td>
+              <th scope="col">
+                <BulkSelectAll posts={list.posts} />
+              </th>
+              <th scope="col">Title</th>
+              <th scope="col">Status</th>
+              <th scope="col">Votes</th>
+              {revenue ? <th scope="col">Company revenue</th> : null}
+              <th scope="col">Flags</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.posts.map((post) => (
+              <tr>
+                <td>
+                  <BulkCheckbox post={post} />
+                </td>
+                <td class="title">
+                  <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
+                </td>
+                <td>
+                  <LabelBadge label={post.status_label} status={post.status} />
+                </td>
+                <td>{post.vote_count}</td>
+                {revenue ? <td>{(post.company_revenue ?? 0).toLocaleString('en-US')}</td> : null}
+                <td class="small">{[post.hidden ? 'hidden' : '', post.pinned ? 'pinned' : ''].filter(Boolean).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.posts.length > 0 ? <BulkControls statuses={statuses} /> : null}
+      </PostForm>
       <nav class="pager" aria-label="Pages">
         {pageNumber > 1 ? <a href={link(pageNumber - 1)}>← Previous page</a> : <span />}
         {list.total > pageNumber * PAGE_SIZE ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}

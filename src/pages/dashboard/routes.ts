@@ -30,6 +30,7 @@ import { postHistoryRoutes } from './post-history.js';
 import { postMergeRoutes } from './post-merge.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
+import { bulkApplyAction, bulkReviewAction } from './bulk.js';
 import { addStatusAction, moveStatusAction, removeStatusAction, removeStatusPage, statusesPage, updateStatusAction } from './statuses.js';
 import { integrationsRoutes } from './integrations.js';
 import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from './webhook.js';
@@ -57,6 +58,8 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/inbox/:p/reject'), handler: (ctx, [id], form) => rejectPostAction(ctx, id!, form) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/moderation'), handler: (ctx, [slug], form) => moderationSettingAction(ctx, slug!, form) },
   { method: 'GET', pattern: path('/dashboard/posts'), handler: (ctx) => postsPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/posts/bulk'), handler: (ctx, _, form) => bulkReviewAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/posts/bulk/apply'), handler: (ctx, _, form) => bulkApplyAction(ctx, form) },
   { method: 'GET', pattern: path('/dashboard/posts/:p'), handler: (ctx, [id]) => postAdminPage(ctx, id!) },
   {
     method: 'POST',
