@@ -1,6 +1,6 @@
 /**
  * The dashboard's bulk actions on selected posts of the organization: show one of its statuses
- * (with or without mail to followers), add a tag, or hide them. An action is previewed first (how
+ * (with or without mail to followers), add a tag, hide them, or merge them into one post. An action is previewed first (how
  * many posts change and how many follower mails go out), then applied to every post in one
  * transaction, each post exactly as its own change would be (activity, webhook events, one
  * follower mail per follower and post): a refused or failed action changes nothing.
@@ -16,6 +16,7 @@ import { nowIso, read, teamCaller, write, type ServiceContext } from './context.
 import { setHiddenIn } from './dashboard.js';
 import { mailableVoters, readFollowerMailSettings } from './follower-mail.js';
 import { assertNotMerged } from './lookup.js';
+import { mergeIn } from './merges.js';
 import { deliver } from './notifications.js';
 import { applyPostUpdate } from './posts.js';
 
@@ -26,7 +27,8 @@ export const BULK_MAX_POSTS = 1000;
 export type BulkAction =
   | { kind: 'status'; status_label_id: number; notify: boolean }
   | { kind: 'tag'; tag: string }
-  | { kind: 'hide' };
+  | { kind: 'hide' }
+  | { kind: 'merge'; into: number };
 
 /** What an action would do: the posts it changes (of those selected) and the follower mails it queues. */
 export interface BulkPreview {
@@ -36,6 +38,8 @@ export interface BulkPreview {
   changing: number;
   /** Follower mails queued: one per follower (with an address, not unsubscribed) of each changing post. */
   mails: number;
+  /** The title of the post a merge goes into. */
+  into_title?: string;
 }
 
 interface Selected {
@@ -64,6 +68,7 @@ async function selectedPosts(tx: StorageTx, organizationId: number, postIds: rea
 /** The names of the post's tags when `action` changes it, else null (already showing the status, tagged or hidden). */
 async function changeOf(tx: StorageTx, { post }: Selected, action: BulkAction): Promise<string[] | null> {
   if (action.kind === 'hide') return post.hidden ? null : [];
+  if (action.kind === 'merge') return post.id === action.into ? null : [];
   if (action.kind === 'status') return post.status_label_id === action.status_label_id ? null : [];
   const names = ((await tx.getTagsOfPosts([post.id])).get(post.id) ?? []).map((tag) => tag.name);
   const tag = foldCase(action.tag.trim());
@@ -83,6 +88,12 @@ async function checkAction(tx: StorageTx, organizationId: number, action: BulkAc
     if (!status || status.organization_id !== organizationId) throw validationError('status_label_id', "is not one of the organization's statuses");
   }
   if (action.kind === 'tag') parseOrThrow(updatePostBody, { tags: [action.tag] });
+  if (action.kind === 'merge') await selectedPosts(tx, organizationId, [action.into]);
+}
+
+/** The title of the post a merge goes into, for the preview. */
+async function intoTitle(tx: StorageTx, action: BulkAction): Promise<{ into_title?: string }> {
+  return action.kind === 'merge' ? { into_title: (await tx.getPost(action.into))!.title } : {};
 }
 
 /** What `action` would do to the selected posts; nothing is changed. */
@@ -98,7 +109,7 @@ export function previewBulkAction(ctx: ServiceContext, organizationId: number, p
       changing += 1;
       mails += await mailsOf(tx, one, action, mailing);
     }
-    return { selected: selected.length, changing, mails };
+    return { selected: selected.length, changing, mails, ...(await intoTitle(tx, action)) };
   });
 }
 
@@ -122,10 +133,14 @@ export async function applyBulkAction(ctx: ServiceContext, organizationId: numbe
         await setHiddenIn(ctx, tx, one.post, true, now);
         continue;
       }
+      if (action.kind === 'merge') {
+        await mergeIn(ctx, tx, caller, one.board, one.post, action.into, now);
+        continue;
+      }
       const input = parseOrThrow(updatePostBody, action.kind === 'tag' ? { tags: [...tags, action.tag] } : { status_label_id: action.status_label_id, notify_voters: action.notify });
       notifications.push(...(await applyPostUpdate(ctx, tx, caller, one.board, one.post, input, now)).notifications);
     }
-    return { preview: { selected: selected.length, changing, mails }, notifications };
+    return { preview: { selected: selected.length, changing, mails, ...(await intoTitle(tx, action)) }, notifications };
   });
   await deliver(ctx, notifications);
   return preview;

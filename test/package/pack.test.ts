@@ -57,10 +57,10 @@ function shipped(path: string): boolean {
  * services, storage, guide and screenshot), posts' links to issues with the outbound calls that
  * make them, and testing a connection: 201 files (0.78 MB packed, 3.21 MB unpacked). The
  * dashboard's bulk actions on posts: their service, loaded on first call, is a chunk of its own,
- * and the code it shares with the posts' and the dashboard's services another: 212 files (0.82 MB
- * packed, 3.39 MB unpacked).
+ * and the code it shares with the posts', the merges' and the dashboard's services two more:
+ * 213 files (0.82 MB packed, 3.39 MB unpacked).
  */
-const BUDGET = { size: 850_000, unpackedSize: 3_400_000, entryCount: 212 };
+const BUDGET = { size: 850_000, unpackedSize: 3_400_000, entryCount: 213 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -134,6 +134,25 @@ describe('bulk actions on the dashboard', () => {
     expect((await team.posts.get('features', ids[2]!)).hidden).toBe(false);
   });
 
+  it('merges the selected posts into one, leaving the target itself as it is', async () => {
+    const { setup, client, ids } = await withPosts(3);
+    const fields: Fields = [...selection([...ids, setup.ids.open]), ['action', 'merge'], ['into', String(setup.ids.open)]];
+    const review = await post(client, '/dashboard/posts/bulk', fields);
+    expect(review.text).toContain('Merge 3 posts into “Dark mode”. Their voters, comments and evidence move there; each can be unmerged.');
+    expect(review.text).toContain('The post to merge into is among those selected: it stays as it is.');
+    const followers = (await setup.board.team(setup.orgId).posts.followers(setup.ids.open)).length;
+    expect((await post(client, '/dashboard/posts/bulk/apply', fields)).location).toBe('/dashboard/posts?board=&notice=saved');
+    for (const id of ids) expect(await setup.board.team(setup.orgId).posts.mergeTarget(id)).toMatchObject({ post_id: setup.ids.open });
+    expect(await setup.board.team(setup.orgId).posts.mergeTarget(setup.ids.open)).toBeNull();
+    expect((await setup.board.team(setup.orgId).posts.followers(setup.ids.open)).length).toBeGreaterThanOrEqual(followers);
+    // A merged post is no target, nor a post to merge.
+    const before = await snapshot(setup.board);
+    for (const fields of [[...selection([setup.ids.hostile]), ['action', 'merge'], ['into', String(ids[0])]], [...selection([ids[1]!]), ['action', 'merge'], ['into', String(setup.ids.hostile)]]] as Fields[]) {
+      expect((await post(client, '/dashboard/posts/bulk/apply', fields)).status).toBe(422);
+    }
+    expect(await snapshot(setup.board)).toEqual(before);
+  });
+
   it('changes nothing when refused: another organization’s post or status, a forged form, no selection', async () => {
     const { setup, client, ids, shipped } = await withPosts(3);
     const other = await setup.board.dashboard.organizations.create({ name: 'Other' });
@@ -148,6 +167,8 @@ describe('bulk actions on the dashboard', () => {
       [...selection(ids), ['action', 'status'], ['status_label_id', String(theirStatus.id)]],
       [['action', 'hide']],
       [...selection(ids), ['action', 'tag'], ['tag', '   ']],
+      [...selection(ids), ['action', 'merge'], ['into', String(theirPost.id)]],
+      [...selection(ids), ['action', 'merge'], ['into', 'x']],
     ] as Fields[];
     for (const fields of refusals) {
       for (const path of ['/dashboard/posts/bulk', '/dashboard/posts/bulk/apply']) {

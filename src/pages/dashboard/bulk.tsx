@@ -1,7 +1,7 @@
 /**
  * Bulk actions on the dashboard's posts page: the posts ticked in the list (or every post of the
- * page) get one of the organization's statuses (with or without mail to followers), a tag, or are
- * hidden. The list's form leads to a confirmation page that says exactly what will happen ("Move
+ * page) get one of the organization's statuses (with or without mail to followers), a tag, are
+ * hidden, or are merged into one post. The list's form leads to a confirmation page that says exactly what will happen ("Move
  * 50 posts to Shipped and send 120 mails to their followers"); confirming applies the action to
  * every post in one transaction (`team.posts.applyBulk`), all or nothing. No script: the
  * confirmation carries the selection in hidden fields.
@@ -29,12 +29,17 @@ export function BulkControls({ statuses }: { statuses: readonly Status[] }) {
             <option value="status">Change status</option>
             <option value="tag">Add a tag</option>
             <option value="hide">Hide from the public</option>
+            <option value="merge">Merge into a post</option>
           </select>
         </div>
         <StatusSelect statuses={statuses} id="bulk-status" label="Status (for a status change)" />
         <div class="field">
           <label for="bulk-tag">Tag (to add)</label>
           <input id="bulk-tag" name="tag" maxlength={50} />
+        </div>
+        <div class="field">
+          <label for="bulk-into">Post number (to merge into)</label>
+          <input id="bulk-into" name="into" inputmode="numeric" pattern="[0-9]*" maxlength={16} />
         </div>
       </div>
       <label class="row">
@@ -75,6 +80,10 @@ function readBulkForm(form: FormData, statuses: readonly Status[]): { ids: numbe
   if (ids.some((id) => id === null)) return 'a selected post is not a post.';
   const kind = form.get('action');
   if (kind === 'hide') return { ids: ids as number[], action: { kind }, back };
+  if (kind === 'merge') {
+    const into = idOf(form.get('into'));
+    return into === null ? 'give the number of the post to merge into.' : { ids: ids as number[], action: { kind, into }, back };
+  }
   if (kind === 'tag') {
     const tag = String(form.get('tag') ?? '').trim();
     return tag === '' ? 'name the tag to add.' : { ids: ids as number[], action: { kind, tag }, back };
@@ -89,6 +98,7 @@ function whatHappens(action: BulkAction, preview: BulkPreview, statuses: readonl
   const posts = counted(preview.changing, 'post');
   if (action.kind === 'hide') return { act: `Hide ${posts} from the public`, note: '' };
   if (action.kind === 'tag') return { act: `Tag ${posts} with “${action.tag}”`, note: '' };
+  if (action.kind === 'merge') return { act: `Merge ${posts} into “${preview.into_title}”`, note: 'Their voters, comments and evidence move there; each can be unmerged.' };
   const status = statuses.find((s) => s.id === action.status_label_id)!;
   const move = `Move ${posts} to ${labelText(status, status.category)}`;
   if (!action.notify) return { act: move, note: 'Followers are not mailed.' };
@@ -142,7 +152,8 @@ export async function bulkReviewAction(ctx: PageContext, form: FormData): Promis
       <>
         <h1>Confirm the bulk action</h1>
         <p class="lead">{preview.changing === 0 ? 'None of the selected posts would change.' : `${what.act}. ${what.note}`.trim()}</p>
-        {unchanged > 0 ? <p>{counted(unchanged, 'selected post')} already {unchanged === 1 ? 'has' : 'have'} it and stay as they are.</p> : null}
+        {unchanged > 0 && action.kind === 'merge' ? <p>The post to merge into is among those selected: it stays as it is.</p> : null}
+        {unchanged > 0 && action.kind !== 'merge' ? <p>{counted(unchanged, 'selected post')} already {unchanged === 1 ? 'has' : 'have'} it and {unchanged === 1 ? 'stays' : 'stay'} as {unchanged === 1 ? 'it is' : 'they are'}.</p> : null}
         <PostForm ctx={ctx} action="/dashboard/posts/bulk/apply" label="Confirm the bulk action">
           {ids.map((id) => (
             <input type="hidden" name="post_ids" value={String(id)} />
@@ -152,6 +163,7 @@ export async function bulkReviewAction(ctx: PageContext, form: FormData): Promis
           {action.kind === 'status' ? <input type="hidden" name="status_label_id" value={String(action.status_label_id)} /> : null}
           {action.kind === 'status' && action.notify ? <input type="hidden" name="notify" value="yes" /> : null}
           {action.kind === 'tag' ? <input type="hidden" name="tag" value={action.tag} /> : null}
+          {action.kind === 'merge' ? <input type="hidden" name="into" value={String(action.into)} /> : null}
           <p class="row">
             {preview.changing > 0 ? <button type="submit">{what.act}</button> : null}
             <a class="button secondary" href={ctx.href(back)}>
