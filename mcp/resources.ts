@@ -7,7 +7,8 @@
  * URIs (docs/mcp.md#resources):
  * - `feedback-board://boards/{slug}`: the board;
  * - `feedback-board://boards/{slug}/tags`: its tags in use by visible posts, with their counts;
- * - `feedback-board://boards/{slug}/statuses`: visible posts per status, in roadmap order;
+ * - `feedback-board://boards/{slug}/statuses`: visible posts per status, in roadmap order, and
+ *   per label (the organization's status) each status's posts show;
  * - `feedback-board://boards/{slug}/posts/{id}`: one post with evidence, claim and proposal.
  *
  * `resources/list` walks boards oldest first and, per board, the three board resources and then
@@ -88,6 +89,17 @@ async function visiblePosts(api: McpApi, slug: string): Promise<Post[]> {
   }
 }
 
+/** The labels (the organization's statuses) `posts` show, each with its count of them, by id. */
+function labelCounts(posts: readonly Post[]): { id: number; name: string; color: string; post_count: number }[] {
+  const counts = new Map<number, { id: number; name: string; color: string; post_count: number }>();
+  for (const { status_label: label } of posts) {
+    const entry = counts.get(label.id) ?? { ...label, post_count: 0 };
+    entry.post_count += 1;
+    counts.set(label.id, entry);
+  }
+  return [...counts.values()].sort((a, b) => a.id - b.id);
+}
+
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] });
 
 function boardResources(board: Board): Resource[] {
@@ -95,12 +107,13 @@ function boardResources(board: Board): Resource[] {
   return [
     { uri, name: board.slug, title: board.name, description: board.description || `The board ${board.name}.`, mimeType: 'application/json' },
     { uri: `${uri}/tags`, name: `${board.slug}/tags`, title: `${board.name}: tags`, description: 'Tags in use on visible posts, with post counts.', mimeType: 'application/json' },
-    { uri: `${uri}/statuses`, name: `${board.slug}/statuses`, title: `${board.name}: statuses`, description: 'Visible posts per status.', mimeType: 'application/json' },
+    { uri: `${uri}/statuses`, name: `${board.slug}/statuses`, title: `${board.name}: statuses`, description: 'Visible posts per status, and per label within each.', mimeType: 'application/json' },
   ];
 }
 
 function postResource(slug: string, post: Post): Resource {
-  return { uri: `${BASE}/${slug}/posts/${post.id}`, name: `${slug}/posts/${post.id}`, title: post.title, description: `A ${post.status} post with ${post.vote_count} votes.`, mimeType: 'application/json' };
+  const description = `A post in status "${post.status_label.name}" (${post.status}) with ${post.vote_count} votes.`;
+  return { uri: `${BASE}/${slug}/posts/${post.id}`, name: `${slug}/posts/${post.id}`, title: post.title, description, mimeType: 'application/json' };
 }
 
 /**
@@ -159,10 +172,13 @@ export function registerResources(mcp: McpServer, api: McpApi): void {
     return json(uri.href, { board: board.slug, tags: [...counts.values()].sort((a, b) => a.slug.localeCompare(b.slug)) });
   });
 
-  mcp.registerResource('board-statuses', template('{slug}/statuses'), { title: "A board's statuses", description: 'Visible posts per status, in roadmap order.', mimeType: 'application/json' }, async (uri, variables) => {
+  mcp.registerResource('board-statuses', template('{slug}/statuses'), { title: "A board's statuses", description: 'Visible posts per status, in roadmap order, and per label within each.', mimeType: 'application/json' }, async (uri, variables) => {
     const board = await publishedBoard(api, uri.href, slugOf(variables));
     const posts = await throughApi(uri.href, () => visiblePosts(api, board.slug));
-    const statuses = POST_STATUSES.map((status) => ({ status, post_count: posts.filter((post) => post.status === status).length }));
+    const statuses = POST_STATUSES.map((status) => {
+      const of = posts.filter((post) => post.status === status);
+      return { status, post_count: of.length, labels: labelCounts(of) };
+    });
     return json(uri.href, { board: board.slug, statuses });
   });
 

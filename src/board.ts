@@ -31,6 +31,7 @@ const merges = () => import('./services/merges.js');
 const moderation = () => import('./services/moderation.js');
 const people = () => import('./services/people.js');
 const team = () => import('./services/team.js');
+const bulkPosts = () => import('./services/bulk-posts.js');
 const teamAttachments = () => import('./services/team-attachments.js');
 const teamVoters = () => import('./services/team-voters.js');
 const trash = () => import('./services/trash.js');
@@ -267,6 +268,10 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
            * docs/sso.md.
            */
           listByCompanyRevenue: of(lazy(companyRevenue, 'listPostsByCompanyRevenue')),
+          /** What a bulk action would do to the selected posts (by id): the posts it changes and the follower mails it queues. */
+          previewBulk: of(lazy(bulkPosts, 'previewBulkAction')),
+          /** Applies a bulk action to the selected posts in one transaction (docs/pages.md#bulk-actions); all or nothing. */
+          applyBulk: of(lazy(bulkPosts, 'applyBulkAction')),
         },
         comments: {
           /** Hides or shows a comment. */

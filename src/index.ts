@@ -48,6 +48,7 @@ export type {
   PostLinkRecord,
 } from './domain/integrations.js';
 export type { CommentHistory } from './services/comment-edits.js';
+export type { BulkAction, BulkPreview } from './services/bulk-posts.js';
 // Response types only: the response schemas (classic zod) are in `feedback-board/openapi`.
 export type {
   Board,

@@ -39,3 +39,11 @@ export const DEFAULT_STATUSES: readonly { readonly category: PostStatus; readonl
   { category: 'shipped', name: 'Shipped', color: '#145c2a' },
   { category: 'declined', name: 'Declined', color: '#8f1d1d' },
 ];
+
+/**
+ * Whether `name` is the default name of `category`'s status: a label the organization did not
+ * rename, which the pages and mails show in their own language.
+ */
+export function isDefaultName(category: string, name: string): boolean {
+  return DEFAULT_STATUSES.some((status) => status.category === category && status.name === name);
+}

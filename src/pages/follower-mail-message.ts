@@ -11,6 +11,7 @@ import { escapeHtml, type MailMessage } from '../mail/mailer.js';
 import { DEFAULT_LOCALE, localeOfTag } from '../i18n/locales.js';
 import { translatorFor, type Translator } from '../i18n/translator.js';
 import { renderMarkdown } from './markdown.js';
+import { isDefaultName } from '../domain/statuses.js';
 
 /** One event of the mail, with the comment it names (null when it was since deleted or hidden). */
 export interface FollowerMailItem {
@@ -34,8 +35,10 @@ export interface FollowerMailContent {
   links: { post: string; unsubscribePost: string; unsubscribeBoard: string };
 }
 
-/** A status as the language names it. */
-const statusOf = (i18n: Translator, status: string) => i18n.t(`status.${status}` as 'status.open');
+/** A status as the language names it: its label as written, unless it is the category's default name (translated). */
+function statusOf(i18n: Translator, status: string, label: string | undefined): string {
+  return label === undefined || isDefaultName(status, label) ? i18n.t(`status.${status}` as 'status.open') : label;
+}
 
 /** The sentence that introduces one event, after the day it happened. */
 function headline(i18n: Translator, item: FollowerMailItem): string {
@@ -43,7 +46,7 @@ function headline(i18n: Translator, item: FollowerMailItem): string {
   const author = item.author === null ? i18n.t('followerMail.theTeam') : item.author || i18n.t('followerMail.someone');
   const what =
     event.kind === 'status'
-      ? i18n.t('followerMail.status', { from: statusOf(i18n, event.from), to: statusOf(i18n, event.to) })
+      ? i18n.t('followerMail.status', { from: statusOf(i18n, event.from, event.from_label), to: statusOf(i18n, event.to, event.to_label) })
       : event.kind === 'team_comment'
         ? i18n.t('followerMail.teamComment')
         : i18n.t(event.kind === 'mention' ? 'followerMail.mention' : 'followerMail.reply', { author });
@@ -55,7 +58,7 @@ function subjectOf(i18n: Translator, content: FollowerMailContent): string {
   const values = { site: content.siteName, title: content.post.title };
   const event = content.items.length === 1 ? content.items[0]!.event : null;
   if (event === null) return i18n.t('followerMail.subjectUpdates', { ...values, count: content.items.length });
-  if (event.kind === 'status') return i18n.t('followerMail.subjectStatus', { ...values, status: statusOf(i18n, event.to) });
+  if (event.kind === 'status') return i18n.t('followerMail.subjectStatus', { ...values, status: statusOf(i18n, event.to, event.to_label) });
   const subject = { team_comment: 'followerMail.subjectTeamComment', reply: 'followerMail.subjectReply', mention: 'followerMail.subjectMention' } as const;
   return i18n.t(subject[event.kind], values);
 }

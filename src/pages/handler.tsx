@@ -22,6 +22,7 @@ import { linkPage, requestLinkAction, signInPage, signOutAction, useLinkAction }
 import { signInMailLimiter } from './sign-in-limits.js';
 import { addressFromContext, addressKey } from '../http/auth-throttle.js';
 import { STYLESHEET } from './style.js';
+import { LABEL_SHEET_PATH, labelSheetResponse } from './status-labels.js';
 import { FAVICON_HEADERS, FAVICON_SVG } from './favicon.js';
 import type { Route } from './route.js';
 import { waitingPage } from './held-posts.js';
@@ -121,6 +122,7 @@ export function createPagesHandler(board: FeedbackBoard, options: PagesOptions):
         headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
       });
     }
+    if (request.method === 'GET' && requested === LABEL_SHEET_PATH) return labelSheetResponse(url);
     if (request.method === 'GET' && requested === '/assets/favicon.svg') return new Response(FAVICON_SVG, { headers: FAVICON_HEADERS });
     if (isAttachmentPath(requested)) return serveAttachment.public(request, requested);
     siteName ??= (await board.dashboard.organizations.list()).find((o) => o.id === options.organizationId)?.name ?? 'Feedback';

@@ -70,7 +70,7 @@ function MetaTags({ ctx, title, meta }: { ctx: PageContext; title: string; meta:
   );
 }
 
-export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]; meta?: PageMeta; children?: Child }) {
+export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]; meta?: PageMeta; labelSheet?: string | null; children?: Child }) {
   const { ctx } = props;
   return (
     <html lang={ctx.i18n.locale} dir={ctx.i18n.dir}>
@@ -81,6 +81,7 @@ export function Layout(props: { ctx: PageContext; title: string; nav?: NavItem[]
         {props.meta ? <MetaTags ctx={ctx} title={props.title} meta={props.meta} /> : null}
         <link rel="icon" type="image/svg+xml" href={ctx.href('/assets/favicon.svg')} />
         <link rel="stylesheet" href={ctx.href('/assets/pages.css')} />
+        {props.labelSheet ? <link rel="stylesheet" href={ctx.href(props.labelSheet)} /> : null}
         {ctx.options.stylesheetUrl ? <link rel="stylesheet" href={ctx.options.stylesheetUrl} /> : null}
         {ctx.embed ? <script>{raw(EMBED_SCRIPT)}</script> : null}
       </head>

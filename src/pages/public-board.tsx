@@ -3,6 +3,7 @@ import type { Board, Post } from '../domain/responses.js';
 import type { PageContext } from './context.js';
 import { Notice, PostForm, StatusBadge, statusText, STATUSES } from './layout.js';
 import { markdownExcerpt } from './markdown.js';
+import { LabelBadge } from './status-labels.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { openBoardIds, signedInOf } from './board-access.js';
 import { boardTags, IdeaForm } from './idea-form.js';
@@ -98,7 +99,7 @@ function PostSummary(props: { ctx: PageContext; board: Board; post: Post; voted:
         </h3>
         {excerpt ? <p class="excerpt">{excerpt}</p> : null}
         <div class="meta">
-          <StatusBadge status={post.status} ctx={ctx} />
+          <LabelBadge label={post.status_label} status={post.status} ctx={ctx} />
           <Tags post={post} />
           {post.pinned ? <span class="badge tag">{ctx.t('board.pinned')}</span> : null}
           <span>{ctx.i18n.date(post.created_at)}</span>
@@ -186,7 +187,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
         {list.total > pageNumber * size ? <a href={link(pageNumber + 1)}>{ctx.t('board.nextPage')}</a> : <span />}
       </nav>
     </>,
-    { nav: boardNav(board, 'posts'), meta: { description: board.description, path: `/boards/${encodeURIComponent(board.slug)}`, feed: { title: ctx.t('board.feedTitle', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
+    { nav: boardNav(board, 'posts'), labels: posts.map((post) => post.status_label), meta: { description: board.description, path: `/boards/${encodeURIComponent(board.slug)}`, feed: { title: ctx.t('board.feedTitle', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
   );
 }
 
@@ -214,6 +215,8 @@ export async function roadmapPage(ctx: PageContext, slug: string): Promise<Respo
                   <a class="user-text" href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>
                     {post.title}
                   </a>
+                  {/* The column is the category; each card shows the label it has within it. */}
+                  <LabelBadge label={post.status_label} status={post.status} ctx={ctx} />
                   <span class="muted small count-text">{ctx.t('vote.count', { count: post.vote_count })}</span>
                 </li>
               ))}
@@ -222,7 +225,7 @@ export async function roadmapPage(ctx: PageContext, slug: string): Promise<Respo
         ))}
       </div>
     </>,
-    { nav: boardNav(board, 'roadmap'), meta: { description: ctx.t('roadmap.description', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/roadmap` } },
+    { nav: boardNav(board, 'roadmap'), labels: posts.map((post) => post.status_label), meta: { description: ctx.t('roadmap.description', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/roadmap` } },
   );
 }
 

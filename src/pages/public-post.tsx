@@ -6,7 +6,8 @@ import { ownComments } from './comment-own.js';
 import { CommentTree, REACTIONS } from './comment-tree.js';
 import { AttachmentList, ImagesField, uploadRefusal, uploadsOf } from './attachments.js';
 import type { PageContext } from './context.js';
-import { BackLink, Notice, PostForm, StatusBadge } from './layout.js';
+import { BackLink, Notice, PostForm } from './layout.js';
+import { LabelBadge } from './status-labels.js';
 import { requestedPagePath } from './local-target.js';
 import type { MessageKey } from '../i18n/catalogs.js';
 import { Markdown, markdownExcerpt } from './markdown.js';
@@ -76,7 +77,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         <div class="content">
           <h1 class="user-text">{post.title}</h1>
           <div class="meta">
-            <StatusBadge status={post.status} ctx={ctx} />
+            <LabelBadge label={post.status_label} status={post.status} ctx={ctx} />
             {post.tags.map((tag) => (
               <span class="badge tag user-text">{tag.name}</span>
             ))}
@@ -137,7 +138,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
         )}
       </section>
     </>,
-    { nav: boardNav(board, 'post'), meta: { type: 'article', description: markdownExcerpt(post.body, 400), path: base } },
+    { nav: boardNav(board, 'post'), labels: [post.status_label], meta: { type: 'article', description: markdownExcerpt(post.body, 400), path: base } },
   );
 }
 

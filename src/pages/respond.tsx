@@ -10,6 +10,8 @@ import type { Translator } from '../i18n/translator.js';
 import { sizeText } from './attachments.js';
 import { openBoard, signedInOf } from './board-access.js';
 import { sameOriginPath } from './local-target.js';
+import { labelSheetHref } from './status-labels.js';
+import type { StatusLabel } from '../domain/statuses.js';
 
 /** Renders `element` (a whole document) with the pages' headers and cookies. */
 export async function html(ctx: PageContext, element: Child, status = 200): Promise<Response> {
@@ -21,11 +23,16 @@ export async function html(ctx: PageContext, element: Child, status = 200): Prom
   return new Response(body, { status, headers });
 }
 
-/** A page in the layout. */
-export function page(ctx: PageContext, title: string, content: Child, options: { nav?: NavItem[]; status?: number; meta?: PageMeta } = {}) {
+/** A page in the layout; `labels` are the status labels it shows, whose colours it loads. */
+export function page(
+  ctx: PageContext,
+  title: string,
+  content: Child,
+  options: { nav?: NavItem[]; status?: number; meta?: PageMeta; labels?: readonly StatusLabel[] } = {},
+) {
   return html(
     ctx,
-    <Layout ctx={ctx} title={title} nav={options.nav} meta={options.meta}>
+    <Layout ctx={ctx} title={title} nav={options.nav} meta={options.meta} labelSheet={labelSheetHref(options.labels ?? [])}>
       {content}
     </Layout>,
     options.status,

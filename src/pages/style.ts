@@ -49,6 +49,8 @@ textarea { width: 100%; min-height: 5rem; }
 label { font-weight: 600; font-size: .9rem; }
 .field { display: flex; flex-direction: column; gap: .25rem; margin-bottom: .75rem; }
 .row { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
+input[type="color"] { width: 3rem; height: 2.4rem; padding: .2rem; cursor: pointer; }
+.status-name { width: 12rem; }
 .row.end { justify-content: flex-end; }
 form.inline { display: inline; }
 .filters { display: flex; gap: .5rem; flex-wrap: wrap; align-items: flex-end; margin-bottom: 1rem; }

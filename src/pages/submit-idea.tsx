@@ -10,7 +10,8 @@ import type { Board, Post } from '../domain/responses.js';
 import type { TagRecord } from '../domain/records.js';
 import type { PageContext } from './context.js';
 import { boardTags, dropDraft, draftFromForm, IdeaForm, keepDraft, takeDraft, type IdeaDraft } from './idea-form.js';
-import { Notice, PostForm, StatusBadge } from './layout.js';
+import { Notice, PostForm } from './layout.js';
+import { LabelBadge } from './status-labels.js';
 import { votedPosts } from './public-board.js';
 import { boardNav, notFoundPage, page, publishedBoard, redirect } from './respond.js';
 import { asVoter, blockedPage } from './voter-standing.js';
@@ -126,7 +127,7 @@ async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], dr
                   <a href={ctx.href(path)}>{post.title}</a>
                 </h2>
                 <div class="meta">
-                  <StatusBadge status={post.status} ctx={ctx} />
+                  <LabelBadge label={post.status_label} status={post.status} ctx={ctx} />
                   <span>{ctx.t('vote.count', { count: post.vote_count })}</span>
                 </div>
               </div>
@@ -149,6 +150,6 @@ async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], dr
         <IdeaForm ctx={ctx} board={board} tags={tags} draft={draft} anyway />
       </section>
     </>,
-    { nav: boardNav(board, 'posts') },
+    { nav: boardNav(board, 'posts'), labels: similar.map((post) => post.status_label) },
   );
 }

@@ -171,8 +171,8 @@ export async function confirmProposal(ctx: ServiceContext, postId: number, optio
     const next = post.proposal.status;
     const notifications =
       options.notifyVoters !== false && next !== post.status ? await notificationsFor(tx, board, post, next, now) : [];
-    if (options.notifyVoters !== false && next !== post.status) await queueStatusMail(tx, board, post, next, now);
     const updated = (await tx.updatePost(post.id, { ...statusChange(post, next, now), proposal: null }))!;
+    if (options.notifyVoters !== false && next !== post.status) await queueStatusMail(tx, board, post, updated, now);
     const detail = await readPostDetail(ctx, tx, updated, now);
     const { proposed_by_api_key_id: keyId } = post.proposal;
     await logActivity(tx, post.id, 'proposal_confirmed', actorOf(ctx), now, { from: post.status, to: next, ...(keyId === null ? {} : { key_id: keyId }) });

@@ -7,7 +7,7 @@ import { notFound } from '../domain/errors.js';
 import type { CommentRecord, OrganizationRecord, PostRecord, WebhookRecord } from '../domain/records.js';
 import type { WebhookList } from '../domain/responses.js';
 import { parseOrThrow, text } from '../domain/validation.js';
-import type { WebhookPatch } from '../storage/contract.js';
+import type { StorageTx, WebhookPatch } from '../storage/contract.js';
 import { AGENT_PUBLISHING_SETTING, agentPublishingEnabled } from './boards.js';
 import { actorOf, logActivity } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
@@ -43,15 +43,20 @@ export function setPostHidden(ctx: ServiceContext, postId: number, hidden: boole
     const before = await tx.getPost(postId);
     if (!before) throw notFound('Post not found');
     await assertNotMerged(tx, before);
-    const post = (await tx.updatePost(postId, { hidden }))!;
-    if (before.hidden !== hidden) {
-      await logActivity(tx, post.id, hidden ? 'hidden' : 'shown', actorOf(ctx), now);
-      const board = (await tx.getBoard(post.board_id))!;
-      const detail = await readPostDetail(ctx, tx, post, now);
-      await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed: ['hidden'] }, now);
-    }
-    return post;
+    return setHiddenIn(ctx, tx, before, hidden, now);
   });
+}
+
+/** Hides or shows `before` within the caller's transaction; a change is logged and raises `post.updated`. */
+export async function setHiddenIn(ctx: ServiceContext, tx: StorageTx, before: PostRecord, hidden: boolean, now: string): Promise<PostRecord> {
+  const post = (await tx.updatePost(before.id, { hidden }))!;
+  if (before.hidden !== hidden) {
+    await logActivity(tx, post.id, hidden ? 'hidden' : 'shown', actorOf(ctx), now);
+    const board = (await tx.getBoard(post.board_id))!;
+    const detail = await readPostDetail(ctx, tx, post, now);
+    await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed: ['hidden'] }, now);
+  }
+  return post;
 }
 
 export function setCommentHidden(ctx: ServiceContext, commentId: number, hidden: boolean): Promise<CommentRecord> {

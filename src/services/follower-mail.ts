@@ -8,8 +8,22 @@ import type { StorageTx } from '../storage/contract.js';
 
 /** One thing to tell a follower about a post, as queued (JSON) and listed in the next mail. */
 export type FollowerMailEvent =
-  | { kind: 'status'; from: PostStatus; to: PostStatus; at: string }
+  | StatusMailEvent
   | { kind: 'team_comment' | 'reply' | 'mention'; comment_id: number; at: string };
+
+/**
+ * A change of the status a post shows. `from` and `to` are the categories; `from_label` and
+ * `to_label` the names of the labels as they were at the change (absent in events queued before
+ * posts had labels, which the mail names by their categories).
+ */
+export interface StatusMailEvent {
+  kind: 'status';
+  from: PostStatus;
+  to: PostStatus;
+  from_label?: string;
+  to_label?: string;
+  at: string;
+}
 
 /**
  * The kinds of follower mail the team turns on or off (the organization's setting). A mention is
@@ -43,10 +57,8 @@ export async function queueFollowerMail(
   actorVoterId: number | null = null,
 ): Promise<void> {
   if (voterIds.length === 0 || !(await readFollowerMailSettings(tx, board.organization_id))[settingOf(event.kind)]) return;
-  for (const voterId of voterIds) {
+  for (const voterId of await mailableVoters(tx, board, post, voterIds)) {
     if (voterId === actorVoterId) continue;
-    const voter = await tx.getVoter(voterId);
-    if (!voter?.email || (await tx.isMailUnsubscribed(board.id, voter.email, post.id))) continue;
     await tx.enqueueMailEvent({
       organization_id: board.organization_id,
       voter_id: voterId,
@@ -57,9 +69,23 @@ export async function queueFollowerMail(
   }
 }
 
-/** Queues a status change for the post's followers. */
-export async function queueStatusMail(tx: StorageTx, board: BoardRecord, post: PostRecord, to: PostStatus, now: string): Promise<void> {
-  await queueFollowerMail(tx, board, post, await tx.listFollowerIds(post.id), { kind: 'status', from: post.status, to, at: now });
+/** Those of `voterIds` who have an address and have not unsubscribed from the post or its board. */
+export async function mailableVoters(tx: StorageTx, board: BoardRecord, post: PostRecord, voterIds: readonly number[]): Promise<number[]> {
+  const mailable: number[] = [];
+  for (const voterId of voterIds) {
+    const voter = await tx.getVoter(voterId);
+    if (voter?.email && !(await tx.isMailUnsubscribed(board.id, voter.email, post.id))) mailable.push(voterId);
+  }
+  return mailable;
+}
+
+/** Queues the change of the status `before` showed to the one `after` shows, for the post's followers. */
+export async function queueStatusMail(tx: StorageTx, board: BoardRecord, before: PostRecord, after: PostRecord, now: string): Promise<void> {
+  const [from, to] = [await tx.getStatus(before.status_label_id), await tx.getStatus(after.status_label_id)];
+  const event: StatusMailEvent = { kind: 'status', from: before.status, to: after.status, at: now };
+  if (from) event.from_label = from.name;
+  if (to) event.to_label = to.name;
+  await queueFollowerMail(tx, board, before, await tx.listFollowerIds(before.id), event);
 }
 
 /**

@@ -5,7 +5,7 @@
  * naming the target. Nothing is deleted: the merge record keeps what moved.
  */
 import { notFound, validationError } from '../domain/errors.js';
-import type { PostMergeRecord, PostRecord } from '../domain/records.js';
+import type { BoardRecord, PostMergeRecord, PostRecord } from '../domain/records.js';
 import { LIMITS, mergePostBody, type MergePostInput } from '../domain/requests.js';
 import type { PostDetail } from '../domain/responses.js';
 import { requireScope } from '../domain/scopes.js';
@@ -38,63 +38,71 @@ export function mergePost(ctx: ServiceContext, caller: Caller, slug: string, id:
   requireScope(caller.scope, 'write');
   const input = parseOrThrow(mergePostBody, body);
   return write(ctx, async (tx) => {
-    const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
     const source = await tx.getPost(id);
     if (!source || source.board_id !== board.id) throw notFound('Post not found');
-    if (input.into === source.id) throw validationError('into', 'a post cannot be merged into itself');
-    await assertMergeable(tx, source, 'source');
-    const target = await tx.getPost(input.into);
-    const targetBoard = target && (await tx.getBoard(target.board_id));
-    if (!target || !targetBoard || targetBoard.organization_id !== caller.organizationId) {
-      throw notFound(`Post ${input.into} to merge into not found`);
-    }
-    await assertMergeable(tx, target, 'target');
-
-    const targetEvidence = await tx.listEvidence(target.id);
-    const keys = new Set(targetEvidence.map((e) => e.action_key).filter((key) => key !== null));
-    const copies = (await tx.listEvidence(source.id)).filter((e) => e.action_key === null || !keys.has(e.action_key));
-    if (targetEvidence.length + copies.length > LIMITS.evidencePerPost) {
-      throw validationError('into', `the merged post would hold more than ${LIMITS.evidencePerPost} evidence items`);
-    }
-
-    const voters = new Set(await tx.listVoterIds(target.id));
-    const votesAdded: number[] = [];
-    for (const voterId of await tx.listVoterIds(source.id)) {
-      if (voters.has(voterId)) continue;
-      await tx.insertVote({ post_id: target.id, voter_id: voterId, created_at: now });
-      votesAdded.push(voterId);
-    }
-    const commentIds = (await tx.listComments(source.id)).map((c) => c.id);
-    await tx.moveComments(source.id, target.id, commentIds);
-    const evidenceIds: number[] = [];
-    for (const { id: _id, post_id: _post, ...entry } of copies) {
-      evidenceIds.push((await tx.insertEvidence({ ...entry, post_id: target.id })).id);
-    }
-    const claim = liveClaim(await tx.getClaim(source.id), now);
-    if (claim) await tx.releaseClaim(source.id, claim.api_key_id, now);
-    await tx.updatePost(source.id, { hidden: true });
-    const record: PostMergeRecord = {
-      source_id: source.id,
-      target_id: target.id,
-      board_id: board.id,
-      merged_at: now,
-      source_hidden: source.hidden,
-      votes_added: votesAdded,
-      comment_ids: commentIds,
-      evidence_ids: evidenceIds,
-      claim,
-    };
-    await tx.insertPostMerge(record);
-    await tx.dropMailQueueOfPost(source.id);
-    const actor = actorOf(ctx, caller);
-    await logActivity(tx, source.id, 'merged_into', actor, now, { other_post_id: target.id });
-    await logActivity(tx, target.id, 'merge_received', actor, now, { other_post_id: source.id });
-
-    const detail = await readPostDetail(ctx, tx, (await tx.getPost(target.id))!, now);
-    await emitBoardEvent(ctx, tx, board, 'post.merged', { post_id: source.id, into: detail }, now);
-    return detail;
+    return mergeIn(ctx, tx, caller, board, source, input.into, nowIso(ctx));
   });
+}
+
+/**
+ * Merges `source` (a post of `board`) into the post `into` within the caller's transaction, as
+ * {@link mergePost} does; the dashboard's bulk merge runs it for each selected post in one
+ * transaction. Returns the target.
+ */
+export async function mergeIn(ctx: ServiceContext, tx: StorageTx, caller: Caller, board: BoardRecord, source: PostRecord, into: number, now: string): Promise<PostDetail> {
+  if (into === source.id) throw validationError('into', 'a post cannot be merged into itself');
+  await assertMergeable(tx, source, 'source');
+  const target = await tx.getPost(into);
+  const targetBoard = target && (await tx.getBoard(target.board_id));
+  if (!target || !targetBoard || targetBoard.organization_id !== caller.organizationId) {
+    throw notFound(`Post ${into} to merge into not found`);
+  }
+  await assertMergeable(tx, target, 'target');
+
+  const targetEvidence = await tx.listEvidence(target.id);
+  const keys = new Set(targetEvidence.map((e) => e.action_key).filter((key) => key !== null));
+  const copies = (await tx.listEvidence(source.id)).filter((e) => e.action_key === null || !keys.has(e.action_key));
+  if (targetEvidence.length + copies.length > LIMITS.evidencePerPost) {
+    throw validationError('into', `the merged post would hold more than ${LIMITS.evidencePerPost} evidence items`);
+  }
+
+  const voters = new Set(await tx.listVoterIds(target.id));
+  const votesAdded: number[] = [];
+  for (const voterId of await tx.listVoterIds(source.id)) {
+    if (voters.has(voterId)) continue;
+    await tx.insertVote({ post_id: target.id, voter_id: voterId, created_at: now });
+    votesAdded.push(voterId);
+  }
+  const commentIds = (await tx.listComments(source.id)).map((c) => c.id);
+  await tx.moveComments(source.id, target.id, commentIds);
+  const evidenceIds: number[] = [];
+  for (const { id: _id, post_id: _post, ...entry } of copies) {
+    evidenceIds.push((await tx.insertEvidence({ ...entry, post_id: target.id })).id);
+  }
+  const claim = liveClaim(await tx.getClaim(source.id), now);
+  if (claim) await tx.releaseClaim(source.id, claim.api_key_id, now);
+  await tx.updatePost(source.id, { hidden: true });
+  const record: PostMergeRecord = {
+    source_id: source.id,
+    target_id: target.id,
+    board_id: board.id,
+    merged_at: now,
+    source_hidden: source.hidden,
+    votes_added: votesAdded,
+    comment_ids: commentIds,
+    evidence_ids: evidenceIds,
+    claim,
+  };
+  await tx.insertPostMerge(record);
+  await tx.dropMailQueueOfPost(source.id);
+  const actor = actorOf(ctx, caller);
+  await logActivity(tx, source.id, 'merged_into', actor, now, { other_post_id: target.id });
+  await logActivity(tx, target.id, 'merge_received', actor, now, { other_post_id: source.id });
+
+  const detail = await readPostDetail(ctx, tx, (await tx.getPost(target.id))!, now);
+  await emitBoardEvent(ctx, tx, board, 'post.merged', { post_id: source.id, into: detail }, now);
+  return detail;
 }
 
 /**

@@ -4,7 +4,7 @@
  * on the first call of one of its functions.
  */
 import { validationError } from '../domain/errors.js';
-import type { EvidenceRecord, PostStatus } from '../domain/records.js';
+import type { BoardRecord, EvidenceRecord, PostRecord, PostStatus } from '../domain/records.js';
 import type { StatusRecord } from '../domain/statuses.js';
 import {
   createPostBody,
@@ -14,6 +14,9 @@ import {
   type EvidenceInput,
   type UpdatePostInput,
 } from '../domain/requests.js';
+
+/** A PATCH body once checked. */
+type UpdatePostBody = ReturnType<typeof updatePostBody.parse>;
 import type { PostDetail, PostList, SimilarPosts } from '../domain/responses.js';
 import { createPostScope, requireScope } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
@@ -130,58 +133,73 @@ export async function updatePost(
   requireScope(caller.scope, 'write');
   const input = parseOrThrow(updatePostBody, body);
   const { detail, notifications } = await write(ctx, async (tx) => {
-    const now = nowIso(ctx);
     const { board, post } = await boardPostOf(tx, caller, slug, id);
-    if (input.tags !== undefined) await assertTagRoom(ctx, tx, board.id, input.tags);
-    const patch: PostPatch = {};
-    if (input.title !== undefined) patch.title = input.title;
-    if (input.body !== undefined) patch.body = input.body;
-    if (input.pinned !== undefined) patch.pinned = input.pinned;
-    if (input.queue_rank !== undefined) patch.queue_rank = input.queue_rank;
-    // A label sets the status to its category; a status alone shows its category's default.
-    const label = input.status_label_id === undefined ? undefined : await labelFor(tx, board.organization_id, input.status_label_id, input.status);
-    const status = label?.category ?? input.status;
-    let notifications: VoterNotification[] = [];
-    if (status !== undefined && status !== post.status) {
-      Object.assign(patch, statusChange(post, status, now));
-      if (input.notify_voters === true) {
-        notifications = await notificationsFor(tx, board, post, status, now);
-        await queueStatusMail(tx, board, post, status, now);
-      }
-    }
-    if (label !== undefined) {
-      patch.status = label.category;
-      patch.status_label_id = label.id;
-    } else if (input.status !== undefined) {
-      patch.status = input.status;
-    }
-    const updated = Object.keys(patch).length > 0 ? (await tx.updatePost(post.id, patch))! : post;
-    const changed = changedFields(post, updated);
-    if (updated.status === post.status && updated.status_label_id !== post.status_label_id) changed.push('status_label');
-    if (input.tags !== undefined) {
-      const before = (await tx.getTagsOfPosts([post.id])).get(post.id) ?? [];
-      const tags = await resolveTags(tx, board.id, input.tags);
-      await tx.setPostTags(post.id, tags.map((t) => t.id));
-      if (!sameTags(before, tags)) changed.push('tags');
-    }
-    if (input.implementation_evidence !== undefined) {
-      const existing = await tx.listEvidence(post.id);
-      const merged = mergeEvidence(post.id, existing, input.implementation_evidence, now);
-      await tx.replaceEvidence(post.id, merged);
-      if (!sameEvidence(existing, merged)) changed.push('implementation_evidence');
-    }
-    const actor = actorOf(ctx, caller);
-    if (updated.status !== post.status) await logActivity(tx, post.id, 'status_changed', actor, now, { from: post.status, to: updated.status });
-    if (changed.length > 0) await logActivity(tx, post.id, 'edited', actor, now, { fields: [...changed] });
-    const detail = await readPostDetail(ctx, tx, updated, now);
-    if (updated.status !== post.status) {
-      await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
-    }
-    if (changed.length > 0) await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed }, now);
-    return { detail, notifications };
+    return applyPostUpdate(ctx, tx, caller, board, post, input, nowIso(ctx));
   });
   await deliver(ctx, notifications);
   return detail;
+}
+
+/**
+ * One post's update within the caller's transaction, as `PATCH` makes it: the change, its follower
+ * mail, activity and webhook events; the notifications to deliver after commit are returned. The
+ * dashboard's bulk actions apply it to each selected post in one transaction.
+ */
+export async function applyPostUpdate(
+  ctx: ServiceContext,
+  tx: StorageTx,
+  caller: Caller,
+  board: BoardRecord,
+  post: PostRecord,
+  input: UpdatePostBody,
+  now: string,
+): Promise<{ detail: PostDetail; notifications: VoterNotification[] }> {
+  if (input.tags !== undefined) await assertTagRoom(ctx, tx, board.id, input.tags);
+  const patch: PostPatch = {};
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.body !== undefined) patch.body = input.body;
+  if (input.pinned !== undefined) patch.pinned = input.pinned;
+  if (input.queue_rank !== undefined) patch.queue_rank = input.queue_rank;
+  // A label sets the status to its category; a status alone shows its category's default.
+  const label = input.status_label_id === undefined ? undefined : await labelFor(tx, board.organization_id, input.status_label_id, input.status);
+  const status = label?.category ?? input.status;
+  let notifications: VoterNotification[] = [];
+  if (status !== undefined && status !== post.status) {
+    Object.assign(patch, statusChange(post, status, now));
+    if (input.notify_voters === true) notifications = await notificationsFor(tx, board, post, status, now);
+  }
+  if (label !== undefined) {
+    patch.status = label.category;
+    patch.status_label_id = label.id;
+  } else if (input.status !== undefined) {
+    patch.status = input.status;
+  }
+  const updated = Object.keys(patch).length > 0 ? (await tx.updatePost(post.id, patch))! : post;
+  // Followers hear of every change of the status the post shows, within a category too.
+  if (input.notify_voters === true && updated.status_label_id !== post.status_label_id) await queueStatusMail(tx, board, post, updated, now);
+  const changed = changedFields(post, updated);
+  if (updated.status === post.status && updated.status_label_id !== post.status_label_id) changed.push('status_label');
+  if (input.tags !== undefined) {
+    const before = (await tx.getTagsOfPosts([post.id])).get(post.id) ?? [];
+    const tags = await resolveTags(tx, board.id, input.tags);
+    await tx.setPostTags(post.id, tags.map((t) => t.id));
+    if (!sameTags(before, tags)) changed.push('tags');
+  }
+  if (input.implementation_evidence !== undefined) {
+    const existing = await tx.listEvidence(post.id);
+    const merged = mergeEvidence(post.id, existing, input.implementation_evidence, now);
+    await tx.replaceEvidence(post.id, merged);
+    if (!sameEvidence(existing, merged)) changed.push('implementation_evidence');
+  }
+  const actor = actorOf(ctx, caller);
+  if (updated.status !== post.status) await logActivity(tx, post.id, 'status_changed', actor, now, { from: post.status, to: updated.status });
+  if (changed.length > 0) await logActivity(tx, post.id, 'edited', actor, now, { fields: [...changed] });
+  const detail = await readPostDetail(ctx, tx, updated, now);
+  if (updated.status !== post.status) {
+    await emitBoardEvent(ctx, tx, board, 'post.status_changed', { post: detail, previous_status: post.status }, now);
+  }
+  if (changed.length > 0) await emitBoardEvent(ctx, tx, board, 'post.updated', { post: detail, changed }, now);
+  return { detail, notifications };
 }
 
 /**

@@ -87,15 +87,34 @@ describe('resources', () => {
     expect(await readJson(client, `${B}/statuses`)).toEqual({
       board: 'features',
       statuses: [
-        { status: 'open', post_count: 2 },
-        { status: 'planned', post_count: 2 },
-        { status: 'in_progress', post_count: 1 },
-        { status: 'shipped', post_count: 1 },
-        { status: 'declined', post_count: 0 },
+        { status: 'open', post_count: 2, labels: [{ id: 1, name: 'Open', color: '#374151', post_count: 2 }] },
+        { status: 'planned', post_count: 2, labels: [{ id: 2, name: 'Planned', color: '#2b3f8f', post_count: 2 }] },
+        { status: 'in_progress', post_count: 1, labels: [{ id: 3, name: 'In progress', color: '#7a4d00', post_count: 1 }] },
+        { status: 'shipped', post_count: 1, labels: [{ id: 4, name: 'Shipped', color: '#145c2a', post_count: 1 }] },
+        { status: 'declined', post_count: 0, labels: [] },
       ],
     });
     const post = await readJson(client, `${B}/posts/2`);
     expect(post).toMatchObject({ id: 2, title: 'Export to CSV', queue_rank: 0, implementation_evidence: [], claim: null });
+  });
+
+  it("name each post's label: the statuses resource counts the labels within each status, a post's description names its own", async () => {
+    const { board, client } = await connect(KEYS.read);
+    const team = board.team(1).api;
+    const review = await team.statuses.create({ name: 'Under <review> "soon"', color: '#6b21a8', category: 'open' });
+    await team.posts.update('features', 2, { status_label_id: review.id });
+    const { statuses } = await readJson(client, `${B}/statuses`);
+    expect(statuses[0]).toEqual({
+      status: 'open',
+      post_count: 2,
+      labels: [
+        { id: 1, name: 'Open', color: '#374151', post_count: 1 },
+        { id: review.id, name: 'Under <review> "soon"', color: '#6b21a8', post_count: 1 },
+      ],
+    });
+    const listed = (await client.listResources()).resources.find((r) => r.uri === `${B}/posts/2`);
+    expect(listed?.description).toBe('A post in status "Under <review> "soon"" (open) with ' + (await readJson(client, `${B}/posts/2`)).vote_count + ' votes.');
+    expect((await readJson(client, `${B}/posts/2`)).status_label).toEqual({ id: review.id, name: 'Under <review> "soon"', color: '#6b21a8' });
   });
 
   it('never read a hidden post, a draft board, another organization’s board or a malformed URI, and change nothing', async () => {

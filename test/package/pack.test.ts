@@ -55,11 +55,14 @@ function shipped(path: string): boolean {
  * generated rows, provider modules and guides), and IndexedDB's upgrade steps as a chunk of their
  * own: 189 files (0.75 MB packed, 3.06 MB unpacked). Deleted posts kept for restoring (their
  * services, storage, guide and screenshot), posts' links to issues with the outbound calls that
- * make them, and testing a connection: 201 files (0.78 MB packed, 3.21 MB unpacked). Each CLI
- * command loaded when it runs, and the MCP server on the first request to `/mcp`, so that code
- * they share is split into chunks of its own: 245 files (0.83 MB packed, 3.40 MB unpacked).
+ * make them, and testing a connection: 201 files (0.78 MB packed, 3.21 MB unpacked). The
+ * dashboard's bulk actions on posts: their service, loaded on first call, is a chunk of its own,
+ * and the code it shares with the posts', the merges' and the dashboard's services two more:
+ * 213 files (0.82 MB packed, 3.39 MB unpacked). Each CLI command loaded when it runs, and the MCP
+ * server on the first request to `/mcp`, so that code they share is split into chunks of its own:
+ * 248 files (0.83 MB packed, 3.45 MB unpacked).
  */
-const BUDGET = { size: 850_000, unpackedSize: 3_450_000, entryCount: 250 };
+const BUDGET = { size: 850_000, unpackedSize: 3_500_000, entryCount: 255 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -34,7 +34,7 @@ describe('mail to followers is queued with the change', () => {
     h.clock.advance(1000);
     const r = await h.req('PATCH', `/boards/features/posts/${h.post.id}`, { body: { status: 'in_progress', notify_voters: true } });
     expect(r.status).toBe(200);
-    expect(await h.queued(h.ann.id)).toEqual([{ kind: 'status', from: 'planned', to: 'in_progress', at: iso(T0 + 1000) }]);
+    expect(await h.queued(h.ann.id)).toEqual([{ kind: 'status', from: 'planned', to: 'in_progress', from_label: 'Planned', to_label: 'In progress', at: iso(T0 + 1000) }]);
     expect(await h.queued(h.cy.id)).toBeNull();
   });
 

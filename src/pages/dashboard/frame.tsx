@@ -2,6 +2,7 @@
 import type { Child } from 'hono/jsx';
 import { isFeedbackBoardError } from '../../domain/errors.js';
 import type { PageContext } from '../context.js';
+import type { StatusLabel } from '../../domain/statuses.js';
 import { Notice } from '../layout.js';
 import { page, redirect } from '../respond.js';
 
@@ -11,6 +12,7 @@ const SECTIONS = [
   ['posts', 'Posts', '/dashboard/posts'],
   ['deleted', 'Deleted', '/dashboard/deleted'],
   ['boards', 'Boards', '/dashboard/boards'],
+  ['statuses', 'Statuses', '/dashboard/statuses'],
   ['stats', 'Analytics', '/dashboard/stats'],
   ['keys', 'API keys', '/dashboard/keys'],
   ['agents', 'Connected agents', '/dashboard/agents'],
@@ -24,8 +26,18 @@ const SECTIONS = [
 /** One of the dashboard's sections. */
 export type Section = (typeof SECTIONS)[number][0];
 
-/** A dashboard page: the side navigation with `section` current (the inbox with its count of waiting posts), and the panel. */
-export async function dashPage(ctx: PageContext, section: Section, title: string, content: Child, status = 200): Promise<Response> {
+/**
+ * A dashboard page: the side navigation with `section` current (the inbox with its count of
+ * waiting posts), and the panel; `labels` are the status labels it shows, whose colours it loads.
+ */
+export async function dashPage(
+  ctx: PageContext,
+  section: Section,
+  title: string,
+  content: Child,
+  status = 200,
+  labels: readonly StatusLabel[] = [],
+): Promise<Response> {
   const waiting = await ctx.team.moderation.countWaiting();
   return page(
     ctx,
@@ -50,7 +62,7 @@ export async function dashPage(ctx: PageContext, section: Section, title: string
         {content}
       </div>
     </div>,
-    { status },
+    { status, labels },
   );
 }
 

@@ -6,7 +6,8 @@
 import type { VoterRecord } from '../../domain/records.js';
 import type { Board, Post } from '../../domain/responses.js';
 import type { PageContext } from '../context.js';
-import { day, PostForm, StatusBadge } from '../layout.js';
+import { day, PostForm } from '../layout.js';
+import { LabelBadge } from '../status-labels.js';
 import type { Route } from '../route.js';
 import { notFoundPage, page, redirect } from '../respond.js';
 import { ImagesField, uploadRefusal, uploadsOf } from '../attachments.js';
@@ -118,7 +119,7 @@ export function SimilarPostsList(props: { ctx: PageContext; posts: Post[] }) {
           <li>
             <a href={ctx.href(`/dashboard/posts/${p.id}`)}>{p.title}</a>
             <span class="row">
-              <StatusBadge status={p.status} />
+              <LabelBadge label={p.status_label} status={p.status} />
               <span class="muted small count-text">{counted(p.vote_count, 'vote')}</span>
             </span>
           </li>

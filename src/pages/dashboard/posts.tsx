@@ -1,7 +1,10 @@
 /** The dashboard's posts: a board's posts, and one post to change (status, hide, pin, queue rank, comments). */
 import type { Comment, Post } from '../../domain/responses.js';
 import type { PageContext } from '../context.js';
-import { day, PostForm, StatusBadge, STATUS_TEXT, STATUSES } from '../layout.js';
+import { day, PostForm, StatusBadge, STATUSES } from '../layout.js';
+import { LabelBadge } from '../status-labels.js';
+import { StatusSelect } from './status-select.js';
+import { BulkCheckbox, BulkControls, BulkSelectAll } from './bulk.js';
 import { Markdown } from '../markdown.js';
 import { AttachmentList } from '../attachments.js';
 import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
@@ -39,6 +42,7 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
     : sort.value === 'revenue'
       ? await ctx.team.posts.listByCompanyRevenue(board.slug, { limit: PAGE_SIZE, offset })
       : await ctx.team.api.posts.list(board.slug, { sort: sort.value, limit: String(PAGE_SIZE), offset: String(offset) });
+  const { statuses } = await ctx.team.api.statuses.list();
   const revenue = sort.value === 'revenue';
   const link = (n: number) => {
     const query = new URLSearchParams({ board: board?.slug ?? '', sort: sort.value, page: String(n) });
@@ -76,37 +80,49 @@ export async function postsPage(ctx: PageContext): Promise<Response> {
       <p class="muted small">
         {counted(list.total, 'post')}, {sort.caption}.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Status</th>
-            <th scope="col">Votes</th>
-            {revenue ? <th scope="col">Company revenue</th> : null}
-            <th scope="col">Flags</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.posts.map((post) => (
+      <PostForm ctx={ctx} action="/dashboard/posts/bulk" label="Bulk action">
+        <input type="hidden" name="board" value={board?.slug ?? ''} />
+        <table>
+          <thead>
             <tr>
-              <td class="title">
-                <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
-              </td>
-              <td>
-                <StatusBadge status={post.status} />
-              </td>
-              <td>{post.vote_count}</td>
-              {revenue ? <td>{(post.company_revenue ?? 0).toLocaleString('en-US')}</td> : null}
-              <td class="small">{[post.hidden ? 'hidden' : '', post.pinned ? 'pinned' : ''].filter(Boolean).join(', ')}</td>
+              <th scope="col">
+                <BulkSelectAll posts={list.posts} />
+              </th>
+              <th scope="col">Title</th>
+              <th scope="col">Status</th>
+              <th scope="col">Votes</th>
+              {revenue ? <th scope="col">Company revenue</th> : null}
+              <th scope="col">Flags</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.posts.map((post) => (
+              <tr>
+                <td>
+                  <BulkCheckbox post={post} />
+                </td>
+                <td class="title">
+                  <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
+                </td>
+                <td>
+                  <LabelBadge label={post.status_label} status={post.status} />
+                </td>
+                <td>{post.vote_count}</td>
+                {revenue ? <td>{(post.company_revenue ?? 0).toLocaleString('en-US')}</td> : null}
+                <td class="small">{[post.hidden ? 'hidden' : '', post.pinned ? 'pinned' : ''].filter(Boolean).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.posts.length > 0 ? <BulkControls statuses={statuses} /> : null}
+      </PostForm>
       <nav class="pager" aria-label="Pages">
         {pageNumber > 1 ? <a href={link(pageNumber - 1)}>← Previous page</a> : <span />}
         {list.total > pageNumber * PAGE_SIZE ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}
       </nav>
     </>,
+    200,
+    list.posts.map((post) => post.status_label),
   );
 }
 
@@ -123,12 +139,13 @@ export async function postAdminPage(ctx: PageContext, id: string, linkRefusal?: 
   const board = await ctx.team.posts.boardOf(postId);
   const post = await ctx.team.api.posts.get(board.slug, postId);
   const { comments } = await ctx.team.api.comments.list(board.slug, postId);
-  const [authors, similar, history, voters, links] = await Promise.all([
+  const [authors, similar, history, voters, links, { statuses }] = await Promise.all([
     postAuthors(ctx, postId, flatten(comments).map(({ comment }) => comment.id)),
     similarToPost(ctx, board, post),
     ctx.team.posts.activity(postId),
     postVoters(ctx, postId),
     postLinksView(ctx, post, linkRefusal),
+    ctx.team.api.statuses.list(),
   ]);
   const historyNames = await historyVoters(ctx, history);
   const base = `/dashboard/posts/${post.id}`;
@@ -148,7 +165,7 @@ export async function postAdminPage(ctx: PageContext, id: string, linkRefusal?: 
       </p>
       <h1>{post.title}</h1>
       <p class="row">
-        <StatusBadge status={post.status} />
+        <LabelBadge label={post.status_label} status={post.status} />
         <span class="muted small">
           {counted(post.vote_count, 'vote')} · {counted(flatten(comments).length, 'comment')} · created {day(post.created_at)}
         </span>
@@ -160,16 +177,7 @@ export async function postAdminPage(ctx: PageContext, id: string, linkRefusal?: 
       <AttachmentList ctx={ctx} attachments={post.attachments} under={TEAM_ATTACHMENTS_PREFIX} />
       <div class="columns">
         <PostForm ctx={ctx} action={`${base}/status`} class="card" label="Change status">
-          <div class="field">
-            <label for="status">Status</label>
-            <select id="status" name="status">
-              {STATUSES.map((s) => (
-                <option value={s} selected={s === post.status}>
-                  {STATUS_TEXT[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusSelect statuses={statuses} selected={post.status_label.id} />
           <label class="row">
             <input type="checkbox" name="notify" value="yes" checked /> Notify voters
           </label>
@@ -239,6 +247,8 @@ export async function postAdminPage(ctx: PageContext, id: string, linkRefusal?: 
       <MergeForm ctx={ctx} post={post} similar={similar} />
       <PostHistory ctx={ctx} postId={post.id} page={history} voters={historyNames} />
     </>,
+    200,
+    [post.status_label, ...similar.map((p) => p.status_label)],
   );
 }
 
@@ -250,9 +260,13 @@ export async function postAction(ctx: PageContext, id: string, what: string, for
   const update = (input: Parameters<typeof ctx.team.api.posts.update>[2]) => ctx.team.api.posts.update(board.slug, postId, input);
   switch (what) {
     case 'status': {
+      // One of the organization's statuses (the form's choice), or a category alone (its default).
+      const notify_voters = form.get('notify') === 'yes';
+      const labelId = idOf(form.get('status_label_id'));
+      if (labelId !== null) return change(ctx, back, 'saved', () => update({ status_label_id: labelId, notify_voters }));
       const status = STATUSES.find((s) => s === form.get('status'));
       if (!status) return redirect(ctx, back, 'invalid');
-      return change(ctx, back, 'saved', () => update({ status, notify_voters: form.get('notify') === 'yes' }));
+      return change(ctx, back, 'saved', () => update({ status, notify_voters }));
     }
     case 'rank': {
       const raw = String(form.get('queue_rank') ?? '').trim();

@@ -31,6 +31,8 @@ import { postMergeRoutes } from './post-merge.js';
 import { postLinkRoutes } from './post-links.js';
 import { confirmAction, proposalsPage, rejectAction } from './proposals.js';
 import { statsPage } from './stats.js';
+import { bulkApplyAction, bulkReviewAction } from './bulk.js';
+import { addStatusAction, moveStatusAction, removeStatusAction, removeStatusPage, statusesPage, updateStatusAction } from './statuses.js';
 import { integrationsRoutes } from './integrations.js';
 import { redeliverAction, rotateSecretAction, sendTestAction, webhookPage } from './webhook.js';
 
@@ -57,6 +59,8 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/inbox/:p/reject'), handler: (ctx, [id], form) => rejectPostAction(ctx, id!, form) },
   { method: 'POST', pattern: path('/dashboard/boards/:p/moderation'), handler: (ctx, [slug], form) => moderationSettingAction(ctx, slug!, form) },
   { method: 'GET', pattern: path('/dashboard/posts'), handler: (ctx) => postsPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/posts/bulk'), handler: (ctx, _, form) => bulkReviewAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/posts/bulk/apply'), handler: (ctx, _, form) => bulkApplyAction(ctx, form) },
   { method: 'GET', pattern: path('/dashboard/posts/:p'), handler: (ctx, [id]) => postAdminPage(ctx, id!) },
   {
     method: 'POST',
@@ -78,6 +82,12 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/boards/:p/unpublish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, false) },
   ...boardEmbeddingRoutes,
   ...boardAccessRoutes,
+  { method: 'GET', pattern: path('/dashboard/statuses'), handler: (ctx) => statusesPage(ctx) },
+  { method: 'POST', pattern: path('/dashboard/statuses'), handler: (ctx, _, form) => addStatusAction(ctx, form) },
+  { method: 'POST', pattern: path('/dashboard/statuses/:p'), handler: (ctx, [id], form) => updateStatusAction(ctx, id!, form) },
+  { method: 'POST', pattern: path('/dashboard/statuses/:p/move'), handler: (ctx, [id], form) => moveStatusAction(ctx, id!, form) },
+  { method: 'GET', pattern: path('/dashboard/statuses/:p/remove'), handler: (ctx, [id]) => removeStatusPage(ctx, id!) },
+  { method: 'POST', pattern: path('/dashboard/statuses/:p/remove'), handler: (ctx, [id]) => removeStatusAction(ctx, id!) },
   { method: 'GET', pattern: path('/dashboard/stats'), handler: (ctx) => statsPage(ctx) },
   { method: 'GET', pattern: path('/dashboard/keys'), handler: (ctx) => keysPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/keys'), handler: (ctx, _, form) => createKeyAction(ctx, form) },
