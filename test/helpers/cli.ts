@@ -118,9 +118,9 @@ export function runCli(args: string[], cwd: string): Promise<{ code: number | nu
   });
 }
 
-/** A request against a running server with a key. */
-export async function call(api: string, method: string, path: string, key: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
+/** A request against a running server with a key (and `extraHeaders`). */
+export async function call(api: string, method: string, path: string, key: string | null, body?: unknown, extraHeaders: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...extraHeaders };
   if (key) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${api}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
