@@ -51,10 +51,11 @@ export function startServe(args: string[], cwd: string, nodeArgs: string[] = [])
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const reader = createInterface({ input: child.stdout! });
   return new Promise((resolveServer, reject) => {
+    // Catches a hung start, not a slow one: on a 2-core machine loaded to 20, a start took past 15 s.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`serve did not start: ${stderr}`));
-    }, 15_000);
+    }, 60_000);
     const early = (code: number | null) => {
       clearTimeout(timer);
       reject(new Error(`serve exited with ${code} before listening: ${stderr}`));
