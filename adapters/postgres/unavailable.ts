@@ -22,12 +22,14 @@ const GAVE_UP_CODES = new Set(['57014', '55P03', '40P01', '40001']);
 /**
  * True for a failure to reach the server: a socket error, SQLSTATE class 08 (connection exception)
  * or 57P01–57P03 (the server shutting down or not yet accepting connections), or pg's own
- * messages for a connection cut or a pool that could not connect in time.
+ * messages for a connection cut, a pool that could not connect in time, or a statement sent on a
+ * connection the server ended while it sat between two statements of a transaction (pg reported
+ * that end on the client, with no statement to fail, and refuses the next one).
  */
 export function isUnreachable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
-  return typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(message);
+  return typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message);
 }
 
 /**

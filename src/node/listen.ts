@@ -3,7 +3,8 @@
  * (a well-kept Request/Response bridge). Used by the CLI and the mock server's `listen()`.
  *
  * Hardened for the open network: a cap on open connections (idle ones, then the slowest body,
- * give way to new ones), header, request and idle timeouts, a deadline and a minimum rate for
+ * give way to new ones), header, request and idle timeouts (which spare a connection whose next
+ * request arrived while the event loop was busy: idle-close.ts), a deadline and a minimum rate for
  * request bodies with a per-address share of the connections sending one slowly (slow-bodies.ts), and
  * every request the HTTP layer refuses (malformed, headers
  * over 16 KiB, `GET *`, no Host) answered in the API's JSON envelope. The client address is
@@ -17,6 +18,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { limitConnections } from './connections.js';
 import { classifyClientError, rawErrorAnswer, refuseUnroutable } from './http-errors.js';
+import { spareArrivedRequests } from './idle-close.js';
 import { RequestIdResponse, requestIdOf } from './request-id.js';
 import { guardBodies } from './slow-bodies.js';
 import { forwardedReader, type ForwardedReader, type TrustProxy } from './trust-proxy.js';
@@ -141,6 +143,7 @@ export function listen(
   );
   const bodies = guardBodies(server, { ...limits, bodyConnectionsPerAddress: perAddress });
   server.timeout = limits.idleTimeoutMs;
+  spareArrivedRequests(server);
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();

@@ -51,10 +51,11 @@ export function startServe(args: string[], cwd: string, nodeArgs: string[] = [])
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const reader = createInterface({ input: child.stdout! });
   return new Promise((resolveServer, reject) => {
+    // Catches a hung start, not a slow one: on a 2-core machine loaded to 20, a start took past 15 s.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`serve did not start: ${stderr}`));
-    }, 15_000);
+    }, 60_000);
     const early = (code: number | null) => {
       clearTimeout(timer);
       reject(new Error(`serve exited with ${code} before listening: ${stderr}`));
@@ -118,9 +119,9 @@ export function runCli(args: string[], cwd: string): Promise<{ code: number | nu
   });
 }
 
-/** A request against a running server with a key. */
-export async function call(api: string, method: string, path: string, key: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
+/** A request against a running server with a key (and `extraHeaders`). */
+export async function call(api: string, method: string, path: string, key: string | null, body?: unknown, extraHeaders: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...extraHeaders };
   if (key) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${api}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });

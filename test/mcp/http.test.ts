@@ -27,8 +27,19 @@ afterAll(async () => {
   work.remove();
 });
 
+/**
+ * Every request of this file asks for its connection to be closed after its answer. `serve`
+ * announces `Keep-Alive: timeout=5` and closes an idle connection a second after that; fetch
+ * (undici) gives an idle connection up 2 s before the announced time, by a timer. On a loaded
+ * machine this process's event loop stalls for seconds between two tests, and the request sent when
+ * it resumes goes out before that timer has run, on a connection idle for longer than announced,
+ * which the server has closed: fetch then fails with "other side closed". A new connection per
+ * request never meets a connection the server closed.
+ */
+const CLOSE = { connection: 'close' } as const;
+
 async function connectHttp(target: Server, headers: Record<string, string>) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${target.url}/mcp`), { requestInit: { headers } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${target.url}/mcp`), { requestInit: { headers: { ...headers, ...CLOSE } } });
   const client = new Client({ name: 'http-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
@@ -44,7 +55,7 @@ const INITIALIZE = {
 async function post(target: Server, headers: Record<string, string>, body: unknown) {
   const response = await fetch(`${target.url}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers, ...CLOSE },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -61,7 +72,7 @@ describe('MCP at /mcp of serve', () => {
       expect(r.headers.get('www-authenticate')).toBe(`Bearer realm="feedback-board", resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
       expect(r.json.error.code).toBe('unauthorized');
     }
-    expect((await fetch(`${server.url}/mcp`)).status).toBe(401);
+    expect((await fetch(`${server.url}/mcp`, { headers: CLOSE })).status).toBe(401);
     await expect(connectHttp(server, {})).rejects.toThrow();
   });
 
@@ -106,7 +117,7 @@ describe('MCP at /mcp of serve', () => {
     const invalid = await client.callTool({ name: 'claim_next_post', arguments: { slug: 'features', ttl_seconds: 86_401 } });
     expect(textOf(invalid)).toMatch(/^validation_error: [\s\S]*at ttl_seconds: /);
     await client.close();
-    const api = await call(server.api, 'GET', '/boards/features/posts/1', KEYS.read);
+    const api = await call(server.api, 'GET', '/boards/features/posts/1', KEYS.read, undefined, CLOSE);
     expect(api.json.pinned).toBe(false);
   });
 
@@ -115,7 +126,7 @@ describe('MCP at /mcp of serve', () => {
     // initialize and its notification took two of the six slots; spend the rest through /api/v1.
     let remaining = 4;
     while (remaining > 0) {
-      const r = await call(limited.api, 'GET', '/boards', KEYS.read);
+      const r = await call(limited.api, 'GET', '/boards', KEYS.read, undefined, CLOSE);
       expect(r.status).toBe(200);
       remaining = Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1]);
     }
@@ -126,15 +137,15 @@ describe('MCP at /mcp of serve', () => {
     expect(list.status).toBe(429);
     expect(list.json.error.code).toBe('rate_limited');
     expect(Number(list.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((await call(limited.api, 'GET', '/boards', KEYS.read)).status).toBe(429);
+    expect((await call(limited.api, 'GET', '/boards', KEYS.read, undefined, CLOSE)).status).toBe(429);
     // Another key has its own window.
     expect((await post(limited, bearer(KEYS.write), INITIALIZE)).status).toBe(200);
     await client.close();
   });
 
   it('refuses other methods with 405 and leaves the API where it was', async () => {
-    const r = await fetch(`${server.url}/mcp`, { method: 'DELETE', headers: bearer(KEYS.read) });
+    const r = await fetch(`${server.url}/mcp`, { method: 'DELETE', headers: { ...bearer(KEYS.read), ...CLOSE } });
     expect([r.status, r.headers.get('allow')]).toEqual([405, 'POST']);
-    expect((await call(server.api, 'GET', '/boards', KEYS.read)).status).toBe(200);
+    expect((await call(server.api, 'GET', '/boards', KEYS.read, undefined, CLOSE)).status).toBe(200);
   });
 });

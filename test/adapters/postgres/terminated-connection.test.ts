@@ -1,8 +1,9 @@
 /**
  * A connection that the server ends while a transaction holds it between two statements (a
  * shutdown, a stopped replica, `pg_terminate_backend`) reports that on the client with no
- * statement to fail. The process must not crash on it: the transaction fails, nothing of it stays,
- * and the next transaction gets a new connection.
+ * statement to fail. The process must not crash on it: the transaction fails as one does while the
+ * server is away (`service_unavailable`), nothing of it stays, and the next transaction gets a new
+ * connection.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -57,7 +58,13 @@ it.skipIf(skip !== undefined)(suiteTitle('a connection ended between two stateme
   // Time for the server's notice to reach the client while no statement of it runs.
   await new Promise((wake) => setTimeout(wake, 300));
   resume();
-  await expect(held).rejects.toThrow();
+  // The storage cannot be used for now, as when the server is down (503, one log line per
+  // outage in the background loops), whether the end arrived before the next statement or with it.
+  const failure = await held.catch((error: unknown) => error);
+  expect(failure).toMatchObject({ code: 'service_unavailable' });
+  expect(((failure as Error).cause as Error).message).toMatch(
+    /^feedback-board\/postgres: the database cannot be reached: (Client has encountered a connection error|Connection terminated|terminating connection due to administrator command)/,
+  );
   // The next transaction runs on a new connection, and nothing of the failed one was kept.
   const names = await storage.transaction('read', async (tx) => (await tx.listOrganizations()).map((org) => org.name));
   expect(names).toEqual(['Acme']);

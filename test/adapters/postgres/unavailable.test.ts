@@ -17,11 +17,13 @@ describe('isUnreachable', () => {
     withCode('57P03'),
     new Error('Connection terminated unexpectedly'),
     new Error('timeout exceeded when trying to connect'),
+    new Error('Client has encountered a connection error and is not queryable'),
   ])('is true for %s', (error) => {
     expect(isUnreachable(error)).toBe(true);
   });
 
-  it.each([withCode('23505'), withCode('40001'), withCode('57014'), new TypeError('bug'), withCode('not_found'), null, undefined])(
+  // A client this process closed itself is a defect here, not an outage.
+  it.each([withCode('23505'), withCode('40001'), withCode('57014'), new TypeError('bug'), withCode('not_found'), new Error('Client was closed and is not queryable'), null, undefined])(
     'is false for %s',
     (error) => {
       expect(isUnreachable(error)).toBe(false);
