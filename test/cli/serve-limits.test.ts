@@ -24,10 +24,11 @@ describe('serve connection limits', () => {
       const r = await call(server.api, 'GET', '/boards', KEYS.acmeRead);
       expect(r.status).toBe(200);
     }
-    // The server closed the connections that gave way; the client side sees that shortly after.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const stillOpen = sockets.filter((s) => !s.destroyed && s.readyState === 'open').length;
-    expect(stillOpen).toBeLessThanOrEqual(16);
+    // The server closed the connections that gave way; the client side sees that shortly after
+    // (on a loaded machine, later: wait for it, up to 10 s, rather than a fixed time).
+    const open = () => sockets.filter((s) => !s.destroyed && s.readyState === 'open').length;
+    for (const start = Date.now(); open() > 16 && Date.now() - start < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(open()).toBeLessThanOrEqual(16);
   });
 
   it('--headers-timeout 1: a request whose headers never finish gets 408 in the envelope', async () => {
