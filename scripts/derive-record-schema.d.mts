@@ -1,7 +1,7 @@
 import type { TableDeclarations } from '../src/storage/schema/model.js';
 
 /** The text of src/storage/record-schema.ts for the tables' declaration. */
-export function renderRecordSchema(tables: TableDeclarations): string;
+export function renderRecordSchema(tables: TableDeclarations, stepCount: number): string;
 
 /** The text of src/storage/dump-reference-list.ts for the tables' declaration. */
 export function renderReferences(tables: TableDeclarations): string;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Writes src/storage/record-schema.ts (every record-store table: its key, whether the store hands
- * out its ids, its indexes) and src/storage/dump-reference-list.ts (the references a record store
+ * out its ids, its indexes; and how many migration steps the stores share) and src/storage/dump-reference-list.ts (the references a record store
  * checks when it loads a dump) from the tables' declaration, src/storage/schema/tables.ts
  * (`npm run derive` runs it). The declaration is read through a bundle made with esbuild, so the
  * script needs no build. The generated files are what the memory and IndexedDB stores carry:
@@ -38,7 +38,7 @@ const SCHEMA_HEADER = `/**
  * run that. A test fails while this file differs from what the declaration gives.
  */`;
 
-export function renderRecordSchema(tables) {
+export function renderRecordSchema(tables, stepCount) {
   const rows = recordTables(tables).map(([name, , table]) => {
     const indexes = Object.entries(table.record.indexes ?? {}).map(([index, on]) => `${index}: ${keyPath(Array.isArray(on) ? on : [on])}`);
     return `  ${name}: { keyPath: ${keyPath(keyOf(table))}, ids: ${hasIds(table)}, indexes: {${indexes.length === 0 ? '' : ` ${indexes.join(', ')} `}} },`;
@@ -50,6 +50,12 @@ export function renderRecordSchema(tables) {
     'export const RECORD_SCHEMA = {',
     ...rows,
     '} as const;',
+    '',
+    '/**',
+    " * How many migration steps the stores share (`schema/steps.ts`): an IndexedDB store opens a new",
+    ' * database at its history\'s version plus this, without loading the steps themselves.',
+    ' */',
+    `export const SCHEMA_STEP_COUNT = ${stepCount};`,
     '',
   ].join('\n');
 }
@@ -110,11 +116,17 @@ export function sourceTables() {
   return importSource('src/storage/schema/tables.ts', 'TABLES');
 }
 
+/** How many shared migration steps `src/storage/schema/steps.ts` lists. */
+export async function sourceStepCount() {
+  return (await importSource('src/storage/schema/steps.ts', 'SCHEMA_STEPS')).length;
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const tables = await sourceTables();
+  const stepCount = await sourceStepCount();
   for (const [name, render] of [['storage/record-schema.ts', renderRecordSchema], ['storage/dump-reference-list.ts', renderReferences]]) {
     const file = fileURLToPath(new URL(`../src/${name}`, import.meta.url));
-    await writeFile(file, render(tables));
+    await writeFile(file, render(tables, stepCount));
     process.stdout.write(`wrote ${file}\n`);
   }
 }

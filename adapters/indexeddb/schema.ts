@@ -24,7 +24,8 @@ import {
   type KeyPath,
   type TableName,
 } from '../../src/storage/record-store.js';
-import { HISTORY_VERSIONS, SCHEMA_STEPS } from '../../src/storage/schema/steps.js';
+import { SCHEMA_STEP_COUNT } from '../../src/storage/record-schema.js';
+import { HISTORY_VERSIONS } from '../../src/storage/schema/versions.js';
 
 /** Indexes a step adds, per table, by name. */
 export type IndexesToAdd = { [T in TableName]?: readonly IndexName<T>[] };
@@ -52,7 +53,7 @@ export function createStore(db: IDBPDatabase, table: TableName): void {
 
 
 /** The newest schema version: the IndexedDB version this package opens its database at (its history's, then one per shared step). */
-export const SCHEMA_VERSION = HISTORY_VERSIONS.indexeddb + SCHEMA_STEPS.length;
+export const SCHEMA_VERSION = HISTORY_VERSIONS.indexeddb + SCHEMA_STEP_COUNT;
 
 /** Every object store: each transaction spans all of them (see `storage.ts`). */
 export const STORE_NAMES: readonly string[] = [...TABLE_NAMES, ID_COUNTERS_STORE.name];

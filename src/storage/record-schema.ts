@@ -65,3 +65,9 @@ export const RECORD_SCHEMA = {
   integration_calls: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id', by_status: 'status' } },
   integration_call_attempts: { keyPath: 'id', ids: true, indexes: { by_call: 'call_id' } },
 } as const;
+
+/**
+ * How many migration steps the stores share (`schema/steps.ts`): an IndexedDB store opens a new
+ * database at its history's version plus this, without loading the steps themselves.
+ */
+export const SCHEMA_STEP_COUNT = 6;

@@ -16,6 +16,8 @@ import { DEFAULT_STATUSES_V1 } from '../frozen-migration-rules.js';
 import type { TableName } from '../record-store.js';
 import type { ColumnDeclaration, IndexDeclaration, TableDeclaration } from './model.js';
 
+export { HISTORY_VERSIONS, storeVersion, type SchemaStore } from './versions.js';
+
 /** One change a step makes. */
 export type SchemaChange =
   /** A table of the declaration (and, when named, its record-store table with every index). */
@@ -50,11 +52,6 @@ export interface SchemaStep {
   readonly changes: readonly SchemaChange[];
   readonly backfill?: SchemaBackfill;
 }
-
-/** The versions each store's own history ends at: the shared steps continue from there. */
-export const HISTORY_VERSIONS = { sqlite: 26, postgres: 28, indexeddb: 20 } as const;
-
-export type SchemaStore = keyof typeof HISTORY_VERSIONS;
 
 export const SCHEMA_STEPS: readonly SchemaStep[] = [
   {
@@ -111,11 +108,6 @@ function labelsFromStatusesSql(yes: string): string[] {
     `UPDATE fb_posts SET status_label_id = (SELECT s.id FROM fb_statuses s JOIN fb_boards b ON b.organization_id = s.organization_id
        WHERE b.id = fb_posts.board_id AND s.category = fb_posts.status AND s.is_default = ${yes})`,
   ];
-}
-
-/** The version of the shared step at `index` (from 0) in `store`. */
-export function storeVersion(store: SchemaStore, index: number): number {
-  return HISTORY_VERSIONS[store] + index + 1;
 }
 
 /** `table.name` split. */
