@@ -20,21 +20,8 @@
  */
 import { parentColumns, type AnyCounter, type CounterTable } from '../../src/storage/counter-model.js';
 import {
-  allOf,
-  changeSql,
-  conditionAtoms,
-  dropEmptySql,
-  groupAmounts,
-  grouped,
-  keyValues,
-  parentKeepsSql,
-  rowAmounts,
-  rowColumns,
-  sqlTable,
-  tupleSql,
-  upsertSql,
-  type RowScope,
-  type SqlDialect,
+  allOf, changeSql, conditionAtoms, dropEmptySql, groupAmounts, grouped, keyValues, parentKeepsSql, rowAmounts,
+  rowColumns, sqlTable, tupleSql, upsertSql, type RowScope, type SqlDialect
 } from '../../src/storage/counter-sql.js';
 
 /** PostgreSQL's side of the counters' SQL. */

@@ -17,21 +17,8 @@
  */
 import { parentColumns, type AnyCounter, type CounterTable } from '../../src/storage/counter-model.js';
 import {
-  allOf,
-  changeSql,
-  conditionAtoms,
-  dropEmptySql,
-  groupAmounts,
-  keyValues,
-  parentKeepsSql,
-  rowAmounts,
-  rowColumns,
-  scopeOf,
-  sqlTable,
-  tupleSql,
-  upsertSql,
-  type RowScope,
-  type SqlDialect,
+  allOf, changeSql, conditionAtoms, dropEmptySql, groupAmounts, keyValues, parentKeepsSql, rowAmounts, rowColumns,
+  scopeOf, sqlTable, tupleSql, upsertSql, type RowScope, type SqlDialect
 } from '../../src/storage/counter-sql.js';
 
 /** SQLite's side of the counters' SQL. */
