@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * Writes src/storage/record-schema.ts (every record-store table: its key, whether the store hands
- * out its ids, its indexes; and how many migration steps the stores share) and src/storage/dump-reference-list.ts (the references a record store
- * checks when it loads a dump) from the tables' declaration, src/storage/schema/tables.ts
- * (`npm run derive` runs it). The declaration is read through a bundle made with esbuild, so the
- * script needs no build. The generated files are what the memory and IndexedDB stores carry:
- * the declaration itself, with its SQL, stays out of the browser's bundle.
+ * Writes, from the tables' declaration (src/storage/schema/tables.ts; `npm run derive` runs it):
+ * - src/storage/record-schema.ts: every record-store table, its key, whether the store hands out
+ *   its ids, its indexes; and how many migration steps the stores share;
+ * - src/storage/dump-reference-list.ts: the references a record store checks when it loads a dump;
+ * - src/storage/dump-column-list.ts: the fields SQL keeps otherwise than a record, which a dump converts.
+ * The declaration is read through a bundle made with esbuild, so the script needs no build. The
+ * first two are what the memory and IndexedDB stores carry: the declaration itself, with its SQL,
+ * stays out of the browser's bundle.
  * `test/storage/record-schema.test.ts` fails while a committed file differs from what this makes.
  */
 import { writeFile } from 'node:fs/promises';
@@ -111,6 +113,48 @@ export function renderReferences(tables) {
   ].join('\n');
 }
 
+const DUMP_COLUMNS_HEADER = `/**
+ * The fields of each record table that SQL keeps otherwise than a record does, which a dump
+ * converts (\`dump-columns.ts\`): flags (0/1 in SQLite), JSON (in \`jsonb\`, or text where the
+ * declaration says \`jsonText\`), bytes and PostgreSQL's \`bigint\`s. Generated from the tables'
+ * declaration (\`schema/tables.ts\`) by \`npm run derive\` (scripts/derive-record-schema.mjs): do
+ * not edit it. A test fails while this file differs from what the declaration gives.
+ */`;
+
+/** The converted fields of each record table that has any, by kind. */
+export function renderDumpColumns(tables) {
+  const rows = [];
+  for (const [name, , table] of recordTables(tables)) {
+    const columns = Object.entries(table.columns).map(([column, declared]) => [column, columnOf(declared)]);
+    const of = (test) => columns.filter(([, column]) => test(column)).map(([column]) => column);
+    const kinds = {
+      flags: of((column) => column.type === 'flag'),
+      json: of((column) => column.type === 'json' || column.jsonText === true),
+      binary: of((column) => column.type === 'bytes'),
+      bigints: of((column) => column.type === 'bigint'),
+    };
+    const listed = Object.entries(kinds).filter(([, fields]) => fields.length > 0);
+    if (listed.length > 0) rows.push(`  ${name}: { ${listed.map(([kind, fields]) => `${kind}: [${fields.map(quoted).join(', ')}]`).join(', ')} },`);
+  }
+  return [
+    DUMP_COLUMNS_HEADER,
+    "import type { TableName } from './record-store.js';",
+    '',
+    '/** Fields of a table that SQL keeps otherwise than its record, by how (none: the same). */',
+    'export interface DumpColumns {',
+    '  readonly flags?: readonly string[];',
+    '  readonly json?: readonly string[];',
+    '  readonly binary?: readonly string[];',
+    '  readonly bigints?: readonly string[];',
+    '}',
+    '',
+    'export const DUMP_COLUMNS: Readonly<Partial<Record<TableName, DumpColumns>>> = {',
+    ...rows,
+    '};',
+    '',
+  ].join('\n');
+}
+
 /** The tables' declaration, bundled next to this script. */
 export function sourceTables() {
   return importSource('src/storage/schema/tables.ts', 'TABLES');
@@ -124,7 +168,12 @@ export async function sourceStepCount() {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const tables = await sourceTables();
   const stepCount = await sourceStepCount();
-  for (const [name, render] of [['storage/record-schema.ts', renderRecordSchema], ['storage/dump-reference-list.ts', renderReferences]]) {
+  const files = [
+    ['storage/record-schema.ts', renderRecordSchema],
+    ['storage/dump-reference-list.ts', renderReferences],
+    ['storage/dump-column-list.ts', renderDumpColumns],
+  ];
+  for (const [name, render] of files) {
     const file = fileURLToPath(new URL(`../src/${name}`, import.meta.url));
     await writeFile(file, render(tables, stepCount));
     process.stdout.write(`wrote ${file}\n`);

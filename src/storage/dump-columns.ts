@@ -20,7 +20,7 @@ export function recordFromColumns(table: DumpTable, row: Readonly<Record<string,
   if (table.name === 'posts') return postFromColumns(record);
   if (table.name === 'post_merges') {
     const { moved, ...keys } = record;
-    return { ...keys, ...(typeof moved === 'string' ? JSON.parse(moved) : moved) };
+    return { ...keys, ...(moved as object) };
   }
   return record;
 }
@@ -42,6 +42,11 @@ function postFromColumns(record: Record<string, unknown>): DumpRow {
 
 /** A dump row as the SQL columns to insert (name to value), flags bound by `flag`. */
 export function columnsFromRecord(table: DumpTable, row: DumpRow, flag: FlagValue): Record<string, unknown> {
+  if (table.name === 'post_merges') {
+    // A merge record holds what the merge moved as its own fields; SQL keeps them in `moved`.
+    const { source_id, target_id, board_id, merged_at, ...moved } = row;
+    return { source_id, target_id, board_id, merged_at, moved: JSON.stringify(moved) };
+  }
   const columns: Record<string, unknown> = { ...row };
   for (const field of table.flags) columns[field] = flag(row[field] === true);
   for (const field of table.json) columns[field] = JSON.stringify(row[field]);
@@ -57,10 +62,6 @@ export function columnsFromRecord(table: DumpTable, row: DumpRow, flag: FlagValu
       title_folded: foldCase(String(row['title'])),
       body_folded: foldCase(String(row['body'])),
     };
-  }
-  if (table.name === 'post_merges') {
-    const { source_id, target_id, board_id, merged_at, ...moved } = columns;
-    return { source_id, target_id, board_id, merged_at, moved: JSON.stringify(moved) };
   }
   return columns;
 }

@@ -7,9 +7,12 @@
  * That neutral shape is what lets a dump of one adapter load into another.
  *
  * The order of {@link DUMP_TABLES} is the order of the dump and of loading: a table comes after the
- * tables its rows refer to. Adding a table to the store is one line here (or one line in a skip
- * list below, saying why it is left out); a test compares these lists with every adapter's tables.
+ * tables its rows refer to. What SQL keeps otherwise than a record (flags, JSON, bytes, bigints)
+ * comes from the tables' declaration (`dump-column-list.ts`, generated). Adding a table to the
+ * store is its name in the order here (or one line in a skip list below, saying why it is left
+ * out); a test compares these lists with every adapter's tables.
  */
+import { DUMP_COLUMNS } from './dump-column-list.js';
 import { RECORD_SCHEMA, type TableName } from './record-store.js';
 
 /** One table of a dump: its name (the record store's; `fb_` + name in SQL) and how SQL keeps it. */
@@ -37,72 +40,31 @@ export function sqlTableOf(name: TableName): string {
   return SQL_NAMES[name] ?? `fb_${name}`;
 }
 
-function table(
-  name: TableName,
-  flags: readonly string[] = [],
-  json: readonly string[] = [],
-  binary: readonly string[] = [],
-  bigints: readonly string[] = [],
-): DumpTable {
+function table(name: TableName): DumpTable {
   const keyPath = RECORD_SCHEMA[name].keyPath;
+  const { flags = [], json = [], binary = [], bigints = [] } = DUMP_COLUMNS[name] ?? {};
   return { name, key: typeof keyPath === 'string' ? [keyPath] : [...keyPath], flags, json, binary, bigints, sql: sqlTableOf(name) };
 }
 
-/** Every table a dump carries, each after the tables its rows refer to. */
-export const DUMP_TABLES: readonly DumpTable[] = [
-  table('organizations'),
-  table('statuses', ['is_default']),
-  table('api_keys'),
-  table('settings'),
-  table('boards', ['published']),
-  table('posts', ['is_admin', 'hidden', 'pinned']),
-  table('tags'),
-  table('post_tags'),
-  table('evidence'),
-  table('claims'),
-  table('voters'),
-  table('votes'),
-  table('follows', ['following']),
-  table('post_authors'),
-  table('voter_blocks'),
-  table('comments', ['is_admin', 'hidden']),
-  table('reactions'),
-  table('comment_edits', ['by_team']),
-  table('post_merges'),
-  table('moderated_boards'),
-  table('held_posts', [], ['tag_slugs']),
-  table('webhooks', ['active'], ['events']),
-  table('webhook_messages'),
-  table('webhook_attempts', ['success']),
-  table('team_members'),
-  table('sign_in_links'),
-  table('oauth_clients', [], ['redirect_uris']),
-  table('oauth_grants'),
-  table('oauth_codes'),
-  table('oauth_tokens'),
-  table('mail_queue', [], ['events']),
-  table('mail_failures'),
-  table('mail_unsubscribes'),
-  table('activity', [], ['detail']),
-  table('attachments'),
-  table('attachment_bytes', [], [], ['bytes']),
-  table('sso_secrets'),
-  table('sso_settings', [], ['jwks_algorithms']),
-  table('companies', [], [], [], ['monthly_revenue']),
-  table('sso_identities'),
-  table('voter_companies'),
-  table('board_access', [], ['email_domains', 'claim_values']),
-  table('voter_claims', [], ['claims']),
-  table('company_voters'),
-  table('import_sources'),
-  table('integration_connections', ['active']),
-  table('post_links'),
-  table('integration_deliveries'),
-  table('chat_targets', ['active'], ['events']),
-  table('integration_calls'),
-  table('integration_call_attempts', ['retry', 'success']),
-  table('deleted_posts', [], ['snapshot']),
+/**
+ * The order of a dump's tables, each after the tables its rows refer to. It is the dump format's:
+ * an import reads a dump's rows in this order, so a dump written before a table was added still
+ * loads; a new table goes after those it refers to.
+ */
+const DUMP_ORDER: readonly TableName[] = [
+  'organizations', 'statuses', 'api_keys', 'settings', 'boards', 'posts', 'tags', 'post_tags', 'evidence',
+  'claims', 'voters', 'votes', 'follows', 'post_authors', 'voter_blocks', 'comments', 'reactions',
+  'comment_edits', 'post_merges', 'moderated_boards', 'held_posts', 'webhooks', 'webhook_messages',
+  'webhook_attempts', 'team_members', 'sign_in_links', 'oauth_clients', 'oauth_grants', 'oauth_codes',
+  'oauth_tokens', 'mail_queue', 'mail_failures', 'mail_unsubscribes', 'activity', 'attachments',
+  'attachment_bytes', 'sso_secrets', 'sso_settings', 'companies', 'sso_identities', 'voter_companies',
+  'board_access', 'voter_claims', 'company_voters', 'import_sources', 'integration_connections',
+  'post_links', 'integration_deliveries', 'chat_targets', 'integration_calls', 'integration_call_attempts',
+  'deleted_posts',
 ];
+
+/** Every table a dump carries, in the dump's order. */
+export const DUMP_TABLES: readonly DumpTable[] = DUMP_ORDER.map(table);
 
 /**
  * Record-store tables a dump leaves out, and why. Statistics and indexes are rebuilt from the rows

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { renderRecordSchema, renderReferences } from '../../scripts/derive-record-schema.mjs';
+import { renderDumpColumns, renderRecordSchema, renderReferences } from '../../scripts/derive-record-schema.mjs';
 import { RECORD_REFERENCES } from '../../src/storage/dump-reference-list.js';
 import { RECORD_SCHEMA } from '../../src/storage/record-store.js';
 import { SCHEMA_STEPS } from '../../src/storage/schema/steps.js';
@@ -18,6 +18,7 @@ describe('the record schema, generated from the declaration', () => {
   it('is committed as the generator makes it', async () => {
     expect(await committed('record-schema.ts')).toBe(renderRecordSchema(TABLES, SCHEMA_STEPS.length));
     expect(await committed('dump-reference-list.ts')).toBe(renderReferences(TABLES));
+    expect(await committed('dump-column-list.ts')).toBe(renderDumpColumns(TABLES));
   });
 
   it("keys each record table by its declared primary key, and hands out ids where that is an id column", () => {

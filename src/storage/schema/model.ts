@@ -37,6 +37,11 @@ export interface ColumnDeclaration {
   readonly onDelete?: 'cascade';
   /** A reference only one store keeps (as its released steps made it). */
   readonly referenceIn?: 'sqlite' | 'postgres';
+  /**
+   * A `text` column that holds JSON text in both SQL stores (as its released steps made it, where
+   * a `json` column would be `jsonb` in PostgreSQL): a record and a dump hold the parsed value.
+   */
+  readonly jsonText?: true;
 }
 
 /** A check written differently per store, or named (PostgreSQL names the others after their column). */
