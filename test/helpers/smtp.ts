@@ -4,6 +4,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { createSmtpMailer, type SmtpMailer } from '../../src/mail/smtp.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -61,5 +63,41 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       throw new Error(`no mail to ${to} matching ${pattern}; got ${JSON.stringify(messages.map((m) => m.to))}`);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An SMTP receiver and a mailer that sends to it, shared by the tests of one file. */
+export interface FileSmtp {
+  readonly receiver: SmtpReceiver;
+  readonly mailer: SmtpMailer;
+}
+
+/**
+ * Starts an SMTP receiver and a mailer sending to it (from `from`) before the calling file's
+ * tests, and closes both after them. Read `receiver` and `mailer` inside tests and hooks: they
+ * exist once the file's `beforeAll` has run.
+ */
+export function smtpForFile(from = 'board@acme.test'): FileSmtp {
+  let receiver: SmtpReceiver | undefined;
+  let mailer: SmtpMailer | undefined;
+  beforeAll(async () => {
+    receiver = await startSmtpReceiver();
+    mailer = createSmtpMailer(receiver.url, { from });
+  });
+  afterAll(async () => {
+    mailer?.close();
+    await receiver?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('smtpForFile: the SMTP receiver starts in beforeAll; read it inside a test or hook');
+    return value;
+  };
+  return {
+    get receiver() {
+      return started(receiver);
+    },
+    get mailer() {
+      return started(mailer);
+    },
   };
 }

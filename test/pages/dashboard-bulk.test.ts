@@ -5,25 +5,15 @@
  * hiding; "select all on this page"; and a refused or failed action (another organization's post
  * or status, a forged form, a storage failure on the 30th post) changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Storage, StorageTx } from '../../src/index.js';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
-import { createSmtpMailer } from '../../src/mail/smtp.js';
 import { createFollowerMailSender } from '../../src/pages/index.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
+import { smtpForFile } from '../helpers/smtp.js';
 import { snapshot } from '../helpers/state.js';
 import { Client, ORIGIN, setupPages, signInTeam } from './helpers.js';
 
-let smtp: SmtpReceiver;
-let mailer: ReturnType<typeof createSmtpMailer>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  mailer = createSmtpMailer(smtp.url, { from: 'board@acme.test' });
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
+const mail = smtpForFile();
 
 /** A storage whose `updatePost` fails once `failAt` posts were updated in one transaction (when armed). */
 function failingStorage(failAt: number): { storage: Storage; arm(): void } {
@@ -98,10 +88,10 @@ describe('bulk actions on the dashboard', () => {
     expect(applied.location).toBe('/dashboard/posts?board=features&notice=saved');
     for (const id of ids) expect((await team.posts.get('features', id)).status_label.id).toBe(shipped.id);
 
-    const sent = smtp.messages.length;
+    const sent = mail.receiver.messages.length;
     setup.clock.advance(60 * 60_000);
-    await createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock }).sendDue();
-    const mails = smtp.messages.slice(sent);
+    await createFollowerMailSender(setup.board, { mailer: mail.mailer, pagesUrl: ORIGIN, clock: setup.clock }).sendDue();
+    const mails = mail.receiver.messages.slice(sent);
     const subjects = (to: string) => mails.filter((m) => m.to.includes(to)).map((m) => /^Subject: (.*)$/m.exec(m.text)?.[1]);
     expect(subjects('ann@example.com')).toHaveLength(50);
     expect(new Set(subjects('ann@example.com')).size).toBe(50);
@@ -115,10 +105,10 @@ describe('bulk actions on the dashboard', () => {
     const review = await post(client, '/dashboard/posts/bulk', [...selection(ids), ['action', 'status'], ['status_label_id', String(shipped.id)]]);
     expect(review.text).toContain('Move 4 posts to Shipped. Followers are not mailed.');
     await post(client, '/dashboard/posts/bulk/apply', [...selection(ids), ['action', 'status'], ['status_label_id', String(shipped.id)]]);
-    const sent = smtp.messages.length;
+    const sent = mail.receiver.messages.length;
     setup.clock.advance(60 * 60_000);
-    await createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock }).sendDue();
-    expect(smtp.messages.length).toBe(sent);
+    await createFollowerMailSender(setup.board, { mailer: mail.mailer, pagesUrl: ORIGIN, clock: setup.clock }).sendDue();
+    expect(mail.receiver.messages.length).toBe(sent);
 
     const list = await client.get('/dashboard/posts?board=features');
     const pageIds: Fields = [...list.text.matchAll(/name="page_ids" value="(\d+)"/g)].map((m) => ['page_ids', m[1]!]);

@@ -4,24 +4,14 @@
  * move between two labels of one category is mailed too; an event queued before posts had labels
  * still names the categories.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../../src/mail/smtp.js';
+import { describe, expect, it } from 'vitest';
 import { createFollowerMailSender } from '../../src/pages/index.js';
 import { followerMailMessage } from '../../src/pages/follower-mail-message.js';
 import { decodeMail } from '../helpers/mime.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
+import { smtpForFile } from '../helpers/smtp.js';
 import { ORIGIN, setupPages } from './helpers.js';
 
-let smtp: SmtpReceiver;
-let mailer: ReturnType<typeof createSmtpMailer>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  mailer = createSmtpMailer(smtp.url, { from: 'board@acme.test' });
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
+const mail = smtpForFile();
 
 const MINUTE = 60_000;
 
@@ -35,12 +25,12 @@ async function followed() {
   }
   const team = setup.board.team(setup.orgId).api;
   await team.posts.update('features', setup.ids.open, { status: 'planned' });
-  const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
+  const sender = createFollowerMailSender(setup.board, { mailer: mail.mailer, pagesUrl: ORIGIN, clock: setup.clock });
   const sendTo = async (email: string) => {
-    const before = smtp.messages.length;
+    const before = mail.receiver.messages.length;
     setup.clock.advance(60 * MINUTE);
     await sender.sendDue();
-    const mails = smtp.messages.slice(before).filter((m) => m.to.includes(email));
+    const mails = mail.receiver.messages.slice(before).filter((m) => m.to.includes(email));
     expect(mails).toHaveLength(1);
     return decodeMail(mails[0]!.raw);
   };

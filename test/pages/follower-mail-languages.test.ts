@@ -4,23 +4,13 @@
  * English for a voter without a language (or one the pages lack); subject,
  * both parts, dates and the unsubscribe footer translated, the List-Unsubscribe headers intact.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../../src/mail/smtp.js';
+import { describe, expect, it } from 'vitest';
 import { createFollowerMailSender } from '../../src/pages/index.js';
 import { decodeMail } from '../helpers/mime.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
+import { smtpForFile } from '../helpers/smtp.js';
 import { ORIGIN, setupPages } from './helpers.js';
 
-let smtp: SmtpReceiver;
-let mailer: ReturnType<typeof createSmtpMailer>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  mailer = createSmtpMailer(smtp.url, { from: 'board@acme.test' });
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
+const mail = smtpForFile();
 
 /**
  * Followers of the open post, each with the language given (or none), told that it is now planned;
@@ -36,10 +26,10 @@ async function mailStatusChange(followers: { email: string; name: string; locale
   const api = await setup.board.api(setup.proposeKey);
   await api.agent.proposeStatus('features', setup.ids.open, { status: 'planned' });
   await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
-  const before = smtp.messages.length;
-  const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
+  const before = mail.receiver.messages.length;
+  const sender = createFollowerMailSender(setup.board, { mailer: mail.mailer, pagesUrl: ORIGIN, clock: setup.clock });
   const sent = await sender.sendDue();
-  const mailTo = (email: string) => decodeMail(smtp.messages.slice(before).find((m) => m.to.includes(email))!.raw);
+  const mailTo = (email: string) => decodeMail(mail.receiver.messages.slice(before).find((m) => m.to.includes(email))!.raw);
   return { setup, sent, mailTo };
 }
 
@@ -133,10 +123,10 @@ describe('follower mail in the voter’s language', () => {
     const api = await setup.board.api(setup.proposeKey);
     await api.agent.proposeStatus('features', setup.ids.open, { status: 'shipped' });
     await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
-    const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
+    const sender = createFollowerMailSender(setup.board, { mailer: mail.mailer, pagesUrl: ORIGIN, clock: setup.clock });
     await sender.sendDue();
     await sender.sendDue();
-    const mails = smtp.messages.filter((m) => m.to.includes('once-de@example.com')).map((m) => decodeMail(m.raw));
+    const mails = mail.receiver.messages.filter((m) => m.to.includes('once-de@example.com')).map((m) => decodeMail(m.raw));
     expect(mails.map((m) => m.header('Subject'))).toEqual(['[Acme] Dark mode: jetzt Umgesetzt']);
   });
 });

@@ -7,37 +7,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../../adapters/sqlite/index.js';
 import { createFeedbackBoard, type Mailer } from '../../src/index.js';
-import { createSmtpMailer } from '../../src/mail/smtp.js';
 import { createFollowerMailSender, followerMailBackoffMs, type FollowerMailSenderOptions } from '../../src/pages/index.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
+import { smtpForFile } from '../helpers/smtp.js';
 import { Client, ORIGIN, setupPages, signInTeam, type PagesSetup } from './helpers.js';
 
 const MINUTE = 60_000;
-let smtp: SmtpReceiver;
-let mailer: ReturnType<typeof createSmtpMailer>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  mailer = createSmtpMailer(smtp.url, { from: 'board@acme.test' });
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
+const mail = smtpForFile();
 
 /** The pages over `setup`, a follower of the open post, and a sender on the same clock. */
 async function withFollower(setup: PagesSetup, email: string, options: Partial<FollowerMailSenderOptions> = {}) {
   const voter = await setup.board.voters.register(setup.orgId, { email, name: 'Vera' });
   await setup.board.voters.follow(voter.id, setup.ids.open);
-  const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock, ...options });
+  const sender = createFollowerMailSender(setup.board, { mailer: mail.mailer, pagesUrl: ORIGIN, clock: setup.clock, ...options });
   const confirm = async (status: 'planned' | 'shipped' | 'in_progress') => {
     const api = await setup.board.api(setup.proposeKey);
     await api.agent.proposeStatus('features', setup.ids.open, { status });
     await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
   };
-  const mailsTo = () => smtp.messages.filter((m) => m.to.includes(email));
+  const mailsTo = () => mail.receiver.messages.filter((m) => m.to.includes(email));
   return { voter, sender, confirm, mailsTo };
 }
 
@@ -153,11 +143,11 @@ describe('the follower mail sender', () => {
       await api.agent.proposeStatus('features', setup.ids.open, { status: 'planned' });
       await setup.board.team(setup.orgId).proposals.confirm(setup.ids.open);
       const other = createFeedbackBoard({ storage: storages[1]!, clock: setup.clock });
-      const options = { mailer, pagesUrl: ORIGIN, clock: setup.clock, batchSize: 2 };
-      const before = smtp.messages.length;
+      const options = { mailer: mail.mailer, pagesUrl: ORIGIN, clock: setup.clock, batchSize: 2 };
+      const before = mail.receiver.messages.length;
       const reports = await Promise.all([createFollowerMailSender(setup.board, options).sendDue(), createFollowerMailSender(other, options).sendDue()]);
       expect(reports[0]!.sent + reports[1]!.sent).toBe(12);
-      const recipients = smtp.messages.slice(before).flatMap((m) => m.to).sort();
+      const recipients = mail.receiver.messages.slice(before).flatMap((m) => m.to).sort();
       expect(recipients).toEqual(voters.map((v) => v.email).sort());
     } finally {
       for (const storage of storages) await storage.close();

@@ -4,23 +4,13 @@
  * other posts; GET shows the two choices and changes nothing; a forged or altered token changes
  * nothing; every other POST of the pages still needs its CSRF token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../../src/mail/smtp.js';
+import { describe, expect, it } from 'vitest';
 import { createFollowerMailSender } from '../../src/pages/index.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
+import { smtpForFile } from '../helpers/smtp.js';
 import { snapshot } from '../helpers/state.js';
 import { ORIGIN, setupPages, type PagesSetup } from './helpers.js';
 
-let smtp: SmtpReceiver;
-let mailer: ReturnType<typeof createSmtpMailer>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  mailer = createSmtpMailer(smtp.url, { from: 'board@acme.test' });
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
+const mail = smtpForFile();
 
 /** A follower of two posts of the board, with one mail received: its List-Unsubscribe links. */
 async function mailedFollower(email: string) {
@@ -29,7 +19,7 @@ async function mailedFollower(email: string) {
   const second = await api.posts.create('features', { title: 'Export to CSV' });
   const voter = await setup.board.voters.register(setup.orgId, { email, name: 'Una' });
   for (const id of [setup.ids.open, second.id]) await setup.board.voters.follow(voter.id, id);
-  const sender = createFollowerMailSender(setup.board, { mailer, pagesUrl: ORIGIN, clock: setup.clock });
+  const sender = createFollowerMailSender(setup.board, { mailer: mail.mailer, pagesUrl: ORIGIN, clock: setup.clock });
   const team = setup.board.team(setup.orgId);
   const comment = async (postId: number) => {
     setup.clock.advance(11 * 60_000); // past the window of the mail before
@@ -37,7 +27,7 @@ async function mailedFollower(email: string) {
     return sender.sendDue();
   };
   expect((await comment(setup.ids.open)).sent).toBe(1);
-  const raw = smtp.messages.filter((m) => m.to.includes(email)).at(-1)!.text;
+  const raw = mail.receiver.messages.filter((m) => m.to.includes(email)).at(-1)!.text;
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   const [post, board] = [.../^List-Unsubscribe: (.*)$/m.exec(head)![1]!.matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
   return { setup, second, comment, links: { post: post!, board: board! } };
@@ -64,7 +54,7 @@ describe('one-click unsubscribe', () => {
     f.setup.clock.advance(11 * 60_000);
     await f.setup.board.team(f.setup.orgId).comments.create(f.second.id, { body: 'Queued before' });
     expect((await oneClick(f.setup, f.links.board)).status).toBe(200);
-    const sender = createFollowerMailSender(f.setup.board, { mailer, pagesUrl: ORIGIN, clock: f.setup.clock });
+    const sender = createFollowerMailSender(f.setup.board, { mailer: mail.mailer, pagesUrl: ORIGIN, clock: f.setup.clock });
     expect(await sender.sendDue()).toEqual({ sent: 0, retried: 0, failed: 0, dropped: 1 });
     for (const id of [f.setup.ids.open, f.second.id]) expect((await f.comment(id)).sent).toBe(0);
   });
