@@ -1,9 +1,10 @@
 /** The public pages of boards: the list of published boards, a board's posts, roadmap, changelog. */
 import type { Board, Post } from '../domain/responses.js';
+import type { Status } from '../domain/team-responses.js';
 import type { PageContext } from './context.js';
 import { Notice, PostForm, StatusBadge, statusText, STATUSES } from './layout.js';
 import { markdownExcerpt } from './markdown.js';
-import { LabelBadge } from './status-labels.js';
+import { LabelBadge, labelText } from './status-labels.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { openBoardIds, signedInOf } from './board-access.js';
 import { boardTags, IdeaForm } from './idea-form.js';
@@ -109,6 +110,40 @@ function PostSummary(props: { ctx: PageContext; board: Board; post: Post; voted:
   );
 }
 
+/**
+ * The status filter: any status, then each category with the organization's own labels of it
+ * (those it added) below it. A category with only its default label is one option, in the
+ * label's words; a category's option lists every post of it, whatever its label.
+ */
+function StatusFilterOptions({ ctx, statuses, chosen }: { ctx: PageContext; statuses: readonly Status[]; chosen: string | undefined }) {
+  return (
+    <select id="status" name="status">
+      <option value="">{ctx.t('board.anyStatus')}</option>
+      {STATUSES.map((category) => {
+        const labels = statuses.filter((s) => s.category === category);
+        const added = labels.filter((s) => !s.is_default);
+        const only = labels.length === 1 ? labels[0]! : undefined;
+        const all = (
+          <option value={category} selected={category === chosen}>
+            {only ? labelText(only, category, ctx) : statusText(category, ctx)}
+          </option>
+        );
+        if (added.length === 0 || only) return all;
+        return (
+          <optgroup label={statusText(category, ctx)}>
+            {all}
+            {added.map((label) => (
+              <option value={`label-${label.id}`} selected={`label-${label.id}` === chosen}>
+                {labelText(label, category, ctx)}
+              </option>
+            ))}
+          </optgroup>
+        );
+      })}
+    </select>
+  );
+}
+
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.find((a) => a === value);
 }
@@ -118,21 +153,29 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   if (!board) return notFoundPage(ctx);
   const params = ctx.url.searchParams;
   const sort = pick(params.get('sort'), ['top', 'new'] as const) ?? 'top';
-  const status = pick(params.get('status'), STATUSES);
+  // A category (`planned`) or one of the organization's labels (`label-7`).
+  const labelId = /^label-([1-9][0-9]{0,9})$/.exec(params.get('status') ?? '')?.[1];
+  const status = labelId === undefined ? pick(params.get('status'), STATUSES) : undefined;
   const q = [...(params.get('q') ?? '')].slice(0, 200).join('').replace(/\0/g, '');
   const pageNumber = Math.min(Math.max(Number.parseInt(params.get('page') ?? '1', 10) || 1, 1), 10_000);
   const size = Math.min(Math.max(Math.trunc(ctx.options.boardPageSize ?? DEFAULT_PAGE_SIZE), 1), 100);
   // Pinned posts lead the board (and the widget, which frames it), each part in the chosen order.
   const query: Record<string, string> = { sort, pinned_first: 'true', limit: String(size), offset: String((pageNumber - 1) * size) };
   if (status) query.status = status;
+  if (labelId !== undefined) query.status_label = labelId;
   if (q.trim()) query.q = q.trim();
   const submissions = ctx.options.voterSubmissions !== false;
-  const [list, tags] = await Promise.all([ctx.team.api.posts.list(board.slug, query), submissions ? boardTags(ctx, board) : []]);
+  const [list, tags, { statuses }] = await Promise.all([
+    ctx.team.api.posts.list(board.slug, query),
+    submissions ? boardTags(ctx, board) : [],
+    ctx.team.api.statuses.list(),
+  ]);
+  const chosen = labelId === undefined ? status : `label-${labelId}`;
   // Hidden posts never appear publicly; pages are counted over every post, so one may come out short.
   const posts = list.posts.filter((p) => !p.hidden);
   const voted = await votedPosts(ctx, posts.map((p) => p.id));
   const link = (n: number) => {
-    const next = new URLSearchParams({ sort, ...(status ? { status } : {}), ...(q ? { q } : {}), page: String(n) });
+    const next = new URLSearchParams({ sort, ...(chosen ? { status: chosen } : {}), ...(q ? { q } : {}), page: String(n) });
     return ctx.href(`/boards/${encodeURIComponent(board.slug)}?${next.toString()}`);
   };
   return page(
@@ -155,14 +198,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
         </div>
         <div class="field">
           <label for="status">{ctx.t('board.status')}</label>
-          <select id="status" name="status">
-            <option value="">{ctx.t('board.anyStatus')}</option>
-            {STATUSES.map((s) => (
-              <option value={s} selected={s === status}>
-                {statusText(s, ctx)}
-              </option>
-            ))}
-          </select>
+          <StatusFilterOptions ctx={ctx} statuses={statuses} chosen={chosen} />
         </div>
         <div class="field">
           <label for="sort">{ctx.t('board.sort')}</label>

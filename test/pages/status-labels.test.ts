@@ -77,6 +77,54 @@ describe('status labels on the public pages', () => {
     expect(cardBadge((await client.request('GET', '/boards/features', german)).text, setup.ids.open)).toBe('In Prüfung');
   });
 
+  it("filter the public board by an added label, each category keeping its own option, and refuse nothing but find nothing for a label not the board's organization's", async () => {
+    const setup = await setupPages({ boardPageSize: 1 });
+    const api = await setup.board.api(setup.writeKey);
+    const review = await withLabel(setup, 'Under review', '#6b21a8', 'open');
+    const hostile = await setup.board.team(setup.orgId).api.statuses.create({ name: HOSTILE_LABEL, color: '#145c2a', category: 'open' });
+    const plain = await api.posts.create('features', { title: 'Plain open post' });
+    const client = new Client(setup.pages);
+    const board = await client.get('/boards/features');
+    const select = board.text.slice(board.text.indexOf('<select id="status"'), board.text.indexOf('</select>', board.text.indexOf('<select id="status"')));
+    // Open has added labels: a group of the whole category and each added label, escaped.
+    expect(select).toContain(`<optgroup label="Open"><option value="open">Open</option><option value="label-${review.id}">Under review</option>`);
+    expect(select).toContain(`<option value="label-${hostile.id}">&lt;img src=x onerror=&quot;window.__xss=8&quot;&gt;</option>`);
+    expect(select).not.toContain(HOSTILE_LABEL);
+    // Planned has its default only: one option, no group.
+    expect(select).toContain('<option value="planned">Planned</option>');
+    expect(select).not.toContain('<optgroup label="Planned">');
+
+    // Two posts carry the label, one a page: the first page shows one and links to the second.
+    const reviewed = await api.posts.create('features', { title: 'Second reviewed post' });
+    await setup.board.team(setup.orgId).api.posts.update('features', reviewed.id, { status_label_id: review.id });
+    const byLabel = await client.get(`/boards/features?status=label-${review.id}&sort=new`);
+    expect(byLabel.status).toBe(200);
+    expect(byLabel.text).toContain(`<option value="label-${review.id}" selected="">Under review</option>`);
+    expect(cardBadge(byLabel.text, reviewed.id)).toBe('Under review');
+    const next = /<a href="([^"]*page=2)">/.exec(byLabel.text)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toBe(`/boards/features?sort=new&status=label-${review.id}&page=2`);
+    const second = await client.get(next!);
+    expect(cardBadge(second.text, setup.ids.open)).toBe('Under review');
+    for (const html of [byLabel.text, second.text]) expect(html).not.toContain(`id="post-${plain.id}"`);
+    // The whole category lists the labelled posts and the others (newest first: the reviewed post, then the plain one).
+    const open = await client.get('/boards/features?status=open&sort=new&page=2');
+    expect(open.text).toContain(`id="post-${plain.id}"`);
+
+    // A label of another organization, or of none, finds nothing; a malformed value is no filter.
+    const globex = await setup.board.dashboard.organizations.create({ name: 'Globex' });
+    const foreign = await setup.board.team(globex.id).api.statuses.create({ name: 'Foreign', color: '#000000', category: 'open' });
+    for (const value of [`label-${foreign.id + 1000}`, `label-${foreign.id}`]) {
+      const page = await client.get(`/boards/features?status=${value}`);
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain('id="post-');
+      expect(page.text).not.toContain('Foreign');
+    }
+    const malformed = await client.get('/boards/features?status=label-x&sort=new&page=2');
+    expect(malformed.status).toBe(200);
+    expect(malformed.text).not.toContain('selected="">Under review');
+    expect(malformed.text).toContain(`id="post-${plain.id}"`);
+  });
+
   it('never read a colour sheet that names anything but colours', async () => {
     const client = new Client((await setupPages()).pages);
     const css = await client.get('/assets/labels.css?c=ffffff.}body{display:none}.zzzzzz.FDE68A.6b21a8');
