@@ -39,6 +39,25 @@ describe('team dashboard', () => {
     expect((await client.get('/dashboard/proposals')).text).toContain('Nothing to decide right now');
   });
 
+  it("shows a proposal between the organization's labels: the post's own, and the default the confirmed post takes", async () => {
+    const { setup, client, api } = await withTeam();
+    const team = setup.board.team(setup.orgId).api;
+    const review = await team.statuses.create({ name: 'Under <review>', color: '#6b21a8', category: 'open' });
+    await team.posts.update('features', setup.ids.open, { status_label_id: review.id });
+    const shipped = (await team.statuses.list()).statuses.find((s) => s.category === 'shipped' && s.is_default)!;
+    await team.statuses.update(shipped.id, { name: 'Released', color: '#145c2a' });
+    const agent = await setup.board.api(setup.proposeKey);
+    await agent.agent.proposeStatus('features', setup.ids.open, { status: 'shipped' });
+    const page = await client.get('/dashboard/proposals');
+    const card = page.text.slice(page.text.indexOf(`id="proposal-${setup.ids.open}"`));
+    expect(card).toContain('<span class="badge status-open label-6b21a8">Under &lt;review&gt;</span>');
+    expect(card).toContain('<span class="badge status-shipped label-145c2a">Released</span>');
+    expect(page.text).toContain('href="/assets/labels.css?c=145c2a.6b21a8"');
+    // Confirmed, the post takes the default it was shown with.
+    await client.post(`/dashboard/proposals/${setup.ids.open}/confirm`, {});
+    expect((await api.posts.get('features', setup.ids.open)).status_label).toEqual({ id: shipped.id, name: 'Released', color: '#145c2a' });
+  });
+
   it('confirms without notifying when unticked, and rejects keeping the status', async () => {
     const { setup, client, api } = await withTeam();
     const voter = await setup.board.voters.register(setup.orgId, { email: 'fan@example.com' });

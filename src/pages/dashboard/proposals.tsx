@@ -2,16 +2,31 @@
  * The dashboard's first page: pending proposals, each with the proposing key, its note and the
  * post's evidence, to confirm (voters notified unless unticked) or reject.
  */
+import type { StatusLabel } from '../../domain/statuses.js';
+import type { Status } from '../../domain/team-responses.js';
 import type { PendingProposal } from '../../services/team.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge } from '../layout.js';
+import { LabelBadge } from '../status-labels.js';
 import { notFoundPage } from '../respond.js';
 import { change, counted, dashPage, idOf } from './frame.js';
 import { PROVIDER_NAMES } from './integrations.js';
 
-function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }) {
+/**
+ * A proposal names a category; confirmed, the post takes the category's default status (or keeps
+ * its own label when it is already of that category), so that is the label the card shows.
+ */
+function proposedLabel(post: PendingProposal['post'], statuses: readonly Status[]): StatusLabel | undefined {
+  const category = post.proposal!.status;
+  if (post.status === category) return post.status_label;
+  const fallback = statuses.find((s) => s.category === category && s.is_default);
+  return fallback && { id: fallback.id, name: fallback.name, color: fallback.color };
+}
+
+function ProposalCard({ ctx, item, statuses }: { ctx: PageContext; item: PendingProposal; statuses: readonly Status[] }) {
   const { post, board, proposedBy, proposedByConnection: connection } = item;
   const proposal = post.proposal!;
+  const to = proposedLabel(post, statuses);
   return (
     <article class="card proposal" aria-labelledby={`proposal-${post.id}`}>
       <p class="muted small">
@@ -33,7 +48,8 @@ function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }
         <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
       </h2>
       <p class="row">
-        <StatusBadge status={post.status} /> <span class="arrow" aria-label="to">→</span> <StatusBadge status={proposal.status} />
+        <LabelBadge label={post.status_label} status={post.status} /> <span class="arrow" aria-label="to">→</span>{' '}
+        {to ? <LabelBadge label={to} status={proposal.status} /> : <StatusBadge status={proposal.status} />}
         <span class="muted small">{counted(post.vote_count, 'voter')}</span>
       </p>
       {proposal.note ? (
@@ -75,7 +91,8 @@ function ProposalCard({ ctx, item }: { ctx: PageContext; item: PendingProposal }
 }
 
 export async function proposalsPage(ctx: PageContext): Promise<Response> {
-  const pending = await ctx.team.proposals.list();
+  const [pending, { statuses }] = await Promise.all([ctx.team.proposals.list(), ctx.team.api.statuses.list()]);
+  const labels = pending.flatMap((item) => [item.post.status_label, proposedLabel(item.post, statuses)].filter((label) => label !== undefined));
   return dashPage(
     ctx,
     'proposals',
@@ -85,9 +102,11 @@ export async function proposalsPage(ctx: PageContext): Promise<Response> {
       <p class="lead">Agents propose status changes; a person decides. Confirming applies the status exactly like an edit.</p>
       {pending.length === 0 ? <p class="card muted">Nothing to decide right now.</p> : null}
       {pending.map((item) => (
-        <ProposalCard ctx={ctx} item={item} />
+        <ProposalCard ctx={ctx} item={item} statuses={statuses} />
       ))}
     </>,
+    200,
+    labels,
   );
 }
 
