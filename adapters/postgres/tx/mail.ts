@@ -10,6 +10,7 @@ import type { MailFailureRecord, MailQueueRecord } from '../../../src/storage/co
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { afterMailSend, withMailEvent } from '../../../src/storage/mail-rows.js';
 import { pageBounds, type Sql } from '../sql.js';
+import { board, by, byField, none, organization, post, type MethodScopes } from '../../sql/lock-scope.js';
 
 const QUEUE_COLUMNS = `id, organization_id, voter_id, post_id, events, due_at, next_allowed_at, attempts, last_error,
   lease_until, lease_owner`;
@@ -121,3 +122,16 @@ export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
     },
   };
 }
+
+/** What each method here locks in a PostgreSQL write transaction (see ../../sql/lock-scope.ts). */
+export const PG_MAIL_SCOPES = {
+  enqueueMailEvent: byField('organization', 'organization_id'),
+  getMailQueueRow: by('voter'),
+  // the mail queue: as the outbox; enqueueing re-reads the row FOR UPDATE too
+  leaseMailQueue: none,
+  recordMailSend: none,
+  dropMailQueueOfPost: post,
+  listMailFailures: organization,
+  putMailUnsubscribe: byField('board', 'board_id'),
+  isMailUnsubscribed: board,
+} satisfies MethodScopes;

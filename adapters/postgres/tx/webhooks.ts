@@ -11,6 +11,7 @@ import type { WebhookAttemptRecord, WebhookMessageRecord } from '../../../src/do
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { assignments, idArray, pageBounds, type Sql } from '../sql.js';
 import { toWebhook, type WebhookRow } from './rows.js';
+import { by, byField, none, organization, type MethodScopes } from '../../sql/lock-scope.js';
 
 const WEBHOOK_COLUMNS = 'id, organization_id, url, description, events, active, secret, created_at';
 const MESSAGE_COLUMNS = `id, webhook_id, msg_id, event_type, payload, status, attempts, next_attempt_at,
@@ -177,3 +178,21 @@ export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
     },
   };
 }
+
+/** What each method here locks in a PostgreSQL write transaction (see ../../sql/lock-scope.ts). */
+export const PG_WEBHOOKS_SCOPES = {
+  insertWebhook: byField('organization', 'organization_id'),
+  getWebhook: by('webhook'),
+  updateWebhook: by('webhook'),
+  deleteWebhook: by('webhook'),
+  listWebhooks: organization,
+  enqueueWebhookMessages: byField('organization', 'organization_id'),
+  // the outbox: a lease picks rows FOR UPDATE SKIP LOCKED; a report re-reads its row FOR UPDATE
+  getWebhookMessage: none,
+  listWebhookMessages: by('webhook'),
+  listWebhookAttempts: none,
+  leaseWebhookMessages: none,
+  recordWebhookAttempt: none,
+  redeliverWebhookMessage: none,
+  countPendingWebhookMessages: none,
+} satisfies MethodScopes;
