@@ -12,12 +12,8 @@
  * settled on a voters table written that way.
  */
 import { sqlTable } from '../../src/storage/counter-sql.js';
+import type { LatestDayTable } from '../sql/latest-days.js';
 
-/** One latest-day table and the day rows it follows. */
-export interface LatestDayTable {
-  readonly table: string;
-  readonly days: string;
-}
 
 /** The function and triggers on the day rows that keep the latest days, `fb_stats_<table>_latest`. */
 export function latestDayFunctions({ table, days }: LatestDayTable): string[] {
@@ -41,14 +37,5 @@ END $$;`,
     `CREATE TRIGGER ${name} AFTER INSERT OR DELETE ON ${rows} FOR EACH ROW EXECUTE FUNCTION ${name}();`,
     `CREATE TRIGGER ${name}_counted AFTER UPDATE OF votes ON ${rows}
   FOR EACH ROW WHEN (NEW.votes > OLD.votes) EXECUTE FUNCTION ${name}();`,
-  ];
-}
-
-/** Recomputes the latest days from the day rows. */
-export function latestDayRebuild({ table, days }: LatestDayTable): string[] {
-  return [
-    `DELETE FROM ${sqlTable(table)};`,
-    `INSERT INTO ${sqlTable(table)} (board_id, voter_id, last_day)
-    SELECT board_id, voter_id, max(day) FROM ${sqlTable(days)} GROUP BY board_id, voter_id;`,
   ];
 }

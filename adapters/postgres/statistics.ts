@@ -14,7 +14,8 @@ import { createHash } from 'node:crypto';
 import { COUNTER_TABLES } from '../../src/storage/counters.js';
 import { rebuildSql, statisticsParts } from '../../src/storage/counter-sql.js';
 import { PG_DIALECT, pgCounterFunctions } from './counter-functions.js';
-import { latestDayFunctions, latestDayRebuild } from './latest-days.js';
+import { latestDayRebuild } from '../sql/latest-days.js';
+import { latestDayFunctions } from './latest-days.js';
 import { LOCKS } from './locks.js';
 
 /** What runs statements: a client inside the caller's transaction. */

@@ -15,6 +15,7 @@ import { ATTACHMENTS_SCOPES } from '../sql/tx/attachments.js';
 import { BOARDS_SCOPES } from '../sql/tx/boards.js';
 import { ENGAGEMENT_SCOPES } from '../sql/tx/engagement.js';
 import { INTEGRATIONS_SCOPES } from '../sql/tx/integrations.js';
+import { MAIL_SCOPES } from '../sql/tx/mail.js';
 import { MODERATION_SCOPES } from '../sql/tx/moderation.js';
 import { OAUTH_SCOPES } from '../sql/tx/oauth.js';
 import { PEOPLE_SCOPES } from '../sql/tx/people.js';
@@ -24,6 +25,7 @@ import { SSO_SCOPES } from '../sql/tx/sso.js';
 import { STATISTICS_SCOPES } from '../sql/tx/statistics.js';
 import { STATUSES_SCOPES } from '../sql/tx/statuses.js';
 import { TRASH_SCOPES } from '../sql/tx/trash.js';
+import { WEBHOOKS_SCOPES } from '../sql/tx/webhooks.js';
 import { PG_AGENT_SCOPES } from './tx/agent.js';
 import { PG_MAIL_SCOPES } from './tx/mail.js';
 import { PG_POSTS_SCOPES } from './tx/posts.js';
@@ -49,8 +51,10 @@ export const CALL_SCOPES: Readonly<Record<StorageMethodName, ScopeOf>> & Readonl
   ...ACCESS_SCOPES,
   ...PG_SSO_SCOPES,
   ...STATISTICS_SCOPES,
+  ...WEBHOOKS_SCOPES,
   ...PG_WEBHOOKS_SCOPES,
   ...MODERATION_SCOPES,
+  ...MAIL_SCOPES,
   ...PG_MAIL_SCOPES,
   ...ACTIVITY_SCOPES,
   ...ATTACHMENTS_SCOPES,

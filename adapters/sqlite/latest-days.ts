@@ -7,12 +7,8 @@
  * only by the counters' triggers, which insert and delete them and change only their counts.
  */
 import { sqlTable } from '../../src/storage/counter-sql.js';
+import type { LatestDayTable } from '../sql/latest-days.js';
 
-/** One latest-day table and the day rows it follows. */
-export interface LatestDayTable {
-  readonly table: string;
-  readonly days: string;
-}
 
 /** The triggers on the day rows that keep the latest days, named `fb_stats_<table>_latest_*`. */
 export function latestDayTriggers({ table, days }: LatestDayTable): string[] {
@@ -31,14 +27,5 @@ BEGIN
   UPDATE ${latest} SET last_day = (SELECT max(day) FROM ${rows} WHERE ${voter})
     WHERE ${voter} AND last_day = old.day;
 END;`,
-  ];
-}
-
-/** Recomputes the latest days from the day rows. */
-export function latestDayRebuild({ table, days }: LatestDayTable): string[] {
-  return [
-    `DELETE FROM ${sqlTable(table)};`,
-    `INSERT INTO ${sqlTable(table)} (board_id, voter_id, last_day)
-    SELECT board_id, voter_id, max(day) FROM ${sqlTable(days)} GROUP BY board_id, voter_id;`,
   ];
 }

@@ -16,7 +16,8 @@ import type { Database } from 'better-sqlite3';
 import { COUNTER_TABLES } from '../../src/storage/counters.js';
 import { rebuildSql, statisticsParts } from '../../src/storage/counter-sql.js';
 import { SQLITE_DIALECT, sqliteCounterTriggers } from './counter-triggers.js';
-import { latestDayRebuild, latestDayTriggers } from './latest-days.js';
+import { latestDayRebuild } from '../sql/latest-days.js';
+import { latestDayTriggers } from './latest-days.js';
 
 /** The name of the statistics code in `fb_installed_code`. */
 const CODE_NAME = 'statistics';

@@ -13,14 +13,16 @@ import { engagementMethods } from '../../sql/tx/engagement.js';
 import { SHARED_FACTORIES } from '../../sql/tx/index.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { ssoMethods } from '../../sql/tx/sso.js';
+import { mailMethods } from '../../sql/tx/mail.js';
 import { statisticsMethods } from '../../sql/tx/statistics.js';
+import { webhookMethods } from '../../sql/tx/webhooks.js';
 import { postgresAgentMethods } from './agent.js';
 import { postgresEngagementMethods } from './engagement.js';
-import { mailMethods } from './mail.js';
+import { postgresMailMethods } from './mail.js';
 import { postgresPostsMethods } from './posts.js';
 import { postgresSsoMethods } from './sso.js';
 import { postgresStatisticsMethods } from './statistics.js';
-import { webhooksMethods } from './webhooks.js';
+import { postgresWebhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over a transaction's connection: the shared SQL, and PostgreSQL's own where it has some. */
 const FACTORIES: AggregateFactories<PostgresSeam> = {
@@ -29,8 +31,8 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
   agent: (db) => ({ ...agentMethods(db), ...postgresAgentMethods(db) }),
   engagement: (db) => ({ ...engagementMethods(db), ...postgresEngagementMethods(db) }),
   statistics: (db) => ({ ...statisticsMethods(db), ...postgresStatisticsMethods(db) }),
-  webhooks: (db) => webhooksMethods(db.sql),
-  mail: (db) => mailMethods(db.sql),
+  webhooks: (db) => ({ ...webhookMethods(db), ...postgresWebhooksMethods(db.sql) }),
+  mail: (db) => ({ ...mailMethods(db), ...postgresMailMethods(db) }),
   attachments: attachmentsMethods,
   sso: (db) => ({ ...ssoMethods(db), ...postgresSsoMethods(db) }),
 };

@@ -6,15 +6,16 @@
  * the same row, and a lease waits for no one (a row being queued to is left for the next one).
  * Recording a send checks the lease holder under the row's lock.
  */
-import type { MailFailureRecord, MailQueueRecord } from '../../../src/storage/contract/mail.js';
+import type { MailQueueRecord } from '../../../src/storage/contract/mail.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { afterMailSend, withMailEvent } from '../../../src/storage/mail-rows.js';
-import { pageBounds, type Sql } from '../sql.js';
+import { pageBounds } from '../sql.js';
+import type { PostgresSeam } from '../seam.js';
+import { INSERT_MAIL_FAILURE } from '../../sql/tx/mail.js';
 import { board, by, byField, none, organization, post, type MethodScopes } from '../../sql/lock-scope.js';
 
 const QUEUE_COLUMNS = `id, organization_id, voter_id, post_id, events, due_at, next_allowed_at, attempts, last_error,
   lease_until, lease_owner`;
-const FAILURE_COLUMNS = 'id, organization_id, voter_id, post_id, address, error, attempts, failed_at';
 
 // $1 owner, $2 until, $3 now, $4 limit.
 const LEASE = `UPDATE fb_mail_queue SET lease_owner = $1, lease_until = $2
@@ -36,7 +37,9 @@ type QueueRow = Omit<MailQueueRecord, 'events'> & { events: string };
 const toQueue = (row: QueueRow): MailQueueRecord => ({ ...row, events: JSON.parse(row.events) as string[] });
 const byDue = (a: MailQueueRecord, b: MailQueueRecord) => (a.due_at ?? '').localeCompare(b.due_at ?? '', 'en') || a.id - b.id;
 
-export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
+/** The queue's methods: the failures and unsubscribes are the shared SQL's (adapters/sql/tx/mail.ts). */
+export function postgresMailMethods(db: PostgresSeam): Pick<AggregateMethods<'mail'>, 'enqueueMailEvent' | 'getMailQueueRow' | 'leaseMailQueue' | 'recordMailSend'> {
+  const { sql } = db;
   /** The row matching `where`; with `FOR UPDATE` appended in the calls that write it back. */
   const rowWhere = async (where: string, values: number[]) => {
     const row = await sql.row<QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE ${where}`, values);
@@ -78,47 +81,12 @@ export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
       const next = afterMailSend(row, report);
       if (next === null) return null;
       if (report.outcome === 'failed') {
-        await sql.run(
-          `INSERT INTO fb_mail_failures (organization_id, voter_id, post_id, address, error, attempts, failed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        await db.run(
+          INSERT_MAIL_FAILURE,
           [row.organization_id, row.voter_id, row.post_id, report.address, report.error, row.attempts + 1, report.now],
         );
       }
       return write(next);
-    },
-
-    async dropMailQueueOfPost(postId) {
-      return sql.run('DELETE FROM fb_mail_queue WHERE post_id = $1', [postId]);
-    },
-
-    async listMailFailures(organizationId, query) {
-      const { limit, offset } = pageBounds(query);
-      const rows = await sql.rows<MailFailureRecord>(
-        `SELECT ${FAILURE_COLUMNS} FROM fb_mail_failures WHERE organization_id = $1
-          ORDER BY failed_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [organizationId, limit, offset],
-      );
-      const total = await sql.row<{ n: number }>('SELECT count(*)::int AS n FROM fb_mail_failures WHERE organization_id = $1', [
-        organizationId,
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
-
-    async putMailUnsubscribe(row) {
-      await sql.run(
-        `INSERT INTO fb_mail_unsubscribes (board_id, address, post_id, created_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING`,
-        [row.board_id, row.address, row.post_id, row.created_at],
-      );
-    },
-
-    async isMailUnsubscribed(boardId, address, postId) {
-      const row = await sql.row<{ found: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM fb_mail_unsubscribes WHERE board_id = $1 AND address = $2 AND post_id IN (0, $3))
-           AS found`,
-        [boardId, address, postId],
-      );
-      return row?.found === true;
     },
   };
 }
@@ -130,8 +98,4 @@ export const PG_MAIL_SCOPES = {
   // the mail queue: as the outbox; enqueueing re-reads the row FOR UPDATE too
   leaseMailQueue: none,
   recordMailSend: none,
-  dropMailQueueOfPost: post,
-  listMailFailures: organization,
-  putMailUnsubscribe: byField('board', 'board_id'),
-  isMailUnsubscribed: board,
 } satisfies MethodScopes;

@@ -4,7 +4,7 @@
  * and counts are cast to `int` in SQL, since pg returns `bigint` as a string. Every conversion
  * builds a new object, so records handed out never alias anything the adapter keeps.
  */
-import type { PostRecord, PostStatus, WebhookRecord } from '../../../src/domain/records.js';
+import type { PostRecord, PostStatus } from '../../../src/domain/records.js';
 
 /** The columns of a post record, qualified with the alias `p` (the folded copies are not read). */
 export const POST_COLUMNS = `p.id, p.board_id, p.title, p.body, p.status, p.is_admin, p.hidden,
@@ -63,8 +63,3 @@ export function toPost(row: PostRow): PostRecord {
   };
 }
 
-export type WebhookRow = Omit<WebhookRecord, 'events'> & { events: string };
-
-export function toWebhook(row: WebhookRow): WebhookRecord {
-  return { ...row, events: JSON.parse(row.events) as string[] };
-}

@@ -9,11 +9,9 @@
  */
 import type { WebhookAttemptRecord, WebhookMessageRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
-import { assignments, idArray, pageBounds, type Sql } from '../sql.js';
-import { toWebhook, type WebhookRow } from './rows.js';
+import { idArray, pageBounds, type Sql } from '../sql.js';
 import { by, byField, none, organization, type MethodScopes } from '../../sql/lock-scope.js';
 
-const WEBHOOK_COLUMNS = 'id, organization_id, url, description, events, active, secret, created_at';
 const MESSAGE_COLUMNS = `id, webhook_id, msg_id, event_type, payload, status, attempts, next_attempt_at,
   lease_until, lease_owner, created_at`;
 const ATTEMPT_COLUMNS = `id, message_id, webhook_id, attempted_at, status_code, error, duration_ms, response_body, success`;
@@ -47,47 +45,12 @@ const LEASE = `UPDATE fb_webhook_messages SET lease_owner = $1, lease_until = $2
 const byDue = (a: WebhookMessageRecord, b: WebhookMessageRecord) =>
   (a.next_attempt_at ?? '').localeCompare(b.next_attempt_at ?? '', 'en') || a.id - b.id;
 
-export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
-  const getWebhook = async (id: number) => {
-    const row = await sql.row<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM fb_webhooks WHERE id = $1`, [id]);
-    return row === undefined ? null : toWebhook(row);
-  };
+/** The outbox's methods: the webhooks themselves are the shared SQL's (adapters/sql/tx/webhooks.ts). */
+export function postgresWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhooks'>, 'insertWebhook' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listWebhooks'> {
   const getMessage = async (id: number, lock = '') =>
     (await sql.row<WebhookMessageRecord>(`SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages WHERE id = $1${lock}`, [id])) ?? null;
 
   return {
-    async insertWebhook(row) {
-      const stored = await sql.row<WebhookRow>(
-        `INSERT INTO fb_webhooks (organization_id, url, description, events, active, secret, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${WEBHOOK_COLUMNS}`,
-        [row.organization_id, row.url, row.description, JSON.stringify(row.events), row.active, row.secret, row.created_at],
-      );
-      return toWebhook(stored!);
-    },
-    getWebhook,
-    async updateWebhook(id, patch) {
-      const { set, params } = assignments([
-        ['url', patch.url],
-        ['description', patch.description],
-        ['events', patch.events === undefined ? undefined : JSON.stringify(patch.events)],
-        ['active', patch.active],
-        ['secret', patch.secret],
-      ], 2);
-      if (set === '') return getWebhook(id);
-      const row = await sql.row<WebhookRow>(`UPDATE fb_webhooks SET ${set} WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`, [id, ...params]);
-      return row === undefined ? null : toWebhook(row);
-    },
-    async deleteWebhook(id) {
-      return (await sql.run('DELETE FROM fb_webhooks WHERE id = $1', [id])) > 0;
-    },
-    async listWebhooks(organizationId) {
-      const rows = await sql.rows<WebhookRow>(
-        `SELECT ${WEBHOOK_COLUMNS} FROM fb_webhooks WHERE organization_id = $1 ORDER BY created_at, id`,
-        [organizationId],
-      );
-      return rows.map(toWebhook);
-    },
-
     async enqueueWebhookMessages(event) {
       const params = [event.organization_id, event.event_type, event.payload, event.msg_id_prefix, event.created_at];
       const rows =
@@ -181,11 +144,6 @@ export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
 
 /** What each method here locks in a PostgreSQL write transaction (see ../../sql/lock-scope.ts). */
 export const PG_WEBHOOKS_SCOPES = {
-  insertWebhook: byField('organization', 'organization_id'),
-  getWebhook: by('webhook'),
-  updateWebhook: by('webhook'),
-  deleteWebhook: by('webhook'),
-  listWebhooks: organization,
   enqueueWebhookMessages: byField('organization', 'organization_id'),
   // the outbox: a lease picks rows FOR UPDATE SKIP LOCKED; a report re-reads its row FOR UPDATE
   getWebhookMessage: none,

@@ -13,13 +13,15 @@ import { engagementMethods } from '../../sql/tx/engagement.js';
 import { SHARED_FACTORIES } from '../../sql/tx/index.js';
 import { postsMethods } from '../../sql/tx/posts.js';
 import { ssoMethods } from '../../sql/tx/sso.js';
+import { mailMethods } from '../../sql/tx/mail.js';
 import { statisticsMethods } from '../../sql/tx/statistics.js';
+import { webhookMethods } from '../../sql/tx/webhooks.js';
 import { sqliteAgentMethods } from './agent.js';
 import { sqliteAttachmentsMethods } from './attachments.js';
-import { mailMethods } from './mail.js';
+import { sqliteMailMethods } from './mail.js';
 import { sqlitePostsMethods } from './posts.js';
 import { sqliteSsoMethods } from './sso.js';
-import { webhooksMethods } from './webhooks.js';
+import { sqliteWebhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over the connection: the shared SQL, and SQLite's own where it has some. */
 const FACTORIES: AggregateFactories<SqliteSeam> = {
@@ -28,8 +30,8 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
   agent: (db) => ({ ...agentMethods(db), ...sqliteAgentMethods(db) }),
   engagement: engagementMethods,
   statistics: statisticsMethods,
-  webhooks: (db) => webhooksMethods(db.sql),
-  mail: (db) => mailMethods(db.sql),
+  webhooks: (db) => ({ ...webhookMethods(db), ...sqliteWebhooksMethods(db.sql) }),
+  mail: (db) => ({ ...mailMethods(db), ...sqliteMailMethods(db.sql) }),
   attachments: (db) => {
     const shared = attachmentsMethods(db);
     return { ...shared, ...sqliteAttachmentsMethods(db, shared) };

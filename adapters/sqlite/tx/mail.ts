@@ -4,14 +4,14 @@
  * conditional UPDATE … RETURNING, so that inside `BEGIN IMMEDIATE` two connections, in one process
  * or two, never lease the same row.
  */
-import type { MailFailureRecord, MailQueueRecord } from '../../../src/storage/contract/mail.js';
+import type { MailQueueRecord } from '../../../src/storage/contract/mail.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { afterMailSend, withMailEvent } from '../../../src/storage/mail-rows.js';
 import { pageBounds, type Sql } from '../sql.js';
+import { INSERT_MAIL_FAILURE } from '../../sql/tx/mail.js';
 
 const QUEUE_COLUMNS = `id, organization_id, voter_id, post_id, events, due_at, next_allowed_at, attempts, last_error,
   lease_until, lease_owner`;
-const FAILURE = 'SELECT id, organization_id, voter_id, post_id, address, error, attempts, failed_at FROM fb_mail_failures';
 
 // The subquery repeats the partial index's WHERE (due_at IS NOT NULL) so that SQLite walks it.
 const LEASE = `UPDATE fb_mail_queue SET lease_owner = @owner, lease_until = @until
@@ -33,7 +33,8 @@ type QueueRow = Omit<MailQueueRecord, 'events'> & { events: string };
 const toQueue = (row: QueueRow): MailQueueRecord => ({ ...row, events: JSON.parse(row.events) as string[] });
 const byDue = (a: MailQueueRecord, b: MailQueueRecord) => (a.due_at ?? '').localeCompare(b.due_at ?? '', 'en') || a.id - b.id;
 
-export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
+/** The queue's methods: the failures and unsubscribes are the shared SQL's (adapters/sql/tx/mail.ts). */
+export function sqliteMailMethods(sql: Sql): Pick<AggregateMethods<'mail'>, 'enqueueMailEvent' | 'getMailQueueRow' | 'leaseMailQueue' | 'recordMailSend'> {
   const rowOf = (voterId: number, postId: number) => {
     const row = sql.get<QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE voter_id = ? AND post_id = ?`, voterId, postId);
     return row === undefined ? null : toQueue(row);
@@ -70,8 +71,7 @@ export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
       if (next === null) return null;
       if (report.outcome === 'failed') {
         sql.run(
-          `INSERT INTO fb_mail_failures (organization_id, voter_id, post_id, address, error, attempts, failed_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          INSERT_MAIL_FAILURE,
           row.organization_id,
           row.voter_id,
           row.post_id,
@@ -82,45 +82,6 @@ export function mailMethods(sql: Sql): AggregateMethods<'mail'> {
         );
       }
       return write(next);
-    },
-
-    async dropMailQueueOfPost(postId) {
-      return sql.run('DELETE FROM fb_mail_queue WHERE post_id = ?', postId).changes;
-    },
-
-    async listMailFailures(organizationId, query) {
-      const { limit, offset } = pageBounds(query);
-      return {
-        rows: sql.all<MailFailureRecord>(
-          `${FAILURE} WHERE organization_id = ? ORDER BY failed_at DESC, id DESC LIMIT ? OFFSET ?`,
-          organizationId,
-          limit,
-          offset,
-        ),
-        total: sql.value<number>('SELECT count(*) FROM fb_mail_failures WHERE organization_id = ?', organizationId) ?? 0,
-      };
-    },
-
-    async putMailUnsubscribe(row) {
-      sql.run(
-        `INSERT INTO fb_mail_unsubscribes (board_id, address, post_id, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT DO NOTHING`,
-        row.board_id,
-        row.address,
-        row.post_id,
-        row.created_at,
-      );
-    },
-
-    async isMailUnsubscribed(boardId, address, postId) {
-      return (
-        sql.value<number>(
-          'SELECT EXISTS (SELECT 1 FROM fb_mail_unsubscribes WHERE board_id = ? AND address = ? AND post_id IN (0, ?))',
-          boardId,
-          address,
-          postId,
-        ) === 1
-      );
     },
   };
 }

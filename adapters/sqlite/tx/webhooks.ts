@@ -6,11 +6,8 @@
  */
 import type { WebhookAttemptRecord, WebhookMessageRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
-import { assignments, bool, idList, pageBounds, type Sql } from '../sql.js';
-import { toWebhook, type WebhookRow } from './rows.js';
+import { bool, idList, pageBounds, type Sql } from '../sql.js';
 
-const WEBHOOK = `SELECT id, organization_id, url, description, events, active, secret, created_at
-  FROM fb_webhooks`;
 const MESSAGE_COLUMNS = `id, webhook_id, msg_id, event_type, payload, status, attempts, next_attempt_at,
   lease_until, lease_owner, created_at`;
 const MESSAGE = `SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages`;
@@ -48,53 +45,11 @@ const toAttempt = (row: AttemptRow): WebhookAttemptRecord => ({ ...row, success:
 const byDue = (a: WebhookMessageRecord, b: WebhookMessageRecord) =>
   (a.next_attempt_at ?? '').localeCompare(b.next_attempt_at ?? '', 'en') || a.id - b.id;
 
-export function webhooksMethods(sql: Sql): AggregateMethods<'webhooks'> {
-  const getWebhook = (id: number) => {
-    const row = sql.get<WebhookRow>(`${WEBHOOK} WHERE id = ?`, id);
-    return row === undefined ? null : toWebhook(row);
-  };
+/** The outbox's methods: the webhooks themselves are the shared SQL's (adapters/sql/tx/webhooks.ts). */
+export function sqliteWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhooks'>, 'insertWebhook' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listWebhooks'> {
   const getMessage = (id: number) => sql.get<WebhookMessageRecord>(`${MESSAGE} WHERE id = ?`, id) ?? null;
 
   return {
-    async insertWebhook(row) {
-      const { id } = sql.get<{ id: number }>(
-        `INSERT INTO fb_webhooks (organization_id, url, description, events, active, secret, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        row.organization_id,
-        row.url,
-        row.description,
-        JSON.stringify(row.events),
-        bool(row.active),
-        row.secret,
-        row.created_at,
-      )!;
-      return getWebhook(id)!;
-    },
-    async getWebhook(id) {
-      return getWebhook(id);
-    },
-    async updateWebhook(id, patch) {
-      const { set, params } = assignments([
-        ['url', patch.url],
-        ['description', patch.description],
-        ['events', patch.events === undefined ? undefined : JSON.stringify(patch.events)],
-        ['active', patch.active === undefined ? undefined : bool(patch.active)],
-        ['secret', patch.secret],
-      ]);
-      if (set !== '') sql.run(`UPDATE fb_webhooks SET ${set} WHERE id = ?`, ...params, id);
-      return getWebhook(id);
-    },
-    async deleteWebhook(id) {
-      return sql.run('DELETE FROM fb_webhooks WHERE id = ?', id).changes > 0;
-    },
-    async listWebhooks(organizationId) {
-      const rows = sql.all<WebhookRow>(
-        `${WEBHOOK} WHERE organization_id = ? ORDER BY created_at, id`,
-        organizationId,
-      );
-      return rows.map(toWebhook);
-    },
-
     async enqueueWebhookMessages(event) {
       // Most organizations have no webhook: one probe of the index, not an INSERT ... SELECT
       // (about a tenth of a write's CPU).

@@ -1,0 +1,58 @@
+/**
+ * The mail aggregate's failed mail and unsubscribes in SQL, and the statement that records a
+ * failure (the notification queue is each store's: leasing and recording sends differ,
+ * `tx/mail.ts` there).
+ */
+import type { MailFailureRecord } from '../../../src/storage/contract/mail.js';
+import type { SqlSeam } from '../seam.js';
+import { flag, pageBounds, type SharedMethods } from '../statements.js';
+import { board, byField, organization, post, type MethodScopes } from '../lock-scope.js';
+
+const FAILURE = 'SELECT id, organization_id, voter_id, post_id, address, error, attempts, failed_at FROM fb_mail_failures';
+
+/** A failed mail, kept for the team: organization, voter, post, address, error, attempts, failed at (7 values). */
+export const INSERT_MAIL_FAILURE = `INSERT INTO fb_mail_failures (organization_id, voter_id, post_id, address, error, attempts, failed_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?)`;
+
+/** The queue's methods: each store's own. */
+type Queue = 'enqueueMailEvent' | 'getMailQueueRow' | 'leaseMailQueue' | 'recordMailSend';
+
+export function mailMethods(db: SqlSeam): SharedMethods<'mail', Queue> {
+  return {
+    dropMailQueueOfPost: async (postId) => db.run('DELETE FROM fb_mail_queue WHERE post_id = ?', [postId]),
+    async listMailFailures(organizationId, query) {
+      const { limit, offset } = pageBounds(db.dialect, query);
+      const rows = await db.rows<MailFailureRecord>(`${FAILURE} WHERE organization_id = ? ORDER BY failed_at DESC, id DESC LIMIT ? OFFSET ?`, [
+        organizationId,
+        limit,
+        offset,
+      ]);
+      const total = await db.value<number>('SELECT CAST(count(*) AS INTEGER) FROM fb_mail_failures WHERE organization_id = ?', [organizationId]);
+      return { rows, total: total ?? 0 };
+    },
+    async putMailUnsubscribe(row) {
+      await db.run('INSERT INTO fb_mail_unsubscribes (board_id, address, post_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [
+        row.board_id,
+        row.address,
+        row.post_id,
+        row.created_at,
+      ]);
+    },
+    async isMailUnsubscribed(boardId, address, postId) {
+      const found = await db.value('SELECT EXISTS (SELECT 1 FROM fb_mail_unsubscribes WHERE board_id = ? AND address = ? AND post_id IN (0, ?))', [
+        boardId,
+        address,
+        postId,
+      ]);
+      return flag(found);
+    },
+  };
+}
+
+/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
+export const MAIL_SCOPES = {
+  dropMailQueueOfPost: post,
+  listMailFailures: organization,
+  putMailUnsubscribe: byField('board', 'board_id'),
+  isMailUnsubscribed: board,
+} satisfies MethodScopes;
