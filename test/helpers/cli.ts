@@ -111,7 +111,9 @@ export function runCli(args: string[], cwd: string): Promise<{ code: number | nu
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    // A guard against a CLI that hangs, not a bound on a slow one: on a loaded two-core machine a
+    // refusal that takes a fraction of a second alone took past 15 s (killed, its exit code lost).
+    const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
     child.once('close', (code) => {
       clearTimeout(timer);
       done({ code, stdout, stderr });
