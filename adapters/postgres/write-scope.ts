@@ -39,7 +39,8 @@ export type OwnerKind =
   | 'ssoSecret'
   | 'connection'
   | 'chatTarget'
-  | 'status';
+  | 'status'
+  | 'changelogEntry';
 
 /** A record of no organization with a lock of its own. */
 export interface RecordScope {
@@ -310,6 +311,13 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   listDeletedPosts: organization,
   restoreDeletedPost: organization,
   purgeDeletedPosts: none,
+  // changelog: an entry stays its organization's; the due ones are read across organizations,
+  // and each is published under its own organization's lock, by one conditional UPDATE
+  insertChangelogEntry: byField('organization', 'organization_id'),
+  getChangelogEntry: none,
+  listChangelogEntries: board,
+  listDueChangelogEntries: none,
+  publishChangelogEntry: by('changelogEntry'),
 };
 
 /** The scope of one call; `store` for a method not listed above. */
@@ -336,4 +344,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   connection: 'SELECT organization_id AS org FROM fb_integration_connections WHERE id = $1',
   chatTarget: 'SELECT b.organization_id AS org FROM fb_chat_targets t JOIN fb_boards b ON b.id = t.board_id WHERE t.id = $1',
   status: 'SELECT organization_id AS org FROM fb_statuses WHERE id = $1',
+  changelogEntry: 'SELECT organization_id AS org FROM fb_changelog_entries WHERE id = $1',
 };

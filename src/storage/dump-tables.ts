@@ -102,6 +102,7 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('integration_calls'),
   table('integration_call_attempts', ['retry', 'success']),
   table('deleted_posts', [], ['snapshot']),
+  table('changelog_entries', [], ['post_ids']),
 ];
 
 /**

@@ -180,7 +180,7 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect((await op('rejectHeldPost', 'POST', `/held-posts/${second!.id}/reject`, TEAM_KEY, { reason: 'Spam' })).json.approval).toBe('rejected');
     expect((await op('blockVoter', 'POST', `/voters/${second!.voter_id}/block`, TEAM_KEY)).json.changed).toBe(true);
     expect((await op('unblockVoter', 'DELETE', `/voters/${second!.voter_id}/block`, TEAM_KEY)).json.changed).toBe(true);
-    expect((await op('getMailSettings', 'GET', '/mail-settings', TEAM_KEY)).json).toEqual({ status: true, team_comment: true, reply: true });
+    expect((await op('getMailSettings', 'GET', '/mail-settings', TEAM_KEY)).json).toEqual({ status: true, team_comment: true, reply: true, changelog: true });
     expect((await op('updateMailSettings', 'PATCH', '/mail-settings', TEAM_KEY, { reply: false })).json.reply).toBe(false);
     // A status of the team's own: listed, shown by a post and filtered by, renamed, removed (the post shows the default again).
     const review = (await op('createStatus', 'POST', '/statuses', TEAM_KEY, { name: 'Under review', color: '#6b21a8', category: 'open' })).json;
