@@ -1,6 +1,6 @@
 /**
  * The jobs `serve` runs on a timer: the purge of deleted posts (once shortly after start, then
- * every hour) and the publishing of changelog entries whose time has come (every 30 seconds).
+ * every hour) and the publishing of changelog entries whose time has come (every 10 seconds).
  * Never two runs of one job at once in a process. Several processes on one store may all run
  * them: the storage purges each post once (one DELETE per batch, whose row locks in PostgreSQL, or
  * write lock in SQLite, let a row go once) and publishes each entry once (one conditional UPDATE),
@@ -9,9 +9,9 @@
 import type { FeedbackBoard } from '../src/board.js';
 
 export interface PurgeJobOptions {
-  /** Between runs; one hour by default (30 seconds for publishing). */
+  /** Between runs; one hour by default (10 seconds for publishing). */
   intervalMs?: number;
-  /** Before the first run; one minute by default (5 seconds for publishing), so a start is not slowed by it. */
+  /** Before the first run; one minute by default (2 seconds for publishing), so a start is not slowed by it. */
   firstRunMs?: number;
   /** Where a failed run is reported; the next run tries again. */
   logger: { error(message: string, error?: unknown): void };
@@ -57,5 +57,5 @@ export function startPurgeJob(board: Pick<FeedbackBoard, 'purgeDeletedPosts'>, o
 
 /** Publishes the changelog entries whose time has come, with their followers' mail and webhook event. */
 export function startChangelogJob(board: Pick<FeedbackBoard, 'publishDueChangelogEntries'>, options: PurgeJobOptions): PurgeJob {
-  return startScheduledJob(() => board.publishDueChangelogEntries(), 'publishing changelog entries', options.intervalMs ?? 30_000, options.firstRunMs ?? 5_000, options);
+  return startScheduledJob(() => board.publishDueChangelogEntries(), 'publishing changelog entries', options.intervalMs ?? 10_000, options.firstRunMs ?? 2_000, options);
 }

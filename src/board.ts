@@ -442,7 +442,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
 
     /**
      * Publishes the changelog entries whose `publish_at` has come, each with its followers' mail
-     * and its webhook event; the number published. `serve` runs it every 30 seconds; an
+     * and its webhook event; the number published. `serve` runs it every 10 seconds; an
      * application of its own runs it from a timer (a board's list of entries also publishes its
      * due ones when it is read). Safe to run in several processes at once: each entry is published
      * once. See docs/changelog.md.
