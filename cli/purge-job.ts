@@ -1,28 +1,29 @@
 /**
- * The purge of deleted posts, as `serve` schedules it: once shortly after start, then every hour,
- * never two runs of one process at once. Several processes on one store may all run it: the
- * storage purges each post once (one DELETE per batch, whose row locks in PostgreSQL, or write
- * lock in SQLite, let a row go once), so no lease is needed; a run that finds nothing due costs one
- * indexed read.
+ * The jobs `serve` runs on a timer: the purge of deleted posts (once shortly after start, then
+ * every hour) and the publishing of changelog entries whose time has come (every 10 seconds).
+ * Never two runs of one job at once in a process. Several processes on one store may all run
+ * them: the storage purges each post once (one DELETE per batch, whose row locks in PostgreSQL, or
+ * write lock in SQLite, let a row go once) and publishes each entry once (one conditional UPDATE),
+ * so no lease is needed; a run that finds nothing due costs one indexed read.
  */
 import type { FeedbackBoard } from '../src/board.js';
 
 export interface PurgeJobOptions {
-  /** Between runs; one hour by default. */
+  /** Between runs; one hour by default (10 seconds for publishing). */
   intervalMs?: number;
-  /** Before the first run; one minute by default, so a start is not slowed by it. */
+  /** Before the first run; one minute by default (2 seconds for publishing), so a start is not slowed by it. */
   firstRunMs?: number;
   /** Where a failed run is reported; the next run tries again. */
   logger: { error(message: string, error?: unknown): void };
 }
 
-/** A scheduled purge: `stop()` cancels the next run and waits for one under way. */
+/** A scheduled job: `stop()` cancels the next run and waits for one under way. */
 export interface PurgeJob {
   stop(): Promise<void>;
 }
 
-export function startPurgeJob(board: Pick<FeedbackBoard, 'purgeDeletedPosts'>, options: PurgeJobOptions): PurgeJob {
-  const intervalMs = options.intervalMs ?? 3_600_000;
+/** Runs `task` after `firstRunMs`, then `intervalMs` after each run ends; a failure is logged as `what` failing. */
+function startScheduledJob(task: () => Promise<unknown>, what: string, intervalMs: number, firstRunMs: number, options: PurgeJobOptions): PurgeJob {
   let running: Promise<void> | null = null;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -30,18 +31,17 @@ export function startPurgeJob(board: Pick<FeedbackBoard, 'purgeDeletedPosts'>, o
     if (!stopped) timer = setTimeout(run, ms).unref();
   };
   function run(): void {
-    running = board
-      .purgeDeletedPosts()
+    running = task()
       .then(
         () => undefined,
-        (error: unknown) => options.logger.error('feedback-board: purging deleted posts failed', error),
+        (error: unknown) => options.logger.error(`feedback-board: ${what} failed`, error),
       )
       .finally(() => {
         running = null;
         schedule(intervalMs);
       });
   }
-  schedule(options.firstRunMs ?? 60_000);
+  schedule(firstRunMs);
   return {
     async stop() {
       stopped = true;
@@ -49,4 +49,13 @@ export function startPurgeJob(board: Pick<FeedbackBoard, 'purgeDeletedPosts'>, o
       await running;
     },
   };
+}
+
+export function startPurgeJob(board: Pick<FeedbackBoard, 'purgeDeletedPosts'>, options: PurgeJobOptions): PurgeJob {
+  return startScheduledJob(() => board.purgeDeletedPosts(), 'purging deleted posts', options.intervalMs ?? 3_600_000, options.firstRunMs ?? 60_000, options);
+}
+
+/** Publishes the changelog entries whose time has come, with their followers' mail and webhook event. */
+export function startChangelogJob(board: Pick<FeedbackBoard, 'publishDueChangelogEntries'>, options: PurgeJobOptions): PurgeJob {
+  return startScheduledJob(() => board.publishDueChangelogEntries(), 'publishing changelog entries', options.intervalMs ?? 10_000, options.firstRunMs ?? 2_000, options);
 }

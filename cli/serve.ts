@@ -15,7 +15,7 @@ import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replace
 import { NET_OPTIONS, netOptions } from './net-options.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { createFollowerMailSender } from '../src/pages/follower-mail-sender.js';
-import { startPurgeJob } from './purge-job.js';
+import { startChangelogJob, startPurgeJob } from './purge-job.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, readFixture, StorageChoiceError } from './storage.js';
 import { LIMIT_OPTIONS, limitOptions } from './limit-options.js';
@@ -195,6 +195,8 @@ export async function serve(argv: string[]): Promise<void> {
   followerMail?.start();
   // Deleted posts are purged 30 days after deletion, by every process (each post goes once).
   const purge = startPurgeJob(board, { logger });
+  // Changelog entries are published when their time comes, by every process (each entry goes once).
+  const changelog = startChangelogJob(board, { logger });
   // Whoever reads the first line may signal at once: the handlers are in place before it, even
   // while the lines after it (the team sign-in link, made in the store) are still being printed.
   let closing = false;
@@ -205,6 +207,7 @@ export async function serve(argv: string[]): Promise<void> {
     metricsServer?.server.close();
     await followerMail?.stop();
     await purge.stop();
+    await changelog.stop();
     closeMailer();
     await board.close();
     await observed.writer?.end();

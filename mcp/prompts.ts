@@ -77,15 +77,19 @@ const PROMPTS: PromptDefinition[] = [
   {
     name: 'draft_release_notes',
     title: 'Draft release notes',
-    description: "Draft release notes from a board's changelog (its shipped posts, newest first).",
+    description: "Draft release notes from a board's changelog (its shipped posts, newest first) and, where the key may, publish them as a changelog entry.",
     requires: ['get_changelog'],
     countMeaning: 'how many of the latest shipped posts to cover (default 20)',
     defaultCount: 20,
     text: (slug, n, has) => `Draft release notes for the board "${slug}".\n\n${step([
       `Call get_changelog with { "slug": "${slug}", "limit": ${n} }: the shipped posts, newest first, with shipped_at.`,
+      has('list_changelog_entries') &&
+        `Call list_changelog_entries with { "slug": "${slug}" }: leave out the posts an entry already links (post_ids), so that nobody is told twice.`,
       has('get_post') && 'Call get_post for a post whose body does not say enough; its implementation_evidence links the work.',
       'Group the posts by theme, write one line per post in the words of a user, newest release first, and mention the vote count where it is high.',
-    ])}\nAnswer with the notes in Markdown; change nothing on the board.`,
+      has('create_changelog_entry') &&
+        `Create the entry with create_changelog_entry: { "slug": "${slug}", "title": a short title, "body": the notes in Markdown, "post_ids": the ids of the shipped posts you drafted from }. It is published at once on the board's changelog page and feed, and each follower of those posts is mailed once.`,
+    ])}\n${has('create_changelog_entry') ? 'End with the entry create_changelog_entry answered (its id and title).' : 'Answer with the notes in Markdown; change nothing on the board.'}`,
   },
 ];
 

@@ -32,6 +32,7 @@ const moderation = () => import('./services/moderation.js');
 const people = () => import('./services/people.js');
 const team = () => import('./services/team.js');
 const bulkPosts = () => import('./services/bulk-posts.js');
+const changelogEntries = () => import('./services/changelog-entries.js');
 const teamAttachments = () => import('./services/team-attachments.js');
 const teamVoters = () => import('./services/team-voters.js');
 const trash = () => import('./services/trash.js');
@@ -438,6 +439,15 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
      * several processes at once: each post is purged once. See docs/deleted-posts.md.
      */
     purgeDeletedPosts: (): Promise<number> => lazy(trash, 'purgeDeletedPosts')(ctx),
+
+    /**
+     * Publishes the changelog entries whose `publish_at` has come, each with its followers' mail
+     * and its webhook event; the number published. `serve` runs it every 10 seconds; an
+     * application of its own runs it from a timer (a board's list of entries also publishes its
+     * due ones when it is read). Safe to run in several processes at once: each entry is published
+     * once. See docs/changelog.md.
+     */
+    publishDueChangelogEntries: (): Promise<number> => lazy(changelogEntries, 'publishDueChangelogEntries')(ctx),
 
     /** Failed-authentication throttle state (null when switched off), for tests of its bound. */
     get authThrottle(): { readonly size: number } | null {

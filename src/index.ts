@@ -76,7 +76,11 @@ export type {
   ErrorEnvelope,
   PostLink,
   PostLinkList,
+  ChangelogEntry,
+  ChangelogEntryList,
 } from './domain/responses.js';
+export type { ChangelogEntryRecord } from './domain/changelog-entries.js';
+export type { CreateChangelogEntryInput } from './domain/changelog-requests.js';
 export type {
   ChatTarget,
   ChatTargetList,

@@ -46,6 +46,7 @@ import { companyRevenueTests } from './company-revenue.js';
 import { importSourceTests } from './import-sources.js';
 import { transactionTests } from './transactions.js';
 import { trashTests } from './trash.js';
+import { changelogEntryTests } from './changelog-entries.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
 
@@ -86,6 +87,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     companyRevenueTests(ctx);
     importSourceTests(ctx);
     trashTests(ctx);
+    changelogEntryTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

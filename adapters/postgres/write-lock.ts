@@ -105,6 +105,7 @@ const INSERTED: Partial<Record<string, OwnerKind>> = {
   insertWebhook: 'webhook',
   insertTeamMember: 'teamMember',
   insertHeldPost: 'heldPost',
+  insertChangelogEntry: 'changelogEntry',
 };
 
 export class TransactionWriteLock {

@@ -13,6 +13,7 @@ import { ACTIVITY_SCOPES } from '../sql/tx/activity.js';
 import { AGENT_SCOPES } from '../sql/tx/agent.js';
 import { ATTACHMENTS_SCOPES } from '../sql/tx/attachments.js';
 import { BOARDS_SCOPES } from '../sql/tx/boards.js';
+import { CHANGELOG_SCOPES } from '../sql/tx/changelog.js';
 import { ENGAGEMENT_SCOPES } from '../sql/tx/engagement.js';
 import { INTEGRATIONS_SCOPES } from '../sql/tx/integrations.js';
 import { MAIL_SCOPES } from '../sql/tx/mail.js';
@@ -60,6 +61,7 @@ export const CALL_SCOPES: Readonly<Record<StorageMethodName, ScopeOf>> & Readonl
   ...ATTACHMENTS_SCOPES,
   ...INTEGRATIONS_SCOPES,
   ...TRASH_SCOPES,
+  ...CHANGELOG_SCOPES,
 };
 
 /** The scope of one call; `store` for a method not listed above. */
@@ -86,4 +88,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   connection: 'SELECT organization_id AS org FROM fb_integration_connections WHERE id = $1',
   chatTarget: 'SELECT b.organization_id AS org FROM fb_chat_targets t JOIN fb_boards b ON b.id = t.board_id WHERE t.id = $1',
   status: 'SELECT organization_id AS org FROM fb_statuses WHERE id = $1',
+  changelogEntry: 'SELECT organization_id AS org FROM fb_changelog_entries WHERE id = $1',
 };

@@ -43,7 +43,8 @@ export type OwnerKind =
   | 'ssoSecret'
   | 'connection'
   | 'chatTarget'
-  | 'status';
+  | 'status'
+  | 'changelogEntry';
 
 /** A record of no organization with a lock of its own. */
 export interface RecordScope {

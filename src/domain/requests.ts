@@ -213,6 +213,7 @@ export const updateMailSettingsBody = z.strictObject({
   status: z.optional(z.boolean()),
   team_comment: z.optional(z.boolean()),
   reply: z.optional(z.boolean()),
+  changelog: z.optional(z.boolean()),
 });
 export const shipStatsQuery = z.object({ period: z._default(enumParam(['month', 'week'] as const), 'month') });
 export const analyticsQuery = z.object({ period: z._default(enumParam(['30d', '90d'] as const), '30d') });
@@ -281,7 +282,7 @@ export type CreateCommentInput = z.input<typeof createCommentBody>;
 export type UpdateCommentInput = z.input<typeof updateCommentBody>;
 /** Body of `POST /held-posts/{held_post_id}/reject`: an optional `reason`. */
 export type RejectHeldPostInput = z.input<typeof rejectHeldPostBody>;
-/** Body of `PATCH /mail-settings`: any of `status`, `team_comment`, `reply`. */
+/** Body of `PATCH /mail-settings`: any of `status`, `team_comment`, `reply`, `changelog`. */
 export type UpdateMailSettingsInput = z.input<typeof updateMailSettingsBody>;
 /** Body of `POST /integrations/connections`. */
 export type CreateIntegrationConnectionInput = z.input<typeof createIntegrationConnectionBody>;

@@ -150,6 +150,24 @@ export const queueSchema = z.object({ posts: z.array(queueItemSchema), total: z.
  */
 export const claimNextSchema = z.object({ claim: claimSchema.nullable(), post: postDetailSchema.nullable() });
 
+/**
+ * Response schema of a changelog entry: `published` once it is public, `scheduled` while it waits
+ * for `publish_at`; its Markdown body as written, and the posts it links.
+ */
+export const changelogEntrySchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  body: z.string(),
+  post_ids: z.array(z.int()),
+  state: z.enum(['scheduled', 'published']),
+  publish_at: timestamp.nullable(),
+  published_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+
+/** Response schema of a page of a board's changelog entries, and how many there are. */
+export const changelogEntryListSchema = z.object({ entries: z.array(changelogEntrySchema), total: z.int() });
+
 /** Response schema of the propose-status answer. */
 export const proposeStatusResultSchema = z.object({ id: z.int(), status, proposal: proposalSchema });
 
@@ -316,3 +334,7 @@ export type Webhook = z.infer<typeof webhookSchema>;
 export type WebhookList = z.infer<typeof webhookListSchema>;
 /** `{ error: { code, message, details? } }`, the body of every error answer. */
 export type ErrorEnvelope = z.infer<typeof errorSchema>;
+/** A changelog entry written by the team. */
+export type ChangelogEntry = z.infer<typeof changelogEntrySchema>;
+/** `{ entries, total }`: one page of a board's changelog entries. */
+export type ChangelogEntryList = z.infer<typeof changelogEntryListSchema>;

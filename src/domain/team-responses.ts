@@ -142,7 +142,7 @@ export const chatTargetSchema = z.object({
 export const chatTargetListSchema = z.object({ chat_targets: z.array(chatTargetSchema) });
 
 /** Response schema of the mail settings: which kinds of mail go to the followers of a post. */
-export const mailSettingsSchema = z.object({ status: z.boolean(), team_comment: z.boolean(), reply: z.boolean() });
+export const mailSettingsSchema = z.object({ status: z.boolean(), team_comment: z.boolean(), reply: z.boolean(), changelog: z.boolean() });
 
 /** One of the organization's statuses: its name and colour, and the seed status it counts as (its category). */
 export const statusSchema = z.object({

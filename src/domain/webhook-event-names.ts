@@ -25,4 +25,5 @@ export const WEBHOOK_EVENT_NAMES = [
   'proposal.created',
   'proposal.confirmed',
   'proposal.rejected',
+  'changelog_entry.published',
 ] as const;

@@ -73,4 +73,6 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   deleteStatus: { method: 'DELETE', path: '/statuses/{status_id}', input: null, queryKeys: [], client: ['statuses', 'delete'], success: { status: 204 } },
   getMailSettings: { method: 'GET', path: '/mail-settings', input: null, queryKeys: [], client: ['mail', 'settings'], success: { status: 200 } },
   updateMailSettings: { method: 'PATCH', path: '/mail-settings', input: 'body', queryKeys: [], client: ['mail', 'updateSettings'], success: { status: 200 } },
+  listChangelogEntries: { method: 'GET', path: '/boards/{slug}/changelog/entries', input: 'query', queryKeys: ['state', 'limit', 'offset'], client: ['changelog', 'entries'], success: { status: 200 } },
+  createChangelogEntry: { method: 'POST', path: '/boards/{slug}/changelog/entries', input: 'body', queryKeys: [], client: ['changelog', 'createEntry'], success: { status: 201 } },
 };

@@ -10,12 +10,14 @@ import type * as z from 'zod/mini';
 import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import type * as requests from '../domain/requests.js';
+import type * as changelogRequests from '../domain/changelog-requests.js';
 import type * as responses from '../domain/responses.js';
 import type * as teamResponses from '../domain/team-responses.js';
 import type * as activity from '../services/activity.js';
 import type * as agent from '../services/agent.js';
 import type * as boardReads from '../services/board-reads.js';
 import type * as boards from '../services/boards.js';
+import type * as changelogEntries from '../services/changelog-entries.js';
 import type * as claimNext from '../services/claim-next.js';
 import type * as commentEdits from '../services/comment-edits.js';
 import type * as comments from '../services/comments.js';
@@ -38,10 +40,10 @@ import type * as integrationChatTargets from '../services/integration-chat-targe
 /** The methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-type Requests = typeof requests;
+type Requests = typeof requests & typeof changelogRequests;
 type Responses = typeof responses & typeof teamResponses;
 
-/** The name of a request schema: an export of `src/domain/requests.ts` that is a zod schema. */
+/** The name of a request schema: an export of `src/domain/requests.ts` (or `changelog-requests.ts`) that is a zod schema. */
 export type BodySchemaName = { [K in keyof Requests]: Requests[K] extends z.core.$ZodType ? K : never }[keyof Requests];
 /** The name of a query schema: an export of `src/domain/requests.ts` that is a `zod/mini` object. */
 export type QuerySchemaName = { [K in keyof Requests]: Requests[K] extends z.ZodMiniObject ? K : never }[keyof Requests];
@@ -58,6 +60,7 @@ export interface OperationServices {
   agent: typeof agent;
   boardReads: typeof boardReads;
   boards: typeof boards;
+  changelogEntries: typeof changelogEntries;
   claimNext: typeof claimNext;
   commentEdits: typeof commentEdits;
   comments: typeof comments;

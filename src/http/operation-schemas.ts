@@ -9,7 +9,8 @@ import type * as z from 'zod/mini';
 import { globalRegistry } from 'zod/mini';
 import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
-import * as requests from '../domain/requests.js';
+import * as apiRequests from '../domain/requests.js';
+import * as changelogRequests from '../domain/changelog-requests.js';
 import * as apiResponses from '../domain/responses.js';
 import * as teamResponses from '../domain/team-responses.js';
 import { registerTextBounds } from '../domain/validation.js';
@@ -54,6 +55,9 @@ export interface OperationSpec {
   /** True when it destroys data nothing restores. */
   destructive?: true;
 }
+
+/** The request schemas a row may name. */
+const requests = { ...apiRequests, ...changelogRequests };
 
 /** The response schemas a row may name. */
 const responses = { ...apiResponses, ...teamResponses };

@@ -23,6 +23,7 @@ export const servedOperationNames = Object.keys(operationRoutes) as OperationNam
 const activity = () => import('../services/activity.js');
 const agent = () => import('../services/agent.js');
 const boards = () => import('../services/boards.js');
+const changelogEntries = () => import('../services/changelog-entries.js');
 const claimNext = () => import('../services/claim-next.js');
 const commentEdits = () => import('../services/comment-edits.js');
 const comments = () => import('../services/comments.js');
@@ -100,6 +101,8 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(statuses, 'deleteStatus'),
   lazy(mailSettings, 'getMailSettings'),
   lazy(mailSettings, 'updateMailSettings'),
+  lazy(changelogEntries, 'listChangelogEntries'),
+  lazy(changelogEntries, 'createChangelogEntry'),
 ];
 
 /** Every operation as the core serves it: its route and its service function. */

@@ -1,5 +1,6 @@
 /**
- * What feed readers and search engines read: the changelog of a published board as an Atom feed
+ * What feed readers and search engines read: the changelog of a published board (the team's
+ * entries and the shipped posts) as an Atom feed
  * (RFC 4287), `sitemap.xml` (sitemaps.org 0.9) of the published boards and their newest visible
  * posts, and `robots.txt`, which keeps crawlers out of the dashboard and the sign-in pages. Every
  * link is absolute, on the pages' public origin. See docs/pages.md, "Feeds and search engines".
@@ -9,8 +10,10 @@ import type { PageContext } from './context.js';
 import { notFoundPage, publishedBoard } from './respond.js';
 import { pageHeaders } from './security.js';
 import { privateBoardIds } from './board-access.js';
+import { changelogItems } from './changelog-page.js';
+import { renderMarkdown } from './markdown.js';
 
-/** Shipped posts in a board's feed, newest first. */
+/** Items (changelog entries and shipped posts) in a board's feed, newest first. */
 export const FEED_ENTRIES = 50;
 /** Posts of each board in the sitemap, newest first (the sitemap holds at most 50,000 URLs). */
 export const SITEMAP_POSTS_PER_BOARD = 1000;
@@ -46,23 +49,39 @@ function served(ctx: PageContext, type: string, body: string, maxAgeSeconds: num
   return new Response(body, { headers });
 }
 
-/** `GET /boards/{slug}/changelog.atom`: the board's shipped posts as an Atom feed; 404 for a draft board. */
+/** `GET /boards/{slug}/changelog.atom`: the board's changelog entries and shipped posts as an Atom feed; 404 for a draft board. */
 export async function changelogFeed(ctx: PageContext, slug: string): Promise<Response> {
   const board = await publishedBoard(ctx, slug);
   if (!board) return notFoundPage(ctx);
-  const { posts } = await ctx.team.api.changelog.list(board.slug, { limit: String(FEED_ENTRIES) });
+  const items = await changelogItems(ctx, board, FEED_ENTRIES);
   const self = absolute(ctx, `${boardPath(board)}/changelog.atom`);
-  const updated = posts.reduce((latest, post) => (post.shipped_at !== null && post.shipped_at > latest ? post.shipped_at : latest), board.created_at);
-  const entries = posts.map((post) => {
+  const page = absolute(ctx, `${boardPath(board)}/changelog`);
+  const updated = items.reduce((latest, item) => (item.at > latest ? item.at : latest), board.created_at);
+  const entries = items.map((item) => {
+    if (item.kind === 'entry') {
+      const url = `${page}#entry-${item.entry.id}`;
+      return [
+        '  <entry>',
+        `    <id>${xmlText(url)}</id>`,
+        `    <title>${xmlText(item.entry.title)}</title>`,
+        `    <link rel="alternate" type="text/html" href="${xmlText(url)}"/>`,
+        `    <published>${item.at}</published>`,
+        `    <updated>${item.at}</updated>`,
+        // The body as the page renders it (raw HTML in the Markdown shown as text), escaped once more for XML.
+        `    <content type="html">${xmlText(renderMarkdown(item.entry.body))}</content>`,
+        ...item.posts.map((post) => `    <link rel="related" type="text/html" href="${xmlText(absolute(ctx, `${boardPath(board)}/posts/${post.id}`))}" title="${xmlText(post.title)}"/>`),
+        '  </entry>',
+      ].join('\n');
+    }
+    const post = item.post;
     const url = absolute(ctx, `${boardPath(board)}/posts/${post.id}`);
-    const shipped = post.shipped_at ?? post.created_at;
     return [
       '  <entry>',
       `    <id>${xmlText(url)}</id>`,
       `    <title>${xmlText(post.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${xmlText(url)}"/>`,
-      `    <published>${shipped}</published>`,
-      `    <updated>${shipped}</updated>`,
+      `    <published>${item.at}</published>`,
+      `    <updated>${item.at}</updated>`,
       ...(post.body ? [`    <summary type="text">${xmlText(post.body)}</summary>`] : []),
       ...post.tags.map((tag) => `    <category term="${xmlText(tag.name)}"/>`),
       '  </entry>',
@@ -75,7 +94,7 @@ export async function changelogFeed(ctx: PageContext, slug: string): Promise<Res
     `  <title>${xmlText(`${board.name} changelog`)}</title>`,
     ...(board.description ? [`  <subtitle>${xmlText(board.description)}</subtitle>`] : []),
     `  <link rel="self" type="application/atom+xml" href="${xmlText(self)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${xmlText(absolute(ctx, `${boardPath(board)}/changelog`))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${xmlText(page)}"/>`,
     `  <updated>${updated}</updated>`,
     `  <author><name>${xmlText(ctx.siteName)}</name></author>`,
     ...entries,

@@ -41,6 +41,12 @@ export async function followerMailContent(
         items.push({ event, comment: null, author: '' });
         continue;
       }
+      if (event.kind === 'changelog') {
+        // An entry is mailed as it reads when the mail goes; one gone or of another board is not.
+        const entry = await tx.getChangelogEntry(event.entry_id);
+        if (entry?.published_at && entry.board_id === board.id) items.push({ event, comment: null, author: '', entry });
+        continue;
+      }
       const comment = await tx.getComment(event.comment_id);
       if (!comment || comment.hidden || comment.deleted_at !== null || comment.post_id !== post.id) continue;
       const writer = comment.voter_id === null ? null : await tx.getVoter(comment.voter_id);

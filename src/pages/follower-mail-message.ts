@@ -7,6 +7,7 @@
  */
 import type { FollowerMailEvent } from '../services/follower-mail.js';
 import type { BoardRecord, CommentRecord, PostRecord } from '../domain/records.js';
+import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
 import { escapeHtml, type MailMessage } from '../mail/mailer.js';
 import { DEFAULT_LOCALE, localeOfTag } from '../i18n/locales.js';
 import { translatorFor, type Translator } from '../i18n/translator.js';
@@ -19,6 +20,8 @@ export interface FollowerMailItem {
   comment: CommentRecord | null;
   /** The name of a reply's author: null for the team, '' for a voter without a name. */
   author: string | null;
+  /** The changelog entry a `changelog` event names. */
+  entry?: ChangelogEntryRecord;
 }
 
 /** Everything one follower mail shows. */
@@ -47,6 +50,8 @@ function headline(i18n: Translator, item: FollowerMailItem): string {
   const what =
     event.kind === 'status'
       ? i18n.t('followerMail.status', { from: statusOf(i18n, event.from, event.from_label), to: statusOf(i18n, event.to, event.to_label) })
+      : event.kind === 'changelog'
+        ? i18n.t('followerMail.changelog', { title: item.entry?.title ?? '' })
       : event.kind === 'team_comment'
         ? i18n.t('followerMail.teamComment')
         : i18n.t(event.kind === 'mention' ? 'followerMail.mention' : 'followerMail.reply', { author });
@@ -59,9 +64,13 @@ function subjectOf(i18n: Translator, content: FollowerMailContent): string {
   const event = content.items.length === 1 ? content.items[0]!.event : null;
   if (event === null) return i18n.t('followerMail.subjectUpdates', { ...values, count: content.items.length });
   if (event.kind === 'status') return i18n.t('followerMail.subjectStatus', { ...values, status: statusOf(i18n, event.to, event.to_label) });
+  if (event.kind === 'changelog') return i18n.t('followerMail.subjectChangelog', { site: content.siteName, title: content.items[0]!.entry?.title ?? '' });
   const subject = { team_comment: 'followerMail.subjectTeamComment', reply: 'followerMail.subjectReply', mention: 'followerMail.subjectMention' } as const;
   return i18n.t(subject[event.kind], values);
 }
+
+/** A comment's or entry's Markdown, rendered as the pages render it (raw HTML as text). */
+const quoted = (markdown: string | undefined): string => (markdown === undefined ? '' : `<blockquote>${renderMarkdown(markdown)}</blockquote>`);
 
 const indent = (text: string) => text.replace(/\r\n?/g, '\n').replace(/^/gm, '    ');
 
@@ -76,7 +85,7 @@ export function followerMailMessage(content: FollowerMailContent): MailMessage {
     '',
     i18n.t('followerMail.news', { title: post.title, board: board.name }),
     '',
-    ...content.items.flatMap((item) => [`- ${headline(i18n, item)}`, ...(item.comment ? [indent(item.comment.body)] : []), '']),
+    ...content.items.flatMap((item) => [`- ${headline(i18n, item)}`, ...(item.comment ? [indent(item.comment.body)] : []), ...(item.entry ? [indent(item.entry.body)] : []), '']),
     i18n.t('followerMail.seePost', { url: links.post }),
     '',
     '--',
@@ -94,7 +103,7 @@ export function followerMailMessage(content: FollowerMailContent): MailMessage {
   const items = content.items
     .map(
       (item) =>
-        `<li><p>${escapeHtml(headline(i18n, item))}</p>${item.comment ? `<blockquote>${renderMarkdown(item.comment.body)}</blockquote>` : ''}</li>`,
+        `<li><p>${escapeHtml(headline(i18n, item))}</p>${quoted(item.comment?.body ?? item.entry?.body)}</li>`,
     )
     .join('\n');
   const html = [

@@ -1,4 +1,4 @@
-/** The public pages of boards: the list of published boards, a board's posts, roadmap, changelog. */
+/** The public pages of boards: the list of published boards, a board's posts, roadmap (the changelog is changelog-page.tsx). */
 import type { Board, Post } from '../domain/responses.js';
 import type { Status } from '../domain/team-responses.js';
 import type { PageContext } from './context.js';
@@ -262,32 +262,5 @@ export async function roadmapPage(ctx: PageContext, slug: string): Promise<Respo
       </div>
     </>,
     { nav: boardNav(board, 'roadmap'), labels: posts.map((post) => post.status_label), meta: { description: ctx.t('roadmap.description', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/roadmap` } },
-  );
-}
-
-export async function changelogPage(ctx: PageContext, slug: string): Promise<Response> {
-  const board = await publishedBoard(ctx, slug);
-  if (!board) return notFoundPage(ctx);
-  const { posts } = await ctx.team.api.changelog.list(board.slug, { limit: '100' });
-  return page(
-    ctx,
-    ctx.t('changelog.title', { board: board.name }),
-    <>
-      <h1>{ctx.t('nav.changelog')}</h1>
-      <p class="lead">
-        {ctx.i18n.rich('changelog.lead', { board: board.name }, { feed: (chunks) => <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/changelog.atom`)}>{chunks}</a> })}
-      </p>
-      {posts.length === 0 ? <p class="muted">{ctx.t('changelog.empty')}</p> : null}
-      {posts.map((post) => (
-        <article class="card">
-          <p class="muted small">{ctx.t('post.shipped', { date: ctx.i18n.date(post.shipped_at) })}</p>
-          <h2 class="h3 user-text">
-            <a href={ctx.href(`/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`)}>{post.title}</a>
-          </h2>
-          {post.body ? <p class="excerpt">{markdownExcerpt(post.body, 300)}</p> : null}
-        </article>
-      ))}
-    </>,
-    { nav: boardNav(board, 'changelog'), meta: { description: ctx.t('changelog.description', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/changelog`, feed: { title: ctx.t('board.feedTitle', { board: board.name }), path: `/boards/${encodeURIComponent(board.slug)}/changelog.atom` } } },
   );
 }

@@ -9,7 +9,9 @@ import type { StorageTx } from '../storage/contract.js';
 /** One thing to tell a follower about a post, as queued (JSON) and listed in the next mail. */
 export type FollowerMailEvent =
   | StatusMailEvent
-  | { kind: 'team_comment' | 'reply' | 'mention'; comment_id: number; at: string };
+  | { kind: 'team_comment' | 'reply' | 'mention'; comment_id: number; at: string }
+  /** A changelog entry published about posts the voter follows: one event per voter and entry. */
+  | { kind: 'changelog'; entry_id: number; at: string };
 
 /**
  * A change of the status a post shows. `from` and `to` are the categories; `from_label` and
@@ -40,7 +42,12 @@ export const followerMailSettingName = (organizationId: number): string => `mail
 /** The organization's settings: each kind on unless the team turned it off. */
 export async function readFollowerMailSettings(tx: StorageTx, organizationId: number): Promise<FollowerMailSettings> {
   const stored = JSON.parse((await tx.getSetting(followerMailSettingName(organizationId))) ?? '{}') as Partial<FollowerMailSettings>;
-  return { status: stored.status !== false, team_comment: stored.team_comment !== false, reply: stored.reply !== false };
+  return {
+    status: stored.status !== false,
+    team_comment: stored.team_comment !== false,
+    reply: stored.reply !== false,
+    changelog: stored.changelog !== false,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * that transaction, so it is delivered if and only if the change commits.
  */
 import type { BoardRecord, PostStatus } from '../domain/records.js';
-import type { Board, Claim, Comment, Evidence, PostDetail, Proposal } from '../domain/responses.js';
+import type { Board, ChangelogEntry, Claim, Comment, Evidence, PostDetail, Proposal } from '../domain/responses.js';
 import type { StorageTx } from '../storage/contract.js';
 import type { ServiceContext } from './context.js';
 import { randomBase62 } from '../domain/ports.js';
@@ -37,6 +37,8 @@ export interface WebhookEventData {
   'proposal.created': { board: Board; post_id: number; proposal: Proposal };
   'proposal.confirmed': { board: Board; post_id: number; proposal: Proposal };
   'proposal.rejected': { board: Board; post_id: number; proposal: Proposal };
+  /** A changelog entry the team wrote is published (at once, or when its `publish_at` came). */
+  'changelog_entry.published': { board: Board; entry: ChangelogEntry };
   /** Sent only by the dashboard's "send a test event", to the one webhook named. */
   'webhook.test': { webhook_id: number };
 }

@@ -21,6 +21,7 @@ export const DUMP_COLUMNS: Readonly<Partial<Record<TableName, DumpColumns>>> = {
   posts: { flags: ['is_admin', 'hidden', 'pinned'] },
   post_merges: { json: ['moved'] },
   deleted_posts: { json: ['snapshot'] },
+  changelog_entries: { json: ['post_ids'] },
   activity: { json: ['detail'] },
   follows: { flags: ['following'] },
   comments: { flags: ['is_admin', 'hidden'] },

@@ -89,6 +89,8 @@ export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly Org
   integration_call_attempts: [link('call_id', 'integration_calls')],
   // post_id names the deleted post, which is no row until restored; its snapshot holds its rows.
   deleted_posts: [ORG, BOARD],
+  // post_ids are posts of the entry's board; actor_id names a key or member by actor_kind.
+  changelog_entries: [ORG, BOARD],
 };
 
 /** Ids below this are kept in a typed array (4 bytes each); rarer, larger ones in a map. */

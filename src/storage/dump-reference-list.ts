@@ -25,6 +25,7 @@ export const RECORD_REFERENCES: Readonly<Partial<Record<TableName, readonly Dump
   post_words: [to('posts', 'post_id')],
   post_merges: [to('posts', 'source_id')],
   deleted_posts: [to('organizations', 'organization_id'), to('boards', 'board_id')],
+  changelog_entries: [to('organizations', 'organization_id'), to('boards', 'board_id')],
   import_sources: [to('boards', 'board_id')],
   evidence: [to('posts', 'post_id')],
   claims: [to('posts', 'post_id'), to('api_keys', 'api_key_id')],

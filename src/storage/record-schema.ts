@@ -19,6 +19,7 @@ export const RECORD_SCHEMA = {
   post_words: { keyPath: ['board_id', 'word', 'post_id'], ids: false, indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' } },
   post_merges: { keyPath: 'source_id', ids: false, indexes: { by_board: 'board_id' } },
   deleted_posts: { keyPath: 'post_id', ids: false, indexes: { by_organization: 'organization_id' } },
+  changelog_entries: { keyPath: 'id', ids: true, indexes: { by_board: 'board_id' } },
   import_sources: { keyPath: ['board_id', 'source_id'], ids: false, indexes: { by_board: 'board_id' } },
   evidence: { keyPath: 'id', ids: true, indexes: { by_post: 'post_id', by_post_action_key: ['post_id', 'action_key'] } },
   claims: { keyPath: 'post_id', ids: false, indexes: {} },
@@ -70,4 +71,4 @@ export const RECORD_SCHEMA = {
  * How many migration steps the stores share (`schema/steps.ts`): an IndexedDB store opens a new
  * database at its history's version plus this, without loading the steps themselves.
  */
-export const SCHEMA_STEP_COUNT = 6;
+export const SCHEMA_STEP_COUNT = 7;

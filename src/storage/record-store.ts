@@ -55,6 +55,7 @@ import type {
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { StatusRecord } from '../domain/statuses.js';
+import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
 import type { DayRow } from './days.js';
 import { RECORD_SCHEMA } from './record-schema.js';
 
@@ -150,6 +151,7 @@ export interface TableRows {
   oauth_tokens: OAuthTokenRecord;
   post_merges: PostMergeRecord;
   deleted_posts: DeletedPostRow;
+  changelog_entries: ChangelogEntryRecord;
   mail_queue: MailQueueRecord;
   mail_failures: MailFailureRecord;
   mail_unsubscribes: MailUnsubscribeRecord;

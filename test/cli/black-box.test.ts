@@ -144,6 +144,12 @@ describe('black box: every operation over HTTP against the CLI', () => {
     const changelog = await op('getChangelog', 'GET', '/boards/features/changelog?limit=1', r);
     expect(changelog.json.total).toBe(2);
     expect(changelog.json.posts).toHaveLength(1);
+    const shippedId = changelog.json.posts[0].id as number;
+    const entry = await op('createChangelogEntry', 'POST', '/boards/features/changelog/entries', KEYS.acmeWrite, { title: 'What shipped', body: '**Done**', post_ids: [shippedId] });
+    expect(entry.status).toBe(201);
+    expect(entry.json).toMatchObject({ state: 'published', post_ids: [shippedId] });
+    const entries = await op('listChangelogEntries', 'GET', '/boards/features/changelog/entries', r);
+    expect(entries.json).toEqual({ entries: [entry.json], total: 1 });
     const stats = await op('getShipStats', 'GET', '/boards/features/ship-stats?period=week', r);
     expect(stats.json.period_label).toMatch(/^Week of \d{4}-\d{2}-\d{2}$/);
     expect(new Date(`${stats.json.period_label.slice(8)}T00:00:00Z`).getUTCDay()).toBe(1);
@@ -180,7 +186,7 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect((await op('rejectHeldPost', 'POST', `/held-posts/${second!.id}/reject`, TEAM_KEY, { reason: 'Spam' })).json.approval).toBe('rejected');
     expect((await op('blockVoter', 'POST', `/voters/${second!.voter_id}/block`, TEAM_KEY)).json.changed).toBe(true);
     expect((await op('unblockVoter', 'DELETE', `/voters/${second!.voter_id}/block`, TEAM_KEY)).json.changed).toBe(true);
-    expect((await op('getMailSettings', 'GET', '/mail-settings', TEAM_KEY)).json).toEqual({ status: true, team_comment: true, reply: true });
+    expect((await op('getMailSettings', 'GET', '/mail-settings', TEAM_KEY)).json).toEqual({ status: true, team_comment: true, reply: true, changelog: true });
     expect((await op('updateMailSettings', 'PATCH', '/mail-settings', TEAM_KEY, { reply: false })).json.reply).toBe(false);
     // A status of the team's own: listed, shown by a post and filtered by, renamed, removed (the post shows the default again).
     const review = (await op('createStatus', 'POST', '/statuses', TEAM_KEY, { name: 'Under review', color: '#6b21a8', category: 'open' })).json;

@@ -1,11 +1,11 @@
 /**
- * `serve`'s purge of deleted posts: the first run after its delay, then one per interval, never
+ * `serve`'s scheduled jobs, the purge of deleted posts and the publishing of changelog entries: the first run after its delay, then one per interval, never
  * two at once in a process; a failed run is logged and the next one runs; `stop()` cancels the
  * next run and waits for the one under way. Against a real board on a clock: a post deleted 30
  * days ago is purged by the job, one deleted since is not.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startPurgeJob } from '../../cli/purge-job.js';
+import { startChangelogJob, startPurgeJob } from '../../cli/purge-job.js';
 import { createHarness } from '../helpers/harness.js';
 
 afterEach(() => vi.useRealTimers());
@@ -61,5 +61,25 @@ describe('the purge job', () => {
     await vi.waitFor(async () => expect((await h.board.team(h.a.id).api.posts.listDeleted()).total).toBe(1));
     await job.stop();
     expect((await h.board.team(h.a.id).api.posts.listDeleted()).deleted_posts.map((p) => p.id)).toEqual([young.id]);
+  });
+
+  it("publishes a real board's changelog entry when its time comes by the clock, once, with its mail", async () => {
+    const h = await createHarness();
+    await h.makeBoard('features');
+    const post = await h.makePost('features', { title: 'Dark mode', status: 'shipped' });
+    const ann = await h.board.voters.register(h.a.id, { email: 'ann@example.com', name: 'Ann' });
+    await h.board.voters.follow(ann.id, post.id);
+    const at = new Date(h.clock.now() + 60_000).toISOString();
+    await h.req('POST', '/boards/features/changelog/entries', { body: { title: 'Soon', body: 'x', post_ids: [post.id], publish_at: at } });
+    const job = startChangelogJob(h.board, { firstRunMs: 1, intervalMs: 5, logger: { error: () => undefined } });
+    const queued = () => h.board.storage.transaction('read', (tx) => tx.getMailQueueRow(ann.id, post.id));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await queued()).toBeNull();
+    h.clock.advance(60_000);
+    await vi.waitFor(async () => expect((await queued())?.events).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await job.stop();
+    expect((await queued())?.events.map((e) => JSON.parse(e))).toEqual([{ kind: 'changelog', entry_id: 1, at }]);
+    expect((await h.req('GET', '/boards/features/changelog/entries', { key: h.a.keys.read })).json.entries[0].published_at).toBe(at);
   });
 });

@@ -100,6 +100,14 @@ const steps: Step[] = [
   { op: 'deleteComment', key: 'write', call: (c) => c.comments.delete('features', 1, 1), request: ['DELETE', '/boards/features/posts/1/comments/1'], status: 204 },
   { op: 'getRoadmap', key: 'read', call: (c) => c.roadmap.list('features', { limit: 3, offset: 1 }), request: ['GET', '/boards/features/roadmap?limit=3&offset=1'], status: 200 },
   { op: 'getChangelog', key: 'read', call: (c) => c.changelog.list('features', { limit: 2 }), request: ['GET', '/boards/features/changelog?limit=2'], status: 200 },
+  {
+    op: 'createChangelogEntry', key: 'write', call: (c) => c.changelog.createEntry('features', { title: 'November', body: 'Dark mode **shipped**.', post_ids: [1] }),
+    request: ['POST', '/boards/features/changelog/entries', { title: 'November', body: 'Dark mode **shipped**.', post_ids: [1] }], status: 201,
+  },
+  {
+    op: 'listChangelogEntries', key: 'read', call: (c) => c.changelog.entries('features', { state: 'published', limit: 5 }),
+    request: ['GET', '/boards/features/changelog/entries?state=published&limit=5'], status: 200,
+  },
   { op: 'getShipStats', key: 'read', call: (c) => c.stats.shipStats('features', { period: 'week' }), request: ['GET', '/boards/features/ship-stats?period=week'], status: 200 },
   { op: 'getAnalytics', key: 'read', call: (c) => c.stats.analytics('features', { period: '90d' }), request: ['GET', '/boards/features/analytics?period=90d'], status: 200 },
   { op: 'listWebhooks', key: 'read', call: (c) => c.webhooks.list(), request: ['GET', '/webhooks'], status: 200 },

@@ -83,7 +83,8 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   voteOnBehalf: ['company_id'],
   withdrawVoteOnBehalf: ['company_id'],
   rejectHeldPost: ['reason'],
-  updateMailSettings: ['status', 'team_comment', 'reply'],
+  updateMailSettings: ['status', 'team_comment', 'reply', 'changelog'],
+  createChangelogEntry: ['title', 'body', 'post_ids', 'publish_at'],
   createIntegrationConnection: ['provider', 'base_url', 'target', 'token', 'secret', 'label'],
   rotateIntegrationConnectionSecret: ['secret'],
   linkPost: ['connection_id', 'action', 'url'],
@@ -110,7 +111,15 @@ const connectionSecret = fc.constantFrom('a-given-secret-0123456789', 'another-s
  * a chat target's URL is its platform's, another platform's, private or no URL at all.
  */
 const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unknown>>>> = {
-  updateMailSettings: { status: fc.boolean(), team_comment: fc.boolean(), reply: fc.boolean() },
+  updateMailSettings: { status: fc.boolean(), team_comment: fc.boolean(), reply: fc.boolean(), changelog: fc.boolean() },
+  // An entry's posts (live ones in bodyObject, most of the time) and time: absent, past, future, or not a date-time.
+  createChangelogEntry: {
+    post_ids: fc.oneof(fc.array(fc.integer({ min: -1, max: 60 }), { maxLength: 4 }), fc.constant(Array.from({ length: 51 }, (_, i) => i + 1)), fc.constant(['1'])),
+    publish_at: fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(undefined, null, '2020-01-01T00:00:00Z', '2099-01-01T09:00:00+02:00') },
+      { weight: 1, arbitrary: fc.constantFrom('tomorrow', '2026-02-30T09:00:00Z', '2026-12-01T09:00:00', 1_800_000_000) },
+    ),
+  },
   createIntegrationConnection: {
     provider: fc.constantFrom('github', 'github', 'gitlab', 'linear', 'jira', ''),
     base_url: fc.constantFrom('https://gitlab.example.com', 'https://github.example.com/api/v3', 'https://gitlab.example.com/', 'https://10.0.0.1', 'http://gitlab.example.com', 'javascript:alert(1)'),
@@ -154,6 +163,7 @@ function bodyObject(op: OperationName, live: readonly number[], connections: rea
   // A merge needs a live post to merge into, most of the time.
   // A link needs a live connection, most of the time.
   if (op === 'linkPost') model['connection_id'] = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...connections) }, { weight: 1, arbitrary: fc.constantFrom(0, 99, '1') });
+  if (op === 'createChangelogEntry') model['post_ids'] = fc.oneof({ weight: 4, arbitrary: fc.subarray([...live], { maxLength: 3 }) }, { weight: 1, arbitrary: OWN_FIELD[op]!['post_ids']! });
   if (op === 'mergePost') model['into'] = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...live) }, { weight: 2, arbitrary: FIELD['into']! }, { weight: 1, arbitrary: anyJson });
   const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'id', 'vote_count', 'shipped_at', 'unknown'), anyJson, { maxKeys: 1 });
   return fc
@@ -237,6 +247,16 @@ function keyFor(scope: string): fc.Arbitrary<KeyChoice> {
 }
 
 /** A request for `op`, with its method most of the time; `live` are ids of existing rows. */
+/** The changelog entries' query: `state` (usually one of its two, sometimes another word or weird), then the common parameters. */
+function changelogEntriesQueryString(): fc.Arbitrary<string> {
+  const state = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('published', 'scheduled') }, { weight: 1, arbitrary: fc.oneof(fc.constant('draft'), weird) });
+  return fc.tuple(fc.option(state, { freq: 3 }), queryString()).map(([value, rest]) => {
+    if (value === null) return rest;
+    const first = new URLSearchParams({ state: value }).toString();
+    return rest === '' ? `?${first}` : `?${first}&${rest.slice(1)}`;
+  });
+}
+
 export function requestFor(op: OperationName, live: LiveIds): fc.Arbitrary<FuzzRequest> {
   const spec = operationTable[op];
   const ids = Object.fromEntries(pathParamNames(spec.path).flatMap((name) => (name === 'slug' ? [] : [[name, id(live[name])]])));
@@ -245,7 +265,12 @@ export function requestFor(op: OperationName, live: LiveIds): fc.Arbitrary<FuzzR
       method: fc.oneof({ weight: 12, arbitrary: fc.constant(spec.method as string) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD') }),
       slug,
       ids: fc.record(ids as Record<string, fc.Arbitrary<string>>),
-      query: 'query' in spec && spec.query === 'similarPostsQuery' ? similarQueryString() : queryString(),
+      query:
+        'query' in spec && spec.query === 'similarPostsQuery'
+          ? similarQueryString()
+          : 'query' in spec && spec.query === 'listChangelogEntriesQuery'
+            ? changelogEntriesQueryString()
+            : queryString(),
       key: keyFor(spec.scope),
       contentType: fc.oneof(
         { weight: 8, arbitrary: fc.constant('application/json') },

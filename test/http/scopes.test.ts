@@ -82,6 +82,9 @@ const ROWS: Row[] = [
   { op: 'deleteComment', method: 'DELETE', path: (t) => `${post()(t)}/comments/${t.comment}`, need: 'write', ok: 204 },
   { op: 'getRoadmap', method: 'GET', path: board('/roadmap'), need: 'read', ok: 200 },
   { op: 'getChangelog', method: 'GET', path: board('/changelog'), need: 'read', ok: 200 },
+  { op: 'listChangelogEntries', method: 'GET', path: board('/changelog/entries'), need: 'read', ok: 200 },
+  // Post 1 is Acme's post `Mine`, of its board features.
+  { op: 'createChangelogEntry', method: 'POST', path: board('/changelog/entries'), body: { title: 'News', body: 'Shipped', post_ids: [1] }, need: 'write', ok: 201 },
   { op: 'getShipStats', method: 'GET', path: board('/ship-stats'), need: 'read', ok: 200 },
   { op: 'getAnalytics', method: 'GET', path: board('/analytics'), need: 'read', ok: 200 },
   { op: 'listWebhooks', method: 'GET', path: () => '/webhooks', need: 'read', ok: 200, scoped: false },

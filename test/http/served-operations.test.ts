@@ -19,6 +19,7 @@ import * as activity from '../../src/services/activity.js';
 import * as agent from '../../src/services/agent.js';
 import * as boardReads from '../../src/services/board-reads.js';
 import * as boards from '../../src/services/boards.js';
+import * as changelogEntries from '../../src/services/changelog-entries.js';
 import * as claimNext from '../../src/services/claim-next.js';
 import * as commentEdits from '../../src/services/comment-edits.js';
 import * as comments from '../../src/services/comments.js';
@@ -37,7 +38,7 @@ import * as integrationLinks from '../../src/services/integration-links.js';
 import * as integrationChatTargets from '../../src/services/integration-chat-targets.js';
 import * as trash from '../../src/services/trash.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, claimNext, commentEdits, comments, companyVotes, dashboard, integrationChatTargets, integrationConnections, integrationLinks, mailSettings, merges, moderation, postReads, posts, stats, statuses, teamVoters, trash };
+const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, changelogEntries, claimNext, commentEdits, comments, companyVotes, dashboard, integrationChatTargets, integrationConnections, integrationLinks, mailSettings, merges, moderation, postReads, posts, stats, statuses, teamVoters, trash };
 
 describe('the operations the core serves', () => {
   it('are in the committed files exactly as the generator writes them from the table', async () => {

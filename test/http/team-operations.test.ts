@@ -107,8 +107,8 @@ describe('undoing a merge with a team key', () => {
 describe('mail settings with a team key', () => {
   it('are all on at first, change only the kinds given, refuse a bad body, and stop the mail of a kind turned off', async () => {
     const h = await setup();
-    expect((await h.as('GET', '/mail-settings')).json).toEqual({ status: true, team_comment: true, reply: true });
-    expect((await h.as('PATCH', '/mail-settings', { status: false })).json).toEqual({ status: false, team_comment: true, reply: true });
+    expect((await h.as('GET', '/mail-settings')).json).toEqual({ status: true, team_comment: true, reply: true, changelog: true });
+    expect((await h.as('PATCH', '/mail-settings', { status: false })).json).toEqual({ status: false, team_comment: true, reply: true, changelog: true });
     const before = await snapshot(h.board);
     for (const body of [{ status: 'no' }, { colour: true }]) expect((await h.as('PATCH', '/mail-settings', body)).status).toBe(422);
     expect(await snapshot(h.board)).toEqual(before);

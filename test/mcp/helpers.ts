@@ -118,17 +118,18 @@ export const ALL_TOOLS = [
   'update_post', 'merge_posts', 'delete_post', 'restore_post', 'get_post_activity', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
   'propose_status', 'link_post', 'list_post_links', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'update_comment',
   'delete_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', ...TEAM_TOOLS,
+  'list_changelog_entries', 'create_changelog_entry',
 ];
 /** What a write key sees: every tool but the team's. */
 export const WRITE_TOOLS = ALL_TOOLS.filter((name) => !TEAM_TOOLS.includes(name));
 export const READ_TOOLS = [
   'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'get_post', 'get_post_activity', 'get_queue', 'list_post_links', 'get_votes', 'list_comments',
-  'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses',
+  'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', 'list_changelog_entries',
 ];
 export const PROPOSE_TOOLS = [
   'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post', 'get_post_activity', 'get_queue', 'claim_post',
   'claim_next_post', 'release_claim', 'add_evidence', 'propose_status', 'list_post_links', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
-  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses',
+  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', 'list_changelog_entries',
 ];
 
 /**
@@ -186,7 +187,11 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
   expect(await call('update_comment', { slug: 'features', id: 1, comment_id: answer.id, body: 'On it now' })).toMatchObject({ body: 'On it now', deleted_at: null });
   expect(await call('delete_comment', { slug: 'features', id: 1, comment_id: answer.id })).toBeUndefined();
   expect((await call('get_roadmap', { slug: 'features', limit: 2, offset: 1 })).posts).toHaveLength(2);
-  expect((await call('get_changelog', { slug: 'features' })).posts[0].title).toBe('Keyboard shortcuts');
+  const shipped = (await call('get_changelog', { slug: 'features' })).posts[0];
+  expect(shipped.title).toBe('Keyboard shortcuts');
+  const entry = await call('create_changelog_entry', { slug: 'features', title: 'November', body: 'Keyboard shortcuts **shipped**.', post_ids: [shipped.id] });
+  expect([entry.state, entry.post_ids]).toEqual(['published', [shipped.id]]);
+  expect((await call('list_changelog_entries', { slug: 'features' })).entries).toEqual([entry]);
   expect((await call('get_ship_stats', { slug: 'features', period: 'month' })).shipped_count).toBe(1);
   expect((await call('get_analytics', { slug: 'features', period: '90d' })).posts_over_time).toHaveLength(90);
   expect((await call('list_webhooks', {})).webhooks).toHaveLength(1);
@@ -207,8 +212,8 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
 
   expect(await call('block_voter', { voter_id: 1 })).toMatchObject({ voter_id: 1, changed: true });
   expect(await call('unblock_voter', { voter_id: 1 })).toEqual({ voter_id: 1, blocked_at: null, changed: true });
-  expect(await call('get_mail_settings', {})).toEqual({ status: true, team_comment: true, reply: true });
-  expect(await call('update_mail_settings', { reply: false })).toEqual({ status: true, team_comment: true, reply: false });
+  expect(await call('get_mail_settings', {})).toEqual({ status: true, team_comment: true, reply: true, changelog: true });
+  expect(await call('update_mail_settings', { reply: false })).toEqual({ status: true, team_comment: true, reply: false, changelog: true });
   const review = await call('create_status', { name: 'Under review', color: '#6b21a8', category: 'open' });
   expect((await call('list_statuses', {})).statuses.map((s: { name: string }) => s.name)).toContain('Under review');
   expect(await call('update_status', { status_id: review.id, name: 'In review' })).toMatchObject({ id: review.id, name: 'In review', category: 'open' });

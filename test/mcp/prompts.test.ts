@@ -110,6 +110,28 @@ describe('prompts', () => {
     expect(queue.indexOf('#fb-<id>')).toBeLessThan(queue.indexOf('add_evidence'));
     const notes = await promptText(client, 'draft_release_notes', { slug: 'features', count: '100' });
     expect(notes).toContain('get_changelog with { "slug": "features", "limit": 100 }');
+    // A propose key may not write an entry: the notes are the answer.
+    expect(notes).not.toContain('create_changelog_entry');
+    expect(notes).toMatch(/Answer with the notes in Markdown; change nothing on the board\.$/);
+  });
+
+  it('release notes end, for a write key, by creating the entry linking the shipped posts drafted from; done as told, it is listed', async () => {
+    const client = await connect(KEYS.write);
+    const notes = await promptText(client, 'draft_release_notes', { slug: 'features', count: '5' });
+    const order = ['get_changelog', 'list_changelog_entries', 'create_changelog_entry'].map((tool) => notes.indexOf(tool));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(notes).toContain('create_changelog_entry: { "slug": "features", "title": a short title, "body": the notes in Markdown, "post_ids": the ids of the shipped posts you drafted from }');
+    expect(notes).toMatch(/End with the entry create_changelog_entry answered \(its id and title\)\.$/);
+    // What an agent following it does, through the same client.
+    const tool = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })).structuredContent as Record<string, any>;
+    const shipped = (await tool('get_changelog', { slug: 'features', limit: 5 })).posts as { id: number; title: string }[];
+    expect(shipped.length).toBeGreaterThan(0);
+    const entry = await tool('create_changelog_entry', {
+      slug: 'features', title: 'What shipped', body: shipped.map((post) => `- ${post.title}`).join('\n'), post_ids: shipped.map((post) => post.id),
+    });
+    expect(entry).toMatchObject({ state: 'published', post_ids: shipped.map((post) => post.id) });
+    expect((await tool('list_changelog_entries', { slug: 'features' })).entries).toEqual([entry]);
   });
 
   it('refuse invalid arguments and a prompt the scope does not offer', async () => {

@@ -142,6 +142,10 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     });
     await tx.trashPost(trashed.id, { organization_id: org.id, deleted_at: at(41), actor_kind: 'api_key', actor_id: null });
     await tx.deleteWebhook((await tx.insertWebhook(newWebhook(org.id, { url: 'https://gone.example.com' }))).id);
+    // A published entry linking two posts, and one waiting for its time (a hostile title kept as text).
+    const entry = { organization_id: org.id, board_id: board.id, actor_kind: 'api_key', actor_id: null, created_at: at(42) } as const;
+    await tx.insertChangelogEntry({ ...entry, title: 'Export ☃ <b>', body: '**CSV** and dark mode', post_ids: [shipped.id, dark.id], publish_at: null, published_at: at(42) });
+    await tx.insertChangelogEntry({ ...entry, title: 'Next', body: 'Soon', post_ids: [], publish_at: at(500), published_at: null });
     void hook;
   });
 }

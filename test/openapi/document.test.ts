@@ -60,6 +60,8 @@ const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/
   'GET /api/v1/deleted-posts',
   // The organization's statuses: listed with read, managed by the team.
   'GET /api/v1/statuses', 'POST /api/v1/statuses', 'PATCH /api/v1/statuses/{status_id}', 'DELETE /api/v1/statuses/{status_id}',
+  // Changelog entries the team writes about a board's shipped posts.
+  'GET /api/v1/boards/{slug}/changelog/entries', 'POST /api/v1/boards/{slug}/changelog/entries',
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -145,6 +145,7 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   rotateIntegrationConnectionSecret: {},
   linkPost: { connection_id: 1, action: 'create' },
   createChatTarget: { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/XXXX', events: ['post.created'] },
+  createChangelogEntry: { title: 'November', body: 'Dark mode **shipped**.', post_ids: [1] },
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
@@ -189,6 +190,12 @@ const connectPrivate: Step = (board) =>
       previous_secret_expires_at: null, token: 'ghp_x', label: 'GitHub', active: true, created_at: '2026-11-20T09:00:00.000Z',
     }),
   );
+
+/** Writes a published changelog entry and a scheduled one, so that a list shows both states. */
+const writeEntries: Step = async (board) => {
+  await call(board, 'createChangelogEntry', { body: { title: 'Shipped', body: 'Done.', post_ids: [1] } });
+  await call(board, 'createChangelogEntry', { body: { title: 'Soon', body: 'Next.', publish_at: '2099-01-01T09:00:00+02:00' } });
+};
 
 /** Merges post 1 into post 2. */
 const mergeFirst: Step = (board) => call(board, 'mergePost', { body: { into: 2 } });
@@ -265,6 +272,8 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   deleteComment: [{ status: 204 }],
   getRoadmap: [{ call: { query: 'limit=2&offset=1' }, status: 200 }],
   getChangelog: [{ status: 200 }],
+  listChangelogEntries: [{ before: writeEntries, status: 200 }, { before: writeEntries, call: { query: 'state=scheduled&limit=1' }, status: 200 }],
+  createChangelogEntry: [{ status: 201 }, { call: { body: { title: 'Soon', body: 'Next.', post_ids: [], publish_at: '2099-01-01T09:00:00Z' } }, status: 201 }],
   getShipStats: [{ status: 200 }, { call: { query: 'period=week' }, status: 200 }],
   getAnalytics: [{ status: 200 }, { call: { query: 'period=90d' }, status: 200 }],
   listWebhooks: [{ status: 200 }],
@@ -373,6 +382,7 @@ function errorCases(name: OperationName): ErrorCase[] {
     deleteStatus: [{ code: 'validation_error', call: { id: 1 } }],
     createStatus: [{ code: 'validation_error', call: { body: { name: 'under REVIEW', color: '#000000', category: 'open' } } }],
     listDeletedPosts: [{ code: 'not_found', call: { query: 'board=nope' } }],
+    createChangelogEntry: [{ code: 'validation_error', call: { body: { title: 'November', body: 'x', post_ids: [999] } } }],
     // Post 1 is deleted (PREPARE); the board is full again (4 posts) once the team adds one.
     restorePost: [{ code: 'validation_error', limits: { postsPerBoard: 4 }, before: (b) => call(b, 'createPost', { body: { title: 'Fourth' } }), call: {} }],
     createIntegrationConnection: [{ code: 'validation_error', call: { body: { provider: 'github', base_url: 'https://10.0.0.1' } } }],

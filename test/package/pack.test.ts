@@ -60,9 +60,13 @@ function shipped(path: string): boolean {
  * and the code it shares with the posts', the merges' and the dashboard's services two more:
  * 213 files (0.82 MB packed, 3.39 MB unpacked). Each CLI command loaded when it runs, and the MCP
  * server on the first request to `/mcp`, so that code they share is split into chunks of its own:
- * 248 files (0.83 MB packed, 3.45 MB unpacked).
+ * 248 files (0.83 MB packed, 3.45 MB unpacked). Changelog entries (their service and the record
+ * store's aggregate, each a chunk loaded on first call, with their request schemas; the SQL
+ * stores' statements, the dashboard's page, the public page and feed, the job, the prompt's step,
+ * the OpenAPI document's two operations and the guide; +14 KB packed, +76 KB unpacked, +3 files):
+ * 252 files (0.85 MB packed, 3.53 MB unpacked).
  */
-const BUDGET = { size: 850_000, unpackedSize: 3_500_000, entryCount: 255 };
+const BUDGET = { size: 870_000, unpackedSize: 3_600_000, entryCount: 260 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

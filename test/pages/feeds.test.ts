@@ -44,6 +44,42 @@ describe('feeds and search engines', () => {
     expect(answer.text).not.toContain('<script>');
   });
 
+  it('puts the published changelog entries beside the shipped posts, newest first: the body rendered, hostile text escaped, no hidden post named', async () => {
+    const setup = await shipped();
+    const api = await setup.board.api(setup.writeKey);
+    setup.clock.advance(60_000);
+    const entry = await api.changelog.createEntry('features', {
+      title: HOSTILE.title,
+      body: '**Dark mode** ships.\n\n<script>alert(1)</script>',
+      post_ids: [setup.ids.open, setup.ids.hidden],
+    });
+    await api.changelog.createEntry('features', { title: 'Not yet', body: 'Scheduled', publish_at: '2030-01-01T00:00:00Z' });
+    const answer = await new Client(setup.pages).get('/boards/features/changelog.atom');
+    expect(XMLValidator.validate(answer.text)).toBe(true);
+    const feed = parseFeed(answer.text);
+    expect(feed.items.map((item) => item.title)).toEqual([HOSTILE.title, HOSTILE.title, 'Dark mode']);
+    expect(feed.items[0]!.url).toBe(`${ORIGIN}/boards/features/changelog#entry-${entry.id}`);
+    // The content is HTML as the page renders it, escaped for XML: the script is text twice over
+    // (the parser decodes the entities of the HTML too).
+    expect(feed.items[0]!.content).toContain('<p><strong>Dark mode</strong> ships.</p>');
+    expect(answer.text).toContain('&lt;p&gt;&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;&lt;/p&gt;');
+    expect(feed.updated?.toISOString()).toBe(entry.published_at);
+    expect(answer.text).toContain(`<link rel="related" type="text/html" href="${ORIGIN}/boards/features/posts/${setup.ids.open}" title="Dark mode"/>`);
+    expect(answer.text).not.toContain(`/posts/${setup.ids.hidden}`);
+    expect(answer.text).not.toContain('Not yet');
+    expect(answer.text).not.toContain('<script>');
+
+    const html = await new Client(setup.pages).get('/boards/features/changelog');
+    expect(html.status).toBe(200);
+    expect(html.text).toContain(`<article class="card" id="entry-${entry.id}">`);
+    expect(html.text).toContain('<strong>Dark mode</strong> ships.');
+    expect(html.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html.text).not.toContain('<script>alert(1)');
+    expect(html.text).not.toContain('Secret hidden post');
+    expect(html.text).not.toContain('Not yet');
+    expect(html.text.indexOf(`id="entry-${entry.id}"`)).toBeLessThan(html.text.indexOf(`/posts/${setup.ids.hostile}"`));
+  });
+
   it('answers 404 for the feed of a draft or unknown board, and an empty feed for a board with nothing shipped', async () => {
     const setup = await setupPages();
     const client = new Client(setup.pages);

@@ -58,6 +58,30 @@ describe('the follower mail sender', () => {
     expect(links[0]).not.toBe(links[1]);
   });
 
+  it('mails a follower of two linked posts ONE mail about a changelog entry, its hostile title and body shown as text', async () => {
+    const setup = await setupPages();
+    const f = await withFollower(setup, 'entry@example.com');
+    await setup.board.voters.follow(f.voter.id, setup.ids.hostile);
+    const api = await setup.board.api(setup.writeKey);
+    await api.changelog.createEntry('features', {
+      title: 'Shipped <script>alert(1)</script>',
+      body: '**Dark mode** is here.\n\n<img src=x onerror=alert(1)>',
+      post_ids: [setup.ids.open, setup.ids.hostile],
+    });
+    expect(await f.sender.sendDue()).toEqual({ sent: 1, retried: 0, failed: 0, dropped: 0 });
+    const [mail, ...more] = f.mailsTo();
+    expect(more).toEqual([]);
+    expect(header(mail!.text, 'Subject')).toBe('[Acme] New in the changelog: Shipped <script>alert(1)</script>');
+    expect(mail!.text).toContain('The team published "Shipped <script>alert(1)</script>" in the changelog:');
+    // The HTML part: the body rendered from Markdown, its raw HTML and the title as text.
+    const html = mail!.text.slice(mail!.text.indexOf('Content-Type: text/html'));
+    expect(html).toContain('<strong>Dark mode</strong> is here.');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('&quot;Shipped &lt;script&gt;alert(1)&lt;/script&gt;&quot;');
+    expect(html).not.toMatch(/<img|<script/);
+    expect(mail!.text).toContain(`See the post: ${ORIGIN}/boards/features/posts/${setup.ids.open}`);
+  });
+
   it('puts a team comment and a reply within the window into ONE next mail, sent when the window ends', async () => {
     const setup = await setupPages();
     const f = await withFollower(setup, 'window@example.com');

@@ -54,10 +54,14 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
+from .reports import ChangelogEntry, ChangelogEntryList, ChangelogEntryState
 from .team import ChatTarget, ConnectionTest, DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, Status, VoterBlock
 from .transport import RetryPolicy
 
 __all__ = [
+    "ChangelogEntry",
+    "ChangelogEntryList",
+    "ChangelogEntryState",
     "ChatTarget",
     "ConnectionTest",
     "UNSET",

@@ -74,4 +74,6 @@ OPERATIONS: Dict[str, Operation] = {
     "deleteStatus": Operation("DELETE", "/statuses/{status_id}", "team", "statuses"),
     "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
+    "listChangelogEntries": Operation("GET", "/boards/{slug}/changelog/entries", "read", "changelog"),
+    "createChangelogEntry": Operation("POST", "/boards/{slug}/changelog/entries", "write", "changelog"),
 }

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Iterator, List, Optional
+from dataclasses import dataclass
+from typing import Iterator, List, Literal, Optional, Sequence
 
+from ._fields import Fields
 from .models import Post, PostList, Webhook, webhook_list
 from .posts import walk_pages
 from .statistics import Analytics, AnalyticsPeriod, ShipStats, ShipStatsPeriod
@@ -36,8 +38,53 @@ class RoadmapAPI(_PagedPostsAPI):
         return super().list(slug, limit, offset)
 
 
+ChangelogEntryState = Literal["published", "scheduled"]
+
+
+@dataclass(frozen=True)
+class ChangelogEntry:
+    """An entry the team wrote about the board's shipped work: a title, a Markdown ``body``, the
+    posts it links, and when it was (``published_at``) or is to be (``publish_at``) published."""
+
+    id: int
+    title: str
+    body: str
+    post_ids: List[int]
+    state: ChangelogEntryState
+    publish_at: Optional[str]
+    published_at: Optional[str]
+    created_at: str
+
+    @classmethod
+    def from_json(cls, value: object) -> ChangelogEntry:
+        f = Fields(value, "changelog entry")
+        ids = f.array("post_ids")
+        if not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+            raise f._fail("post_ids", "an array of integers")
+        state = f.text("state")
+        if state not in ("published", "scheduled"):
+            raise f._fail("state", "published or scheduled")
+        return cls(
+            id=f.integer("id"), title=f.text("title"), body=f.text("body"), post_ids=list(ids), state=state,  # type: ignore[arg-type]
+            publish_at=f.opt_text("publish_at"), published_at=f.opt_text("published_at"), created_at=f.text("created_at"),
+        )
+
+
+@dataclass(frozen=True)
+class ChangelogEntryList:
+    """One page of a board's changelog entries, and how many there are."""
+
+    entries: List[ChangelogEntry]
+    total: int
+
+    @classmethod
+    def from_json(cls, value: object) -> ChangelogEntryList:
+        f = Fields(value, "changelog entries")
+        return cls(entries=[ChangelogEntry.from_json(e._data) for e in f.objects("entries")], total=f.integer("total"))
+
+
 class ChangelogAPI(_PagedPostsAPI):
-    """Visible shipped posts, most recently shipped first."""
+    """Visible shipped posts, most recently shipped first; and the entries the team writes about them."""
 
     _operation = "getChangelog"
 
@@ -45,6 +92,26 @@ class ChangelogAPI(_PagedPostsAPI):
     def list(self, slug: str, limit: Optional[int] = None, offset: Optional[int] = None) -> PostList:
         """One page (``limit`` 1..500, default 100; ``offset`` >= 0)."""
         return super().list(slug, limit, offset)
+
+    @operation("listChangelogEntries")
+    def entries(
+        self, slug: str, state: Optional[ChangelogEntryState] = None, limit: Optional[int] = None, offset: Optional[int] = None
+    ) -> ChangelogEntryList:
+        """The board's entries, newest publication first: published ones to ``read`` and ``propose``
+        keys; scheduled ones too (first) to ``write`` and ``team`` keys, or one ``state`` alone."""
+        query = {"state": state, "limit": limit, "offset": offset}
+        return self._t.call_operation("listChangelogEntries", ChangelogEntryList.from_json, slug, query=query)
+
+    @operation("createChangelogEntry")
+    def create_entry(
+        self, slug: str, title: str, body: str, post_ids: Sequence[int] = (), publish_at: Optional[str] = None
+    ) -> ChangelogEntry:
+        """Writes an entry linking posts of the board (``write`` key): published now, or at
+        ``publish_at`` (an ISO 8601 date-time with its offset) when that is in the future."""
+        payload = {"title": title, "body": body, "post_ids": list(post_ids)}
+        if publish_at is not None:
+            payload["publish_at"] = publish_at
+        return self._t.call_operation("createChangelogEntry", ChangelogEntry.from_json, slug, body=payload)
 
 
 class StatsAPI:

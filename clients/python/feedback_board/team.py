@@ -214,16 +214,18 @@ def _chat_targets(value: object) -> List[ChatTarget]:
 
 @dataclass(frozen=True)
 class MailSettings:
-    """Which news mails the followers of a post: status changes, team comments, replies."""
+    """Which news mails the followers of a post: status changes, team comments, replies, and
+    changelog entries linking it."""
 
     status: bool
     team_comment: bool
     reply: bool
+    changelog: bool
 
     @classmethod
     def from_json(cls, value: object) -> MailSettings:
         f = Fields(value, "mail settings")
-        return cls(status=f.boolean("status"), team_comment=f.boolean("team_comment"), reply=f.boolean("reply"))
+        return cls(status=f.boolean("status"), team_comment=f.boolean("team_comment"), reply=f.boolean("reply"), changelog=f.boolean("changelog"))
 
 
 class ModerationAPI:
@@ -291,9 +293,11 @@ class MailAPI:
         return self._t.call_operation("getMailSettings", MailSettings.from_json)
 
     @operation("updateMailSettings")
-    def update_settings(self, status: Optional[bool] = None, team_comment: Optional[bool] = None, reply: Optional[bool] = None) -> MailSettings:
+    def update_settings(
+        self, status: Optional[bool] = None, team_comment: Optional[bool] = None, reply: Optional[bool] = None, changelog: Optional[bool] = None
+    ) -> MailSettings:
         """Turns kinds of follower mail on or off; those not given are unchanged."""
-        given = {"status": status, "team_comment": team_comment, "reply": reply}
+        given = {"status": status, "team_comment": team_comment, "reply": reply, "changelog": changelog}
         body = {kind: on for kind, on in given.items() if on is not None}
         return self._t.call_operation("updateMailSettings", MailSettings.from_json, body=body)
 

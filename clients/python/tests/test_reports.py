@@ -6,7 +6,7 @@ import unittest
 from datetime import datetime, timedelta, timezone
 from typing import Any, Dict, List
 
-from .support import ACME_READ, GLOBEX_WRITE, LiveServerTest, titles, two_organizations
+from .support import ACME_READ, ACME_WRITE, GLOBEX_WRITE, LiveServerTest, titles, two_organizations
 
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
 
@@ -123,6 +123,23 @@ class ReportsTest(LiveServerTest):
         self.assertEqual(titles(changelog.iter_all("releases", page_size=1)), CHANGELOG_ORDER)
         self.assertFails(422, "validation_error", lambda: changelog.list("releases", limit=0))
         self.assertFails(404, "not_found", lambda: changelog.list("secret-plans"))
+
+    def test_changelog_entries_are_written_scheduled_and_listed_to_each_scope(self) -> None:
+        writer = self.client(ACME_WRITE).changelog
+        ids = [p.id for p in self.client(ACME_READ).changelog.list("releases").posts]
+        entry = writer.create_entry("releases", "  October  ", "The **October** release.", post_ids=ids[:2])
+        self.assertEqual((entry.title, entry.state, entry.post_ids, entry.publish_at), ("October", "published", ids[:2], None))
+        later = (NOW + timedelta(days=30)).strftime("%Y-%m-%dT%H:%M:%S+02:00")
+        scheduled = writer.create_entry("releases", "Next", "Soon.", publish_at=later)
+        self.assertEqual((scheduled.state, scheduled.published_at), ("scheduled", None))
+        self.assertEqual(self.client(ACME_READ).changelog.entries("releases").entries, [entry])
+        self.assertEqual([e.id for e in writer.entries("releases").entries], [scheduled.id, entry.id])
+        self.assertEqual(writer.entries("releases", state="scheduled").entries, [scheduled])
+        self.assertFails(422, "validation_error", lambda: writer.create_entry("releases", "x", "y", post_ids=[999_999]))
+        self.assertFails(422, "validation_error", lambda: writer.create_entry("releases", "x", "y", publish_at="tomorrow"))
+        self.assertFails(422, "validation_error", lambda: self.client(GLOBEX_WRITE).changelog.create_entry("features", "x", "y", post_ids=ids[:1]))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_READ).changelog.create_entry("releases", "x", "y"))
+        self.assertEqual(writer.entries("releases").total, 2)
 
     def test_ship_stats_of_the_current_month(self) -> None:
         stats = self.client(ACME_READ).stats.ship_stats("launches")

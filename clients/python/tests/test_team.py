@@ -133,9 +133,9 @@ class TeamTest(LiveServerTest):
     def test_mail_settings_change_only_the_kinds_given(self) -> None:
         team = self.client(ACME_TEAM)
         settings = team.mail.settings()
-        self.assertEqual((settings.status, settings.team_comment, settings.reply), (True, True, True))
-        changed = team.mail.update_settings(reply=False)
-        self.assertEqual((changed.status, changed.team_comment, changed.reply), (True, True, False))
+        self.assertEqual((settings.status, settings.team_comment, settings.reply, settings.changelog), (True, True, True, True))
+        changed = team.mail.update_settings(reply=False, changelog=False)
+        self.assertEqual((changed.status, changed.team_comment, changed.reply, changed.changelog), (True, True, False, False))
         self.assertEqual(team.mail.settings(), changed)
         self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_WRITE).mail.update_settings(status=False))
 

@@ -11,6 +11,7 @@ const SECTIONS = [
   ['inbox', 'Inbox', '/dashboard/inbox'],
   ['posts', 'Posts', '/dashboard/posts'],
   ['deleted', 'Deleted', '/dashboard/deleted'],
+  ['changelog', 'Changelog', '/dashboard/changelog'],
   ['boards', 'Boards', '/dashboard/boards'],
   ['statuses', 'Statuses', '/dashboard/statuses'],
   ['stats', 'Analytics', '/dashboard/stats'],

@@ -16,6 +16,7 @@ const EVENT_CHOICES: { kind: keyof FollowerMailSettings; label: string; hint: st
   { kind: 'status', label: 'Status changes', hint: 'A confirmed proposal, or a status change made with "notify voters".' },
   { kind: 'team_comment', label: 'Team comments', hint: 'A comment or reply by the team on a post they follow.' },
   { kind: 'reply', label: 'Replies', hint: 'Someone replied to their comment.' },
+  { kind: 'changelog', label: 'Changelog entries', hint: 'An entry linking posts they follow is published: one mail per entry.' },
 ];
 
 /** What the section shows: the settings and the newest failed mail. */
@@ -105,7 +106,7 @@ export function FollowerMailSection({ ctx, state }: { ctx: PageContext; state: F
 
 /** Stores the checked events as the organization's settings; an unchecked box turns its kind off. */
 export async function followerMailSettingsAction(ctx: PageContext, form: FormData): Promise<Response> {
-  const settings: FollowerMailSettings = { status: false, team_comment: false, reply: false };
+  const settings: FollowerMailSettings = { status: false, team_comment: false, reply: false, changelog: false };
   for (const choice of EVENT_CHOICES) settings[choice.kind] = form.get(choice.kind) === 'on';
   await ctx.team.api.mail.updateSettings(settings);
   return redirect(ctx, '/dashboard/mail', 'saved');

@@ -24,6 +24,7 @@ import { followerMailSettingsAction } from './mail-followers.js';
 import { commentEditRoutes } from './comment-edits.js';
 import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
 import { deletedPage, restoreAction } from './deleted.js';
+import { changelogRoutes } from './changelog.js';
 import { postPeopleRoutes } from './post-people.js';
 import { companyVoteRoutes } from './post-voters.js';
 import { postHistoryRoutes } from './post-history.js';
@@ -69,6 +70,7 @@ export const dashboardRoutes: Route[] = [
   },
   { method: 'GET', pattern: path('/dashboard/deleted'), handler: (ctx) => deletedPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/deleted/:p/restore'), handler: (ctx, [id]) => restoreAction(ctx, id!) },
+  ...changelogRoutes,
   { method: 'POST', pattern: path('/dashboard/comments/:p/hidden'), handler: (ctx, [id], form) => commentHiddenAction(ctx, id!, form) },
   ...postPeopleRoutes,
   ...companyVoteRoutes,

@@ -93,6 +93,10 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     description: "activity logged by an integration connection: the activity log's actor kinds gain 'connection'",
     changes: [{ replaceChecks: 'post_activity' }],
   },
+  {
+    description: 'changelog entries',
+    changes: [{ addTable: 'changelog_entries', record: 'changelog_entries' }],
+  },
 ];
 
 /**

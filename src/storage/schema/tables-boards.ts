@@ -215,6 +215,30 @@ export const BOARDS_TABLES = {
       deleted: { on: 'deleted_at, post_id' },
     },
   },
+  // An entry the team writes about a board's shipped work (docs/changelog.md). The posts it links
+  // are a JSON list of ids of its board, checked when it is written: a dump carries them as they
+  // are (ids are kept), and a post deleted since is left out when the entry is shown.
+  changelog_entries: {
+    record: { indexes: { by_board: 'board_id' } },
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      board_id: { type: 'integer', references: 'boards' },
+      title: 'text',
+      body: 'text',
+      post_ids: 'json',
+      publish_at: { type: 'key', null: true },
+      published_at: { type: 'key', null: true },
+      actor_kind: 'text',
+      actor_id: { type: 'integer', null: true },
+      created_at: 'key',
+    },
+    indexes: {
+      published: { on: 'board_id, published_at, id', where: 'published_at IS NOT NULL' },
+      // The entries waiting for their time, of every board: what the publishing job reads.
+      due: { on: 'publish_at, id', where: 'published_at IS NULL' },
+    },
+  },
   /**
    * What imports made, by the source id of the row each record was made from, per board, so that
    * importing the same rows again skips them. `record_id` names a post or a comment and is a plain

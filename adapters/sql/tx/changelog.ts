@@ -1,0 +1,74 @@
+/**
+ * The changelog aggregate in SQL, for both stores. Publishing is one conditional UPDATE: in
+ * PostgreSQL a concurrent publisher waits for the row and, finding it published, changes nothing;
+ * in SQLite writes run one at a time.
+ */
+import type { ChangelogEntryRecord } from '../../../src/domain/changelog-entries.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
+import type { SqlSeam } from '../seam.js';
+import { pageBounds } from '../statements.js';
+import { board, by, byField, none, type MethodScopes } from '../lock-scope.js';
+
+const FIELDS = 'id, organization_id, board_id, title, body, post_ids, publish_at, published_at, actor_kind, actor_id, created_at';
+
+/** When an entry was or is to be published: the order of a board's list. */
+const SHOWN_AT = 'COALESCE(published_at, publish_at, created_at)';
+
+export function changelogMethods(db: SqlSeam): AggregateMethods<'changelog'> {
+  const d = db.dialect;
+  const entry = (row: ChangelogEntryRecord): ChangelogEntryRecord => ({ ...row, post_ids: d.json<number[]>(row.post_ids) });
+  return {
+    async insertChangelogEntry(row) {
+      const stored = await db.row<ChangelogEntryRecord>(
+        `INSERT INTO fb_changelog_entries (organization_id, board_id, title, body, post_ids, publish_at, published_at, actor_kind, actor_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${FIELDS}`,
+        [row.organization_id, row.board_id, row.title, row.body, JSON.stringify(row.post_ids), row.publish_at, row.published_at, row.actor_kind, row.actor_id, row.created_at],
+      );
+      return entry(stored!);
+    },
+    async getChangelogEntry(id) {
+      const row = await db.row<ChangelogEntryRecord>(`SELECT ${FIELDS} FROM fb_changelog_entries WHERE id = ?`, [id]);
+      return row === undefined ? null : entry(row);
+    },
+    async listChangelogEntries(boardId, query) {
+      const { limit, offset } = pageBounds(d, query);
+      const params = { board: boardId, limit, offset };
+      // The list of published entries reads their index in its order.
+      const [where, order] =
+        query.state === 'published'
+          ? ['board_id = @board AND published_at IS NOT NULL', 'published_at DESC, id DESC']
+          : [query.state === 'scheduled' ? 'board_id = @board AND published_at IS NULL' : 'board_id = @board', `${SHOWN_AT} DESC, id DESC`];
+      const rows = await db.rows<ChangelogEntryRecord>(
+        `SELECT ${FIELDS} FROM fb_changelog_entries WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        params,
+      );
+      const total = await db.value<number>(`SELECT CAST(count(*) AS INTEGER) FROM fb_changelog_entries WHERE ${where}`, params);
+      return { rows: rows.map(entry), total: total! };
+    },
+    async listDueChangelogEntries(now, limit, boardId) {
+      const board = boardId === undefined ? '' : ' AND board_id = @board';
+      return db.column<number>(
+        `SELECT id FROM fb_changelog_entries WHERE published_at IS NULL AND publish_at <= @now${board} ORDER BY publish_at, id LIMIT @limit`,
+        { now, limit, board: boardId ?? null },
+      );
+    },
+    async publishChangelogEntry(id, now) {
+      const row = await db.row<ChangelogEntryRecord>(
+        `UPDATE fb_changelog_entries SET published_at = ? WHERE id = ? AND published_at IS NULL RETURNING ${FIELDS}`,
+        [now, id],
+      );
+      return row === undefined ? null : entry(row);
+    },
+  };
+}
+
+/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
+export const CHANGELOG_SCOPES = {
+  // an entry stays its organization's; the due ones are read across organizations, and each is
+  // published under its own organization's lock, by one conditional UPDATE
+  insertChangelogEntry: byField('organization', 'organization_id'),
+  getChangelogEntry: none,
+  listChangelogEntries: board,
+  listDueChangelogEntries: none,
+  publishChangelogEntry: by('changelogEntry'),
+} satisfies MethodScopes;

@@ -1,0 +1,124 @@
+/**
+ * Changelog entries: stored as written (a hostile title and body byte for byte, the linked posts in
+ * their order), listed per board in the order of their publication (scheduled ones first for the
+ * team, published ones alone for everybody else), the due ones found across organizations in time
+ * order, and each published exactly once; another board's entries never appear in a board's list.
+ */
+import type { ChangelogEntryRecord } from '../src/domain/changelog-entries.js';
+import type { NewRecord } from '../src/storage/contract.js';
+import { at, newBoard, newPost, seedBoard } from './fixtures.js';
+import type { SuiteContext } from './harness.js';
+
+const PAGE = { limit: 50, offset: 0 };
+
+function newEntry(organizationId: number, boardId: number, overrides: Partial<NewRecord<ChangelogEntryRecord>> = {}): NewRecord<ChangelogEntryRecord> {
+  return {
+    organization_id: organizationId,
+    board_id: boardId,
+    title: 'What shipped',
+    body: 'Dark mode is **here**.',
+    post_ids: [],
+    publish_at: null,
+    published_at: at(1),
+    actor_kind: 'team_member',
+    actor_id: null,
+    created_at: at(1),
+    ...overrides,
+  };
+}
+
+export function changelogEntryTests(ctx: SuiteContext): void {
+  const { expect } = ctx;
+
+  /** Organization 1 with boards 1 and 2 and two posts on board 1; organization 2 with its own board. */
+  async function seed() {
+    return ctx.write(async (tx) => {
+      const { organization, board } = await seedBoard(tx);
+      const second = await tx.insertBoard(newBoard(organization.id, { slug: 'second' }));
+      const first = await tx.insertPost(newPost(board.id, { title: 'Dark mode', status: 'shipped', shipped_at: at(2) }));
+      const next = await tx.insertPost(newPost(board.id, { title: 'Export', status: 'shipped', shipped_at: at(3) }));
+      const other = await tx.insertOrganization({ name: 'Globex', created_at: at(0) });
+      const otherBoard = await tx.insertBoard(newBoard(other.id, { slug: 'features' }));
+      return { org: organization.id, board: board.id, second: second.id, posts: [first.id, next.id], other: other.id, otherBoard: otherBoard.id };
+    });
+  }
+
+  ctx.t.describe('changelog entries', () => {
+    ctx.test('an entry reads back exactly as written, a hostile title and body included', async () => {
+      const s = await seed();
+      const row = newEntry(s.org, s.board, {
+        title: '<script>alert(1)</script> \u{1F680} "quotes" & amp',
+        body: '# Shipped\n\n<img src=x onerror=alert(1)>\n\n- [x](javascript:alert(1))\n',
+        post_ids: [s.posts[1]!, s.posts[0]!],
+        publish_at: at(90),
+        published_at: null,
+        actor_kind: 'api_key',
+        actor_id: 7,
+      });
+      const stored = await ctx.write((tx) => tx.insertChangelogEntry(row));
+      expect(stored).toEqual({ id: stored.id, ...row });
+      expect(await ctx.read((tx) => tx.getChangelogEntry(stored.id))).toEqual(stored);
+      expect(await ctx.read((tx) => tx.getChangelogEntry(stored.id + 1000))).toBeNull();
+    });
+
+    ctx.test("a board's entries: scheduled first for the team, published newest first for everybody; other boards' never", async () => {
+      const s = await seed();
+      const ids = await ctx.write(async (tx) => {
+        const old = await tx.insertChangelogEntry(newEntry(s.org, s.board, { published_at: at(10), created_at: at(10) }));
+        const later = await tx.insertChangelogEntry(newEntry(s.org, s.board, { publish_at: at(20), published_at: at(20), created_at: at(5) }));
+        const scheduled = await tx.insertChangelogEntry(newEntry(s.org, s.board, { publish_at: at(500), published_at: null, created_at: at(30) }));
+        const sameTime = await tx.insertChangelogEntry(newEntry(s.org, s.board, { published_at: at(20), created_at: at(20) }));
+        await tx.insertChangelogEntry(newEntry(s.org, s.second, { published_at: at(40) }));
+        await tx.insertChangelogEntry(newEntry(s.other, s.otherBoard, { published_at: at(40) }));
+        return { old: old.id, later: later.id, scheduled: scheduled.id, sameTime: sameTime.id };
+      });
+      const team = await ctx.read((tx) => tx.listChangelogEntries(s.board, PAGE));
+      expect(team.rows.map((row) => row.id)).toEqual([ids.scheduled, ids.sameTime, ids.later, ids.old]);
+      expect(team.total).toBe(4);
+      const published = await ctx.read((tx) => tx.listChangelogEntries(s.board, { ...PAGE, state: 'published' }));
+      expect(published.rows.map((row) => row.id)).toEqual([ids.sameTime, ids.later, ids.old]);
+      expect(published.total).toBe(3);
+      const page = await ctx.read((tx) => tx.listChangelogEntries(s.board, { limit: 1, offset: 1, state: 'published' }));
+      expect(page).toEqual({ rows: [published.rows[1]], total: 3 });
+      const scheduled = await ctx.read((tx) => tx.listChangelogEntries(s.board, { ...PAGE, state: 'scheduled' }));
+      expect(scheduled).toEqual({ rows: [team.rows[0]], total: 1 });
+      expect((await ctx.read((tx) => tx.listChangelogEntries(s.otherBoard, PAGE))).total).toBe(1);
+    });
+
+    ctx.test('the due entries of every organization, earliest first; each published once, and only when not yet published', async () => {
+      const s = await seed();
+      const ids = await ctx.write(async (tx) => {
+        const due = await tx.insertChangelogEntry(newEntry(s.org, s.board, { publish_at: at(20), published_at: null }));
+        const earlier = await tx.insertChangelogEntry(newEntry(s.other, s.otherBoard, { publish_at: at(15), published_at: null }));
+        const future = await tx.insertChangelogEntry(newEntry(s.org, s.second, { publish_at: at(60), published_at: null }));
+        const done = await tx.insertChangelogEntry(newEntry(s.org, s.board, { publish_at: at(5), published_at: at(5) }));
+        return { due: due.id, earlier: earlier.id, future: future.id, done: done.id };
+      });
+      expect(await ctx.read((tx) => tx.listDueChangelogEntries(at(30), 10))).toEqual([ids.earlier, ids.due]);
+      expect(await ctx.read((tx) => tx.listDueChangelogEntries(at(30), 1))).toEqual([ids.earlier]);
+      expect(await ctx.read((tx) => tx.listDueChangelogEntries(at(30), 10, s.board))).toEqual([ids.due]);
+      expect(await ctx.read((tx) => tx.listDueChangelogEntries(at(20), 10))).toEqual([ids.earlier, ids.due]);
+      expect(await ctx.read((tx) => tx.listDueChangelogEntries(at(14), 10))).toEqual([]);
+
+      const published = await ctx.write((tx) => tx.publishChangelogEntry(ids.due, at(31)));
+      expect(published).toEqual({ ...(await ctx.read((tx) => tx.getChangelogEntry(ids.due))), published_at: at(31) });
+      // Published once: a second publisher finds it done and changes nothing.
+      expect(await ctx.write((tx) => tx.publishChangelogEntry(ids.due, at(32)))).toBeNull();
+      expect((await ctx.read((tx) => tx.getChangelogEntry(ids.due)))!.published_at).toBe(at(31));
+      expect(await ctx.write((tx) => tx.publishChangelogEntry(ids.done, at(32)))).toBeNull();
+      expect(await ctx.write((tx) => tx.publishChangelogEntry(9999, at(32)))).toBeNull();
+      expect(await ctx.read((tx) => tx.listDueChangelogEntries(at(30), 10))).toEqual([ids.earlier]);
+    });
+
+    ctx.test('an entry written in a transaction that fails is not stored', async () => {
+      const s = await seed();
+      await expect(
+        ctx.write(async (tx) => {
+          await tx.insertChangelogEntry(newEntry(s.org, s.board));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await ctx.read((tx) => tx.listChangelogEntries(s.board, PAGE))).toEqual({ rows: [], total: 0 });
+    });
+  });
+}
