@@ -3,7 +3,7 @@
 // sibling processes; each publishes until it finds nothing due.
 //
 // argv[2]: JSON { corePath, adapterPath, file, publishers, now (epoch ms), startAt (epoch ms) }
-// stdout: one JSON line per publisher: { published } or { error }
+// stdout: one JSON line per publisher: { published, started, ended } (this process's clock, ms) or { error }
 import { pathToFileURL } from 'node:url';
 
 const { corePath, adapterPath, file, publishers, now, startAt } = JSON.parse(process.argv[2]);
@@ -20,8 +20,9 @@ current = now;
 
 const results = await Promise.all(
   boards.map(async (board) => {
+    const started = performance.now();
     try {
-      return { published: await board.publishDueChangelogEntries() };
+      return { published: await board.publishDueChangelogEntries(), started, ended: performance.now() };
     } catch (error) {
       return { error: String(error?.message ?? error) };
     } finally {
