@@ -39,7 +39,8 @@ export type OwnerKind =
   | 'ssoSecret'
   | 'connection'
   | 'chatTarget'
-  | 'status';
+  | 'status'
+  | 'field';
 
 /** A record of no organization with a lock of its own. */
 export interface RecordScope {
@@ -112,6 +113,13 @@ export const CALL_SCOPES: Partial<Record<keyof StorageTx, ScopeOf>> & Record<str
   insertStatus: byField('organization', 'organization_id'),
   updateStatus: by('status'),
   deleteStatus: by('status'),
+  // fields
+  listFields: board,
+  insertField: byField('board', 'board_id'),
+  updateField: by('field'),
+  deleteField: by('field'),
+  clearFieldValues: board,
+  countFieldValues: board,
   // boards
   insertBoard: byField('organization', 'organization_id'),
   getBoard: board,
@@ -336,4 +344,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   connection: 'SELECT organization_id AS org FROM fb_integration_connections WHERE id = $1',
   chatTarget: 'SELECT b.organization_id AS org FROM fb_chat_targets t JOIN fb_boards b ON b.id = t.board_id WHERE t.id = $1',
   status: 'SELECT organization_id AS org FROM fb_statuses WHERE id = $1',
+  field: 'SELECT b.organization_id AS org FROM fb_board_fields f JOIN fb_boards b ON b.id = f.board_id WHERE f.id = $1',
 };

@@ -49,6 +49,8 @@ export function columnsFromRecord(table: DumpTable, row: DumpRow, flag: FlagValu
     const { proposal, ...post } = columns as unknown as PostRecord;
     return {
       ...post,
+      // NULL for a post without values (and one of a dump written before custom fields).
+      fields: row['fields'] == null ? null : JSON.stringify(row['fields']),
       proposal_status: proposal?.status ?? null,
       proposal_note: proposal?.note ?? null,
       proposal_proposed_at: proposal?.proposed_at ?? null,

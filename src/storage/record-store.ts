@@ -55,6 +55,7 @@ import type {
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { StatusRecord } from '../domain/statuses.js';
+import type { FieldRecord } from '../domain/fields.js';
 import type { DayRow } from './days.js';
 import { RECORD_SCHEMA } from './record-schema.js';
 
@@ -172,6 +173,7 @@ export interface TableRows {
   integration_calls: IntegrationCallRecord;
   integration_call_attempts: IntegrationCallAttemptRecord;
   statuses: StatusRecord;
+  board_fields: FieldRecord;
 }
 
 export type TableName = keyof TableRows;

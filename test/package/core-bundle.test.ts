@@ -160,7 +160,10 @@ describe('the core browser bundle', () => {
     // rule every post write keeps, the migration step's statements, four served rows and the
     // handler's check of the status a path names, the label read with every post shape, the
     // requests' and the fixture's schemas of a status): 41.8 KB (42,815 bytes).
-    expect(gzipped).toBeLessThanOrEqual(42 * 1024);
+    // Custom fields' storage (+164 bytes: the fields aggregate's table of writes and its lazy
+    // loader, the posts' values kept by the record store's posts and their filter, the record
+    // schema's table): 42.1 KB (43,140 bytes).
+    expect(gzipped).toBeLessThanOrEqual(43_200);
   }, 60_000);
 
   it('loads the request path with the core, and mail, sign-in, the dashboard, moderation, webhook delivery, fixtures and their storage on first calls', async () => {

@@ -14,6 +14,7 @@ import { moderationMethods } from './moderation.js';
 import { oauthMethods } from './oauth.js';
 import { peopleMethods } from './people.js';
 import { trashMethods } from './trash.js';
+import { fieldsMethods } from './fields.js';
 
 export const SHARED_FACTORIES = {
   accounts: accountsMethods,
@@ -25,4 +26,5 @@ export const SHARED_FACTORIES = {
   access: accessMethods,
   integrations: integrationsMethods,
   trash: trashMethods,
+  fields: fieldsMethods,
 } satisfies Partial<AggregateFactories<SqlSeam>>;

@@ -96,6 +96,12 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     description: "activity logged by an integration connection: the activity log's actor kinds gain 'connection'",
     changes: [{ replaceChecks: 'post_activity' }],
   },
+  {
+    // Posts stored before it have no values (NULL); the record stores' rows get `fields: null`.
+    description: "custom fields: each board's fields, and each post's values",
+    changes: [{ addTable: 'board_fields', record: 'board_fields' }, { addColumn: 'posts.fields' }],
+    backfill: { records: { table: 'posts', row: (row) => ({ ...row, fields: null }) } },
+  },
 ];
 
 /**
