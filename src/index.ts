@@ -61,6 +61,8 @@ export type {
   Attachment,
   PostDetail,
   PostList,
+  Field,
+  FieldList,
   SimilarPosts,
   QueueItem,
   Queue,
@@ -95,6 +97,7 @@ export type {
   VoterBlock,
 } from './domain/team-responses.js';
 export type { StatusLabel, StatusRecord } from './domain/statuses.js';
+export type { FieldRecord, FieldType, FieldValue, FieldValues } from './domain/fields.js';
 export type { HeldPost, HeldPostState } from './domain/held-posts.js';
 export {
   LIMITS,
@@ -110,6 +113,8 @@ export {
   type CreateChatTargetInput,
   type CreateStatusInput,
   type UpdateStatusInput,
+  type UpdateFieldsInput,
+  type FieldDefinitionInput,
 } from './domain/requests.js';
 export type { Clock, Logger, Notifier, RandomBytes, VoterNotification } from './domain/ports.js';
 export type { Caller } from './services/context.js';

@@ -81,4 +81,6 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['DELETE', '/statuses/{}', null, 'statuses.delete'], // deleteStatus
   ['GET', '/mail-settings', null, 'mail.settings'], // getMailSettings
   ['PATCH', '/mail-settings', 'body', 'mail.updateSettings'], // updateMailSettings
+  ['GET', '/boards/{}/fields', null, 'fields.list'], // listFields
+  ['PUT', '/boards/{}/fields', 'body', 'fields.update'], // updateFields
 ];

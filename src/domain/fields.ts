@@ -29,8 +29,3 @@ export interface FieldRecord {
   /** Order of the board's fields on the form (then id). */
   position: number;
 }
-
-/** `values` as the API shows them: an object, empty when the post has none. */
-export function fieldValuesOf(values: FieldValues | null): FieldValues {
-  return values === null ? {} : { ...values };
-}

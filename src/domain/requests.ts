@@ -36,6 +36,11 @@ export const LIMITS = {
   defaultTtlSeconds: 3600,
   statusName: 40,
   statusesPerOrganization: 50,
+  fieldsPerBoard: 20,
+  fieldLabel: 80,
+  fieldOptions: 30,
+  fieldOption: 80,
+  fieldText: 1000,
 } as const;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -59,12 +64,32 @@ export const tagName = text(1, LIMITS.tagName);
 
 const tagList = z.array(tagName).check(z.maxLength(LIMITS.tagsPerPost, `at most ${LIMITS.tagsPerPost} tags`));
 
+const fieldText = text(0, LIMITS.fieldText);
+
+/**
+ * The values of a board's custom fields, by key: text for text and choice fields, a number for
+ * number fields; null is no value (in a PATCH, the value removed). Each is checked against the
+ * board's fields by the service.
+ */
+export const fieldValuesInput = z.looseObject({}).check(
+  z.superRefine((values: Record<string, unknown>, ctx) => {
+    // Checked by hand rather than with zod's record and union types, which would double what the
+    // browser bundle carries of zod's schemas for this one field.
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null || (typeof value === 'number' && Number.isFinite(value))) continue;
+      const issue = typeof value === 'string' ? z.safeParse(fieldText, value).error?.issues[0]?.message : 'must be text, a number or null';
+      if (issue !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: issue });
+    }
+  }),
+) as unknown as z.ZodMiniType<Record<string, string | number | null>>;
+
 export const createPostBody = z.strictObject({
   title: trimmedText(1, LIMITS.title),
   body: z.optional(text(0, LIMITS.body)),
   status: z.optional(postStatus),
   tags: z.optional(tagList),
   pinned: z.optional(z.boolean()),
+  fields: z.optional(fieldValuesInput),
 });
 
 /**
@@ -75,6 +100,7 @@ export const submitPostBody = z.strictObject({
   title: trimmedText(1, LIMITS.title),
   body: z.optional(text(0, LIMITS.body)),
   tags: z.optional(tagList),
+  fields: z.optional(fieldValuesInput),
 });
 
 /** `url` and `pr` evidence is shown publicly as a link: it must be absolute http(s). */
@@ -123,6 +149,8 @@ export const updatePostBody = z.strictObject({
     z.array(evidenceItem).check(z.maxLength(LIMITS.evidencePerPost, `at most ${LIMITS.evidencePerPost} evidence items`)),
   ),
   notify_voters: z.optional(z.boolean()),
+  /** Values to set (null: removed); the board's other fields keep theirs. */
+  fields: z.optional(fieldValuesInput),
 });
 
 export const claimBody = z.strictObject({
@@ -166,6 +194,8 @@ export const listPostsQuery = z.object({
   pinned_first: z.optional(enumParam(['true', 'false'] as const)),
   /** Only the posts showing this status of the organization. */
   status_label: z.optional(intParam(1)),
+  /** Only the posts whose custom field has this value: `key:value` (`plan:Pro`, `seats:5`). */
+  field: z.optional(text(3, LIMITS.query)),
   limit: limitParam(LIMITS.defaultPageSize),
   offset: offsetParam,
 });
@@ -185,6 +215,24 @@ export const updateStatusBody = z.strictObject({
   name: z.optional(trimmedText(1, LIMITS.statusName)),
   color: z.optional(statusColor),
   position: z.optional(int(0, 1000)),
+});
+
+/** A custom field's key: a lower-case letter, then lower-case letters, digits and `_`; never changes. */
+export const fieldKey = /* @__PURE__ */ z.string().check(z.regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be a lower-case letter, then up to 39 lower-case letters, digits and _'));
+
+/** One of a board's custom fields, as the team declares it. */
+export const fieldDefinition = /* @__PURE__ */ z.strictObject({
+  key: fieldKey,
+  label: trimmedText(1, LIMITS.fieldLabel),
+  type: z.enum(['text', 'number', 'choice'], { error: 'must be one of: text, number, choice' }),
+  /** The choices of a `choice` field (required for one, refused for the others). */
+  options: z.optional(z.array(trimmedText(1, LIMITS.fieldOption)).check(z.maxLength(LIMITS.fieldOptions, `at most ${LIMITS.fieldOptions} options`))),
+  required: z.optional(z.boolean()),
+});
+
+/** Body of `PUT /boards/{slug}/fields`: the board's fields in form order, replacing the ones it had. */
+export const updateFieldsBody = /* @__PURE__ */ z.strictObject({
+  fields: z.array(fieldDefinition).check(z.maxLength(LIMITS.fieldsPerBoard, `at most ${LIMITS.fieldsPerBoard} fields`)),
 });
 
 export const pageQuery = z.object({
@@ -263,6 +311,10 @@ export type UpdatePostInput = z.input<typeof updatePostBody>;
 export type CreateStatusInput = z.input<typeof createStatusBody>;
 /** Body of `PATCH /statuses/{status_id}`: any of `name`, `color`, `position`. */
 export type UpdateStatusInput = z.input<typeof updateStatusBody>;
+/** Body of `PUT /boards/{slug}/fields`: `fields`, the board's fields in form order. */
+export type UpdateFieldsInput = z.input<typeof updateFieldsBody>;
+/** One field of {@link UpdateFieldsInput}: `key`, `label`, `type`, `options` (a choice's), `required`. */
+export type FieldDefinitionInput = z.input<typeof fieldDefinition>;
 /** One entry of `implementation_evidence` in a PATCH. */
 export type EvidenceInput = z.input<typeof evidenceItem>;
 /** Body of `POST …/merge`: `into`, the id of the post to merge into (any board of the organization). */

@@ -63,6 +63,9 @@ const RESPONSE_NAMES = new Map<z.core.$ZodType, string>([
   [team.statusSchema, 'Status'],
   [team.statusListSchema, 'StatusList'],
   [res.statusLabelSchema, 'StatusLabel'],
+  [res.fieldSchema, 'Field'],
+  [res.fieldListSchema, 'FieldList'],
+  [res.fieldValuesSchema, 'FieldValues'],
   [res.errorSchema, 'Error'],
 ]);
 
@@ -79,6 +82,7 @@ const REQUEST_NAMES = new Map<z.core.$ZodType, string>([
   [req.updateMailSettingsBody, 'UpdateMailSettingsRequest'],
   [req.createStatusBody, 'CreateStatusRequest'],
   [req.updateStatusBody, 'UpdateStatusRequest'],
+  [req.updateFieldsBody, 'UpdateFieldsRequest'],
 ]);
 
 const capitalize = (name: string) => name[0]!.toUpperCase() + name.slice(1);

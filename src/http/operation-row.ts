@@ -29,6 +29,7 @@ import type * as postReads from '../services/post-reads.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
 import type * as statuses from '../services/statuses.js';
+import type * as fields from '../services/fields.js';
 import type * as teamVoters from '../services/team-voters.js';
 import type * as trash from '../services/trash.js';
 import type * as integrationConnections from '../services/integration-connections.js';
@@ -36,7 +37,7 @@ import type * as integrationLinks from '../services/integration-links.js';
 import type * as integrationChatTargets from '../services/integration-chat-targets.js';
 
 /** The methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type Requests = typeof requests;
 type Responses = typeof responses & typeof teamResponses;
@@ -70,6 +71,7 @@ export interface OperationServices {
   posts: typeof posts;
   stats: typeof stats;
   statuses: typeof statuses;
+  fields: typeof fields;
   teamVoters: typeof teamVoters;
   trash: typeof trash;
   integrationConnections: typeof integrationConnections;

@@ -71,7 +71,7 @@ export const DUMP_TABLES: readonly DumpTable[] = [
   table('comment_edits', ['by_team']),
   table('post_merges'),
   table('moderated_boards'),
-  table('held_posts', [], ['tag_slugs']),
+  table('held_posts', [], ['tag_slugs', 'fields']),
   table('webhooks', ['active'], ['events']),
   table('webhook_messages'),
   table('webhook_attempts', ['success']),

@@ -76,7 +76,7 @@ export async function snapshot(target: { storage: Storage }): Promise<unknown> {
         const posts = [];
         for (const post of page.rows) posts.push(await postState(tx, post, shared, false, voters));
         for (const post of merged) posts.push(await postState(tx, post, shared, true, voters));
-        boards.push({ board, total: page.total, posts, moderated: await tx.isBoardModerated(board.id) });
+        boards.push({ board, total: page.total, posts, moderated: await tx.isBoardModerated(board.id), fields: await tx.listFields(board.id) });
       }
       const held = [];
       for (const state of ['waiting', 'approved', 'rejected'] as const) held.push(...(await tx.listHeldPosts(org.id, state)));

@@ -60,6 +60,8 @@ const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/
   'GET /api/v1/deleted-posts',
   // The organization's statuses: listed with read, managed by the team.
   'GET /api/v1/statuses', 'POST /api/v1/statuses', 'PATCH /api/v1/statuses/{status_id}', 'DELETE /api/v1/statuses/{status_id}',
+  // A board's custom fields: listed with read, replaced by the team.
+  'GET /api/v1/boards/{slug}/fields', 'PUT /api/v1/boards/{slug}/fields',
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -60,9 +60,12 @@ function shipped(path: string): boolean {
  * and the code it shares with the posts', the merges' and the dashboard's services two more:
  * 213 files (0.82 MB packed, 3.39 MB unpacked). Each CLI command loaded when it runs, and the MCP
  * server on the first request to `/mcp`, so that code they share is split into chunks of its own:
- * 248 files (0.83 MB packed, 3.45 MB unpacked).
+ * 248 files (0.83 MB packed, 3.45 MB unpacked). Custom fields (their services, the values'
+ * checks and the list's filter each loaded on first call, the storage of every store, the
+ * OpenAPI document's two operations and schemas, docs/fields.md): 253 files (0.85 MB packed,
+ * 3.51 MB unpacked).
  */
-const BUDGET = { size: 850_000, unpackedSize: 3_500_000, entryCount: 255 };
+const BUDGET = { size: 860_000, unpackedSize: 3_550_000, entryCount: 260 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

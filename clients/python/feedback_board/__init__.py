@@ -54,6 +54,7 @@ from .statistics import (
     StatusBreakdown,
     TopRequest,
 )
+from .boards import Field, FieldType
 from .team import ChatTarget, ConnectionTest, DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, Status, VoterBlock
 from .transport import RetryPolicy
 
@@ -93,6 +94,8 @@ __all__ = [
     "IntegrationConnection",
     "MailSettings",
     "Status",
+    "Field",
+    "FieldType",
     "StatusLabel",
     "Post",
     "PostDetail",

@@ -74,4 +74,6 @@ OPERATIONS: Dict[str, Operation] = {
     "deleteStatus": Operation("DELETE", "/statuses/{status_id}", "team", "statuses"),
     "getMailSettings": Operation("GET", "/mail-settings", "team", "mail"),
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
+    "listFields": Operation("GET", "/boards/{slug}/fields", "read", "fields"),
+    "updateFields": Operation("PUT", "/boards/{slug}/fields", "team", "fields"),
 }
