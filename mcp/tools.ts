@@ -110,7 +110,7 @@ function define(operation: OperationName): ToolDefinition {
       title,
       readOnlyHint: readOnly,
       destructiveHint: spec.destructive === true,
-      idempotentHint: readOnly || spec.method === 'PATCH' || spec.method === 'DELETE' || spec.idempotent === true,
+      idempotentHint: readOnly || spec.method === 'PUT' || spec.method === 'PATCH' || spec.method === 'DELETE' || spec.idempotent === true,
       openWorldHint: false,
     },
     scope: spec.scope,

@@ -61,6 +61,8 @@ export type {
   Attachment,
   PostDetail,
   PostList,
+  Field,
+  FieldList,
   SimilarPosts,
   QueueItem,
   Queue,
@@ -99,6 +101,7 @@ export type {
   VoterBlock,
 } from './domain/team-responses.js';
 export type { StatusLabel, StatusRecord } from './domain/statuses.js';
+export type { FieldRecord, FieldType, FieldValue, FieldValues } from './domain/fields.js';
 export type { HeldPost, HeldPostState } from './domain/held-posts.js';
 export {
   LIMITS,
@@ -115,6 +118,7 @@ export {
   type CreateStatusInput,
   type UpdateStatusInput,
 } from './domain/requests.js';
+export type { FieldDefinitionInput, UpdateFieldsInput } from './domain/fields-requests.js';
 export type { Clock, Logger, Notifier, RandomBytes, VoterNotification } from './domain/ports.js';
 export type { Caller } from './services/context.js';
 export type { ActivityActor, ActivityEntry, ActivityPage } from './services/activity.js';

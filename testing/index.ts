@@ -37,6 +37,7 @@ import { randomizedTests } from './randomized.js';
 import { searchTests } from './search.js';
 import { statsTests } from './stats.js';
 import { statusTests } from './statuses.js';
+import { fieldTests } from './fields.js';
 import { similarTests } from './similar.js';
 import { ssoTests } from './sso.js';
 import { accessTests } from './access.js';
@@ -60,6 +61,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     copyAndIdTests(ctx);
     accountTests(ctx);
     statusTests(ctx);
+    fieldTests(ctx);
     boardTests(ctx);
     postTests(ctx);
     listTests(ctx);

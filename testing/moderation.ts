@@ -38,6 +38,21 @@ export function moderationTests(ctx: SuiteContext): void {
       expect(await ctx.read((tx) => tx.isBoardModerated(boardId))).toBe(false);
     });
 
+    ctx.test('a held post keeps the values of custom fields its voter gave, copied in and out', async () => {
+      const { org, board, voter } = await ctx.write(async (tx) => {
+        const { organization, board } = await seedBoard(tx);
+        return { org: organization.id, board: board.id, voter: (await seedVoters(tx, organization.id, 1))[0]!.id };
+      });
+      const values = { plan: 'Pro', seats: 3 };
+      const held = await ctx.write((tx) => tx.insertHeldPost(newHeldPost(org, board, voter, { fields: values })));
+      values.plan = 'mutated';
+      expect(held.fields).toEqual({ plan: 'Pro', seats: 3 });
+      held.fields!['seats'] = 9;
+      expect((await ctx.read((tx) => tx.getHeldPost(held.id)))!.fields).toEqual({ plan: 'Pro', seats: 3 });
+      const decided = await ctx.write((tx) => tx.decideHeldPost(held.id, { state: 'rejected', reason: '', decided_at: at(9), decided_by: null, post_id: null }));
+      expect(decided!.fields).toEqual({ plan: 'Pro', seats: 3 });
+    });
+
     ctx.test('held posts are stored waiting, decided once, listed by organization and state, and by voter since a time', async () => {
       const { org, board, voters } = await ctx.write(async (tx) => {
         const { organization, board } = await seedBoard(tx);
@@ -47,7 +62,7 @@ export function moderationTests(ctx: SuiteContext): void {
       const first = await ctx.write((tx) => tx.insertHeldPost(newHeldPost(org, board, ann, { tag_slugs: ['ui', 'mobile'], created_at: at(5) })));
       expect(first).toEqual({
         id: 1, organization_id: org, board_id: board, voter_id: ann, title: 'Offline mode', body: '', tag_slugs: ['mobile', 'ui'],
-        created_at: at(5), state: 'waiting', reason: '', decided_at: null, decided_by: null, post_id: null,
+        created_at: at(5), state: 'waiting', reason: '', decided_at: null, decided_by: null, post_id: null, fields: null,
       });
       await ctx.write((tx) => tx.insertHeldPost(newHeldPost(org, board, cy, { created_at: at(1) })));
       await ctx.write((tx) => tx.insertHeldPost(newHeldPost(org, board, ann, { created_at: at(2) })));

@@ -56,7 +56,7 @@ export function postTests(ctx: SuiteContext): void {
       });
       const post = await ctx.write((tx) => tx.insertPost(row));
       // Without a label, the post shows its organization's default status of its category (shipped: id 4).
-      expect(post).toEqual({ id: 1, ...row, vote_count: 0, comment_count: 0, status_label_id: 4 });
+      expect(post).toEqual({ id: 1, ...row, vote_count: 0, comment_count: 0, status_label_id: 4, fields: null });
       expect(await ctx.read((tx) => tx.getPost(1))).toEqual(post);
       expect(await ctx.read((tx) => tx.getPost(2))).toBeNull();
     });

@@ -24,7 +24,7 @@ function deepen(copy: Record<string, unknown>): object {
 
 const POST_FIELDS = [
   'id', 'board_id', 'title', 'body', 'status', 'is_admin', 'hidden', 'pinned',
-  'queue_rank', 'shipped_at', 'created_at', 'vote_count', 'comment_count', 'proposal', 'status_label_id',
+  'queue_rank', 'shipped_at', 'created_at', 'vote_count', 'comment_count', 'proposal', 'status_label_id', 'fields',
 ];
 
 /** True when `row`'s own enumerable fields are exactly `fields`, in that order. */
@@ -60,6 +60,8 @@ const PostRow = function (this: Record<string, unknown>, post: Record<string, un
   this.comment_count = post.comment_count;
   this.proposal = typeof proposal === 'object' && proposal !== null ? cloneRow(proposal) : proposal;
   this.status_label_id = post.status_label_id;
+  const fields = post.fields;
+  this.fields = typeof fields === 'object' && fields !== null ? cloneRow(fields) : fields;
 } as unknown as new (post: Record<string, unknown>) => object;
 PostRow.prototype = Object.prototype;
 

@@ -15,6 +15,7 @@ import { ATTACHMENTS_SCOPES } from '../sql/tx/attachments.js';
 import { BOARDS_SCOPES } from '../sql/tx/boards.js';
 import { CHANGELOG_SCOPES } from '../sql/tx/changelog.js';
 import { ENGAGEMENT_SCOPES } from '../sql/tx/engagement.js';
+import { FIELDS_SCOPES } from '../sql/tx/fields.js';
 import { INTEGRATIONS_SCOPES } from '../sql/tx/integrations.js';
 import { MAIL_SCOPES } from '../sql/tx/mail.js';
 import { MODERATION_SCOPES } from '../sql/tx/moderation.js';
@@ -62,6 +63,7 @@ export const CALL_SCOPES: Readonly<Record<StorageMethodName, ScopeOf>> & Readonl
   ...INTEGRATIONS_SCOPES,
   ...TRASH_SCOPES,
   ...CHANGELOG_SCOPES,
+  ...FIELDS_SCOPES,
 };
 
 /** The scope of one call; `store` for a method not listed above. */
@@ -89,4 +91,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   chatTarget: 'SELECT b.organization_id AS org FROM fb_chat_targets t JOIN fb_boards b ON b.id = t.board_id WHERE t.id = $1',
   status: 'SELECT organization_id AS org FROM fb_statuses WHERE id = $1',
   changelogEntry: 'SELECT organization_id AS org FROM fb_changelog_entries WHERE id = $1',
+  field: 'SELECT b.organization_id AS org FROM fb_board_fields f JOIN fb_boards b ON b.id = f.board_id WHERE f.id = $1',
 };

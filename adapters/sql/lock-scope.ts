@@ -44,7 +44,8 @@ export type OwnerKind =
   | 'connection'
   | 'chatTarget'
   | 'status'
-  | 'changelogEntry';
+  | 'changelogEntry'
+  | 'field';
 
 /** A record of no organization with a lock of its own. */
 export interface RecordScope {

@@ -83,4 +83,6 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['PATCH', '/mail-settings', 'body', 'mail.updateSettings'], // updateMailSettings
   ['GET', '/boards/{}/changelog/entries', 'query', 'changelog.entries'], // listChangelogEntries
   ['POST', '/boards/{}/changelog/entries', 'body', 'changelog.createEntry'], // createChangelogEntry
+  ['GET', '/boards/{}/fields', null, 'fields.list'], // listFields
+  ['PUT', '/boards/{}/fields', 'body', 'fields.update'], // updateFields
 ];

@@ -5,6 +5,7 @@
  * post, every list, search, queue, roadmap, changelog, statistic, similar-posts answer and feed
  * leaves it out by construction. See docs/errors-scopes-limits.md ("Moderation").
  */
+import type { FieldValues } from './fields.js';
 
 /** Where a held post stands: waiting for the team, approved (now a post), or rejected. */
 export const HELD_POST_STATES = ['waiting', 'approved', 'rejected'] as const;
@@ -32,10 +33,15 @@ export interface HeldPostRecord {
   decided_by: number | null;
   /** The post made on approval; null otherwise. */
   post_id: number | null;
+  /** The values of the board's custom fields the voter gave (the post's on approval), or null for none. */
+  fields: FieldValues | null;
 }
 
 /** A held post to insert: waiting, undecided. */
-export type NewHeldPost = Pick<HeldPostRecord, 'organization_id' | 'board_id' | 'voter_id' | 'title' | 'body' | 'tag_slugs' | 'created_at'>;
+export type NewHeldPost = Pick<HeldPostRecord, 'organization_id' | 'board_id' | 'voter_id' | 'title' | 'body' | 'tag_slugs' | 'created_at'> & {
+  /** The voter's values of the board's custom fields; none when absent or null. */
+  fields?: FieldValues | null;
+};
 
 /** The team's decision on a waiting post. */
 export type HeldPostDecision = Pick<HeldPostRecord, 'state' | 'reason' | 'decided_at' | 'decided_by' | 'post_id'>;

@@ -5,6 +5,7 @@
  * Timestamps are ISO 8601 UTC strings as produced by `Date.prototype.toISOString()`
  * (`2026-11-21T09:30:00.000Z`): fixed width, so string order is time order in every adapter.
  */
+import type { FieldValues } from './fields.js';
 
 /** The five post statuses, in roadmap order. */
 export const POST_STATUSES = ['open', 'planned', 'in_progress', 'shipped', 'declined'] as const;
@@ -92,6 +93,8 @@ export interface PostRecord {
    * the storage sets the category's default whenever `status` is written without a label.
    */
   status_label_id: number;
+  /** The values of the board's custom fields (see fields.ts), by key; null when it has none. */
+  fields: FieldValues | null;
 }
 
 /** A tag of a board, shared by the posts that carry it. */

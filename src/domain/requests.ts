@@ -36,6 +36,11 @@ export const LIMITS = {
   defaultTtlSeconds: 3600,
   statusName: 40,
   statusesPerOrganization: 50,
+  fieldsPerBoard: 20,
+  fieldLabel: 80,
+  fieldOptions: 30,
+  fieldOption: 80,
+  fieldText: 1000,
 } as const;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -59,12 +64,32 @@ export const tagName = text(1, LIMITS.tagName);
 
 const tagList = z.array(tagName).check(z.maxLength(LIMITS.tagsPerPost, `at most ${LIMITS.tagsPerPost} tags`));
 
+const fieldText = text(0, LIMITS.fieldText);
+
+/**
+ * The values of a board's custom fields, by key: text for text and choice fields, a number for
+ * number fields; null is no value (in a PATCH, the value removed). Each is checked against the
+ * board's fields by the service.
+ */
+export const fieldValuesInput = z.looseObject({}).check(
+  z.superRefine((values: Record<string, unknown>, ctx) => {
+    // Checked by hand rather than with zod's record and union types, which would double what the
+    // browser bundle carries of zod's schemas for this one field.
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null || (typeof value === 'number' && Number.isFinite(value))) continue;
+      const issue = typeof value === 'string' ? z.safeParse(fieldText, value).error?.issues[0]?.message : 'must be text, a number or null';
+      if (issue !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: issue });
+    }
+  }),
+) as unknown as z.ZodMiniType<Record<string, string | number | null>>;
+
 export const createPostBody = z.strictObject({
   title: trimmedText(1, LIMITS.title),
   body: z.optional(text(0, LIMITS.body)),
   status: z.optional(postStatus),
   tags: z.optional(tagList),
   pinned: z.optional(z.boolean()),
+  fields: z.optional(fieldValuesInput),
 });
 
 /**
@@ -75,6 +100,7 @@ export const submitPostBody = z.strictObject({
   title: trimmedText(1, LIMITS.title),
   body: z.optional(text(0, LIMITS.body)),
   tags: z.optional(tagList),
+  fields: z.optional(fieldValuesInput),
 });
 
 /** `url` and `pr` evidence is shown publicly as a link: it must be absolute http(s). */
@@ -123,6 +149,8 @@ export const updatePostBody = z.strictObject({
     z.array(evidenceItem).check(z.maxLength(LIMITS.evidencePerPost, `at most ${LIMITS.evidencePerPost} evidence items`)),
   ),
   notify_voters: z.optional(z.boolean()),
+  /** Values to set (null: removed); the board's other fields keep theirs. */
+  fields: z.optional(fieldValuesInput),
 });
 
 export const claimBody = z.strictObject({
@@ -166,6 +194,8 @@ export const listPostsQuery = z.object({
   pinned_first: z.optional(enumParam(['true', 'false'] as const)),
   /** Only the posts showing this status of the organization. */
   status_label: z.optional(intParam(1)),
+  /** Only the posts whose custom field has this value: `key:value` (`plan:Pro`, `seats:5`). */
+  field: z.optional(text(3, LIMITS.query)),
   limit: limitParam(LIMITS.defaultPageSize),
   offset: offsetParam,
 });

@@ -83,6 +83,9 @@ export const statusLabelSchema = z.object({
   color: z.string(),
 });
 
+/** The values of the board's custom fields a post holds, by key: text, or a number for a number field. */
+export const fieldValuesSchema = z.record(z.string(), z.union([z.string().max(1000), z.number()]));
+
 /** Response schema of a post in lists. */
 export const postSchema = z.object({
   id: z.int(),
@@ -101,7 +104,20 @@ export const postSchema = z.object({
   created_at: timestamp,
   attachments,
   tags: z.array(tagSchema),
+  fields: fieldValuesSchema,
 });
+
+/** Response schema of one of a board's custom fields (docs/fields.md). */
+export const fieldSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'number', 'choice']),
+  options: z.array(z.string()),
+  required: z.boolean(),
+});
+
+/** A board's custom fields, in form order. */
+export const fieldListSchema = z.object({ fields: z.array(fieldSchema) });
 
 /** Response schema of an issue linked to a post (the team's: the API and dashboard show it, never the public pages). */
 export const postLinkSchema = z.object({
@@ -300,6 +316,10 @@ export type Claim = z.infer<typeof claimSchema>;
 export type Proposal = z.infer<typeof proposalSchema>;
 /** A post as lists show it. */
 export type Post = z.infer<typeof postSchema>;
+/** One of a board's custom fields: `key`, `label`, `type`, `options` (a choice's) and `required`. */
+export type Field = z.infer<typeof fieldSchema>;
+/** `{ fields }`: a board's custom fields, in form order. */
+export type FieldList = z.infer<typeof fieldListSchema>;
 /** An image attached to a post or comment. */
 export type Attachment = z.infer<typeof attachmentSchema>;
 /** The single-post shape: a post with queue rank, evidence, live claim and pending proposal. */

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors.js';
 import { SCOPES } from '../domain/records.js';
+import * as fieldsReq from '../domain/fields-requests.js';
 import * as req from '../domain/requests.js';
 import * as res from '../domain/responses.js';
 import * as team from '../domain/team-responses.js';
@@ -63,6 +64,9 @@ const RESPONSE_NAMES = new Map<z.core.$ZodType, string>([
   [team.statusSchema, 'Status'],
   [team.statusListSchema, 'StatusList'],
   [res.statusLabelSchema, 'StatusLabel'],
+  [res.fieldSchema, 'Field'],
+  [res.fieldListSchema, 'FieldList'],
+  [res.fieldValuesSchema, 'FieldValues'],
   [res.errorSchema, 'Error'],
 ]);
 
@@ -79,6 +83,7 @@ const REQUEST_NAMES = new Map<z.core.$ZodType, string>([
   [req.updateMailSettingsBody, 'UpdateMailSettingsRequest'],
   [req.createStatusBody, 'CreateStatusRequest'],
   [req.updateStatusBody, 'UpdateStatusRequest'],
+  [fieldsReq.updateFieldsBody, 'UpdateFieldsRequest'],
 ]);
 
 const capitalize = (name: string) => name[0]!.toUpperCase() + name.slice(1);

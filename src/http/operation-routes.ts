@@ -20,7 +20,7 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   createBoard: { method: 'POST', path: '/boards', input: 'body', queryKeys: [], client: ['boards', 'create'], success: { status: 201 } },
   publishBoard: { method: 'POST', path: '/boards/{slug}/publish', input: null, queryKeys: [], client: ['boards', 'publish'], success: { status: 200 } },
   unpublishBoard: { method: 'POST', path: '/boards/{slug}/unpublish', input: null, queryKeys: [], client: ['boards', 'unpublish'], success: { status: 200 } },
-  listPosts: { method: 'GET', path: '/boards/{slug}/posts', input: 'query', queryKeys: ['status', 'q', 'tag', 'sort', 'pinned_first', 'status_label', 'limit', 'offset'], client: ['posts', 'list'], success: { status: 200 } },
+  listPosts: { method: 'GET', path: '/boards/{slug}/posts', input: 'query', queryKeys: ['status', 'q', 'tag', 'sort', 'pinned_first', 'status_label', 'field', 'limit', 'offset'], client: ['posts', 'list'], success: { status: 200 } },
   findSimilarPosts: { method: 'GET', path: '/boards/{slug}/posts/similar', input: 'query', queryKeys: ['text', 'limit'], client: ['posts', 'similar'], success: { status: 200 } },
   createPost: { method: 'POST', path: '/boards/{slug}/posts', input: 'body', queryKeys: [], client: ['posts', 'create'], success: { status: 201 } },
   getPost: { method: 'GET', path: '/boards/{slug}/posts/{id}', input: null, queryKeys: [], client: ['posts', 'get'], success: { status: 200 } },
@@ -75,4 +75,6 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   updateMailSettings: { method: 'PATCH', path: '/mail-settings', input: 'body', queryKeys: [], client: ['mail', 'updateSettings'], success: { status: 200 } },
   listChangelogEntries: { method: 'GET', path: '/boards/{slug}/changelog/entries', input: 'query', queryKeys: ['state', 'limit', 'offset'], client: ['changelog', 'entries'], success: { status: 200 } },
   createChangelogEntry: { method: 'POST', path: '/boards/{slug}/changelog/entries', input: 'body', queryKeys: [], client: ['changelog', 'createEntry'], success: { status: 201 } },
+  listFields: { method: 'GET', path: '/boards/{slug}/fields', input: null, queryKeys: [], client: ['fields', 'list'], success: { status: 200 } },
+  updateFields: { method: 'PUT', path: '/boards/{slug}/fields', input: 'body', queryKeys: [], client: ['fields', 'update'], success: { status: 200 } },
 };

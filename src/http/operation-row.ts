@@ -11,6 +11,7 @@ import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import type * as requests from '../domain/requests.js';
 import type * as changelogRequests from '../domain/changelog-requests.js';
+import type * as fieldsRequests from '../domain/fields-requests.js';
 import type * as responses from '../domain/responses.js';
 import type * as teamResponses from '../domain/team-responses.js';
 import type * as activity from '../services/activity.js';
@@ -31,6 +32,7 @@ import type * as postReads from '../services/post-reads.js';
 import type * as posts from '../services/posts.js';
 import type * as stats from '../services/stats.js';
 import type * as statuses from '../services/statuses.js';
+import type * as fields from '../services/fields.js';
 import type * as teamVoters from '../services/team-voters.js';
 import type * as trash from '../services/trash.js';
 import type * as integrationConnections from '../services/integration-connections.js';
@@ -38,12 +40,12 @@ import type * as integrationLinks from '../services/integration-links.js';
 import type * as integrationChatTargets from '../services/integration-chat-targets.js';
 
 /** The methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-type Requests = typeof requests & typeof changelogRequests;
+type Requests = typeof requests & typeof changelogRequests & typeof fieldsRequests;
 type Responses = typeof responses & typeof teamResponses;
 
-/** The name of a request schema: an export of `src/domain/requests.ts` (or `changelog-requests.ts`) that is a zod schema. */
+/** The name of a request schema: an export of `src/domain/requests.ts` (or `changelog-requests.ts`, `fields-requests.ts`) that is a zod schema. */
 export type BodySchemaName = { [K in keyof Requests]: Requests[K] extends z.core.$ZodType ? K : never }[keyof Requests];
 /** The name of a query schema: an export of `src/domain/requests.ts` that is a `zod/mini` object. */
 export type QuerySchemaName = { [K in keyof Requests]: Requests[K] extends z.ZodMiniObject ? K : never }[keyof Requests];
@@ -73,6 +75,7 @@ export interface OperationServices {
   posts: typeof posts;
   stats: typeof stats;
   statuses: typeof statuses;
+  fields: typeof fields;
   teamVoters: typeof teamVoters;
   trash: typeof trash;
   integrationConnections: typeof integrationConnections;

@@ -11,6 +11,7 @@ import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/records.js';
 import * as apiRequests from '../domain/requests.js';
 import * as changelogRequests from '../domain/changelog-requests.js';
+import * as fieldsRequests from '../domain/fields-requests.js';
 import * as apiResponses from '../domain/responses.js';
 import * as teamResponses from '../domain/team-responses.js';
 import { registerTextBounds } from '../domain/validation.js';
@@ -57,7 +58,7 @@ export interface OperationSpec {
 }
 
 /** The request schemas a row may name. */
-const requests = { ...apiRequests, ...changelogRequests };
+const requests = { ...apiRequests, ...changelogRequests, ...fieldsRequests };
 
 /** The response schemas a row may name. */
 const responses = { ...apiResponses, ...teamResponses };

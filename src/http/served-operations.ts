@@ -29,6 +29,7 @@ const commentEdits = () => import('../services/comment-edits.js');
 const comments = () => import('../services/comments.js');
 const companyVotes = () => import('../services/company-votes.js');
 const dashboard = () => import('../services/dashboard.js');
+const fields = () => import('../services/fields.js');
 const integrationChatTargets = () => import('../services/integration-chat-targets.js');
 const integrationConnections = () => import('../services/integration-connections.js');
 const integrationLinks = () => import('../services/integration-links.js');
@@ -103,6 +104,8 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(mailSettings, 'updateMailSettings'),
   lazy(changelogEntries, 'listChangelogEntries'),
   lazy(changelogEntries, 'createChangelogEntry'),
+  lazy(fields, 'listFields'),
+  lazy(fields, 'updateFields'),
 ];
 
 /** Every operation as the core serves it: its route and its service function. */

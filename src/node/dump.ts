@@ -232,7 +232,8 @@ export async function importStore(port: DumpPort, input: Readable, options: { on
         await flush();
         await addStatuses();
       }
-      const row = DUMP_TABLES[index]!.name === 'posts' ? statuses.post(parsed.row) : parsed.row;
+      // A post of a dump written before custom fields holds no values.
+      const row = DUMP_TABLES[index]!.name === 'posts' ? withFields(statuses.post(parsed.row)) : parsed.row;
       const crossing = organizations.check(DUMP_TABLES[index]!.name, row, number);
       if (crossing !== null) throw new DumpImportError(`line ${number}: ${crossing}`);
       if (DUMP_TABLES[index] !== table || batch.length === BATCH) {
@@ -257,4 +258,9 @@ export async function importStore(port: DumpPort, input: Readable, options: { on
     await loader.setLastIds(statuses.lastIds(header.last_ids));
     return header;
   });
+}
+
+/** A post row with its custom fields' values: none (null) for a post of a dump written before them. */
+function withFields(post: DumpRow): DumpRow {
+  return 'fields' in post ? post : { ...post, fields: null };
 }

@@ -24,6 +24,7 @@ import { actorOf, logActivity, voterActor } from './activity.js';
 import { followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
 import { labelOfPost } from './status-labels.js';
+import { valuesStillOffered } from './field-values.js';
 
 /** The board's tags the voter chose (a tag is never deleted, so each is found). */
 async function tagsOf(tx: StorageTx, held: HeldPostRecord): Promise<TagRecord[]> {
@@ -128,6 +129,9 @@ export function approveHeldPost(ctx: ServiceContext, caller: Caller, id: number)
       shipped_at: null,
       created_at: held.created_at,
       proposal: null,
+      // Held before custom fields, a record store's held post has no `fields`; values of fields
+      // removed since it was held are dropped.
+      fields: valuesStillOffered(await tx.listFields(board.id), held.fields ?? null),
     });
     await tx.insertPostAuthor({ post_id: post.id, voter_id: held.voter_id, created_at: held.created_at });
     const tags = await tagsOf(tx, held);

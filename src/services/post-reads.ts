@@ -21,8 +21,10 @@ import { labelsOf } from './status-labels.js';
 /** Query values as they arrive in a URL: strings, parsed and checked here. */
 export type QueryInput = Record<string, string | undefined>;
 
-export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<PostList> {
+export async function listPosts(ctx: ServiceContext, caller: Caller, slug: string, query: QueryInput = {}): Promise<PostList> {
   const q = parseOrThrow(listPostsQuery, query);
+  // Loaded before the transaction, which must await nothing but the storage.
+  const fieldFilter = q.field === undefined ? undefined : (await import('./field-filter.js')).fieldFilter;
   return read(ctx, async (tx) => {
     const board = await boardOf(tx, caller, slug);
     let tagId: number | undefined;
@@ -40,7 +42,9 @@ export function listPosts(ctx: ServiceContext, caller: Caller, slug: string, que
       if (label === undefined || (status !== undefined && status !== label.category)) return { posts: [], total: 0 };
       status = label.category;
     }
-    const list: PostListQuery = { status, search: q.q ? foldCase(q.q) : undefined, tagId, statusLabelId: q.status_label, sort: q.sort, limit: q.limit, offset: q.offset };
+    const field = fieldFilter === undefined ? undefined : await fieldFilter(tx, board.id, q.field!);
+    if (field === null) return { posts: [], total: 0 };
+    const list: PostListQuery = { status, search: q.q ? foldCase(q.q) : undefined, tagId, statusLabelId: q.status_label, field, sort: q.sort, limit: q.limit, offset: q.offset };
     const page = q.pinned_first === 'true' ? await pinnedFirst(tx, board.id, list) : await tx.listPosts(board.id, list);
     const ids = page.rows.map((p) => p.id);
     const tags = await tx.getTagsOfPosts(ids);
@@ -62,6 +66,7 @@ async function pinnedFirst(tx: StorageTx, boardId: number, query: PostListQuery)
     (post) =>
       (query.status === undefined || post.status === query.status) &&
       (query.statusLabelId === undefined || post.status_label_id === query.statusLabelId) &&
+      (query.field === undefined || post.fields?.[query.field.key] === query.field.value) &&
       (query.search === undefined || matchesSearch(post, query.search)),
   );
   if (query.tagId !== undefined && pinned.length > 0) {

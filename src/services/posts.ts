@@ -36,6 +36,7 @@ import { findSimilar } from './similarity.js';
 import { emitBoardEvent } from './webhook-events.js';
 import { changedFields, sameEvidence, sameTags } from './post-changes.js';
 import { labelOfPost, labelsOf } from './status-labels.js';
+import { checkFieldValues, sameFieldValues } from './field-values.js';
 
 /**
  * Listed posts of the board whose titles share words with `text`, best first (the rule is
@@ -70,6 +71,7 @@ export async function createPost(
     const board = await boardOf(tx, caller, slug);
     await assertPostRoom(ctx, tx, board.id);
     await assertTagRoom(ctx, tx, board.id, input.tags ?? []);
+    const fields = checkFieldValues(await tx.listFields(board.id), input.fields, null, true);
     const status = input.status ?? 'open';
     const post = await tx.insertPost({
       board_id: board.id,
@@ -83,6 +85,7 @@ export async function createPost(
       shipped_at: status === 'shipped' ? now : null,
       created_at: now,
       proposal: null,
+      fields,
     });
     const tags = await resolveTags(tx, board.id, input.tags ?? []);
     if (tags.length > 0) await tx.setPostTags(post.id, tags.map((t) => t.id));
@@ -160,6 +163,7 @@ export async function applyPostUpdate(
   if (input.body !== undefined) patch.body = input.body;
   if (input.pinned !== undefined) patch.pinned = input.pinned;
   if (input.queue_rank !== undefined) patch.queue_rank = input.queue_rank;
+  if (input.fields !== undefined) patch.fields = checkFieldValues(await tx.listFields(board.id), input.fields, post.fields, false);
   // A label sets the status to its category; a status alone shows its category's default.
   const label = input.status_label_id === undefined ? undefined : await labelFor(tx, board.organization_id, input.status_label_id, input.status);
   const status = label?.category ?? input.status;
@@ -179,6 +183,7 @@ export async function applyPostUpdate(
   if (input.notify_voters === true && updated.status_label_id !== post.status_label_id) await queueStatusMail(tx, board, post, updated, now);
   const changed = changedFields(post, updated);
   if (updated.status === post.status && updated.status_label_id !== post.status_label_id) changed.push('status_label');
+  if (!sameFieldValues(post.fields, updated.fields)) changed.push('fields');
   if (input.tags !== undefined) {
     const before = (await tx.getTagsOfPosts([post.id])).get(post.id) ?? [];
     const tags = await resolveTags(tx, board.id, input.tags);

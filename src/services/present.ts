@@ -59,6 +59,7 @@ export function presentPost(p: PostRecord, label: StatusLabel, tags: readonly Ta
     created_at: p.created_at,
     attachments,
     tags: tags.map(presentTag),
+    fields: p.fields ?? {},
   };
 }
 
@@ -116,6 +117,7 @@ export function presentPostDetail(
     created_at: p.created_at,
     attachments,
     tags: tags.map(presentTag),
+    fields: p.fields ?? {},
     queue_rank: p.queue_rank,
     implementation_evidence: evidence.map(presentEvidence),
     claim: claim ? presentClaim(claim) : null,

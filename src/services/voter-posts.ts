@@ -21,6 +21,7 @@ import { presentPostDetail } from './present.js';
 import { assertVoterNotBlocked, assertVoterPostRoom, followAutomatically } from './voter-rules.js';
 import { emitBoardEvent } from './webhook-events.js';
 import { labelOfPost } from './status-labels.js';
+import { checkFieldValues } from './field-values.js';
 
 async function voterOf(tx: StorageTx, voterId: number): Promise<VoterRecord> {
   const voter = await tx.getVoter(voterId);
@@ -67,6 +68,7 @@ export async function submitPost(
     await assertVoterPostRoom(ctx, tx, voterId, nowMs);
     await assertPostRoom(ctx, tx, board.id);
     const tags = await existingTags(tx, board.id, input.tags ?? []);
+    const fields = checkFieldValues(await tx.listFields(board.id), input.fields, null, true);
     if (await tx.isBoardModerated(board.id)) {
       const tag_slugs = tags.map((tag) => tag.slug);
       const held = await tx.insertHeldPost({
@@ -77,6 +79,7 @@ export async function submitPost(
         body: input.body ?? '',
         tag_slugs,
         created_at: now,
+        fields,
       });
       await storeAttachments(tx, board.organization_id, { held_post_id: held.id }, checked, now);
       return presentHeldPost(tx, held);
@@ -93,6 +96,7 @@ export async function submitPost(
       shipped_at: null,
       created_at: now,
       proposal: null,
+      fields,
     });
     await tx.insertPostAuthor({ post_id: inserted.id, voter_id: voterId, created_at: now });
     if (tags.length > 0) await tx.setPostTags(inserted.id, tags.map((t) => t.id));

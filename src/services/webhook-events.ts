@@ -47,7 +47,7 @@ export interface WebhookEventData {
 export type WebhookEventType = keyof WebhookEventData;
 
 /** Fields a `post.updated` event can name. */
-export type PostField = 'title' | 'body' | 'tags' | 'pinned' | 'queue_rank' | 'implementation_evidence' | 'hidden' | 'status_label';
+export type PostField = 'title' | 'body' | 'tags' | 'pinned' | 'queue_rank' | 'implementation_evidence' | 'hidden' | 'status_label' | 'fields';
 
 /** Every event a webhook can subscribe to (`"*"` subscribes to all of them); each is one of {@link WebhookEventData}. */
 export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_NAMES satisfies readonly WebhookEventType[];

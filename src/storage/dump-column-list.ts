@@ -18,7 +18,8 @@ export interface DumpColumns {
 export const DUMP_COLUMNS: Readonly<Partial<Record<TableName, DumpColumns>>> = {
   statuses: { flags: ['is_default'] },
   boards: { flags: ['published'] },
-  posts: { flags: ['is_admin', 'hidden', 'pinned'] },
+  posts: { flags: ['is_admin', 'hidden', 'pinned'], json: ['fields'] },
+  board_fields: { flags: ['required'], json: ['options'] },
   post_merges: { json: ['moved'] },
   deleted_posts: { json: ['snapshot'] },
   changelog_entries: { json: ['post_ids'] },
@@ -26,7 +27,7 @@ export const DUMP_COLUMNS: Readonly<Partial<Record<TableName, DumpColumns>>> = {
   follows: { flags: ['following'] },
   comments: { flags: ['is_admin', 'hidden'] },
   comment_edits: { flags: ['by_team'] },
-  held_posts: { json: ['tag_slugs'] },
+  held_posts: { json: ['tag_slugs', 'fields'] },
   attachment_bytes: { binary: ['bytes'] },
   oauth_clients: { json: ['redirect_uris'] },
   sso_settings: { json: ['jwks_algorithms'] },

@@ -49,11 +49,14 @@ export function columnsFromRecord(table: DumpTable, row: DumpRow, flag: FlagValu
   }
   const columns: Record<string, unknown> = { ...row };
   for (const field of table.flags) columns[field] = flag(row[field] === true);
-  for (const field of table.json) columns[field] = JSON.stringify(row[field]);
+  // A JSON column that may be NULL (a post without custom field values) stays NULL, not JSON `null`.
+  for (const field of table.json) columns[field] = row[field] === null ? null : JSON.stringify(row[field]);
   if (table.name === 'posts') {
     const { proposal, ...post } = columns as unknown as PostRecord;
     return {
       ...post,
+      // NULL for a post without values (and one of a dump written before custom fields).
+      fields: row['fields'] == null ? null : JSON.stringify(row['fields']),
       proposal_status: proposal?.status ?? null,
       proposal_note: proposal?.note ?? null,
       proposal_proposed_at: proposal?.proposed_at ?? null,

@@ -29,6 +29,7 @@ export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly Org
   statuses: [ORG],
   api_keys: [ORG],
   boards: [ORG],
+  board_fields: [BOARD],
   posts: [BOARD, link('status_label_id', 'statuses')],
   tags: [BOARD],
   post_tags: [POST, link('tag_id', 'tags')],

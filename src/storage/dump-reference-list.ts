@@ -20,6 +20,7 @@ export const RECORD_REFERENCES: Readonly<Partial<Record<TableName, readonly Dump
   api_keys: [to('organizations', 'organization_id')],
   boards: [to('organizations', 'organization_id')],
   posts: [to('boards', 'board_id'), to('statuses', 'status_label_id')],
+  board_fields: [to('boards', 'board_id')],
   tags: [to('boards', 'board_id')],
   post_tags: [to('posts', 'post_id'), to('tags', 'tag_id')],
   post_words: [to('posts', 'post_id')],

@@ -52,7 +52,7 @@ function table(name: TableName): DumpTable {
  * loads; a new table goes after those it refers to.
  */
 const DUMP_ORDER: readonly TableName[] = [
-  'organizations', 'statuses', 'api_keys', 'settings', 'boards', 'posts', 'tags', 'post_tags', 'evidence',
+  'organizations', 'statuses', 'api_keys', 'settings', 'boards', 'board_fields', 'posts', 'tags', 'post_tags', 'evidence',
   'claims', 'voters', 'votes', 'follows', 'post_authors', 'voter_blocks', 'comments', 'reactions',
   'comment_edits', 'post_merges', 'moderated_boards', 'held_posts', 'webhooks', 'webhook_messages',
   'webhook_attempts', 'team_members', 'sign_in_links', 'oauth_clients', 'oauth_grants', 'oauth_codes',

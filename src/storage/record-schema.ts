@@ -14,6 +14,7 @@ export const RECORD_SCHEMA = {
   settings: { keyPath: 'name', ids: false, indexes: {} },
   boards: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id', by_organization_slug: ['organization_id', 'slug'] } },
   posts: { keyPath: 'id', ids: true, indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] } },
+  board_fields: { keyPath: 'id', ids: true, indexes: { by_board: 'board_id' } },
   tags: { keyPath: 'id', ids: true, indexes: { by_board_slug: ['board_id', 'slug'] } },
   post_tags: { keyPath: ['post_id', 'tag_id'], ids: false, indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
   post_words: { keyPath: ['board_id', 'word', 'post_id'], ids: false, indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' } },
@@ -71,4 +72,4 @@ export const RECORD_SCHEMA = {
  * How many migration steps the stores share (`schema/steps.ts`): an IndexedDB store opens a new
  * database at its history's version plus this, without loading the steps themselves.
  */
-export const SCHEMA_STEP_COUNT = 7;
+export const SCHEMA_STEP_COUNT = 8;

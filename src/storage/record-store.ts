@@ -56,6 +56,7 @@ import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRec
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { StatusRecord } from '../domain/statuses.js';
 import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
+import type { FieldRecord } from '../domain/fields.js';
 import type { DayRow } from './days.js';
 import { RECORD_SCHEMA } from './record-schema.js';
 
@@ -174,6 +175,7 @@ export interface TableRows {
   integration_calls: IntegrationCallRecord;
   integration_call_attempts: IntegrationCallAttemptRecord;
   statuses: StatusRecord;
+  board_fields: FieldRecord;
 }
 
 export type TableName = keyof TableRows;

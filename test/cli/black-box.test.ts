@@ -199,6 +199,15 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect((await call(server.api, 'GET', `/boards/features/posts?status_label=${review.id}`, KEYS.acmeRead)).json.posts.map((p: { id: number }) => p.id)).toEqual([reviewed]);
     expect((await op('updateStatus', 'PATCH', `/statuses/${review.id}`, TEAM_KEY, { name: 'Triage' })).json.name).toBe('Triage');
     expect((await op('deleteStatus', 'DELETE', `/statuses/${review.id}`, TEAM_KEY)).status).toBe(204);
+    // The board's custom fields: replaced by the team, listed, given values by a post, filtered by, removed with their values.
+    const form = [{ key: 'plan', label: 'Plan', type: 'choice', options: ['Free', 'Pro'], required: false }];
+    expect((await op('updateFields', 'PUT', '/boards/features/fields', TEAM_KEY, { fields: form })).json).toEqual({ fields: form });
+    expect((await op('listFields', 'GET', '/boards/features/fields', KEYS.acmeRead)).json).toEqual({ fields: form });
+    const planned = (await call(server.api, 'POST', '/boards/features/posts', TEAM_KEY, { title: 'Per-plan idea', fields: { plan: 'Pro' } })).json;
+    expect(planned.fields).toEqual({ plan: 'Pro' });
+    expect((await call(server.api, 'GET', '/boards/features/posts?field=plan:Pro', KEYS.acmeRead)).json.posts.map((p: { id: number }) => p.id)).toEqual([planned.id]);
+    await call(server.api, 'PUT', '/boards/features/fields', TEAM_KEY, { fields: [] });
+    expect((await call(server.api, 'GET', `/boards/features/posts/${planned.id}`, KEYS.acmeRead)).json.fields).toEqual({});
     expect((await call(server.api, 'GET', `/boards/features/posts/${reviewed}`, KEYS.acmeRead)).json.status_label).toEqual({ id: openDefault.id, name: openDefault.name, color: '#374151' });
     const duplicate = (await call(server.api, 'POST', '/boards/features/posts', TEAM_KEY, { title: 'Held for approval too' })).json.id;
     await call(server.api, 'POST', `/boards/features/posts/${duplicate}/merge`, TEAM_KEY, { into: approved.json.id });

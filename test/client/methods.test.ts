@@ -146,6 +146,11 @@ const steps: Step[] = [
   { op: 'updateStatus', key: 'team', call: (c) => c.statuses.update(11, { name: 'In review' }), request: ['PATCH', '/statuses/11', { name: 'In review' }], status: 200 },
   { op: 'deleteStatus', key: 'team', call: (c) => c.statuses.delete(11), request: ['DELETE', '/statuses/11'], status: 204 },
   {
+    op: 'updateFields', key: 'team', call: (c) => c.fields.update('features', { fields: [{ key: 'plan', label: 'Plan', type: 'choice', options: ['Pro'] }] }),
+    request: ['PUT', '/boards/features/fields', { fields: [{ key: 'plan', label: 'Plan', type: 'choice', options: ['Pro'] }] }], status: 200,
+  },
+  { op: 'listFields', key: 'read', call: (c) => c.fields.list('features'), request: ['GET', '/boards/features/fields'], status: 200 },
+  {
     op: 'createIntegrationConnection', key: 'team', call: (c) => c.integrations.createConnection({ provider: 'github', target: 'acme/app', secret: 'given-secret-0123456789' }),
     request: ['POST', '/integrations/connections', { provider: 'github', target: 'acme/app', secret: 'given-secret-0123456789' }], status: 201,
   },

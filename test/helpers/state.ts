@@ -77,7 +77,7 @@ export async function snapshot(target: { storage: Storage }): Promise<unknown> {
         for (const post of page.rows) posts.push(await postState(tx, post, shared, false, voters));
         for (const post of merged) posts.push(await postState(tx, post, shared, true, voters));
         const changelog = await tx.listChangelogEntries(board.id, { limit: 500, offset: 0 });
-        boards.push({ board, total: page.total, posts, moderated: await tx.isBoardModerated(board.id), changelog });
+        boards.push({ board, total: page.total, posts, moderated: await tx.isBoardModerated(board.id), changelog, fields: await tx.listFields(board.id) });
       }
       const held = [];
       for (const state of ['waiting', 'approved', 'rejected'] as const) held.push(...(await tx.listHeldPosts(org.id, state)));

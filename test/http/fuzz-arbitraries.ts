@@ -91,6 +91,7 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   createChatTarget: ['platform', 'url', 'events'],
   createStatus: ['name', 'color', 'category'],
   updateStatus: ['name', 'color', 'position'],
+  updateFields: ['fields'],
 };
 
 /** A chat URL: Slack's most of the time (the platform drawn most often), else another platform's, plain http, private or no URL. */
@@ -142,6 +143,13 @@ const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unkno
     name: fc.oneof({ weight: 4, arbitrary: text(40) }, { weight: 1, arbitrary: fc.constantFrom('Open', 'planned', '') }),
     color: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('#123456', '#ABCDEF') }, { weight: 1, arbitrary: fc.constantFrom('red', '#12345', '', '#1234567') }),
     category: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('open', 'planned', 'shipped') }, { weight: 1, arbitrary: fc.constantFrom('under_review', '') }),
+  },
+  // A board's fields: a plausible list (or none), or one a rule refuses.
+  updateFields: {
+    fields: fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom([], [{ key: 'plan', label: 'Plan', type: 'choice', options: ['Free', 'Pro'] }], [{ key: 'seats', label: 'Seats', type: 'number', required: true }]) },
+      { weight: 1, arbitrary: fc.constantFrom([{ key: 'Plan', label: 'x', type: 'text' }], [{ key: 'a', label: 'x', type: 'choice' }], [{ key: 'a', label: 'x', type: 'date' }], 'plan') },
+    ),
   },
   updateStatus: {
     name: fc.oneof({ weight: 4, arbitrary: text(40) }, { weight: 1, arbitrary: fc.constantFrom('Open', '') }),

@@ -3,7 +3,7 @@ import { createHarness, T0 } from '../helpers/harness.js';
 import { snapshot } from '../helpers/state.js';
 
 const POST_FIELDS = [
-  'attachments', 'body', 'created_at', 'following', 'hidden', 'id', 'is_admin', 'pinned',
+  'attachments', 'body', 'created_at', 'fields', 'following', 'hidden', 'id', 'is_admin', 'pinned',
   'roadmap_estimate', 'shipped_at', 'status', 'status_label', 'tags', 'title', 'vote_count', 'voter_has_voted',
 ];
 const DETAIL_FIELDS = [...POST_FIELDS, 'claim', 'implementation_evidence', 'links', 'proposal', 'queue_rank'].sort();
@@ -33,6 +33,7 @@ describe('create post', () => {
       created_at: iso,
       attachments: [],
       tags: [],
+      fields: {},
       queue_rank: null,
       implementation_evidence: [],
       claim: null,

@@ -118,6 +118,8 @@ const ROWS: Row[] = [
   { op: 'updateStatus', method: 'PATCH', path: (t) => `/statuses/${t.status}`, body: { name: 'Renamed' }, need: 'team', ok: 200 },
   { op: 'deleteStatus', method: 'DELETE', path: (t) => `/statuses/${t.status}`, need: 'team', ok: 204 },
   { op: 'updatePost (label)', method: 'PATCH', path: post(), body: { status_label_id: 2 }, need: 'write', ok: 200 },
+  { op: 'listFields', method: 'GET', path: board('/fields'), need: 'read', ok: 200 },
+  { op: 'updateFields', method: 'PUT', path: board('/fields'), body: { fields: [{ key: 'note', label: 'Note', type: 'text' }] }, need: 'team', ok: 200 },
 ];
 
 const RANK: Record<Scope, number> = { read: 0, propose: 1, write: 2, team: 3 };

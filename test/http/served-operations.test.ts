@@ -27,6 +27,7 @@ import * as companyVotes from '../../src/services/company-votes.js';
 import * as dashboard from '../../src/services/dashboard.js';
 import * as mailSettings from '../../src/services/mail-settings.js';
 import * as statuses from '../../src/services/statuses.js';
+import * as fields from '../../src/services/fields.js';
 import * as merges from '../../src/services/merges.js';
 import * as moderation from '../../src/services/moderation.js';
 import * as postReads from '../../src/services/post-reads.js';
@@ -38,7 +39,7 @@ import * as integrationLinks from '../../src/services/integration-links.js';
 import * as integrationChatTargets from '../../src/services/integration-chat-targets.js';
 import * as trash from '../../src/services/trash.js';
 
-const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, changelogEntries, claimNext, commentEdits, comments, companyVotes, dashboard, integrationChatTargets, integrationConnections, integrationLinks, mailSettings, merges, moderation, postReads, posts, stats, statuses, teamVoters, trash };
+const serviceModules: Record<string, Record<string, unknown>> = { activity, agent, boardReads, boards, changelogEntries, claimNext, commentEdits, comments, companyVotes, dashboard, fields, integrationChatTargets, integrationConnections, integrationLinks, mailSettings, merges, moderation, postReads, posts, stats, statuses, teamVoters, trash };
 
 describe('the operations the core serves', () => {
   it('are in the committed files exactly as the generator writes them from the table', async () => {

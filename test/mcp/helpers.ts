@@ -110,26 +110,26 @@ export const TEAM_TOOLS = [
   'list_held_posts', 'get_held_post', 'approve_held_post', 'reject_held_post', 'block_voter', 'unblock_voter', 'unmerge_post',
   'list_deleted_posts', 'pin_post', 'unpin_post', 'create_integration_connection', 'list_integration_connections', 'rotate_integration_connection_secret',
   'deactivate_integration_connection', 'test_integration_connection', 'create_chat_target', 'list_chat_targets',
-  'deactivate_chat_target', 'create_status', 'update_status', 'delete_status', 'get_mail_settings', 'update_mail_settings',
+  'deactivate_chat_target', 'create_status', 'update_status', 'delete_status', 'get_mail_settings', 'update_mail_settings', 'update_fields',
 ];
 /** Every tool name of docs/mcp.md, in table order: what a team key sees. */
 export const ALL_TOOLS = [
   'list_boards', 'get_board', 'create_board', 'publish_board', 'unpublish_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post',
   'update_post', 'merge_posts', 'delete_post', 'restore_post', 'get_post_activity', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
   'propose_status', 'link_post', 'list_post_links', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'update_comment',
-  'delete_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', ...TEAM_TOOLS,
-  'list_changelog_entries', 'create_changelog_entry',
+  'delete_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', ...TEAM_TOOLS.slice(0, -1),
+  'list_changelog_entries', 'create_changelog_entry', 'list_fields', 'update_fields',
 ];
 /** What a write key sees: every tool but the team's. */
 export const WRITE_TOOLS = ALL_TOOLS.filter((name) => !TEAM_TOOLS.includes(name));
 export const READ_TOOLS = [
   'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'get_post', 'get_post_activity', 'get_queue', 'list_post_links', 'get_votes', 'list_comments',
-  'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', 'list_changelog_entries',
+  'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', 'list_changelog_entries', 'list_fields',
 ];
 export const PROPOSE_TOOLS = [
   'list_boards', 'get_board', 'list_posts', 'find_similar_posts', 'create_post', 'get_post', 'get_post_activity', 'get_queue', 'claim_post',
   'claim_next_post', 'release_claim', 'add_evidence', 'propose_status', 'list_post_links', 'get_votes', 'list_comments', 'create_comment', 'get_roadmap',
-  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', 'list_changelog_entries',
+  'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', 'list_changelog_entries', 'list_fields',
 ];
 
 /**
@@ -218,6 +218,9 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
   expect((await call('list_statuses', {})).statuses.map((s: { name: string }) => s.name)).toContain('Under review');
   expect(await call('update_status', { status_id: review.id, name: 'In review' })).toMatchObject({ id: review.id, name: 'In review', category: 'open' });
   expect(await call('delete_status', { status_id: review.id })).toBeUndefined();
+  const form = [{ key: 'plan', label: 'Plan', type: 'choice', options: ['Free', 'Pro'], required: false }];
+  expect(await call('update_fields', { slug: 'features', fields: form })).toEqual({ fields: form });
+  expect(await call('list_fields', { slug: 'features' })).toEqual({ fields: form });
   const connection = await call('create_integration_connection', { provider: 'gitlab', base_url: 'https://gitlab.example.com', target: 'group/app' });
   expect([connection.provider, connection.secret]).toEqual(['gitlab', expect.stringMatching(/^fbis_/)]);
   expect((await call('list_integration_connections', {})).connections.map((c: { id: number }) => c.id)).toContain(connection.id);

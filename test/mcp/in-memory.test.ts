@@ -61,6 +61,7 @@ describe('tools', () => {
       create_chat_target: { slug: 'features', platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/Y', events: ['post.created'] }, list_chat_targets: { slug: 'features' },
       deactivate_chat_target: { slug: 'features', chat_target_id: chat.id },
       create_status: { name: 'Under review', color: '#6b21a8', category: 'open' }, update_status: { status_id: 1, name: 'Opened' }, delete_status: { status_id: 1 },
+      update_fields: { slug: 'features', fields: [] },
     };
     for (const name of TEAM_TOOLS) {
       const refused = await client.callTool({ name, arguments: args[name] ?? {} });

@@ -21,7 +21,11 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
       await tx.insertVoter(newVoter(org.id, { name: 'Bob', email: 'bob@example.com' })),
       await tx.insertVoter(newVoter(org.id, { name: 'Anon', email: null })),
     ];
-    const dark = await tx.insertPost(newPost(board.id, { title: 'Dark mode please', body: 'Night owls', created_at: onDay(0) }));
+    await tx.insertField({ board_id: board.id, key: 'plan', label: 'Plan', type: 'choice', options: ['Free', 'Pro ☃'], required: true, position: 0 });
+    await tx.insertField({ board_id: board.id, key: 'seats', label: 'Seats', type: 'number', options: [], required: false, position: 1 });
+    const dark = await tx.insertPost(
+      newPost(board.id, { title: 'Dark mode please', body: 'Night owls', created_at: onDay(0), fields: { plan: 'Pro ☃', seats: 2.5 } }),
+    );
     const night = await tx.insertPost(newPost(board.id, { title: 'Dark theme at night', is_admin: false, created_at: onDay(1) }));
     const shipped = await tx.insertPost(
       newPost(board.id, { title: 'Export to CSV', status: 'shipped', shipped_at: onDay(3), created_at: onDay(1), queue_rank: 1 }),
@@ -190,6 +194,7 @@ async function readAll(tx: StorageTx): Promise<Record<string, unknown>> {
         analytics: await tx.analytics(board.id, WINDOW), ship: await tx.shipStats(board.id, WINDOW),
         moderated: await tx.isBoardModerated(board.id), proposed: await tx.listProposedPosts(board.id),
         claims: [...(await tx.getClaims(postIds))], imported: await tx.listImportSources(board.id), chat: await tx.listChatTargets(board.id),
+        fields: await tx.listFields(board.id), pro: await tx.listPosts(board.id, { ...PAGE, sort: 'new', field: { key: 'plan', value: 'Pro ☃' } }),
       };
       for (const id of postIds.concat([2])) {
         const comments = await tx.listComments(id);

@@ -141,6 +141,7 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   updateMailSettings: { reply: false },
   createStatus: { name: 'Next quarter', color: '#0f766e', category: 'planned' },
   updateStatus: { name: 'Opened' },
+  updateFields: { fields: [{ key: 'plan', label: 'Plan', type: 'choice', options: ['Free', 'Pro'], required: true }, { key: 'seats', label: 'Seats', type: 'number' }] },
   createIntegrationConnection: { provider: 'github', target: 'acme/app' },
   rotateIntegrationConnectionSecret: {},
   linkPost: { connection_id: 1, action: 'create' },
@@ -296,6 +297,8 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   pinPost: [{ status: 200 }],
   unpinPost: [{ before: (b) => call(b, 'pinPost'), status: 200 }],
   listStatuses: [{ status: 200 }],
+  listFields: [{ status: 200 }, { before: (b) => call(b, 'updateFields', { body: VALID_BODY.updateFields }), status: 200 }],
+  updateFields: [{ status: 200 }, { call: { body: { fields: [] } }, status: 200 }],
   createStatus: [{ status: 201 }],
   updateStatus: [{ call: { body: { name: 'New', color: '#00AA00', position: 9 } }, status: 200 }],
   deleteStatus: [{ call: { id: 6 }, status: 204 }],
@@ -380,6 +383,9 @@ function errorCases(name: OperationName): ErrorCase[] {
     unmergePost: [{ code: 'validation_error', call: {} }],
     // Status 1 is the default of open posts; 6 the fixture's own.
     deleteStatus: [{ code: 'validation_error', call: { id: 1 } }],
+    // A choice must offer options; a key is given once.
+    updateFields: [{ code: 'validation_error', call: { body: { fields: [{ key: 'plan', label: 'Plan', type: 'choice' }] } } }],
+    createPost: [{ code: 'validation_error', before: (b) => call(b, 'updateFields', { body: VALID_BODY.updateFields }), call: { body: { title: 'Needs a plan' } } }],
     createStatus: [{ code: 'validation_error', call: { body: { name: 'under REVIEW', color: '#000000', category: 'open' } } }],
     listDeletedPosts: [{ code: 'not_found', call: { query: 'board=nope' } }],
     createChangelogEntry: [{ code: 'validation_error', call: { body: { title: 'November', body: 'x', post_ids: [999] } } }],

@@ -63,10 +63,12 @@ function shipped(path: string): boolean {
  * 248 files (0.83 MB packed, 3.45 MB unpacked). Changelog entries (their service and the record
  * store's aggregate, each a chunk loaded on first call, with their request schemas; the SQL
  * stores' statements, the dashboard's page, the public page and feed, the job, the prompt's step,
- * the OpenAPI document's two operations and the guide; +14 KB packed, +76 KB unpacked, +3 files):
- * 252 files (0.85 MB packed, 3.53 MB unpacked).
+ * the OpenAPI document's two operations and the guide; +14 KB packed, +76 KB unpacked, +3 files)
+ * and custom fields (their services, the values' checks and the list's filter each loaded on first
+ * call, the storage of every store, the OpenAPI document's two operations and schemas,
+ * docs/fields.md): 259 files (0.86 MB packed, 3.59 MB unpacked).
  */
-const BUDGET = { size: 870_000, unpackedSize: 3_600_000, entryCount: 260 };
+const BUDGET = { size: 880_000, unpackedSize: 3_650_000, entryCount: 265 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import {
 import { stemWord, wordsOf } from '../../src/storage/words.js';
 import { newPost } from '../../testing/fixtures.js';
 
-const post = (id: number, title: string, vote_count = 0): PostRecord => ({ ...newPost(1, { title }), id, vote_count, comment_count: 0, status_label_id: 1 });
+const post = (id: number, title: string, vote_count = 0): PostRecord => ({ ...newPost(1, { title }), id, vote_count, comment_count: 0, status_label_id: 1, fields: null });
 
 describe('wordsOf', () => {
   it('folds, splits on anything but letters and digits, drops short and stop words, stems, keeps first occurrences', () => {

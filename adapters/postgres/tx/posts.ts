@@ -47,6 +47,12 @@ function listFilter(boardId: number, query: PostListQuery): { where: string; val
     values.label = query.statusLabelId;
     terms.push('p.status_label_id = @label');
   }
+  if (query.field !== undefined) {
+    // jsonb equality: a number equals the same number written any way, never a string.
+    values.fieldKey = query.field.key;
+    values.fieldValue = JSON.stringify(query.field.value);
+    terms.push('p.fields -> CAST(@fieldKey AS text) = CAST(@fieldValue AS jsonb)');
+  }
   return { where: terms.join(' AND '), values };
 }
 
@@ -96,9 +102,10 @@ export function postgresPostsMethods(db: PostgresSeam): Pick<AggregateMethods<'p
       // With a maintained total, the page walks the sort's index (the status's) and stops after
       // `limit + offset` matches; with a search, the matches are counted. A search's pattern, and
       // a tag's share of the board, decide the best plan: planned for them.
-      // A label has no maintained count: its posts are counted.
-      const total = query.search === undefined && query.statusLabelId === undefined ? maintainedTotal(query) : undefined;
-      const planning = query.search !== undefined || query.tagId !== undefined || query.statusLabelId !== undefined ? 'values' : 'generic';
+      // A label or a field's value has no maintained count: its posts are counted.
+      const counted = query.search !== undefined || query.statusLabelId !== undefined || query.field !== undefined;
+      const total = counted ? undefined : maintainedTotal(query);
+      const planning = counted || query.tagId !== undefined ? 'values' : 'generic';
       return pageWithTotal(db, { where, order: LIST_ORDER[query.sort], values, limit, offset, planning, ...(total ? { total } : {}) });
     },
     listRoadmap: (boardId, query) => list(roadmap, boardId, query),

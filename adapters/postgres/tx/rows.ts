@@ -4,12 +4,13 @@
  * and counts are cast to `int` in SQL, since pg returns `bigint` as a string. Every conversion
  * builds a new object, so records handed out never alias anything the adapter keeps.
  */
+import type { FieldValues } from '../../../src/domain/fields.js';
 import type { PostRecord, PostStatus } from '../../../src/domain/records.js';
 
 /** The columns of a post record, qualified with the alias `p` (the folded copies are not read). */
 export const POST_COLUMNS = `p.id, p.board_id, p.title, p.body, p.status, p.is_admin, p.hidden,
   p.pinned, p.queue_rank, p.shipped_at, p.created_at, p.vote_count, p.comment_count,
-  p.proposal_status, p.proposal_note, p.proposal_proposed_at, p.proposal_api_key_id, p.proposal_connection_id, p.status_label_id`;
+  p.proposal_status, p.proposal_note, p.proposal_proposed_at, p.proposal_api_key_id, p.proposal_connection_id, p.status_label_id, p.fields`;
 
 /** A post row: the record's columns, with the proposal spread over five. */
 export interface PostRow {
@@ -32,6 +33,7 @@ export interface PostRow {
   proposal_api_key_id: number | null;
   proposal_connection_id: number | null;
   status_label_id: number;
+  fields: FieldValues | null;
 }
 
 export function toPost(row: PostRow): PostRecord {
@@ -60,6 +62,7 @@ export function toPost(row: PostRow): PostRecord {
             proposed_by_connection_id: row.proposal_connection_id,
           },
     status_label_id: row.status_label_id,
+    fields: row.fields,
   };
 }
 

@@ -15,6 +15,7 @@ import { oauthMethods } from './oauth.js';
 import { peopleMethods } from './people.js';
 import { trashMethods } from './trash.js';
 import { changelogMethods } from './changelog.js';
+import { fieldsMethods } from './fields.js';
 
 export const SHARED_FACTORIES = {
   accounts: accountsMethods,
@@ -27,4 +28,5 @@ export const SHARED_FACTORIES = {
   integrations: integrationsMethods,
   trash: trashMethods,
   changelog: changelogMethods,
+  fields: fieldsMethods,
 } satisfies Partial<AggregateFactories<SqlSeam>>;

@@ -4,16 +4,17 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { SqlSeam } from '../seam.js';
 import { allRows, oneRow } from '../statements.js';
 import { board, by, byField, organization, type MethodScopes } from '../lock-scope.js';
+import { fieldsColumn, fieldValues } from './rows.js';
 
-const HELD_FIELDS = 'id, organization_id, board_id, voter_id, title, body, tag_slugs, created_at, state, reason, decided_at, decided_by, post_id';
+const HELD_FIELDS = 'id, organization_id, board_id, voter_id, title, body, tag_slugs, created_at, state, reason, decided_at, decided_by, post_id, fields';
 const HELD = `SELECT ${HELD_FIELDS} FROM fb_held_posts`;
 
 /** A stored row: the tag slugs as the store's JSON. */
-type HeldPostRow = Omit<HeldPostRecord, 'tag_slugs'> & { tag_slugs: unknown };
+type HeldPostRow = Omit<HeldPostRecord, 'tag_slugs' | 'fields'> & { tag_slugs: unknown; fields: unknown };
 
 export function moderationMethods(db: SqlSeam): AggregateMethods<'moderation'> {
   const d = db.dialect;
-  const heldPost = (row: HeldPostRow): HeldPostRecord => ({ ...row, tag_slugs: d.json<string[]>(row.tag_slugs) });
+  const heldPost = (row: HeldPostRow): HeldPostRecord => ({ ...row, tag_slugs: d.json<string[]>(row.tag_slugs), fields: fieldValues(row.fields) });
   return {
     async isBoardModerated(boardId) {
       return (await db.row('SELECT 1 AS one FROM fb_moderated_boards WHERE board_id = ?', [boardId])) !== undefined;
@@ -24,9 +25,9 @@ export function moderationMethods(db: SqlSeam): AggregateMethods<'moderation'> {
     },
     async insertHeldPost(row) {
       const inserted = await db.row<HeldPostRow>(
-        `INSERT INTO fb_held_posts (organization_id, board_id, voter_id, title, body, tag_slugs, created_at, state, reason)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'waiting', '') RETURNING ${HELD_FIELDS}`,
-        [row.organization_id, row.board_id, row.voter_id, row.title, row.body, JSON.stringify([...row.tag_slugs].sort()), row.created_at],
+        `INSERT INTO fb_held_posts (organization_id, board_id, voter_id, title, body, tag_slugs, created_at, fields, state, reason)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting', '') RETURNING ${HELD_FIELDS}`,
+        [row.organization_id, row.board_id, row.voter_id, row.title, row.body, JSON.stringify([...row.tag_slugs].sort()), row.created_at, fieldsColumn(row.fields)],
       );
       return heldPost(inserted!);
     },

@@ -18,7 +18,7 @@ import { TAG_FIELDS } from './boards.js';
 import { LINK_FIELDS } from './integrations.js';
 import { STATUS_FIELDS, toStatus } from './statuses.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
-import { POST_COLUMNS, POST_FIELDS, selectPosts, tupleToPost } from './rows.js';
+import { fieldsColumn, POST_COLUMNS, POST_FIELDS, selectPosts, tupleToPost } from './rows.js';
 import { defaultLabel } from './statuses.js';
 import { board, byField, post, type MethodScopes } from '../lock-scope.js';
 
@@ -112,12 +112,12 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
       const [stored] = await db.tuples(
         `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
            shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
-           proposal_api_key_id, proposal_connection_id, title_folded, body_folded, status_label_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ${defaultLabel(d, '?', '?')})) RETURNING ${POST_FIELDS}`,
+           proposal_api_key_id, proposal_connection_id, title_folded, body_folded, fields, status_label_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ${defaultLabel(d, '?', '?')})) RETURNING ${POST_FIELDS}`,
         [
           row.board_id, row.title, row.body, row.status, d.bool(row.is_admin), d.bool(row.hidden), d.bool(row.pinned), row.queue_rank,
           row.shipped_at, row.created_at, ...proposalColumns(row.proposal), foldCase(row.title), foldCase(row.body),
-          row.status_label_id ?? null, row.board_id, row.status,
+          fieldsColumn(row.fields), row.status_label_id ?? null, row.board_id, row.status,
         ],
       );
       const post = tupleToPost(stored!);
@@ -156,6 +156,7 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
         ['proposal_api_key_id', proposal?.[3]],
         ['proposal_connection_id', proposal?.[4]],
         ['status_label_id', patch.status_label_id],
+        ['fields', patch.fields === undefined ? undefined : fieldsColumn(patch.fields)],
       ]);
       if (set === '') return getPost(id);
       // A status without a label takes its category's default.

@@ -4,6 +4,7 @@
  * object, so records handed out never alias anything a store keeps.
  */
 import type { BoardRecord, CommentRecord, PostRecord, PostStatus } from '../../../src/domain/records.js';
+import type { FieldValues } from '../../../src/domain/fields.js';
 import type { Planning, SqlParams, SqlSeam } from '../seam.js';
 import { flag } from '../statements.js';
 
@@ -14,7 +15,7 @@ export type Flag = 0 | 1 | boolean;
 const POST_FIELD_LIST = [
   'id', 'board_id', 'title', 'body', 'status', 'is_admin', 'hidden', 'pinned', 'queue_rank', 'shipped_at', 'created_at',
   'vote_count', 'comment_count', 'proposal_status', 'proposal_note', 'proposal_proposed_at', 'proposal_api_key_id',
-  'proposal_connection_id', 'status_label_id',
+  'proposal_connection_id', 'status_label_id', 'fields',
 ];
 
 /** How many columns a post takes in a tuple: what follows it starts that far after it. */
@@ -57,7 +58,18 @@ export function tupleToPost(t: readonly unknown[], at = 0): PostRecord {
             proposed_by_connection_id: t[at + 17] as number | null,
           },
     status_label_id: t[at + 18] as number,
+    fields: fieldValues(t[at + 19]),
   };
+}
+
+/** A post's `fields` column: JSON text (SQLite), an object (PostgreSQL's jsonb, fresh per row), or NULL. */
+export function fieldValues(value: unknown): FieldValues | null {
+  return typeof value === 'string' ? (JSON.parse(value) as FieldValues) : (value as FieldValues | null);
+}
+
+/** Values to store in a post's `fields` column: JSON text, or NULL for none. */
+export function fieldsColumn(values: FieldValues | null | undefined): string | null {
+  return values ? JSON.stringify(values) : null;
 }
 
 /** The posts selected by `text` (whose SELECT list is {@link POST_COLUMNS} or {@link POST_FIELDS}). */

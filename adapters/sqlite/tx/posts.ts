@@ -83,9 +83,15 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
     terms.push('p.status_label_id = ?');
     params.push(query.statusLabelId);
   }
-  // A label has no maintained count: its posts are counted (the service asks for its category too,
-  // so the board's status index holds them).
-  const counted = query.search !== undefined || query.statusLabelId !== undefined;
+  if (query.field !== undefined) {
+    // A key is letters, digits and `_` (the service checks), so `$.key` is its path; a JSON number
+    // reads as a number, never equal to a string.
+    terms.push('json_extract(p.fields, ?) = ?');
+    params.push(`$.${query.field.key}`, query.field.value);
+  }
+  // A label or a field's value has no maintained count: its posts are counted (the service asks
+  // for a label's category too, so the board's status index holds them).
+  const counted = query.search !== undefined || query.statusLabelId !== undefined || query.field !== undefined;
   const where = terms.join(' AND ');
   const page = (from: string, condition: string, values: SqlValue[]): PostRecord[] =>
     selectPosts(sql, `SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);

@@ -55,6 +55,7 @@ from .statistics import (
     TopRequest,
 )
 from .reports import ChangelogEntry, ChangelogEntryList, ChangelogEntryState
+from .boards import Field, FieldType
 from .team import ChatTarget, ConnectionTest, DeletedPost, DeletedPostList, HeldPost, HeldPostList, HeldPostState, IntegrationConnection, MailSettings, Status, VoterBlock
 from .transport import RetryPolicy
 
@@ -97,6 +98,8 @@ __all__ = [
     "IntegrationConnection",
     "MailSettings",
     "Status",
+    "Field",
+    "FieldType",
     "StatusLabel",
     "Post",
     "PostDetail",

@@ -7,7 +7,7 @@ Unknown fields are ignored, so the client keeps working when the service adds fi
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Union
 
 
 class ShapeError(ValueError):
@@ -93,6 +93,13 @@ class Fields:
     def opt_nested(self, key: str) -> Optional[Fields]:
         value = self._get(key)
         return None if value is None else Fields(value, f"{self._where}.{key}")
+
+    def field_values(self, key: str) -> Dict[str, Union[str, float]]:
+        values = self.nested(key)
+        for name, value in values._data.items():
+            if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+                raise values._fail(name, "text or a number")
+        return dict(values._data)
 
     def counts(self, key: str) -> Dict[str, int]:
         counts = self.nested(key)

@@ -76,4 +76,6 @@ OPERATIONS: Dict[str, Operation] = {
     "updateMailSettings": Operation("PATCH", "/mail-settings", "team", "mail"),
     "listChangelogEntries": Operation("GET", "/boards/{slug}/changelog/entries", "read", "changelog"),
     "createChangelogEntry": Operation("POST", "/boards/{slug}/changelog/entries", "write", "changelog"),
+    "listFields": Operation("GET", "/boards/{slug}/fields", "read", "fields"),
+    "updateFields": Operation("PUT", "/boards/{slug}/fields", "team", "fields"),
 }

@@ -11,7 +11,7 @@ from typing import Dict, Literal, Mapping, Optional
 from . import __version__
 from .activity import ActivityAPI
 from .agent import AgentAPI
-from .boards import BoardsAPI
+from .boards import BoardsAPI, FieldsAPI
 from .community import CommentsAPI, VotesAPI
 from .posts import PostsAPI
 from .reports import ChangelogAPI, RoadmapAPI, StatsAPI, WebhooksAPI
@@ -46,6 +46,7 @@ class Client:
     integrations: IntegrationsAPI
     chat: ChatAPI
     statuses: StatusesAPI
+    fields: FieldsAPI
 
     def __init__(
         self,
@@ -91,6 +92,7 @@ class Client:
         self.integrations = IntegrationsAPI(transport)
         self.chat = ChatAPI(transport)
         self.statuses = StatusesAPI(transport)
+        self.fields = FieldsAPI(transport)
 
     def __repr__(self) -> str:
         return f"Client({self.base_url!r})"

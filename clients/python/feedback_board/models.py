@@ -178,6 +178,8 @@ class Post:
     created_at: str
     attachments: List[Attachment]
     tags: List[Tag]
+    #: The values of the board's custom fields, by key: text, or a number for a number field.
+    fields: Dict[str, Union[str, float]]
 
     @classmethod
     def from_json(cls, value: object) -> Post:
@@ -202,6 +204,7 @@ def _post_fields(f: Fields) -> Dict[str, Any]:
         created_at=f.text("created_at"),
         attachments=attachments_of(f),
         tags=[_tag(t) for t in f.objects("tags")],
+        fields=f.field_values("fields"),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
 from ._unset import UNSET, Unset
 from .models import Evidence, EvidenceInput, IntegrationCall, Post, PostDetail, PostLink, PostList, PostSort, PostStatus, SimilarPost, post_links, similar_posts
@@ -53,13 +53,15 @@ class PostsAPI:
         offset: Optional[int] = None,
         pinned_first: Optional[bool] = None,
         status_label: Optional[int] = None,
+        field: Optional[str] = None,
     ) -> PostList:
         """One page of the board's posts (hidden ones included). ``q`` matches title or body
         case-insensitively; ``tag`` is a tag's slug or name; ``sort`` is ``new`` (default) or
         ``top``; ``limit`` is 1..500 (default 100); ``pinned_first`` puts the pinned posts first;
-        ``status_label`` keeps the posts showing that status of the organization."""
+        ``status_label`` keeps the posts showing that status of the organization; ``field``
+        (``key:value``) those whose custom field holds that value."""
         pinned = None if pinned_first is None else ("true" if pinned_first else "false")
-        query = {"status": status, "q": q, "tag": tag, "sort": sort, "pinned_first": pinned, "status_label": status_label, "limit": limit, "offset": offset}
+        query = {"status": status, "q": q, "tag": tag, "sort": sort, "pinned_first": pinned, "status_label": status_label, "field": field, "limit": limit, "offset": offset}
         return self._t.call_operation("listPosts", PostList.from_json, slug, query=query)
 
     @operation("findSimilarPosts")
@@ -95,8 +97,10 @@ class PostsAPI:
         status: Optional[PostStatus] = None,
         tags: Optional[Sequence[str]] = None,
         pinned: Optional[bool] = None,
+        fields: Optional[Mapping[str, Union[str, float, None]]] = None,
     ) -> PostDetail:
-        """Creates a post as the board team. A propose key may create only ``open`` posts."""
+        """Creates a post as the board team. A propose key may create only ``open`` posts.
+        ``fields`` gives the board's custom fields their values (every required one)."""
         payload: Dict[str, Any] = {"title": title}
         if body is not None:
             payload["body"] = body
@@ -106,6 +110,8 @@ class PostsAPI:
             payload["tags"] = _tag_names(tags)
         if pinned is not None:
             payload["pinned"] = pinned
+        if fields is not None:
+            payload["fields"] = dict(fields)
         return self._t.call_operation("createPost", PostDetail.from_json, slug, body=payload)
 
     @operation("getPost")
@@ -127,6 +133,7 @@ class PostsAPI:
         implementation_evidence: Union[Sequence[Union[Evidence, EvidenceInput]], Unset] = UNSET,
         notify_voters: Union[bool, Unset] = UNSET,
         status_label_id: Union[int, Unset] = UNSET,
+        fields: Union[Mapping[str, Union[str, float, None]], Unset] = UNSET,
     ) -> PostDetail:
         """Changes the given fields only (needs a write key). ``queue_rank=None`` un-ranks the
         post; ``tags`` and ``implementation_evidence`` replace the whole set; ``notify_voters``
@@ -152,6 +159,8 @@ class PostsAPI:
             payload["notify_voters"] = notify_voters
         if not isinstance(status_label_id, Unset):
             payload["status_label_id"] = status_label_id
+        if not isinstance(fields, Unset):
+            payload["fields"] = dict(fields)
         return self._t.call_operation("updatePost", PostDetail.from_json, slug, id, body=payload)
 
     @operation("mergePost")

@@ -36,6 +36,7 @@ POST = {
     "created_at": "2026-11-21T09:30:00.000Z",
     "attachments": [],
     "tags": [],
+    "fields": {},
     "queue_rank": None,
     "implementation_evidence": [],
     "claim": None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unittest
 from typing import Any, Dict
 
-from feedback_board import HeldPost, VoterBlock
+from feedback_board import Field, HeldPost, VoterBlock
 
 from .support import ACME_READ, ACME_WRITE, GLOBEX_WRITE, LiveServerTest, Stub, keys, post_id, reply, two_organizations
 
@@ -156,6 +156,22 @@ class TeamTest(LiveServerTest):
         self.assertFails(403, "insufficient_scope", lambda: writer.statuses.delete(review.id))
         team.statuses.delete(review.id)
         self.assertEqual(writer.posts.get("features", dark).status_label.id, defaults[0].id)
+
+    def test_fields_are_declared_given_values_filtered_and_removed(self) -> None:
+        team = self.client(ACME_TEAM)
+        writer = self.client(ACME_WRITE)
+        form = [Field("plan", "Plan", "choice", ["Free", "Pro"], True), Field("seats", "Seats", "number", [], False)]
+        self.assertEqual(team.fields.update("features", form), form)
+        self.assertEqual(writer.fields.list("features"), form)
+        self.assertFails(403, "insufficient_scope", lambda: writer.fields.update("features", []))
+        made = writer.posts.create("features", "Per-seat billing", fields={"plan": "Pro", "seats": 12})
+        self.assertEqual(made.fields, {"plan": "Pro", "seats": 12})
+        self.assertFails(422, "validation_error", lambda: writer.posts.create("features", "No plan"))
+        self.assertFails(422, "validation_error", lambda: writer.posts.create("features", "Bad", fields={"plan": "Gold"}))
+        self.assertEqual(writer.posts.update("features", made.id, fields={"seats": None}).fields, {"plan": "Pro"})
+        self.assertEqual([p.id for p in writer.posts.list("features", field="plan:Pro").posts], [made.id])
+        team.fields.update("features", form[1:])
+        self.assertEqual(writer.posts.get("features", made.id).fields, {})
 
 
 class HeldPostAnswersTest(unittest.TestCase):

@@ -3,13 +3,18 @@ import type { AttachmentRecord } from '../../domain/attachments.js';
 import type { PostLinkRecord } from '../../domain/integrations.js';
 import type { ClaimRecord, EvidenceRecord, PostMergeRecord, PostRecord, PostStatus, TagRecord } from '../../domain/records.js';
 import type { StatusRecord } from '../../domain/statuses.js';
+import type { FieldValue, FieldValues } from '../../domain/fields.js';
 import type { AggregateDefinition, Page, PageQuery } from './shared.js';
 
 /**
  * A post to insert: its counters start at 0; without `status_label_id` its label is the default
  * status of its category in the board's organization.
  */
-export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count' | 'status_label_id'> & { status_label_id?: number };
+export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count' | 'status_label_id' | 'fields'> & {
+  status_label_id?: number;
+  /** The custom fields' values (checked by the caller against the board's fields); none when absent or null. */
+  fields?: FieldValues | null;
+};
 /**
  * Fields of a post to change; absent fields are unchanged. A `status` without `status_label_id`
  * sets the label to the category's default; a `status_label_id` must name a status of the post's
@@ -18,7 +23,7 @@ export type NewPost = Omit<PostRecord, 'id' | 'vote_count' | 'comment_count' | '
 export type PostPatch = Partial<
   Pick<
     PostRecord,
-    'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal' | 'status_label_id'
+    'title' | 'body' | 'status' | 'hidden' | 'pinned' | 'queue_rank' | 'shipped_at' | 'proposal' | 'status_label_id' | 'fields'
   >
 >;
 
@@ -34,6 +39,8 @@ export interface PostListQuery extends PageQuery {
   tagId?: number;
   /** Only posts showing this status of the organization (see statuses.ts): counted, not maintained, and found through `status`, which callers set to its category (posts keep no index of their labels). */
   statusLabelId?: number;
+  /** Only posts whose value of the custom field `key` equals `value` (a number equals only a number). */
+  field?: { key: string; value: FieldValue };
   /**
    * `new`: created_at desc, id desc.
    * `top`: vote_count desc, created_at desc, id desc.

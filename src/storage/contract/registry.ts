@@ -11,6 +11,7 @@ import { ATTACHMENTS_AGGREGATE, type AttachmentsTx } from './attachments.js';
 import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { CHANGELOG_AGGREGATE, type ChangelogTx } from './changelog.js';
+import { FIELDS_AGGREGATE, type FieldsTx } from './fields.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
 import { INTEGRATIONS_AGGREGATE, type IntegrationsTx } from './integrations.js';
 import { MAIL_AGGREGATE, type MailTx } from './mail.js';
@@ -44,11 +45,12 @@ export interface StorageAggregates {
   integrations: IntegrationsTx;
   trash: TrashTx;
   changelog: ChangelogTx;
+  fields: FieldsTx;
 }
 
 /** Every method of every aggregate: what a fallback may call (see {@link FallbackTable}). */
 type AllMethods = AccountsTx & BoardsTx & PostsTx & AgentTx & EngagementTx & StatisticsTx & WebhooksTx & PeopleTx & ModerationTx &
-  OAuthTx & MailTx & ActivityTx & AttachmentsTx & SsoTx & AccessTx & IntegrationsTx & TrashTx & ChangelogTx;
+  OAuthTx & MailTx & ActivityTx & AttachmentsTx & SsoTx & AccessTx & IntegrationsTx & TrashTx & ChangelogTx & FieldsTx;
 
 /** The name of an aggregate of the contract. */
 export type AggregateName = keyof StorageAggregates;
@@ -73,6 +75,7 @@ export const STORAGE_AGGREGATES = {
   integrations: INTEGRATIONS_AGGREGATE,
   trash: TRASH_AGGREGATE,
   changelog: CHANGELOG_AGGREGATE,
+  fields: FIELDS_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A], AllMethods> };
 
 /** The name of a method of the contract, of any aggregate. */

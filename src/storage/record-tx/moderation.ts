@@ -31,6 +31,7 @@ export function moderationMethods(store: RecordStore): AggregateMethods<'moderat
         decided_at: null,
         decided_by: null,
         post_id: null,
+        fields: row.fields ? { ...row.fields } : null,
       };
       await held.put(record);
       return cloneRow(record);

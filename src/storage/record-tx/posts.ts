@@ -24,6 +24,7 @@ const POST_PATCH_FIELDS = [
   'shipped_at',
   'proposal',
   'status_label_id',
+  'fields',
 ] as const satisfies readonly (keyof PostPatch)[];
 
 /** Roadmap columns, in roadmap order. */
@@ -56,6 +57,7 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         comment_count: 0,
         proposal: row.proposal === null ? null : { ...row.proposal },
         status_label_id: row.status_label_id ?? (await defaultLabelOf(store, row.board_id, row.status)),
+        fields: row.fields ? { ...row.fields } : null,
       };
       await posts.put(record);
       await stats.added('posts', record);
@@ -134,7 +136,12 @@ export function postsMethods(store: RecordStore): AggregateMethods<'posts'> {
         query.status === undefined
           ? await posts.getAllFromIndex('by_board', boardId)
           : await postsWithStatus(boardId, query.status)
-      ).filter((post) => !merged.has(post.id) && (query.statusLabelId === undefined || post.status_label_id === query.statusLabelId));
+      ).filter(
+        (post) =>
+          !merged.has(post.id) &&
+          (query.statusLabelId === undefined || post.status_label_id === query.statusLabelId) &&
+          (query.field === undefined || post.fields?.[query.field.key] === query.field.value),
+      );
       if (query.tagId !== undefined) {
         const links = await store.table('post_tags').getAllFromIndex('by_tag', query.tagId);
         const tagged = new Set(links.map((link) => link.post_id));

@@ -19,8 +19,14 @@ export const WEBHOOK_OUTBOX_TABLES_STEP: SchemaStep = {
 /** SQLite 12, PostgreSQL 12. */
 export const MODERATION_TABLES_STEP: SchemaStep = {
   description: "moderation: the boards whose voters' posts wait for approval, and the held posts with the team's decision",
-  changes: [{ addTable: 'moderated_boards' }, { addTable: 'held_posts' }],
+  changes: [{ addTable: 'moderated_boards' }, { addTable: 'held_posts', as: { ...TABLES.held_posts, columns: heldPostColumnsV1() } }],
 };
+
+/** The held posts' columns as the moderation step made them: a voter's custom field values came later. */
+function heldPostColumnsV1() {
+  const { fields: _later, ...columns } = TABLES.held_posts.columns;
+  return columns;
+}
 
 /** SQLite 13, PostgreSQL 13. */
 export const OAUTH_TABLES_STEP: SchemaStep = {

@@ -97,6 +97,13 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     description: 'changelog entries',
     changes: [{ addTable: 'changelog_entries', record: 'changelog_entries' }],
   },
+  {
+    // Posts and held posts stored before it have no values (NULL); the record stores' posts get
+    // `fields: null`, and a held post without the field reads as none (services/moderation.ts).
+    description: "custom fields: each board's fields, and each post's and held post's values",
+    changes: [{ addTable: 'board_fields', record: 'board_fields' }, { addColumn: 'posts.fields' }, { addColumn: 'held_posts.fields' }],
+    backfill: { records: { table: 'posts', row: (row) => ({ ...row, fields: null }) } },
+  },
 ];
 
 /**

@@ -119,6 +119,9 @@ export const BOARDS_TABLES = {
       proposal_connection_id: { type: 'integer', null: true },
       // NULL only for a moment in the migration that added it; the storage always sets it.
       status_label_id: { type: 'integer', null: true, references: 'statuses' },
+      // The values of the board's custom fields, by key (JSON); NULL when the post has none. No
+      // index: a filter by a value walks the board's posts, and a post's write stays one row.
+      fields: { type: 'json', null: true },
       title_folded: { type: 'text', default: "''" },
       body_folded: { type: 'text', default: "''" },
     },
@@ -136,6 +139,25 @@ export const BOARDS_TABLES = {
       new: { on: 'board_id, created_at, id' },
       // The pinned posts of a board, a handful at most, read before a list that shows them first.
       pinned: { on: 'board_id, id', where: 'pinned = 1' },
+    },
+  },
+  // A board's custom fields: the submission form's questions beside title and body.
+  board_fields: {
+    record: { indexes: { by_board: 'board_id' } },
+    columns: {
+      id: 'id',
+      board_id: { type: 'integer', references: 'boards' },
+      key: 'key',
+      label: 'text',
+      type: 'key',
+      options: 'json',
+      required: 'flag',
+      position: 'integer',
+    },
+    checks: ["type IN ('text', 'number', 'choice')"],
+    unique: [['board_id', 'key']],
+    indexes: {
+      board: { on: 'board_id, position, id' },
     },
   },
   tags: {

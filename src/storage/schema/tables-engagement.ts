@@ -136,6 +136,8 @@ export const ENGAGEMENT_TABLES = {
       decided_at: { type: 'key', null: true },
       decided_by: { type: 'integer', null: true },
       post_id: { type: 'integer', null: true },
+      // The values of the board's custom fields the voter gave (JSON); NULL for none.
+      fields: { type: 'json', null: true },
     },
     checks: ["state IN ('waiting', 'approved', 'rejected')"],
     indexes: {
