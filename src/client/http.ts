@@ -64,11 +64,10 @@ function readEnvelope(value: unknown): { code: string; message: string; details:
   if (!isRecord(value) || !isRecord(value['error'])) return undefined;
   const { code, message, details } = value['error'];
   if (typeof code !== 'string' || typeof message !== 'string') return undefined;
-  if (details === undefined) return { code, message, details: undefined };
   const valid =
-    Array.isArray(details) &&
-    details.every((d) => isRecord(d) && typeof d['path'] === 'string' && typeof d['message'] === 'string');
-  return valid ? { code, message, details: details as ErrorDetail[] } : undefined;
+    details === undefined ||
+    (Array.isArray(details) && details.every((d) => isRecord(d) && typeof d['path'] === 'string' && typeof d['message'] === 'string'));
+  return valid ? { code, message, details: details as ErrorDetail[] | undefined } : undefined;
 }
 
 /** What went wrong, with the cause's words when the error has one (fetch says only "fetch failed"). */
