@@ -23,7 +23,9 @@ describe('the purge job', () => {
         return new Promise<number>((done) => (finish = () => done(0)));
       },
     };
-    const job = startPurgeJob(board, { firstRunMs: 100, intervalMs: 1000, logger: { error: (_m, e) => void errors.push(e) } });
+    const recovered: string[] = [];
+    const logger = { error: (_m: string, e?: unknown) => void errors.push(e), info: (m: string) => void recovered.push(m) };
+    const job = startPurgeJob(board, { firstRunMs: 100, intervalMs: 1000, logger });
     await vi.advanceTimersByTimeAsync(99);
     expect(runs).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -37,6 +39,7 @@ describe('the purge job', () => {
     expect(errors).toEqual([new Error('disk on fire')]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(runs).toBe(3);
+    expect(recovered).toEqual([]);
     const stopped = job.stop();
     let done = false;
     void stopped.then(() => (done = true));
@@ -44,8 +47,20 @@ describe('the purge job', () => {
     expect(done).toBe(false);
     finish!();
     await stopped;
+    // The run after the failure worked: said once, with how many attempts failed.
+    expect(recovered).toEqual([expect.stringMatching(/^deleted posts: purging those past 30 days works again, after 1 failed attempt over /)]);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(runs).toBe(3);
+  });
+
+  it('reports a job failing again and again, as while the store is away, once', async () => {
+    vi.useFakeTimers();
+    const messages: string[] = [];
+    const board = { publishDueChangelogEntries: () => Promise.reject(new Error('store away')) };
+    const job = startChangelogJob(board, { firstRunMs: 1, intervalMs: 10, logger: { error: (m) => void messages.push(m), info: (m) => void messages.push(m) } });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(messages).toEqual(['changelog entries: publishing due ones failed; retrying quietly until it works or fails otherwise']);
+    await job.stop();
   });
 
   it("purges a real board's posts deleted 30 days ago by its clock, and keeps those deleted since", async () => {

@@ -41,6 +41,17 @@ function eventsAfter(running: Server, from: number): Array<{ level: string; mess
     .map((line) => JSON.parse(line) as { level: string; message: string; error?: string; stack?: string });
 }
 
+/**
+ * Each line's level and loop, sorted. The hourly purge of deleted posts reports like the others
+ * when one of its runs falls in the outage (its first run is a minute after the start, which a
+ * slow machine can reach): it is left out here, and checked to report at most once.
+ */
+function loops(events: { level: string; message: string }[]): [string, string][] {
+  const named = events.map(({ level, message }): [string, string] => [level, message.split(':')[0]!]);
+  expect(named.filter(([, loop]) => loop === 'deleted posts').length).toBeLessThanOrEqual(1);
+  return named.filter(([, loop]) => loop !== 'deleted posts').sort();
+}
+
 async function until(condition: () => boolean, ms: number): Promise<void> {
   for (const start = Date.now(); !condition() && Date.now() - start < ms; ) await sleep(100);
 }
@@ -59,10 +70,12 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve: the log while PostgreSQL 
     // Each loop reports at its first failed poll, which a loaded machine can delay; then the
     // store stays away for six polls of each loop at least (two a second), and 1.5 s more at
     // least, in which no loop may report again.
-    await until(() => eventsAfter(server!, start).length >= 3, 20_000);
+    // The changelog publisher runs every 10 s, so its first failed run may come later than the polls'.
+    await until(() => eventsAfter(server!, start).length >= 4, 20_000);
     await sleep(Math.max(1500, halted + 3500 - Date.now()));
     const away = eventsAfter(server, start);
-    expect(away.map(({ level, message }) => [level, message.split(':')[0]]).sort()).toEqual([
+    expect(loops(away)).toEqual([
+      ['error', 'changelog entries'],
       ['error', 'follower mail'],
       ['error', 'integration dispatcher'],
       ['error', 'webhook dispatcher'],
@@ -80,15 +93,18 @@ describe.skipIf(skip !== undefined)(suiteTitle('serve: the log while PostgreSQL 
 
     const resumed = server.stderr().length;
     cluster.resume();
-    await until(() => eventsAfter(server!, resumed).length >= 3, 20_000);
+    await until(() => eventsAfter(server!, resumed).length >= 4, 20_000);
     await sleep(1500);
     const back = eventsAfter(server, resumed);
-    expect(back.map(({ level, message }) => [level, message.split(':')[0]]).sort()).toEqual([
+    expect(loops(back)).toEqual([
+      ['info', 'changelog entries'],
       ['info', 'follower mail'],
       ['info', 'integration dispatcher'],
       ['info', 'webhook dispatcher'],
     ]);
-    for (const event of back) expect(event.message).toMatch(/works again, after \d+ failed attempts over [\d.]+ s$/);
-    expect(Number(/after (\d+) failed/.exec(back[0]!.message)![1])).toBeGreaterThanOrEqual(6);
+    for (const event of back) expect(event.message).toMatch(/works again, after \d+ failed attempts? over [\d.]+ s$/);
+    // A poll twice a second failed all through the outage.
+    const webhooks = back.find((event) => event.message.startsWith('webhook dispatcher'))!;
+    expect(Number(/after (\d+) failed/.exec(webhooks.message)![1])).toBeGreaterThanOrEqual(6);
   }, 90_000);
 });

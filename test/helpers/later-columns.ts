@@ -21,15 +21,18 @@ const added = changes.filter(
 /** Tables the steps make that today's code writes whatever it does. */
 const LENT_TABLES = ['statuses'];
 
-/** The statements that add those tables and columns, `;`-separated, in the store's dialect. */
-export function lendLaterColumns(store: 'sqlite' | 'postgres'): string {
-  const changes = [...LENT_TABLES.map((table) => ({ addTable: table })), ...added];
+/** The columns to lend: those of `tables` (names without `fb_`) when given, since a step may add one to a table an old version lacks. */
+const addedTo = (tables: ReadonlySet<string> | undefined) => added.filter((change) => tables === undefined || tables.has(change.addColumn.split('.')[0]!));
+
+/** The statements that add those tables and columns, `;`-separated, in the store's dialect; only columns of `tables` when given. */
+export function lendLaterColumns(store: 'sqlite' | 'postgres', tables?: ReadonlySet<string>): string {
+  const changes = [...LENT_TABLES.map((table) => ({ addTable: table })), ...addedTo(tables)];
   return stepSql(store === 'sqlite' ? SQLITE_DDL : POSTGRES_DDL, TABLES, { description: 'lent', changes }).join('; ');
 }
 
-/** The statements that drop them again, `;`-separated. */
-export function takeBackLaterColumns(): string {
-  return added
+/** The statements that drop them again, `;`-separated; only columns of `tables` when given. */
+export function takeBackLaterColumns(tables?: ReadonlySet<string>): string {
+  return addedTo(tables)
     .map((change) => {
       const [table, column] = change.addColumn.split('.');
       return `ALTER TABLE fb_${table} DROP COLUMN ${column}`;
@@ -37,3 +40,11 @@ export function takeBackLaterColumns(): string {
     .concat(LENT_TABLES.map((table) => `DROP TABLE IF EXISTS fb_${table}`))
     .join('; ');
 }
+
+/** The `fb_` tables of a SQLite database, without the prefix. */
+export function sqliteTables(db: { prepare(sql: string): { pluck(): { all(): unknown[] } } }): Set<string> {
+  return new Set((db.prepare("SELECT substr(name, 4) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'fb\\_%' ESCAPE '\\'").pluck().all() as string[]));
+}
+
+/** SQL listing the `fb_` tables of a PostgreSQL schema (the current one), without the prefix, as `name`. */
+export const PG_TABLES_SQL = "SELECT substr(table_name, 4) AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE 'fb\\_%'";

@@ -24,7 +24,7 @@ import { runSequence } from '../../../testing/random-commands.js';
 import { recountCounterRows, storedCounterRows } from '../../../testing/raw-counters.js';
 import { rawAnalytics } from '../../../testing/raw-stats.js';
 import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
-import { lendLaterColumns, takeBackLaterColumns } from '../../helpers/later-columns.js';
+import { lendLaterColumns, PG_TABLES_SQL, takeBackLaterColumns } from '../../helpers/later-columns.js';
 
 let database: string;
 beforeAll(async () => {
@@ -35,6 +35,9 @@ afterAll(async () => {
 });
 
 const [COMMANDS] = fc.sample(sequence, { seed: 20261125, numRuns: 1 });
+
+/** The schema's `fb_` tables, without the prefix: the lent columns go only to tables the version has. */
+const tablesOf = async (client: pg.Client) => new Set((await client.query<{ name: string }>(PG_TABLES_SQL)).rows.map((row) => row.name));
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -79,13 +82,13 @@ const HAND_WRITTEN_TRIGGERS_VERSION = 6;
  */
 async function openPrevious(url: string) {
   const storage = await createPostgresStorage({ connectionString: url }, { migrationTarget: HAND_WRITTEN_TRIGGERS_VERSION });
-  await withClient(url, (client) => client.query(`${PG_SCHEMA_WORDS}${PG_SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('postgres')};`));
+  await withClient(url, async (client) => client.query(`${PG_SCHEMA_WORDS}${PG_SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('postgres', await tablesOf(client))};`));
   return storage;
 }
 
 async function closePrevious(storage: { close(): Promise<void> }, url: string): Promise<void> {
   await storage.close();
-  await withClient(url, (client) => client.query('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns()));
+  await withClient(url, async (client) => client.query('DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns(await tablesOf(client))));
 }
 
 /** The source of each function the generated code creates, by name. */
@@ -152,10 +155,10 @@ describe('postgres statistics code', () => {
     const url = await createTestSchema(database);
     const previous = await createPostgresStorage({ connectionString: url }, { migrationTarget: 14 });
     // Today's code writes the voters' language and the comments' edit times of later steps: the columns are lent for the run.
-    await withClient(url, (client) => client.query(`${PG_SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('postgres')};`));
+    await withClient(url, async (client) => client.query(`${PG_SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('postgres', await tablesOf(client))};`));
     await runSequence(previous, COMMANDS!);
     await previous.close();
-    await withClient(url, (client) => client.query('ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns()));
+    await withClient(url, async (client) => client.query('ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns(await tablesOf(client))));
     await withClient(url, async (client) => {
       // Every other voted post shipped, on the day it was created (hidden ones stay hidden).
       await client.query(`UPDATE fb_posts SET status = 'shipped', shipped_at = created_at

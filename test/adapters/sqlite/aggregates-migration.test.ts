@@ -14,7 +14,7 @@ import { BOARDS, sequence } from '../../../testing/random-arbitraries.js';
 import { plan, setUp, type Known } from '../../../testing/random-commands.js';
 import { emptyRawRows, rawAnalytics, rawShipStats } from '../../../testing/raw-stats.js';
 import { storageFactory } from './helpers.js';
-import { takeBackLaterColumns } from '../../helpers/later-columns.js';
+import { sqliteTables, takeBackLaterColumns } from '../../helpers/later-columns.js';
 
 /** The version before the one that added the aggregates. */
 const PREVIOUS = MIGRATIONS.findIndex((m) => /maintained statistics/.test(m.description));
@@ -51,7 +51,7 @@ function backToPrevious(file: string): void {
     db.exec(`DROP ${type.toUpperCase()} IF EXISTS "${name}"`);
   }
   // Later steps added columns to tables of the previous version: they go too.
-  db.exec(`ALTER TABLE fb_voters DROP COLUMN locale; ${takeBackLaterColumns()}`);
+  db.exec(`ALTER TABLE fb_voters DROP COLUMN locale; ${takeBackLaterColumns(sqliteTables(db))}`);
   db.prepare('DELETE FROM fb_schema_migrations WHERE version > ?').run(PREVIOUS);
   expect(readSchemaVersion(db)).toBe(PREVIOUS);
   expect([...schemaObjects(db).keys()].sort()).toEqual([...previous.keys()].sort());

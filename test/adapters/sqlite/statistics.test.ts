@@ -21,7 +21,7 @@ import { runSequence } from '../../../testing/random-commands.js';
 import { recountCounterRows, storedCounterRows } from '../../../testing/raw-counters.js';
 import { rawAnalytics } from '../../../testing/raw-stats.js';
 import { storageFactory } from './helpers.js';
-import { lendLaterColumns, takeBackLaterColumns } from '../../helpers/later-columns.js';
+import { lendLaterColumns, sqliteTables, takeBackLaterColumns } from '../../helpers/later-columns.js';
 
 let factory: ReturnType<typeof storageFactory>;
 beforeEach(() => {
@@ -69,13 +69,13 @@ const HAND_WRITTEN_TRIGGERS_VERSION = 7;
  */
 function openPrevious(file: string): SqliteStorageImpl {
   const storage = openAtVersion(file, HAND_WRITTEN_TRIGGERS_VERSION);
-  storage.database.exec(`${SCHEMA_WORDS}${SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('sqlite')}`);
+  storage.database.exec(`${SCHEMA_WORDS}${SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('sqlite', sqliteTables(storage.database))}`);
   return storage;
 }
 
 async function closePrevious(storage: SqliteStorageImpl): Promise<void> {
   storage.database.exec(
-    'DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns(),
+    'DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns(sqliteTables(storage.database)),
   );
   await storage.close();
 }
