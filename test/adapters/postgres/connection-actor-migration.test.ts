@@ -3,40 +3,21 @@
  * keeps every entry (ids, actors, details) and its id counter, and then takes entries whose actor
  * is a connection, which it refused before; other kinds stay refused.
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION } from '../../../adapters/postgres/index.js';
-import { SCHEMA_STEPS, storeVersion } from '../../../src/storage/schema/steps.js';
+import { storeVersion } from '../../../src/storage/schema/steps.js';
 import { at } from '../../../testing/fixtures.js';
-import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { beforeStep, query } from './before-step.js';
 
-let database: string;
-beforeAll(async () => {
-  database = await createTestDatabase('fb_connection_actor_step');
-});
-afterAll(async () => {
-  await dropTestDatabase(database);
-});
-
-async function query(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const { step: STEP, schema } = beforeStep('fb_connection_actor_step', 'activity logged by an integration connection');
 
 const T0 = at(0);
-const STEP = SCHEMA_STEPS.findIndex((step) => step.description.startsWith('activity logged by an integration connection'));
 const insert = (actor: string) => `INSERT INTO fb_post_activity (post_id, kind, at, actor_kind, actor_id, detail) VALUES (1, 'evidence_added', '${T0}', '${actor}', 2, '{}')`;
 
 describe('postgres connection actor step', () => {
   it("keeps the log and its id counter, and takes a connection's entries it refused before", async () => {
     expect(STEP).toBeGreaterThanOrEqual(0);
-    const url = await createTestSchema(database);
-    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: storeVersion('postgres', STEP) - 1 })).close();
+    const url = await schema();
     await query(url, `
       INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
       INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, logo_url, created_at)

@@ -2,38 +2,19 @@
  * The custom fields step: a database made before it keeps its posts, each now holding no values
  * (NULL), and takes fields and values after it.
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION } from '../../../adapters/postgres/index.js';
-import { SCHEMA_STEPS, storeVersion } from '../../../src/storage/schema/steps.js';
+import { storeVersion } from '../../../src/storage/schema/steps.js';
 import { at } from '../../../testing/fixtures.js';
-import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { beforeStep, query } from './before-step.js';
 
-let database: string;
-beforeAll(async () => {
-  database = await createTestDatabase('fb_fields_step');
-});
-afterAll(async () => {
-  await dropTestDatabase(database);
-});
-
-async function query(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const { step: STEP, schema } = beforeStep('fb_fields_step', 'custom fields');
 
 const T0 = at(0);
-const STEP = SCHEMA_STEPS.findIndex((step) => step.description.startsWith('custom fields'));
 
 describe('postgres custom fields step', () => {
   it('keeps the posts with no values, then stores fields and values', async () => {
-    const url = await createTestSchema(database);
-    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: storeVersion('postgres', STEP) - 1 })).close();
+    const url = await schema();
     await query(url, `
       INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}');
       INSERT INTO fb_statuses (organization_id, name, color, category, position, is_default)

@@ -3,38 +3,19 @@
  * statuses (its ids in the categories' order), and every post the default of its status in its
  * organization as its label.
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresStorage, PG_SCHEMA_VERSION } from '../../../adapters/postgres/index.js';
-import { SCHEMA_STEPS, storeVersion } from '../../../src/storage/schema/steps.js';
+import { storeVersion } from '../../../src/storage/schema/steps.js';
 import { at } from '../../../testing/fixtures.js';
-import { createTestDatabase, createTestSchema, dropTestDatabase } from './server.js';
+import { beforeStep, query } from './before-step.js';
 
-let database: string;
-beforeAll(async () => {
-  database = await createTestDatabase('fb_statuses_step');
-});
-afterAll(async () => {
-  await dropTestDatabase(database);
-});
-
-async function query(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const { step: STEP, schema } = beforeStep('fb_statuses_step', 'custom statuses');
 
 const T0 = at(0);
-const STEP = SCHEMA_STEPS.findIndex((step) => step.description.startsWith('custom statuses'));
 
 describe('postgres custom statuses step', () => {
   it("gives each organization its five defaults and each post its organization's default of its status", async () => {
-    const url = await createTestSchema(database);
-    await (await createPostgresStorage({ connectionString: url }, { migrationTarget: storeVersion('postgres', STEP) - 1 })).close();
+    const url = await schema();
     await query(url, `
       INSERT INTO fb_organizations (name, created_at) VALUES ('Acme', '${T0}'), ('Other', '${T0}');
       INSERT INTO fb_boards (organization_id, slug, name, description, welcome_message, published, logo_url, created_at)
