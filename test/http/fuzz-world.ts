@@ -18,14 +18,20 @@ const WAITING = 30;
 const MERGED = 16;
 
 /**
- * `storage`, counting the write transactions begun on it (whether they commit or not): a request
- * during which none began cannot have changed the store, since every change is made in one.
+ * `storage`, counting the write transactions begun on it (whether they commit or not) and those
+ * that committed: a request during which none committed cannot have changed the store, since every
+ * change is made in one, and one that fails is rolled back whole (as the conformance suite proves
+ * of every store).
  */
-function countingWrites(storage: Storage): { storage: Storage; writes(): number } {
+function countingWrites(storage: Storage): { storage: Storage; writes(): number; commits(): number } {
   let writes = 0;
-  const transaction: Storage['transaction'] = (mode, fn) => {
-    if (mode !== 'read') writes += 1;
-    return storage.transaction(mode, fn);
+  let commits = 0;
+  const transaction: Storage['transaction'] = async (mode, fn) => {
+    if (mode === 'read') return storage.transaction(mode, fn);
+    writes += 1;
+    const result = await storage.transaction(mode, fn);
+    commits += 1;
+    return result;
   };
   const counted = new Proxy(storage, {
     get(target, key) {
@@ -35,13 +41,13 @@ function countingWrites(storage: Storage): { storage: Storage; writes(): number 
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { storage: counted, writes: () => writes };
+  return { storage: counted, writes: () => writes, commits: () => commits };
 }
 
 export async function fuzzWorld(given: Storage) {
   const clock = testClock();
   const logged: unknown[] = [];
-  const { storage, writes } = countingWrites(given);
+  const { storage, writes, commits } = countingWrites(given);
   const board = createFeedbackBoard({
     storage,
     clock,
@@ -76,7 +82,7 @@ export async function fuzzWorld(given: Storage) {
   await write.boards.create({ slug: 'inbox', name: 'Inbox' });
   await team.boards.setPublished('inbox', true);
   await team.boards.setModerated('inbox', true);
-  const world = { board, keys, logged, acme, voters: 0, writes };
+  const world = { board, keys, logged, acme, voters: 0, writes, commits };
   for (let i = 0; i < 5; i++) await submitHeld(world, 1);
   return world;
 }
