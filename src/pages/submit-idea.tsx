@@ -101,15 +101,17 @@ async function similarPosts(ctx: PageContext, board: Board, title: string): Prom
   return posts.map((p) => p.post).filter((p) => !p.hidden);
 }
 
-/** The field the check refuses, or null when it takes the values. */
+/**
+ * The field the check refuses, or null when it takes the fields' values (a refusal of anything
+ * else, such as the title, is left to the posting, which says so as it always has).
+ */
 function refusalOf(check: () => unknown, fields: readonly Field[], draft: IdeaDraft): FieldRefusal | null {
   try {
     check();
     return null;
   } catch (error) {
-    const refusal = fieldRefusalOf(error, fields, draft.fields ?? {});
-    if (refusal === null) throw error;
-    return refusal;
+    if (!isFeedbackBoardError(error) || error.code !== 'validation_error') throw error;
+    return fieldRefusalOf(error, fields, draft.fields ?? {});
   }
 }
 

@@ -104,6 +104,17 @@ describe('custom fields on the idea form', () => {
     expect(await snapshot(setup.board)).toEqual(before);
   });
 
+  it('leaves a refusal of the title to the posting: the form comes back saying so, storing nothing', async () => {
+    const { setup, client } = await withFields();
+    const before = await snapshot(setup.board);
+    const answer = await client.post('/boards/features/ideas', { ...IDEA, title: 'Nul\u0000 title' });
+    expect(answer.status).toBe(422);
+    expect(answer.text).toContain('That did not work: please check the title, text and tags.');
+    expect(answer.text).not.toContain('class="field-error"');
+    expect(answer.text).toContain('value="Initech"');
+    expect(await snapshot(setup.board)).toEqual(before);
+  });
+
   it('says why in the page’s language, in every language', async () => {
     const { setup, client } = await withFields();
     const before = await snapshot(setup.board);

@@ -127,7 +127,7 @@ async function fieldsPage(ctx: PageContext, slug: string, refused?: Refused): Pr
       <h1>Fields of {board.name}</h1>
       <p class="lead">
         What the form of a new idea asks beside its title and text, in this order. Posts show their values; the key names a value in the API and never
-        changes. At most {LIMITS.fieldsPerBoard} fields.
+        changes. At most {LIMITS.fieldsPerBoard} fields. An option taken away from a choice is taken from the posts that chose it.
       </p>
       {refused ? (
         <div class="notice error" role="alert">
