@@ -153,8 +153,8 @@ async function fieldsPage(ctx: PageContext, slug: string, refused?: Refused): Pr
           </tbody>
         </table>
       )}
+      <h2>Add a field</h2>
       <PostForm ctx={ctx} action={pathOf(board)} class="card" label="Add a field">
-        <h2 class="h3">Add a field</h2>
         <div class="row">
           <div class="field">
             <label for="new-label">Label</label>
