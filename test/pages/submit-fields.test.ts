@@ -104,6 +104,18 @@ describe('custom fields on the idea form', () => {
     expect(await snapshot(setup.board)).toEqual(before);
   });
 
+  it('on a moderated board, the values wait with the idea and the approved post has them', async () => {
+    const { setup, client } = await withFields();
+    const team = setup.board.team(setup.orgId);
+    await team.boards.setModerated('features', true);
+    const sent = await client.post('/boards/features/ideas', IDEA);
+    const held = Number(/\/waiting\/(\d+)\?notice=waiting_for_approval$/.exec(sent.location ?? '')?.[1]);
+    expect(held).toBeGreaterThan(0);
+    const approved = await team.moderation.approve(held);
+    const post = await team.api.posts.get('features', approved.id);
+    expect(post.fields).toEqual({ company: 'Initech', seats: 25, plan: 'Pro & more', region: 'EU' });
+  });
+
   it('leaves a refusal of the title to the posting: the form comes back saying so, storing nothing', async () => {
     const { setup, client } = await withFields();
     const before = await snapshot(setup.board);
