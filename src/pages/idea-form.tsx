@@ -9,17 +9,19 @@
  * longer text is cut, and the form says so.
  */
 import type { TagRecord } from '../domain/records.js';
-import type { Board } from '../domain/responses.js';
+import type { Board, Field } from '../domain/responses.js';
 import type { PageContext } from './context.js';
+import { FieldInputs, fieldDraftFromForm, type FieldDraft, type FieldRefusal } from './field-inputs.js';
 import { PostForm } from './layout.js';
 import { ImagesField } from './attachments.js';
 import { cookie, readCookies } from './security.js';
 
-/** What the idea form holds: title, text and the names of the chosen tags. */
+/** What the idea form holds: title, text, the names of the chosen tags and the board's fields as typed. */
 export interface IdeaDraft {
   title: string;
   body: string;
   tags: string[];
+  fields?: FieldDraft;
   /** True when the text was cut to fit the cookie. */
   cut?: boolean;
 }
@@ -30,14 +32,14 @@ const DRAFT_TTL_SECONDS = 30 * 60;
 const MAX_VALUE_LENGTH = 3_600;
 const MAX_TAGS = 20;
 
-/** The draft a form sent: strings only, in the lengths the form allows. */
-export function draftFromForm(form: FormData): IdeaDraft {
+/** The draft a form sent: strings only, in the lengths the form allows; the values of the board's `fields`. */
+export function draftFromForm(form: FormData, fields: readonly Field[]): IdeaDraft {
   const text = (name: string, max: number) => {
     const value = form.get(name);
     return typeof value === 'string' ? [...value].slice(0, max).join('') : '';
   };
   const tags = form.getAll('tags').filter((t): t is string => typeof t === 'string' && t !== '');
-  return { title: text('title', 200), body: text('body', 20_000), tags: [...new Set(tags)].slice(0, MAX_TAGS) };
+  return { title: text('title', 200), body: text('body', 20_000), tags: [...new Set(tags)].slice(0, MAX_TAGS), fields: fieldDraftFromForm(form, fields) };
 }
 
 function encode(value: unknown): string {
@@ -54,11 +56,13 @@ function decode(value: string): unknown {
 /** Keeps the draft of the board `slug` in the cookie, its text cut to what fits (marked, so the form says so). */
 export function keepDraft(ctx: PageContext, slug: string, draft: IdeaDraft): void {
   let body = [...draft.body];
-  let value = encode({ s: slug, t: draft.title, b: draft.body, g: draft.tags });
-  while (value.length > MAX_VALUE_LENGTH && body.length > 0) {
-    // Shrink by the share that is over, at least one character, until it fits.
-    body = body.slice(0, Math.max(0, Math.min(body.length - 1, Math.floor((body.length * MAX_VALUE_LENGTH) / value.length) - 1)));
-    value = encode({ s: slug, t: draft.title, b: body.join(''), g: draft.tags, c: 1 });
+  let fields = draft.fields ?? {};
+  let value = encode({ s: slug, t: draft.title, b: draft.body, g: draft.tags, f: fields });
+  while (value.length > MAX_VALUE_LENGTH && (body.length > 0 || Object.keys(fields).length > 0)) {
+    // Shrink the text by the share that is over, at least one character, until it fits; then drop the fields' values.
+    if (body.length > 0) body = body.slice(0, Math.max(0, Math.min(body.length - 1, Math.floor((body.length * MAX_VALUE_LENGTH) / value.length) - 1)));
+    else fields = {};
+    value = encode({ s: slug, t: draft.title, b: body.join(''), g: draft.tags, f: fields, c: 1 });
   }
   ctx.setCookies.push(cookie(DRAFT_COOKIE, value, { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: DRAFT_TTL_SECONDS }));
 }
@@ -72,10 +76,14 @@ export function takeDraft(ctx: PageContext, slug: string): IdeaDraft | null {
   if (raw === undefined) return null;
   ctx.setCookies.push(cookie(DRAFT_COOKIE, '', { path: ctx.href('/'), secure: ctx.secure, partitioned: ctx.embed !== null, maxAge: 0 }));
   try {
-    const value = decode(raw) as { s?: unknown; t?: unknown; b?: unknown; g?: unknown; c?: unknown };
+    const value = decode(raw) as { s?: unknown; t?: unknown; b?: unknown; g?: unknown; f?: unknown; c?: unknown };
     if (value.s !== slug || typeof value.t !== 'string' || typeof value.b !== 'string' || !Array.isArray(value.g)) return null;
     const tags = value.g.filter((t): t is string => typeof t === 'string').slice(0, MAX_TAGS);
-    return { title: value.t.slice(0, 200), body: value.b.slice(0, 20_000), tags, ...(value.c === 1 ? { cut: true } : {}) };
+    const fields: FieldDraft = {};
+    if (typeof value.f === 'object' && value.f !== null) {
+      for (const [key, typed] of Object.entries(value.f)) if (typeof typed === 'string') fields[key] = typed;
+    }
+    return { title: value.t.slice(0, 200), body: value.b.slice(0, 20_000), tags, fields, ...(value.c === 1 ? { cut: true } : {}) };
   } catch {
     return null;
   }
@@ -88,6 +96,11 @@ export function dropDraft(ctx: PageContext): void {
   }
 }
 
+/** The board's custom fields, in the form's order. */
+export async function boardFields(ctx: PageContext, board: Board): Promise<Field[]> {
+  return (await ctx.team.api.fields.list(board.slug)).fields;
+}
+
 /** The board's tags, offered as choices. */
 export function boardTags(ctx: PageContext, board: Board): Promise<TagRecord[]> {
   return ctx.board.storage.transaction('read', (tx) => tx.listTags(board.id));
@@ -95,8 +108,11 @@ export function boardTags(ctx: PageContext, board: Board): Promise<TagRecord[]> 
 
 const EMPTY: IdeaDraft = { title: '', body: '', tags: [] };
 
-/** The idea form: title, text, the board's tags; `anyway` makes it the second step's form. */
-export function IdeaForm(props: { ctx: PageContext; board: Board; tags: TagRecord[]; draft?: IdeaDraft; anyway?: boolean }) {
+/**
+ * The idea form: title, text, the board's fields and tags; `anyway` makes it the second step's
+ * form; `refusal` is the field the service refused, its message shown next to it.
+ */
+export function IdeaForm(props: { ctx: PageContext; board: Board; tags: TagRecord[]; fields: readonly Field[]; draft?: IdeaDraft; anyway?: boolean; refusal?: FieldRefusal | null }) {
   const { ctx, board, tags, anyway } = props;
   const draft = props.draft ?? EMPTY;
   const chosen = new Set(draft.tags.map((t) => t.toLowerCase()));
@@ -113,6 +129,7 @@ export function IdeaForm(props: { ctx: PageContext; board: Board; tags: TagRecor
           {draft.body}
         </textarea>
       </div>
+      <FieldInputs ctx={ctx} fields={props.fields} draft={draft.fields ?? {}} refusal={props.refusal} />
       {tags.length > 0 ? (
         <fieldset class="field tag-choice">
           <legend>{ctx.t('idea.tags')}</legend>

@@ -7,7 +7,7 @@ import { markdownExcerpt } from './markdown.js';
 import { LabelBadge, labelText } from './status-labels.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { openBoardIds, signedInOf } from './board-access.js';
-import { boardTags, IdeaForm } from './idea-form.js';
+import { boardFields, boardTags, IdeaForm } from './idea-form.js';
 import { WaitingPosts } from './held-posts.js';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -165,9 +165,10 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   if (labelId !== undefined) query.status_label = labelId;
   if (q.trim()) query.q = q.trim();
   const submissions = ctx.options.voterSubmissions !== false;
-  const [list, tags, { statuses }] = await Promise.all([
+  const [list, tags, fields, { statuses }] = await Promise.all([
     ctx.team.api.posts.list(board.slug, query),
     submissions ? boardTags(ctx, board) : [],
+    submissions ? boardFields(ctx, board) : [],
     ctx.team.api.statuses.list(),
   ]);
   const chosen = labelId === undefined ? status : `label-${labelId}`;
@@ -188,7 +189,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
       {submissions ? (
         <details class="card idea">
           <summary>{ctx.t('board.submitIdea')}</summary>
-          <IdeaForm ctx={ctx} board={board} tags={tags} />
+          <IdeaForm ctx={ctx} board={board} tags={tags} fields={fields} />
         </details>
       ) : null}
       <form class="filters" method="get" action={ctx.href(`/boards/${encodeURIComponent(board.slug)}`)} role="search">

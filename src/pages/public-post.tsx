@@ -5,6 +5,7 @@ import { commentPage, CommentPageLinks } from './comment-pages.js';
 import { ownComments } from './comment-own.js';
 import { CommentTree, REACTIONS } from './comment-tree.js';
 import { AttachmentList, ImagesField, uploadRefusal, uploadsOf } from './attachments.js';
+import { FieldValuesList } from './field-inputs.js';
 import type { PageContext } from './context.js';
 import { BackLink, Notice, PostForm } from './layout.js';
 import { LabelBadge } from './status-labels.js';
@@ -62,7 +63,13 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
   const { board, post } = found;
   const { comments } = await ctx.team.api.comments.list(board.slug, post.id);
   const shown = commentPage(ctx, comments);
-  const [voted, following, own] = await Promise.all([votedPosts(ctx, [post.id]), followsPost(ctx, post.id), ownComments(ctx, post.id)]);
+  const [voted, following, own, fields] = await Promise.all([
+    votedPosts(ctx, [post.id]),
+    followsPost(ctx, post.id),
+    ownComments(ctx, post.id),
+    // The fields' labels, read only for a post that holds values.
+    Object.keys(post.fields).length > 0 ? ctx.team.api.fields.list(board.slug).then((list) => list.fields) : [],
+  ]);
   const base = `/boards/${encodeURIComponent(board.slug)}/posts/${post.id}`;
   return page(
     ctx,
@@ -85,6 +92,7 @@ export async function postPage(ctx: PageContext, slug: string, id: string): Prom
             {post.shipped_at ? <span>{ctx.t('post.shipped', { date: ctx.i18n.date(post.shipped_at) })}</span> : null}
           </div>
           {post.body ? <Markdown text={post.body} /> : null}
+          <FieldValuesList fields={fields} values={post.fields} number={ctx.i18n.number} />
           <AttachmentList ctx={ctx} attachments={post.attachments} />
           <FollowButton ctx={ctx} board={board} post={post} following={following} />
         </div>

@@ -48,6 +48,13 @@ input, select, textarea { font: inherit; color: var(--fb-text); background: var(
 textarea { width: 100%; min-height: 5rem; }
 label { font-weight: 600; font-size: .9rem; }
 .field { display: flex; flex-direction: column; gap: .25rem; margin-bottom: .75rem; }
+.field .required { font-weight: 400; color: var(--fb-muted); }
+.field-error { color: var(--fb-danger); font-weight: 600; font-size: .875rem; margin: 0; }
+[aria-invalid="true"] { border-color: var(--fb-danger); }
+.post-fields { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .9rem; margin: .6rem 0; font-size: .9rem; }
+.post-fields div { display: contents; }
+.post-fields dt { color: var(--fb-muted); font-weight: 600; }
+.post-fields dd { margin: 0; overflow-wrap: anywhere; }
 .row { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
 input[type="color"] { width: 3rem; height: 2.4rem; padding: .2rem; cursor: pointer; }
 .status-name { width: 12rem; }

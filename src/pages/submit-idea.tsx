@@ -6,10 +6,14 @@
  * anyway" (the second step, `step=post`); without similar posts the idea is posted at once.
  */
 import { isFeedbackBoardError } from '../domain/errors.js';
-import type { Board, Post } from '../domain/responses.js';
+import type { Board, Field, Post } from '../domain/responses.js';
 import type { TagRecord } from '../domain/records.js';
 import type { PageContext } from './context.js';
-import { boardTags, dropDraft, draftFromForm, IdeaForm, keepDraft, takeDraft, type IdeaDraft } from './idea-form.js';
+import { boardFields, boardTags, dropDraft, draftFromForm, IdeaForm, keepDraft, takeDraft, type IdeaDraft } from './idea-form.js';
+import { fieldRefusalOf, fieldValuesOf, type FieldRefusal } from './field-inputs.js';
+import { checkFieldValues } from '../services/field-values.js';
+import { submitPostBody } from '../domain/requests.js';
+import { parseOrThrow } from '../domain/validation.js';
 import { Notice, PostForm } from './layout.js';
 import { LabelBadge } from './status-labels.js';
 import { votedPosts } from './public-board.js';
@@ -39,7 +43,7 @@ export async function ideaPage(ctx: PageContext, slug: string): Promise<Response
         </div>
       ) : null}
       <section class="card">
-        <IdeaForm ctx={ctx} board={board} tags={await boardTags(ctx, board)} draft={draft} />
+        <IdeaForm ctx={ctx} board={board} tags={await boardTags(ctx, board)} fields={await boardFields(ctx, board)} draft={draft} />
       </section>
     </>,
     { nav: boardNav(board, 'posts') },
@@ -51,7 +55,8 @@ export async function ideaAction(ctx: PageContext, slug: string, form: FormData)
   const board = ctx.options.voterSubmissions === false ? null : await publishedBoard(ctx, slug);
   if (!board) return notFoundPage(ctx);
   const boardPath = `/boards/${encodeURIComponent(board.slug)}`;
-  const draft = draftFromForm(form);
+  const fields = await boardFields(ctx, board);
+  const draft = draftFromForm(form, fields);
   if (!ctx.voter) {
     keepDraft(ctx, board.slug, draft);
     return redirect(ctx, `/sign-in?next=${encodeURIComponent(ctx.href(`${boardPath}/ideas/new`))}`, 'sign_in_to_submit');
@@ -59,23 +64,31 @@ export async function ideaAction(ctx: PageContext, slug: string, form: FormData)
   const voter = ctx.voter;
   if ((await ctx.team.voters.blockedAt(voter.id)) !== null) return blockedPage(ctx, 'submit ideas', boardPath);
   const tags = await boardTags(ctx, board);
-  if (draft.title.trim() === '') return formAgain(ctx, board, tags, draft, ctx.t('idea.needsTitle'));
+  const state = { ctx, board, tags, fields, draft };
+  if (draft.title.trim() === '') return formAgain(state, ctx.t('idea.needsTitle'));
+  const values = fieldValuesOf(draft.fields ?? {}, fields);
+  // The fields' values are checked before the similar posts are shown, by the rules the service
+  // applies again when the idea is posted: a refused field is said at once, next to it.
+  const early = refusalOf(() => checkFieldValues(fields, parseOrThrow(submitPostBody, { title: draft.title, fields: values }).fields, null, true), fields, draft);
+  if (early !== null) return formAgain(state, ctx.t('idea.fieldsInvalid'), early);
   const uploads = await uploadsOf(form);
   if (form.get('step') !== 'post') {
     const similar = await similarPosts(ctx, board, draft.title);
-    if (similar.length > 0) return similarStep(ctx, board, tags, draft, similar, uploads.length > 0);
+    if (similar.length > 0) return similarStep(ctx, board, tags, fields, draft, similar, uploads.length > 0);
   }
   return asVoter(ctx, 'submit ideas', boardPath, async () => {
     try {
-      const post = await ctx.board.voters.submitPost(voter.id, board.slug, { title: draft.title, body: draft.body, tags: draft.tags }, uploads);
+      const post = await ctx.board.voters.submitPost(voter.id, board.slug, { title: draft.title, body: draft.body, tags: draft.tags, fields: values }, uploads);
       dropDraft(ctx);
       // On a moderated board the idea waits for the team: its author sees it on its own page.
       if ('approval' in post) return redirect(ctx, `${boardPath}/waiting/${post.id}`, 'waiting_for_approval');
       return redirect(ctx, `${boardPath}/posts/${post.id}`, 'submitted');
     } catch (error) {
       const refusal = uploadRefusal(ctx, error);
-      if (refusal !== null) return formAgain(ctx, board, tags, draft, refusal);
-      if (isFeedbackBoardError(error) && error.code === 'validation_error') return formAgain(ctx, board, tags, draft, ctx.t('idea.invalid'));
+      if (refusal !== null) return formAgain(state, refusal);
+      const field = fieldRefusalOf(error, fields, draft.fields ?? {});
+      if (field !== null) return formAgain(state, ctx.t('idea.fieldsInvalid'), field);
+      if (isFeedbackBoardError(error) && error.code === 'validation_error') return formAgain(state, ctx.t('idea.invalid'));
       throw error;
     }
   });
@@ -88,7 +101,31 @@ async function similarPosts(ctx: PageContext, board: Board, title: string): Prom
   return posts.map((p) => p.post).filter((p) => !p.hidden);
 }
 
-function formAgain(ctx: PageContext, board: Board, tags: TagRecord[], draft: IdeaDraft, message: string): Promise<Response> {
+/**
+ * The field the check refuses, or null when it takes the fields' values (a refusal of anything
+ * else, such as the title, is left to the posting, which says so as it always has).
+ */
+function refusalOf(check: () => unknown, fields: readonly Field[], draft: IdeaDraft): FieldRefusal | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    if (!isFeedbackBoardError(error) || error.code !== 'validation_error') throw error;
+    return fieldRefusalOf(error, fields, draft.fields ?? {});
+  }
+}
+
+/** What the form shows again: the board, its tags and fields, and what the visitor typed. */
+interface FormState {
+  ctx: PageContext;
+  board: Board;
+  tags: TagRecord[];
+  fields: readonly Field[];
+  draft: IdeaDraft;
+}
+
+/** 422: the form again, with what was typed, `message` above it and the refused field's reason next to it. */
+function formAgain({ ctx, board, tags, fields, draft }: FormState, message: string, refusal?: FieldRefusal): Promise<Response> {
   return page(
     ctx,
     ctx.t('idea.title', { board: board.name }),
@@ -98,7 +135,7 @@ function formAgain(ctx: PageContext, board: Board, tags: TagRecord[], draft: Ide
         {message}
       </div>
       <section class="card">
-        <IdeaForm ctx={ctx} board={board} tags={tags} draft={draft} />
+        <IdeaForm ctx={ctx} board={board} tags={tags} fields={fields} draft={draft} refusal={refusal} />
       </section>
     </>,
     { nav: boardNav(board, 'posts'), status: 422 },
@@ -109,7 +146,7 @@ function formAgain(ctx: PageContext, board: Board, tags: TagRecord[], draft: Ide
  * The second step: the similar posts, each with "Vote for this instead", and the form to post
  * anyway (a browser cannot send the files again by itself: `hadImages` asks to attach them again).
  */
-async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], draft: IdeaDraft, similar: Post[], hadImages: boolean): Promise<Response> {
+async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], fields: readonly Field[], draft: IdeaDraft, similar: Post[], hadImages: boolean): Promise<Response> {
   const voted = await votedPosts(ctx, similar.map((p) => p.id));
   return page(
     ctx,
@@ -147,7 +184,7 @@ async function similarStep(ctx: PageContext, board: Board, tags: TagRecord[], dr
       <h2>{ctx.t('similar.ownHeading')}</h2>
       {hadImages ? <p class="notice" role="status">{ctx.t('similar.attachAgain')}</p> : null}
       <section class="card">
-        <IdeaForm ctx={ctx} board={board} tags={tags} draft={draft} anyway />
+        <IdeaForm ctx={ctx} board={board} tags={tags} fields={fields} draft={draft} anyway />
       </section>
     </>,
     { nav: boardNav(board, 'posts'), labels: similar.map((post) => post.status_label) },

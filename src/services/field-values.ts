@@ -7,11 +7,14 @@
 import { validationError } from '../domain/errors.js';
 import type { FieldRecord, FieldValue, FieldValues } from '../domain/fields.js';
 
+/** What the checks read of a field: its key, type, options and whether it is required. */
+export type FieldRule = Pick<FieldRecord, 'key' | 'type' | 'options' | 'required'>;
+
 /** Values as a request gives them: null is no value (in a change, the value removed). */
 export type FieldValuesInput = Readonly<Record<string, FieldValue | null>>;
 
 /** Why a value is refused, in the message of the 422. */
-function valueIssue(field: FieldRecord, value: FieldValue): string | undefined {
+function valueIssue(field: FieldRule, value: FieldValue): string | undefined {
   if (field.type === 'number') return typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number';
   if (typeof value !== 'string') return 'must be text';
   // Text was checked with the request (well-formed, no NUL, at most LIMITS.fieldText characters).
@@ -24,7 +27,7 @@ function valueIssue(field: FieldRecord, value: FieldValue): string | undefined {
  * and empty text is no value. Throws a 422 naming the first field refused.
  */
 export function checkFieldValues(
-  fields: readonly FieldRecord[],
+  fields: readonly FieldRule[],
   input: FieldValuesInput | undefined,
   current: FieldValues | null,
   creating: boolean,

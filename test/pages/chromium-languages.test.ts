@@ -4,14 +4,15 @@
  * finds no serious or critical violation in English, Arabic, Japanese, French, Brazilian Portuguese
  * or Chinese (each asked for with a region); the footer's picker switches
  * the language without JavaScript. Screenshots to docs/images/ (the Arabic board, the Japanese and
- * French board and post pages; Chinese and Japanese need a CJK font on the machine, or their
- * glyphs are boxes).
+ * French board and post pages, the idea form of a board with custom fields in all eight languages;
+ * Chinese and Japanese need a CJK font on the machine, or their glyphs are boxes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Server } from '../helpers/cli.js';
 import { chromiumSkipReason } from '../helpers/chromium.js';
-import { axeViolations, servePages, shot, type ServedPages } from './browser-pages.js';
+import { CATALOGS } from '../../src/i18n/catalogs.js';
+import { axeViolations, servePages, shot, signInTeam, type ServedPages } from './browser-pages.js';
 
 const skipReason = chromiumSkipReason('test/pages/chromium-languages.test.ts');
 
@@ -100,6 +101,49 @@ describe.skipIf(skipReason !== undefined)(`the pages' languages in headless Chro
     expect((await post.locator('.votes').boundingBox())!.x).toBeLessThan((await post.locator('.content').boundingBox())!.x);
     await page.context().close();
   });
+
+  it('shows the idea form of a board with custom fields in all eight languages: marks translated, nothing cut off, accessible', async () => {
+    // The team adds the fields on the board's Fields page; their labels are the team's own text.
+    const team = await pageIn('en-US');
+    await signInTeam(team, served!.teamLink);
+    await team.goto(`${server.url}/dashboard/boards/demo/fields`);
+    const add = team.getByRole('form', { name: 'Add a field' });
+    for (const [label, key, type, options, required] of [
+      ['Company', 'company', 'text', '', true],
+      ['Seats', 'seats', 'number', '', false],
+      ['Plan', 'plan', 'choice', 'Free\nPro\nEnterprise', false],
+    ] as const) {
+      await add.getByLabel('Label').fill(label);
+      await add.getByLabel('Key').fill(key);
+      await add.getByLabel('Type').selectOption(type);
+      await add.getByLabel('Options of a choice').fill(options);
+      if (required) await add.getByLabel(/Required/).check();
+      await add.getByRole('button', { name: 'Add field' }).click();
+      await team.waitForURL(/notice=saved/);
+    }
+    await team.context().close();
+    for (const [asked, locale] of [
+      ['en-US', 'en'],
+      ['de-DE', 'de'],
+      ['es-ES', 'es'],
+      ['ar-EG', 'ar'],
+      ['fr-FR', 'fr'],
+      ['pt-BR', 'pt-BR'],
+      ['ja-JP', 'ja'],
+      ['zh-CN', 'zh-Hans'],
+    ] as const) {
+      const page = await pageIn(asked);
+      await page.goto(`${server.url}/boards/demo/ideas/new`);
+      expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+      const catalog = CATALOGS[locale];
+      expect(await page.locator('label[for="idea-field-company"]').textContent(), locale).toBe(`Company ${catalog['idea.fieldRequired']}`);
+      expect(await page.locator('#idea-field-plan option').first().textContent(), locale).toBe(catalog['idea.fieldNone']);
+      expect(await clipped(page), locale).toEqual({ cut: [], sideways: false });
+      expect(await axeViolations(page), locale).toEqual([]);
+      await shot(page, `pages-submit-fields-${locale}`);
+      await page.context().close();
+    }
+  }, 120_000);
 
   it('switches the language from the footer without JavaScript, and keeps it on the next page', async () => {
     const page = await pageIn('en-US', false);

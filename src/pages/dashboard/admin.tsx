@@ -38,7 +38,8 @@ export async function boardsAdminPage(ctx: PageContext): Promise<Response> {
                   </button>
                 </PostForm>{' '}
                 <a href={ctx.href(`/dashboard/boards/${encodeURIComponent(b.slug)}/embedding`)}>Embedding</a>{' '}
-                <a href={ctx.href(`/dashboard/boards/${encodeURIComponent(b.slug)}/access`)}>Access</a>
+                <a href={ctx.href(`/dashboard/boards/${encodeURIComponent(b.slug)}/access`)}>Access</a>{' '}
+                <a href={ctx.href(`/dashboard/boards/${encodeURIComponent(b.slug)}/fields`)}>Fields</a>
               </td>
             </tr>
           ))}

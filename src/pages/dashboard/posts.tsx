@@ -7,6 +7,7 @@ import { StatusSelect } from './status-select.js';
 import { BulkCheckbox, BulkControls, BulkSelectAll } from './bulk.js';
 import { Markdown } from '../markdown.js';
 import { AttachmentList } from '../attachments.js';
+import { FieldValuesList } from '../field-inputs.js';
 import { TEAM_ATTACHMENTS_PREFIX } from '../attachment-files.js';
 import { notFoundPage, redirect } from '../respond.js';
 import { change, counted, dashPage, idOf } from './frame.js';
@@ -139,13 +140,14 @@ export async function postAdminPage(ctx: PageContext, id: string, linkRefusal?: 
   const board = await ctx.team.posts.boardOf(postId);
   const post = await ctx.team.api.posts.get(board.slug, postId);
   const { comments } = await ctx.team.api.comments.list(board.slug, postId);
-  const [authors, similar, history, voters, links, { statuses }] = await Promise.all([
+  const [authors, similar, history, voters, links, { statuses }, { fields }] = await Promise.all([
     postAuthors(ctx, postId, flatten(comments).map(({ comment }) => comment.id)),
     similarToPost(ctx, board, post),
     ctx.team.posts.activity(postId),
     postVoters(ctx, postId),
     postLinksView(ctx, post, linkRefusal),
     ctx.team.api.statuses.list(),
+    Object.keys(post.fields).length > 0 ? ctx.team.api.fields.list(board.slug) : { fields: [] },
   ]);
   const historyNames = await historyVoters(ctx, history);
   const base = `/dashboard/posts/${post.id}`;
@@ -174,6 +176,7 @@ export async function postAdminPage(ctx: PageContext, id: string, linkRefusal?: 
       </p>
       {authors.post ? <AuthorTools ctx={ctx} author={authors.post} postId={post.id} /> : <p class="muted small">Posted by the team.</p>}
       {post.body ? <Markdown text={post.body} /> : null}
+      <FieldValuesList fields={fields} values={post.fields} number={(n) => n.toLocaleString('en')} />
       <AttachmentList ctx={ctx} attachments={post.attachments} under={TEAM_ATTACHMENTS_PREFIX} />
       <div class="columns">
         <PostForm ctx={ctx} action={`${base}/status`} class="card" label="Change status">

@@ -18,6 +18,7 @@ import { approveAction, inboxPage, moderationSettingAction, rejectAction as reje
 import { agentsPage, revokeAgentAction } from './agents.js';
 import { boardAccessRoutes } from './board-access.js';
 import { boardEmbeddingRoutes } from './board-embedding.js';
+import { boardFieldsRoutes } from './fields.js';
 import { createSsoSecretAction, revokeSsoSecretAction, rotateSsoSecretAction, saveSsoSettingsAction, ssoPage } from './sso.js';
 import { mailPage, testMailAction } from './mail.js';
 import { followerMailSettingsAction } from './mail-followers.js';
@@ -84,6 +85,7 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', pattern: path('/dashboard/boards/:p/unpublish'), handler: (ctx, [slug]) => publishAction(ctx, slug!, false) },
   ...boardEmbeddingRoutes,
   ...boardAccessRoutes,
+  ...boardFieldsRoutes,
   { method: 'GET', pattern: path('/dashboard/statuses'), handler: (ctx) => statusesPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/statuses'), handler: (ctx, _, form) => addStatusAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/statuses/:p'), handler: (ctx, [id], form) => updateStatusAction(ctx, id!, form) },
