@@ -95,7 +95,14 @@ export function FieldInputs(props: { ctx: PageContext; fields: readonly Field[];
             ) : null}
             {field.type === 'choice' ? (
               <select {...common}>
-                {field.required ? null : <option value="">{ctx.t('idea.fieldNone')}</option>}
+                {/* A required choice starts unchosen, so that a voter chooses rather than sends the first option. */}
+                {field.required ? (
+                  <option value="" disabled selected={value === ''}>
+                    {ctx.t('idea.fieldChoose')}
+                  </option>
+                ) : (
+                  <option value="">{ctx.t('idea.fieldNone')}</option>
+                )}
                 {field.options.map((option) => (
                   <option value={option} selected={option === value}>
                     {option}

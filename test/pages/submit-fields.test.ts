@@ -46,9 +46,9 @@ describe('custom fields on the idea form', () => {
       expect(text).toMatch(/<input id="idea-field-company" name="field.company" required="" maxlength="1000"/);
       expect(text).toMatch(/<input id="idea-field-seats" name="field.seats" type="number"/);
       expect(text).not.toMatch(/id="idea-field-seats"[^>]*required/);
-      // The optional choice starts with an empty option; the required one offers only its options.
+      // The optional choice starts with an empty option; the required one with a placeholder that cannot be sent.
       expect(text).toContain('<select id="idea-field-plan" name="field.plan"><option value="">No answer</option><option value="Free">Free</option><option value="Pro &amp; more">Pro &amp; more</option></select>');
-      expect(text).toContain('<select id="idea-field-region" name="field.region" required=""><option value="EU">EU</option><option value="US">US</option></select>');
+      expect(text).toContain('<select id="idea-field-region" name="field.region" required=""><option value="" disabled="" selected="">Choose…</option><option value="EU">EU</option><option value="US">US</option></select>');
       expect(text.match(/\(required\)/g)?.length).toBe(2);
     }
   });

@@ -144,6 +144,7 @@ export const ar: Catalog = {
   'idea.invalid': 'لم ينجح ذلك: يُرجى مراجعة العنوان والنص والوسوم.',
   'idea.fieldRequired': '(مطلوب)',
   'idea.fieldNone': 'بلا إجابة',
+  'idea.fieldChoose': 'اختر…',
   'idea.fieldsInvalid': 'لم تُنشر فكرتك: يُرجى مراجعة الحقل المحدد أدناه.',
   'idea.fieldMissing': 'هذا الحقل مطلوب.',
   'idea.fieldNumber': 'أدخل رقمًا.',

@@ -141,6 +141,7 @@ export const de: Catalog = {
   'idea.invalid': 'Das hat nicht geklappt: Bitte prüfen Sie Titel, Text und Schlagwörter.',
   'idea.fieldRequired': '(Pflichtfeld)',
   'idea.fieldNone': 'Keine Angabe',
+  'idea.fieldChoose': 'Bitte wählen…',
   'idea.fieldsInvalid': 'Ihre Idee wurde nicht veröffentlicht: Bitte prüfen Sie das unten markierte Feld.',
   'idea.fieldMissing': 'Dieses Feld ist erforderlich.',
   'idea.fieldNumber': 'Geben Sie eine Zahl ein.',

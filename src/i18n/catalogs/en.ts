@@ -144,6 +144,7 @@ export const en = {
   'idea.invalid': 'That did not work: please check the title, text and tags.',
   'idea.fieldRequired': '(required)',
   'idea.fieldNone': 'No answer',
+  'idea.fieldChoose': 'Choose…',
   'idea.fieldsInvalid': 'Your idea was not posted: please check the field marked below.',
   'idea.fieldMissing': 'This is required.',
   'idea.fieldNumber': 'Enter a number.',

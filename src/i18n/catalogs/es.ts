@@ -141,6 +141,7 @@ export const es: Catalog = {
   'idea.invalid': 'No ha funcionado: revise el título, el texto y las etiquetas.',
   'idea.fieldRequired': '(obligatorio)',
   'idea.fieldNone': 'Sin respuesta',
+  'idea.fieldChoose': 'Elija…',
   'idea.fieldsInvalid': 'Su idea no se ha publicado: revise el campo marcado abajo.',
   'idea.fieldMissing': 'Este campo es obligatorio.',
   'idea.fieldNumber': 'Escriba un número.',

@@ -141,6 +141,7 @@ export const fr: Catalog = {
   'idea.invalid': 'Cela n’a pas fonctionné\u00a0: vérifiez le titre, le texte et les étiquettes.',
   'idea.fieldRequired': '(obligatoire)',
   'idea.fieldNone': 'Pas de réponse',
+  'idea.fieldChoose': 'Choisissez…',
   'idea.fieldsInvalid': 'Votre idée n’a pas été publiée\u00a0: vérifiez le champ signalé ci-dessous.',
   'idea.fieldMissing': 'Ce champ est obligatoire.',
   'idea.fieldNumber': 'Saisissez un nombre.',

@@ -141,6 +141,7 @@ export const ja: Catalog = {
   'idea.invalid': 'うまくいきませんでした。タイトル、本文、タグを確認してください。',
   'idea.fieldRequired': '（必須）',
   'idea.fieldNone': '未回答',
+  'idea.fieldChoose': '選択してください',
   'idea.fieldsInvalid': 'アイデアは投稿されていません。下の印の付いた項目を確認してください。',
   'idea.fieldMissing': 'この項目は必須です。',
   'idea.fieldNumber': '数値を入力してください。',

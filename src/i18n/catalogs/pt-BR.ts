@@ -141,6 +141,7 @@ export const ptBR: Catalog = {
   'idea.invalid': 'Não deu certo: confira o título, o texto e as tags.',
   'idea.fieldRequired': '(obrigatório)',
   'idea.fieldNone': 'Sem resposta',
+  'idea.fieldChoose': 'Escolha…',
   'idea.fieldsInvalid': 'Sua ideia não foi publicada: confira o campo marcado abaixo.',
   'idea.fieldMissing': 'Este campo é obrigatório.',
   'idea.fieldNumber': 'Digite um número.',

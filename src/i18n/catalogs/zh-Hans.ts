@@ -141,6 +141,7 @@ export const zhHans: Catalog = {
   'idea.invalid': '操作未成功：请检查标题、正文和标签。',
   'idea.fieldRequired': '（必填）',
   'idea.fieldNone': '不填写',
+  'idea.fieldChoose': '请选择…',
   'idea.fieldsInvalid': '您的想法未发布：请检查下方标出的字段。',
   'idea.fieldMissing': '此项为必填。',
   'idea.fieldNumber': '请输入数字。',
