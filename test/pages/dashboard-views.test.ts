@@ -82,7 +82,7 @@ describe('dashboard: filters of the posts list', () => {
     for (const id of ['board', 'filter-status', 'filter-label', 'filter-tag', 'filter-company', 'filter-revenue', 'filter-after', 'filter-before', 'filter-field', 'sort']) {
       expect(filtered.text).toContain(`<label for="${id}">`);
     }
-    expect(filtered.text).toContain('this board&#39;s fields: plan.');
+    expect(filtered.text).toContain('Custom field filter written key:value; this board&#39;s fields: plan.');
     // The company revenue of each post is shown when a revenue filter asks for it.
     const revenue = await s.client.get('/dashboard/posts?board=features&min_revenue=701');
     expect(revenue.text).toContain('<th scope="col">Company revenue</th>');

@@ -138,8 +138,9 @@ export async function postsPage(ctx: PageContext, override?: ListOverride): Prom
 
 /** The filter form: every control labelled, sent as GET parameters (a link to the list as filtered). */
 function FilterForm({ ctx, raw, boards, board, choices }: { ctx: PageContext; raw: RawFilters; boards: readonly Board[]; board: Board | undefined; choices: FilterChoices }) {
-  const fieldHint = choices.fields.length === 0 ? 'This board has no custom fields.' : `Written key:value; this board's fields: ${choices.fields.map((f) => f.key).join(', ')}.`;
+  const fieldHint = choices.fields.length === 0 ? 'This board has no custom fields.' : `Custom field filter written key:value; this board's fields: ${choices.fields.map((f) => f.key).join(', ')}.`;
   return (
+    <>
     <form class="filters" method="get" action={ctx.href('/dashboard/posts')} aria-label="Filter the posts">
       <div class="field">
         <label for="board">Board</label>
@@ -224,9 +225,6 @@ function FilterForm({ ctx, raw, boards, board, choices }: { ctx: PageContext; ra
       <div class="field">
         <label for="filter-field">Custom field</label>
         <input id="filter-field" name="field" size={14} placeholder="plan:Pro" value={raw.field} aria-describedby="filter-field-hint" />
-        <span id="filter-field-hint" class="muted small">
-          {fieldHint}
-        </span>
       </div>
       <div class="field">
         <label for="sort">Sort</label>
@@ -245,5 +243,9 @@ function FilterForm({ ctx, raw, boards, board, choices }: { ctx: PageContext; ra
         </a>
       ) : null}
     </form>
+    <p id="filter-field-hint" class="muted small filters-hint">
+      {fieldHint}
+    </p>
+    </>
   );
 }
