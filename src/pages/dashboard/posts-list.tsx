@@ -141,111 +141,111 @@ function FilterForm({ ctx, raw, boards, board, choices }: { ctx: PageContext; ra
   const fieldHint = choices.fields.length === 0 ? 'This board has no custom fields.' : `Custom field filter written key:value; this board's fields: ${choices.fields.map((f) => f.key).join(', ')}.`;
   return (
     <>
-    <form class="filters" method="get" action={ctx.href('/dashboard/posts')} aria-label="Filter the posts">
-      <div class="field">
-        <label for="board">Board</label>
-        <select id="board" name="board">
-          {boards.map((b) => (
-            <option value={b.slug} selected={b.slug === board?.slug}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="filter-status">Status category</label>
-        <select id="filter-status" name="status">
-          <option value="">Any</option>
-          {STATUSES.map((status) => (
-            <option value={status} selected={status === raw.status}>
-              {STATUS_TEXT[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="filter-label">Status</label>
-        <select id="filter-label" name="status_label">
-          <option value="">Any</option>
-          {statusesByCategory(choices.statuses).map((group) => (
-            <optgroup label={STATUS_TEXT[group.category]}>
-              {group.statuses.map((status) => (
-                <option value={String(status.id)} selected={String(status.id) === raw.status_label}>
-                  {labelText(status, status.category)}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="filter-tag">Tag</label>
-        <select id="filter-tag" name="tag">
-          <option value="">Any</option>
-          {raw.tag !== '' && !choices.tags.some((t) => t.slug === raw.tag) ? (
-            <option value={raw.tag} selected>
-              {raw.tag}
-            </option>
-          ) : null}
-          {choices.tags.map((tag) => (
-            <option value={tag.slug} selected={tag.slug === raw.tag}>
-              {tag.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="filter-company">Company of a voter</label>
-        <select id="filter-company" name="company">
-          <option value="">Any</option>
-          {raw.company !== '' && !choices.companies.some((c) => c.id === raw.company) ? (
-            <option value={raw.company} selected>
-              {raw.company}
-            </option>
-          ) : null}
-          {choices.companies.map((company) => (
-            <option value={company.id} selected={company.id === raw.company}>
-              {company.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="filter-revenue">Minimum company revenue</label>
-        <input id="filter-revenue" name="min_revenue" inputmode="numeric" size={10} value={raw.min_revenue} />
-      </div>
-      <div class="field">
-        <label for="filter-after">Created on or after</label>
-        <input id="filter-after" name="created_after" type="date" value={raw.created_after} />
-      </div>
-      <div class="field">
-        <label for="filter-before">Created before</label>
-        <input id="filter-before" name="created_before" type="date" value={raw.created_before} />
-      </div>
-      <div class="field">
-        <label for="filter-field">Custom field</label>
-        <input id="filter-field" name="field" size={14} placeholder="plan:Pro" value={raw.field} aria-describedby="filter-field-hint" />
-      </div>
-      <div class="field">
-        <label for="sort">Sort</label>
-        <select id="sort" name="sort">
-          {SORTS.map((s) => (
-            <option value={s.value} selected={s.value === (raw.sort || 'new')}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit">Show</button>
-      {filterQuery(raw, ['board', 'sort']) !== '' ? (
-        <a class="button secondary" href={ctx.href(`/dashboard/posts?${new URLSearchParams({ board: board?.slug ?? '' }).toString()}`)}>
-          Clear filters
-        </a>
-      ) : null}
-    </form>
-    <p id="filter-field-hint" class="muted small filters-hint">
-      {fieldHint}
-    </p>
+      <form class="filters" method="get" action={ctx.href('/dashboard/posts')} aria-label="Filter the posts">
+        <div class="field">
+          <label for="board">Board</label>
+          <select id="board" name="board">
+            {boards.map((b) => (
+              <option value={b.slug} selected={b.slug === board?.slug}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-status">Status category</label>
+          <select id="filter-status" name="status">
+            <option value="">Any</option>
+            {STATUSES.map((status) => (
+              <option value={status} selected={status === raw.status}>
+                {STATUS_TEXT[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-label">Status</label>
+          <select id="filter-label" name="status_label">
+            <option value="">Any</option>
+            {statusesByCategory(choices.statuses).map((group) => (
+              <optgroup label={STATUS_TEXT[group.category]}>
+                {group.statuses.map((status) => (
+                  <option value={String(status.id)} selected={String(status.id) === raw.status_label}>
+                    {labelText(status, status.category)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-tag">Tag</label>
+          <select id="filter-tag" name="tag">
+            <option value="">Any</option>
+            {raw.tag !== '' && !choices.tags.some((t) => t.slug === raw.tag) ? (
+              <option value={raw.tag} selected>
+                {raw.tag}
+              </option>
+            ) : null}
+            {choices.tags.map((tag) => (
+              <option value={tag.slug} selected={tag.slug === raw.tag}>
+                {tag.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-company">Company of a voter</label>
+          <select id="filter-company" name="company">
+            <option value="">Any</option>
+            {raw.company !== '' && !choices.companies.some((c) => c.id === raw.company) ? (
+              <option value={raw.company} selected>
+                {raw.company}
+              </option>
+            ) : null}
+            {choices.companies.map((company) => (
+              <option value={company.id} selected={company.id === raw.company}>
+                {company.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-revenue">Minimum company revenue</label>
+          <input id="filter-revenue" name="min_revenue" inputmode="numeric" size={10} value={raw.min_revenue} />
+        </div>
+        <div class="field">
+          <label for="filter-after">Created on or after</label>
+          <input id="filter-after" name="created_after" type="date" value={raw.created_after} />
+        </div>
+        <div class="field">
+          <label for="filter-before">Created before</label>
+          <input id="filter-before" name="created_before" type="date" value={raw.created_before} />
+        </div>
+        <div class="field">
+          <label for="filter-field">Custom field</label>
+          <input id="filter-field" name="field" size={14} placeholder="plan:Pro" value={raw.field} aria-describedby="filter-field-hint" />
+        </div>
+        <div class="field">
+          <label for="sort">Sort</label>
+          <select id="sort" name="sort">
+            {SORTS.map((s) => (
+              <option value={s.value} selected={s.value === (raw.sort || 'new')}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit">Show</button>
+        {filterQuery(raw, ['board', 'sort']) !== '' ? (
+          <a class="button secondary" href={ctx.href(`/dashboard/posts?${new URLSearchParams({ board: board?.slug ?? '' }).toString()}`)}>
+            Clear filters
+          </a>
+        ) : null}
+      </form>
+      <p id="filter-field-hint" class="muted small filters-hint">
+        {fieldHint}
+      </p>
     </>
   );
 }

@@ -24,7 +24,7 @@ import { followerMailSettingsAction } from './mail-followers.js';
 import { commentEditRoutes } from './comment-edits.js';
 import { commentHiddenAction, postAction, postAdminPage } from './posts.js';
 import { postsPage } from './posts-list.js';
-import { savedViewRoutes } from './saved-views.js';
+import { savedViewRoutes } from './saved-view-actions.js';
 import { deletedPage, restoreAction } from './deleted.js';
 import { changelogRoutes } from './changelog.js';
 import { postPeopleRoutes } from './post-people.js';
