@@ -17,3 +17,6 @@ export interface SavedViewRecord {
 
 /** The longest name of a saved view, in characters. */
 export const SAVED_VIEW_NAME_MAX = 80;
+
+/** The most views an organization keeps: the posts list shows them all. */
+export const SAVED_VIEWS_MAX = 100;

@@ -209,6 +209,18 @@ describe('dashboard: saved views', () => {
       expect(page.text).toContain('role="alert" id="view-error"');
       expect(page.text).toContain(`Nothing was saved: ${reason.replaceAll("'", '&#39;')}`);
     }
+    // At most 100 views: the 101st is refused.
+    await s.board.storage.transaction('write', async (tx) => {
+      for (let i = 0; i < 98; i += 1) await tx.insertSavedView({ organization_id: s.orgId, name: `View ${i}`, query: '', created_at: '2026-11-20T12:00:00.000Z' });
+    });
+    const full = await snapshot(s.board);
+    const refused = await s.client.post('/dashboard/views', { name: 'One more', query: 'board=features' });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('Nothing was saved: the organization keeps at most 100 views: delete one first.');
+    expect(await snapshot(s.board)).toEqual(full);
+    await s.board.storage.transaction('write', async (tx) => {
+      for (const view of (await tx.listSavedViews(s.orgId)).slice(2)) await tx.deleteSavedView(view.id);
+    });
     // A refused save keeps the name typed, escaped.
     const hostile = await s.client.post('/dashboard/views', { name: '<b>Taken</b>'.padEnd(90, 'x'), query: 'board=features' });
     expect(hostile.text).toContain('value="&lt;b&gt;Taken&lt;/b&gt;');

@@ -150,7 +150,8 @@ export async function filteredPosts(ctx: PageContext, slug: string, filters: Che
   }
   posts = posts.filter((post) => (filters.createdFrom === null || post.created_at >= filters.createdFrom) && (filters.createdUntil === null || post.created_at < filters.createdUntil));
   if (filters.company !== null || filters.minRevenue !== null || byRevenue) {
-    const behind = await companiesBehind(ctx, posts.map((post) => post.id));
+    // A post without votes has no company behind it.
+    const behind = await companiesBehind(ctx, posts.filter((post) => post.vote_count > 0).map((post) => post.id));
     posts = posts
       .map((post) => ({ post, companies: behind.get(post.id) ?? [] }))
       .filter(({ companies }) => filters.company === null || companies.some((c) => c.id === filters.company!.id))

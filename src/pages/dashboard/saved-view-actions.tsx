@@ -3,7 +3,7 @@
  * under a name, rename a view, delete one. Each acts on a view of the signed-in team's
  * organization only (another's is a 404), and a refused form is the list again with the reason.
  */
-import { SAVED_VIEW_NAME_MAX, type SavedViewRecord } from '../../domain/saved-views.js';
+import { SAVED_VIEW_NAME_MAX, SAVED_VIEWS_MAX, type SavedViewRecord } from '../../domain/saved-views.js';
 import type { PageContext } from '../context.js';
 import { notFoundPage, redirect } from '../respond.js';
 import type { Route } from '../route.js';
@@ -40,6 +40,7 @@ async function saveViewAction(ctx: PageContext, form: FormData): Promise<Respons
   const { statuses } = await ctx.team.api.statuses.list();
   const saved = await ctx.board.storage.transaction('write', async (tx) => {
     const views = await tx.listSavedViews(organizationId);
+    if (views.length >= SAVED_VIEWS_MAX) return `the organization keeps at most ${SAVED_VIEWS_MAX} views: delete one first.`;
     const name = checkName(form.get('name'), views);
     if (typeof name === 'string') return name;
     const choices = { statuses, companies: await tx.listCompanies(organizationId), tags: [], fields: board ? await tx.listFields(board.id) : [] };
