@@ -48,6 +48,7 @@ import { importSourceTests } from './import-sources.js';
 import { transactionTests } from './transactions.js';
 import { trashTests } from './trash.js';
 import { changelogEntryTests } from './changelog-entries.js';
+import { savedViewTests } from './saved-views.js';
 import { voterTests } from './voters.js';
 import { webhookOutboxTests } from './webhook-outbox.js';
 
@@ -90,6 +91,7 @@ export function defineStorageConformance(target: ConformanceTarget, t: TestApi):
     importSourceTests(ctx);
     trashTests(ctx);
     changelogEntryTests(ctx);
+    savedViewTests(ctx);
     persistenceTests(ctx);
     randomizedTests(ctx);
     counterTests(ctx);

@@ -106,6 +106,7 @@ const INSERTED: Partial<Record<string, OwnerKind>> = {
   insertTeamMember: 'teamMember',
   insertHeldPost: 'heldPost',
   insertChangelogEntry: 'changelogEntry',
+  insertSavedView: 'savedView',
 };
 
 export class TransactionWriteLock {

@@ -16,6 +16,7 @@ import { BOARDS_SCOPES } from '../sql/tx/boards.js';
 import { CHANGELOG_SCOPES } from '../sql/tx/changelog.js';
 import { ENGAGEMENT_SCOPES } from '../sql/tx/engagement.js';
 import { FIELDS_SCOPES } from '../sql/tx/fields.js';
+import { SAVED_VIEWS_SCOPES } from '../sql/tx/saved-views.js';
 import { INTEGRATIONS_SCOPES } from '../sql/tx/integrations.js';
 import { MAIL_SCOPES } from '../sql/tx/mail.js';
 import { MODERATION_SCOPES } from '../sql/tx/moderation.js';
@@ -64,6 +65,7 @@ export const CALL_SCOPES: Readonly<Record<StorageMethodName, ScopeOf>> & Readonl
   ...TRASH_SCOPES,
   ...CHANGELOG_SCOPES,
   ...FIELDS_SCOPES,
+  ...SAVED_VIEWS_SCOPES,
 };
 
 /** The scope of one call; `store` for a method not listed above. */
@@ -92,4 +94,5 @@ export const OWNER_SQL: Record<OwnerKind, string> = {
   status: 'SELECT organization_id AS org FROM fb_statuses WHERE id = $1',
   changelogEntry: 'SELECT organization_id AS org FROM fb_changelog_entries WHERE id = $1',
   field: 'SELECT b.organization_id AS org FROM fb_board_fields f JOIN fb_boards b ON b.id = f.board_id WHERE f.id = $1',
+  savedView: 'SELECT organization_id AS org FROM fb_saved_views WHERE id = $1',
 };

@@ -45,7 +45,8 @@ export type OwnerKind =
   | 'chatTarget'
   | 'status'
   | 'changelogEntry'
-  | 'field';
+  | 'field'
+  | 'savedView';
 
 /** A record of no organization with a lock of its own. */
 export interface RecordScope {

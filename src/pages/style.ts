@@ -63,6 +63,14 @@ form.inline { display: inline; }
 .filters { display: flex; gap: .5rem; flex-wrap: wrap; align-items: flex-end; margin-bottom: 1rem; }
 .filters .field { margin: 0; }
 .filters input, .filters select, .filters button { height: 2.5rem; }
+.filters select { max-width: 14rem; }
+.filters-hint { margin: -.5rem 0 1rem; }
+.views h2 { font-size: 1.05rem; }
+ul.views { list-style: none; padding: 0; margin: 0 0 .75rem; display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; }
+ul.views li { display: flex; flex-direction: column; gap: .2rem; }
+ul.views a[aria-current] { font-weight: 600; }
+.views summary { font-size: .85rem; color: var(--fb-muted); cursor: pointer; }
+.views details form { margin-top: .4rem; }
 .narrow { max-width: 34rem; }
 .stats { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: .75rem; }
 .post { display: flex; gap: 1rem; align-items: flex-start; scroll-margin-top: 1rem; }

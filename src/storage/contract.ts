@@ -2,7 +2,7 @@
  * The storage contract: a transaction primitive ({@link Storage}) and, inside each transaction,
  * the reads and writes of the domain ({@link StorageTx}), declared one aggregate per file under
  * `contract/` (accounts, boards, posts, agent, engagement, statistics, webhooks, people, moderation, oauth,
- * mail, activity, attachments, sso, access, integrations, trash, changelog, fields). Each
+ * mail, activity, attachments, sso, access, integrations, trash, changelog, fields, saved views). Each
  * aggregate file holds its interface and a table of which of its methods write and which have a
  * generic fallback; `contract/registry.ts` derives every table keyed by method from those. The
  * core never imports an adapter, and every adapter (memory, SQLite, IndexedDB, PostgreSQL, or one
@@ -43,6 +43,7 @@ import type { IntegrationsTx } from './contract/integrations.js';
 import type { TrashTx } from './contract/trash.js';
 import type { ChangelogTx } from './contract/changelog.js';
 import type { FieldsTx } from './contract/fields.js';
+import type { SavedViewsTx } from './contract/saved-views.js';
 import {
   completeAggregate,
   STORAGE_AGGREGATES,
@@ -94,6 +95,7 @@ export type {
 export type { DeletedPostQuery, RestoreRefusal, TrashTx } from './contract/trash.js';
 export type { ChangelogEntryQuery, ChangelogTx } from './contract/changelog.js';
 export type { FieldPatch, FieldsTx } from './contract/fields.js';
+export type { SavedViewsTx } from './contract/saved-views.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';
 export type { NewRecord, Page, PageQuery } from './contract/shared.js';
 export type { AnalyticsAggregate, DailyCount, ShippedPost, StatisticsTx, TimeWindow } from './contract/statistics.js';
@@ -147,7 +149,8 @@ export interface StorageTx
     IntegrationsTx,
     TrashTx,
     ChangelogTx,
-    FieldsTx {}
+    FieldsTx,
+    SavedViewsTx {}
 
 /**
  * What an adapter must implement of {@link StorageTx}: every method, except those with a generic

@@ -92,6 +92,7 @@ export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly Org
   deleted_posts: [ORG, BOARD],
   // post_ids are posts of the entry's board; actor_id names a key or member by actor_kind.
   changelog_entries: [ORG, BOARD],
+  saved_views: [ORG],
 };
 
 /** Ids below this are kept in a typed array (4 bytes each); rarer, larger ones in a map. */

@@ -60,6 +60,7 @@ export const RECORD_REFERENCES: Readonly<Partial<Record<TableName, readonly Dump
   webhook_attempts: [to('webhook_messages', 'message_id')],
   mail_queue: [to('organizations', 'organization_id'), to('voters', 'voter_id'), to('posts', 'post_id')],
   mail_failures: [to('organizations', 'organization_id')],
+  saved_views: [to('organizations', 'organization_id')],
   mail_unsubscribes: [to('boards', 'board_id')],
   integration_connections: [to('organizations', 'organization_id')],
   post_links: [to('posts', 'post_id'), to('integration_connections', 'connection_id')],

@@ -60,7 +60,7 @@ const DUMP_ORDER: readonly TableName[] = [
   'attachment_bytes', 'sso_secrets', 'sso_settings', 'companies', 'sso_identities', 'voter_companies',
   'board_access', 'voter_claims', 'company_voters', 'import_sources', 'integration_connections',
   'post_links', 'integration_deliveries', 'chat_targets', 'integration_calls', 'integration_call_attempts',
-  'deleted_posts', 'changelog_entries',
+  'deleted_posts', 'changelog_entries', 'saved_views',
 ];
 
 /** Every table a dump carries, in the dump's order. */

@@ -57,6 +57,7 @@ export const RECORD_SCHEMA = {
   webhook_attempts: { keyPath: 'id', ids: true, indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
   mail_queue: { keyPath: 'id', ids: true, indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
   mail_failures: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
+  saved_views: { keyPath: 'id', ids: true, indexes: { by_organization: 'organization_id' } },
   mail_unsubscribes: { keyPath: ['board_id', 'address', 'post_id'], ids: false, indexes: {} },
   board_days: { keyPath: ['board_id', 'day'], ids: false, indexes: {} },
   board_voters: { keyPath: ['board_id', 'voter_id'], ids: false, indexes: { by_board: 'board_id' } },
@@ -72,4 +73,4 @@ export const RECORD_SCHEMA = {
  * How many migration steps the stores share (`schema/steps.ts`): an IndexedDB store opens a new
  * database at its history's version plus this, without loading the steps themselves.
  */
-export const SCHEMA_STEP_COUNT = 8;
+export const SCHEMA_STEP_COUNT = 9;

@@ -56,6 +56,7 @@ import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRec
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
 import type { StatusRecord } from '../domain/statuses.js';
 import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
+import type { SavedViewRecord } from '../domain/saved-views.js';
 import type { FieldRecord } from '../domain/fields.js';
 import type { DayRow } from './days.js';
 import { RECORD_SCHEMA } from './record-schema.js';
@@ -176,6 +177,7 @@ export interface TableRows {
   integration_call_attempts: IntegrationCallAttemptRecord;
   statuses: StatusRecord;
   board_fields: FieldRecord;
+  saved_views: SavedViewRecord;
 }
 
 export type TableName = keyof TableRows;

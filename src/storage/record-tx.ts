@@ -13,7 +13,7 @@
  * ten, and no transaction builds the seventy-odd functions of the whole contract.
  *
  * The aggregates that only the services loaded on first call use (votes and comments, statistics,
- * sign-in and sessions, OAuth, SSO, mail, moderation, integrations, the trash of deleted posts, changelog entries, custom fields) are themselves loaded on the first call of
+ * sign-in and sessions, OAuth, SSO, mail, moderation, integrations, the trash of deleted posts, changelog entries, custom fields, saved views) are themselves loaded on the first call of
  * one of their methods, so a browser application that embeds a board does not load them with the
  * core. While one loads, the
  * transaction's store is kept open by `hold` (IndexedDB commits a transaction that has no request
@@ -67,6 +67,7 @@ const LOADED_LATER: { readonly [A in AggregateName]?: () => Promise<AggregateFac
   trash: async () => (await import('./record-tx/trash.js')).trashMethods,
   changelog: async () => (await import('./record-tx/changelog.js')).changelogMethods,
   fields: async () => (await import('./record-tx/fields.js')).fieldsMethods,
+  savedViews: async () => (await import('./record-tx/saved-views.js')).savedViewsMethods,
 };
 
 /** The loads under way or done, by aggregate; a load that failed is forgotten, so the next call tries again. */

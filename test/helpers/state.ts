@@ -91,6 +91,7 @@ export async function snapshot(target: { storage: Storage }): Promise<unknown> {
         blocks: await tx.listVoterBlocks([...voters].sort((a, b) => a - b)),
         mail: await tx.getSetting(followerMailSettingName(org.id)),
         trash: await tx.listDeletedPosts(org.id, { limit: 500, offset: 0 }),
+        views: await tx.listSavedViews(org.id),
       });
     }
     return { organizations, agentPublishing: await tx.getSetting('agent_publishing') };

@@ -150,6 +150,8 @@ export async function seedEverything(storage: Storage, posts = 0): Promise<void>
     const entry = { organization_id: org.id, board_id: board.id, actor_kind: 'api_key', actor_id: null, created_at: at(42) } as const;
     await tx.insertChangelogEntry({ ...entry, title: 'Export ☃ <b>', body: '**CSV** and dark mode', post_ids: [shipped.id, dark.id], publish_at: null, published_at: at(42) });
     await tx.insertChangelogEntry({ ...entry, title: 'Next', body: 'Soon', post_ids: [], publish_at: at(500), published_at: null });
+    // A saved view of the dashboard's list (a hostile name and an encoded query kept as written).
+    await tx.insertSavedView({ organization_id: org.id, name: 'Planned <UX> ✓', query: 'status=planned&tag=ux&field=plan%3APro', created_at: at(43) });
     void hook;
   });
 }

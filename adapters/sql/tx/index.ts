@@ -16,6 +16,7 @@ import { peopleMethods } from './people.js';
 import { trashMethods } from './trash.js';
 import { changelogMethods } from './changelog.js';
 import { fieldsMethods } from './fields.js';
+import { savedViewsMethods } from './saved-views.js';
 
 export const SHARED_FACTORIES = {
   accounts: accountsMethods,
@@ -29,4 +30,5 @@ export const SHARED_FACTORIES = {
   trash: trashMethods,
   changelog: changelogMethods,
   fields: fieldsMethods,
+  savedViews: savedViewsMethods,
 } satisfies Partial<AggregateFactories<SqlSeam>>;

@@ -15,6 +15,7 @@ import { PostForm } from '../layout.js';
 import { redirect } from '../respond.js';
 import { labelText } from '../status-labels.js';
 import { counted, dashPage, idOf } from './frame.js';
+import { filterQuery, rawFilters } from './post-filters.js';
 import { StatusSelect } from './status-select.js';
 
 /** The list's selection and action controls, below its table (inside the list's form). */
@@ -72,10 +73,16 @@ export function BulkSelectAll({ posts }: { posts: readonly Post[] }) {
   );
 }
 
+/** The list the form came from: its board, and the filters of its `view` (the list's other parameters). */
+function backToList(form: FormData): string {
+  const view = filterQuery(rawFilters(new URLSearchParams(String(form.get('view') ?? ''))), ['board']);
+  return `/dashboard/posts?board=${encodeURIComponent(String(form.get('board') ?? ''))}${view === '' ? '' : `&${view}`}`;
+}
+
 /** The selected ids and the action of a submitted form, or the reason it cannot be read. */
 function readBulkForm(form: FormData, statuses: readonly Status[]): { ids: number[]; action: BulkAction; back: string } | string {
   const ids = (form.get('all_on_page') === 'yes' ? form.getAll('page_ids') : form.getAll('post_ids')).map(idOf);
-  const back = `/dashboard/posts?board=${encodeURIComponent(String(form.get('board') ?? ''))}`;
+  const back = backToList(form);
   if (ids.length === 0) return 'select at least one post.';
   if (ids.some((id) => id === null)) return 'a selected post is not a post.';
   const kind = form.get('action');
@@ -139,7 +146,7 @@ async function orRefused(ctx: PageContext, back: string, fn: () => Promise<Respo
 export async function bulkReviewAction(ctx: PageContext, form: FormData): Promise<Response> {
   const { statuses } = await ctx.team.api.statuses.list();
   const read = readBulkForm(form, statuses);
-  if (typeof read === 'string') return refused(ctx, read, '/dashboard/posts');
+  if (typeof read === 'string') return refused(ctx, read, backToList(form));
   const { ids, action, back } = read;
   return orRefused(ctx, back, async () => {
     const preview = await ctx.team.posts.previewBulk(ids, action);
@@ -159,6 +166,7 @@ export async function bulkReviewAction(ctx: PageContext, form: FormData): Promis
             <input type="hidden" name="post_ids" value={String(id)} />
           ))}
           <input type="hidden" name="board" value={String(form.get('board') ?? '')} />
+          <input type="hidden" name="view" value={filterQuery(rawFilters(new URLSearchParams(String(form.get('view') ?? ''))), ['board'])} />
           <input type="hidden" name="action" value={action.kind} />
           {action.kind === 'status' ? <input type="hidden" name="status_label_id" value={String(action.status_label_id)} /> : null}
           {action.kind === 'status' && action.notify ? <input type="hidden" name="notify" value="yes" /> : null}
@@ -180,7 +188,7 @@ export async function bulkReviewAction(ctx: PageContext, form: FormData): Promis
 export async function bulkApplyAction(ctx: PageContext, form: FormData): Promise<Response> {
   const { statuses } = await ctx.team.api.statuses.list();
   const read = readBulkForm(form, statuses);
-  if (typeof read === 'string') return refused(ctx, read, '/dashboard/posts');
+  if (typeof read === 'string') return refused(ctx, read, backToList(form));
   return orRefused(ctx, read.back, async () => {
     await ctx.team.posts.applyBulk(read.ids, read.action);
     return redirect(ctx, read.back, 'saved');

@@ -1,10 +1,9 @@
-/** The dashboard's posts: a board's posts, and one post to change (status, hide, pin, queue rank, comments). */
-import type { Comment, Post } from '../../domain/responses.js';
+/** The dashboard's post page: one post to change (status, hide, pin, queue rank, comments); the list is posts-list.tsx. */
+import type { Comment } from '../../domain/responses.js';
 import type { PageContext } from '../context.js';
 import { day, PostForm, StatusBadge, STATUSES } from '../layout.js';
 import { LabelBadge } from '../status-labels.js';
 import { StatusSelect } from './status-select.js';
-import { BulkCheckbox, BulkControls, BulkSelectAll } from './bulk.js';
 import { Markdown } from '../markdown.js';
 import { AttachmentList } from '../attachments.js';
 import { FieldValuesList } from '../field-inputs.js';
@@ -17,115 +16,6 @@ import { CompanyVoteForm, postVoters, PostVotersList } from './post-voters.js';
 import { MergeForm, mergedPostPage } from './post-merge.js';
 import { historyVoters, PostHistory } from './post-history.js';
 import { PostLinksSection, postLinksView } from './post-links.js';
-
-const PAGE_SIZE = 50;
-
-/** The orders of the dashboard's post list: the `sort` parameter, its label, and the list's caption. */
-const SORTS = [
-  { value: 'new', label: 'Newest', caption: 'newest first' },
-  { value: 'top', label: 'Most votes', caption: 'most votes first' },
-  { value: 'revenue', label: 'Company revenue', caption: 'highest company revenue first' },
-] as const;
-
-/** A post of the list, with the revenue of the companies behind it when sorted by it. */
-type ListedPost = Post & { company_revenue?: number };
-
-export async function postsPage(ctx: PageContext): Promise<Response> {
-  const boards = (await ctx.team.api.boards.list()).boards;
-  const slug = ctx.url.searchParams.get('board');
-  const board = boards.find((b) => b.slug === slug) ?? boards[0];
-  // An unknown sort is the default, newest first.
-  const sort = SORTS.find((s) => s.value === ctx.url.searchParams.get('sort')) ?? SORTS[0];
-  const pageNumber = Math.min(Math.max(Number.parseInt(ctx.url.searchParams.get('page') ?? '1', 10) || 1, 1), 10_000);
-  const offset = (pageNumber - 1) * PAGE_SIZE;
-  const list: { posts: ListedPost[]; total: number } = !board
-    ? { posts: [], total: 0 }
-    : sort.value === 'revenue'
-      ? await ctx.team.posts.listByCompanyRevenue(board.slug, { limit: PAGE_SIZE, offset })
-      : await ctx.team.api.posts.list(board.slug, { sort: sort.value, limit: String(PAGE_SIZE), offset: String(offset) });
-  const { statuses } = await ctx.team.api.statuses.list();
-  const revenue = sort.value === 'revenue';
-  const link = (n: number) => {
-    const query = new URLSearchParams({ board: board?.slug ?? '', sort: sort.value, page: String(n) });
-    return ctx.href(`/dashboard/posts?${query.toString()}`);
-  };
-  return dashPage(
-    ctx,
-    'posts',
-    'Posts',
-    <>
-      <h1>Posts</h1>
-      <form class="filters" method="get" action={ctx.href('/dashboard/posts')}>
-        <div class="field">
-          <label for="board">Board</label>
-          <select id="board" name="board">
-            {boards.map((b) => (
-              <option value={b.slug} selected={b.slug === board?.slug}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="sort">Sort</label>
-          <select id="sort" name="sort">
-            {SORTS.map((s) => (
-              <option value={s.value} selected={s.value === sort.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit">Show</button>
-      </form>
-      <p class="muted small">
-        {counted(list.total, 'post')}, {sort.caption}.
-      </p>
-      <PostForm ctx={ctx} action="/dashboard/posts/bulk" label="Bulk action">
-        <input type="hidden" name="board" value={board?.slug ?? ''} />
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">
-                <BulkSelectAll posts={list.posts} />
-              </th>
-              <th scope="col">Title</th>
-              <th scope="col">Status</th>
-              <th scope="col">Votes</th>
-              {revenue ? <th scope="col">Company revenue</th> : null}
-              <th scope="col">Flags</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.posts.map((post) => (
-              <tr>
-                <td>
-                  <BulkCheckbox post={post} />
-                </td>
-                <td class="title">
-                  <a href={ctx.href(`/dashboard/posts/${post.id}`)}>{post.title}</a>
-                </td>
-                <td>
-                  <LabelBadge label={post.status_label} status={post.status} />
-                </td>
-                <td>{post.vote_count}</td>
-                {revenue ? <td>{(post.company_revenue ?? 0).toLocaleString('en-US')}</td> : null}
-                <td class="small">{[post.hidden ? 'hidden' : '', post.pinned ? 'pinned' : ''].filter(Boolean).join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.posts.length > 0 ? <BulkControls statuses={statuses} /> : null}
-      </PostForm>
-      <nav class="pager" aria-label="Pages">
-        {pageNumber > 1 ? <a href={link(pageNumber - 1)}>← Previous page</a> : <span />}
-        {list.total > pageNumber * PAGE_SIZE ? <a href={link(pageNumber + 1)}>Next page →</a> : <span />}
-      </nav>
-    </>,
-    200,
-    list.posts.map((post) => post.status_label),
-  );
-}
 
 function flatten(comments: Comment[], depth = 0): { comment: Comment; depth: number }[] {
   return comments.flatMap((c) => [{ comment: c, depth }, ...flatten(c.replies, depth + 1)]);

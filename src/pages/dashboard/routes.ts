@@ -23,7 +23,9 @@ import { createSsoSecretAction, revokeSsoSecretAction, rotateSsoSecretAction, sa
 import { mailPage, testMailAction } from './mail.js';
 import { followerMailSettingsAction } from './mail-followers.js';
 import { commentEditRoutes } from './comment-edits.js';
-import { commentHiddenAction, postAction, postAdminPage, postsPage } from './posts.js';
+import { commentHiddenAction, postAction, postAdminPage } from './posts.js';
+import { postsPage } from './posts-list.js';
+import { savedViewRoutes } from './saved-view-actions.js';
 import { deletedPage, restoreAction } from './deleted.js';
 import { changelogRoutes } from './changelog.js';
 import { postPeopleRoutes } from './post-people.js';
@@ -63,6 +65,7 @@ export const dashboardRoutes: Route[] = [
   { method: 'GET', pattern: path('/dashboard/posts'), handler: (ctx) => postsPage(ctx) },
   { method: 'POST', pattern: path('/dashboard/posts/bulk'), handler: (ctx, _, form) => bulkReviewAction(ctx, form) },
   { method: 'POST', pattern: path('/dashboard/posts/bulk/apply'), handler: (ctx, _, form) => bulkApplyAction(ctx, form) },
+  ...savedViewRoutes,
   { method: 'GET', pattern: path('/dashboard/posts/:p'), handler: (ctx, [id]) => postAdminPage(ctx, id!) },
   {
     method: 'POST',

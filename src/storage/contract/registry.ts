@@ -12,6 +12,7 @@ import { AGENT_AGGREGATE, type AgentTx } from './agent.js';
 import { BOARDS_AGGREGATE, type BoardsTx } from './boards.js';
 import { CHANGELOG_AGGREGATE, type ChangelogTx } from './changelog.js';
 import { FIELDS_AGGREGATE, type FieldsTx } from './fields.js';
+import { SAVED_VIEWS_AGGREGATE, type SavedViewsTx } from './saved-views.js';
 import { ENGAGEMENT_AGGREGATE, type EngagementTx } from './engagement.js';
 import { INTEGRATIONS_AGGREGATE, type IntegrationsTx } from './integrations.js';
 import { MAIL_AGGREGATE, type MailTx } from './mail.js';
@@ -46,11 +47,12 @@ export interface StorageAggregates {
   trash: TrashTx;
   changelog: ChangelogTx;
   fields: FieldsTx;
+  savedViews: SavedViewsTx;
 }
 
 /** Every method of every aggregate: what a fallback may call (see {@link FallbackTable}). */
 type AllMethods = AccountsTx & BoardsTx & PostsTx & AgentTx & EngagementTx & StatisticsTx & WebhooksTx & PeopleTx & ModerationTx &
-  OAuthTx & MailTx & ActivityTx & AttachmentsTx & SsoTx & AccessTx & IntegrationsTx & TrashTx & ChangelogTx & FieldsTx;
+  OAuthTx & MailTx & ActivityTx & AttachmentsTx & SsoTx & AccessTx & IntegrationsTx & TrashTx & ChangelogTx & FieldsTx & SavedViewsTx;
 
 /** The name of an aggregate of the contract. */
 export type AggregateName = keyof StorageAggregates;
@@ -76,6 +78,7 @@ export const STORAGE_AGGREGATES = {
   trash: TRASH_AGGREGATE,
   changelog: CHANGELOG_AGGREGATE,
   fields: FIELDS_AGGREGATE,
+  savedViews: SAVED_VIEWS_AGGREGATE,
 } as const satisfies { readonly [A in AggregateName]: AggregateDefinition<StorageAggregates[A], AllMethods> };
 
 /** The name of a method of the contract, of any aggregate. */

@@ -104,6 +104,10 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
     changes: [{ addTable: 'board_fields', record: 'board_fields' }, { addColumn: 'posts.fields' }, { addColumn: 'held_posts.fields' }],
     backfill: { records: { table: 'posts', row: (row) => ({ ...row, fields: null }) } },
   },
+  {
+    description: "saved views of the dashboard's posts list",
+    changes: [{ addTable: 'saved_views', record: 'saved_views' }],
+  },
 ];
 
 /**

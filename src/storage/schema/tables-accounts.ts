@@ -329,6 +329,19 @@ export const ACCOUNTS_TABLES = {
       organization: { on: 'organization_id, failed_at, id' },
     },
   },
+  // A saved view of the dashboard's posts list: a name the team gives to a set of its filters,
+  // kept as the list's query string (docs/pages.md, "Saved views"). Shared by the organization.
+  saved_views: {
+    record: { indexes: { by_organization: 'organization_id' } },
+    columns: {
+      id: 'id',
+      organization_id: { type: 'integer', references: 'organizations' },
+      name: 'text',
+      query: 'text',
+      created_at: 'key',
+    },
+    unique: [['organization_id', 'name']],
+  },
   mail_unsubscribes: {
     record: {},
     columns: {
