@@ -11,7 +11,7 @@ import { validationFailure } from '../domain/validation.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import { read } from '../services/context.js';
 import { authenticateKey, hashApiKey } from '../services/keys.js';
-import { boardOf, chatTargetOf, commentOf, deletedPostOf, heldPostOf, integrationConnectionOf, postOf, postOnBoard, voterOf, statusOf } from '../services/lookup.js';
+import { boardOf, changelogEntryOf, chatTargetOf, commentOf, deletedPostOf, heldPostOf, integrationConnectionOf, postOf, postOnBoard, voterOf, statusOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { sha256HexSync } from './sha256.js';
@@ -172,7 +172,8 @@ const DELIVERY_PATH = /^\/integrations\/(?:github|gitlab|linear)\/[1-9]\d{0,14}$
 /**
  * Rejects with the 404 of the first object the path names that the caller cannot see: the board,
  * its post (a merged post is its own 404, naming the target, except where the path names a merged
- * post), its comment (a deleted one included), a deleted post in the trash, a chat target of the board, a held post, a voter or an
+ * post), its comment (a deleted one included), a deleted post in the trash, a chat target or a
+ * changelog entry of the board, a held post, a voter or an
  * integration connection of the caller's organization.
  */
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
@@ -185,6 +186,7 @@ async function assertPathExists(ctx: ServiceContext, caller: Caller, params: Pat
       if (params.merged_post_id !== undefined) await postOnBoard(tx, board, params.merged_post_id);
       if (params.deleted_post_id !== undefined) await deletedPostOf(tx, board, params.deleted_post_id);
       if (params.chat_target_id !== undefined) await chatTargetOf(tx, board, params.chat_target_id);
+      if (params.entry_id !== undefined) await changelogEntryOf(tx, caller, board, params.entry_id);
     }
     if (params.held_post_id !== undefined) await heldPostOf(tx, caller.organizationId, params.held_post_id);
     if (params.voter_id !== undefined) await voterOf(tx, caller.organizationId, params.voter_id);
