@@ -11,7 +11,7 @@ import { validationFailure } from '../domain/validation.js';
 import type { Caller, ServiceContext } from '../services/context.js';
 import { read } from '../services/context.js';
 import { authenticateKey, hashApiKey } from '../services/keys.js';
-import { boardOf, changelogEntryOf, chatTargetOf, commentOf, deletedPostOf, heldPostOf, integrationConnectionOf, postOf, postOnBoard, voterOf, statusOf } from '../services/lookup.js';
+import { boardOf, chatTargetOf, commentOf, deletedPostOf, heldPostOf, integrationConnectionOf, postOf, postOnBoard, voterOf, statusOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { sha256HexSync } from './sha256.js';
@@ -178,6 +178,8 @@ const DELIVERY_PATH = /^\/integrations\/(?:github|gitlab|linear)\/[1-9]\d{0,14}$
  */
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
   if (params.slug === undefined && params.held_post_id === undefined && params.voter_id === undefined && params.connection_id === undefined && params.status_id === undefined) return;
+  // A changelog entry's lookup is its service's, loaded (before the transaction) only when named.
+  const entries = params.entry_id === undefined ? undefined : await import('../services/changelog-entries.js');
   await read(ctx, async (tx) => {
     if (params.slug !== undefined) {
       const board = await boardOf(tx, caller, params.slug);
@@ -186,7 +188,7 @@ async function assertPathExists(ctx: ServiceContext, caller: Caller, params: Pat
       if (params.merged_post_id !== undefined) await postOnBoard(tx, board, params.merged_post_id);
       if (params.deleted_post_id !== undefined) await deletedPostOf(tx, board, params.deleted_post_id);
       if (params.chat_target_id !== undefined) await chatTargetOf(tx, board, params.chat_target_id);
-      if (params.entry_id !== undefined) await changelogEntryOf(tx, caller, board, params.entry_id);
+      if (entries) await entries.changelogEntryOf(tx, caller, board, params.entry_id!);
     }
     if (params.held_post_id !== undefined) await heldPostOf(tx, caller.organizationId, params.held_post_id);
     if (params.voter_id !== undefined) await voterOf(tx, caller.organizationId, params.voter_id);

@@ -5,7 +5,7 @@
  * of its linked posts, however many of them they follow, and sends `changelog_entry.published`.
  */
 import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
-import { validationError } from '../domain/errors.js';
+import { notFound, validationError } from '../domain/errors.js';
 import type { BoardRecord } from '../domain/records.js';
 import { createChangelogEntryBody, listChangelogEntriesQuery, updateChangelogEntryBody, type CreateChangelogEntryInput, type UpdateChangelogEntryInput } from '../domain/changelog-requests.js';
 import type { ChangelogEntry, ChangelogEntryList } from '../domain/responses.js';
@@ -15,7 +15,7 @@ import type { StorageTx } from '../storage/contract.js';
 import { actorOf } from './activity.js';
 import { nowIso, read, write, type Caller, type ServiceContext } from './context.js';
 import { mailableVoters, readFollowerMailSettings, type FollowerMailEvent } from './follower-mail.js';
-import { boardOf, changelogEntryOf } from './lookup.js';
+import { boardOf } from './lookup.js';
 import { emitBoardEvent } from './webhook-events.js';
 
 /** An entry as the API shows it. */
@@ -96,6 +96,17 @@ export async function deleteChangelogEntry(ctx: ServiceContext, caller: Caller, 
     const entry = await changelogEntryOf(tx, caller, board, entryId);
     await tx.deleteChangelogEntry(entry.id);
   });
+}
+
+/**
+ * A changelog entry of the board: a scheduled one only for a caller that may see it (`write`), so
+ * a `read` key cannot learn of an entry before it is published. Here rather than with the other
+ * lookups, which every request loads: the handler loads this module for a path that names an entry.
+ */
+export async function changelogEntryOf(tx: StorageTx, caller: Caller, board: BoardRecord, id: number): Promise<ChangelogEntryRecord> {
+  const entry = await tx.getChangelogEntry(id);
+  if (!entry || entry.board_id !== board.id || (entry.published_at === null && !scopeAllows(caller.scope, 'write'))) throw notFound('Changelog entry not found');
+  return entry;
 }
 
 /** Refuses linked posts named twice. */

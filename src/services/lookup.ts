@@ -14,8 +14,6 @@ import type { Caller, ServiceContext } from './context.js';
 import { liveClaim, presentPostDetail } from './present.js';
 import { presentStatusLabel } from './status-labels.js';
 import type { StatusRecord } from '../domain/statuses.js';
-import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
-import { scopeAllows } from '../domain/scopes.js';
 
 export async function boardOf(tx: StorageTx, caller: Caller, slug: string): Promise<BoardRecord> {
   const board = await tx.getBoardBySlug(caller.organizationId, slug);
@@ -69,16 +67,6 @@ export async function chatTargetOf(tx: StorageTx, board: BoardRecord, id: number
   const target = await tx.getChatTarget(id);
   if (!target || target.board_id !== board.id) throw notFound('Chat target not found');
   return target;
-}
-
-/**
- * A changelog entry of the board: a scheduled one only for a caller that may see it (`write`), so
- * a `read` key cannot learn of an entry before it is published.
- */
-export async function changelogEntryOf(tx: StorageTx, caller: Caller, board: BoardRecord, id: number): Promise<ChangelogEntryRecord> {
-  const entry = await tx.getChangelogEntry(id);
-  if (!entry || entry.board_id !== board.id || (entry.published_at === null && !scopeAllows(caller.scope, 'write'))) throw notFound('Changelog entry not found');
-  return entry;
 }
 
 /**
