@@ -110,6 +110,42 @@ export function changelogEntryTests(ctx: SuiteContext): void {
       expect(await ctx.read((tx) => tx.listDueChangelogEntries(at(30), 10))).toEqual([ids.earlier]);
     });
 
+    ctx.test('an entry is changed field by field, its time only while it waits, and deleted', async () => {
+      const s = await seed();
+      const ids = await ctx.write(async (tx) => ({
+        waiting: (await tx.insertChangelogEntry(newEntry(s.org, s.board, { publish_at: at(40), published_at: null }))).id,
+        done: (await tx.insertChangelogEntry(newEntry(s.org, s.board, { title: 'Done', post_ids: [s.posts[0]!] }))).id,
+      }));
+      const before = (await ctx.read((tx) => tx.getChangelogEntry(ids.done)))!;
+      // A field given is changed, the others kept; the linked posts as given, in their order.
+      const edited = await ctx.write((tx) => tx.updateChangelogEntry(ids.done, { body: '<b>Edited</b> \u{1F680}', post_ids: [s.posts[1]!, s.posts[0]!] }, false));
+      expect(edited).toEqual({ ...before, body: '<b>Edited</b> \u{1F680}', post_ids: [s.posts[1]!, s.posts[0]!] });
+      expect(await ctx.read((tx) => tx.getChangelogEntry(ids.done))).toEqual(edited);
+      // Nothing to change: the entry as it is.
+      expect(await ctx.write((tx) => tx.updateChangelogEntry(ids.done, {}, false))).toEqual(edited);
+      // Only while it waits: a published entry is left as it is.
+      expect(await ctx.write((tx) => tx.updateChangelogEntry(ids.done, { publish_at: at(50) }, true))).toBeNull();
+      expect(await ctx.read((tx) => tx.getChangelogEntry(ids.done))).toEqual(edited);
+      const moved = await ctx.write((tx) => tx.updateChangelogEntry(ids.waiting, { publish_at: at(20), published_at: at(20) }, true));
+      const waiting = (await ctx.read((tx) => tx.getChangelogEntry(ids.waiting)))!;
+      expect(moved).toEqual({ ...waiting, publish_at: at(20), published_at: at(20) });
+      expect(await ctx.read((tx) => tx.listDueChangelogEntries(at(60), 10))).toEqual([]);
+      expect(await ctx.write((tx) => tx.updateChangelogEntry(9999, { title: 'x' }, false))).toBeNull();
+
+      expect(await ctx.write((tx) => tx.deleteChangelogEntry(ids.done))).toBe(true);
+      expect(await ctx.write((tx) => tx.deleteChangelogEntry(ids.done))).toBe(false);
+      expect(await ctx.read((tx) => tx.getChangelogEntry(ids.done))).toBeNull();
+      expect((await ctx.read((tx) => tx.listChangelogEntries(s.board, PAGE))).rows.map((row) => row.id)).toEqual([ids.waiting]);
+      // A delete rolled back keeps the entry.
+      await expect(
+        ctx.write(async (tx) => {
+          await tx.deleteChangelogEntry(ids.waiting);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await ctx.read((tx) => tx.getChangelogEntry(ids.waiting))).toEqual(moved);
+    });
+
     ctx.test('an entry written in a transaction that fails is not stored', async () => {
       const s = await seed();
       await expect(

@@ -64,7 +64,7 @@ function searchOf(query: Record<string, unknown> | undefined): string {
     if (value !== undefined && value !== null) params.append(key, String(value));
   }
   const search = params.toString();
-  return search === '' ? '' : `?${search}`;
+  return search && `?${search}`;
 }
 
 /**

@@ -26,11 +26,14 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+/** What {@link parseJson} answers for a text that is not JSON: a value no JSON text parses to. */
+const NOT_JSON: unique symbol = Symbol();
+
+function parseJson(text: string): unknown {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return JSON.parse(text) as unknown;
   } catch {
-    return { ok: false };
+    return NOT_JSON;
   }
 }
 
@@ -43,14 +46,14 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 export function errorFromResponse(response: Response, text: string): FeedbackBoardError {
   const status = response.status;
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-  const parsed = parseJson(text);
-  const envelope = parsed.ok ? readEnvelope(parsed.value) : undefined;
+  // A text that is not JSON has no envelope either.
+  const envelope = readEnvelope(parseJson(text));
   if (envelope) {
     const { code, message, details } = envelope;
     return new FeedbackBoardError(code, message, { status, details, retryAfter });
   }
-  const label = response.statusText ? `${status} ${response.statusText}` : String(status);
-  return new FeedbackBoardError('http_error', `HTTP ${label}`, { status, retryAfter });
+  // `HTTP 502 Bad Gateway`, or `HTTP 502` without a reason phrase (HTTP/2 has none).
+  return new FeedbackBoardError('http_error', `HTTP ${status} ${response.statusText}`.trim(), { status, retryAfter });
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -103,12 +106,13 @@ export async function exchange(
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   let timedOut = false;
+  const late = `No answer within ${timeoutMs} ms`;
   const timer =
     timeoutMs === undefined
       ? undefined
       : setTimeout(() => {
           timedOut = true;
-          controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
+          controller.abort(new DOMException(late, 'TimeoutError'));
         }, timeoutMs);
   const stopped = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
@@ -121,13 +125,13 @@ export async function exchange(
     const text = await response.text();
     if (!response.ok) throw errorFromResponse(response, text);
     if (text === '') return { status: response.status, data: undefined };
-    const parsed = parseJson(text);
-    if (!parsed.ok) {
+    const data = parseJson(text);
+    if (data === NOT_JSON) {
       throw new FeedbackBoardError('http_error', `HTTP ${response.status}: the body is not JSON`, {
         status: response.status,
       });
     }
-    return { status: response.status, data: parsed.value };
+    return { status: response.status, data };
   };
 
   try {
@@ -135,7 +139,7 @@ export async function exchange(
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (timedOut) {
-      throw new FeedbackBoardError('timeout', `No answer within ${timeoutMs} ms`, { status: 0, cause: error });
+      throw new FeedbackBoardError('timeout', late, { status: 0, cause: error });
     }
     if (isFeedbackBoardError(error)) throw error;
     throw new FeedbackBoardError('network_error', `${target(sent)} failed: ${describe(error)}`, { status: 0, cause: error });

@@ -85,4 +85,6 @@ export const clientRoutes: readonly ClientRoute[] = [
   ['POST', '/boards/{}/changelog/entries', 'body', 'changelog.createEntry'], // createChangelogEntry
   ['GET', '/boards/{}/fields', null, 'fields.list'], // listFields
   ['PUT', '/boards/{}/fields', 'body', 'fields.update'], // updateFields
+  ['PATCH', '/boards/{}/changelog/entries/{}', 'body', 'changelog.updateEntry'], // updateChangelogEntry
+  ['DELETE', '/boards/{}/changelog/entries/{}', null, 'changelog.deleteEntry'], // deleteChangelogEntry
 ];

@@ -42,6 +42,18 @@ export const createChangelogEntryBody = z.strictObject({
 });
 
 /**
+ * Body of `PATCH /boards/{slug}/changelog/entries/{entry_id}`: any of `title`, `body`, `post_ids`
+ * (the same rules as when written) and, while the entry waits, `publish_at` (null or a time not in
+ * the future: published now).
+ */
+export const updateChangelogEntryBody = z.strictObject({
+  title: z.optional(trimmedText(1, CHANGELOG_LIMITS.title)),
+  body: z.optional(text(1, CHANGELOG_LIMITS.body)),
+  post_ids: z.optional(z.array(int(1)).check(z.maxLength(CHANGELOG_LIMITS.posts, `at most ${CHANGELOG_LIMITS.posts} posts`))),
+  publish_at: z.optional(z.nullable(dateTime)),
+});
+
+/**
  * Query of `GET /boards/{slug}/changelog/entries`: `state` (`published` or `scheduled`; absent,
  * both, to `write` and `team` keys; other keys see published entries only), `limit`, `offset`.
  */
@@ -53,3 +65,6 @@ export const listChangelogEntriesQuery = z.object({
 
 /** Body of `POST /boards/{slug}/changelog/entries`: `title`, `body` (Markdown), `post_ids`, `publish_at` (absent: now). */
 export type CreateChangelogEntryInput = z.input<typeof createChangelogEntryBody>;
+
+/** Body of `PATCH /boards/{slug}/changelog/entries/{entry_id}`: the fields to change. */
+export type UpdateChangelogEntryInput = z.input<typeof updateChangelogEntryBody>;

@@ -172,11 +172,14 @@ const DELIVERY_PATH = /^\/integrations\/(?:github|gitlab|linear)\/[1-9]\d{0,14}$
 /**
  * Rejects with the 404 of the first object the path names that the caller cannot see: the board,
  * its post (a merged post is its own 404, naming the target, except where the path names a merged
- * post), its comment (a deleted one included), a deleted post in the trash, a chat target of the board, a held post, a voter or an
+ * post), its comment (a deleted one included), a deleted post in the trash, a chat target or a
+ * changelog entry of the board, a held post, a voter or an
  * integration connection of the caller's organization.
  */
 async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
   if (params.slug === undefined && params.held_post_id === undefined && params.voter_id === undefined && params.connection_id === undefined && params.status_id === undefined) return;
+  // A changelog entry's lookup is its service's, loaded (before the transaction) only when named.
+  const entries = params.entry_id === undefined ? undefined : await import('../services/changelog-entries.js');
   await read(ctx, async (tx) => {
     if (params.slug !== undefined) {
       const board = await boardOf(tx, caller, params.slug);
@@ -185,6 +188,7 @@ async function assertPathExists(ctx: ServiceContext, caller: Caller, params: Pat
       if (params.merged_post_id !== undefined) await postOnBoard(tx, board, params.merged_post_id);
       if (params.deleted_post_id !== undefined) await deletedPostOf(tx, board, params.deleted_post_id);
       if (params.chat_target_id !== undefined) await chatTargetOf(tx, board, params.chat_target_id);
+      if (entries) await entries.changelogEntryOf(tx, caller, board, params.entry_id!);
     }
     if (params.held_post_id !== undefined) await heldPostOf(tx, caller.organizationId, params.held_post_id);
     if (params.voter_id !== undefined) await voterOf(tx, caller.organizationId, params.voter_id);

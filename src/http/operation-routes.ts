@@ -77,4 +77,6 @@ export const operationRoutes: { readonly [N in OperationName]: OperationRoute } 
   createChangelogEntry: { method: 'POST', path: '/boards/{slug}/changelog/entries', input: 'body', queryKeys: [], client: ['changelog', 'createEntry'], success: { status: 201 } },
   listFields: { method: 'GET', path: '/boards/{slug}/fields', input: null, queryKeys: [], client: ['fields', 'list'], success: { status: 200 } },
   updateFields: { method: 'PUT', path: '/boards/{slug}/fields', input: 'body', queryKeys: [], client: ['fields', 'update'], success: { status: 200 } },
+  updateChangelogEntry: { method: 'PATCH', path: '/boards/{slug}/changelog/entries/{entry_id}', input: 'body', queryKeys: [], client: ['changelog', 'updateEntry'], success: { status: 200 } },
+  deleteChangelogEntry: { method: 'DELETE', path: '/boards/{slug}/changelog/entries/{entry_id}', input: null, queryKeys: [], client: ['changelog', 'deleteEntry'], success: { status: 204 } },
 };

@@ -7,7 +7,7 @@
  */
 
 /** The parameters a path may hold, in the order they may appear. */
-export const PATH_PARAM_NAMES = ['slug', 'id', 'comment_id', 'merged_post_id', 'deleted_post_id', 'held_post_id', 'voter_id', 'connection_id', 'chat_target_id', 'status_id'] as const;
+export const PATH_PARAM_NAMES = ['slug', 'id', 'comment_id', 'merged_post_id', 'deleted_post_id', 'held_post_id', 'voter_id', 'connection_id', 'chat_target_id', 'status_id', 'entry_id'] as const;
 
 /** A path parameter's name: `slug` (a board slug), or the name of an id. */
 export type PathParamName = (typeof PATH_PARAM_NAMES)[number];
@@ -27,6 +27,7 @@ export const PATH_PARAM_DESCRIPTIONS: Readonly<Record<PathParamName, string>> = 
   connection_id: "The id of one of the organization's integration connections.",
   chat_target_id: "The id of one of the board's chat targets.",
   status_id: "The id of one of the organization's statuses.",
+  entry_id: "The id of one of the board's changelog entries.",
 };
 
 /** The names of the parameters `path` holds, in path order. */

@@ -106,6 +106,8 @@ const SERVICES: readonly ServedOperation['serve'][] = [
   lazy(changelogEntries, 'createChangelogEntry'),
   lazy(fields, 'listFields'),
   lazy(fields, 'updateFields'),
+  lazy(changelogEntries, 'updateChangelogEntry'),
+  lazy(changelogEntries, 'deleteChangelogEntry'),
 ];
 
 /** Every operation as the core serves it: its route and its service function. */

@@ -5,9 +5,9 @@
  * of its linked posts, however many of them they follow, and sends `changelog_entry.published`.
  */
 import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
-import { validationError } from '../domain/errors.js';
+import { notFound, validationError } from '../domain/errors.js';
 import type { BoardRecord } from '../domain/records.js';
-import { createChangelogEntryBody, listChangelogEntriesQuery, type CreateChangelogEntryInput } from '../domain/changelog-requests.js';
+import { createChangelogEntryBody, listChangelogEntriesQuery, updateChangelogEntryBody, type CreateChangelogEntryInput, type UpdateChangelogEntryInput } from '../domain/changelog-requests.js';
 import type { ChangelogEntry, ChangelogEntryList } from '../domain/responses.js';
 import { requireScope, scopeAllows } from '../domain/scopes.js';
 import { parseOrThrow } from '../domain/validation.js';
@@ -34,15 +34,11 @@ export function presentChangelogEntry(row: ChangelogEntryRecord): ChangelogEntry
 export async function createChangelogEntry(ctx: ServiceContext, caller: Caller, slug: string, body: CreateChangelogEntryInput): Promise<ChangelogEntry> {
   requireScope(caller.scope, 'write');
   const input = parseOrThrow(createChangelogEntryBody, body);
-  const repeated = input.post_ids.find((id, index) => input.post_ids.indexOf(id) !== index);
-  if (repeated !== undefined) throw validationError('post_ids', `post ${repeated} is listed twice`);
+  refuseRepeats(input.post_ids);
   return write(ctx, async (tx) => {
     const now = nowIso(ctx);
     const board = await boardOf(tx, caller, slug);
-    for (const id of input.post_ids) {
-      const post = await tx.getPost(id);
-      if (!post || post.board_id !== board.id) throw validationError('post_ids', `post ${id} is not a post of the board ${board.slug}`);
-    }
+    await requireBoardPosts(tx, board, input.post_ids);
     const publishNow = input.publish_at == null || input.publish_at <= now;
     const entry = await tx.insertChangelogEntry({
       organization_id: board.organization_id,
@@ -58,6 +54,73 @@ export async function createChangelogEntry(ctx: ServiceContext, caller: Caller, 
     if (publishNow) await announce(ctx, tx, board, entry, now);
     return presentChangelogEntry(entry);
   });
+}
+
+/**
+ * Changes an entry of the board (`write` scope): its title, body or linked posts (by the rules of
+ * a new entry), and, while it waits, its time: `publish_at` null or not in the future publishes
+ * it now, with its mail and event. A published entry keeps its time (giving one is a 422), and
+ * its followers are not mailed again; the mail of followers not mailed yet reads it as it is when
+ * it goes. Nothing changes on a refusal.
+ */
+export async function updateChangelogEntry(ctx: ServiceContext, caller: Caller, slug: string, entryId: number, body: UpdateChangelogEntryInput): Promise<ChangelogEntry> {
+  requireScope(caller.scope, 'write');
+  const input = parseOrThrow(updateChangelogEntryBody, body);
+  if (input.post_ids) refuseRepeats(input.post_ids);
+  return write(ctx, async (tx) => {
+    const now = nowIso(ctx);
+    const board = await boardOf(tx, caller, slug);
+    const entry = await changelogEntryOf(tx, caller, board, entryId);
+    if (input.post_ids) await requireBoardPosts(tx, board, input.post_ids);
+    const { publish_at, ...fields } = input;
+    const timed = publish_at !== undefined;
+    if (timed && entry.published_at !== null) throw validationError('publish_at', 'the entry is published already');
+    const publishNow = timed && (publish_at === null || publish_at <= now);
+    const changes = timed ? { ...fields, publish_at, ...(publishNow ? { published_at: now } : {}) } : fields;
+    // A new time applies only while the entry waits: the scheduled job may have published it since.
+    const changed = await tx.updateChangelogEntry(entry.id, changes, timed);
+    if (!changed) throw validationError('publish_at', 'the entry is published already');
+    if (publishNow) await announce(ctx, tx, board, changed, now);
+    return presentChangelogEntry(changed);
+  });
+}
+
+/**
+ * Deletes an entry of the board (`write` scope): it leaves the changelog page, the feed and the
+ * lists, and mail about it not sent yet is not sent.
+ */
+export async function deleteChangelogEntry(ctx: ServiceContext, caller: Caller, slug: string, entryId: number): Promise<void> {
+  requireScope(caller.scope, 'write');
+  await write(ctx, async (tx) => {
+    const board = await boardOf(tx, caller, slug);
+    const entry = await changelogEntryOf(tx, caller, board, entryId);
+    await tx.deleteChangelogEntry(entry.id);
+  });
+}
+
+/**
+ * A changelog entry of the board: a scheduled one only for a caller that may see it (`write`), so
+ * a `read` key cannot learn of an entry before it is published. Here rather than with the other
+ * lookups, which every request loads: the handler loads this module for a path that names an entry.
+ */
+export async function changelogEntryOf(tx: StorageTx, caller: Caller, board: BoardRecord, id: number): Promise<ChangelogEntryRecord> {
+  const entry = await tx.getChangelogEntry(id);
+  if (!entry || entry.board_id !== board.id || (entry.published_at === null && !scopeAllows(caller.scope, 'write'))) throw notFound('Changelog entry not found');
+  return entry;
+}
+
+/** Refuses linked posts named twice. */
+function refuseRepeats(postIds: readonly number[]): void {
+  const repeated = postIds.find((id, index) => postIds.indexOf(id) !== index);
+  if (repeated !== undefined) throw validationError('post_ids', `post ${repeated} is listed twice`);
+}
+
+/** Refuses linked posts that are not posts of the board (another board's or organization's, or none). */
+async function requireBoardPosts(tx: StorageTx, board: BoardRecord, postIds: readonly number[]): Promise<void> {
+  for (const id of postIds) {
+    const post = await tx.getPost(id);
+    if (!post || post.board_id !== board.id) throw validationError('post_ids', `post ${id} is not a post of the board ${board.slug}`);
+  }
 }
 
 /**

@@ -150,6 +150,11 @@ describe('black box: every operation over HTTP against the CLI', () => {
     expect(entry.json).toMatchObject({ state: 'published', post_ids: [shippedId] });
     const entries = await op('listChangelogEntries', 'GET', '/boards/features/changelog/entries', r);
     expect(entries.json).toEqual({ entries: [entry.json], total: 1 });
+    const edited = await op('updateChangelogEntry', 'PATCH', `/boards/features/changelog/entries/${entry.json.id}`, KEYS.acmeWrite, { title: 'What shipped in November' });
+    expect(edited.json).toMatchObject({ id: entry.json.id, title: 'What shipped in November', state: 'published' });
+    const scheduled = await op('createChangelogEntry', 'POST', '/boards/features/changelog/entries', KEYS.acmeWrite, { title: 'Next', body: 'Soon', publish_at: '2099-01-01T09:00:00Z' });
+    expect((await op('deleteChangelogEntry', 'DELETE', `/boards/features/changelog/entries/${scheduled.json.id}`, KEYS.acmeWrite)).status).toBe(204);
+    expect((await op('listChangelogEntries', 'GET', '/boards/features/changelog/entries', KEYS.acmeWrite)).json).toEqual({ entries: [edited.json], total: 1 });
     const stats = await op('getShipStats', 'GET', '/boards/features/ship-stats?period=week', r);
     expect(stats.json.period_label).toMatch(/^Week of \d{4}-\d{2}-\d{2}$/);
     expect(new Date(`${stats.json.period_label.slice(8)}T00:00:00Z`).getUTCDay()).toBe(1);

@@ -174,8 +174,11 @@ describe.each(transports)('errors $name', (transport) => {
       fetch: async () => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html', 'retry-after': '7' } }),
     });
     const error = await rejection(createClient({ baseUrl: endpoint.baseUrl, apiKey: 'k', fetch: endpoint.fetch }).boards.list());
-    expect(error).toMatchObject({ name: 'FeedbackBoardError', code: 'http_error', status: 502, retryAfter: 7 });
+    expect(error).toMatchObject({ name: 'FeedbackBoardError', code: 'http_error', status: 502, retryAfter: 7, message: 'HTTP 502 Bad Gateway' });
     expect(isFeedbackBoardError(error)).toBe(true);
+    // Without a reason phrase (HTTP/2 sends none), the status alone.
+    const bare = await rejection(createClient({ baseUrl: 'http://svc', apiKey: 'k', fetch: async () => new Response('<h1>Bad gateway</h1>', { status: 502 }) }).boards.list());
+    expect(bare).toMatchObject({ code: 'http_error', status: 502, message: 'HTTP 502' });
   });
 
   it('a success whose body is not JSON becomes http_error', async () => {
@@ -183,6 +186,7 @@ describe.each(transports)('errors $name', (transport) => {
     await expect(createClient({ baseUrl: endpoint.baseUrl, apiKey: 'k', fetch: endpoint.fetch }).boards.list()).rejects.toMatchObject({
       code: 'http_error',
       status: 200,
+      message: 'HTTP 200: the body is not JSON',
     });
   });
 });

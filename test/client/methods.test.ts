@@ -108,6 +108,11 @@ const steps: Step[] = [
     op: 'listChangelogEntries', key: 'read', call: (c) => c.changelog.entries('features', { state: 'published', limit: 5 }),
     request: ['GET', '/boards/features/changelog/entries?state=published&limit=5'], status: 200,
   },
+  {
+    op: 'updateChangelogEntry', key: 'write', call: (c) => c.changelog.updateEntry('features', 1, { title: 'November, edited' }),
+    request: ['PATCH', '/boards/features/changelog/entries/1', { title: 'November, edited' }], status: 200,
+  },
+  { op: 'deleteChangelogEntry', key: 'write', call: (c) => c.changelog.deleteEntry('features', 1), request: ['DELETE', '/boards/features/changelog/entries/1'], status: 204 },
   { op: 'getShipStats', key: 'read', call: (c) => c.stats.shipStats('features', { period: 'week' }), request: ['GET', '/boards/features/ship-stats?period=week'], status: 200 },
   { op: 'getAnalytics', key: 'read', call: (c) => c.stats.analytics('features', { period: '90d' }), request: ['GET', '/boards/features/analytics?period=90d'], status: 200 },
   { op: 'listWebhooks', key: 'read', call: (c) => c.webhooks.list(), request: ['GET', '/webhooks'], status: 200 },

@@ -85,6 +85,7 @@ const BODY_FIELDS: Partial<Record<OperationName, string[]>> = {
   rejectHeldPost: ['reason'],
   updateMailSettings: ['status', 'team_comment', 'reply', 'changelog'],
   createChangelogEntry: ['title', 'body', 'post_ids', 'publish_at'],
+  updateChangelogEntry: ['title', 'body', 'post_ids', 'publish_at'],
   createIntegrationConnection: ['provider', 'base_url', 'target', 'token', 'secret', 'label'],
   rotateIntegrationConnectionSecret: ['secret'],
   linkPost: ['connection_id', 'action', 'url'],
@@ -120,6 +121,9 @@ const OWN_FIELD: Partial<Record<OperationName, Record<string, fc.Arbitrary<unkno
       { weight: 3, arbitrary: fc.constantFrom(undefined, null, '2020-01-01T00:00:00Z', '2099-01-01T09:00:00+02:00') },
       { weight: 1, arbitrary: fc.constantFrom('tomorrow', '2026-02-30T09:00:00Z', '2026-12-01T09:00:00', 1_800_000_000) },
     ),
+  },
+  get updateChangelogEntry() {
+    return this.createChangelogEntry;
   },
   createIntegrationConnection: {
     provider: fc.constantFrom('github', 'github', 'gitlab', 'linear', 'jira', ''),
@@ -171,7 +175,7 @@ function bodyObject(op: OperationName, live: readonly number[], connections: rea
   // A merge needs a live post to merge into, most of the time.
   // A link needs a live connection, most of the time.
   if (op === 'linkPost') model['connection_id'] = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...connections) }, { weight: 1, arbitrary: fc.constantFrom(0, 99, '1') });
-  if (op === 'createChangelogEntry') model['post_ids'] = fc.oneof({ weight: 4, arbitrary: fc.subarray([...live], { maxLength: 3 }) }, { weight: 1, arbitrary: OWN_FIELD[op]!['post_ids']! });
+  if (op === 'createChangelogEntry' || op === 'updateChangelogEntry') model['post_ids'] = fc.oneof({ weight: 4, arbitrary: fc.subarray([...live], { maxLength: 3 }) }, { weight: 1, arbitrary: OWN_FIELD[op]!['post_ids']! });
   if (op === 'mergePost') model['into'] = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...live) }, { weight: 2, arbitrary: FIELD['into']! }, { weight: 1, arbitrary: anyJson });
   const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'id', 'vote_count', 'shipped_at', 'unknown'), anyJson, { maxKeys: 1 });
   return fc

@@ -180,6 +180,17 @@ async function liveStatuses(world: FuzzWorld): Promise<number[]> {
   return (await api.statuses.list()).statuses.map((s) => s.id);
 }
 
+/** Ids of the board's changelog entries, topped up to 6 (scheduled and published) so that edits and deletes find some. */
+async function liveChangelogEntries(world: FuzzWorld): Promise<number[]> {
+  const api = await world.board.api(world.keys.write!);
+  const listed = async () => (await api.changelog.entries('features', { limit: '500' })).entries.map((e) => e.id);
+  const have = (await listed()).length;
+  for (let i = have; i < 6; i++) {
+    await api.changelog.createEntry('features', { title: `Entry ${i}`, body: 'Shipped.', ...(i % 2 === 0 ? { publish_at: '2099-01-01T09:00:00Z' } : {}) });
+  }
+  return listed();
+}
+
 /** Ids of the board's merged posts, read from the storage (no list shows them). */
 async function mergedOf({ board, acme }: FuzzWorld): Promise<number[]> {
   return board.storage.transaction('read', async (tx) => {
@@ -228,5 +239,6 @@ export async function liveIds(world: FuzzWorld, op: OperationName): Promise<Live
     connection_id: takes('connection_id') || op === 'linkPost' ? await liveConnections(world) : [],
     chat_target_id: takes('chat_target_id') ? await liveChatTargets(world) : [],
     status_id: takes('status_id') ? await liveStatuses(world) : [],
+    entry_id: takes('entry_id') ? await liveChangelogEntries(world) : [],
   };
 }

@@ -30,6 +30,8 @@ interface Target {
   chatTarget: number;
   /** A post of the board deleted, which can be restored. */
   deleted: number;
+  /** A published changelog entry of the board. */
+  entry: number;
 }
 
 interface Row {
@@ -85,6 +87,8 @@ const ROWS: Row[] = [
   { op: 'listChangelogEntries', method: 'GET', path: board('/changelog/entries'), need: 'read', ok: 200 },
   // Post 1 is Acme's post `Mine`, of its board features.
   { op: 'createChangelogEntry', method: 'POST', path: board('/changelog/entries'), body: { title: 'News', body: 'Shipped', post_ids: [1] }, need: 'write', ok: 201 },
+  { op: 'updateChangelogEntry', method: 'PATCH', path: (t) => `/boards/${t.slug}/changelog/entries/${t.entry}`, body: { title: 'News, edited' }, need: 'write', ok: 200 },
+  { op: 'deleteChangelogEntry', method: 'DELETE', path: (t) => `/boards/${t.slug}/changelog/entries/${t.entry}`, need: 'write', ok: 204 },
   { op: 'getShipStats', method: 'GET', path: board('/ship-stats'), need: 'read', ok: 200 },
   { op: 'getAnalytics', method: 'GET', path: board('/analytics'), need: 'read', ok: 200 },
   { op: 'listWebhooks', method: 'GET', path: () => '/webhooks', need: 'read', ok: 200, scoped: false },
@@ -169,6 +173,8 @@ async function world() {
     await h.req('DELETE', `/boards/${slug}/posts/${gone.id}`, { key });
     return gone.id;
   };
+  const entry = async (slug: string, key: string) =>
+    (await h.req('POST', `/boards/${slug}/changelog/entries`, { key, body: { title: 'Shipped', body: 'Done.' } })).json.id as number;
   const own: Target = {
     slug: 'features', id: mine.id, comment: await comment('features', mine.id, h.a.keys.write), merged: await merged('features', target.id, h.a.keys.write),
     ...(await heldPostOf(h, h.a.id, 'features', 'ann@acme.test')),
@@ -176,6 +182,7 @@ async function world() {
     chatTarget: await chatTarget(h.a.id, 'features'),
     status: await status(h.a.id),
     deleted: await deleted('features', h.a.keys.write),
+    entry: await entry('features', h.a.keys.write),
   };
   const theirMerged = await merged('globex-only', theirs.id, h.b.keys.write);
   const their = {
@@ -184,6 +191,7 @@ async function world() {
     chatTarget: await chatTarget(h.b.id, 'globex-only'),
     status: await status(h.b.id),
     deleted: await deleted('globex-only', h.b.keys.write),
+    entry: await entry('globex-only', h.b.keys.write),
   };
   const others: Target[] = [
     { slug: 'globex-only', id: theirs.id, comment: await comment('globex-only', theirs.id, h.b.keys.write), merged: theirMerged, ...their },

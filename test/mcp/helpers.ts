@@ -118,7 +118,7 @@ export const ALL_TOOLS = [
   'update_post', 'merge_posts', 'delete_post', 'restore_post', 'get_post_activity', 'get_queue', 'claim_post', 'claim_next_post', 'release_claim', 'add_evidence',
   'propose_status', 'link_post', 'list_post_links', 'get_votes', 'vote_on_behalf', 'withdraw_vote_on_behalf', 'list_comments', 'create_comment', 'update_comment',
   'delete_comment', 'get_roadmap', 'get_changelog', 'get_ship_stats', 'get_analytics', 'list_webhooks', 'list_statuses', ...TEAM_TOOLS.slice(0, -1),
-  'list_changelog_entries', 'create_changelog_entry', 'list_fields', 'update_fields',
+  'list_changelog_entries', 'create_changelog_entry', 'list_fields', 'update_fields', 'update_changelog_entry', 'delete_changelog_entry',
 ];
 /** What a write key sees: every tool but the team's. */
 export const WRITE_TOOLS = ALL_TOOLS.filter((name) => !TEAM_TOOLS.includes(name));
@@ -192,6 +192,10 @@ export async function callEveryTool(client: Client, heldPosts?: [approve: number
   const entry = await call('create_changelog_entry', { slug: 'features', title: 'November', body: 'Keyboard shortcuts **shipped**.', post_ids: [shipped.id] });
   expect([entry.state, entry.post_ids]).toEqual(['published', [shipped.id]]);
   expect((await call('list_changelog_entries', { slug: 'features' })).entries).toEqual([entry]);
+  const scheduled = await call('create_changelog_entry', { slug: 'features', title: 'Soon', body: 'Next.', publish_at: '2099-01-01T09:00:00Z' });
+  expect(await call('update_changelog_entry', { slug: 'features', entry_id: entry.id, title: 'November, edited' })).toMatchObject({ id: entry.id, title: 'November, edited', state: 'published' });
+  expect(await call('delete_changelog_entry', { slug: 'features', entry_id: scheduled.id })).toBeUndefined();
+  expect((await call('list_changelog_entries', { slug: 'features' })).entries.map((e: { id: number }) => e.id)).toEqual([entry.id]);
   expect((await call('get_ship_stats', { slug: 'features', period: 'month' })).shipped_count).toBe(1);
   expect((await call('get_analytics', { slug: 'features', period: '90d' })).posts_over_time).toHaveLength(90);
   expect((await call('list_webhooks', {})).webhooks).toHaveLength(1);

@@ -147,6 +147,7 @@ const VALID_BODY: Partial<Record<OperationName, Record<string, unknown>>> = {
   linkPost: { connection_id: 1, action: 'create' },
   createChatTarget: { platform: 'slack', url: 'https://hooks.slack.com/services/T0/B0/XXXX', events: ['post.created'] },
   createChangelogEntry: { title: 'November', body: 'Dark mode **shipped**.', post_ids: [1] },
+  updateChangelogEntry: { title: 'November, edited' },
 };
 
 const claimAs = (key: string, id = 1) => (board: FeedbackBoard) => call(board, 'claimPost', { key, id, body: { agent_label: 'bot' } });
@@ -275,6 +276,9 @@ const SUCCESS: Record<OperationName, SuccessCase[]> = {
   getChangelog: [{ status: 200 }],
   listChangelogEntries: [{ before: writeEntries, status: 200 }, { before: writeEntries, call: { query: 'state=scheduled&limit=1' }, status: 200 }],
   createChangelogEntry: [{ status: 201 }, { call: { body: { title: 'Soon', body: 'Next.', post_ids: [], publish_at: '2099-01-01T09:00:00Z' } }, status: 201 }],
+  // Entry 1 is published, entry 2 scheduled: a published one edited, a scheduled one published now.
+  updateChangelogEntry: [{ before: writeEntries, status: 200 }, { before: writeEntries, call: { id: 2, body: { body: 'Next, now.', publish_at: null } }, status: 200 }],
+  deleteChangelogEntry: [{ before: writeEntries, status: 204 }, { before: writeEntries, call: { id: 2 }, status: 204 }],
   getShipStats: [{ status: 200 }, { call: { query: 'period=week' }, status: 200 }],
   getAnalytics: [{ status: 200 }, { call: { query: 'period=90d' }, status: 200 }],
   listWebhooks: [{ status: 200 }],
@@ -334,7 +338,7 @@ interface ErrorCase {
 /** What must exist for an operation's path to name something (its error samples run after it). */
 const PREPARE: Partial<Record<OperationName, Step>> = {
   getHeldPost: holdPost, approveHeldPost: holdPost, restorePost: deleteFirst, rejectHeldPost: holdPost, rotateIntegrationConnectionSecret: connect, deactivateIntegrationConnection: connect, linkPost: connect, testIntegrationConnection: connect,
-  deactivateChatTarget: chatTarget,
+  deactivateChatTarget: chatTarget, updateChangelogEntry: writeEntries, deleteChangelogEntry: writeEntries,
 };
 
 /** Samples of every error code an operation can answer, built from what the operation takes. */
@@ -389,6 +393,8 @@ function errorCases(name: OperationName): ErrorCase[] {
     createStatus: [{ code: 'validation_error', call: { body: { name: 'under REVIEW', color: '#000000', category: 'open' } } }],
     listDeletedPosts: [{ code: 'not_found', call: { query: 'board=nope' } }],
     createChangelogEntry: [{ code: 'validation_error', call: { body: { title: 'November', body: 'x', post_ids: [999] } } }],
+    // Entry 1 is published: its time is kept.
+    updateChangelogEntry: [{ code: 'validation_error', call: { body: { publish_at: '2099-01-01T09:00:00Z' } } }],
     // Post 1 is deleted (PREPARE); the board is full again (4 posts) once the team adds one.
     restorePost: [{ code: 'validation_error', limits: { postsPerBoard: 4 }, before: (b) => call(b, 'createPost', { body: { title: 'Fourth' } }), call: {} }],
     createIntegrationConnection: [{ code: 'validation_error', call: { body: { provider: 'github', base_url: 'https://10.0.0.1' } } }],

@@ -110,5 +110,29 @@ describe.skipIf(skipReason !== undefined)(`changelog entries in headless Chromiu
     expect(await article.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Keyboard shortcuts', 'Export to CSV']));
     expect(await axeViolations(visitor)).toEqual([]);
     await shot(visitor, 'pages-changelog-entry');
+
+    // The team corrects the published entry: its time stays, and no one is mailed again.
+    await team.getByRole('link', { name: 'Faster exports and shortcuts' }).click();
+    await team.getByRole('heading', { name: 'Edit this entry' }).waitFor();
+    expect(await team.getByRole('radio').count()).toBe(0);
+    await team.getByLabel('Title').fill('Faster exports, and shortcuts everywhere');
+    await team.getByRole('button', { name: 'Save changes' }).click();
+    await team.waitForURL(/\/entries\/\d+\?notice=saved$/);
+    expect(await axeViolations(team)).toEqual([]);
+    await shot(team, 'dashboard-changelog-edit');
+    expect((await published())).toMatchObject({ title: 'Faster exports, and shortcuts everywhere', published_at: (await published()).published_at });
+    await visitor.reload();
+    await article.getByRole('heading', { name: 'Faster exports, and shortcuts everywhere' }).waitFor();
+
+    // Deleted after a confirmation: gone from the public page.
+    await team.getByRole('link', { name: 'Delete this entry…' }).click();
+    await team.getByRole('heading', { name: 'Delete this entry?' }).waitFor();
+    expect(await axeViolations(team)).toEqual([]);
+    await shot(team, 'dashboard-changelog-delete');
+    await team.getByRole('button', { name: 'Delete the entry' }).click();
+    await team.waitForURL(/\/dashboard\/changelog\/demo\?notice=deleted$/);
+    await visitor.reload();
+    expect(await visitor.locator(`#entry-${entry.id}`).count()).toBe(0);
+    expect(changelogMails(smtp, 'both@example.com')).toHaveLength(1);
   }, 120_000);
 });

@@ -2,7 +2,9 @@
  * The dashboard's changelog over HTTP: for signed-in team members only, with the CSRF token; an
  * entry written now or at a date and time (UTC), listed with its state, its hostile title and body
  * shown as text; a refused form (another board's post, no time given for "later", an empty title)
- * changes nothing and says why; another organization's entry, and an unknown board, are a 404.
+ * changes nothing and says why; an entry edited (a scheduled one moved or published now, a
+ * published one keeping its time) and deleted after a confirmation, refusals changing nothing;
+ * another organization's entry, and an unknown board, are a 404, for reading, editing and deleting.
  */
 import { describe, expect, it } from 'vitest';
 import { snapshot } from '../helpers/state.js';
@@ -90,6 +92,80 @@ describe('the dashboard changelog', () => {
     expect((await client.get('/dashboard/changelog/nope')).status).toBe(404);
     expect((await client.get('/dashboard/changelog/features/entries/abc')).status).toBe(404);
     expect((await client.post('/dashboard/changelog/nope', { title: 'A', body: 'B', when: 'now' })).status).toBe(404);
+    // Neither edited nor deleted through another organization's dashboard.
+    const before = await snapshot(setup.board);
+    expect((await client.post(`/dashboard/changelog/features/entries/${entry.id}`, { title: 'Mine now', body: 'x', when: 'keep' })).status).toBe(404);
+    expect((await client.get(`/dashboard/changelog/features/entries/${entry.id}/delete`)).status).toBe(404);
+    expect((await client.post(`/dashboard/changelog/features/entries/${entry.id}/delete`, {})).status).toBe(404);
+    expect((await client.post(`/dashboard/changelog/drafts/entries/${mine.id}/delete`, {})).status).toBe(404);
+    expect(await snapshot(setup.board)).toEqual(before);
     expect((await client.get('/dashboard/changelog/features')).text).not.toContain('Globex secret');
+  });
+
+  it('edits a scheduled entry (its words, then its time: now), and a published one keeping its time', async () => {
+    const { setup, client, team } = await signedIn();
+    const scheduled = await team.changelog.createEntry('features', { title: 'Next week', body: 'Soon', publish_at: '2030-01-02T09:30:00Z' });
+    const path = `/dashboard/changelog/features/entries/${scheduled.id}`;
+    const page = (await client.get(path)).text;
+    expect(page).toContain('Edit this entry');
+    expect(page).toContain('As planned, ');
+    expect(page).toContain('value="keep" checked');
+    const words = await client.post(path, { title: 'Next month', body: 'Later', when: 'keep' });
+    expect(words.location).toBe(`${path}?notice=saved`);
+    expect(await team.changelog.entries('features')).toMatchObject({ entries: [{ title: 'Next month', body: 'Later', state: 'scheduled', publish_at: '2030-01-02T09:30:00.000Z' }] });
+    const moved = await client.post(path, { title: 'Next month', body: 'Later', when: 'later', at: '2031-05-06T07:08' });
+    expect(moved.status).toBe(303);
+    expect((await team.changelog.entries('features')).entries[0]!.publish_at).toBe('2031-05-06T07:08:00.000Z');
+    await client.post(path, { title: 'Here', body: 'Now', when: 'now', post_ids: String(setup.ids.open) });
+    const [published] = (await team.changelog.entries('features')).entries;
+    expect(published).toMatchObject({ title: 'Here', state: 'published', post_ids: [setup.ids.open] });
+    // Published: no time to choose, and what it says of mail.
+    const after = (await client.get(path)).text;
+    expect(after).not.toContain('name="when"');
+    expect(after).toContain('it keeps its time, and its followers are not mailed again');
+    await client.post(path, { title: 'Here, edited', body: 'Now' });
+    expect((await team.changelog.entries('features')).entries[0]).toMatchObject({ title: 'Here, edited', published_at: published!.published_at });
+  });
+
+  it('a refused edit is shown again with the reason, and nothing changes', async () => {
+    const { setup, client, team } = await signedIn();
+    const other = (await (await setup.board.api(setup.writeKey)).posts.create('drafts', { title: 'Elsewhere' })).id;
+    const entry = await team.changelog.createEntry('features', { title: 'Next week', body: 'Soon', publish_at: '2030-01-02T09:30:00Z' });
+    const path = `/dashboard/changelog/features/entries/${entry.id}`;
+    const before = await snapshot(setup.board);
+    const cases: [Record<string, string>, string][] = [
+      [{ title: 'A', body: 'B', when: 'keep', post_ids: String(other) }, `Posts: post ${other} is not a post of the board features`],
+      [{ title: 'A', body: 'B', when: 'keep', post_ids: 'x' }, 'A post chosen is not a post of the board'],
+      [{ title: 'A', body: 'B', when: 'later', at: 'soon' }, 'Give the date and time to publish it at'],
+      [{ title: '   ', body: 'B', when: 'keep' }, 'Title: '],
+      [{ title: 'A', body: '', when: 'keep' }, 'Body: '],
+    ];
+    for (const [form, message] of cases) {
+      const refused = await client.post(path, form);
+      expect(refused.status, message).toBe(422);
+      expect(refused.text).toContain(message);
+      expect(refused.text).toContain('Nothing was saved.');
+      expect(refused.text).toContain(`value="${form['title']}"`);
+    }
+    expect(await snapshot(setup.board)).toEqual(before);
+    // Without the CSRF token, neither an edit nor a delete.
+    expect((await client.post(path, { title: 'A', body: 'B', when: 'keep' }, { csrf: 'forged' })).status).toBe(403);
+    expect((await client.post(`${path}/delete`, {}, { csrf: 'forged' })).status).toBe(403);
+    expect(await snapshot(setup.board)).toEqual(before);
+  });
+
+  it('deletes an entry after a confirmation that says what deleting does', async () => {
+    const { client, team } = await signedIn();
+    const published = await team.changelog.createEntry('features', { title: 'Shipped <b>', body: 'Done' });
+    const scheduled = await team.changelog.createEntry('features', { title: 'Next week', body: 'Soon', publish_at: '2030-01-02T09:30:00Z' });
+    const confirm = await client.get(`/dashboard/changelog/features/entries/${published.id}/delete`);
+    expect(confirm.text).toContain('Shipped &lt;b&gt;</strong> leaves the changelog page and feed of');
+    expect(confirm.text).toContain('It cannot be undone.');
+    expect((await client.get(`/dashboard/changelog/features/entries/${scheduled.id}/delete`)).text).toContain('Deleted, it is never published, and no one is mailed about it.');
+    const deleted = await client.post(`/dashboard/changelog/features/entries/${published.id}/delete`, {});
+    expect(deleted.location).toBe('/dashboard/changelog/features?notice=deleted');
+    expect((await team.changelog.entries('features')).entries.map((e) => e.id)).toEqual([scheduled.id]);
+    expect((await client.get(`/dashboard/changelog/features/entries/${published.id}`)).status).toBe(404);
+    expect((await client.post(`/dashboard/changelog/features/entries/${published.id}/delete`, {})).status).toBe(404);
   });
 });

@@ -6,7 +6,7 @@
 import type { ChangelogEntryRecord } from '../../../src/domain/changelog-entries.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
-import { pageBounds } from '../statements.js';
+import { assignments, pageBounds } from '../statements.js';
 import { board, by, byField, none, type MethodScopes } from '../lock-scope.js';
 
 const FIELDS = 'id, organization_id, board_id, title, body, post_ids, publish_at, published_at, actor_kind, actor_id, created_at';
@@ -59,6 +59,24 @@ export function changelogMethods(db: SqlSeam): AggregateMethods<'changelog'> {
       );
       return row === undefined ? null : entry(row);
     },
+    async updateChangelogEntry(id, changes, unpublished) {
+      const { set, params } = assignments([
+        ['title', changes.title],
+        ['body', changes.body],
+        ['post_ids', changes.post_ids === undefined ? undefined : JSON.stringify(changes.post_ids)],
+        ['publish_at', changes.publish_at],
+        ['published_at', changes.published_at],
+      ]);
+      const only = unpublished ? ' AND published_at IS NULL' : '';
+      const row =
+        set === ''
+          ? await db.row<ChangelogEntryRecord>(`SELECT ${FIELDS} FROM fb_changelog_entries WHERE id = ?${only}`, [id])
+          : await db.row<ChangelogEntryRecord>(`UPDATE fb_changelog_entries SET ${set} WHERE id = ?${only} RETURNING ${FIELDS}`, [...params, id]);
+      return row === undefined ? null : entry(row);
+    },
+    async deleteChangelogEntry(id) {
+      return (await db.run('DELETE FROM fb_changelog_entries WHERE id = ?', [id])) > 0;
+    },
   };
 }
 
@@ -71,4 +89,6 @@ export const CHANGELOG_SCOPES = {
   listChangelogEntries: board,
   listDueChangelogEntries: none,
   publishChangelogEntry: by('changelogEntry'),
+  updateChangelogEntry: by('changelogEntry'),
+  deleteChangelogEntry: by('changelogEntry'),
 } satisfies MethodScopes;

@@ -78,4 +78,6 @@ OPERATIONS: Dict[str, Operation] = {
     "createChangelogEntry": Operation("POST", "/boards/{slug}/changelog/entries", "write", "changelog"),
     "listFields": Operation("GET", "/boards/{slug}/fields", "read", "fields"),
     "updateFields": Operation("PUT", "/boards/{slug}/fields", "team", "fields"),
+    "updateChangelogEntry": Operation("PATCH", "/boards/{slug}/changelog/entries/{entry_id}", "write", "changelog"),
+    "deleteChangelogEntry": Operation("DELETE", "/boards/{slug}/changelog/entries/{entry_id}", "write", "changelog"),
 }

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, List, Literal, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Union
 
 from ._fields import Fields
 from .models import Post, PostList, Webhook, webhook_list
+from ._unset import UNSET, Unset
 from .posts import walk_pages
 from .statistics import Analytics, AnalyticsPeriod, ShipStats, ShipStatsPeriod
-from .transport import Transport, operation
+from .transport import Transport, no_content, operation
 
 
 class _PagedPostsAPI:
@@ -112,6 +113,37 @@ class ChangelogAPI(_PagedPostsAPI):
         if publish_at is not None:
             payload["publish_at"] = publish_at
         return self._t.call_operation("createChangelogEntry", ChangelogEntry.from_json, slug, body=payload)
+
+    @operation("updateChangelogEntry")
+    def update_entry(
+        self,
+        slug: str,
+        entry_id: int,
+        *,
+        title: Union[str, Unset] = UNSET,
+        body: Union[str, Unset] = UNSET,
+        post_ids: Union[Sequence[int], Unset] = UNSET,
+        publish_at: Union[str, None, Unset] = UNSET,
+    ) -> ChangelogEntry:
+        """Changes the given fields of an entry (``write`` key). ``publish_at`` moves a scheduled
+        entry; ``None`` or a time not in the future publishes it now. A published entry keeps its
+        time and is not mailed again."""
+        payload: Dict[str, Any] = {}
+        if not isinstance(title, Unset):
+            payload["title"] = title
+        if not isinstance(body, Unset):
+            payload["body"] = body
+        if not isinstance(post_ids, Unset):
+            payload["post_ids"] = list(post_ids)
+        if not isinstance(publish_at, Unset):
+            payload["publish_at"] = publish_at
+        return self._t.call_operation("updateChangelogEntry", ChangelogEntry.from_json, slug, entry_id, body=payload)
+
+    @operation("deleteChangelogEntry")
+    def delete_entry(self, slug: str, entry_id: int) -> None:
+        """Deletes an entry (``write`` key): it leaves the pages, the feed and the lists, and its
+        mail not sent yet is not sent."""
+        self._t.call_operation("deleteChangelogEntry", no_content, slug, entry_id)
 
 
 class StatsAPI:

@@ -141,6 +141,22 @@ class ReportsTest(LiveServerTest):
         self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_READ).changelog.create_entry("releases", "x", "y"))
         self.assertEqual(writer.entries("releases").total, 2)
 
+    def test_changelog_entries_are_edited_published_early_and_deleted(self) -> None:
+        writer = self.client(ACME_WRITE).changelog
+        later = (NOW + timedelta(days=30)).strftime("%Y-%m-%dT%H:%M:%S+02:00")
+        scheduled = writer.create_entry("releases", "Draft", "Soon.", publish_at=later)
+        edited = writer.update_entry("releases", scheduled.id, title="  December  ")
+        self.assertEqual((edited.title, edited.body, edited.state), ("December", "Soon.", "scheduled"))
+        published = writer.update_entry("releases", scheduled.id, publish_at=None)
+        self.assertEqual(published.state, "published")
+        self.assertFails(422, "validation_error", lambda: writer.update_entry("releases", scheduled.id, publish_at=later))
+        self.assertFails(422, "validation_error", lambda: writer.update_entry("releases", scheduled.id, post_ids=[999_999]))
+        self.assertFails(403, "insufficient_scope", lambda: self.client(ACME_READ).changelog.delete_entry("releases", scheduled.id))
+        self.assertFails(404, "not_found", lambda: self.client(GLOBEX_WRITE).changelog.delete_entry("releases", scheduled.id))
+        self.assertIsNone(writer.delete_entry("releases", scheduled.id))
+        self.assertFails(404, "not_found", lambda: writer.delete_entry("releases", scheduled.id))
+        self.assertNotIn(scheduled.id, [e.id for e in writer.entries("releases").entries])
+
     def test_ship_stats_of_the_current_month(self) -> None:
         stats = self.client(ACME_READ).stats.ship_stats("launches")
         self.assertEqual((stats.period, stats.period_label), ("month", NOW.strftime("%B %Y")))

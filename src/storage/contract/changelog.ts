@@ -13,7 +13,10 @@ export interface ChangelogEntryQuery extends PageQuery {
   state?: 'published' | 'scheduled';
 }
 
-/** Writing, listing and publishing changelog entries. */
+/** Fields of an entry to change; absent fields are unchanged (its board and organization never change). */
+export type ChangelogEntryChanges = Partial<Pick<ChangelogEntryRecord, 'title' | 'body' | 'post_ids' | 'publish_at' | 'published_at'>>;
+
+/** Writing, listing, publishing, editing and deleting changelog entries. */
 export interface ChangelogTx {
   /** Stores a new entry; the entry with its id. */
   insertChangelogEntry(row: NewRecord<ChangelogEntryRecord>): Promise<ChangelogEntryRecord>;
@@ -36,6 +39,13 @@ export interface ChangelogTx {
    * concurrent publishers, exactly one gets the entry.
    */
   publishChangelogEntry(id: number, now: string): Promise<ChangelogEntryRecord | null>;
+  /**
+   * Changes entry `id`, if it is still unpublished when `unpublished` is true; the entry after, or
+   * null when it is gone (or was published meanwhile, with `unpublished`) and nothing changed.
+   */
+  updateChangelogEntry(id: number, changes: ChangelogEntryChanges, unpublished: boolean): Promise<ChangelogEntryRecord | null>;
+  /** Deletes entry `id`; whether there was one. */
+  deleteChangelogEntry(id: number): Promise<boolean>;
 }
 
 /** The changelog aggregate: which methods write; no generic fallbacks. */
@@ -46,6 +56,8 @@ export const CHANGELOG_AGGREGATE = {
     listChangelogEntries: false,
     listDueChangelogEntries: false,
     publishChangelogEntry: true,
+    updateChangelogEntry: true,
+    deleteChangelogEntry: true,
   },
   fallbacks: {},
 } satisfies AggregateDefinition<ChangelogTx>;

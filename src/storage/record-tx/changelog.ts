@@ -50,5 +50,17 @@ export function changelogMethods(store: RecordStore): AggregateMethods<'changelo
       await entries.put(published);
       return cloneRow(published);
     },
+    async updateChangelogEntry(id, changes, unpublished) {
+      const row = await entries.get(id);
+      if (!row || (unpublished && row.published_at !== null)) return null;
+      const changed: ChangelogEntryRecord = { ...cloneRow(row), ...cloneRow(changes) };
+      await entries.put(changed);
+      return cloneRow(changed);
+    },
+    async deleteChangelogEntry(id) {
+      if (!(await entries.get(id))) return false;
+      await entries.delete(id);
+      return true;
+    },
   };
 }
