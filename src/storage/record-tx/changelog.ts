@@ -64,3 +64,6 @@ export function changelogMethods(store: RecordStore): AggregateMethods<'changelo
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default changelogMethods;

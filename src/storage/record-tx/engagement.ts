@@ -218,3 +218,6 @@ export function engagementMethods(store: RecordStore): AggregateMethods<'engagem
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default engagementMethods;

@@ -52,3 +52,6 @@ export function fieldsMethods(store: RecordStore): AggregateMethods<'fields'> {
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default fieldsMethods;

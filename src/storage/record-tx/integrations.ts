@@ -157,3 +157,6 @@ export function integrationsMethods(store: RecordStore): AggregateMethods<'integ
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default integrationsMethods;

@@ -91,3 +91,6 @@ export function mailMethods(store: RecordStore): AggregateMethods<'mail'> {
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default mailMethods;

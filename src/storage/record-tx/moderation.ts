@@ -61,3 +61,6 @@ export function moderationMethods(store: RecordStore): AggregateMethods<'moderat
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default moderationMethods;

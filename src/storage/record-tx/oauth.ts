@@ -91,3 +91,6 @@ export function oauthMethods(store: RecordStore): AggregateMethods<'oauth'> {
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default oauthMethods;

@@ -77,3 +77,6 @@ export function peopleMethods(store: RecordStore): AggregateMethods<'people'> {
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default peopleMethods;

@@ -32,3 +32,6 @@ export function savedViewsMethods(store: RecordStore): AggregateMethods<'savedVi
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default savedViewsMethods;

@@ -121,3 +121,6 @@ export function ssoMethods(store: RecordStore): AggregateMethods<'sso'> {
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default ssoMethods;

@@ -78,3 +78,6 @@ export function statisticsMethods(store: RecordStore): AggregateMethods<'statist
     },
   };
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default statisticsMethods;

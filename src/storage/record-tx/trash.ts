@@ -141,3 +141,6 @@ async function keepLabel(store: RecordStore, post: PostRecord): Promise<void> {
   const label = post.status_label_id === undefined ? undefined : await store.table('statuses').get(post.status_label_id);
   if (label === undefined) post.status_label_id = await defaultLabelOf(store, post.board_id, post.status);
 }
+
+/** The aggregate's factory, as the record transaction loads it. */
+export default trashMethods;
