@@ -62,6 +62,7 @@ const ADDED_ENDPOINTS = ['POST /api/v1/boards/{slug}/queue/claim', 'GET /api/v1/
   'GET /api/v1/statuses', 'POST /api/v1/statuses', 'PATCH /api/v1/statuses/{status_id}', 'DELETE /api/v1/statuses/{status_id}',
   // Changelog entries the team writes about a board's shipped posts.
   'GET /api/v1/boards/{slug}/changelog/entries', 'POST /api/v1/boards/{slug}/changelog/entries',
+  'PATCH /api/v1/boards/{slug}/changelog/entries/{entry_id}', 'DELETE /api/v1/boards/{slug}/changelog/entries/{entry_id}',
   // A board's custom fields: listed with read, replaced by the team.
   'GET /api/v1/boards/{slug}/fields', 'PUT /api/v1/boards/{slug}/fields',
 ];

@@ -66,9 +66,13 @@ function shipped(path: string): boolean {
  * the OpenAPI document's two operations and the guide; +14 KB packed, +76 KB unpacked, +3 files)
  * and custom fields (their services, the values' checks and the list's filter each loaded on first
  * call, the storage of every store, the OpenAPI document's two operations and schemas,
- * docs/fields.md): 259 files (0.86 MB packed, 3.59 MB unpacked).
+ * docs/fields.md): 259 files (0.86 MB packed, 3.59 MB unpacked). Custom fields on the idea form,
+ * the post pages and the dashboard's Fields page; the dashboard's filters and saved views (their
+ * storage in every store, the record store's part a chunk loaded on first call); changelog entries
+ * edited and deleted (two operations and the entry's dashboard page): 260 files (0.88 MB packed,
+ * 3.69 MB unpacked).
  */
-const BUDGET = { size: 880_000, unpackedSize: 3_650_000, entryCount: 265 };
+const BUDGET = { size: 900_000, unpackedSize: 3_750_000, entryCount: 270 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

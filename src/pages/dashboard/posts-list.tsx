@@ -132,7 +132,8 @@ export async function postsPage(ctx: PageContext, override?: ListOverride): Prom
       </nav>
     </>,
     override ? 422 : errors.length > 0 ? 400 : 200,
-    [...list.posts.map((post) => post.status_label), ...statuses],
+    // The colours of the badges shown: the select's options show names only.
+    list.posts.map((post) => post.status_label),
   );
 }
 
