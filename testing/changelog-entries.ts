@@ -3,7 +3,10 @@
  * their order), listed per board in the order of their publication (scheduled ones first for the
  * team, published ones alone for everybody else), the due ones found across organizations in time
  * order, and each published exactly once; another board's entries never appear in a board's list.
+ * Entries are changed field by field (their time only while they wait) and deleted; random
+ * sequences of writing, editing, publishing and deleting agree with a model of the entries.
  */
+import fc from 'fast-check';
 import type { ChangelogEntryRecord } from '../src/domain/changelog-entries.js';
 import type { NewRecord } from '../src/storage/contract.js';
 import { at, newBoard, newPost, seedBoard } from './fixtures.js';
@@ -25,6 +28,46 @@ function newEntry(organizationId: number, boardId: number, overrides: Partial<Ne
     created_at: at(1),
     ...overrides,
   };
+}
+
+/** One step of a random sequence: an entry written, edited, published or deleted (`pick` chooses among those written). */
+type EntryCommand =
+  | { kind: 'insert'; board: 0 | 1; scheduled: boolean; minute: number }
+  | { kind: 'update'; pick: number; title: string | null; posts: boolean; minute: number | null; unpublished: boolean }
+  | { kind: 'publish'; pick: number; minute: number }
+  | { kind: 'delete'; pick: number };
+
+const minute = fc.integer({ min: 1, max: 60 });
+const entryCommand: fc.Arbitrary<EntryCommand> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('insert' as const), board: fc.constantFrom(0 as const, 1 as const), scheduled: fc.boolean(), minute }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      pick: fc.nat(20),
+      title: fc.option(fc.constantFrom('Edited', 'Ä "b" <i>', ''), { nil: null }),
+      posts: fc.boolean(),
+      minute: fc.option(minute, { nil: null }),
+      unpublished: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('publish' as const), pick: fc.nat(20), minute }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(20) }) },
+);
+
+/** The model's order of a board's list: by the time shown (published, else to be published, else written), latest first, then id desc. */
+const modelShownAt = (entry: ChangelogEntryRecord) => entry.published_at ?? entry.publish_at ?? entry.created_at;
+function modelList(entries: Iterable<ChangelogEntryRecord>, boardId: number, state?: 'published' | 'scheduled'): number[] {
+  return [...entries]
+    .filter((e) => e.board_id === boardId && (state === undefined || (e.published_at !== null) === (state === 'published')))
+    .sort((a, b) => (modelShownAt(a) === modelShownAt(b) ? b.id - a.id : modelShownAt(a) < modelShownAt(b) ? 1 : -1))
+    .map((e) => e.id);
+}
+function modelDue(entries: Iterable<ChangelogEntryRecord>, now: string): number[] {
+  return [...entries]
+    .filter((e) => e.published_at === null && e.publish_at !== null && e.publish_at <= now)
+    .sort((a, b) => (a.publish_at === b.publish_at ? a.id - b.id : a.publish_at! < b.publish_at! ? -1 : 1))
+    .map((e) => e.id);
 }
 
 export function changelogEntryTests(ctx: SuiteContext): void {
@@ -145,6 +188,75 @@ export function changelogEntryTests(ctx: SuiteContext): void {
       ).rejects.toThrow('rolled back');
       expect(await ctx.read((tx) => tx.getChangelogEntry(ids.waiting))).toEqual(moved);
     });
+
+    ctx.test('random sequences of writing, editing, publishing and deleting entries agree with a model of them', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(entryCommand, { minLength: 1, maxLength: 30 }), async (commands) => {
+          const s = await seed();
+          const boards = [s.board, s.second] as const;
+          const model = new Map<number, ChangelogEntryRecord>();
+          const written: number[] = [];
+          for (const [index, cmd] of commands.entries()) {
+            const step = { index, cmd };
+            if (cmd.kind === 'insert') {
+              const row = newEntry(s.org, boards[cmd.board], {
+                title: `Entry ${index}`,
+                publish_at: cmd.scheduled ? at(cmd.minute) : null,
+                published_at: cmd.scheduled ? null : at(cmd.minute),
+                created_at: at(index),
+              });
+              const stored = await ctx.write((tx) => tx.insertChangelogEntry(row));
+              expect({ ...step, stored }).toEqual({ ...step, stored: { id: stored.id, ...row } });
+              model.set(stored.id, stored);
+              written.push(stored.id);
+              continue;
+            }
+            // A pick past the entries written names one that never was.
+            const id = written.length === 0 ? 9999 : cmd.pick < written.length * 2 ? written[cmd.pick % written.length]! : 9999;
+            const known = model.get(id);
+            if (cmd.kind === 'update') {
+              const changes = {
+                ...(cmd.title === null ? {} : { title: cmd.title }),
+                ...(cmd.posts ? { post_ids: [s.posts[index % 2]!] } : {}),
+                ...(cmd.minute === null ? {} : { publish_at: at(cmd.minute) }),
+              };
+              const expected = !known || (cmd.unpublished && known.published_at !== null) ? null : { ...known, ...changes };
+              const actual = await ctx.write((tx) => tx.updateChangelogEntry(id, changes, cmd.unpublished));
+              expect({ ...step, actual }).toEqual({ ...step, actual: expected });
+              if (expected) model.set(id, expected);
+            } else if (cmd.kind === 'publish') {
+              const expected = !known || known.published_at !== null ? null : { ...known, published_at: at(cmd.minute) };
+              const actual = await ctx.write((tx) => tx.publishChangelogEntry(id, at(cmd.minute)));
+              expect({ ...step, actual }).toEqual({ ...step, actual: expected });
+              if (expected) model.set(id, expected);
+            } else {
+              expect({ ...step, deleted: await ctx.write((tx) => tx.deleteChangelogEntry(id)) }).toEqual({ ...step, deleted: known !== undefined });
+              model.delete(id);
+            }
+          }
+          const seen = await ctx.read(async (tx) => {
+            const lists: number[][] = [];
+            for (const boardId of boards) {
+              for (const state of [undefined, 'published', 'scheduled'] as const) {
+                lists.push((await tx.listChangelogEntries(boardId, { ...PAGE, ...(state ? { state } : {}) })).rows.map((e) => e.id));
+              }
+            }
+            // Each run seeds boards of its own in the same store: the due entries are read per board.
+            const due: number[][] = [];
+            for (const boardId of boards) for (const now of [at(30), at(60)]) due.push(await tx.listDueChangelogEntries(now, 100, boardId));
+            const rows = await Promise.all(written.map((id) => tx.getChangelogEntry(id)));
+            return { lists, due, rows };
+          });
+          const entries = [...model.values()];
+          expect(seen).toEqual({
+            lists: boards.flatMap((boardId) => [modelList(entries, boardId), modelList(entries, boardId, 'published'), modelList(entries, boardId, 'scheduled')]),
+            due: boards.flatMap((boardId) => [at(30), at(60)].map((now) => modelDue(entries.filter((e) => e.board_id === boardId), now))),
+            rows: written.map((id) => model.get(id) ?? null),
+          });
+        }),
+        { seed: 20261129, numRuns: 15 },
+      );
+    }, 120_000);
 
     ctx.test('an entry written in a transaction that fails is not stored', async () => {
       const s = await seed();
