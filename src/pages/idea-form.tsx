@@ -97,13 +97,21 @@ export function dropDraft(ctx: PageContext): void {
 }
 
 /** The board's custom fields, in the form's order. */
-export async function boardFields(ctx: PageContext, board: Board): Promise<Field[]> {
-  return (await ctx.team.api.fields.list(board.slug)).fields;
+export function boardFields(ctx: PageContext, board: Board): Promise<Field[]> {
+  return ctx.board.storage.transaction('read', (tx) => tx.listFields(board.id));
 }
 
 /** The board's tags, offered as choices. */
 export function boardTags(ctx: PageContext, board: Board): Promise<TagRecord[]> {
   return ctx.board.storage.transaction('read', (tx) => tx.listTags(board.id));
+}
+
+/**
+ * What the idea form offers: the board's tags and its custom fields, in one read (the board page
+ * shows the form on every view).
+ */
+export function boardChoices(ctx: PageContext, board: Board): Promise<{ tags: TagRecord[]; fields: Field[] }> {
+  return ctx.board.storage.transaction('read', async (tx) => ({ tags: await tx.listTags(board.id), fields: await tx.listFields(board.id) }));
 }
 
 const EMPTY: IdeaDraft = { title: '', body: '', tags: [] };

@@ -7,7 +7,7 @@ import { markdownExcerpt } from './markdown.js';
 import { LabelBadge, labelText } from './status-labels.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { openBoardIds, signedInOf } from './board-access.js';
-import { boardFields, boardTags, IdeaForm } from './idea-form.js';
+import { boardChoices, IdeaForm } from './idea-form.js';
 import { WaitingPosts } from './held-posts.js';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -165,10 +165,9 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   if (labelId !== undefined) query.status_label = labelId;
   if (q.trim()) query.q = q.trim();
   const submissions = ctx.options.voterSubmissions !== false;
-  const [list, tags, fields, { statuses }] = await Promise.all([
+  const [list, { tags, fields }, { statuses }] = await Promise.all([
     ctx.team.api.posts.list(board.slug, query),
-    submissions ? boardTags(ctx, board) : [],
-    submissions ? boardFields(ctx, board) : [],
+    submissions ? boardChoices(ctx, board) : { tags: [], fields: [] },
     ctx.team.api.statuses.list(),
   ]);
   const chosen = labelId === undefined ? status : `label-${labelId}`;

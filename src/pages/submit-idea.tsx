@@ -9,7 +9,7 @@ import { isFeedbackBoardError } from '../domain/errors.js';
 import type { Board, Field, Post } from '../domain/responses.js';
 import type { TagRecord } from '../domain/records.js';
 import type { PageContext } from './context.js';
-import { boardFields, boardTags, dropDraft, draftFromForm, IdeaForm, keepDraft, takeDraft, type IdeaDraft } from './idea-form.js';
+import { boardChoices, boardFields, boardTags, dropDraft, draftFromForm, IdeaForm, keepDraft, takeDraft, type IdeaDraft } from './idea-form.js';
 import { fieldRefusalOf, fieldValuesOf, type FieldRefusal } from './field-inputs.js';
 import { checkFieldValues } from '../services/field-values.js';
 import { submitPostBody } from '../domain/requests.js';
@@ -43,7 +43,7 @@ export async function ideaPage(ctx: PageContext, slug: string): Promise<Response
         </div>
       ) : null}
       <section class="card">
-        <IdeaForm ctx={ctx} board={board} tags={await boardTags(ctx, board)} fields={await boardFields(ctx, board)} draft={draft} />
+        <IdeaForm ctx={ctx} board={board} {...await boardChoices(ctx, board)} draft={draft} />
       </section>
     </>,
     { nav: boardNav(board, 'posts') },
