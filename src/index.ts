@@ -82,6 +82,7 @@ export type {
   ChangelogEntryList,
 } from './domain/responses.js';
 export type { ChangelogEntryRecord } from './domain/changelog-entries.js';
+export type { SavedViewRecord } from './domain/saved-views.js';
 export type { CreateChangelogEntryInput } from './domain/changelog-requests.js';
 export type {
   ChatTarget,

@@ -93,7 +93,7 @@ export type {
   PostLinkPatch,
 } from './contract/integrations.js';
 export type { DeletedPostQuery, RestoreRefusal, TrashTx } from './contract/trash.js';
-export type { ChangelogEntryQuery, ChangelogTx } from './contract/changelog.js';
+export type { ChangelogEntryChanges, ChangelogEntryQuery, ChangelogTx } from './contract/changelog.js';
 export type { FieldPatch, FieldsTx } from './contract/fields.js';
 export type { SavedViewsTx } from './contract/saved-views.js';
 export type { AggregateName, FallbackMethodName, FallbackMethodOf, StorageAggregates } from './contract/registry.js';

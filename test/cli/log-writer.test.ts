@@ -78,10 +78,13 @@ describe('createLogWriter', () => {
     cat.stdin.end();
     await new Promise((r) => cat.once('close', r));
     const lines = out.split('\n').filter(Boolean);
-    const note = lines.find((l) => l.startsWith('dropped '));
-    expect(note).toBeDefined();
+    // Each time the pipe takes lines again after some were dropped, a note counts those: on a busy
+    // machine the drops may come in more than one stretch, each with its note.
+    const notes = lines.filter((l) => l.startsWith('dropped ')).map((l) => Number(l.slice('dropped '.length)));
+    expect(notes.length).toBeGreaterThan(0);
     const kept = lines.filter((l) => l.startsWith('{')).map((l) => (JSON.parse(l) as { i: number }).i);
-    expect(kept.length + Number(note!.slice('dropped '.length))).toBe(written);
+    expect(lines.length).toBe(kept.length + notes.length);
+    expect({ kept: kept.length, notes }).toEqual({ kept: written - notes.reduce((a, b) => a + b, 0), notes });
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual([...kept].sort((a, b) => a - b)); // what is kept stays in order
   });
