@@ -9,6 +9,7 @@
  * longer text is cut, and the form says so.
  */
 import type { TagRecord } from '../domain/records.js';
+import type { StatusRecord } from '../domain/statuses.js';
 import type { Board, Field } from '../domain/responses.js';
 import type { PageContext } from './context.js';
 import { FieldInputs, fieldDraftFromForm, type FieldDraft, type FieldRefusal } from './field-inputs.js';
@@ -112,6 +113,18 @@ export function boardTags(ctx: PageContext, board: Board): Promise<TagRecord[]> 
  */
 export function boardChoices(ctx: PageContext, board: Board): Promise<{ tags: TagRecord[]; fields: Field[] }> {
   return ctx.board.storage.transaction('read', async (tx) => ({ tags: await tx.listTags(board.id), fields: await tx.listFields(board.id) }));
+}
+
+/**
+ * What the board page shows beside its posts, in one read: the organization's statuses (its
+ * filter) and, with the idea form, the board's tags and custom fields.
+ */
+export function boardPageChoices(ctx: PageContext, board: Board, form: boolean): Promise<{ statuses: StatusRecord[]; tags: TagRecord[]; fields: Field[] }> {
+  return ctx.board.storage.transaction('read', async (tx) => ({
+    statuses: await tx.listStatuses(ctx.team.organizationId),
+    tags: form ? await tx.listTags(board.id) : [],
+    fields: form ? await tx.listFields(board.id) : [],
+  }));
 }
 
 const EMPTY: IdeaDraft = { title: '', body: '', tags: [] };

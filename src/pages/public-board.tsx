@@ -1,13 +1,13 @@
 /** The public pages of boards: the list of published boards, a board's posts, roadmap (the changelog is changelog-page.tsx). */
 import type { Board, Post } from '../domain/responses.js';
-import type { Status } from '../domain/team-responses.js';
+import type { StatusRecord } from '../domain/statuses.js';
 import type { PageContext } from './context.js';
 import { Notice, PostForm, StatusBadge, statusText, STATUSES } from './layout.js';
 import { markdownExcerpt } from './markdown.js';
 import { LabelBadge, labelText } from './status-labels.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { openBoardIds, signedInOf } from './board-access.js';
-import { boardChoices, IdeaForm } from './idea-form.js';
+import { boardPageChoices, IdeaForm } from './idea-form.js';
 import { WaitingPosts } from './held-posts.js';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -115,7 +115,7 @@ function PostSummary(props: { ctx: PageContext; board: Board; post: Post; voted:
  * (those it added) below it. A category with only its default label is one option, in the
  * label's words; a category's option lists every post of it, whatever its label.
  */
-function StatusFilterOptions({ ctx, statuses, chosen }: { ctx: PageContext; statuses: readonly Status[]; chosen: string | undefined }) {
+function StatusFilterOptions({ ctx, statuses, chosen }: { ctx: PageContext; statuses: readonly StatusRecord[]; chosen: string | undefined }) {
   return (
     <select id="status" name="status">
       <option value="">{ctx.t('board.anyStatus')}</option>
@@ -165,11 +165,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   if (labelId !== undefined) query.status_label = labelId;
   if (q.trim()) query.q = q.trim();
   const submissions = ctx.options.voterSubmissions !== false;
-  const [list, { tags, fields }, { statuses }] = await Promise.all([
-    ctx.team.api.posts.list(board.slug, query),
-    submissions ? boardChoices(ctx, board) : { tags: [], fields: [] },
-    ctx.team.api.statuses.list(),
-  ]);
+  const [list, { statuses, tags, fields }] = await Promise.all([ctx.team.api.posts.list(board.slug, query), boardPageChoices(ctx, board, submissions)]);
   const chosen = labelId === undefined ? status : `label-${labelId}`;
   // Hidden posts never appear publicly; pages are counted over every post, so one may come out short.
   const posts = list.posts.filter((p) => !p.hidden);
