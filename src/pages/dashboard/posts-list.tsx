@@ -179,38 +179,14 @@ function FilterForm({ ctx, raw, boards, board, choices }: { ctx: PageContext; ra
             ))}
           </select>
         </div>
-        <div class="field">
-          <label for="filter-tag">Tag</label>
-          <select id="filter-tag" name="tag">
-            <option value="">Any</option>
-            {raw.tag !== '' && !choices.tags.some((t) => t.slug === raw.tag) ? (
-              <option value={raw.tag} selected>
-                {raw.tag}
-              </option>
-            ) : null}
-            {choices.tags.map((tag) => (
-              <option value={tag.slug} selected={tag.slug === raw.tag}>
-                {tag.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="filter-company">Company of a voter</label>
-          <select id="filter-company" name="company">
-            <option value="">Any</option>
-            {raw.company !== '' && !choices.companies.some((c) => c.id === raw.company) ? (
-              <option value={raw.company} selected>
-                {raw.company}
-              </option>
-            ) : null}
-            {choices.companies.map((company) => (
-              <option value={company.id} selected={company.id === raw.company}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="filter-tag" name="tag" label="Tag" value={raw.tag} options={choices.tags.map((tag) => ({ value: tag.slug, text: tag.name }))} />
+        <FilterSelect
+          id="filter-company"
+          name="company"
+          label="Company of a voter"
+          value={raw.company}
+          options={choices.companies.map((company) => ({ value: company.id, text: company.name }))}
+        />
         <div class="field">
           <label for="filter-revenue">Minimum company revenue</label>
           <input id="filter-revenue" name="min_revenue" inputmode="numeric" size={10} value={raw.min_revenue} />
@@ -248,5 +224,31 @@ function FilterForm({ ctx, raw, boards, board, choices }: { ctx: PageContext; ra
         {fieldHint}
       </p>
     </>
+  );
+}
+
+/**
+ * A filter chosen from a list, "Any" first; a value the list does not offer (a tag or company
+ * since removed) stays chosen, so the page says which filter it could not use.
+ */
+function FilterSelect(props: { id: string; name: string; label: string; value: string; options: readonly { value: string; text: string }[] }) {
+  const { id, name, label, value, options } = props;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} name={name}>
+        <option value="">Any</option>
+        {value !== '' && !options.some((o) => o.value === value) ? (
+          <option value={value} selected>
+            {value}
+          </option>
+        ) : null}
+        {options.map((o) => (
+          <option value={o.value} selected={o.value === value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
