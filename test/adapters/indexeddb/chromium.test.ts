@@ -3,7 +3,9 @@
  *
  * - the storage conformance suite, bundled with the in-page harness and run in a page against
  *   the browser's IndexedDB; every test's result comes back to Node and is asserted here, one
- *   vitest test per suite test, named like it;
+ *   vitest test per suite test, named like it. Three of the four tests that repeat thousands of
+ *   generated operations are left to fake-indexeddb and the other stores (with the reason in
+ *   their names; see test/helpers/heavy-conformance.ts): they were 34 s of the page's 75 s;
  * - the whole service on a page: organization and key through the dashboard, board and posts
  *   through `board.fetch`, votes through the voter side, a claim; then a reload, and everything
  *   read back through the service from IndexedDB;
@@ -72,7 +74,8 @@ describe.skipIf(skipReason !== undefined)(`IndexedDB in headless Chromium${skipR
       await tab.waitForFunction(() => (globalThis as PageGlobals).conformance !== undefined);
       ran = await tab.evaluate(() => (globalThis as PageGlobals).conformance!.run());
       await tab.close();
-      // About 80 s on a quiet two-core machine for some 200 tests; a loaded one took 188 s.
+      // About 45 s on a quiet two-core machine for some 200 tests (80 s with the three left to
+      // fake-indexeddb); a loaded one took 188 s with them.
     }, 400_000);
 
     it('ran every test of the suite, in order, and nothing else', () => {
@@ -81,6 +84,11 @@ describe.skipIf(skipReason !== undefined)(`IndexedDB in headless Chromium${skipR
     });
 
     for (const name of suiteNames) {
+      // A test the page's target skips (page-api.ts) comes back skipped, and is reported so here.
+      if (/ \(skipped: .+\)$/.test(name)) {
+        it.skip(name, () => undefined);
+        continue;
+      }
       it(name, () => {
         const result = ran.find((candidate) => candidate.name === name);
         expect(result === undefined ? 'not run' : result.status === 'passed' ? 'passed' : `${result.status}: ${result.error}`).toBe('passed');

@@ -6,6 +6,7 @@ import type { Storage } from '../../../src/storage/contract.js';
 import { defineStorageConformance, type TestApi } from '../../../testing/index.js';
 import { recordStoreTables } from '../../../testing/raw-counters.js';
 import type { TestResult } from '../../helpers/browser-harness.js';
+import { BROWSER_LEFT_TO_FAKE } from '../../helpers/heavy-conformance.js';
 
 /** The conformance page's global. */
 export interface ConformancePage {
@@ -104,6 +105,7 @@ export function defineBrowserConformance(api: TestApi, open: (name: string) => P
         return open(name);
       },
       readTables: (storage, names) => readIndexedDbTables(indexedDB, (storage as Storage & { name: string }).name, names),
+      skip: Object.fromEntries(BROWSER_LEFT_TO_FAKE.map((name) => [name, 'run on fake-indexeddb and every other store (conformance.test.ts): it repeats statements the page runs in its other tests'])),
     },
     api,
   );

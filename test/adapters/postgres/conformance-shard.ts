@@ -13,7 +13,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineStorageConformance } from 'feedback-board/testing';
 import { skipReason } from '../../helpers/requirements.js';
-import { HEAVY_CONFORMANCE_TESTS, postgresConformanceTarget } from './conformance-target.js';
+import { HEAVY_CONFORMANCE_TESTS } from '../../helpers/heavy-conformance.js';
+import { postgresConformanceTarget } from './conformance-target.js';
 import { ON_PGLITE } from './server.js';
 
 /** How many files share the suite. */

@@ -13,18 +13,6 @@ import type { Storage } from '../../../src/storage/contract.js';
 import type { ConformanceTarget } from '../../../testing/index.js';
 import { createTestDatabase, createTestSchema, dropTestDatabase, ON_PGLITE } from './server.js';
 
-/**
- * The tests of the suite that take minutes where every statement costs more than on a direct
- * connection (PGlite; a transaction pooler, where each statement is planned on every run). They
- * repeat, on thousands of generated operations, statements every other test runs too.
- */
-export const HEAVY_CONFORMANCE_TESTS = [
-  'on 2,000 generated posts, word counts, candidates and ranked answers equal the reference implementation',
-  "50 random operation sequences give the reference implementation's results",
-  '25 random operation sequences leave every maintained counter equal to its recount from the rows',
-  'merge and unmerge: random sequences agree with a model of voters, comments and listed posts',
-];
-
 export function postgresConformanceTarget(
   name: string,
   options: PostgresOptions = {},
