@@ -8,7 +8,8 @@
  * - src/storage/table-rows.ts: the row type of every record table (`TableRows`), as each table's
  *   `record.row` names it;
  * - src/storage/dump-table-list.ts: the order of a dump's tables (the released order, then the
- *   tables added by later steps in their order) and the record tables a dump leaves out;
+ *   tables added by later steps in their order), the record tables a dump leaves out, and the
+ *   record tables named otherwise than their SQL table;
  * - src/storage/dump-organization-list.ts: the fields of each dumped row that name a row of a
  *   table of an organization (its references to such tables, and its declared `links`);
  * - adapters/sql/lock-owners.ts: the kinds of record PostgreSQL's write lock names (each table's
@@ -285,6 +286,11 @@ export function renderDumpTables(tables, steps, released) {
     ' */',
     'export const RECORD_TABLES_NOT_DUMPED: Readonly<Partial<Record<TableName, string>>> = {',
     ...notDumped.map(([name, reason]) => `  ${name}: ${text(reason)},`),
+    '};',
+    '',
+    '/** Record-store tables whose SQL table is not `fb_` + their name (each table\'s `record.name`). */',
+    'export const SQL_NAMES: Readonly<Partial<Record<TableName, string>>> = {',
+    ...recordTables(tables).filter(([name, sql]) => name !== sql).map(([name, sql]) => `  ${name}: ${quoted(`fb_${sql}`)},`),
     '};',
     '',
   ].join('\n');

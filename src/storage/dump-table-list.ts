@@ -33,3 +33,8 @@ export const RECORD_TABLES_NOT_DUMPED: Readonly<Partial<Record<TableName, string
   board_days: 'statistics, rebuilt from posts, votes and comments on import',
   board_voters: 'statistics, rebuilt from votes on import',
 };
+
+/** Record-store tables whose SQL table is not `fb_` + their name (each table's `record.name`). */
+export const SQL_NAMES: Readonly<Partial<Record<TableName, string>>> = {
+  activity: 'fb_post_activity',
+};

@@ -15,7 +15,7 @@
  * tables.
  */
 import { DUMP_COLUMNS } from './dump-column-list.js';
-import { DUMP_ORDER, RECORD_TABLES_NOT_DUMPED } from './dump-table-list.js';
+import { DUMP_ORDER, RECORD_TABLES_NOT_DUMPED, SQL_NAMES } from './dump-table-list.js';
 import { RECORD_SCHEMA, type TableName } from './record-store.js';
 
 /** One table of a dump: its name (the record store's; `fb_` + name in SQL) and how SQL keeps it. */
@@ -35,8 +35,6 @@ export interface DumpTable {
   readonly sql: string;
 }
 
-/** Record-store tables whose SQL table is not `fb_` + their name. */
-const SQL_NAMES: Partial<Record<TableName, string>> = { activity: 'fb_post_activity' };
 
 /** The SQL table (both SQL adapters) of a record-store table. */
 export function sqlTableOf(name: TableName): string {
