@@ -40,6 +40,7 @@ import type { StorageTx } from '../../src/storage/contract.js';
 import { STORAGE_TX_WRITES } from '../../src/storage/contract/registry.js';
 import { AsyncLock } from '../../src/storage/lock.js';
 import { LOCKS, organizationLock, recordLock } from './locks.js';
+import { INSERTED as INSERTED_BY_METHOD } from '../sql/lock-owners.js';
 import { callScope, OWNER_SQL, type OwnerKind, type RecordScope } from './write-scope.js';
 
 /** How write transactions lock: per organization (the default), or all behind one lock. */
@@ -95,19 +96,9 @@ export class ProcessQueues {
  * without a lookup: a transaction that inserts a post and then updates it makes no extra round
  * trip, while holding its organization's lock, to learn what it already knows. (Should the
  * transaction roll back, the id is never given again: PostgreSQL's sequences do not go back.)
+ * Each table's declared `lock` names its insert (generated: ../sql/lock-owners.ts).
  */
-const INSERTED: Partial<Record<string, OwnerKind>> = {
-  insertBoard: 'board',
-  insertPost: 'post',
-  insertComment: 'comment',
-  insertVoter: 'voter',
-  insertApiKey: 'apiKey',
-  insertWebhook: 'webhook',
-  insertTeamMember: 'teamMember',
-  insertHeldPost: 'heldPost',
-  insertChangelogEntry: 'changelogEntry',
-  insertSavedView: 'savedView',
-};
+const INSERTED: Readonly<Record<string, OwnerKind | undefined>> = INSERTED_BY_METHOD;
 
 export class TransactionWriteLock {
   readonly #client: pg.PoolClient;

@@ -6,7 +6,8 @@
  * organization still takes the store-wide lock (write-lock.ts), which no service does.
  */
 import type { StorageMethodName } from '../../src/storage/contract/registry.js';
-import type { CallScope, OwnerKind, ScopeOf } from '../sql/lock-scope.js';
+import type { CallScope, ScopeOf } from '../sql/lock-scope.js';
+import { OWNER_SQL } from '../sql/lock-owners.js';
 import { ACCESS_SCOPES } from '../sql/tx/access.js';
 import { ACCOUNTS_SCOPES } from '../sql/tx/accounts.js';
 import { ACTIVITY_SCOPES } from '../sql/tx/activity.js';
@@ -74,25 +75,8 @@ export function callScope(method: string, args: readonly unknown[]): CallScope {
   return scopeOf === undefined ? 'store' : scopeOf(...args);
 }
 
-/** SQL answering the organization of a record of each kind (`$1` is its id); no row if it is gone. */
-export const OWNER_SQL: Record<OwnerKind, string> = {
-  organization: 'SELECT id AS org FROM fb_organizations WHERE id = $1',
-  board: 'SELECT organization_id AS org FROM fb_boards WHERE id = $1',
-  post: 'SELECT b.organization_id AS org FROM fb_posts p JOIN fb_boards b ON b.id = p.board_id WHERE p.id = $1',
-  comment:
-    'SELECT b.organization_id AS org FROM fb_comments c JOIN fb_posts p ON p.id = c.post_id JOIN fb_boards b ON b.id = p.board_id WHERE c.id = $1',
-  voter: 'SELECT organization_id AS org FROM fb_voters WHERE id = $1',
-  apiKey: 'SELECT organization_id AS org FROM fb_api_keys WHERE id = $1',
-  webhook: 'SELECT organization_id AS org FROM fb_webhooks WHERE id = $1',
-  teamMember: 'SELECT organization_id AS org FROM fb_team_members WHERE id = $1',
-  heldPost: 'SELECT organization_id AS org FROM fb_held_posts WHERE id = $1',
-  attachment: 'SELECT organization_id AS org FROM fb_attachments WHERE id = $1',
-  oauthGrant: 'SELECT organization_id AS org FROM fb_oauth_grants WHERE id = $1',
-  ssoSecret: 'SELECT organization_id AS org FROM fb_sso_secrets WHERE id = $1',
-  connection: 'SELECT organization_id AS org FROM fb_integration_connections WHERE id = $1',
-  chatTarget: 'SELECT b.organization_id AS org FROM fb_chat_targets t JOIN fb_boards b ON b.id = t.board_id WHERE t.id = $1',
-  status: 'SELECT organization_id AS org FROM fb_statuses WHERE id = $1',
-  changelogEntry: 'SELECT organization_id AS org FROM fb_changelog_entries WHERE id = $1',
-  field: 'SELECT b.organization_id AS org FROM fb_board_fields f JOIN fb_boards b ON b.id = f.board_id WHERE f.id = $1',
-  savedView: 'SELECT organization_id AS org FROM fb_saved_views WHERE id = $1',
-};
+/**
+ * SQL answering the organization of a record of each kind (`$1` is its id); no row if it is gone.
+ * Generated from the tables' declaration: each follows the table's references to its organization.
+ */
+export { OWNER_SQL };

@@ -26,27 +26,13 @@
  *   transaction that writes to a second organization (write-lock.ts), which no service does.
  */
 import type { StorageMethodName } from '../../src/storage/contract/registry.js';
+import type { OwnerKind } from './lock-owners.js';
 
-/** A record whose organization decides a call's lock. */
-export type OwnerKind =
-  | 'organization'
-  | 'board'
-  | 'post'
-  | 'comment'
-  | 'voter'
-  | 'apiKey'
-  | 'webhook'
-  | 'teamMember'
-  | 'heldPost'
-  | 'attachment'
-  | 'oauthGrant'
-  | 'ssoSecret'
-  | 'connection'
-  | 'chatTarget'
-  | 'status'
-  | 'changelogEntry'
-  | 'field'
-  | 'savedView';
+/**
+ * A record whose organization decides a call's lock: the kinds are the tables' declared `lock`s,
+ * generated with the SQL finding each one's organization (`lock-owners.ts`).
+ */
+export type { OwnerKind };
 
 /** A record of no organization with a lock of its own. */
 export interface RecordScope {

@@ -5,8 +5,11 @@
  * and a dump in which a row of one organization names a row of another is refused, whatever the
  * adapter. Every field of a dumped table that names a row of a table with an organization is
  * listed, the conditional ones (an activity entry's actor, a sign-in link's subject) with the
- * field that says which table they name; a test compares the list with the dump's tables.
+ * field that says which table they name: the list is generated from the tables' declaration
+ * (`dump-organization-list.ts`: each table's references to tables of an organization, and the
+ * links its `record.links` declares); a test compares it with the dump's tables.
  */
+import { ORGANIZATION_LINKS } from './dump-organization-list.js';
 import { DUMP_TABLES, type DumpRow } from './dump-tables.js';
 import type { TableName } from './record-store.js';
 
@@ -18,82 +21,8 @@ export interface OrganizationLink {
   readonly when?: { readonly field: string; readonly value: string };
 }
 
-const link = (field: string, table: TableName, extra: Partial<OrganizationLink> = {}): OrganizationLink => ({ field, table, ...extra });
-const ORG = link('organization_id', 'organizations');
-const POST = link('post_id', 'posts');
-const VOTER = link('voter_id', 'voters');
-const BOARD = link('board_id', 'boards');
-
 /** The links of every dumped table that belongs to an organization; a table absent here belongs to none. */
-export const ORGANIZATION_LINKS: Readonly<Partial<Record<TableName, readonly OrganizationLink[]>>> = {
-  statuses: [ORG],
-  api_keys: [ORG],
-  boards: [ORG],
-  board_fields: [BOARD],
-  posts: [BOARD, link('status_label_id', 'statuses')],
-  tags: [BOARD],
-  post_tags: [POST, link('tag_id', 'tags')],
-  evidence: [POST],
-  claims: [POST, link('api_key_id', 'api_keys')],
-  voters: [ORG],
-  votes: [POST, VOTER],
-  follows: [POST, VOTER],
-  post_authors: [POST, VOTER],
-  voter_blocks: [VOTER],
-  comments: [POST, VOTER, link('parent_comment_id', 'comments')],
-  reactions: [link('comment_id', 'comments'), VOTER],
-  comment_edits: [link('comment_id', 'comments')],
-  post_merges: [
-    link('source_id', 'posts'), link('target_id', 'posts'), BOARD, link('votes_added', 'voters', { list: true }),
-    link('comment_ids', 'comments', { list: true }), link('evidence_ids', 'evidence', { list: true }), link('claim.api_key_id', 'api_keys'),
-  ],
-  moderated_boards: [BOARD],
-  held_posts: [ORG, BOARD, VOTER, POST, link('decided_by', 'team_members')],
-  webhooks: [ORG],
-  webhook_messages: [link('webhook_id', 'webhooks')],
-  webhook_attempts: [link('message_id', 'webhook_messages'), link('webhook_id', 'webhooks')],
-  team_members: [ORG],
-  sign_in_links: [
-    ORG, link('subject_id', 'team_members', { when: { field: 'kind', value: 'team' } }), link('subject_id', 'voters', { when: { field: 'kind', value: 'voter' } }),
-  ],
-  oauth_grants: [ORG, link('member_id', 'team_members'), link('api_key_id', 'api_keys')],
-  oauth_codes: [link('grant_id', 'oauth_grants')],
-  oauth_tokens: [link('grant_id', 'oauth_grants')],
-  mail_queue: [ORG, POST, VOTER],
-  mail_failures: [ORG, POST, VOTER],
-  mail_unsubscribes: [BOARD, POST],
-  activity: [
-    POST,
-    link('actor_id', 'api_keys', { when: { field: 'actor_kind', value: 'api_key' } }),
-    link('actor_id', 'team_members', { when: { field: 'actor_kind', value: 'team_member' } }),
-    link('actor_id', 'voters', { when: { field: 'actor_kind', value: 'voter' } }),
-    link('actor_id', 'integration_connections', { when: { field: 'actor_kind', value: 'connection' } }),
-  ],
-  attachments: [ORG, POST, link('comment_id', 'comments'), link('held_post_id', 'held_posts')],
-  attachment_bytes: [link('attachment_id', 'attachments')],
-  sso_secrets: [ORG],
-  sso_settings: [ORG],
-  companies: [ORG],
-  sso_identities: [ORG, VOTER],
-  voter_companies: [ORG, VOTER],
-  board_access: [BOARD, ORG],
-  voter_claims: [VOTER, ORG],
-  company_voters: [ORG, VOTER],
-  // record_id names a post or a comment by the kind in source_id, and may outlive it (a deleted post).
-  import_sources: [BOARD],
-  integration_connections: [ORG],
-  post_links: [POST, link('connection_id', 'integration_connections')],
-  integration_deliveries: [link('connection_id', 'integration_connections')],
-  chat_targets: [BOARD],
-  // post_id may outlive its post (a deleted post's chat message still in the log).
-  integration_calls: [ORG, link('connection_id', 'integration_connections'), link('chat_target_id', 'chat_targets')],
-  integration_call_attempts: [link('call_id', 'integration_calls')],
-  // post_id names the deleted post, which is no row until restored; its snapshot holds its rows.
-  deleted_posts: [ORG, BOARD],
-  // post_ids are posts of the entry's board; actor_id names a key or member by actor_kind.
-  changelog_entries: [ORG, BOARD],
-  saved_views: [ORG],
-};
+export { ORGANIZATION_LINKS };
 
 /** Ids below this are kept in a typed array (4 bytes each); rarer, larger ones in a map. */
 const DENSE_IDS = 1 << 24;

@@ -8,11 +8,14 @@
  *
  * The order of {@link DUMP_TABLES} is the order of the dump and of loading: a table comes after the
  * tables its rows refer to. What SQL keeps otherwise than a record (flags, JSON, bytes, bigints)
- * comes from the tables' declaration (`dump-column-list.ts`, generated). Adding a table to the
- * store is its name in the order here (or one line in a skip list below, saying why it is left
- * out); a test compares these lists with every adapter's tables.
+ * comes from the tables' declaration (`dump-column-list.ts`, generated), and so does the order
+ * (`dump-table-list.ts`, generated: the released order of `schema/dump-order.ts`, then each table
+ * added since, in the order of the steps that added it). A record table is dumped unless its
+ * declaration says why not (`record.notDumped`); a test compares these lists with every adapter's
+ * tables.
  */
 import { DUMP_COLUMNS } from './dump-column-list.js';
+import { DUMP_ORDER, RECORD_TABLES_NOT_DUMPED, SQL_NAMES } from './dump-table-list.js';
 import { RECORD_SCHEMA, type TableName } from './record-store.js';
 
 /** One table of a dump: its name (the record store's; `fb_` + name in SQL) and how SQL keeps it. */
@@ -32,8 +35,6 @@ export interface DumpTable {
   readonly sql: string;
 }
 
-/** Record-store tables whose SQL table is not `fb_` + their name. */
-const SQL_NAMES: Partial<Record<TableName, string>> = { activity: 'fb_post_activity' };
 
 /** The SQL table (both SQL adapters) of a record-store table. */
 export function sqlTableOf(name: TableName): string {
@@ -46,36 +47,15 @@ function table(name: TableName): DumpTable {
   return { name, key: typeof keyPath === 'string' ? [keyPath] : [...keyPath], flags, json, binary, bigints, sql: sqlTableOf(name) };
 }
 
-/**
- * The order of a dump's tables, each after the tables its rows refer to. It is the dump format's:
- * an import reads a dump's rows in this order, so a dump written before a table was added still
- * loads; a new table goes after those it refers to.
- */
-const DUMP_ORDER: readonly TableName[] = [
-  'organizations', 'statuses', 'api_keys', 'settings', 'boards', 'board_fields', 'posts', 'tags', 'post_tags', 'evidence',
-  'claims', 'voters', 'votes', 'follows', 'post_authors', 'voter_blocks', 'comments', 'reactions',
-  'comment_edits', 'post_merges', 'moderated_boards', 'held_posts', 'webhooks', 'webhook_messages',
-  'webhook_attempts', 'team_members', 'sign_in_links', 'oauth_clients', 'oauth_grants', 'oauth_codes',
-  'oauth_tokens', 'mail_queue', 'mail_failures', 'mail_unsubscribes', 'activity', 'attachments',
-  'attachment_bytes', 'sso_secrets', 'sso_settings', 'companies', 'sso_identities', 'voter_companies',
-  'board_access', 'voter_claims', 'company_voters', 'import_sources', 'integration_connections',
-  'post_links', 'integration_deliveries', 'chat_targets', 'integration_calls', 'integration_call_attempts',
-  'deleted_posts', 'changelog_entries', 'saved_views',
-];
-
 /** Every table a dump carries, in the dump's order. */
 export const DUMP_TABLES: readonly DumpTable[] = DUMP_ORDER.map(table);
 
 /**
- * Record-store tables a dump leaves out, and why. Statistics and indexes are rebuilt from the rows
- * when a dump is loaded, exactly as the writes that made them would have.
+ * Record-store tables a dump leaves out, and why (their declarations say it). Statistics and
+ * indexes are rebuilt from the rows when a dump is loaded, exactly as the writes that made them
+ * would have.
  */
-export const RECORD_TABLES_NOT_DUMPED: Readonly<Partial<Record<TableName, string>>> = {
-  sessions: 'sign-in sessions do not move with the data: people sign in again',
-  board_days: 'statistics, rebuilt from posts, votes and comments on import',
-  board_voters: 'statistics, rebuilt from votes on import',
-  post_words: 'the similar-posts index, rebuilt from post titles on import',
-};
+export { RECORD_TABLES_NOT_DUMPED };
 
 /** SQL tables (both SQL adapters, without the `fb_` prefix) a dump leaves out, and why. */
 export const SQL_TABLES_NOT_DUMPED: Readonly<Record<string, string>> = {

@@ -15,51 +15,10 @@
  * - `nextId` hands out 1, 2, 3, ... per table and never an id handed out by a committed
  *   transaction, even if that row was deleted since.
  */
-import type {
-  ApiKeyRecord,
-  BoardRecord,
-  ClaimRecord,
-  CommentEditRecord,
-  CommentRecord,
-  EvidenceRecord,
-  FollowRecord,
-  ImportSourceRecord,
-  OrganizationRecord,
-  PostAuthorRecord,
-  PostMergeRecord,
-  PostRecord,
-  ReactionRecord,
-  TagRecord,
-  VoteRecord,
-  VoterBlockRecord,
-  VoterRecord,
-  WebhookAttemptRecord,
-  WebhookMessageRecord,
-  WebhookRecord,
-} from '../domain/records.js';
-import type { MailFailureRecord, MailQueueRecord, MailUnsubscribeRecord } from './contract/mail.js';
 import type { DeletedPostRecord, DeletedPostSnapshot } from '../domain/deleted-posts.js';
-import type { ActivityRecord } from '../domain/activity.js';
-import type { AttachmentRecord } from '../domain/attachments.js';
-import type { HeldPostRecord } from '../domain/held-posts.js';
-import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../domain/oauth.js';
-import type { BoardAccessRecord, VoterClaimsRecord } from '../domain/board-access.js';
-import type {
-  ChatTargetRecord,
-  IntegrationCallAttemptRecord,
-  IntegrationCallRecord,
-  IntegrationConnectionRecord,
-  IntegrationDeliveryRecord,
-  PostLinkRecord,
-} from '../domain/integrations.js';
-import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../domain/sso.js';
-import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../domain/people.js';
-import type { StatusRecord } from '../domain/statuses.js';
-import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
-import type { SavedViewRecord } from '../domain/saved-views.js';
-import type { FieldRecord } from '../domain/fields.js';
 import type { DayRow } from './days.js';
 import { RECORD_SCHEMA } from './record-schema.js';
+import type { TableRows } from './table-rows.js';
 
 /** A row of the `settings` table. */
 export interface SettingRow {
@@ -117,68 +76,11 @@ export interface DeletedPostRow extends DeletedPostRecord {
   snapshot: DeletedPostSnapshot;
 }
 
-/** The row type of every table. */
-export interface TableRows {
-  organizations: OrganizationRecord;
-  api_keys: ApiKeyRecord;
-  settings: SettingRow;
-  boards: BoardRecord;
-  posts: PostRecord;
-  tags: TagRecord;
-  post_tags: PostTagRow;
-  evidence: EvidenceRecord;
-  claims: ClaimRecord;
-  voters: VoterRecord;
-  votes: VoteRecord;
-  follows: FollowRecord;
-  post_authors: PostAuthorRecord;
-  voter_blocks: VoterBlockRecord;
-  comments: CommentRecord;
-  reactions: ReactionRecord;
-  comment_edits: CommentEditRecord;
-  webhooks: WebhookRecord;
-  webhook_messages: WebhookMessageRecord;
-  webhook_attempts: WebhookAttemptRecord;
-  team_members: TeamMemberRecord;
-  sessions: SessionRecord;
-  sign_in_links: SignInLinkRecord;
-  board_days: BoardDayRow;
-  board_voters: BoardVoterRow;
-  post_words: PostWordRow;
-  moderated_boards: ModeratedBoardRow;
-  held_posts: HeldPostRecord;
-  oauth_clients: OAuthClientRecord;
-  oauth_grants: OAuthGrantRecord;
-  oauth_codes: OAuthCodeRecord;
-  oauth_tokens: OAuthTokenRecord;
-  post_merges: PostMergeRecord;
-  deleted_posts: DeletedPostRow;
-  changelog_entries: ChangelogEntryRecord;
-  mail_queue: MailQueueRecord;
-  mail_failures: MailFailureRecord;
-  mail_unsubscribes: MailUnsubscribeRecord;
-  activity: ActivityRecord;
-  attachments: AttachmentRecord;
-  attachment_bytes: AttachmentBytesRow;
-  sso_secrets: SsoSecretRecord;
-  sso_settings: SsoSettingsRecord;
-  sso_identities: SsoIdentityRecord;
-  companies: CompanyRecord;
-  voter_companies: VoterCompanyRecord;
-  board_access: BoardAccessRecord;
-  voter_claims: VoterClaimsRecord;
-  company_voters: CompanyVoterRecord;
-  import_sources: ImportSourceRecord;
-  integration_connections: IntegrationConnectionRecord;
-  post_links: PostLinkRecord;
-  integration_deliveries: IntegrationDeliveryRecord;
-  chat_targets: ChatTargetRecord;
-  integration_calls: IntegrationCallRecord;
-  integration_call_attempts: IntegrationCallAttemptRecord;
-  statuses: StatusRecord;
-  board_fields: FieldRecord;
-  saved_views: SavedViewRecord;
-}
+/**
+ * The row type of every table, generated from the tables' declaration (each table's `record.row`
+ * names its type): `table-rows.ts`.
+ */
+export type { TableRows };
 
 export type TableName = keyof TableRows;
 

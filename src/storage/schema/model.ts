@@ -96,6 +96,16 @@ export interface TableDeclaration {
   readonly indexes?: Readonly<Record<string, IndexDeclaration>>;
   /** The table in the record stores (memory, IndexedDB), under its own name if `name` is given. */
   readonly record?: RecordTableDeclaration;
+  /**
+   * How PostgreSQL's per-organization write lock names a row of this table in a storage method's
+   * scope (`by('savedView')`, adapters/sql/lock-scope.ts). The lock finds the row's organization
+   * through the table's references (its `organization_id`, or the first reference that is never
+   * NULL, to a table that has an organization in turn): the SQL is generated
+   * (adapters/sql/lock-owners.ts). `inserted` names the storage method that inserts a row and
+   * returns it under its organization's lock, which then knows the new row's organization
+   * without a lookup.
+   */
+  readonly lock?: { readonly kind: string; readonly inserted?: string };
 }
 
 /**
@@ -105,7 +115,37 @@ export interface TableDeclaration {
  */
 export interface RecordTableDeclaration {
   readonly name?: string;
+  /**
+   * The type of the table's rows: an interface exported by a module under `src/`, named by its
+   * path there without extension (`{ type: 'SavedViewRecord', from: 'domain/saved-views' }`).
+   * The record stores' `TableRows` is generated from it (src/storage/table-rows.ts), and
+   * `npm run derive` refuses a record table without it.
+   */
+  readonly row?: { readonly type: string; readonly from: string };
   readonly indexes?: Readonly<Record<string, string | readonly string[]>>;
+  /**
+   * Fields of a row that name a row of a table of an organization other than by a declared
+   * reference: a plain number (a row that may be gone), a list of ids in a JSON column, a field
+   * of a nested object (`claim.api_key_id`), or a field naming a table by the value of another
+   * (`subject_id` by `kind`). With the table's single-column references to tables of an
+   * organization, in column order, they are the links a dump's loader checks: every row it loads
+   * names rows of one organization (src/storage/dump-organization-list.ts, generated).
+   */
+  readonly links?: readonly OrganizationLinkDeclaration[];
+  /** Why a dump leaves the table out (rebuilt on import, or not carried); a record table is dumped otherwise. */
+  readonly notDumped?: string;
+}
+
+/** A field of a record naming a row (by id) of the record table `table`. */
+export interface OrganizationLinkDeclaration {
+  /** The field, or `object.field` for a field of an object the row holds. */
+  readonly field: string;
+  /** The record table named (its record-store name). */
+  readonly table: string;
+  /** The field holds a list of ids. */
+  readonly list?: true;
+  /** The field names that table only when the row's `field` holds `value`. */
+  readonly when?: { readonly field: string; readonly value: string };
 }
 
 export type TableDeclarations = Readonly<Record<string, TableDeclaration>>;

@@ -6,7 +6,8 @@ import type { TableDeclarations } from './model.js';
 
 export const ACCOUNTS_TABLES = {
   team_members: {
-    record: { indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] } },
+    record: { row: { type: 'TeamMemberRecord', from: 'domain/people' }, indexes: { by_organization: 'organization_id', by_organization_email: ['organization_id', 'email'] } },
+    lock: { kind: 'teamMember', inserted: 'insertTeamMember' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -17,7 +18,10 @@ export const ACCOUNTS_TABLES = {
     unique: [['organization_id', 'email']],
   },
   sessions: {
-    record: {},
+    record: {
+      row: { type: 'SessionRecord', from: 'domain/people' },
+      notDumped: 'sign-in sessions do not move with the data: people sign in again',
+    },
     columns: {
       token_hash: 'key',
       kind: 'text',
@@ -30,7 +34,14 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   sign_in_links: {
-    record: {},
+    record: {
+      row: { type: 'SignInLinkRecord', from: 'domain/people' },
+      links: [
+        { field: 'organization_id', table: 'organizations' },
+        { field: 'subject_id', table: 'team_members', when: { field: 'kind', value: 'team' } },
+        { field: 'subject_id', table: 'voters', when: { field: 'kind', value: 'voter' } },
+      ],
+    },
     columns: {
       token_hash: 'key',
       kind: 'text',
@@ -55,7 +66,7 @@ export const ACCOUNTS_TABLES = {
    * each grant, keyed by the SHA-256 hash of their value.
    */
   oauth_clients: {
-    record: {},
+    record: { row: { type: 'OAuthClientRecord', from: 'domain/oauth' } },
     columns: {
       client_id: 'key',
       client_name: 'text',
@@ -66,7 +77,8 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   oauth_grants: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'OAuthGrantRecord', from: 'domain/oauth' }, indexes: { by_organization: 'organization_id' } },
+    lock: { kind: 'oauthGrant' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -86,7 +98,7 @@ export const ACCOUNTS_TABLES = {
     },
   },
   oauth_codes: {
-    record: {},
+    record: { row: { type: 'OAuthCodeRecord', from: 'domain/oauth' } },
     columns: {
       code_hash: 'key',
       grant_id: { type: 'integer', references: 'oauth_grants' },
@@ -99,7 +111,7 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   oauth_tokens: {
-    record: {},
+    record: { row: { type: 'OAuthTokenRecord', from: 'domain/oauth' } },
     columns: {
       token_hash: 'key',
       grant_id: { type: 'integer', references: 'oauth_grants' },
@@ -118,7 +130,8 @@ export const ACCOUNTS_TABLES = {
    * customer companies, and each voter's company.
    */
   sso_secrets: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'SsoSecretRecord', from: 'domain/sso' }, indexes: { by_organization: 'organization_id' } },
+    lock: { kind: 'ssoSecret' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -132,7 +145,7 @@ export const ACCOUNTS_TABLES = {
     },
   },
   sso_settings: {
-    record: {},
+    record: { row: { type: 'SsoSettingsRecord', from: 'domain/sso' } },
     columns: {
       organization_id: { type: 'integer', references: 'organizations' },
       jwks_url: { type: 'text', null: true },
@@ -144,7 +157,7 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['organization_id'],
   },
   sso_identities: {
-    record: { indexes: { by_voter: 'voter_id' } },
+    record: { row: { type: 'SsoIdentityRecord', from: 'domain/sso' }, indexes: { by_voter: 'voter_id' } },
     columns: {
       organization_id: { type: 'integer', references: 'organizations' },
       sub: 'key',
@@ -156,7 +169,7 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   companies: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'CompanyRecord', from: 'domain/sso' }, indexes: { by_organization: 'organization_id' } },
     columns: {
       organization_id: { type: 'integer', references: 'organizations' },
       id: 'key',
@@ -169,7 +182,11 @@ export const ACCOUNTS_TABLES = {
     withoutRowid: true,
   },
   voter_companies: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: {
+      row: { type: 'VoterCompanyRecord', from: 'domain/sso' },
+      indexes: { by_organization: 'organization_id' },
+      links: [{ field: 'organization_id', table: 'organizations' }],
+    },
     columns: {
       voter_id: { type: 'integer', references: 'voters' },
       organization_id: 'integer',
@@ -186,7 +203,11 @@ export const ACCOUNTS_TABLES = {
    * the votes are ordinary rows of `votes`, so they count like any voter's.
    */
   company_voters: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: {
+      row: { type: 'CompanyVoterRecord', from: 'domain/sso' },
+      indexes: { by_organization: 'organization_id' },
+      links: [{ field: 'organization_id', table: 'organizations' }],
+    },
     columns: {
       organization_id: 'integer',
       company_id: 'key',
@@ -204,7 +225,7 @@ export const ACCOUNTS_TABLES = {
    * last SSO sign-in, as a JSON object of string lists. A board without a row is public.
    */
   board_access: {
-    record: {},
+    record: { row: { type: 'BoardAccessRecord', from: 'domain/board-access' } },
     columns: {
       board_id: { type: 'integer', references: 'boards' },
       organization_id: { type: 'integer', references: 'organizations' },
@@ -218,7 +239,7 @@ export const ACCOUNTS_TABLES = {
     checks: ["access IN ('public', 'private')"],
   },
   voter_claims: {
-    record: {},
+    record: { row: { type: 'VoterClaimsRecord', from: 'domain/board-access' } },
     columns: {
       voter_id: { type: 'integer', references: 'voters' },
       organization_id: { type: 'integer', references: 'organizations' },
@@ -228,7 +249,8 @@ export const ACCOUNTS_TABLES = {
     primaryKey: ['voter_id'],
   },
   webhooks: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'WebhookRecord', from: 'domain/records' }, indexes: { by_organization: 'organization_id' } },
+    lock: { kind: 'webhook', inserted: 'insertWebhook' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -249,7 +271,7 @@ export const ACCOUNTS_TABLES = {
    * index), and each delivery attempt is a row of `webhook_attempts`.
    */
   webhook_messages: {
-    record: { indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
+    record: { row: { type: 'WebhookMessageRecord', from: 'domain/records' }, indexes: { by_webhook: 'webhook_id', by_status: 'status' } },
     columns: {
       id: 'id',
       webhook_id: { type: 'integer', references: 'webhooks', onDelete: 'cascade' },
@@ -271,7 +293,11 @@ export const ACCOUNTS_TABLES = {
     },
   },
   webhook_attempts: {
-    record: { indexes: { by_message: 'message_id', by_webhook: 'webhook_id' } },
+    record: {
+      row: { type: 'WebhookAttemptRecord', from: 'domain/records' },
+      indexes: { by_message: 'message_id', by_webhook: 'webhook_id' },
+      links: [{ field: 'webhook_id', table: 'webhooks' }],
+    },
     columns: {
       id: 'id',
       message_id: { type: 'integer', references: 'webhook_messages', onDelete: 'cascade' },
@@ -293,7 +319,7 @@ export const ACCOUNTS_TABLES = {
    * `due` index); rows go with their post or voter.
    */
   mail_queue: {
-    record: { indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
+    record: { row: { type: 'MailQueueRecord', from: 'storage/contract/mail' }, indexes: { by_voter_post: ['voter_id', 'post_id'], by_post: 'post_id' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
@@ -314,7 +340,14 @@ export const ACCOUNTS_TABLES = {
     },
   },
   mail_failures: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: {
+      row: { type: 'MailFailureRecord', from: 'storage/contract/mail' },
+      indexes: { by_organization: 'organization_id' },
+      links: [
+        { field: 'post_id', table: 'posts' },
+        { field: 'voter_id', table: 'voters' },
+      ],
+    },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations', onDelete: 'cascade' },
@@ -332,7 +365,8 @@ export const ACCOUNTS_TABLES = {
   // A saved view of the dashboard's posts list: a name the team gives to a set of its filters,
   // kept as the list's query string (docs/pages.md, "Saved views"). Shared by the organization.
   saved_views: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'SavedViewRecord', from: 'domain/saved-views' }, indexes: { by_organization: 'organization_id' } },
+    lock: { kind: 'savedView', inserted: 'insertSavedView' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -343,7 +377,10 @@ export const ACCOUNTS_TABLES = {
     unique: [['organization_id', 'name']],
   },
   mail_unsubscribes: {
-    record: {},
+    record: {
+      row: { type: 'MailUnsubscribeRecord', from: 'storage/contract/mail' },
+      links: [{ field: 'post_id', table: 'posts' }],
+    },
     columns: {
       board_id: { type: 'integer', references: 'boards', onDelete: 'cascade' },
       address: 'key',

@@ -6,7 +6,8 @@ import type { TableDeclarations } from './model.js';
 
 export const BOARDS_TABLES = {
   organizations: {
-    record: {},
+    record: { row: { type: 'OrganizationRecord', from: 'domain/records' } },
+    lock: { kind: 'organization' },
     columns: {
       id: 'id',
       name: 'text',
@@ -14,7 +15,8 @@ export const BOARDS_TABLES = {
     },
   },
   statuses: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'StatusRecord', from: 'domain/statuses' }, indexes: { by_organization: 'organization_id' } },
+    lock: { kind: 'status' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -32,7 +34,8 @@ export const BOARDS_TABLES = {
     },
   },
   api_keys: {
-    record: { indexes: { by_organization: 'organization_id', by_hash: 'hash' } },
+    record: { row: { type: 'ApiKeyRecord', from: 'domain/records' }, indexes: { by_organization: 'organization_id', by_hash: 'hash' } },
+    lock: { kind: 'apiKey', inserted: 'insertApiKey' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -50,7 +53,7 @@ export const BOARDS_TABLES = {
     },
   },
   settings: {
-    record: {},
+    record: { row: { type: 'SettingRow', from: 'storage/record-store' } },
     columns: {
       name: 'key',
       value: 'text',
@@ -79,7 +82,8 @@ export const BOARDS_TABLES = {
     withoutRowid: true,
   },
   boards: {
-    record: { indexes: { by_organization: 'organization_id', by_organization_slug: ['organization_id', 'slug'] } },
+    record: { row: { type: 'BoardRecord', from: 'domain/records' }, indexes: { by_organization: 'organization_id', by_organization_slug: ['organization_id', 'slug'] } },
+    lock: { kind: 'board', inserted: 'insertBoard' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -97,7 +101,8 @@ export const BOARDS_TABLES = {
     },
   },
   posts: {
-    record: { indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] } },
+    record: { row: { type: 'PostRecord', from: 'domain/records' }, indexes: { by_board: 'board_id', by_board_status: ['board_id', 'status'] } },
+    lock: { kind: 'post', inserted: 'insertPost' },
     columns: {
       id: 'id',
       board_id: { type: 'integer', references: 'boards' },
@@ -143,7 +148,8 @@ export const BOARDS_TABLES = {
   },
   // A board's custom fields: the submission form's questions beside title and body.
   board_fields: {
-    record: { indexes: { by_board: 'board_id' } },
+    record: { row: { type: 'FieldRecord', from: 'domain/fields' }, indexes: { by_board: 'board_id' } },
+    lock: { kind: 'field' },
     columns: {
       id: 'id',
       board_id: { type: 'integer', references: 'boards' },
@@ -161,7 +167,7 @@ export const BOARDS_TABLES = {
     },
   },
   tags: {
-    record: { indexes: { by_board_slug: ['board_id', 'slug'] } },
+    record: { row: { type: 'TagRecord', from: 'domain/records' }, indexes: { by_board_slug: ['board_id', 'slug'] } },
     columns: {
       id: 'id',
       board_id: { type: 'integer', references: 'boards' },
@@ -171,7 +177,7 @@ export const BOARDS_TABLES = {
     unique: [['board_id', 'slug']],
   },
   post_tags: {
-    record: { indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
+    record: { row: { type: 'PostTagRow', from: 'storage/record-store' }, indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       tag_id: { type: 'integer', references: 'tags' },
@@ -183,7 +189,11 @@ export const BOARDS_TABLES = {
     },
   },
   post_words: {
-    record: { indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' } },
+    record: {
+      row: { type: 'PostWordRow', from: 'storage/record-store' },
+      indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
+      notDumped: 'the similar-posts index, rebuilt from post titles on import',
+    },
     columns: {
       board_id: 'integer',
       word: 'key',
@@ -202,7 +212,18 @@ export const BOARDS_TABLES = {
    * state before. The post list leaves merged posts out by probing this table's primary key.
    */
   post_merges: {
-    record: { indexes: { by_board: 'board_id' } },
+    record: {
+      row: { type: 'PostMergeRecord', from: 'domain/records' },
+      indexes: { by_board: 'board_id' },
+      links: [
+        { field: 'target_id', table: 'posts' },
+        { field: 'board_id', table: 'boards' },
+        { field: 'votes_added', table: 'voters', list: true },
+        { field: 'comment_ids', table: 'comments', list: true },
+        { field: 'evidence_ids', table: 'evidence', list: true },
+        { field: 'claim.api_key_id', table: 'api_keys' },
+      ],
+    },
     columns: {
       source_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       target_id: 'integer',
@@ -216,9 +237,10 @@ export const BOARDS_TABLES = {
     },
   },
   // A deleted post, kept for restoring with every row that belonged to it (the snapshot, as a dump
-  // carries them) until it is purged; the post's id is never reused, so it keys the row.
+  // carries them) until it is purged; the post's id is never reused, so it keys the row. It names
+  // no row by it: the post is no row until restored.
   deleted_posts: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'DeletedPostRow', from: 'storage/record-store' }, indexes: { by_organization: 'organization_id' } },
     columns: {
       post_id: 'integer',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -239,9 +261,11 @@ export const BOARDS_TABLES = {
   },
   // An entry the team writes about a board's shipped work (docs/changelog.md). The posts it links
   // are a JSON list of ids of its board, checked when it is written: a dump carries them as they
-  // are (ids are kept), and a post deleted since is left out when the entry is shown.
+  // are (ids are kept), and a post deleted since is left out when the entry is shown. `actor_id`
+  // names a key or a member by `actor_kind`, and may outlive it.
   changelog_entries: {
-    record: { indexes: { by_board: 'board_id' } },
+    record: { row: { type: 'ChangelogEntryRecord', from: 'domain/changelog-entries' }, indexes: { by_board: 'board_id' } },
+    lock: { kind: 'changelogEntry', inserted: 'insertChangelogEntry' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -267,7 +291,7 @@ export const BOARDS_TABLES = {
    * number: a deleted post stays imported, and a re-import does not bring it back.
    */
   import_sources: {
-    record: { indexes: { by_board: 'board_id' } },
+    record: { row: { type: 'ImportSourceRecord', from: 'domain/records' }, indexes: { by_board: 'board_id' } },
     columns: {
       board_id: { type: 'integer', references: 'boards' },
       source_id: 'key',
@@ -278,7 +302,7 @@ export const BOARDS_TABLES = {
     withoutRowid: true,
   },
   evidence: {
-    record: { indexes: { by_post: 'post_id', by_post_action_key: ['post_id', 'action_key'] } },
+    record: { row: { type: 'EvidenceRecord', from: 'domain/records' }, indexes: { by_post: 'post_id', by_post_action_key: ['post_id', 'action_key'] } },
     columns: {
       id: 'id',
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
@@ -295,7 +319,7 @@ export const BOARDS_TABLES = {
     },
   },
   claims: {
-    record: {},
+    record: { row: { type: 'ClaimRecord', from: 'domain/records' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       api_key_id: { type: 'integer', references: 'api_keys' },
@@ -315,7 +339,17 @@ export const BOARDS_TABLES = {
    * JSON text. A page of the log, newest first, is one walk of the `post` index backwards.
    */
   post_activity: {
-    record: { name: 'activity', indexes: { by_post: 'post_id' } },
+    record: {
+      name: 'activity',
+      row: { type: 'ActivityRecord', from: 'domain/activity' },
+      indexes: { by_post: 'post_id' },
+      links: [
+        { field: 'actor_id', table: 'api_keys', when: { field: 'actor_kind', value: 'api_key' } },
+        { field: 'actor_id', table: 'team_members', when: { field: 'actor_kind', value: 'team_member' } },
+        { field: 'actor_id', table: 'voters', when: { field: 'actor_kind', value: 'voter' } },
+        { field: 'actor_id', table: 'integration_connections', when: { field: 'actor_kind', value: 'connection' } },
+      ],
+    },
     columns: {
       id: 'id',
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },

@@ -6,7 +6,8 @@ import type { TableDeclarations } from './model.js';
 
 export const ENGAGEMENT_TABLES = {
   voters: {
-    record: { indexes: { by_organization_email: ['organization_id', 'email'] } },
+    record: { row: { type: 'VoterRecord', from: 'domain/records' }, indexes: { by_organization_email: ['organization_id', 'email'] } },
+    lock: { kind: 'voter', inserted: 'insertVoter' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -18,7 +19,7 @@ export const ENGAGEMENT_TABLES = {
     unique: [['organization_id', 'email']],
   },
   votes: {
-    record: { indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
+    record: { row: { type: 'VoteRecord', from: 'domain/records' }, indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters' },
@@ -32,7 +33,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   follows: {
-    record: { indexes: { by_post: 'post_id' } },
+    record: { row: { type: 'FollowRecord', from: 'domain/records' }, indexes: { by_post: 'post_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters' },
@@ -43,7 +44,7 @@ export const ENGAGEMENT_TABLES = {
     withoutRowid: true,
   },
   post_authors: {
-    record: { indexes: { by_voter: 'voter_id' } },
+    record: { row: { type: 'PostAuthorRecord', from: 'domain/records' }, indexes: { by_voter: 'voter_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters' },
@@ -55,7 +56,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   voter_blocks: {
-    record: {},
+    record: { row: { type: 'VoterBlockRecord', from: 'domain/records' } },
     columns: {
       voter_id: { type: 'integer', references: 'voters' },
       blocked_at: 'key',
@@ -63,7 +64,8 @@ export const ENGAGEMENT_TABLES = {
     primaryKey: ['voter_id'],
   },
   comments: {
-    record: { indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
+    record: { row: { type: 'CommentRecord', from: 'domain/records' }, indexes: { by_post: 'post_id', by_voter: 'voter_id' } },
+    lock: { kind: 'comment', inserted: 'insertComment' },
     columns: {
       id: 'id',
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
@@ -83,7 +85,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   comment_edits: {
-    record: { indexes: { by_comment: 'comment_id' } },
+    record: { row: { type: 'CommentEditRecord', from: 'domain/records' }, indexes: { by_comment: 'comment_id' } },
     columns: {
       id: 'id',
       comment_id: { type: 'integer', references: 'comments', onDelete: 'cascade' },
@@ -96,7 +98,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   reactions: {
-    record: { indexes: { by_comment: 'comment_id' } },
+    record: { row: { type: 'ReactionRecord', from: 'domain/records' }, indexes: { by_comment: 'comment_id' } },
     columns: {
       comment_id: { type: 'integer', references: 'comments', onDelete: 'cascade' },
       voter_id: { type: 'integer', references: 'voters' },
@@ -114,14 +116,22 @@ export const ENGAGEMENT_TABLES = {
    * a plain number (a later delete of that post leaves the record of the decision as it was).
    */
   moderated_boards: {
-    record: {},
+    record: { row: { type: 'ModeratedBoardRow', from: 'storage/record-store' } },
     columns: {
       board_id: { type: 'integer', references: 'boards' },
     },
     primaryKey: ['board_id'],
   },
   held_posts: {
-    record: { indexes: { by_organization_state: ['organization_id', 'state'], by_voter: 'voter_id' } },
+    record: {
+      row: { type: 'HeldPostRecord', from: 'domain/held-posts' },
+      indexes: { by_organization_state: ['organization_id', 'state'], by_voter: 'voter_id' },
+      links: [
+        { field: 'post_id', table: 'posts' },
+        { field: 'decided_by', table: 'team_members' },
+      ],
+    },
+    lock: { kind: 'heldPost', inserted: 'insertHeldPost' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -153,7 +163,8 @@ export const ENGAGEMENT_TABLES = {
    * by a merge keeps its attachments: they name the comment, not its post.
    */
   attachments: {
-    record: { indexes: { by_post: 'post_id', by_comment: 'comment_id', by_held_post: 'held_post_id' } },
+    record: { row: { type: 'AttachmentRecord', from: 'domain/attachments' }, indexes: { by_post: 'post_id', by_comment: 'comment_id', by_held_post: 'held_post_id' } },
+    lock: { kind: 'attachment' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -183,7 +194,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   attachment_bytes: {
-    record: {},
+    record: { row: { type: 'AttachmentBytesRow', from: 'storage/record-store' } },
     columns: {
       attachment_id: { type: 'integer', references: 'attachments', onDelete: 'cascade' },
       bytes: 'bytes',

@@ -8,7 +8,8 @@ import type { TableDeclarations } from './model.js';
 
 export const INTEGRATIONS_TABLES = {
   integration_connections: {
-    record: { indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'IntegrationConnectionRecord', from: 'domain/integrations' }, indexes: { by_organization: 'organization_id' } },
+    lock: { kind: 'connection' },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
@@ -29,7 +30,7 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   post_links: {
-    record: { indexes: { by_post: 'post_id', by_issue: ['connection_id', 'url'] } },
+    record: { row: { type: 'PostLinkRecord', from: 'domain/integrations' }, indexes: { by_post: 'post_id', by_issue: ['connection_id', 'url'] } },
     columns: {
       id: 'id',
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
@@ -48,7 +49,7 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   integration_deliveries: {
-    record: { indexes: { by_connection: 'connection_id' } },
+    record: { row: { type: 'IntegrationDeliveryRecord', from: 'domain/integrations' }, indexes: { by_connection: 'connection_id' } },
     columns: {
       connection_id: { type: 'integer', references: 'integration_connections' },
       delivery_id: 'key',
@@ -62,7 +63,8 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   chat_targets: {
-    record: { indexes: { by_board: 'board_id' } },
+    record: { row: { type: 'ChatTargetRecord', from: 'domain/integrations' }, indexes: { by_board: 'board_id' } },
+    lock: { kind: 'chatTarget' },
     columns: {
       id: 'id',
       board_id: { type: 'integer', references: 'boards' },
@@ -78,12 +80,13 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   integration_calls: {
-    record: { indexes: { by_organization: 'organization_id', by_status: 'status' } },
+    record: { row: { type: 'IntegrationCallRecord', from: 'domain/integrations' }, indexes: { by_organization: 'organization_id', by_status: 'status' } },
     columns: {
       id: 'id',
       organization_id: { type: 'integer', references: 'organizations' },
       connection_id: { type: 'integer', null: true, references: 'integration_connections' },
       chat_target_id: { type: 'integer', null: true, references: 'chat_targets' },
+      // May outlive its post (a deleted post's chat message still in the log): no link.
       post_id: { type: 'integer', null: true },
       purpose: 'text',
       method: 'text',
@@ -108,7 +111,7 @@ export const INTEGRATIONS_TABLES = {
     },
   },
   integration_call_attempts: {
-    record: { indexes: { by_call: 'call_id' } },
+    record: { row: { type: 'IntegrationCallAttemptRecord', from: 'domain/integrations' }, indexes: { by_call: 'call_id' } },
     columns: {
       id: 'id',
       call_id: { type: 'integer', references: 'integration_calls', onDelete: 'cascade' },

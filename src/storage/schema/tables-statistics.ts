@@ -55,7 +55,10 @@ const STATUS_COUNTS = {
 
 export const STATISTICS_TABLES = {
   board_days: {
-    record: {},
+    record: {
+      row: { type: 'BoardDayRow', from: 'storage/record-store' },
+      notDumped: 'statistics, rebuilt from posts, votes and comments on import',
+    },
     columns: {
       board_id: 'integer',
       day: 'key',
@@ -69,7 +72,14 @@ export const STATISTICS_TABLES = {
     withoutRowid: true,
   },
   board_voter_days: VOTER_DAYS,
-  board_voters: { ...VOTERS_LAST_DAY, record: { indexes: { by_board: 'board_id' } } },
+  board_voters: {
+    ...VOTERS_LAST_DAY,
+    record: {
+      row: { type: 'BoardVoterRow', from: 'storage/record-store' },
+      indexes: { by_board: 'board_id' },
+      notDumped: 'statistics, rebuilt from votes on import',
+    },
+  },
   board_last_days: LAST_DAYS,
   board_post_counts: STATUS_COUNTS,
   board_statuses: STATUS_COUNTS,
