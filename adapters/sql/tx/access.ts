@@ -3,7 +3,6 @@ import type { BoardAccessRecord, VoterClaimsRecord } from '../../../src/domain/b
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { oneRow } from '../statements.js';
-import { board, by, byField, type MethodScopes } from '../lock-scope.js';
 
 const ACCESS_FIELDS = 'board_id, organization_id, access, email_domains, claim_name, claim_values, updated_at';
 const CLAIMS_FIELDS = 'voter_id, organization_id, claims, updated_at';
@@ -41,12 +40,3 @@ export function accessMethods(db: SqlSeam): AggregateMethods<'access'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const ACCESS_SCOPES = {
-  // access: a board's settings under its board, a voter's claims under the voter
-  getBoardAccess: board,
-  putBoardAccess: byField('board', 'board_id'),
-  getVoterClaims: by('voter'),
-  putVoterClaims: byField('voter', 'voter_id'),
-} satisfies MethodScopes;

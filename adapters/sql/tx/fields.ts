@@ -8,7 +8,6 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { SqlSeam, SqlValue } from '../seam.js';
 import { assignments, flag } from '../statements.js';
 import type { Flag } from './rows.js';
-import { board, by, byField, type MethodScopes } from '../lock-scope.js';
 
 const FIELD_FIELDS = 'id, board_id, key, label, type, options, required, position';
 
@@ -76,13 +75,3 @@ export function fieldsMethods(db: SqlSeam): AggregateMethods<'fields'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const FIELDS_SCOPES = {
-  listFields: board,
-  insertField: byField('board', 'board_id'),
-  updateField: by('field'),
-  deleteField: by('field'),
-  clearFieldValues: board,
-  countFieldValues: board,
-} satisfies MethodScopes;

@@ -17,7 +17,6 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { SqlSeam } from '../seam.js';
 import { allRows, assignments, flag, oneRow } from '../statements.js';
 import type { Flag } from './rows.js';
-import { board, by, byField, none, organization, post, type MethodScopes } from '../lock-scope.js';
 
 const CONNECTION_FIELDS =
   'id, organization_id, provider, base_url, target, secret, previous_secret, previous_secret_expires_at, token, label, active, created_at';
@@ -169,29 +168,3 @@ export function integrationsMethods(db: SqlSeam): AggregateMethods<'integrations
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const INTEGRATIONS_SCOPES = {
-  // integrations: a connection and a chat target belong to one organization for their whole life
-  insertIntegrationConnection: byField('organization', 'organization_id'),
-  getIntegrationConnection: by('connection'),
-  listIntegrationConnections: organization,
-  updateIntegrationConnection: by('connection'),
-  rememberIntegrationDelivery: byField('connection', 'connection_id'),
-  listIntegrationDeliveries: by('connection'),
-  insertPostLink: byField('post', 'post_id'),
-  listPostLinks: post,
-  listLinksToIssue: by('connection'),
-  updateLinksToIssue: by('connection'),
-  insertChatTarget: byField('board', 'board_id'),
-  getChatTarget: by('chatTarget'),
-  listChatTargets: board,
-  updateChatTarget: by('chatTarget'),
-  insertIntegrationCall: byField('organization', 'organization_id'),
-  // the outbox of calls: a lease rechecks each row it changes; a report changes its row only under its lease
-  getIntegrationCall: none,
-  listIntegrationCalls: organization,
-  listIntegrationCallAttempts: none,
-  leaseIntegrationCalls: none,
-  recordIntegrationCallAttempt: none,
-} satisfies MethodScopes;

@@ -3,7 +3,6 @@ import type { HeldPostRecord } from '../../../src/domain/held-posts.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { allRows, oneRow } from '../statements.js';
-import { board, by, byField, organization, type MethodScopes } from '../lock-scope.js';
 import { fieldsColumn, fieldValues } from './rows.js';
 
 const HELD_FIELDS = 'id, organization_id, board_id, voter_id, title, body, tag_slugs, created_at, state, reason, decided_at, decided_by, post_id, fields';
@@ -54,15 +53,3 @@ export function moderationMethods(db: SqlSeam): AggregateMethods<'moderation'> {
     listVoterHeldPosts: allRows(db, `${HELD} WHERE voter_id = ? AND created_at >= ? ORDER BY created_at, id`, heldPost),
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const MODERATION_SCOPES = {
-  isBoardModerated: board,
-  setBoardModerated: board,
-  insertHeldPost: byField('organization', 'organization_id'),
-  getHeldPost: by('heldPost'),
-  decideHeldPost: by('heldPost'),
-  listHeldPosts: organization,
-  countHeldPosts: organization,
-  listVoterHeldPosts: by('voter'),
-} satisfies MethodScopes;

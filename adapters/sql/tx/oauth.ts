@@ -3,7 +3,6 @@ import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRe
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { assignments, oneRow, runOnly } from '../statements.js';
-import { by, byField, none, organization, type MethodScopes } from '../lock-scope.js';
 
 const CLIENT = 'SELECT client_id, client_name, redirect_uris, created_at FROM fb_oauth_clients';
 const GRANT_FIELDS = 'id, organization_id, client_id, member_id, scope, resource, api_key_id, key_salt, created_at, last_used_at, revoked_at';
@@ -85,24 +84,3 @@ export function oauthMethods(db: SqlSeam): AggregateMethods<'oauth'> {
     useOAuthToken: (tokenHash, now) => useToken(now, tokenHash),
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const OAUTH_SCOPES = {
-  // oauth: clients, codes and tokens are found by their random keys, spent by one conditional
-  // statement each; a grant belongs to its organization
-  insertOAuthClient: none,
-  getOAuthClient: none,
-  // one statement each: the expired clients without a grant, deleted or counted
-  purgeOAuthClients: none,
-  countOAuthClientsWithoutGrant: none,
-  insertOAuthGrant: byField('organization', 'organization_id'),
-  getOAuthGrant: by('oauthGrant'),
-  listOAuthGrants: organization,
-  updateOAuthGrant: by('oauthGrant'),
-  insertOAuthCode: none,
-  getOAuthCode: none,
-  useOAuthCode: none,
-  insertOAuthToken: none,
-  getOAuthToken: none,
-  useOAuthToken: none,
-} satisfies MethodScopes;

@@ -3,7 +3,6 @@ import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../../..
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { changedAny, oneRow, runOnly } from '../statements.js';
-import { by, byField, none, organization, signInLink, type MethodScopes } from '../lock-scope.js';
 
 const MEMBER_FIELDS = 'id, organization_id, email, name, created_at';
 const MEMBER = `SELECT ${MEMBER_FIELDS} FROM fb_team_members`;
@@ -56,17 +55,3 @@ export function peopleMethods(db: SqlSeam): AggregateMethods<'people'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const PEOPLE_SCOPES = {
-  insertTeamMember: byField('organization', 'organization_id'),
-  getTeamMember: by('teamMember'),
-  getTeamMemberByEmail: organization,
-  listTeamMembers: organization,
-  updateTeamMember: by('teamMember'),
-  insertSession: none,
-  getSession: none,
-  deleteSession: none,
-  insertSignInLink: signInLink,
-  useSignInLink: none,
-} satisfies MethodScopes;

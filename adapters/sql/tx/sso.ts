@@ -6,7 +6,6 @@
 import type { CompanyRecord, CompanyVoterRecord, SsoIdentityRecord, SsoSecretRecord, SsoSettingsRecord, VoterCompanyRecord } from '../../../src/domain/sso.js';
 import type { SqlSeam } from '../seam.js';
 import { allRows, oneRow, type SharedMethods } from '../statements.js';
-import { by, byField, byFirst, organization, type MethodScopes } from '../lock-scope.js';
 
 const SECRET_FIELDS = 'id, organization_id, secret, created_at, expires_at, revoked_at';
 const SETTINGS_FIELDS = 'organization_id, jwks_url, jwks_algorithms, audience, issuer, updated_at';
@@ -105,24 +104,3 @@ export function ssoMethods(db: SqlSeam): SharedMethods<'sso', 'listPostsByCompan
     ),
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const SSO_SCOPES = {
-  // sso: a secret belongs to its organization; the rest names its organization or voter
-  insertSsoSecret: byField('organization', 'organization_id'),
-  listSsoSecrets: organization,
-  updateSsoSecret: by('ssoSecret'),
-  getSsoSettings: organization,
-  putSsoSettings: byField('organization', 'organization_id'),
-  getSsoIdentity: organization,
-  getSsoIdentityOfVoter: by('voter'),
-  insertSsoIdentity: byField('organization', 'organization_id'),
-  putCompany: byField('organization', 'organization_id'),
-  getCompany: organization,
-  listCompanies: organization,
-  setVoterCompany: by('voter'),
-  listVoterCompanies: byFirst('voter'),
-  getCompanyVoter: organization,
-  insertCompanyVoter: byField('organization', 'organization_id'),
-  listCompanyVoters: organization,
-} satisfies MethodScopes;

@@ -7,7 +7,6 @@ import type { AccountsTx } from '../../../src/storage/contract/accounts.js';
 import type { Dialect, SqlSeam } from '../seam.js';
 import { assignments, flag } from '../statements.js';
 import type { Flag } from './rows.js';
-import { by, byField, organization, type MethodScopes } from '../lock-scope.js';
 
 export const STATUS_FIELDS = 'id, organization_id, name, color, category, position, is_default';
 
@@ -76,12 +75,3 @@ export function statusMethods(db: SqlSeam): StatusMethods {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const STATUSES_SCOPES = {
-  listStatuses: organization,
-  getStatus: by('status'),
-  insertStatus: byField('organization', 'organization_id'),
-  updateStatus: by('status'),
-  deleteStatus: by('status'),
-} satisfies MethodScopes;
