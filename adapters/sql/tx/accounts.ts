@@ -14,7 +14,7 @@ const API_KEY_FIELDS = 'id, organization_id, scope, label, prefix, hash, created
 const API_KEY = `SELECT ${API_KEY_FIELDS} FROM fb_api_keys`;
 const SETTING = 'SELECT value FROM fb_settings WHERE name = ?';
 
-export function accountsMethods(db: SqlSeam): AggregateMethods<'accounts'> {
+export function accountsMethods(db: SqlSeam): Omit<AggregateMethods<'accounts'>, 'insertStatus' | 'updateStatus'> {
   const getApiKey = oneRow<ApiKeyRecord>(db, `${API_KEY} WHERE id = ?`);
   return {
     async insertOrganization(row) {
