@@ -11,16 +11,13 @@ const HELD = `SELECT ${HELD_FIELDS} FROM fb_held_posts`;
 /** A stored row: the tag slugs as the store's JSON. */
 type HeldPostRow = Omit<HeldPostRecord, 'tag_slugs' | 'fields'> & { tag_slugs: unknown; fields: unknown };
 
-export function moderationMethods(db: SqlSeam): AggregateMethods<'moderation'> {
+/** All but the moderation setting's write, which is the record stores' default (../defaults.ts). */
+export function moderationMethods(db: SqlSeam): Omit<AggregateMethods<'moderation'>, 'setBoardModerated'> {
   const d = db.dialect;
   const heldPost = (row: HeldPostRow): HeldPostRecord => ({ ...row, tag_slugs: d.json<string[]>(row.tag_slugs), fields: fieldValues(row.fields) });
   return {
     async isBoardModerated(boardId) {
       return (await db.row('SELECT 1 AS one FROM fb_moderated_boards WHERE board_id = ?', [boardId])) !== undefined;
-    },
-    async setBoardModerated(boardId, moderated) {
-      if (moderated) await db.run('INSERT INTO fb_moderated_boards (board_id) VALUES (?) ON CONFLICT DO NOTHING', [boardId]);
-      else await db.run('DELETE FROM fb_moderated_boards WHERE board_id = ?', [boardId]);
     },
     async insertHeldPost(row) {
       const inserted = await db.row<HeldPostRow>(
