@@ -24,7 +24,7 @@ import { postgresStatisticsMethods } from './statistics.js';
 import { postgresWebhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over a transaction's connection: the shared SQL, and PostgreSQL's own where it has some. */
-const FACTORIES: SqlFactories<PostgresSeam> = {
+export const POSTGRES_FACTORIES: SqlFactories<PostgresSeam> = {
   ...SHARED_FACTORIES,
   posts: (db) => ({ ...postsMethods(db), ...postgresPostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...postgresAgentMethods(db) }),
@@ -37,4 +37,4 @@ const FACTORIES: SqlFactories<PostgresSeam> = {
 };
 
 /** The SQL implementation of every method over one transaction's connection. */
-export const pgMethods = (sql: Sql): StorageTx => sqlStorageTx(FACTORIES, postgresSeam(sql));
+export const pgMethods = (sql: Sql): StorageTx => sqlStorageTx(POSTGRES_FACTORIES, postgresSeam(sql));

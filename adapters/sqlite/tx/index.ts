@@ -23,7 +23,7 @@ import { sqliteSsoMethods } from './sso.js';
 import { sqliteWebhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over the connection: the shared SQL, and SQLite's own where it has some. */
-const FACTORIES: SqlFactories<SqliteSeam> = {
+export const SQLITE_FACTORIES: SqlFactories<SqliteSeam> = {
   ...SHARED_FACTORIES,
   posts: (db) => ({ ...postsMethods(db), ...sqlitePostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...sqliteAgentMethods(db) }),
@@ -39,4 +39,4 @@ const FACTORIES: SqlFactories<SqliteSeam> = {
 };
 
 /** The SQL implementation of every method, built once per connection. */
-export const sqlMethods = (sql: Sql): StorageTx => sqlStorageTx(FACTORIES, sqliteSeam(sql));
+export const sqlMethods = (sql: Sql): StorageTx => sqlStorageTx(SQLITE_FACTORIES, sqliteSeam(sql));

@@ -1,0 +1,63 @@
+/**
+ * SQLite runs the record stores' defaults for the methods it has no statement of its own for, over
+ * the record store of its connection (adapters/sql/defaults.ts, adapters/sql/record-store.ts).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqliteStorage } from '../../../adapters/sqlite/index.js';
+import { Sql } from '../../../adapters/sqlite/sql.js';
+import { sqliteSeam } from '../../../adapters/sqlite/seam.js';
+import { SQLITE_FACTORIES } from '../../../adapters/sqlite/tx/index.js';
+import { defaultedMethods } from '../../../adapters/sql/defaults.js';
+import { sqlRecordStore } from '../../../adapters/sql/record-store.js';
+import { DEFAULTED, defaultsTests, HOT_PATH } from '../sql/defaults.js';
+import { tempDir } from './helpers.js';
+
+const temp = tempDir();
+let files = 0;
+afterAll(() => temp.remove());
+const open = async () => createSqliteStorage({ path: temp.file(`defaults-${(files += 1)}.db`) });
+
+describe('sqlite: the record defaults over SQL', () => {
+  defaultsTests(open);
+
+  it('are taken for exactly the methods SQLite answers no other way, none of a request’s hot path', async () => {
+    const storage = await open();
+    try {
+      const defaulted = defaultedMethods(SQLITE_FACTORIES, sqliteSeam(new Sql(storage.database))).sort();
+      expect(defaulted).toEqual(DEFAULTED);
+      for (const method of HOT_PATH) expect(defaulted, method).not.toContain(method);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('refuse a table whose record SQL keeps otherwise, and an index it does not declare', async () => {
+    const storage = await open();
+    try {
+      const store = sqlRecordStore(sqliteSeam(new Sql(storage.database)));
+      await expect(store.table('posts').get(1)).rejects.toThrow('feedback-board/sqlite: the table posts has no default record methods');
+      await expect(store.table('board_voters').getAll()).rejects.toThrow(/board_voters has no default record methods/);
+      await expect(store.table('saved_views').getAllFromIndex('by_board' as 'by_organization', 1)).rejects.toThrow(/saved_views has no index by_board/);
+      await expect(store.nextId('saved_views')).resolves.toBe(1);
+      await expect(store.nextId('saved_views')).resolves.toBe(2);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('write bytes as a blob and read back a copy', async () => {
+    const storage = await open();
+    try {
+      const db = storage.database;
+      // The bytes alone: their attachment's row is not what this reads.
+      db.pragma('foreign_keys = OFF');
+      const store = sqlRecordStore(sqliteSeam(new Sql(db)));
+      await store.table('attachment_bytes').put({ attachment_id: 1, bytes: new Uint8Array([1, 2, 3]) });
+      const row = await store.table('attachment_bytes').get(1);
+      expect(row?.bytes).toEqual(new Uint8Array([1, 2, 3]));
+      expect(row?.bytes.constructor).toBe(Uint8Array);
+    } finally {
+      await storage.close();
+    }
+  });
+});
