@@ -1,5 +1,6 @@
 /**
- * The StorageTx handed to a transaction's function: every aggregate of the contract in SQL, behind
+ * The StorageTx handed to a transaction's function: the store's SQL for what it answers itself,
+ * the record stores' defaults over the same connection for the rest (../../sql/defaults.ts), behind
  * the contract's guard (src/storage/guarded-tx.ts).
  */
 import type { StorageTx } from '../../../src/storage/contract.js';
