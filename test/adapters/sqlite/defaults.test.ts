@@ -3,6 +3,8 @@
  * the record store of its connection (adapters/sql/defaults.ts, adapters/sql/record-store.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFeedbackBoard } from '../../../src/index.js';
+import type { Storage, StorageTx } from '../../../src/storage/contract.js';
 import { createSqliteStorage } from '../../../adapters/sqlite/index.js';
 import { Sql } from '../../../adapters/sqlite/sql.js';
 import { sqliteSeam } from '../../../adapters/sqlite/seam.js';
@@ -58,6 +60,49 @@ describe('sqlite: the record defaults over SQL', () => {
       expect(row?.bytes.constructor).toBe(Uint8Array);
     } finally {
       await storage.close();
+    }
+  });
+
+  it('serve reading a post, listing posts and creating one without a default', async () => {
+    const storage = await open();
+    const called = new Set<string>();
+    const counted: Storage = {
+      transaction: (mode, fn) =>
+        storage.transaction(mode, (tx) =>
+          fn(
+            new Proxy(tx, {
+              get(target, name, receiver) {
+                if (typeof name === 'string') called.add(name);
+                return Reflect.get(target, name, receiver) as unknown;
+              },
+            }) as StorageTx,
+          ),
+        ),
+      close: () => storage.close(),
+    };
+    const board = createFeedbackBoard({ storage: counted, http: { rateLimit: false } });
+    try {
+      const key = 'defaults-test-key-0123456789';
+      await board.loadFixture({
+        organizations: [
+          {
+            name: 'Acme',
+            apiKeys: [{ key, scope: 'write' }],
+            boards: [{ slug: 'features', name: 'Features', published: true, posts: [{ title: 'Dark mode', body: 'Please', status: 'open', tags: ['UX'], votes: 2 }] }],
+          },
+        ],
+      });
+      called.clear();
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const base = 'http://board.local/api/v1/boards/features/posts';
+      expect((await board.fetch(new Request(`${base}/1`, { headers }))).status).toBe(200);
+      expect((await board.fetch(new Request(`${base}?limit=20`, { headers }))).status).toBe(200);
+      const created = await board.fetch(new Request(base, { method: 'POST', headers, body: JSON.stringify({ title: 'Exports', body: 'CSV please' }) }));
+      expect(created.status).toBe(201);
+      expect(called.size).toBeGreaterThan(3);
+      expect([...called].filter((method) => DEFAULTED.includes(method))).toEqual([]);
+    } finally {
+      await board.close();
     }
   });
 });
