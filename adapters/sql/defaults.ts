@@ -11,12 +11,12 @@
  */
 import type { StorageTx } from '../../src/storage/contract.js';
 import {
-  completeAggregate,
   STORAGE_AGGREGATES,
   type AggregateFactories,
   type AggregateMethods,
   type AggregateName,
 } from '../../src/storage/contract/registry.js';
+import { storageTxFrom } from '../../src/storage/guarded-tx.js';
 import type { RecordStore } from '../../src/storage/record-store.js';
 import { accessMethods } from '../../src/storage/record-tx/access.js';
 import { accountsMethods } from '../../src/storage/record-tx/accounts.js';
@@ -98,12 +98,10 @@ function withDefaults<A extends AggregateName>(name: A, own: Partial<AggregateMe
 export function sqlStorageTx<C extends SqlSeam>(factories: SqlFactories<C>, db: C): StorageTx {
   let store: RecordStore | undefined;
   const recordStore = (): RecordStore => (store ??= sqlRecordStore(db));
-  const methods = {};
-  for (const name of NAMES) {
-    const own = factories[name]?.(db) ?? {};
-    Object.assign(methods, completeAggregate(name, withDefaults(name, { ...own }, recordStore), methods));
-  }
-  return methods as StorageTx;
+  const complete = Object.fromEntries(
+    NAMES.map((name) => [name, (context: C) => withDefaults(name, { ...factories[name]?.(context) }, recordStore)]),
+  ) as unknown as AggregateFactories<C>;
+  return storageTxFrom(complete, db);
 }
 
 /** The methods of the contract that SQL leaves to the record defaults, given its factories (for tests and docs). */
