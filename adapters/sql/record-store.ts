@@ -37,8 +37,6 @@ interface TableStatements {
   readonly all: string;
   readonly byIndex: Readonly<Record<string, string>>;
   readonly nextId: string | null;
-  readonly keyColumns: readonly string[];
-  readonly columns: readonly string[];
   /** The values to bind for a record, in the order of `columns`. */
   readonly bind: (row: Row) => SqlValue[];
   /** A row as read, as its record (the same object when nothing is converted). */
@@ -130,8 +128,6 @@ function buildStatements(name: TableName, dialect: Dialect): TableStatements {
       : dialect.name === 'sqlite'
         ? `UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = '${table}' RETURNING seq`
         : `SELECT nextval(pg_get_serial_sequence('${table}', 'id')) AS id`,
-    keyColumns,
-    columns,
     bind: (row) => columns.map((column, i) => writers[i]!(row[column])),
     read:
       readers.length === 0

@@ -12,6 +12,9 @@ import { SQLITE_FACTORIES } from '../../../adapters/sqlite/tx/index.js';
 import { defaultedMethods } from '../../../adapters/sql/defaults.js';
 import { sqlRecordStore } from '../../../adapters/sql/record-store.js';
 import { DEFAULTED, defaultsTests, HOT_PATH } from '../sql/defaults.js';
+import { RECORD_SCHEMA } from '../../../src/storage/record-store.js';
+import type { TableDeclaration } from '../../../src/storage/schema/model.js';
+import { TABLES } from '../../../src/storage/schema/tables.js';
 import { tempDir } from './helpers.js';
 
 const temp = tempDir();
@@ -44,6 +47,15 @@ describe('sqlite: the record defaults over SQL', () => {
       await expect(store.nextId('saved_views')).resolves.toBe(2);
     } finally {
       await storage.close();
+    }
+  });
+
+  it('key every record table by its SQL primary key, which a put names as its conflict', () => {
+    for (const [name, declaration] of Object.entries(TABLES as Record<string, TableDeclaration>)) {
+      if (declaration.record === undefined) continue;
+      const record = RECORD_SCHEMA[(declaration.record.name ?? name) as keyof typeof RECORD_SCHEMA];
+      const keyPath = typeof record.keyPath === 'string' ? [record.keyPath] : record.keyPath;
+      expect(keyPath, name).toEqual(declaration.primaryKey ?? ['id']);
     }
   });
 
