@@ -190,7 +190,8 @@ function wrapped(items, indent, width = 110) {
 
 const ROWS_HEADER = `/**
  * The row type of every record table, by its record-store name: what the record stores keep, and
- * what a dump carries. Generated from the tables' declaration (\`schema/tables.ts\`, each table's
+ * what a dump carries; and the kinds of record a write lock names (\`lock-owners.ts\` in the SQL
+ * adapters, the contract's scopes). Generated from the tables' declaration (\`schema/tables.ts\`, each table's
  * \`record.row\`) by \`npm run derive\` (scripts/derive-record-schema.mjs): do not edit it, edit the
  * declaration and run that. A test fails while this file differs from what the declaration gives.
  */`;
@@ -216,7 +217,32 @@ export function renderTableRows(tables) {
     const one = `import type { ${names.join(', ')} } from '${path}.js';`;
     return one.length <= 130 ? one : ['import type {', ...names.map((type) => `  ${type},`), `} from '${path}.js';`].join('\n');
   });
-  return [ROWS_HEADER, ...imports, '', '/** The row type of every record table. */', 'export interface TableRows {', ...rows, '}', ''].join('\n');
+  const kinds = lockKinds(tables);
+  return [
+    ROWS_HEADER,
+    ...imports,
+    '',
+    '/** The row type of every record table. */',
+    'export interface TableRows {',
+    ...rows,
+    '}',
+    '',
+    "/** A record whose organization decides a call's write lock: each table's declared `lock` kind. */",
+    'export type OwnerKind =',
+    ...kinds.map((kind, index) => `  | '${kind}'${index === kinds.length - 1 ? ';' : ''}`),
+    '',
+  ].join('\n');
+}
+
+/** The declared lock kinds, in the tables' order; refuses a malformed or repeated kind. */
+function lockKinds(tables) {
+  const kinds = [];
+  for (const [name, table] of Object.entries(tables)) {
+    if (table.lock === undefined) continue;
+    if (!/^[a-z][A-Za-z]*$/.test(table.lock.kind) || kinds.includes(table.lock.kind)) throw new Error(`record-schema: ${name} declares the lock kind ${JSON.stringify(table.lock.kind)}, taken or malformed`);
+    kinds.push(table.lock.kind);
+  }
+  return kinds;
 }
 
 /** The record tables a dump carries, in the dump's order, and those it leaves out with why. */
@@ -432,19 +458,17 @@ const LOCK_OWNERS_HEADER = `/**
 /** `OwnerKind`, `OWNER_SQL` and `INSERTED`, from each table's `lock`. */
 export function renderLockOwners(tables) {
   const locked = Object.entries(tables).filter(([, table]) => table.lock !== undefined);
-  const kinds = new Set();
+  lockKinds(tables);
   for (const [name, { lock }] of locked) {
-    if (!/^[a-z][A-Za-z]*$/.test(lock.kind) || kinds.has(lock.kind)) throw new Error(`record-schema: ${name} declares the lock kind ${JSON.stringify(lock.kind)}, taken or malformed`);
     if (lock.inserted !== undefined && !/^insert[A-Z][A-Za-z]*$/.test(lock.inserted)) throw new Error(`record-schema: ${name} names the insert ${JSON.stringify(lock.inserted)}`);
-    kinds.add(lock.kind);
   }
   return [
     LOCK_OWNERS_HEADER,
     "import type { StorageMethodName } from '../../src/storage/contract/registry.js';",
+    "import type { OwnerKind } from '../../src/storage/table-rows.js';",
     '',
-    '/** A record whose organization decides a call\'s lock. */',
-    'export type OwnerKind =',
-    ...locked.map(([, { lock }], index) => `  | '${lock.kind}'${index === locked.length - 1 ? ';' : ''}`),
+    "/** A record whose organization decides a call's lock (generated in src/storage/table-rows.ts). */",
+    'export type { OwnerKind };',
     '',
     '/** SQL answering the organization of a record of each kind (`$1` is its id); no row if it is gone. */',
     'export const OWNER_SQL: Readonly<Record<OwnerKind, string>> = {',

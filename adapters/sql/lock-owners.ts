@@ -7,27 +7,10 @@
  * edit it. A test fails while this file differs from what the declaration gives.
  */
 import type { StorageMethodName } from '../../src/storage/contract/registry.js';
+import type { OwnerKind } from '../../src/storage/table-rows.js';
 
-/** A record whose organization decides a call's lock. */
-export type OwnerKind =
-  | 'organization'
-  | 'status'
-  | 'apiKey'
-  | 'board'
-  | 'post'
-  | 'field'
-  | 'changelogEntry'
-  | 'voter'
-  | 'comment'
-  | 'heldPost'
-  | 'attachment'
-  | 'teamMember'
-  | 'oauthGrant'
-  | 'ssoSecret'
-  | 'webhook'
-  | 'savedView'
-  | 'connection'
-  | 'chatTarget';
+/** A record whose organization decides a call's lock (generated in src/storage/table-rows.ts). */
+export type { OwnerKind };
 
 /** SQL answering the organization of a record of each kind (`$1` is its id); no row if it is gone. */
 export const OWNER_SQL: Readonly<Record<OwnerKind, string>> = {

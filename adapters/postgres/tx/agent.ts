@@ -11,7 +11,6 @@ import { CLAIM_UPSERT, claimOutcome, claimValues } from '../../sql/tx/agent.js';
 import { queueTerms } from '../../sql/tx/queue.js';
 import { POST_COLUMNS, tupleToPost } from '../../sql/tx/rows.js';
 import type { PostgresSeam } from '../seam.js';
-import { board, type MethodScopes } from '../../sql/lock-scope.js';
 
 const CLAIM_FIELDS = 'post_id, api_key_id, agent_label, claimed_at, expires_at';
 
@@ -89,8 +88,3 @@ export function postgresAgentMethods(db: PostgresSeam): Pick<AggregateMethods<'a
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../../sql/lock-scope.ts). */
-export const PG_AGENT_SCOPES = {
-  listQueue: board,
-} satisfies MethodScopes;

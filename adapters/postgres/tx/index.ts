@@ -1,12 +1,12 @@
 /**
- * The StorageTx handed to a transaction's function: every aggregate of the contract in SQL, behind
+ * The StorageTx handed to a transaction's function: the store's SQL for what it answers itself,
+ * the record stores' defaults over the same connection for the rest (../../sql/defaults.ts), behind
  * the contract's guard (src/storage/guarded-tx.ts).
  */
 import type { StorageTx } from '../../../src/storage/contract.js';
-import type { AggregateFactories } from '../../../src/storage/contract/registry.js';
-import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
 import { postgresSeam, type PostgresSeam } from '../seam.js';
+import { sqlStorageTx, type SqlFactories } from '../../sql/defaults.js';
 import { agentMethods } from '../../sql/tx/agent.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
@@ -25,7 +25,7 @@ import { postgresStatisticsMethods } from './statistics.js';
 import { postgresWebhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over a transaction's connection: the shared SQL, and PostgreSQL's own where it has some. */
-const FACTORIES: AggregateFactories<PostgresSeam> = {
+export const POSTGRES_FACTORIES: SqlFactories<PostgresSeam> = {
   ...SHARED_FACTORIES,
   posts: (db) => ({ ...postsMethods(db), ...postgresPostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...postgresAgentMethods(db) }),
@@ -38,4 +38,4 @@ const FACTORIES: AggregateFactories<PostgresSeam> = {
 };
 
 /** The SQL implementation of every method over one transaction's connection. */
-export const pgMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, postgresSeam(sql));
+export const pgMethods = (sql: Sql): StorageTx => sqlStorageTx(POSTGRES_FACTORIES, postgresSeam(sql));

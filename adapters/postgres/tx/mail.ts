@@ -12,7 +12,6 @@ import { afterMailSend, withMailEvent } from '../../../src/storage/mail-rows.js'
 import { pageBounds } from '../sql.js';
 import type { PostgresSeam } from '../seam.js';
 import { INSERT_MAIL_FAILURE } from '../../sql/tx/mail.js';
-import { board, by, byField, none, organization, post, type MethodScopes } from '../../sql/lock-scope.js';
 
 const QUEUE_COLUMNS = `id, organization_id, voter_id, post_id, events, due_at, next_allowed_at, attempts, last_error,
   lease_until, lease_owner`;
@@ -90,12 +89,3 @@ export function postgresMailMethods(db: PostgresSeam): Pick<AggregateMethods<'ma
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../../sql/lock-scope.ts). */
-export const PG_MAIL_SCOPES = {
-  enqueueMailEvent: byField('organization', 'organization_id'),
-  getMailQueueRow: by('voter'),
-  // the mail queue: as the outbox; enqueueing re-reads the row FOR UPDATE too
-  leaseMailQueue: none,
-  recordMailSend: none,
-} satisfies MethodScopes;

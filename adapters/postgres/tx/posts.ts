@@ -17,7 +17,6 @@ import { pageBounds } from '../../sql/statements.js';
 import { changelogList, roadmapList, type PostList } from '../../sql/tx/posts.js';
 import type { PostgresSeam } from '../seam.js';
 import { pageWithTotal } from './page.js';
-import { board, type MethodScopes } from '../../sql/lock-scope.js';
 
 /** `text` as a LIKE pattern matching exactly itself (the default escape character is `\`). */
 export function escapeLike(text: string): string {
@@ -142,8 +141,3 @@ export function postgresPostsMethods(db: PostgresSeam): Pick<AggregateMethods<'p
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../../sql/lock-scope.ts). */
-export const PG_POSTS_SCOPES = {
-  listPosts: board,
-} satisfies MethodScopes;

@@ -7,7 +7,6 @@ import { pageBounds } from '../../sql/statements.js';
 import { POST_COLUMNS } from '../../sql/tx/rows.js';
 import type { PostgresSeam } from '../seam.js';
 import { toPost, type PostRow } from './rows.js';
-import { board, type MethodScopes } from '../../sql/lock-scope.js';
 
 /**
  * The SQL of `listPostsByCompanyRevenue` ($1 the board, $2 limit, $3 offset), in one round trip;
@@ -90,8 +89,3 @@ export function postgresSsoMethods({ sql, dialect }: PostgresSeam): Pick<Aggrega
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../../sql/lock-scope.ts). */
-export const PG_SSO_SCOPES = {
-  listPostsByCompanyRevenue: board,
-} satisfies MethodScopes;

@@ -10,7 +10,6 @@
 import type { WebhookAttemptRecord, WebhookMessageRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { idArray, pageBounds, type Sql } from '../sql.js';
-import { by, byField, none, organization, type MethodScopes } from '../../sql/lock-scope.js';
 
 const MESSAGE_COLUMNS = `id, webhook_id, msg_id, event_type, payload, status, attempts, next_attempt_at,
   lease_until, lease_owner, created_at`;
@@ -141,16 +140,3 @@ export function postgresWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhoo
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../../sql/lock-scope.ts). */
-export const PG_WEBHOOKS_SCOPES = {
-  enqueueWebhookMessages: byField('organization', 'organization_id'),
-  // the outbox: a lease picks rows FOR UPDATE SKIP LOCKED; a report re-reads its row FOR UPDATE
-  getWebhookMessage: none,
-  listWebhookMessages: by('webhook'),
-  listWebhookAttempts: none,
-  leaseWebhookMessages: none,
-  recordWebhookAttempt: none,
-  redeliverWebhookMessage: none,
-  countPendingWebhookMessages: none,
-} satisfies MethodScopes;

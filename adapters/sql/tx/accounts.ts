@@ -7,7 +7,6 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { SqlSeam } from '../seam.js';
 import { allRows, assignments, oneRow, oneValue } from '../statements.js';
 import { insertDefaultStatuses, statusMethods } from './statuses.js';
-import { by, byField, none, organization, organizations, setting, type MethodScopes } from '../lock-scope.js';
 
 const ORGANIZATION_FIELDS = 'id, name, created_at';
 const ORGANIZATION = `SELECT ${ORGANIZATION_FIELDS} FROM fb_organizations`;
@@ -15,7 +14,7 @@ const API_KEY_FIELDS = 'id, organization_id, scope, label, prefix, hash, created
 const API_KEY = `SELECT ${API_KEY_FIELDS} FROM fb_api_keys`;
 const SETTING = 'SELECT value FROM fb_settings WHERE name = ?';
 
-export function accountsMethods(db: SqlSeam): AggregateMethods<'accounts'> {
+export function accountsMethods(db: SqlSeam): Omit<AggregateMethods<'accounts'>, 'insertStatus' | 'updateStatus'> {
   const getApiKey = oneRow<ApiKeyRecord>(db, `${API_KEY} WHERE id = ?`);
   return {
     async insertOrganization(row) {
@@ -63,18 +62,3 @@ export function accountsMethods(db: SqlSeam): AggregateMethods<'accounts'> {
     ...statusMethods(db),
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const ACCOUNTS_SCOPES = {
-  insertOrganization: organizations,
-  getOrganization: organization,
-  listOrganizations: organizations,
-  insertApiKey: byField('organization', 'organization_id'),
-  getApiKey: by('apiKey'),
-  getApiKeyByHash: none,
-  listApiKeys: organization,
-  updateApiKey: by('apiKey'),
-  getSetting: setting,
-  setSetting: setting,
-  insertSettingIfAbsent: setting,
-} satisfies MethodScopes;

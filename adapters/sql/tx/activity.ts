@@ -3,7 +3,6 @@ import type { ActivityRecord } from '../../../src/domain/activity.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { runOnly } from '../statements.js';
-import { byField, post, type MethodScopes } from '../lock-scope.js';
 
 const ENTRY = 'SELECT id, post_id, kind, at, actor_kind, actor_id, detail FROM fb_post_activity';
 
@@ -25,9 +24,3 @@ export function activityMethods(db: SqlSeam): AggregateMethods<'activity'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const ACTIVITY_SCOPES = {
-  insertActivity: byField('post', 'post_id'),
-  listActivity: post,
-} satisfies MethodScopes;

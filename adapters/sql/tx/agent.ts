@@ -15,7 +15,6 @@ import type { SqlSeam } from '../seam.js';
 import { allRows, oneRow, type SharedMethods } from '../statements.js';
 import { claimNextSql } from './queue.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
-import { board, byField, byFirst, post, type MethodScopes } from '../lock-scope.js';
 
 export const EVIDENCE_FIELDS = 'id, post_id, kind, ref, label, added_at, action_key';
 const EVIDENCE = `SELECT ${EVIDENCE_FIELDS} FROM fb_evidence`;
@@ -119,17 +118,3 @@ export function agentMethods(db: SqlSeam): SharedMethods<'agent', 'listQueue'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const AGENT_SCOPES = {
-  listProposedPosts: board,
-  listEvidence: post,
-  insertEvidence: byField('post', 'post_id'),
-  replaceEvidence: post,
-  findEvidenceByActionKey: post,
-  getClaim: post,
-  getClaims: byFirst('post'),
-  claimPost: byField('post', 'post_id'),
-  claimNextPost: byField('board', 'board_id'),
-  releaseClaim: post,
-} satisfies MethodScopes;

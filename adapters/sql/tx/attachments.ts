@@ -3,7 +3,6 @@ import type { AttachmentRecord } from '../../../src/domain/attachments.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { allRows, blob, oneRow } from '../statements.js';
-import { by, byField, byFirst, comment, organization, post, type MethodScopes } from '../lock-scope.js';
 
 export const ATTACHMENT_FIELDS = 'id, organization_id, post_id, comment_id, held_post_id, filename, content_type, size, width, height, sha256, created_at';
 const ATTACHMENTS = `SELECT ${ATTACHMENT_FIELDS} FROM fb_attachments`;
@@ -42,14 +41,3 @@ export function attachmentsMethods(db: SqlSeam): AggregateMethods<'attachments'>
       db.run('UPDATE fb_attachments SET post_id = ?, held_post_id = NULL WHERE held_post_id = ?', [postId, heldPostId]),
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const ATTACHMENTS_SCOPES = {
-  insertAttachment: byField('organization', 'organization_id'),
-  getAttachment: by('attachment'),
-  getAttachmentBytes: by('attachment'),
-  listPostAttachments: byFirst('post'),
-  listCommentAttachments: byFirst('comment'),
-  listHeldPostAttachments: by('heldPost'),
-  moveHeldPostAttachments: by('heldPost'),
-} satisfies MethodScopes;

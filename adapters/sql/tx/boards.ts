@@ -5,7 +5,6 @@ import { foldCase } from '../../../src/storage/text.js';
 import type { SqlSeam } from '../seam.js';
 import { allRows, assignments, oneRow, runOnly } from '../statements.js';
 import { toBoard, type BoardRow } from './rows.js';
-import { board, byField, byFirst, organization, post, type MethodScopes } from '../lock-scope.js';
 
 const BOARD_FIELDS = 'id, organization_id, slug, name, description, welcome_message, published, logo_url, created_at';
 const BOARD = `SELECT ${BOARD_FIELDS} FROM fb_boards`;
@@ -102,20 +101,3 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
       insertImportSource(row.board_id, row.source_id, row.record_id, row.imported_at),
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const BOARDS_SCOPES = {
-  insertBoard: byField('organization', 'organization_id'),
-  getBoard: board,
-  getBoardBySlug: organization,
-  listBoards: organization,
-  updateBoard: board,
-  ensureTags: board,
-  listImportSources: board,
-  insertImportSource: byField('board', 'board_id'),
-  getTagBySlug: board,
-  setPostTags: post,
-  getTagsOfPosts: byFirst('post'),
-  countTags: board,
-  listTags: board,
-} satisfies MethodScopes;

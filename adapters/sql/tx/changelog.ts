@@ -7,7 +7,6 @@ import type { ChangelogEntryRecord } from '../../../src/domain/changelog-entries
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { assignments, pageBounds } from '../statements.js';
-import { board, by, byField, none, type MethodScopes } from '../lock-scope.js';
 
 const FIELDS = 'id, organization_id, board_id, title, body, post_ids, publish_at, published_at, actor_kind, actor_id, created_at';
 
@@ -79,16 +78,3 @@ export function changelogMethods(db: SqlSeam): AggregateMethods<'changelog'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const CHANGELOG_SCOPES = {
-  // an entry stays its organization's; the due ones are read across organizations, and each is
-  // published under its own organization's lock, by one conditional UPDATE
-  insertChangelogEntry: byField('organization', 'organization_id'),
-  getChangelogEntry: none,
-  listChangelogEntries: board,
-  listDueChangelogEntries: none,
-  publishChangelogEntry: by('changelogEntry'),
-  updateChangelogEntry: by('changelogEntry'),
-  deleteChangelogEntry: by('changelogEntry'),
-} satisfies MethodScopes;

@@ -8,7 +8,6 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { SqlSeam } from '../seam.js';
 import { allRows, allValues, assignments, changedAny, flag, oneRow, oneValue } from '../statements.js';
 import { toComment, type CommentRow, type Flag } from './rows.js';
-import { by, byField, byFirst, comment, organization, post, type MethodScopes } from '../lock-scope.js';
 
 const VOTER_FIELDS = 'id, organization_id, email, name, created_at, locale';
 const VOTER = `SELECT ${VOTER_FIELDS} FROM fb_voters`;
@@ -159,33 +158,3 @@ export function engagementMethods(db: SqlSeam): AggregateMethods<'engagement'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const ENGAGEMENT_SCOPES = {
-  insertVoter: byField('organization', 'organization_id'),
-  setVoterLocale: by('voter'),
-  getVoter: by('voter'),
-  getVoterByEmail: organization,
-  insertVote: byField('post', 'post_id'),
-  deleteVote: post,
-  listVoterIds: post,
-  insertComment: byField('post', 'post_id'),
-  getComment: comment,
-  updateComment: comment,
-  insertCommentEdit: byField('comment', 'comment_id'),
-  listCommentEdits: comment,
-  listComments: post,
-  insertReaction: byField('comment', 'comment_id'),
-  deleteReaction: comment,
-  getReactionCounts: byFirst('comment'),
-  blockVoter: byField('voter', 'voter_id'),
-  unblockVoter: by('voter'),
-  listVoterBlocks: byFirst('voter'),
-  insertPostAuthor: byField('post', 'post_id'),
-  getPostAuthor: post,
-  getFollow: post,
-  putFollow: byField('post', 'post_id'),
-  listFollowerIds: post,
-  listVoterPostTimes: by('voter'),
-  listVoterCommentTimes: by('voter'),
-} satisfies MethodScopes;

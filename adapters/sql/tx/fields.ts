@@ -6,9 +6,8 @@
 import type { FieldRecord } from '../../../src/domain/fields.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam, SqlValue } from '../seam.js';
-import { assignments, flag } from '../statements.js';
+import { flag } from '../statements.js';
 import type { Flag } from './rows.js';
-import { board, by, byField, type MethodScopes } from '../lock-scope.js';
 
 const FIELD_FIELDS = 'id, board_id, key, label, type, options, required, position';
 
@@ -33,35 +32,18 @@ const JSON_SQL = {
   },
 } as const;
 
-export function fieldsMethods(db: SqlSeam): AggregateMethods<'fields'> {
+/**
+ * What SQL answers better than the record stores' defaults: the board's fields (read by every page
+ * of the board) and the values in the posts' column. A field is written by its key as the defaults
+ * do (../defaults.ts).
+ */
+export function fieldsMethods(db: SqlSeam): Pick<AggregateMethods<'fields'>, 'listFields' | 'clearFieldValues' | 'countFieldValues'> {
   const d = db.dialect;
   const json = JSON_SQL[d.name];
   const toField = (row: FieldRow): FieldRecord => ({ ...row, required: flag(row.required), options: d.json<string[]>(row.options) });
   return {
     async listFields(boardId) {
       return (await db.rows<FieldRow>(`SELECT ${FIELD_FIELDS} FROM fb_board_fields WHERE board_id = ? ORDER BY position, id`, [boardId])).map(toField);
-    },
-    async insertField(row) {
-      const stored = await db.row<FieldRow>(
-        `INSERT INTO fb_board_fields (board_id, key, label, type, options, required, position) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${FIELD_FIELDS}`,
-        [row.board_id, row.key, row.label, row.type, JSON.stringify(row.options), d.bool(row.required), row.position],
-      );
-      return toField(stored!);
-    },
-    async updateField(id, patch) {
-      const { set, params } = assignments([
-        ['label', patch.label],
-        ['type', patch.type],
-        ['options', patch.options === undefined ? undefined : JSON.stringify(patch.options)],
-        ['required', patch.required === undefined ? undefined : d.bool(patch.required)],
-        ['position', patch.position],
-      ]);
-      const text = set === '' ? `SELECT ${FIELD_FIELDS} FROM fb_board_fields WHERE id = ?` : `UPDATE fb_board_fields SET ${set} WHERE id = ? RETURNING ${FIELD_FIELDS}`;
-      const row = await db.row<FieldRow>(text, [...params, id]);
-      return row === undefined ? null : toField(row);
-    },
-    async deleteField(id) {
-      return (await db.run('DELETE FROM fb_board_fields WHERE id = ?', [id])) > 0;
     },
     async clearFieldValues(boardId, key, values) {
       const params: SqlValue[] = [json.key(key), boardId, json.key(key)];
@@ -76,13 +58,3 @@ export function fieldsMethods(db: SqlSeam): AggregateMethods<'fields'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const FIELDS_SCOPES = {
-  listFields: board,
-  insertField: byField('board', 'board_id'),
-  updateField: by('field'),
-  deleteField: by('field'),
-  clearFieldValues: board,
-  countFieldValues: board,
-} satisfies MethodScopes;

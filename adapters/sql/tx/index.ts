@@ -1,9 +1,10 @@
 /**
- * The aggregates both SQL stores answer wholly with the shared SQL, by name. Each store's
- * tx/index.ts adds the others: those it answers in part its own way (its methods spread over the
- * shared ones) and those it still answers wholly its own way.
+ * The aggregates both SQL stores answer with the shared SQL, by name. Each store's tx/index.ts
+ * adds the others: those it answers in part its own way (its methods spread over the shared ones)
+ * and those it still answers wholly its own way. A method or an aggregate none of them answers is
+ * the record stores' default over SQL (../defaults.ts): saved views, for one.
  */
-import type { AggregateFactories } from '../../../src/storage/contract/registry.js';
+import type { SqlFactories } from '../defaults.js';
 import type { SqlSeam } from '../seam.js';
 import { accessMethods } from './access.js';
 import { accountsMethods } from './accounts.js';
@@ -16,7 +17,6 @@ import { peopleMethods } from './people.js';
 import { trashMethods } from './trash.js';
 import { changelogMethods } from './changelog.js';
 import { fieldsMethods } from './fields.js';
-import { savedViewsMethods } from './saved-views.js';
 
 export const SHARED_FACTORIES = {
   accounts: accountsMethods,
@@ -30,5 +30,4 @@ export const SHARED_FACTORIES = {
   trash: trashMethods,
   changelog: changelogMethods,
   fields: fieldsMethods,
-  savedViews: savedViewsMethods,
-} satisfies Partial<AggregateFactories<SqlSeam>>;
+} satisfies SqlFactories<SqlSeam>;

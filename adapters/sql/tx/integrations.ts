@@ -9,18 +9,14 @@ import type {
   ChatTargetRecord,
   IntegrationCallAttemptRecord,
   IntegrationCallRecord,
-  IntegrationConnectionRecord,
   IntegrationDeliveryRecord,
   PostLinkRecord,
 } from '../../../src/domain/integrations.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
-import { allRows, assignments, flag, oneRow } from '../statements.js';
+import { allRows, flag } from '../statements.js';
 import type { Flag } from './rows.js';
-import { board, by, byField, none, organization, post, type MethodScopes } from '../lock-scope.js';
 
-const CONNECTION_FIELDS =
-  'id, organization_id, provider, base_url, target, secret, previous_secret, previous_secret_expires_at, token, label, active, created_at';
 export const LINK_FIELDS = 'id, post_id, connection_id, provider, url, title, state, created_at, updated_at';
 const DELIVERY_FIELDS = 'connection_id, delivery_id, event, summary, received_at';
 const TARGET_FIELDS = 'id, board_id, platform, url, events, active, created_at';
@@ -28,49 +24,40 @@ const CALL_FIELDS =
   'id, organization_id, connection_id, chat_target_id, post_id, purpose, method, url, body, status, attempts, next_attempt_at, lease_until, lease_owner, last_error, created_at';
 const ATTEMPT_FIELDS = 'id, call_id, attempted_at, status_code, error, retry, duration_ms, response_body, success';
 
-type ConnectionRow = Omit<IntegrationConnectionRecord, 'active'> & { active: Flag };
 type TargetRow = Omit<ChatTargetRecord, 'active' | 'events'> & { active: Flag; events: unknown };
 type AttemptRow = Omit<IntegrationCallAttemptRecord, 'retry' | 'success'> & { retry: Flag; success: Flag };
 
-const toConnection = (row: ConnectionRow): IntegrationConnectionRecord => ({ ...row, active: flag(row.active) });
 const toAttempt = (row: AttemptRow): IntegrationCallAttemptRecord => ({ ...row, retry: flag(row.retry), success: flag(row.success) });
 const byDue = (a: IntegrationCallRecord, b: IntegrationCallRecord) =>
   (a.next_attempt_at ?? '') < (b.next_attempt_at ?? '') ? -1 : (a.next_attempt_at ?? '') > (b.next_attempt_at ?? '') ? 1 : a.id - b.id;
 
-export function integrationsMethods(db: SqlSeam): AggregateMethods<'integrations'> {
+/**
+ * What SQL answers better than the record stores' defaults: the delivery and link inserts that
+ * keep the first of two, one statement for the links to an issue, pages of the newest deliveries
+ * and calls, a board's chat targets (read with every event), and the outbox's lease and reports.
+ * Connections, chat targets, calls and links are read and written by their keys as the defaults
+ * do (../defaults.ts).
+ */
+export function integrationsMethods(
+  db: SqlSeam,
+): Omit<
+  AggregateMethods<'integrations'>,
+  | 'insertIntegrationConnection'
+  | 'getIntegrationConnection'
+  | 'listIntegrationConnections'
+  | 'updateIntegrationConnection'
+  | 'listPostLinks'
+  | 'listLinksToIssue'
+  | 'insertChatTarget'
+  | 'getChatTarget'
+  | 'updateChatTarget'
+  | 'insertIntegrationCall'
+  | 'getIntegrationCall'
+> {
   const d = db.dialect;
   const toTarget = (row: TargetRow): ChatTargetRecord => ({ ...row, active: flag(row.active), events: d.json<ChatTargetRecord['events']>(row.events) });
-  const connection = oneRow(db, `SELECT ${CONNECTION_FIELDS} FROM fb_integration_connections WHERE id = ?`, toConnection);
-  const target = oneRow(db, `SELECT ${TARGET_FIELDS} FROM fb_chat_targets WHERE id = ?`, toTarget);
 
   return {
-    async insertIntegrationConnection(row) {
-      return toConnection(
-        (await db.row<ConnectionRow>(
-          `INSERT INTO fb_integration_connections (organization_id, provider, base_url, target, secret, previous_secret,
-             previous_secret_expires_at, token, label, active, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${CONNECTION_FIELDS}`,
-          [row.organization_id, row.provider, row.base_url, row.target, row.secret, row.previous_secret,
-            row.previous_secret_expires_at, row.token, row.label, d.bool(row.active), row.created_at],
-        ))!,
-      );
-    },
-    getIntegrationConnection: connection,
-    listIntegrationConnections: allRows(db, `SELECT ${CONNECTION_FIELDS} FROM fb_integration_connections WHERE organization_id = ? ORDER BY id`, toConnection),
-    async updateIntegrationConnection(id, patch) {
-      const { set, params } = assignments([
-        ['label', patch.label],
-        ['secret', patch.secret],
-        ['previous_secret', patch.previous_secret],
-        ['previous_secret_expires_at', patch.previous_secret_expires_at],
-        ['token', patch.token],
-        ['active', patch.active === undefined ? undefined : d.bool(patch.active)],
-      ]);
-      if (set === '') return connection(id);
-      const row = await db.row<ConnectionRow>(`UPDATE fb_integration_connections SET ${set} WHERE id = ? RETURNING ${CONNECTION_FIELDS}`, [...params, id]);
-      return row === undefined ? null : toConnection(row);
-    },
-
     async rememberIntegrationDelivery(row) {
       const changed = await db.run(
         `INSERT INTO fb_integration_deliveries (${DELIVERY_FIELDS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT (connection_id, delivery_id) DO NOTHING`,
@@ -92,45 +79,13 @@ export function integrationsMethods(db: SqlSeam): AggregateMethods<'integrations
         )) ?? null
       );
     },
-    listPostLinks: allRows<PostLinkRecord>(db, `SELECT ${LINK_FIELDS} FROM fb_post_links WHERE post_id = ? ORDER BY id`),
-    listLinksToIssue: allRows<PostLinkRecord>(db, `SELECT ${LINK_FIELDS} FROM fb_post_links WHERE connection_id = ? AND url = ? ORDER BY id`),
     async updateLinksToIssue(connectionId, url, patch) {
       return db.run(`UPDATE fb_post_links SET title = ?, state = ?, updated_at = ? WHERE connection_id = ? AND url = ?`, [
         patch.title, patch.state, patch.updated_at, connectionId, url,
       ]);
     },
 
-    async insertChatTarget(row) {
-      return toTarget(
-        (await db.row<TargetRow>(
-          `INSERT INTO fb_chat_targets (board_id, platform, url, events, active, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${TARGET_FIELDS}`,
-          [row.board_id, row.platform, row.url, JSON.stringify(row.events), d.bool(row.active), row.created_at],
-        ))!,
-      );
-    },
-    getChatTarget: target,
     listChatTargets: allRows(db, `SELECT ${TARGET_FIELDS} FROM fb_chat_targets WHERE board_id = ? ORDER BY id`, toTarget),
-    async updateChatTarget(id, patch) {
-      const { set, params } = assignments([
-        ['url', patch.url],
-        ['events', patch.events === undefined ? undefined : JSON.stringify(patch.events)],
-        ['active', patch.active === undefined ? undefined : d.bool(patch.active)],
-      ]);
-      if (set === '') return target(id);
-      const row = await db.row<TargetRow>(`UPDATE fb_chat_targets SET ${set} WHERE id = ? RETURNING ${TARGET_FIELDS}`, [...params, id]);
-      return row === undefined ? null : toTarget(row);
-    },
-
-    async insertIntegrationCall(row) {
-      return (await db.row<IntegrationCallRecord>(
-        `INSERT INTO fb_integration_calls (organization_id, connection_id, chat_target_id, post_id, purpose, method, url, body, status,
-           attempts, next_attempt_at, lease_until, lease_owner, last_error, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${CALL_FIELDS}`,
-        [row.organization_id, row.connection_id, row.chat_target_id, row.post_id, row.purpose, row.method, row.url, row.body, row.status,
-          row.attempts, row.next_attempt_at, row.lease_until, row.lease_owner, row.last_error, row.created_at],
-      ))!;
-    },
-    getIntegrationCall: oneRow<IntegrationCallRecord>(db, `SELECT ${CALL_FIELDS} FROM fb_integration_calls WHERE id = ?`),
     listIntegrationCalls: allRows<IntegrationCallRecord>(
       db,
       `SELECT ${CALL_FIELDS} FROM fb_integration_calls WHERE organization_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
@@ -169,29 +124,3 @@ export function integrationsMethods(db: SqlSeam): AggregateMethods<'integrations
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const INTEGRATIONS_SCOPES = {
-  // integrations: a connection and a chat target belong to one organization for their whole life
-  insertIntegrationConnection: byField('organization', 'organization_id'),
-  getIntegrationConnection: by('connection'),
-  listIntegrationConnections: organization,
-  updateIntegrationConnection: by('connection'),
-  rememberIntegrationDelivery: byField('connection', 'connection_id'),
-  listIntegrationDeliveries: by('connection'),
-  insertPostLink: byField('post', 'post_id'),
-  listPostLinks: post,
-  listLinksToIssue: by('connection'),
-  updateLinksToIssue: by('connection'),
-  insertChatTarget: byField('board', 'board_id'),
-  getChatTarget: by('chatTarget'),
-  listChatTargets: board,
-  updateChatTarget: by('chatTarget'),
-  insertIntegrationCall: byField('organization', 'organization_id'),
-  // the outbox of calls: a lease rechecks each row it changes; a report changes its row only under its lease
-  getIntegrationCall: none,
-  listIntegrationCalls: organization,
-  listIntegrationCallAttempts: none,
-  leaseIntegrationCalls: none,
-  recordIntegrationCallAttempt: none,
-} satisfies MethodScopes;

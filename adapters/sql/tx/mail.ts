@@ -6,7 +6,6 @@
 import type { MailFailureRecord } from '../../../src/storage/contract/mail.js';
 import type { SqlSeam } from '../seam.js';
 import { flag, pageBounds, type SharedMethods } from '../statements.js';
-import { board, byField, organization, post, type MethodScopes } from '../lock-scope.js';
 
 const FAILURE = 'SELECT id, organization_id, voter_id, post_id, address, error, attempts, failed_at FROM fb_mail_failures';
 
@@ -48,11 +47,3 @@ export function mailMethods(db: SqlSeam): SharedMethods<'mail', Queue> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const MAIL_SCOPES = {
-  dropMailQueueOfPost: post,
-  listMailFailures: organization,
-  putMailUnsubscribe: byField('board', 'board_id'),
-  isMailUnsubscribed: board,
-} satisfies MethodScopes;

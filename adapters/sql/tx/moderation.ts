@@ -3,7 +3,6 @@ import type { HeldPostRecord } from '../../../src/domain/held-posts.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
 import { allRows, oneRow } from '../statements.js';
-import { board, by, byField, organization, type MethodScopes } from '../lock-scope.js';
 import { fieldsColumn, fieldValues } from './rows.js';
 
 const HELD_FIELDS = 'id, organization_id, board_id, voter_id, title, body, tag_slugs, created_at, state, reason, decided_at, decided_by, post_id, fields';
@@ -12,16 +11,13 @@ const HELD = `SELECT ${HELD_FIELDS} FROM fb_held_posts`;
 /** A stored row: the tag slugs as the store's JSON. */
 type HeldPostRow = Omit<HeldPostRecord, 'tag_slugs' | 'fields'> & { tag_slugs: unknown; fields: unknown };
 
-export function moderationMethods(db: SqlSeam): AggregateMethods<'moderation'> {
+/** All but the moderation setting's write, which is the record stores' default (../defaults.ts). */
+export function moderationMethods(db: SqlSeam): Omit<AggregateMethods<'moderation'>, 'setBoardModerated'> {
   const d = db.dialect;
   const heldPost = (row: HeldPostRow): HeldPostRecord => ({ ...row, tag_slugs: d.json<string[]>(row.tag_slugs), fields: fieldValues(row.fields) });
   return {
     async isBoardModerated(boardId) {
       return (await db.row('SELECT 1 AS one FROM fb_moderated_boards WHERE board_id = ?', [boardId])) !== undefined;
-    },
-    async setBoardModerated(boardId, moderated) {
-      if (moderated) await db.run('INSERT INTO fb_moderated_boards (board_id) VALUES (?) ON CONFLICT DO NOTHING', [boardId]);
-      else await db.run('DELETE FROM fb_moderated_boards WHERE board_id = ?', [boardId]);
     },
     async insertHeldPost(row) {
       const inserted = await db.row<HeldPostRow>(
@@ -54,15 +50,3 @@ export function moderationMethods(db: SqlSeam): AggregateMethods<'moderation'> {
     listVoterHeldPosts: allRows(db, `${HELD} WHERE voter_id = ? AND created_at >= ? ORDER BY created_at, id`, heldPost),
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const MODERATION_SCOPES = {
-  isBoardModerated: board,
-  setBoardModerated: board,
-  insertHeldPost: byField('organization', 'organization_id'),
-  getHeldPost: by('heldPost'),
-  decideHeldPost: by('heldPost'),
-  listHeldPosts: organization,
-  countHeldPosts: organization,
-  listVoterHeldPosts: by('voter'),
-} satisfies MethodScopes;

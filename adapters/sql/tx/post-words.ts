@@ -9,7 +9,6 @@ import type { PostRecord } from '../../../src/domain/records.js';
 import { wordsOf } from '../../../src/storage/words.js';
 import type { Dialect, SqlSeam } from '../seam.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
-import { board, type MethodScopes } from '../lock-scope.js';
 
 /** A listed post (`isListedPost` in the contract): the one SQL test of it. */
 export const listedPost = (d: Dialect) => `p.hidden = ${d.false}`;
@@ -58,9 +57,3 @@ export async function listPostsByWords(db: SqlSeam, boardId: number, words: read
     ORDER BY p.id`;
   return selectPosts(db, text, [boardId, d.words(words)], 'values');
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const POST_WORDS_SCOPES = {
-  countPostsByWord: board,
-  listPostsByWords: board,
-} satisfies MethodScopes;

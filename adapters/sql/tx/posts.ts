@@ -20,7 +20,6 @@ import { STATUS_FIELDS, toStatus } from './statuses.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
 import { fieldsColumn, POST_COLUMNS, POST_FIELDS, selectPosts, tupleToPost } from './rows.js';
 import { defaultLabel } from './statuses.js';
-import { board, byField, post, type MethodScopes } from '../lock-scope.js';
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
   return proposal === null
@@ -239,20 +238,3 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const POSTS_SCOPES = {
-  insertPost: byField('board', 'board_id'),
-  getPost: post,
-  getPostParts: post,
-  updatePost: post,
-  deletePost: post,
-  countPosts: board,
-  listPinnedPosts: board,
-  listRoadmap: board,
-  listChangelog: board,
-  insertPostMerge: byField('post', 'source_id'),
-  getPostMerge: post,
-  removePostMerge: post,
-  moveComments: post,
-} satisfies MethodScopes;

@@ -13,7 +13,6 @@ import type { PostStatus } from '../../../src/domain/records.js';
 import { dayFigures, statusBreakdownOf, windowDays, type DayRow } from '../../../src/storage/days.js';
 import type { Dialect, SqlSeam } from '../seam.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
-import { board, type MethodScopes } from '../lock-scope.js';
 
 /** Shipped, non-hidden posts of the board shipped in the window (the `fb_posts_shipped` index). */
 const shippedInWindow = (d: Dialect) => `p.board_id = @board AND p.hidden = ${d.false} AND p.status = 'shipped'
@@ -97,9 +96,3 @@ export function statisticsMethods(db: SqlSeam): AggregateMethods<'statistics'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const STATISTICS_SCOPES = {
-  shipStats: board,
-  analytics: board,
-} satisfies MethodScopes;

@@ -5,9 +5,8 @@
 import { DEFAULT_STATUSES, type StatusRecord } from '../../../src/domain/statuses.js';
 import type { AccountsTx } from '../../../src/storage/contract/accounts.js';
 import type { Dialect, SqlSeam } from '../seam.js';
-import { assignments, flag } from '../statements.js';
+import { flag } from '../statements.js';
 import type { Flag } from './rows.js';
-import { by, byField, organization, type MethodScopes } from '../lock-scope.js';
 
 export const STATUS_FIELDS = 'id, organization_id, name, color, category, position, is_default';
 
@@ -23,7 +22,12 @@ export const defaultLabel = (d: Dialect, board: string, category: string): strin
   `(SELECT s.id FROM fb_statuses s JOIN fb_boards b ON b.organization_id = s.organization_id
      WHERE b.id = ${board} AND s.category = ${category} AND s.is_default = ${d.true})`;
 
-type StatusMethods = Pick<AccountsTx, 'listStatuses' | 'getStatus' | 'insertStatus' | 'updateStatus' | 'deleteStatus'>;
+/**
+ * The statuses SQL answers itself: the reads every post's label takes, and a delete that moves the
+ * label's posts in one statement. A status is inserted and changed by its key as the record
+ * stores' defaults do (../defaults.ts).
+ */
+type StatusMethods = Pick<AccountsTx, 'listStatuses' | 'getStatus' | 'deleteStatus'>;
 
 /** Writes the five default statuses of a new organization, ids in the categories' order: one statement. */
 export async function insertDefaultStatuses(db: SqlSeam, organizationId: number): Promise<void> {
@@ -46,23 +50,6 @@ export function statusMethods(db: SqlSeam): StatusMethods {
       return (await db.rows<StatusRow>(`SELECT ${STATUS_FIELDS} FROM fb_statuses WHERE organization_id = ? ORDER BY position, id`, [organizationId])).map(toStatus);
     },
     getStatus,
-    async insertStatus(row) {
-      const stored = await db.row<StatusRow>(
-        `INSERT INTO fb_statuses (organization_id, name, color, category, position, is_default) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${STATUS_FIELDS}`,
-        [row.organization_id, row.name, row.color, row.category, row.position, d.bool(row.is_default)],
-      );
-      return toStatus(stored!);
-    },
-    async updateStatus(id, patch) {
-      const { set, params } = assignments([
-        ['name', patch.name],
-        ['color', patch.color],
-        ['position', patch.position],
-      ]);
-      if (set === '') return getStatus(id);
-      const row = await db.row<StatusRow>(`UPDATE fb_statuses SET ${set} WHERE id = ? RETURNING ${STATUS_FIELDS}`, [...params, id]);
-      return row === undefined ? null : toStatus(row);
-    },
     async deleteStatus(id) {
       const status = await getStatus(id);
       if (status === null) return null;
@@ -76,12 +63,3 @@ export function statusMethods(db: SqlSeam): StatusMethods {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const STATUSES_SCOPES = {
-  listStatuses: organization,
-  getStatus: by('status'),
-  insertStatus: byField('organization', 'organization_id'),
-  updateStatus: by('status'),
-  deleteStatus: by('status'),
-} satisfies MethodScopes;

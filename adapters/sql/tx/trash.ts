@@ -15,7 +15,6 @@ import type { SqlSeam, SqlValue } from '../seam.js';
 import { blob, pageBounds } from '../statements.js';
 import { indexTitle } from './post-words.js';
 import { defaultLabel } from './statuses.js';
-import { none, organization, post, type MethodScopes } from '../lock-scope.js';
 
 const COMMENTS = 'SELECT id FROM fb_comments WHERE post_id = @post';
 const ATTACHMENTS = `SELECT id FROM fb_attachments WHERE post_id = @post OR comment_id IN (${COMMENTS})`;
@@ -128,14 +127,3 @@ export function trashMethods(db: SqlSeam): AggregateMethods<'trash'> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const TRASH_SCOPES = {
-  // trash: a deleted post stays its organization's; the purge is one DELETE whose row locks let
-  // each row go once, and a restore takes its row out with DELETE … RETURNING
-  trashPost: post,
-  getDeletedPost: organization,
-  listDeletedPosts: organization,
-  restoreDeletedPost: organization,
-  purgeDeletedPosts: none,
-} satisfies MethodScopes;

@@ -5,7 +5,6 @@
 import type { WebhookRecord } from '../../../src/domain/records.js';
 import type { SqlSeam } from '../seam.js';
 import { assignments, changedAny, flag, type SharedMethods } from '../statements.js';
-import { by, byField, organization, type MethodScopes } from '../lock-scope.js';
 
 const WEBHOOK_FIELDS = 'id, organization_id, url, description, events, active, secret, created_at';
 const WEBHOOK = `SELECT ${WEBHOOK_FIELDS} FROM fb_webhooks`;
@@ -58,12 +57,3 @@ export function webhookMethods(db: SqlSeam): SharedMethods<'webhooks', Outbox> {
     },
   };
 }
-
-/** What each method here locks in a PostgreSQL write transaction (see ../lock-scope.ts). */
-export const WEBHOOKS_SCOPES = {
-  insertWebhook: byField('organization', 'organization_id'),
-  getWebhook: by('webhook'),
-  updateWebhook: by('webhook'),
-  deleteWebhook: by('webhook'),
-  listWebhooks: organization,
-} satisfies MethodScopes;

@@ -1,12 +1,12 @@
 /**
- * The StorageTx handed to a transaction's function: every aggregate of the contract in SQL, behind
+ * The StorageTx handed to a transaction's function: the store's SQL for what it answers itself,
+ * the record stores' defaults over the same connection for the rest (../../sql/defaults.ts), behind
  * the contract's guard (src/storage/guarded-tx.ts).
  */
 import type { StorageTx } from '../../../src/storage/contract.js';
-import type { AggregateFactories } from '../../../src/storage/contract/registry.js';
-import { storageTxFrom } from '../../../src/storage/guarded-tx.js';
 import type { Sql } from '../sql.js';
 import { sqliteSeam, type SqliteSeam } from '../seam.js';
+import { sqlStorageTx, type SqlFactories } from '../../sql/defaults.js';
 import { agentMethods } from '../../sql/tx/agent.js';
 import { attachmentsMethods } from '../../sql/tx/attachments.js';
 import { engagementMethods } from '../../sql/tx/engagement.js';
@@ -24,7 +24,7 @@ import { sqliteSsoMethods } from './sso.js';
 import { sqliteWebhooksMethods } from './webhooks.js';
 
 /** Each aggregate's methods over the connection: the shared SQL, and SQLite's own where it has some. */
-const FACTORIES: AggregateFactories<SqliteSeam> = {
+export const SQLITE_FACTORIES: SqlFactories<SqliteSeam> = {
   ...SHARED_FACTORIES,
   posts: (db) => ({ ...postsMethods(db), ...sqlitePostsMethods(db) }),
   agent: (db) => ({ ...agentMethods(db), ...sqliteAgentMethods(db) }),
@@ -40,4 +40,4 @@ const FACTORIES: AggregateFactories<SqliteSeam> = {
 };
 
 /** The SQL implementation of every method, built once per connection. */
-export const sqlMethods = (sql: Sql): StorageTx => storageTxFrom(FACTORIES, sqliteSeam(sql));
+export const sqlMethods = (sql: Sql): StorageTx => sqlStorageTx(SQLITE_FACTORIES, sqliteSeam(sql));

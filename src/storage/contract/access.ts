@@ -1,6 +1,7 @@
 /** The access aggregate of the storage contract: boards' access settings and voters' SSO claims. */
 import type { BoardAccessRecord, VoterClaimsRecord } from '../../domain/board-access.js';
 import type { AggregateDefinition } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Who may see a private board, and what a voter's last SSO token said about them. */
 export interface AccessTx {
@@ -24,3 +25,12 @@ export const ACCESS_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<AccessTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const ACCESS_SCOPES = {
+  // access: a board's settings under its board, a voter's claims under the voter
+  getBoardAccess: 'board',
+  putBoardAccess: 'board.board_id',
+  getVoterClaims: 'voter',
+  putVoterClaims: 'voter.voter_id',
+} satisfies ScopeTable<AccessTx>;

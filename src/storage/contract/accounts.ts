@@ -2,6 +2,7 @@
 import type { ApiKeyRecord, OrganizationRecord } from '../../domain/records.js';
 import type { StatusRecord } from '../../domain/statuses.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Fields of a status to change; absent fields are unchanged (a category never changes). */
 export type StatusPatch = Partial<Pick<StatusRecord, 'name' | 'color' | 'position'>>;
@@ -77,3 +78,23 @@ export const ACCOUNTS_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<AccountsTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const ACCOUNTS_SCOPES = {
+  insertOrganization: 'organizations',
+  getOrganization: 'organization',
+  listOrganizations: 'organizations',
+  insertApiKey: 'organization.organization_id',
+  getApiKey: 'apiKey',
+  getApiKeyByHash: 'none',
+  listApiKeys: 'organization',
+  updateApiKey: 'apiKey',
+  getSetting: 'setting',
+  setSetting: 'setting',
+  insertSettingIfAbsent: 'setting',
+  listStatuses: 'organization',
+  getStatus: 'status',
+  insertStatus: 'organization.organization_id',
+  updateStatus: 'status',
+  deleteStatus: 'status',
+} satisfies ScopeTable<AccountsTx>;

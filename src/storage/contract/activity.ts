@@ -5,6 +5,7 @@
  */
 import type { ActivityPageQuery, ActivityRecord, NewActivity } from '../../domain/activity.js';
 import type { AggregateDefinition } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Appending to a post's log and reading it back. */
 export interface ActivityTx {
@@ -22,3 +23,9 @@ export const ACTIVITY_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<ActivityTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const ACTIVITY_SCOPES = {
+  insertActivity: 'post.post_id',
+  listActivity: 'post',
+} satisfies ScopeTable<ActivityTx>;

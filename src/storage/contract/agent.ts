@@ -4,6 +4,7 @@
  */
 import type { ClaimRecord, EvidenceRecord, PostRecord } from '../../domain/records.js';
 import type { AggregateDefinition, NewRecord, Page } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Who asks for the agent queue, when, and how many posts. */
 export interface QueueQuery {
@@ -148,3 +149,18 @@ export const AGENT_AGGREGATE = {
     },
   },
 } satisfies AggregateDefinition<AgentTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const AGENT_SCOPES = {
+  listQueue: 'board',
+  listProposedPosts: 'board',
+  listEvidence: 'post',
+  insertEvidence: 'post.post_id',
+  replaceEvidence: 'post',
+  findEvidenceByActionKey: 'post',
+  getClaim: 'post',
+  getClaims: 'post[]',
+  claimPost: 'post.post_id',
+  claimNextPost: 'board.board_id',
+  releaseClaim: 'post',
+} satisfies ScopeTable<AgentTx>;

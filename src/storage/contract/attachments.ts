@@ -6,6 +6,7 @@
  */
 import type { AttachmentRecord, NewAttachment } from '../../domain/attachments.js';
 import type { AggregateDefinition } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Attachments of posts and comments. */
 export interface AttachmentsTx {
@@ -38,3 +39,14 @@ export const ATTACHMENTS_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<AttachmentsTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const ATTACHMENTS_SCOPES = {
+  insertAttachment: 'organization.organization_id',
+  getAttachment: 'attachment',
+  getAttachmentBytes: 'attachment',
+  listPostAttachments: 'post[]',
+  listCommentAttachments: 'comment[]',
+  listHeldPostAttachments: 'heldPost',
+  moveHeldPostAttachments: 'heldPost',
+} satisfies ScopeTable<AttachmentsTx>;

@@ -1,6 +1,7 @@
 /** The boards aggregate of the storage contract: boards, their tags, and what imports made in them. */
 import type { BoardRecord, ImportSourceRecord, TagRecord } from '../../domain/records.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Fields of a board to change; absent fields are unchanged. */
 export type BoardPatch = Partial<
@@ -61,3 +62,20 @@ export const BOARDS_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<BoardsTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const BOARDS_SCOPES = {
+  insertBoard: 'organization.organization_id',
+  getBoard: 'board',
+  getBoardBySlug: 'organization',
+  listBoards: 'organization',
+  updateBoard: 'board',
+  ensureTags: 'board',
+  getTagBySlug: 'board',
+  setPostTags: 'post',
+  getTagsOfPosts: 'post[]',
+  countTags: 'board',
+  listTags: 'board',
+  listImportSources: 'board',
+  insertImportSource: 'board.board_id',
+} satisfies ScopeTable<BoardsTx>;

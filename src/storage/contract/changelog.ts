@@ -6,6 +6,7 @@
  */
 import type { ChangelogEntryRecord } from '../../domain/changelog-entries.js';
 import type { AggregateDefinition, NewRecord, Page, PageQuery } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** The page and filter of {@link ChangelogTx.listChangelogEntries}. */
 export interface ChangelogEntryQuery extends PageQuery {
@@ -61,3 +62,16 @@ export const CHANGELOG_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<ChangelogTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const CHANGELOG_SCOPES = {
+  // an entry stays its organization's; the due ones are read across organizations, and each is
+  // published under its own organization's lock, by one conditional UPDATE
+  insertChangelogEntry: 'organization.organization_id',
+  getChangelogEntry: 'none',
+  listChangelogEntries: 'board',
+  listDueChangelogEntries: 'none',
+  publishChangelogEntry: 'changelogEntry',
+  updateChangelogEntry: 'changelogEntry',
+  deleteChangelogEntry: 'changelogEntry',
+} satisfies ScopeTable<ChangelogTx>;

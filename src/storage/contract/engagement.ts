@@ -12,6 +12,7 @@ import type {
   VoterRecord,
 } from '../../domain/records.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /**
  * Voters and what they do on posts. Votes and comments keep their post's `vote_count` and
@@ -114,3 +115,33 @@ export const ENGAGEMENT_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<EngagementTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const ENGAGEMENT_SCOPES = {
+  insertVoter: 'organization.organization_id',
+  setVoterLocale: 'voter',
+  getVoter: 'voter',
+  getVoterByEmail: 'organization',
+  blockVoter: 'voter.voter_id',
+  unblockVoter: 'voter',
+  listVoterBlocks: 'voter[]',
+  insertPostAuthor: 'post.post_id',
+  getPostAuthor: 'post',
+  getFollow: 'post',
+  putFollow: 'post.post_id',
+  listFollowerIds: 'post',
+  listVoterPostTimes: 'voter',
+  listVoterCommentTimes: 'voter',
+  insertVote: 'post.post_id',
+  deleteVote: 'post',
+  listVoterIds: 'post',
+  insertComment: 'post.post_id',
+  getComment: 'comment',
+  updateComment: 'comment',
+  insertCommentEdit: 'comment.comment_id',
+  listCommentEdits: 'comment',
+  listComments: 'post',
+  insertReaction: 'comment.comment_id',
+  deleteReaction: 'comment',
+  getReactionCounts: 'comment[]',
+} satisfies ScopeTable<EngagementTx>;

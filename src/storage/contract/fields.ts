@@ -1,6 +1,7 @@
 /** The fields aggregate of the storage contract: each board's custom fields, and the values posts hold for them. */
 import type { FieldRecord, FieldValue } from '../../domain/fields.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Fields of a custom field to change; absent fields are unchanged (a key and a board never change). */
 export type FieldPatch = Partial<Pick<FieldRecord, 'label' | 'type' | 'options' | 'required' | 'position'>>;
@@ -36,3 +37,13 @@ export const FIELDS_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<FieldsTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const FIELDS_SCOPES = {
+  listFields: 'board',
+  insertField: 'board.board_id',
+  updateField: 'field',
+  deleteField: 'field',
+  clearFieldValues: 'board',
+  countFieldValues: 'board',
+} satisfies ScopeTable<FieldsTx>;

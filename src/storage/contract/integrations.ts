@@ -15,6 +15,7 @@ import type {
   PostLinkRecord,
 } from '../../domain/integrations.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 import type { WebhookMessageOutcome } from './webhooks.js';
 
 /** Fields of a connection to change; absent fields are unchanged. */
@@ -131,3 +132,29 @@ export const INTEGRATIONS_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<IntegrationsTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const INTEGRATIONS_SCOPES = {
+  // integrations: a connection and a chat target belong to one organization for their whole life
+  insertIntegrationConnection: 'organization.organization_id',
+  getIntegrationConnection: 'connection',
+  listIntegrationConnections: 'organization',
+  updateIntegrationConnection: 'connection',
+  rememberIntegrationDelivery: 'connection.connection_id',
+  listIntegrationDeliveries: 'connection',
+  insertPostLink: 'post.post_id',
+  listPostLinks: 'post',
+  listLinksToIssue: 'connection',
+  updateLinksToIssue: 'connection',
+  insertChatTarget: 'board.board_id',
+  getChatTarget: 'chatTarget',
+  listChatTargets: 'board',
+  updateChatTarget: 'chatTarget',
+  insertIntegrationCall: 'organization.organization_id',
+  // the outbox of calls: a lease rechecks each row it changes; a report changes its row only under its lease
+  getIntegrationCall: 'none',
+  listIntegrationCalls: 'organization',
+  listIntegrationCallAttempts: 'none',
+  leaseIntegrationCalls: 'none',
+  recordIntegrationCallAttempt: 'none',
+} satisfies ScopeTable<IntegrationsTx>;

@@ -9,6 +9,7 @@
  * the storage records it.
  */
 import type { Page, PageQuery, AggregateDefinition } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** The notifications of one voter about one post that are not mailed yet. */
 export interface MailQueueRecord {
@@ -139,3 +140,16 @@ export const MAIL_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<MailTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const MAIL_SCOPES = {
+  enqueueMailEvent: 'organization.organization_id',
+  getMailQueueRow: 'voter',
+  // the mail queue: as the outbox; enqueueing re-reads the row FOR UPDATE too
+  leaseMailQueue: 'none',
+  recordMailSend: 'none',
+  dropMailQueueOfPost: 'post',
+  listMailFailures: 'organization',
+  putMailUnsubscribe: 'board.board_id',
+  isMailUnsubscribed: 'board',
+} satisfies ScopeTable<MailTx>;

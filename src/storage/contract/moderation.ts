@@ -4,6 +4,7 @@
  */
 import type { HeldPostDecision, HeldPostRecord, HeldPostState, NewHeldPost } from '../../domain/held-posts.js';
 import type { AggregateDefinition } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Boards' moderation setting and the posts held for approval. */
 export interface ModerationTx {
@@ -39,3 +40,15 @@ export const MODERATION_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<ModerationTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const MODERATION_SCOPES = {
+  isBoardModerated: 'board',
+  setBoardModerated: 'board',
+  insertHeldPost: 'organization.organization_id',
+  getHeldPost: 'heldPost',
+  decideHeldPost: 'heldPost',
+  listHeldPosts: 'organization',
+  countHeldPosts: 'organization',
+  listVoterHeldPosts: 'voter',
+} satisfies ScopeTable<ModerationTx>;

@@ -1,6 +1,7 @@
 /** The oauth aggregate of the storage contract: clients, grants, codes and tokens of OAuth for MCP. */
 import type { OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRecord } from '../../domain/oauth.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** OAuth's records: codes and tokens stored by hash, grants by id, clients by their random id. */
 export interface OAuthTx {
@@ -65,3 +66,24 @@ export const OAUTH_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<OAuthTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const OAUTH_SCOPES = {
+  // oauth: clients, codes and tokens are found by their random keys, spent by one conditional
+  // statement each; a grant belongs to its organization
+  insertOAuthClient: 'none',
+  getOAuthClient: 'none',
+  // one statement each: the expired clients without a grant, deleted or counted
+  purgeOAuthClients: 'none',
+  countOAuthClientsWithoutGrant: 'none',
+  insertOAuthGrant: 'organization.organization_id',
+  getOAuthGrant: 'oauthGrant',
+  listOAuthGrants: 'organization',
+  updateOAuthGrant: 'oauthGrant',
+  insertOAuthCode: 'none',
+  getOAuthCode: 'none',
+  useOAuthCode: 'none',
+  insertOAuthToken: 'none',
+  getOAuthToken: 'none',
+  useOAuthToken: 'none',
+} satisfies ScopeTable<OAuthTx>;

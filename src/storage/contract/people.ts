@@ -1,6 +1,7 @@
 /** The people aggregate of the storage contract: team members, their sessions, one-time sign-in links. */
 import type { SessionRecord, SignInLinkRecord, TeamMemberRecord } from '../../domain/people.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Who signs in to the web pages, and how: members, sessions and links stored by token hash. */
 export interface PeopleTx {
@@ -55,3 +56,17 @@ export const PEOPLE_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<PeopleTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const PEOPLE_SCOPES = {
+  insertTeamMember: 'organization.organization_id',
+  getTeamMember: 'teamMember',
+  getTeamMemberByEmail: 'organization',
+  listTeamMembers: 'organization',
+  updateTeamMember: 'teamMember',
+  insertSession: 'none',
+  getSession: 'none',
+  deleteSession: 'none',
+  insertSignInLink: 'signInLink',
+  useSignInLink: 'none',
+} satisfies ScopeTable<PeopleTx>;

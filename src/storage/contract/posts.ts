@@ -5,6 +5,7 @@ import type { ClaimRecord, EvidenceRecord, PostMergeRecord, PostRecord, PostStat
 import type { StatusRecord } from '../../domain/statuses.js';
 import type { FieldValue, FieldValues } from '../../domain/fields.js';
 import type { AggregateDefinition, Page, PageQuery } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /**
  * A post to insert: its counters start at 0; without `status_label_id` its label is the default
@@ -202,3 +203,23 @@ export const POSTS_AGGREGATE = {
     },
   },
 } satisfies AggregateDefinition<PostsTx, PostsTx & PostPartsReads>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const POSTS_SCOPES = {
+  insertPost: 'board.board_id',
+  getPost: 'post',
+  getPostParts: 'post',
+  updatePost: 'post',
+  deletePost: 'post',
+  countPosts: 'board',
+  listPosts: 'board',
+  listPinnedPosts: 'board',
+  listRoadmap: 'board',
+  listChangelog: 'board',
+  countPostsByWord: 'board',
+  listPostsByWords: 'board',
+  insertPostMerge: 'post.source_id',
+  getPostMerge: 'post',
+  removePostMerge: 'post',
+  moveComments: 'post',
+} satisfies ScopeTable<PostsTx>;

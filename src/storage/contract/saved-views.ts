@@ -4,6 +4,7 @@
  */
 import type { SavedViewRecord } from '../../domain/saved-views.js';
 import type { AggregateDefinition, NewRecord } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Writing, listing, renaming and removing saved views. */
 export interface SavedViewsTx {
@@ -30,3 +31,12 @@ export const SAVED_VIEWS_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<SavedViewsTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const SAVED_VIEWS_SCOPES = {
+  insertSavedView: 'organization.organization_id',
+  getSavedView: 'none',
+  listSavedViews: 'organization',
+  renameSavedView: 'savedView',
+  deleteSavedView: 'savedView',
+} satisfies ScopeTable<SavedViewsTx>;

@@ -10,6 +10,7 @@ import type {
 } from '../../domain/sso.js';
 import type { PostsTx } from './posts.js';
 import type { AggregateDefinition, NewRecord, Page, PageQuery } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** A post of {@link SsoTx.listPostsByCompanyRevenue} with the revenue of the companies behind it. */
 export interface PostRevenueRecord {
@@ -96,3 +97,25 @@ export const SSO_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<SsoTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const SSO_SCOPES = {
+  // sso: a secret belongs to its organization; the rest names its organization or voter
+  insertSsoSecret: 'organization.organization_id',
+  listSsoSecrets: 'organization',
+  updateSsoSecret: 'ssoSecret',
+  getSsoSettings: 'organization',
+  putSsoSettings: 'organization.organization_id',
+  getSsoIdentity: 'organization',
+  getSsoIdentityOfVoter: 'voter',
+  insertSsoIdentity: 'organization.organization_id',
+  putCompany: 'organization.organization_id',
+  getCompany: 'organization',
+  listCompanies: 'organization',
+  setVoterCompany: 'voter',
+  listVoterCompanies: 'voter[]',
+  getCompanyVoter: 'organization',
+  insertCompanyVoter: 'organization.organization_id',
+  listCompanyVoters: 'organization',
+  listPostsByCompanyRevenue: 'board',
+} satisfies ScopeTable<SsoTx>;

@@ -1,6 +1,7 @@
 /** The statistics aggregate of the storage contract: ship statistics and analytics of a board. */
 import type { PostRecord, PostStatus } from '../../domain/records.js';
 import type { AggregateDefinition } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** `from` inclusive, `to` exclusive (ISO timestamps). */
 export interface TimeWindow {
@@ -73,3 +74,9 @@ export const STATISTICS_AGGREGATE = {
   writes: { shipStats: false, analytics: false },
   fallbacks: {},
 } satisfies AggregateDefinition<StatisticsTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const STATISTICS_SCOPES = {
+  shipStats: 'board',
+  analytics: 'board',
+} satisfies ScopeTable<StatisticsTx>;

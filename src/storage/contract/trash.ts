@@ -7,6 +7,7 @@
 import type { DeletedPostRecord, PostDeletion } from '../../domain/deleted-posts.js';
 import type { PostRecord } from '../../domain/records.js';
 import type { AggregateDefinition, Page, PageQuery } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** The page and filter of {@link TrashTx.listDeletedPosts}. */
 export interface DeletedPostQuery extends PageQuery {
@@ -56,3 +57,14 @@ export const TRASH_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<TrashTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const TRASH_SCOPES = {
+  // trash: a deleted post stays its organization's; the purge is one DELETE whose row locks let
+  // each row go once, and a restore takes its row out with DELETE … RETURNING
+  trashPost: 'post',
+  getDeletedPost: 'organization',
+  listDeletedPosts: 'organization',
+  restoreDeletedPost: 'organization',
+  purgeDeletedPosts: 'none',
+} satisfies ScopeTable<TrashTx>;

@@ -6,6 +6,7 @@
  */
 import type { WebhookAttemptRecord, WebhookMessageRecord, WebhookRecord } from '../../domain/records.js';
 import type { AggregateDefinition, NewRecord, Page, PageQuery } from './shared.js';
+import type { ScopeTable } from './scopes.js';
 
 /** Fields of a webhook to change; absent fields are unchanged. */
 export type WebhookPatch = Partial<Pick<WebhookRecord, 'url' | 'description' | 'events' | 'active' | 'secret'>>;
@@ -123,3 +124,21 @@ export const WEBHOOKS_AGGREGATE = {
   },
   fallbacks: {},
 } satisfies AggregateDefinition<WebhooksTx>;
+
+/** What each method locks in a write transaction (see ./scopes.ts). */
+export const WEBHOOKS_SCOPES = {
+  insertWebhook: 'organization.organization_id',
+  getWebhook: 'webhook',
+  updateWebhook: 'webhook',
+  deleteWebhook: 'webhook',
+  listWebhooks: 'organization',
+  enqueueWebhookMessages: 'organization.organization_id',
+  // the outbox: a lease picks rows FOR UPDATE SKIP LOCKED; a report re-reads its row FOR UPDATE
+  getWebhookMessage: 'none',
+  listWebhookMessages: 'webhook',
+  listWebhookAttempts: 'none',
+  leaseWebhookMessages: 'none',
+  recordWebhookAttempt: 'none',
+  redeliverWebhookMessage: 'none',
+  countPendingWebhookMessages: 'none',
+} satisfies ScopeTable<WebhooksTx>;
