@@ -13,6 +13,9 @@ export function renderReferences(tables: TableDeclarations): string;
 /** The text of src/storage/table-rows.ts: each record table's row type, as its `record.row` names it. */
 export function renderTableRows(tables: TableDeclarations): string;
 
+/** The text of src/storage/lock-kinds.ts: `OwnerKind`, each table's declared lock kind. */
+export function renderLockKinds(tables: TableDeclarations): string;
+
 /** The record tables a dump carries, in its order, and those it leaves out with the reason. */
 export function dumpOrder(
   tables: TableDeclarations,

@@ -190,8 +190,7 @@ function wrapped(items, indent, width = 110) {
 
 const ROWS_HEADER = `/**
  * The row type of every record table, by its record-store name: what the record stores keep, and
- * what a dump carries; and the kinds of record a write lock names (\`lock-owners.ts\` in the SQL
- * adapters, the contract's scopes). Generated from the tables' declaration (\`schema/tables.ts\`, each table's
+ * what a dump carries. Generated from the tables' declaration (\`schema/tables.ts\`, each table's
  * \`record.row\`) by \`npm run derive\` (scripts/derive-record-schema.mjs): do not edit it, edit the
  * declaration and run that. A test fails while this file differs from what the declaration gives.
  */`;
@@ -217,17 +216,24 @@ export function renderTableRows(tables) {
     const one = `import type { ${names.join(', ')} } from '${path}.js';`;
     return one.length <= 130 ? one : ['import type {', ...names.map((type) => `  ${type},`), `} from '${path}.js';`].join('\n');
   });
+  return [ROWS_HEADER, ...imports, '', '/** The row type of every record table. */', 'export interface TableRows {', ...rows, '}', ''].join('\n');
+}
+
+const LOCK_KINDS_HEADER = `/**
+ * The kinds of record a write lock names: each table's declared \`lock\` kind, which the contract's
+ * \`_SCOPES\` tables and the SQL adapters' lock (adapters/sql/lock-owners.ts) share. Generated from
+ * the tables' declaration (\`schema/tables.ts\`) by \`npm run derive\`
+ * (scripts/derive-record-schema.mjs): do not edit it. A test fails while this file differs from
+ * what the declaration gives.
+ */`;
+
+/** `OwnerKind`: every table's declared lock kind. */
+export function renderLockKinds(tables) {
   const kinds = lockKinds(tables);
   return [
-    ROWS_HEADER,
-    ...imports,
+    LOCK_KINDS_HEADER,
     '',
-    '/** The row type of every record table. */',
-    'export interface TableRows {',
-    ...rows,
-    '}',
-    '',
-    "/** A record whose organization decides a call's write lock: each table's declared `lock` kind. */",
+    "/** A record whose organization decides a call's write lock. */",
     'export type OwnerKind =',
     ...kinds.map((kind, index) => `  | '${kind}'${index === kinds.length - 1 ? ';' : ''}`),
     '',
@@ -392,8 +398,15 @@ export function renderOrganizationLinks(tables, steps, released) {
   });
   return [
     ORGANIZATION_LINKS_HEADER,
-    "import type { OrganizationLink } from './dump-organizations.js';",
     "import type { TableName } from './record-store.js';",
+    '',
+    '/** A field naming a row of `table` (its id), a list of them (`list`), or one only when `when` holds. */',
+    'export interface OrganizationLink {',
+    '  readonly field: string;',
+    '  readonly table: TableName;',
+    '  readonly list?: boolean;',
+    '  readonly when?: { readonly field: string; readonly value: string };',
+    '}',
     '',
     "const link = (field: string, table: TableName, extra: Partial<OrganizationLink> = {}): OrganizationLink => ({ field, table, ...extra });",
     '',
@@ -465,9 +478,9 @@ export function renderLockOwners(tables) {
   return [
     LOCK_OWNERS_HEADER,
     "import type { StorageMethodName } from '../../src/storage/contract/registry.js';",
-    "import type { OwnerKind } from '../../src/storage/table-rows.js';",
+    "import type { OwnerKind } from '../../src/storage/lock-kinds.js';",
     '',
-    "/** A record whose organization decides a call's lock (generated in src/storage/table-rows.ts). */",
+    "/** A record whose organization decides a call's lock (generated in src/storage/lock-kinds.ts). */",
     'export type { OwnerKind };',
     '',
     '/** SQL answering the organization of a record of each kind (`$1` is its id); no row if it is gone. */',
@@ -512,6 +525,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     ['src/storage/dump-reference-list.ts', () => renderReferences(tables)],
     ['src/storage/dump-column-list.ts', () => renderDumpColumns(tables)],
     ['src/storage/table-rows.ts', () => renderTableRows(tables)],
+    ['src/storage/lock-kinds.ts', () => renderLockKinds(tables)],
     ['src/storage/dump-table-list.ts', () => renderDumpTables(tables, steps, released)],
     ['src/storage/dump-organization-list.ts', () => renderOrganizationLinks(tables, steps, released)],
     ['adapters/sql/lock-owners.ts', () => renderLockOwners(tables)],

@@ -7,9 +7,9 @@
  * edit it. A test fails while this file differs from what the declaration gives.
  */
 import type { StorageMethodName } from '../../src/storage/contract/registry.js';
-import type { OwnerKind } from '../../src/storage/table-rows.js';
+import type { OwnerKind } from '../../src/storage/lock-kinds.js';
 
-/** A record whose organization decides a call's lock (generated in src/storage/table-rows.ts). */
+/** A record whose organization decides a call's lock (generated in src/storage/lock-kinds.ts). */
 export type { OwnerKind };
 
 /** SQL answering the organization of a record of each kind (`$1` is its id); no row if it is gone. */

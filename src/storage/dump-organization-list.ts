@@ -5,8 +5,15 @@
  * (`schema/tables.ts`) by `npm run derive` (scripts/derive-record-schema.mjs): do not edit it.
  * A test fails while this file differs from what the declaration gives.
  */
-import type { OrganizationLink } from './dump-organizations.js';
 import type { TableName } from './record-store.js';
+
+/** A field naming a row of `table` (its id), a list of them (`list`), or one only when `when` holds. */
+export interface OrganizationLink {
+  readonly field: string;
+  readonly table: TableName;
+  readonly list?: boolean;
+  readonly when?: { readonly field: string; readonly value: string };
+}
 
 const link = (field: string, table: TableName, extra: Partial<OrganizationLink> = {}): OrganizationLink => ({ field, table, ...extra });
 

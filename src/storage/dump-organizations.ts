@@ -9,17 +9,11 @@
  * (`dump-organization-list.ts`: each table's references to tables of an organization, and the
  * links its `record.links` declares); a test compares it with the dump's tables.
  */
-import { ORGANIZATION_LINKS } from './dump-organization-list.js';
+import { ORGANIZATION_LINKS, type OrganizationLink } from './dump-organization-list.js';
 import { DUMP_TABLES, type DumpRow } from './dump-tables.js';
 import type { TableName } from './record-store.js';
 
-/** A field naming a row of `table` (its id), a list of them (`list`), or one only when `when` holds. */
-export interface OrganizationLink {
-  readonly field: string;
-  readonly table: TableName;
-  readonly list?: boolean;
-  readonly when?: { readonly field: string; readonly value: string };
-}
+export type { OrganizationLink };
 
 /** The links of every dumped table that belongs to an organization; a table absent here belongs to none. */
 export { ORGANIZATION_LINKS };

@@ -15,66 +15,19 @@
  * - `nextId` hands out 1, 2, 3, ... per table and never an id handed out by a committed
  *   transaction, even if that row was deleted since.
  */
-import type { DeletedPostRecord, DeletedPostSnapshot } from '../domain/deleted-posts.js';
-import type { DayRow } from './days.js';
 import { RECORD_SCHEMA } from './record-schema.js';
 import type { TableRows } from './table-rows.js';
 
-/** A row of the `settings` table. */
-export interface SettingRow {
-  name: string;
-  value: string;
-}
-
-/** A row of the `post_tags` table: one tag on one post. */
-export interface PostTagRow {
-  post_id: number;
-  tag_id: number;
-}
-
-/**
- * A row of the `post_words` table: one word (`wordsOf`) of a post's title, the similar-posts
- * index. A post has one row per distinct word; the rows go with the post.
- */
-export interface PostWordRow {
-  board_id: number;
-  word: string;
-  post_id: number;
-}
-
-/**
- * A row of the `board_days` table (maintained statistics, see `record-tx/aggregates.ts`): for one
- * board and UTC day, over its non-hidden posts.
- */
-export interface BoardDayRow extends DayRow {
-  board_id: number;
-}
-
-/** A row of the `board_voters` table: the days a voter voted on a board's non-hidden posts. */
-export interface BoardVoterRow {
-  board_id: number;
-  voter_id: number;
-  /** The latest key of `days`. */
-  last_day: string;
-  /** Votes per UTC day (`YYYY-MM-DD`); only days with at least one. */
-  days: Record<string, number>;
-}
-
-/** A row of the `moderated_boards` table: a board whose voters' posts wait for approval. */
-export interface ModeratedBoardRow {
-  board_id: number;
-}
-
-/** A row of the `attachment_bytes` table: the bytes of one attachment, read only when served. */
-export interface AttachmentBytesRow {
-  attachment_id: number;
-  bytes: Uint8Array;
-}
-
-/** A row of the `deleted_posts` table: a deleted post, and the rows it had, kept for restoring. */
-export interface DeletedPostRow extends DeletedPostRecord {
-  snapshot: DeletedPostSnapshot;
-}
+export type {
+  AttachmentBytesRow,
+  BoardDayRow,
+  BoardVoterRow,
+  DeletedPostRow,
+  ModeratedBoardRow,
+  PostTagRow,
+  PostWordRow,
+  SettingRow,
+} from './record-rows.js';
 
 /**
  * The row type of every table, generated from the tables' declaration (each table's `record.row`

@@ -1,7 +1,6 @@
 /**
  * The row type of every record table, by its record-store name: what the record stores keep, and
- * what a dump carries; and the kinds of record a write lock names (`lock-owners.ts` in the SQL
- * adapters, the contract's scopes). Generated from the tables' declaration (`schema/tables.ts`, each table's
+ * what a dump carries. Generated from the tables' declaration (`schema/tables.ts`, each table's
  * `record.row`) by `npm run derive` (scripts/derive-record-schema.mjs): do not edit it, edit the
  * declaration and run that. A test fails while this file differs from what the declaration gives.
  */
@@ -37,7 +36,7 @@ import type {
   PostTagRow,
   PostWordRow,
   SettingRow,
-} from './record-store.js';
+} from './record-rows.js';
 import type { FieldRecord } from '../domain/fields.js';
 import type { ChangelogEntryRecord } from '../domain/changelog-entries.js';
 import type { ActivityRecord } from '../domain/activity.js';
@@ -127,24 +126,3 @@ export interface TableRows {
   integration_calls: IntegrationCallRecord;
   integration_call_attempts: IntegrationCallAttemptRecord;
 }
-
-/** A record whose organization decides a call's write lock: each table's declared `lock` kind. */
-export type OwnerKind =
-  | 'organization'
-  | 'status'
-  | 'apiKey'
-  | 'board'
-  | 'post'
-  | 'field'
-  | 'changelogEntry'
-  | 'voter'
-  | 'comment'
-  | 'heldPost'
-  | 'attachment'
-  | 'teamMember'
-  | 'oauthGrant'
-  | 'ssoSecret'
-  | 'webhook'
-  | 'savedView'
-  | 'connection'
-  | 'chatTarget';

@@ -13,6 +13,7 @@ import {
   organizationLinks,
   ownerSql,
   renderDumpTables,
+  renderLockKinds,
   renderLockOwners,
   renderOrganizationLinks,
   renderTableRows,
@@ -49,6 +50,7 @@ const TOY_STEPS: readonly SchemaStep[] = [...SCHEMA_STEPS, { description: 'sampl
 describe('the files generated beside the record schema', () => {
   it('are committed as the generator makes them', async () => {
     expect(await committed('src/storage/table-rows.ts')).toBe(renderTableRows(TABLES));
+    expect(await committed('src/storage/lock-kinds.ts')).toBe(renderLockKinds(TABLES));
     expect(await committed('src/storage/dump-table-list.ts')).toBe(renderDumpTables(TABLES, SCHEMA_STEPS, RELEASED_DUMP_ORDER));
     expect(await committed('src/storage/dump-organization-list.ts')).toBe(renderOrganizationLinks(TABLES, SCHEMA_STEPS, RELEASED_DUMP_ORDER));
     expect(await committed('adapters/sql/lock-owners.ts')).toBe(renderLockOwners(TABLES));
@@ -67,8 +69,8 @@ describe('a new table of an organization', () => {
     const rows = renderTableRows(TOY);
     expect(rows).toContain("import type { SampleNoteRecord } from '../domain/sample-notes.js';");
     expect(rows).toContain('  sample_notes: SampleNoteRecord;\n}');
-    // The store's own row types come from the store's module.
-    expect(rows).toMatch(/SettingRow,[\s\S]*\} from '\.\/record-store\.js';/);
+    // The record stores' own row types come from their module, which imports nothing of the store's.
+    expect(rows).toMatch(/SettingRow,[\s\S]*\} from '\.\/record-rows\.js';/);
   });
 
   it('goes last in a dump, after the tables of the steps before it', () => {
@@ -102,7 +104,7 @@ describe('a new table of an organization', () => {
       'SELECT b.organization_id AS org FROM fb_sample_notes n JOIN fb_posts p ON p.id = n.post_id JOIN fb_boards b ON b.id = p.board_id WHERE n.id = $1',
     );
     // The kind joins the generated OwnerKind, which the contract's scopes and the SQL adapters share.
-    expect(renderTableRows(TOY)).toContain("  | 'sampleNote';");
+    expect(renderLockKinds(TOY)).toContain("  | 'sampleNote';");
     const owners = renderLockOwners(TOY);
     expect(owners).toContain("  insertSampleNote: 'sampleNote',");
     // Two tables of one initial get aliases of their own.

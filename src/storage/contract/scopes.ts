@@ -26,9 +26,9 @@
 
 /**
  * A record whose organization decides a call's lock: the kinds the tables' declaration names (each
- * table's `lock`), generated into table-rows.ts.
+ * table's `lock`), generated into lock-kinds.ts.
  */
-import type { OwnerKind } from '../table-rows.js';
+import type { OwnerKind } from '../lock-kinds.js';
 
 export type { OwnerKind };
 /**

@@ -53,7 +53,7 @@ export const BOARDS_TABLES = {
     },
   },
   settings: {
-    record: { row: { type: 'SettingRow', from: 'storage/record-store' } },
+    record: { row: { type: 'SettingRow', from: 'storage/record-rows' } },
     columns: {
       name: 'key',
       value: 'text',
@@ -177,7 +177,7 @@ export const BOARDS_TABLES = {
     unique: [['board_id', 'slug']],
   },
   post_tags: {
-    record: { row: { type: 'PostTagRow', from: 'storage/record-store' }, indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
+    record: { row: { type: 'PostTagRow', from: 'storage/record-rows' }, indexes: { by_post: 'post_id', by_tag: 'tag_id' } },
     columns: {
       post_id: { type: 'integer', references: 'posts', onDelete: 'cascade' },
       tag_id: { type: 'integer', references: 'tags' },
@@ -190,7 +190,7 @@ export const BOARDS_TABLES = {
   },
   post_words: {
     record: {
-      row: { type: 'PostWordRow', from: 'storage/record-store' },
+      row: { type: 'PostWordRow', from: 'storage/record-rows' },
       indexes: { by_board_word: ['board_id', 'word'], by_post: 'post_id' },
       notDumped: 'the similar-posts index, rebuilt from post titles on import',
     },
@@ -240,7 +240,7 @@ export const BOARDS_TABLES = {
   // carries them) until it is purged; the post's id is never reused, so it keys the row. It names
   // no row by it: the post is no row until restored.
   deleted_posts: {
-    record: { row: { type: 'DeletedPostRow', from: 'storage/record-store' }, indexes: { by_organization: 'organization_id' } },
+    record: { row: { type: 'DeletedPostRow', from: 'storage/record-rows' }, indexes: { by_organization: 'organization_id' } },
     columns: {
       post_id: 'integer',
       organization_id: { type: 'integer', references: 'organizations' },

@@ -116,7 +116,7 @@ export const ENGAGEMENT_TABLES = {
    * a plain number (a later delete of that post leaves the record of the decision as it was).
    */
   moderated_boards: {
-    record: { row: { type: 'ModeratedBoardRow', from: 'storage/record-store' } },
+    record: { row: { type: 'ModeratedBoardRow', from: 'storage/record-rows' } },
     columns: {
       board_id: { type: 'integer', references: 'boards' },
     },
@@ -194,7 +194,7 @@ export const ENGAGEMENT_TABLES = {
     },
   },
   attachment_bytes: {
-    record: { row: { type: 'AttachmentBytesRow', from: 'storage/record-store' } },
+    record: { row: { type: 'AttachmentBytesRow', from: 'storage/record-rows' } },
     columns: {
       attachment_id: { type: 'integer', references: 'attachments', onDelete: 'cascade' },
       bytes: 'bytes',

@@ -56,7 +56,7 @@ const STATUS_COUNTS = {
 export const STATISTICS_TABLES = {
   board_days: {
     record: {
-      row: { type: 'BoardDayRow', from: 'storage/record-store' },
+      row: { type: 'BoardDayRow', from: 'storage/record-rows' },
       notDumped: 'statistics, rebuilt from posts, votes and comments on import',
     },
     columns: {
@@ -75,7 +75,7 @@ export const STATISTICS_TABLES = {
   board_voters: {
     ...VOTERS_LAST_DAY,
     record: {
-      row: { type: 'BoardVoterRow', from: 'storage/record-store' },
+      row: { type: 'BoardVoterRow', from: 'storage/record-rows' },
       indexes: { by_board: 'board_id' },
       notDumped: 'statistics, rebuilt from votes on import',
     },
