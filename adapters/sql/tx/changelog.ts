@@ -1,7 +1,10 @@
 /**
- * The changelog aggregate in SQL, for both stores. Publishing is one conditional UPDATE: in
- * PostgreSQL a concurrent publisher waits for the row and, finding it published, changes nothing;
- * in SQLite writes run one at a time.
+ * The changelog aggregate in SQL, for both stores: a board's page of entries and the due ones (in
+ * the order of their indexes), and the two conditional changes. Publishing is one conditional
+ * UPDATE: in PostgreSQL a concurrent publisher waits for the row and, finding it published,
+ * changes nothing; in SQLite writes run one at a time. An edit of an entry still unpublished is
+ * one statement the same way. Writing, reading and deleting an entry by its id are the record
+ * stores' defaults (../defaults.ts).
  */
 import type { ChangelogEntryRecord } from '../../../src/domain/changelog-entries.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
@@ -13,22 +16,12 @@ const FIELDS = 'id, organization_id, board_id, title, body, post_ids, publish_at
 /** When an entry was or is to be published: the order of a board's list. */
 const SHOWN_AT = 'COALESCE(published_at, publish_at, created_at)';
 
-export function changelogMethods(db: SqlSeam): AggregateMethods<'changelog'> {
+export function changelogMethods(
+  db: SqlSeam,
+): Pick<AggregateMethods<'changelog'>, 'listChangelogEntries' | 'listDueChangelogEntries' | 'publishChangelogEntry' | 'updateChangelogEntry'> {
   const d = db.dialect;
   const entry = (row: ChangelogEntryRecord): ChangelogEntryRecord => ({ ...row, post_ids: d.json<number[]>(row.post_ids) });
   return {
-    async insertChangelogEntry(row) {
-      const stored = await db.row<ChangelogEntryRecord>(
-        `INSERT INTO fb_changelog_entries (organization_id, board_id, title, body, post_ids, publish_at, published_at, actor_kind, actor_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${FIELDS}`,
-        [row.organization_id, row.board_id, row.title, row.body, JSON.stringify(row.post_ids), row.publish_at, row.published_at, row.actor_kind, row.actor_id, row.created_at],
-      );
-      return entry(stored!);
-    },
-    async getChangelogEntry(id) {
-      const row = await db.row<ChangelogEntryRecord>(`SELECT ${FIELDS} FROM fb_changelog_entries WHERE id = ?`, [id]);
-      return row === undefined ? null : entry(row);
-    },
     async listChangelogEntries(boardId, query) {
       const { limit, offset } = pageBounds(d, query);
       const params = { board: boardId, limit, offset };
@@ -72,9 +65,6 @@ export function changelogMethods(db: SqlSeam): AggregateMethods<'changelog'> {
           ? await db.row<ChangelogEntryRecord>(`SELECT ${FIELDS} FROM fb_changelog_entries WHERE id = ?${only}`, [id])
           : await db.row<ChangelogEntryRecord>(`UPDATE fb_changelog_entries SET ${set} WHERE id = ?${only} RETURNING ${FIELDS}`, [...params, id]);
       return row === undefined ? null : entry(row);
-    },
-    async deleteChangelogEntry(id) {
-      return (await db.run('DELETE FROM fb_changelog_entries WHERE id = ?', [id])) > 0;
     },
   };
 }

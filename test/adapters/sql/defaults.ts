@@ -9,6 +9,9 @@ import { at, newApiKey, newBoard, newOrganization } from '../../../testing/fixtu
 
 /** The methods SQL leaves to the defaults (adapters/sql/defaults.ts `defaultedMethods`), sorted. */
 export const DEFAULTED = [
+  'deleteChangelogEntry',
+  'getChangelogEntry',
+  'insertChangelogEntry',
   'deleteSavedView',
   'getChatTarget',
   'getCompany',
@@ -162,6 +165,47 @@ export function defaultsTests(open: () => Promise<Storage>): void {
       expect(read.settings).toEqual({ organization_id: 1, jwks_url: null, jwks_algorithms: ['ES256', 'RS256'], audience: null, issuer: 'https://id.example.com', updated_at: at(2) });
       expect(read.access).toEqual({ board_id: 1, organization_id: 1, access: 'private', email_domains: ['example.com'], claim_name: null, claim_values: [], updated_at: at(3) });
       expect(read.fields).toEqual([{ id: 1, board_id: 1, key: 'size', label: 'Size', type: 'choice', options: ['S', 'M'], required: false, position: 0 }]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('write and read changelog entries as SQL’s own list, publish and edit see them', async () => {
+    const storage = await open();
+    try {
+      const read = await storage.transaction('write', async (tx) => {
+        const org = await tx.insertOrganization(newOrganization());
+        const board = await tx.insertBoard(newBoard(org.id));
+        const entry = { organization_id: org.id, board_id: board.id, title: 'Shipped', body: 'Exports', actor_kind: 'api_key' as const, actor_id: null, created_at: at(0) };
+        const scheduled = await tx.insertChangelogEntry({ ...entry, post_ids: [3, 1, 2], publish_at: at(10), published_at: null });
+        const gone = await tx.insertChangelogEntry({ ...entry, post_ids: [], publish_at: null, published_at: at(1) });
+        const deleted = [await tx.deleteChangelogEntry(gone.id), await tx.deleteChangelogEntry(gone.id)];
+        // SQL's own conditional statements on a row a default wrote, then the default's read of theirs.
+        const edited = await tx.updateChangelogEntry(scheduled.id, { post_ids: [2] }, true);
+        const published = await tx.publishChangelogEntry(scheduled.id, at(10));
+        const again = await tx.publishChangelogEntry(scheduled.id, at(11));
+        return {
+          scheduled,
+          deleted,
+          edited,
+          published,
+          again,
+          reread: await tx.getChangelogEntry(scheduled.id),
+          missing: await tx.getChangelogEntry(gone.id),
+          listed: await tx.listChangelogEntries(board.id, { limit: 10, offset: 0 }),
+        };
+      });
+      expect(read.scheduled).toEqual({
+        id: 1, organization_id: 1, board_id: 1, title: 'Shipped', body: 'Exports', post_ids: [3, 1, 2], publish_at: at(10), published_at: null,
+        actor_kind: 'api_key', actor_id: null, created_at: at(0),
+      });
+      expect(read.deleted).toEqual([true, false]);
+      expect(read.edited).toEqual({ ...read.scheduled, post_ids: [2] });
+      expect(read.published).toEqual({ ...read.scheduled, post_ids: [2], published_at: at(10) });
+      expect(read.again).toBeNull();
+      expect(read.reread).toEqual(read.published);
+      expect(read.missing).toBeNull();
+      expect(read.listed).toEqual({ rows: [read.published], total: 1 });
     } finally {
       await storage.close();
     }
