@@ -5,10 +5,13 @@
  */
 import { expect, it } from 'vitest';
 import type { Storage } from '../../../src/storage/contract.js';
-import { at, newApiKey, newBoard, newOrganization } from '../../../testing/fixtures.js';
+import { at, newApiKey, newBoard, newOrganization, newVoter } from '../../../testing/fixtures.js';
 
 /** The methods SQL leaves to the defaults (adapters/sql/defaults.ts `defaultedMethods`), sorted. */
 export const DEFAULTED = [
+  'decideHeldPost',
+  'getHeldPost',
+  'insertHeldPost',
   'deleteChangelogEntry',
   'getChangelogEntry',
   'insertChangelogEntry',
@@ -206,6 +209,52 @@ export function defaultsTests(open: () => Promise<Storage>): void {
       expect(read.reread).toEqual(read.published);
       expect(read.missing).toBeNull();
       expect(read.listed).toEqual({ rows: [read.published], total: 1 });
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('write, read and decide held posts with their tags and custom fields as SQL’s own lists and count see them', async () => {
+    const storage = await open();
+    try {
+      const read = await storage.transaction('write', async (tx) => {
+        const org = await tx.insertOrganization(newOrganization());
+        const board = await tx.insertBoard(newBoard(org.id));
+        const voter = await tx.insertVoter(newVoter(org.id));
+        const post = { organization_id: org.id, board_id: board.id, voter_id: voter.id, title: 'Dark mode', body: '', created_at: at(0) };
+        const given = await tx.insertHeldPost({ ...post, tag_slugs: ['ux', 'api'], fields: { size: 'M', seats: 12.5, note: 'née « x » \\ "q"' } });
+        const none = await tx.insertHeldPost({ ...post, tag_slugs: [], fields: null, created_at: at(1) });
+        const absent = await tx.insertHeldPost({ ...post, tag_slugs: [], created_at: at(2) });
+        const waiting = await tx.listHeldPosts(org.id, 'waiting');
+        const decided = await tx.decideHeldPost(given.id, { state: 'rejected', reason: 'Duplicate', decided_at: at(3), decided_by: null, post_id: null });
+        return {
+          given,
+          none,
+          absent,
+          waiting,
+          decided,
+          missing: await tx.decideHeldPost(99, { state: 'rejected', reason: '', decided_at: at(3), decided_by: null, post_id: null }),
+          reread: await tx.getHeldPost(given.id),
+          unknown: await tx.getHeldPost(99),
+          rejected: await tx.listHeldPosts(org.id, 'rejected'),
+          counts: [await tx.countHeldPosts(org.id, 'waiting'), await tx.countHeldPosts(org.id, 'rejected')],
+          voters: await tx.listVoterHeldPosts(voter.id, at(0)),
+        };
+      });
+      expect(read.given).toEqual({
+        id: 1, organization_id: 1, board_id: 1, voter_id: 1, title: 'Dark mode', body: '', tag_slugs: ['api', 'ux'], created_at: at(0),
+        state: 'waiting', reason: '', decided_at: null, decided_by: null, post_id: null, fields: { size: 'M', seats: 12.5, note: 'née « x » \\ "q"' },
+      });
+      expect(read.none).toEqual({ ...read.given, id: 2, tag_slugs: [], created_at: at(1), fields: null });
+      expect(read.absent).toEqual({ ...read.none, id: 3, created_at: at(2) });
+      expect(read.waiting).toEqual([read.given, read.none, read.absent]);
+      expect(read.decided).toEqual({ ...read.given, state: 'rejected', reason: 'Duplicate', decided_at: at(3) });
+      expect(read.missing).toBeNull();
+      expect(read.reread).toEqual(read.decided);
+      expect(read.unknown).toBeNull();
+      expect(read.rejected).toEqual([read.decided]);
+      expect(read.counts).toEqual([2, 1]);
+      expect(read.voters).toEqual([read.decided, read.none, read.absent]);
     } finally {
       await storage.close();
     }
