@@ -36,8 +36,11 @@ type QueueRow = Omit<MailQueueRecord, 'events'> & { events: string };
 const toQueue = (row: QueueRow): MailQueueRecord => ({ ...row, events: JSON.parse(row.events) as string[] });
 const byDue = (a: MailQueueRecord, b: MailQueueRecord) => (a.due_at ?? '').localeCompare(b.due_at ?? '', 'en') || a.id - b.id;
 
-/** The queue's methods: the failures and unsubscribes are the shared SQL's (adapters/sql/tx/mail.ts). */
-export function postgresMailMethods(db: PostgresSeam): Pick<AggregateMethods<'mail'>, 'enqueueMailEvent' | 'getMailQueueRow' | 'leaseMailQueue' | 'recordMailSend'> {
+/**
+ * The queue's writes: the failures and unsubscribes are the shared SQL's (adapters/sql/tx/mail.ts),
+ * and reading a voter's row about a post the record stores' default (adapters/sql/defaults.ts).
+ */
+export function postgresMailMethods(db: PostgresSeam): Pick<AggregateMethods<'mail'>, 'enqueueMailEvent' | 'leaseMailQueue' | 'recordMailSend'> {
   const { sql } = db;
   /** The row matching `where`; with `FOR UPDATE` appended in the calls that write it back. */
   const rowWhere = async (where: string, values: number[]) => {
@@ -62,10 +65,6 @@ export function postgresMailMethods(db: PostgresSeam): Pick<AggregateMethods<'ma
     async enqueueMailEvent(event) {
       const current = await rowWhere('voter_id = $1 AND post_id = $2 FOR UPDATE', [event.voter_id, event.post_id]);
       return write(withMailEvent(current, 0, event));
-    },
-
-    async getMailQueueRow(voterId, postId) {
-      return rowWhere('voter_id = $1 AND post_id = $2', [voterId, postId]);
     },
 
     async leaseMailQueue(request) {

@@ -1,11 +1,13 @@
 /**
  * The mail aggregate's failed mail and unsubscribes in SQL, and the statement that records a
- * failure (the notification queue is each store's: leasing and recording sends differ,
- * `tx/mail.ts` there).
+ * failure (the notification queue's writes are each store's: leasing and recording sends differ,
+ * `tx/mail.ts` there). A voter's queue row about a post is read as the record stores' default
+ * does (../defaults.ts): one statement by its index.
  */
 import type { MailFailureRecord } from '../../../src/storage/contract/mail.js';
+import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { SqlSeam } from '../seam.js';
-import { flag, pageBounds, type SharedMethods } from '../statements.js';
+import { flag, pageBounds } from '../statements.js';
 
 const FAILURE = 'SELECT id, organization_id, voter_id, post_id, address, error, attempts, failed_at FROM fb_mail_failures';
 
@@ -13,10 +15,13 @@ const FAILURE = 'SELECT id, organization_id, voter_id, post_id, address, error, 
 export const INSERT_MAIL_FAILURE = `INSERT INTO fb_mail_failures (organization_id, voter_id, post_id, address, error, attempts, failed_at)
   VALUES (?, ?, ?, ?, ?, ?, ?)`;
 
-/** The queue's methods: each store's own. */
-type Queue = 'enqueueMailEvent' | 'getMailQueueRow' | 'leaseMailQueue' | 'recordMailSend';
-
-export function mailMethods(db: SqlSeam): SharedMethods<'mail', Queue> {
+/**
+ * Dropping a post's queue rows in one statement, the page of failures, keeping the first of two
+ * unsubscribes, and the one read of both unsubscribes every mail checks.
+ */
+export function mailMethods(
+  db: SqlSeam,
+): Pick<AggregateMethods<'mail'>, 'dropMailQueueOfPost' | 'listMailFailures' | 'putMailUnsubscribe' | 'isMailUnsubscribed'> {
   return {
     dropMailQueueOfPost: async (postId) => db.run('DELETE FROM fb_mail_queue WHERE post_id = ?', [postId]),
     async listMailFailures(organizationId, query) {

@@ -71,6 +71,8 @@ export function trashMethods(db: SqlSeam): AggregateMethods<'trash'> {
       ]);
       return record;
     },
+    // The summary alone: the record default would read the snapshot too (every row of the post,
+    // its images' bytes included) to hand out none of it.
     async getDeletedPost(organizationId, postId) {
       const row = await db.row<DeletedPostRecord>(`SELECT ${SUMMARY} FROM fb_deleted_posts WHERE post_id = ? AND organization_id = ?`, [
         postId,

@@ -33,8 +33,11 @@ type QueueRow = Omit<MailQueueRecord, 'events'> & { events: string };
 const toQueue = (row: QueueRow): MailQueueRecord => ({ ...row, events: JSON.parse(row.events) as string[] });
 const byDue = (a: MailQueueRecord, b: MailQueueRecord) => (a.due_at ?? '').localeCompare(b.due_at ?? '', 'en') || a.id - b.id;
 
-/** The queue's methods: the failures and unsubscribes are the shared SQL's (adapters/sql/tx/mail.ts). */
-export function sqliteMailMethods(sql: Sql): Pick<AggregateMethods<'mail'>, 'enqueueMailEvent' | 'getMailQueueRow' | 'leaseMailQueue' | 'recordMailSend'> {
+/**
+ * The queue's writes: the failures and unsubscribes are the shared SQL's (adapters/sql/tx/mail.ts),
+ * and reading a voter's row about a post the record stores' default (adapters/sql/defaults.ts).
+ */
+export function sqliteMailMethods(sql: Sql): Pick<AggregateMethods<'mail'>, 'enqueueMailEvent' | 'leaseMailQueue' | 'recordMailSend'> {
   const rowOf = (voterId: number, postId: number) => {
     const row = sql.get<QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE voter_id = ? AND post_id = ?`, voterId, postId);
     return row === undefined ? null : toQueue(row);
@@ -49,10 +52,6 @@ export function sqliteMailMethods(sql: Sql): Pick<AggregateMethods<'mail'>, 'enq
     async enqueueMailEvent(event) {
       const current = rowOf(event.voter_id, event.post_id);
       return write(withMailEvent(current, 0, event));
-    },
-
-    async getMailQueueRow(voterId, postId) {
-      return rowOf(voterId, postId);
     },
 
     async leaseMailQueue(request) {

@@ -21,6 +21,7 @@ export const DEFAULTED = [
   'getCompanyVoter',
   'getIntegrationCall',
   'getIntegrationConnection',
+  'getMailQueueRow',
   'getOAuthClient',
   'getOAuthCode',
   'getOAuthGrant',
