@@ -4,7 +4,7 @@
  * only its requests, so the transaction stays active until the last row is written; a failure
  * aborts the upgrade and leaves the previous version intact.
  */
-import type { BoardDayRow, BoardVoterRow } from '../../src/storage/record-store.js';
+import type { BoardDayRow, BoardVoterRow } from '../../src/storage/record-rows.js';
 import { dayOf } from '../../src/storage/days.js';
 import type { CommentRecord, PostRecord, VoteRecord } from '../../src/domain/records.js';
 import type { IDBPTransaction } from 'idb';

@@ -10,7 +10,7 @@
  * before its rows go by cascade.
  */
 import type { CommentRecord, PostRecord, VoteRecord } from '../domain/records.js';
-import type { PostTagRow } from './record-store.js';
+import type { PostTagRow } from './record-rows.js';
 
 /** A voter's latest day on a board (`fb_board_voters`, `fb_ship_voters`). */
 export interface LatestDayRow {

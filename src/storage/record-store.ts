@@ -18,17 +18,6 @@
 import { RECORD_SCHEMA } from './record-schema.js';
 import type { TableRows } from './table-rows.js';
 
-export type {
-  AttachmentBytesRow,
-  BoardDayRow,
-  BoardVoterRow,
-  DeletedPostRow,
-  ModeratedBoardRow,
-  PostTagRow,
-  PostWordRow,
-  SettingRow,
-} from './record-rows.js';
-
 /**
  * The row type of every table, generated from the tables' declaration (each table's `record.row`
  * names its type): `table-rows.ts`.

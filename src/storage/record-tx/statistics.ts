@@ -9,7 +9,8 @@ import { DAY_MS } from '../../domain/time.js';
 import type { AnalyticsAggregate } from '../contract.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import { dayFigures, dayOf, windowDays } from '../days.js';
-import { cloneRow, type BoardDayRow, type RecordStore } from '../record-store.js';
+import type { BoardDayRow } from '../record-rows.js';
+import { cloneRow, type RecordStore } from '../record-store.js';
 import { byShippedDesc, byVotesThenOldest, inWindow } from './shared.js';
 
 const TOP_REQUESTS = 10;

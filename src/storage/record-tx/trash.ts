@@ -7,7 +7,8 @@ import type { DeletedPostRecord, DeletedPostSnapshot } from '../../domain/delete
 import type { PostRecord } from '../../domain/records.js';
 import type { AggregateMethods } from '../contract/registry.js';
 import type { DumpRow, DumpTable } from '../dump-tables.js';
-import { cloneRow, type DeletedPostRow, type RecordStore, type TableName } from '../record-store.js';
+import type { DeletedPostRow } from '../record-rows.js';
+import { cloneRow, type RecordStore, type TableName } from '../record-store.js';
 import { byNewestDeletion, deletedPostRecord, snapshotRow, storedRow, TRASHED_TABLES } from '../trash-rows.js';
 import { aggregates } from './aggregates.js';
 import { indexTitle } from './post-words.js';
