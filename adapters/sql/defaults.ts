@@ -81,14 +81,18 @@ const NAMES = Object.keys(STORAGE_AGGREGATES) as AggregateName[];
  */
 function withDefaults<A extends AggregateName>(name: A, own: Partial<AggregateMethods<A>>, store: () => RecordStore): AggregateMethods<A> {
   const methods = own as Record<string, unknown>;
-  const fallbacks = STORAGE_AGGREGATES[name].fallbacks as Record<string, unknown>;
-  let defaults: Record<string, unknown> | undefined;
-  for (const method of Object.keys(STORAGE_AGGREGATES[name].writes)) {
-    if (methods[method] !== undefined || fallbacks[method] !== undefined) continue;
-    defaults ??= DEFAULTS[name](store()) as Record<string, unknown>;
-    methods[method] = defaults[method];
+  const missing = leftToDefaults(name, methods);
+  if (missing.length > 0) {
+    const defaults = DEFAULTS[name](store()) as Record<string, unknown>;
+    for (const method of missing) methods[method] = defaults[method];
   }
   return own as AggregateMethods<A>;
+}
+
+/** The methods of aggregate `name` that neither `own` nor the contract's generic fallbacks answer. */
+function leftToDefaults(name: AggregateName, own: Readonly<Record<string, unknown>>): string[] {
+  const fallbacks = STORAGE_AGGREGATES[name].fallbacks as Record<string, unknown>;
+  return Object.keys(STORAGE_AGGREGATES[name].writes).filter((method) => own[method] === undefined && fallbacks[method] === undefined);
 }
 
 /**
@@ -106,13 +110,5 @@ export function sqlStorageTx<C extends SqlSeam>(factories: SqlFactories<C>, db: 
 
 /** The methods of the contract that SQL leaves to the record defaults, given its factories (for tests and docs). */
 export function defaultedMethods<C extends SqlSeam>(factories: SqlFactories<C>, db: C): string[] {
-  const names: string[] = [];
-  for (const name of NAMES) {
-    const own = (factories[name]?.(db) ?? {}) as Record<string, unknown>;
-    const fallbacks = STORAGE_AGGREGATES[name].fallbacks as Record<string, unknown>;
-    for (const method of Object.keys(STORAGE_AGGREGATES[name].writes)) {
-      if (own[method] === undefined && fallbacks[method] === undefined) names.push(method);
-    }
-  }
-  return names;
+  return NAMES.flatMap((name) => leftToDefaults(name, (factories[name]?.(db) ?? {}) as Record<string, unknown>));
 }
