@@ -73,12 +73,12 @@ export async function createServeMetrics(): Promise<ServeMetrics> {
   for (const outcome of ['delivered', 'rejected', 'failed']) outcomes.inc({ outcome }, 0);
 
   return {
-    served({ method, route, status, durationMs, response }) {
+    served({ method, route, status, durationMs, header }) {
       if (route === METRICS_PATH) return;
       const labels = { method, route, status: String(status) };
       requests.inc(labels);
       latency.observe(labels, durationMs / 1000);
-      if (status === 429) refused.inc({ reason: response.headers.has('RateLimit-Policy') ? 'rate_limit' : 'auth_throttle' });
+      if (status === 429) refused.inc({ reason: header('ratelimit-policy') !== undefined ? 'rate_limit' : 'auth_throttle' });
     },
     webhookFetch(fetch) {
       return async (input, init) => {

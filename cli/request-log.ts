@@ -9,7 +9,7 @@
  * numbers), without an intermediate object, and queued for a large asynchronous write
  * (log-writer.ts).
  */
-import type { ListenContext } from '../src/node/listen.js';
+import type { Answered } from '../src/node/request-id.js';
 import { requestPath } from '../src/http/request-path.js';
 import { createLogWriter, type LogWriter } from './log-writer.js';
 import { routePattern } from './route-pattern.js';
@@ -39,7 +39,8 @@ export interface Served {
   status: number;
   /** From the request's arrival to its answer's headers, in ms. */
   durationMs: number;
-  response: Response;
+  /** A header of the answer, by its name in any case. */
+  header(name: string): string | undefined;
 }
 
 /** The log line of one request in `format`, with its newline. */
@@ -66,7 +67,7 @@ function isoNow(): string {
   return iso;
 }
 
-/** Options of {@link observeRequests}. */
+/** Options of {@link requestObserver}. */
 export interface ObserveOptions {
   log: LogFormat;
   /** Where the lines go. Default: a writer to stderr. */
@@ -75,25 +76,20 @@ export interface ObserveOptions {
   onServed?: (served: Served) => void;
 }
 
-/** `fetch` with the request log and the `onServed` hook around it; `writer` is where its lines go (null with `--log off`). */
-export function observeRequests(
-  fetch: (request: Request, context?: unknown) => Promise<Response>,
-  options: ObserveOptions,
-): { fetch: (request: Request, context?: unknown) => Promise<Response>; writer: LogWriter | null } {
+/**
+ * The request log and the `onServed` hook as `listen`'s `onAnswer` (undefined when there is
+ * neither), and the writer its lines go to (null with `--log off`). The line is taken as the
+ * answer's head is written, so the log adds no promise and no object to a request.
+ */
+export function requestObserver(options: ObserveOptions): { onAnswer: ((answer: Answered) => void) | undefined; writer: LogWriter | null } {
   const format = options.log;
   const onServed = options.onServed;
-  if (format === 'off' && onServed === undefined) return { fetch, writer: null };
+  if (format === 'off' && onServed === undefined) return { onAnswer: undefined, writer: null };
   const writer = format === 'off' ? null : (options.writer ?? createLogWriter({ droppedNote: (count) => droppedLine(format, count) }));
-  const observed = (request: Request, context?: unknown): Promise<Response> => {
-    const started = performance.now();
-    return fetch(request, context).then((response) => {
-      const ms = Math.round((performance.now() - started) * 1000) / 1000;
-      const id = (context as ListenContext | undefined)?.requestId ?? '-';
-      const route = routePattern(requestPath(request.url));
-      if (writer !== null) writer.write(logLine(format as Exclude<LogFormat, 'off'>, isoNow(), id, request.method, route, response.status, ms));
-      onServed?.({ id, method: request.method, route, status: response.status, durationMs: ms, response });
-      return response;
-    });
+  const onAnswer = (answer: Answered): void => {
+    const route = routePattern(requestPath(answer.url));
+    if (writer !== null) writer.write(logLine(format as Exclude<LogFormat, 'off'>, isoNow(), answer.requestId, answer.method, route, answer.status, answer.durationMs));
+    onServed?.({ id: answer.requestId, method: answer.method, route, status: answer.status, durationMs: answer.durationMs, header: (name) => answer.header(name) });
   };
-  return { fetch: observed, writer };
+  return { onAnswer, writer };
 }

@@ -24,7 +24,7 @@ import { webhookOptions } from './webhooks.js';
 import { withProbes } from './probes.js';
 import { envArguments } from './env-options.js';
 import { USAGE, UsageError } from './serve-usage.js';
-import { logFormat, observeRequests } from './request-log.js';
+import { logFormat, requestObserver } from './request-log.js';
 import { serveLogger } from './event-log.js';
 import { createServeMetrics, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
 
@@ -103,7 +103,9 @@ export async function serve(argv: string[]): Promise<void> {
   const host = values.host ?? '127.0.0.1';
   const trust = proxies === undefined ? {} : { trustProxy: proxies };
   // The ports before the store: a start that cannot listen creates and changes nothing.
-  const { server, ready } = await listenFirst({ port, host, ...net, ...trust, ownProcess: true, requestIds: true });
+  // The request log and the metrics see every answer, those of the start (503) included.
+  const observed = requestObserver({ log, onServed: metrics === undefined ? undefined : (request) => metrics.served(request) });
+  const { server, ready } = await listenFirst({ port, host, ...net, ...trust, ownProcess: true, requestIds: true, onAnswer: observed.onAnswer });
   const metricsServer =
     metrics !== undefined && metricsPort !== undefined
       ? await serveMetricsAlone(metrics, host, metricsPort).catch((error: unknown) => {
@@ -178,8 +180,7 @@ export async function serve(argv: string[]): Promise<void> {
   const pages = organizationId === null ? null : await servePages(board, organizationId, mailer, origin, mounted.fetch, mounted.oauth, values['allow-private-webhooks'] === true);
   const served = withProbes(board, pages?.fetch ?? mounted.fetch);
   const routed = metrics !== undefined && metricsPort === undefined ? withMetricsRoute(metrics, served) : served;
-  const observed = observeRequests(routed, { log, onServed: metrics === undefined ? undefined : (request) => metrics.served(request) });
-  ready(observed.fetch);
+  ready(routed);
   process.on('exit', () => observed.writer?.flushSync());
   if (configuredOrigin === undefined && isWildcardHost(host)) {
     process.stderr.write(`feedback-board: links in mail name ${server.url}, which nobody can open: set --public-url\n`);

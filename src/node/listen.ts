@@ -19,7 +19,7 @@ import { getRequestListener } from '@hono/node-server';
 import { limitConnections } from './connections.js';
 import { classifyClientError, rawErrorAnswer, refuseUnroutable } from './http-errors.js';
 import { spareArrivedRequests } from './idle-close.js';
-import { RequestIdResponse, requestIdOf } from './request-id.js';
+import { RequestIdResponse, requestIdOf, type Answered } from './request-id.js';
 import { guardBodies } from './slow-bodies.js';
 import { forwardedReader, type ForwardedReader, type TrustProxy } from './trust-proxy.js';
 
@@ -70,6 +70,13 @@ export interface ListenOptions {
    * `Response`'s headers afterwards costs @hono/node-server's fast path for it. Off by default.
    */
   requestIds?: boolean;
+  /**
+   * Told of each answer of a request that reached the handler, as the answer's head is written
+   * (the server's request log and metrics): its request id, method, URL, status, time taken and
+   * headers. It runs in the write's path, so it must be quick and must not throw. Implies
+   * `requestIds`.
+   */
+  onAnswer?: (answer: Answered) => void;
 }
 
 /** What the handler gets beside the request: the client's address and, with `requestIds`, the request's id. */
@@ -79,7 +86,7 @@ export interface ListenContext {
 }
 
 /** The defaults of the limits in {@link ListenOptions}. */
-export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host' | 'ownProcess' | 'trustProxy' | 'bodyConnectionsPerAddress' | 'requestIds'>>> =
+export const LISTEN_DEFAULTS: Readonly<Required<Omit<ListenOptions, 'port' | 'host' | 'ownProcess' | 'trustProxy' | 'bodyConnectionsPerAddress' | 'requestIds' | 'onAnswer'>>> =
   Object.freeze({
     maxConnections: 1000,
     headersTimeoutMs: 10_000,
@@ -114,13 +121,20 @@ export function listen(
   const forwarded = options.trustProxy === undefined ? null : forwardedReader(options.trustProxy);
   const perAddress = options.bodyConnectionsPerAddress ?? Math.max(1, Math.floor(limits.maxConnections / 10));
   if (!Number.isSafeInteger(perAddress) || perAddress < 1) throw new RangeError('feedback-board: bodyConnectionsPerAddress must be a positive integer');
-  const requestIds = options.requestIds === true;
+  const onAnswer = options.onAnswer;
+  const requestIds = options.requestIds === true || onAnswer !== undefined;
   const bridge = getRequestListener(
     (request, { incoming, outgoing }) => {
       const context: ListenContext = { clientAddress: incoming.socket.remoteAddress };
       if (requestIds) {
-        context.requestId = requestIdOf(incoming.headers['x-request-id']);
-        (outgoing as RequestIdResponse).requestId = context.requestId;
+        const answer = outgoing as RequestIdResponse;
+        context.requestId = answer.requestId = requestIdOf(incoming.headers['x-request-id']);
+        if (onAnswer !== undefined) {
+          answer.method = request.method;
+          answer.url = request.url;
+          answer.receivedAt = performance.now();
+          answer.observer = onAnswer;
+        }
       }
       return forwarded === null ? fetch(request, context) : fetchForwarded(fetch, forwarded, request, context, incoming.headers);
     },

@@ -20,25 +20,76 @@ export function requestIdOf(header: string | string[] | null | undefined): strin
 
 type Head = OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined;
 
+/** An answer as its head is written, told to `listen`'s `onAnswer`. Valid during that call only. */
+export interface Answered {
+  /** The request's id, as answered in `X-Request-Id`. */
+  readonly requestId: string;
+  readonly method: string;
+  /** The request's URL as the handler was given it. */
+  readonly url: string;
+  readonly status: number;
+  /** From the request reaching the handler to its answer's head, in ms (to the microsecond). */
+  readonly durationMs: number;
+  /** A header of the answer, by its name in any case. */
+  header(name: string): string | undefined;
+}
+
 /**
- * A `ServerResponse` that answers `requestId` in `X-Request-Id`. The header joins the head object
- * the handler's bridge passes to `writeHead` (the bridge adds `Content-Length` to that object
- * too), rather than being set beforehand with `setHeader`: Node would then merge every header of
- * that object into its own table, one checked `setHeader` at a time. It is written in lower case,
- * as a `Headers` object names it, so a head made from one never carries the name twice.
+ * A `ServerResponse` that answers `requestId` in `X-Request-Id`, and tells `observer` of the answer
+ * as its head is written. The header joins the head object the handler's bridge passes to
+ * `writeHead` (the bridge adds `Content-Length` to that object too), rather than being set
+ * beforehand with `setHeader`: Node would then merge every header of that object into its own
+ * table, one checked `setHeader` at a time. It is written in lower case, as a `Headers` object names
+ * it, so a head made from one never carries the name twice.
+ *
+ * The response is its own {@link Answered}: telling the observer allocates nothing and needs no
+ * promise per request (a log that waited for each handler's `Response` would).
  */
-export class RequestIdResponse extends ServerResponse {
+export class RequestIdResponse extends ServerResponse implements Answered {
   /** The id of the request this answers, once the handler is given the request. */
-  requestId: string | undefined = undefined;
+  requestId: string = '';
+  method = '';
+  url = '';
+  status = 0;
+  durationMs = 0;
+  /** When the handler was given the request (`performance.now()`). */
+  receivedAt = 0;
+  /** Told of the answer as its head is written; set with the request id. */
+  observer: ((answer: Answered) => void) | undefined = undefined;
+  #head: OutgoingHttpHeaders | undefined = undefined;
+
+  header(name: string): string | undefined {
+    const wanted = name.toLowerCase();
+    let value = this.getHeader(wanted);
+    // The head object names its headers as the handler's Response did, in any case.
+    if (value === undefined && this.#head !== undefined) {
+      for (const key of Object.keys(this.#head)) if (key.toLowerCase() === wanted) value = this.#head[key];
+    }
+    return value === undefined ? undefined : String(value);
+  }
 
   override writeHead(statusCode: number, statusMessage?: string, headers?: Head): this;
   override writeHead(statusCode: number, headers?: Head): this;
   override writeHead(statusCode: number, messageOrHeaders?: string | Head, headers?: Head): this {
     const head = typeof messageOrHeaders === 'string' ? headers : messageOrHeaders;
-    if (this.requestId !== undefined) {
+    if (this.requestId !== '') {
       if (head !== undefined && !Array.isArray(head)) head['x-request-id'] = this.requestId;
       else this.setHeader('x-request-id', this.requestId);
+      if (this.observer !== undefined) this.#tell(statusCode, head);
     }
     return typeof messageOrHeaders === 'string' ? super.writeHead(statusCode, messageOrHeaders, head) : super.writeHead(statusCode, head);
+  }
+
+  #tell(statusCode: number, head: Head): void {
+    const observer = this.observer!;
+    this.observer = undefined; // once, even if a head were written twice
+    this.status = statusCode;
+    this.durationMs = Math.round((performance.now() - this.receivedAt) * 1000) / 1000;
+    this.#head = head !== undefined && !Array.isArray(head) ? head : undefined;
+    try {
+      observer(this);
+    } finally {
+      this.#head = undefined;
+    }
   }
 }

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createFeedbackBoard } from '../../src/board.js';
 import { listen } from '../../src/node/listen.js';
+import type { Answered } from '../../src/node/request-id.js';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
 
 /** The next answer on `socket` (a 2-byte body), or an error if the connection ends before it. */
@@ -100,4 +101,65 @@ describe('listen', () => {
     await server.close();
     expect(server.server.listening).toBe(false);
   }, 20_000);
+
+  describe('onAnswer', () => {
+    type Seen = Omit<Answered, 'header'> & { policy: string | undefined; contentType: string | undefined };
+    async function observed(fetch: (request: Request) => Promise<Response>) {
+      const seen: Seen[] = [];
+      const server = await listen(fetch, {
+        onAnswer: (answer) =>
+          seen.push({
+            requestId: answer.requestId,
+            method: answer.method,
+            url: answer.url,
+            status: answer.status,
+            durationMs: answer.durationMs,
+            policy: answer.header('RateLimit-Policy'),
+            contentType: answer.header('content-type'),
+          }),
+      });
+      return { server, seen };
+    }
+
+    it('is told of each answer once, as its head is written, with its request id, method, URL, status, time and headers', async () => {
+      const { server, seen } = await observed(async (request) => {
+        if (request.method === 'POST') return new Response('no', { status: 429, headers: { 'RateLimit-Policy': '"default";q=1;w=60' } });
+        await new Promise((done) => setTimeout(done, 20));
+        return Response.json({ ok: true });
+      });
+      try {
+        const first = await fetch(`${server.url}/a/b?c=1`, { headers: { 'x-request-id': 'trace-1' } });
+        expect(await first.json()).toEqual({ ok: true });
+        const second = await fetch(`${server.url}/refused`, { method: 'POST', body: 'x' });
+        await second.arrayBuffer();
+        expect(seen).toHaveLength(2);
+        expect(seen[0]).toMatchObject({ requestId: 'trace-1', method: 'GET', url: `${server.url}/a/b?c=1`, status: 200, policy: undefined });
+        expect(seen[0]!.contentType).toMatch(/^application\/json/);
+        expect(seen[0]!.durationMs).toBeGreaterThanOrEqual(15);
+        // The id told is the one answered; the header's name is found in any case.
+        expect(seen[1]).toMatchObject({ requestId: second.headers.get('x-request-id'), method: 'POST', status: 429, policy: '"default";q=1;w=60' });
+        expect(seen[1]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('is told of the 500 of a handler that throws, and not of a request refused before the handler', async () => {
+      const { server, seen } = await observed(async () => {
+        throw new Error('boom');
+      });
+      try {
+        const failed = await fetch(`${server.url}/x`);
+        await failed.arrayBuffer();
+        expect(failed.status).toBe(500);
+        const socket = connect(server.port, '127.0.0.1');
+        socket.write('GET * HTTP/1.1\r\nHost: x\r\n\r\n');
+        await new Promise((done) => socket.once('data', done));
+        socket.destroy();
+        expect(seen.map((s) => `${s.method} ${s.url} ${s.status}`)).toEqual([`GET ${server.url}/x 500`]);
+      } finally {
+        await server.close();
+      }
+    });
+  });
 });
