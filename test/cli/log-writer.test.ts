@@ -39,6 +39,25 @@ describe('createLogWriter', () => {
     expect(readFileSync(path, 'utf8')).toBe(expected.join(''));
   });
 
+  it('keeps lines whole and in order across its buffers: characters of several bytes, lines longer than a buffer', async () => {
+    const { path, fd } = logFile();
+    const writer = createLogWriter({ fd });
+    const expected: string[] = [];
+    const add = (text: string) => {
+      writer.write(text);
+      expected.push(text);
+    };
+    for (let i = 0; i < 20_000; i++) {
+      // "é" is two bytes of UTF-8, "€" three, the emoji four (two UTF-16 units).
+      add(`{"i":${i},"who":"${'é€😀'.repeat(i % 7)}"}\n`);
+      if (i % 5000 === 2500) add(`{"long":"${'ü'.repeat(100_000)}"}\n`);
+      if (i % 777 === 0) await new Promise((r) => setImmediate(r));
+    }
+    await writer.end();
+    closeSync(fd);
+    expect(readFileSync(path, 'utf8')).toBe(expected.join(''));
+  });
+
   it('writes a lone line after flushMs, without more lines or end()', async () => {
     const { path, fd } = logFile();
     const writer = createLogWriter({ fd, flushMs: 20 });
