@@ -78,6 +78,8 @@ export interface ApiRequest {
   fetchRequest(): Request;
 }
 
+const HEADER_READER = Symbol.for('feedback-board.headerReader');
+
 /** A Fetch `Request` as the handler reads it. */
 class FetchApiRequest implements ApiRequest {
   constructor(private readonly request: Request) {}
@@ -88,7 +90,8 @@ class FetchApiRequest implements ApiRequest {
     return this.request.url;
   }
   get headers(): HeaderReader {
-    return this.request.headers;
+    // `listen` leaves a reader of Node's raw headers on the requests it makes (src/node/request-id.ts).
+    return (this.request as Request & Record<symbol, HeaderReader | undefined>)[HEADER_READER] ?? this.request.headers;
   }
   bodyBytes(maxBytes: number): Promise<Uint8Array> {
     return readBodyBytes(this.request, maxBytes);

@@ -19,7 +19,7 @@ import { getRequestListener } from '@hono/node-server';
 import { limitConnections } from './connections.js';
 import { classifyClientError, rawErrorAnswer, refuseUnroutable } from './http-errors.js';
 import { spareArrivedRequests } from './idle-close.js';
-import { RequestIdResponse, requestIdOf, type Answered } from './request-id.js';
+import { HEADER_READER, RawHeaderReader, RequestIdResponse, requestIdOf, type Answered } from './request-id.js';
 import { guardBodies } from './slow-bodies.js';
 import { forwardedReader, type ForwardedReader, type TrustProxy } from './trust-proxy.js';
 
@@ -126,6 +126,7 @@ export function listen(
   const bridge = getRequestListener(
     (request, { incoming, outgoing }) => {
       const context: ListenContext = { clientAddress: incoming.socket.remoteAddress };
+      (request as Request & { [HEADER_READER]?: RawHeaderReader })[HEADER_READER] = new RawHeaderReader(incoming.rawHeaders);
       if (requestIds) {
         const answer = outgoing as RequestIdResponse;
         context.requestId = answer.requestId = requestIdOf(incoming.headers['x-request-id']);
