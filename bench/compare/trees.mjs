@@ -81,7 +81,14 @@ export function buildRev(rev, { fresh = false, log = console.log } = {}) {
     symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(dir, 'node_modules'), 'dir');
   } else {
     log(`${label}: its lockfile pins packages this tree does not have; npm ci (takes a few minutes)`);
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+    try {
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+    } catch {
+      // Some released lockfiles lack the optional packages of other platforms (an npm defect), and
+      // npm ci refuses them as out of sync; npm install keeps every version they do pin.
+      log(`${label}: npm ci refused its lockfile; npm install with that lockfile instead`);
+      execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+    }
   }
   log(`${label}: building its JavaScript in ${dir} (${want})`);
   buildJs(dir, join(dir, 'dist'));

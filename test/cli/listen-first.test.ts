@@ -22,6 +22,17 @@ describe('listenFirst', () => {
     expect([late.status, await late.text()]).toEqual([200, 'ready']);
   });
 
+  it("tells the request log of the start's 503s as of the handler's answers", async () => {
+    const seen: string[] = [];
+    const onAnswer = (answer: { method: string; url: string; status: number }) => void seen.push(`${answer.method} ${new URL(answer.url).pathname} ${answer.status}`);
+    const { server, ready } = await listenFirst({ port: 0, host: '127.0.0.1', onAnswer });
+    closing.push(() => server.close());
+    await (await fetch(`${server.url}/api/v1/boards`)).arrayBuffer();
+    ready(async () => new Response('ready'));
+    await (await fetch(`${server.url}/x`)).arrayBuffer();
+    expect(seen).toEqual(['GET /api/v1/boards 503', 'GET /x 200']);
+  });
+
   it('refuses a busy port with a ListenError naming the port and --port', async () => {
     const { server } = await listenFirst({ port: 0, host: '127.0.0.1' });
     closing.push(() => server.close());
