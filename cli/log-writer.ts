@@ -3,9 +3,9 @@
  * asynchronous writes (the technique of pino's SonicBoom), so a request costs the log a copy of its
  * line into a buffer, not a system call on the event loop. Lines are encoded straight into
  * buffers allocated once and reused: a string grown line by line would have to be flattened and
- * encoded whole before each write, which cost more than the lines themselves. A write goes out once `minWrite` bytes are
- * waiting or `flushMs` after the first line of a quiet spell; one write is in flight at a time, and lines
- * that arrive meanwhile go out with the next. `end` resolves once every line is written (the
+ * encoded whole before each write, which cost more than the lines themselves. A write goes out
+ * once `minWrite` bytes are waiting or `flushMs` after the first line of a quiet spell; one write
+ * is in flight at a time, and lines that arrive meanwhile go out with the next. `end` resolves once every line is written (the
  * server's shutdown waits for it); `flushSync` writes what is queued at once, for an exit that
  * cannot wait.
  *
