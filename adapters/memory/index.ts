@@ -169,6 +169,8 @@ export interface MemoryStorage extends Storage {
   readTable(name: string): Promise<readonly object[] | undefined>;
   /** Reading and loading dumps (`feedback-board/node`'s `exportStore` and `importStore`). */
   readonly dump: DumpPort;
+  /** A token that changes with every write transaction. */
+  changeVersion(): Promise<string>;
 }
 
 /**
@@ -189,11 +191,14 @@ export function createMemoryStorage(): MemoryStorage {
   };
   const lock = new AsyncLock();
   let closed = false;
+  /** Write transactions begun: every change to the state is made in one. */
+  let writes = 0;
   /** Runs `fn` alone on a transaction of its own: committed when it resolves, undone when it throws. */
   const run = <T>(mode: TransactionMode, fn: (transaction: MemoryTransaction) => Promise<T>): Promise<T> => {
     if (closed) return Promise.reject(new Error('storage: the storage is closed'));
     return lock.run(async () => {
       const transaction = new MemoryTransaction(state, mode);
+      if (mode !== 'read') writes += 1;
       let result: T;
       try {
         result = await fn(transaction);
@@ -211,6 +216,11 @@ export function createMemoryStorage(): MemoryStorage {
       return run(mode, (transaction) => fn(createRecordTx(transaction)));
     },
     dump: memoryDumpPort(run),
+    changeVersion() {
+      if (closed) return Promise.reject(new Error('storage: the storage is closed'));
+      // In turn with the transactions: one under way has either ended or not yet begun.
+      return lock.run(async () => String(writes));
+    },
     readTable(name) {
       return lock.run(async () => state.tables.get(name as TableName)?.all().map((row) => cloneRow(row)));
     },

@@ -33,6 +33,12 @@ export interface SqliteStorage extends Storage {
   readonly database: Database.Database;
   /** How many times a write transaction found another connection holding the write lock and retried. */
   readonly busyRetries: number;
+  /**
+   * A token of the file's state: it changes with every commit to it, through this storage, the
+   * connection itself, or any other connection in any process (SQLite's `data_version`). Null
+   * while the application holds a transaction open on a connection it passed in.
+   */
+  changeVersion(): Promise<string | null>;
 }
 
 /**

@@ -27,8 +27,10 @@ export class SqliteStorageImpl implements Storage {
   readonly #connection: Connection;
   readonly #lock = new AsyncLock();
   readonly #openScope: (mode: TransactionMode) => TxScope;
-  readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback', Statement>;
+  readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback' | 'version', Statement>;
   #closed = false;
+  /** Write transactions ended: the one change to this connection that total_changes() may miss (DDL). */
+  #writes = 0;
   #busyRetries = 0;
   readonly #identity: FileIdentity | null;
 
@@ -48,6 +50,9 @@ export class SqliteStorageImpl implements Storage {
       beginImmediate: prepare('BEGIN IMMEDIATE'),
       commit: prepare('COMMIT'),
       rollback: prepare('ROLLBACK'),
+      // Rows changed through this connection (ours or the application's, committed or not: more
+      // often than needed, never less), and commits of every other connection, in any process.
+      version: prepare('SELECT total_changes(), data_version FROM pragma_data_version').raw(),
     };
   }
 
@@ -67,6 +72,7 @@ export class SqliteStorageImpl implements Storage {
       if (mode === 'write') await this.#beginWrite();
       else this.#statements.begin.run();
       const scope = this.#openScope(mode);
+      if (mode === 'write') this.#writes += 1;
       try {
         const result = await fn(scope.tx);
         scope.end();
@@ -78,6 +84,24 @@ export class SqliteStorageImpl implements Storage {
         if (this.#connection.db.inTransaction) this.#statements.rollback.run();
         throw error;
       }
+    });
+  }
+
+  /**
+   * A token that changes with every commit to the file: this connection's changed rows and write
+   * transactions, and SQLite's `data_version`, which changes with every other connection's commit.
+   * Taken in turn with the transactions, so never inside one of ours. Null while the application
+   * holds a transaction open on a database it passed in.
+   */
+  changeVersion(): Promise<string | null> {
+    if (this.#closed) return Promise.reject(closedError());
+    return this.#lock.run(async () => {
+      const { db } = this.#connection;
+      if (!db.open) throw closedError();
+      this.#identity?.check(false);
+      if (db.inTransaction) return null;
+      const [changes, version] = this.#statements.version.get() as [number, number];
+      return `${version}.${changes}.${this.#writes}`;
     });
   }
 

@@ -123,6 +123,14 @@ export interface Storage {
    * {@link SharedLimits}); without it the handler limits each process on its own.
    */
   readonly sharedLimits?: SharedLimits;
+  /**
+   * Optional: a token of the stored data's state, read after every transaction already started
+   * has ended. Two equal tokens mean that nothing was committed in between, by this process or
+   * any other: the handler then serves again an answer it built under that token. A new token
+   * never repeats an older one. Resolves to null when it cannot tell (nothing is reused then).
+   * Leave it out unless every change is seen; without it, nothing is reused.
+   */
+  changeVersion?(): Promise<string | null>;
 }
 
 /**
