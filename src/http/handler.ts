@@ -9,16 +9,14 @@
 import { ERROR_STATUS, FeedbackBoardError, isFeedbackBoardError, type ErrorCode } from '../domain/errors.js';
 import { validationFailure } from '../domain/validation.js';
 import type { Caller, ServiceContext } from '../services/context.js';
-import { read } from '../services/context.js';
 import { authenticateKey, hashApiKey } from '../services/keys.js';
-import { boardOf, chatTargetOf, commentOf, deletedPostOf, heldPostOf, integrationConnectionOf, postOf, postOnBoard, voterOf, statusOf } from '../services/lookup.js';
 import { extractApiKey, KeyCache } from './auth.js';
 import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleOptions } from './auth-throttle.js';
 import { sha256HexSync } from './sha256.js';
+import type { AnswerCache, CachedResult } from './answer-cache.js';
 import { bindings, type Binding } from './bindings.js';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes, type HeaderReader } from './body.js';
 import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
-import type { PathParams } from './path-params.js';
 import { matchRoute } from './router.js';
 import { requestTarget } from './request-path.js';
 import { openApiGeneratorOf, type OpenApiGenerator } from './serve-openapi.js';
@@ -53,6 +51,12 @@ export interface HandlerOptions {
    * Bun's `server.requestIP()`.
    */
   clientAddress?: (request: Request) => string | null | undefined;
+  /**
+   * Serve one post and pages of posts again, from their JSON text, while the storage reports no
+   * change since (only storages that can tell: memory and SQLite). Default true; `false` builds
+   * every answer anew.
+   */
+  answerCache?: boolean;
 }
 
 /**
@@ -172,34 +176,6 @@ const NO_ROUTE = { kind: 'not_found' } as const;
 /** Where issue trackers deliver events, beside the API (see integration-deliveries.ts, loaded on the first one). */
 const DELIVERY_PATH = /^\/integrations\/(?:github|gitlab|linear)\/[1-9]\d{0,14}$/;
 
-/**
- * Rejects with the 404 of the first object the path names that the caller cannot see: the board,
- * its post (a merged post is its own 404, naming the target, except where the path names a merged
- * post), its comment (a deleted one included), a deleted post in the trash, a chat target or a
- * changelog entry of the board, a held post, a voter or an
- * integration connection of the caller's organization.
- */
-async function assertPathExists(ctx: ServiceContext, caller: Caller, params: PathParams): Promise<void> {
-  if (params.slug === undefined && params.held_post_id === undefined && params.voter_id === undefined && params.connection_id === undefined && params.status_id === undefined) return;
-  // A changelog entry's lookup is its service's, loaded (before the transaction) only when named.
-  const entries = params.entry_id === undefined ? undefined : await import('../services/changelog-entries.js');
-  await read(ctx, async (tx) => {
-    if (params.slug !== undefined) {
-      const board = await boardOf(tx, caller, params.slug);
-      const post = params.id === undefined ? undefined : await postOf(tx, board, params.id);
-      if (post && params.comment_id !== undefined) await commentOf(tx, post, params.comment_id);
-      if (params.merged_post_id !== undefined) await postOnBoard(tx, board, params.merged_post_id);
-      if (params.deleted_post_id !== undefined) await deletedPostOf(tx, board, params.deleted_post_id);
-      if (params.chat_target_id !== undefined) await chatTargetOf(tx, board, params.chat_target_id);
-      if (entries) await entries.changelogEntryOf(tx, caller, board, params.entry_id!);
-    }
-    if (params.held_post_id !== undefined) await heldPostOf(tx, caller.organizationId, params.held_post_id);
-    if (params.voter_id !== undefined) await voterOf(tx, caller.organizationId, params.voter_id);
-    if (params.connection_id !== undefined) await integrationConnectionOf(tx, caller.organizationId, params.connection_id);
-    if (params.status_id !== undefined) await statusOf(tx, caller.organizationId, params.status_id);
-  });
-}
-
 export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions = {}): {
   fetch: FetchHandler;
   /** `fetch` for an {@link ApiRequest} that is not a Fetch `Request`. */
@@ -216,6 +192,9 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   const keyCacheTtlMs = Math.min(options.keyCacheTtlMs ?? 5000, shared?.maxKeyCacheTtlMs ?? Infinity);
   const keyCache = new KeyCache({ ttlMs: keyCacheTtlMs });
   const authThrottle = options.authThrottle === false ? null : new AuthFailureThrottle(options.authThrottle ?? {});
+  // Loaded only over a storage with a version (answer-cache.ts); until it is, answers are built anew.
+  let answers: AnswerCache | null = null;
+  if (options.answerCache !== false && ctx.storage.changeVersion) void import('./answer-cache.js').then((m) => (answers = new m.AnswerCache(ctx.storage)));
   const clientAddressOf = (request: ApiRequest, context: unknown): string | null => {
     const address = options.clientAddress
       ? options.clientAddress(request.fetchRequest())
@@ -296,17 +275,21 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
         binding.input === 'body'
           ? parseJsonObject(await request.bodyBytes(maxBodyBytes), request.headers.get('content-type'))
           : {};
-      const result = await binding.call(ctx, caller, { params: route.params, query, body });
+      const call = () => binding.call(ctx, caller, { params: route.params, query, body });
+      const cache = answers as AnswerCache | null;
+      const result: CachedResult = cache === null ? await call() : await cache.answer(route.name, caller, target, call);
       if (result.status === 204) {
         return new Response(null, { status: 204, headers: headers ? { ...apiHeaders(), ...headers } : apiHeaders() });
       }
-      return new Response(JSON.stringify(result.body), {
+      return new Response(result.json ?? JSON.stringify(result.body), {
         status: result.status,
         headers: headers ? { ...apiJsonHeaders(), ...headers } : apiJsonHeaders(),
       });
     } catch (error) {
       let failure = error;
       if (isFeedbackBoardError(error) && RANKED_BELOW_NOT_FOUND.has(error.code as ErrorCode)) {
+        // Loaded with the first such error (path-exists.ts).
+        const { assertPathExists } = await import('./path-exists.js');
         failure = await assertPathExists(ctx, caller, route.params).then(() => error, (notFound: unknown) => notFound);
       }
       return failureResponse(failure, headers ? { ...apiHeaders(), ...headers } : apiHeaders());

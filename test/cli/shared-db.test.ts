@@ -73,6 +73,24 @@ describe(`${SERVERS} serve processes on one SQLite file`, () => {
     expect((await call(servers[3]!, WRITE_KEY, 'DELETE', `/boards/work/posts/${created.json!['id']}`)).status).toBe(204);
   });
 
+  it('answer a post and a page anew once another process wrote, though each keeps its answers', async () => {
+    const created = await call(servers[0]!, WRITE_KEY, 'POST', '/boards/work/posts', { title: 'Round 0' });
+    const path = `/boards/work/posts/${created.json!['id']}`;
+    const titles = async (server: Server) => {
+      const [one, page] = await Promise.all([call(server, WRITE_KEY, 'GET', path), call(server, WRITE_KEY, 'GET', '/boards/work/posts?sort=new&limit=1')]);
+      return [one.json!['title'], (page.json!['posts'] as Array<{ title: string }>)[0]!.title];
+    };
+    for (let round = 1; round <= 24; round++) {
+      // Every server has the current answers cached (asked twice), then one of them writes.
+      for (const server of servers) for (let i = 0; i < 2; i++) expect(await titles(server)).toEqual([`Round ${round - 1}`, `Round ${round - 1}`]);
+      const writer = servers[round % SERVERS]!;
+      expect((await call(writer, WRITE_KEY, 'PATCH', path, { title: `Round ${round}` })).status).toBe(200);
+      for (const server of servers) expect(await titles(server)).toEqual([`Round ${round}`, `Round ${round}`]);
+    }
+    expect((await call(servers[1]!, WRITE_KEY, 'DELETE', path)).status).toBe(204);
+    for (const server of servers) expect((await call(server, WRITE_KEY, 'GET', path)).status).toBe(404);
+  });
+
   it('keep one live holder per post while agents claim and release through all of them', async () => {
     const holds: Hold[] = [];
     const unexpected: string[] = [];
