@@ -70,9 +70,11 @@ function shipped(path: string): boolean {
  * the post pages and the dashboard's Fields page; the dashboard's filters and saved views (their
  * storage in every store, the record store's part a chunk loaded on first call); changelog entries
  * edited and deleted (two operations and the entry's dashboard page): 260 files (0.88 MB packed,
- * 3.69 MB unpacked).
+ * 3.69 MB unpacked). The answer cache and the existence check behind errors ranked below "not
+ * found", each a chunk loaded when first needed (so a browser bundle over IndexedDB carries
+ * neither; +2 files): 272 files (0.89 MB packed, 3.72 MB unpacked).
  */
-const BUDGET = { size: 900_000, unpackedSize: 3_750_000, entryCount: 270 };
+const BUDGET = { size: 900_000, unpackedSize: 3_750_000, entryCount: 275 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
