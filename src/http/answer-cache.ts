@@ -14,8 +14,9 @@
  * live shows it only until it expires, with no write in between.
  *
  * Only a path asked again lately is worth a version read: the first request of a path (among the
- * last 1,024 new ones) is answered as if there were no cache, and remembered. So reads spread over
- * many posts, each read once in a while, cost a set lookup each, not a statement.
+ * last 256 new ones, as many as answers are kept) is answered as if there were no cache, and
+ * remembered. So reads spread over more posts than the cache holds, each read once in a while
+ * (where every lookup would miss), cost a set lookup each, not a statement.
  */
 import type { Caller } from '../services/context.js';
 import type { Storage } from '../storage/contract.js';
@@ -57,7 +58,7 @@ export class AnswerCache {
     this.#storage = storage;
     this.#maxEntries = maxEntries;
     this.#maxLength = maxLength;
-    this.#ring = new Array<string>(maxEntries * 4).fill('');
+    this.#ring = new Array<string>(maxEntries).fill('');
   }
 
   /**

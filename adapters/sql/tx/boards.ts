@@ -2,11 +2,10 @@
 import type { ImportSourceRecord, TagRecord } from '../../../src/domain/records.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { foldCase } from '../../../src/storage/text.js';
-import type { SqlSeam } from '../seam.js';
+import type { SqlSeam, SqlValue } from '../seam.js';
 import { allRows, assignments, oneRow, runOnly } from '../statements.js';
-import { toBoard, type BoardRow } from './rows.js';
+import { BOARD_FIELDS, toBoard, tupleToBoard, type BoardRow } from './rows.js';
 
-const BOARD_FIELDS = 'id, organization_id, slug, name, description, welcome_message, published, logo_url, created_at';
 const BOARD = `SELECT ${BOARD_FIELDS} FROM fb_boards`;
 export const TAG_FIELDS = 'id, board_id, name, slug';
 const TAG = `SELECT ${TAG_FIELDS} FROM fb_tags`;
@@ -14,7 +13,15 @@ const TAGS_OF_POSTS = `SELECT pt.post_id, t.id, t.board_id, t.name, t.slug FROM 
 
 export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
   const d = db.dialect;
-  const getBoard = oneRow(db, `${BOARD} WHERE id = ?`, toBoard);
+  /** The board of `where`'s parameters, read as a tuple (see {@link tupleToBoard}). */
+  const boardWhere = (where: string) => {
+    const text = `${BOARD} WHERE ${where}`;
+    return async (...params: SqlValue[]) => {
+      const [tuple] = await db.tuples(text, params);
+      return tuple === undefined ? null : tupleToBoard(tuple);
+    };
+  };
+  const getBoard = boardWhere('id = ?');
   const getTagBySlug = oneRow<TagRecord>(db, `${TAG} WHERE board_id = ? AND slug = ?`);
   const insertImportSource = runOnly(db, 'INSERT INTO fb_import_sources (board_id, source_id, record_id, imported_at) VALUES (?, ?, ?, ?)');
 
@@ -30,8 +37,8 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
       );
     },
     getBoard,
-    getBoardBySlug: oneRow(db, `${BOARD} WHERE organization_id = ? AND slug = ?`, toBoard),
-    listBoards: allRows(db, `${BOARD} WHERE organization_id = ? ORDER BY created_at, id`, toBoard),
+    getBoardBySlug: boardWhere('organization_id = ? AND slug = ?'),
+    listBoards: async (organizationId) => (await db.tuples(`${BOARD} WHERE organization_id = ? ORDER BY created_at, id`, [organizationId])).map(tupleToBoard),
     async updateBoard(id, patch) {
       const { set, params } = assignments([
         ['name', patch.name],
