@@ -29,7 +29,7 @@ export class SqliteStorageImpl implements Storage {
   readonly #openScope: (mode: TransactionMode) => TxScope;
   readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback' | 'version', Statement>;
   #closed = false;
-  /** Write transactions ended: the one change to this connection that total_changes() may miss (DDL). */
+  /** Write transactions begun: what a change of this connection that total_changes() misses (DDL) is made in. */
   #writes = 0;
   #busyRetries = 0;
   readonly #identity: FileIdentity | null;

@@ -194,7 +194,12 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   const authThrottle = options.authThrottle === false ? null : new AuthFailureThrottle(options.authThrottle ?? {});
   // Loaded only over a storage with a version (answer-cache.ts); until it is, answers are built anew.
   let answers: AnswerCache | null = null;
-  if (options.answerCache !== false && ctx.storage.changeVersion) void import('./answer-cache.js').then((m) => (answers = new m.AnswerCache(ctx.storage)));
+  if (options.answerCache !== false && ctx.storage.changeVersion) {
+    import('./answer-cache.js').then(
+      (m) => void (answers = new m.AnswerCache(ctx.storage)),
+      (error: unknown) => ctx.logger.error('answer cache not loaded: every answer is built anew', error),
+    );
+  }
   const clientAddressOf = (request: ApiRequest, context: unknown): string | null => {
     const address = options.clientAddress
       ? options.clientAddress(request.fetchRequest())
