@@ -117,13 +117,17 @@ describe('answer cache', () => {
 
   it('serves no organization the answer kept for another', async () => {
     const h = await postHarness();
-    for (let i = 0; i < 3; i++) expect((await h.req('GET', h.path)).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await h.req('GET', h.path)).status).toBe(200);
+      expect((await h.req('GET', '/boards/features/posts')).json.posts).toHaveLength(1);
+    }
+    // Both paths are kept for the first organization, and asked again: the other is looked up.
     const other = await h.req('GET', h.path, { key: h.b.keys.write });
     expect(other.status).toBe(404);
     expect(other.json.error.code).toBe('not_found');
     // The same slug in the other organization is its own board.
     await h.makeBoard('features', h.b.keys.write);
-    expect((await h.req('GET', '/boards/features/posts', { key: h.b.keys.write })).json.posts).toEqual([]);
+    for (let i = 0; i < 2; i++) expect((await h.req('GET', '/boards/features/posts', { key: h.b.keys.write })).json.posts).toEqual([]);
     expect((await h.req('GET', '/boards/features/posts')).json.posts).toHaveLength(1);
   });
 
