@@ -16,7 +16,7 @@ const utf8Encoder = new TextEncoder();
 const tooLarge = (maxBytes: number) => new FeedbackBoardError('payload_too_large', `The body exceeds ${maxBytes} bytes`);
 
 /** Refuses a body whose declared `Content-Length` is over `maxBytes`, before reading any of it. */
-function checkDeclaredLength(headers: HeaderReader, maxBytes: number): void {
+export function checkDeclaredLength(headers: HeaderReader, maxBytes: number): void {
   const declared = headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
 }

@@ -18,6 +18,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { limitConnections } from './connections.js';
 import { classifyClientError, rawErrorAnswer, refuseUnroutable } from './http-errors.js';
+import { BODY_READER, IncomingBodyReader, type BodyReader } from './incoming-body.js';
 import { spareArrivedRequests } from './idle-close.js';
 import { HEADER_READER, RawHeaderReader, RequestIdResponse, requestIdOf, type Answered } from './request-id.js';
 import { guardBodies } from './slow-bodies.js';
@@ -127,6 +128,7 @@ export function listen(
     (request, { incoming, outgoing }) => {
       const context: ListenContext = { clientAddress: incoming.socket.remoteAddress };
       (request as Request & { [HEADER_READER]?: RawHeaderReader })[HEADER_READER] = new RawHeaderReader(incoming.rawHeaders);
+      if (incoming.method !== 'GET' && incoming.method !== 'HEAD') (request as Request & { [BODY_READER]?: BodyReader })[BODY_READER] = new IncomingBodyReader(incoming);
       if (requestIds) {
         const answer = outgoing as RequestIdResponse;
         context.requestId = answer.requestId = requestIdOf(incoming.headers['x-request-id']);
