@@ -80,6 +80,11 @@ export interface ApiRequest {
   bodyBytes(maxBytes: number): Promise<Uint8Array> | Uint8Array;
   /** A Fetch `Request` of it, for an application's `clientAddress` and Bun's `requestIP`. */
   fetchRequest(): Request;
+  /**
+   * Builds a successful answer (default: `new Response(text, init)`). The mock server's light
+   * request answers with a `Response` that keeps the text and builds the Fetch one only if needed.
+   */
+  respond?(text: string | null, init: { status: number; headers: Record<string, string> }): Response;
 }
 
 const HEADER_READER = Symbol.for('feedback-board.headerReader');
@@ -87,7 +92,7 @@ const BODY_READER = Symbol.for('feedback-board.bodyReader');
 
 /** A request body's reader as `listen` leaves it (src/node/incoming-body.ts). */
 interface BodyReader {
-  read(maxBytes: number): Promise<Uint8Array>;
+  read(maxBytes: number): Promise<Uint8Array> | null;
 }
 
 /** A Fetch `Request` as the handler reads it. */
@@ -113,7 +118,7 @@ class FetchApiRequest implements ApiRequest {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    return reader.read(maxBytes);
+    return reader.read(maxBytes) ?? readBodyBytes(this.request, maxBytes);
   }
   fetchRequest(): Request {
     return this.request;
@@ -298,13 +303,12 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
       const call = () => binding.call(ctx, caller, { params: route.params, query, body });
       const cache = answers as AnswerCache | null;
       const result: CachedResult = cache === null ? await call() : await cache.answer(route.name, caller, target, call);
-      if (result.status === 204) {
-        return new Response(null, { status: 204, headers: headers ? { ...apiHeaders(), ...headers } : apiHeaders() });
-      }
-      return new Response(result.json ?? JSON.stringify(result.body), {
+      const text = result.status === 204 ? null : (result.json ?? JSON.stringify(result.body));
+      const init = {
         status: result.status,
-        headers: headers ? { ...apiJsonHeaders(), ...headers } : apiJsonHeaders(),
-      });
+        headers: text === null ? (headers ? { ...apiHeaders(), ...headers } : apiHeaders()) : headers ? { ...apiJsonHeaders(), ...headers } : apiJsonHeaders(),
+      };
+      return request.respond ? request.respond(text, init) : new Response(text, init);
     } catch (error) {
       let failure = error;
       if (isFeedbackBoardError(error) && RANKED_BELOW_NOT_FOUND.has(error.code as ErrorCode)) {

@@ -23,20 +23,24 @@ import { FeedbackBoardError } from '../domain/errors.js';
  */
 export const BODY_READER: unique symbol = Symbol.for('feedback-board.bodyReader') as never;
 
-/** What the handler calls: the body's bytes, refusing more than `maxBytes`. */
+/**
+ * What the handler calls: the body's bytes, refusing more than `maxBytes`; or null when something
+ * else has begun to read the message (a layer that read the `Request`'s body or a copy of it), and
+ * the body is then the `Request`'s to give.
+ */
 export interface BodyReader {
-  read(maxBytes: number): Promise<Uint8Array>;
+  read(maxBytes: number): Promise<Uint8Array> | null;
 }
 
 export class IncomingBodyReader implements BodyReader {
   /** `incoming`: the request's `IncomingMessage` (or HTTP/2 request). */
   constructor(private readonly incoming: Readable) {}
 
-  read(maxBytes: number): Promise<Uint8Array> {
+  read(maxBytes: number): Promise<Uint8Array> | null {
     const incoming = this.incoming;
-    // Read to its end already (by another reader): nothing more will arrive, as a stream over it
-    // would say at once.
-    if (incoming.readableEnded) return Promise.resolve(new Uint8Array(0));
+    // Another reader has been at it (the light request's own stream, made when a layer read or
+    // copied its body): what it took is in that stream.
+    if (incoming.readableFlowing !== null || incoming.readableDidRead) return null;
     if (incoming.destroyed) return Promise.reject(cutShort());
     return new Promise<Uint8Array>((resolve, reject) => {
       const chunks: Buffer[] = [];

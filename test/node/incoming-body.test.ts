@@ -2,8 +2,8 @@
  * Request bodies read straight from Node's incoming message (src/node/incoming-body.ts) by a board
  * served with `listen`: the same answers as the Fetch path for a whole body, one split between
  * multi-byte characters, an empty one, one over the limit (refused as soon as the limit is
- * passed, with or without a declared length, and the next request answered), and one whose
- * client went away; nothing stored by a refused one.
+ * passed, with or without a declared length, and the next request answered), one whose
+ * client went away, and one a layer before the API read a copy of; nothing stored by a refused one.
  */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
@@ -22,7 +22,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function served(): Promise<{ board: FeedbackBoard; key: string; seen: Answered['status'][]; readers: boolean[] }> {
+async function served(
+  before?: (request: Request) => Promise<unknown>,
+): Promise<{ board: FeedbackBoard; key: string; seen: Answered['status'][]; readers: boolean[] }> {
   const board = createFeedbackBoard({ storage: createMemoryStorage(), http: { maxBodyBytes: LIMIT } });
   const org = await board.dashboard.organizations.create({ name: 'Acme' });
   const { key } = await board.dashboard.apiKeys.create(org.id, { scope: 'write' });
@@ -30,8 +32,9 @@ async function served(): Promise<{ board: FeedbackBoard; key: string; seen: Answ
   const seen: number[] = [];
   const readers: boolean[] = [];
   server = await listen(
-    (request) => {
+    async (request) => {
       readers.push((request as Request & Record<symbol, unknown>)[BODY_READER] !== undefined);
+      await before?.(request);
       return board.fetch(request);
     },
     { onAnswer: (answer) => seen.push(answer.status) },
@@ -77,6 +80,17 @@ describe('request bodies read from the incoming message', () => {
     // The POST carried the reader, the GET did not.
     expect(readers).toEqual([true, false]);
     expect(await titles(board, key)).toEqual(['Ünïcödé ✨ split']);
+  });
+
+  it('a body a layer before the API read a copy of (as the mock server records it) is still the API’s whole', async () => {
+    const copies: string[] = [];
+    const { board, key } = await served(async (request) => {
+      if (request.method === 'POST') copies.push(await request.clone().text());
+    });
+    const answer = await postInChunks(key, [Buffer.from('{"title":"read twice'), Buffer.from('"}')]);
+    expect(answer.status).toBe(201);
+    expect(copies).toEqual(['{"title":"read twice"}']);
+    expect(await titles(board, key)).toEqual(['read twice']);
   });
 
   it('an empty body counts as {}: a validation error, not a JSON one', async () => {
