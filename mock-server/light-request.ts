@@ -17,6 +17,7 @@
  */
 import { textBodyBytes, type HeaderReader } from '../src/http/body.js';
 import type { ApiRequest } from '../src/http/handler.js';
+import { lightResponse, type LightResponseInit } from './light-response.js';
 
 const METHODS: Record<string, string> = {
   get: 'GET', head: 'HEAD', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS',
@@ -81,6 +82,11 @@ export class LightRequest implements ApiRequest {
 
   fetchRequest(): Request {
     return new Request(this.url, { ...this.init, method: this.method });
+  }
+
+  /** Its answer keeps the handler's text, and builds a Fetch `Response` only if asked for more (light-response.ts). */
+  respond(text: string | null, init: LightResponseInit): Response {
+    return lightResponse(text, init);
   }
 }
 

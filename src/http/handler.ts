@@ -112,13 +112,9 @@ class FetchApiRequest implements ApiRequest {
     // `listen` also leaves a reader of Node's incoming message (src/node/incoming-body.ts), which
     // spares the light request's conversion to a whole Fetch `Request` and a web stream.
     const reader = (this.request as Request & Record<symbol, BodyReader | undefined>)[BODY_READER];
-    if (reader === undefined) return readBodyBytes(this.request, maxBytes);
-    try {
-      checkDeclaredLength(this.headers, maxBytes);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    return reader.read(maxBytes) ?? readBodyBytes(this.request, maxBytes);
+    // A refusal thrown here is the caller's as a rejection would be: it awaits in its try.
+    if (reader !== undefined) checkDeclaredLength(this.headers, maxBytes);
+    return reader?.read(maxBytes) ?? readBodyBytes(this.request, maxBytes);
   }
   fetchRequest(): Request {
     return this.request;
@@ -304,11 +300,9 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
       const cache = answers as AnswerCache | null;
       const result: CachedResult = cache === null ? await call() : await cache.answer(route.name, caller, target, call);
       const text = result.status === 204 ? null : (result.json ?? JSON.stringify(result.body));
-      const init = {
-        status: result.status,
-        headers: text === null ? (headers ? { ...apiHeaders(), ...headers } : apiHeaders()) : headers ? { ...apiJsonHeaders(), ...headers } : apiJsonHeaders(),
-      };
-      return request.respond ? request.respond(text, init) : new Response(text, init);
+      const base = text === null ? apiHeaders() : apiJsonHeaders();
+      const init = { status: result.status, headers: headers ? { ...base, ...headers } : base };
+      return request.respond?.(text, init) ?? new Response(text, init);
     } catch (error) {
       let failure = error;
       if (isFeedbackBoardError(error) && RANKED_BELOW_NOT_FOUND.has(error.code as ErrorCode)) {
