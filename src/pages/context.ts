@@ -12,7 +12,7 @@ import type { MessageKey } from '../i18n/catalogs.js';
 import type { Locale } from '../i18n/locales.js';
 import type { MessageValues, Translator } from '../i18n/translator.js';
 import type { Thumbnailer } from '../images/thumbnails.js';
-import type { JwksFetchOptions } from './sso-verify.js';
+import type { JwksFetchOptions } from './sso-jwks.js';
 
 /** Maps a request to the voter the embedding application has signed in, or null. */
 export type VoterFromRequest = (request: Request) => Promise<{ email: string; name?: string } | null> | { email: string; name?: string } | null;

@@ -34,7 +34,7 @@ import { translatorFor } from '../i18n/translator.js';
 import { unsubscribeRoutes } from './unsubscribe.js';
 import { languageAction } from './language.js';
 import { ssoEntry } from './sso-sign-in.js';
-import { jwksCache } from './sso-verify.js';
+import { jwksCache } from './sso-jwks.js';
 
 const SEGMENT = '([^/]+)';
 const path = (source: string) => new RegExp(`^${source.replaceAll(':p', SEGMENT)}$`);

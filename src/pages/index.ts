@@ -15,7 +15,7 @@ export type { PagesOptions, VoterFromRequest } from './context.js';
 export { signInLinkUrl } from './sign-in.js';
 export { DEFAULT_SIGN_IN_MAIL_LIMITS, type SignInMailLimits } from './sign-in-limits.js';
 export { CONTENT_SECURITY_POLICY } from './security.js';
-export type { JwksFetchOptions } from './sso-verify.js';
+export type { JwksFetchOptions } from './sso-jwks.js';
 export {
   createFollowerMailSender,
   followerMailBackoffMs,

@@ -12,10 +12,9 @@ import type { PageContext } from './context.js';
 import { requestedPagePath } from './local-target.js';
 import { page, redirect } from './respond.js';
 import { COOKIES, cookie } from './security.js';
-import { jwksCache, verifySsoToken } from './sso-verify.js';
+import type { JwksCache } from './sso-jwks.js';
 
 /** The JWKS getters of one pages handler. */
-export type JwksCache = ReturnType<typeof jwksCache>;
 
 const MAX_SSO_FORM_BYTES = 16 * 1024;
 
@@ -52,7 +51,9 @@ async function signIn(ctx: PageContext, token: string, path: string, jwks: JwksC
   const sso: SsoContext = { storage: ctx.board.storage, clock: ctx.board.clock };
   const organizationId = ctx.options.organizationId;
   const [secrets, settings] = await Promise.all([listSsoSecrets(sso, organizationId), getSsoSettings(sso, organizationId)]);
-  const verified = await verifySsoToken(token.trim(), { organizationId, secrets, settings, now: ctx.board.clock.now() }, jwks);
+  // jose loads with the first token verified (sso-jwks.ts).
+  const { jwksGetter, verifySsoToken } = await import('./sso-verify.js');
+  const verified = await verifySsoToken(token.trim(), { organizationId, secrets, settings, now: ctx.board.clock.now() }, (url) => jwksGetter(jwks, url));
   if ('refused' in verified) return refusedPage(ctx, verified.refused, 401);
   let started;
   try {

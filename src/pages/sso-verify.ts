@@ -11,6 +11,7 @@ import type { SsoUser } from '../services/sso-sign-in.js';
 import { toIso } from '../domain/time.js';
 import { refusedTarget } from '../webhooks/targets.js';
 import { readSsoClaims, type SsoRefusal } from './sso-claims.js';
+import type { JwksCache } from './sso-jwks.js';
 
 /** The longest a token may live: its `exp` at most this many seconds after now. */
 export const MAX_SSO_TOKEN_SECONDS = 600;
@@ -30,44 +31,31 @@ export interface SsoVerifyInput {
   now: number;
 }
 
-/**
- * How the pages fetch a JWKS (`PagesOptions.jwks`). A team member sets the URL, so it is guarded
- * like a webhook's target: a URL naming a loopback or private address (or `localhost`) is never
- * fetched, and `fetch` may check and pin what a name resolves to as well (`createNodeWebhookFetch`
- * of `feedback-board/node`, which `serve` passes). `allowPrivateNetworks` lets both through.
- */
-export interface JwksFetchOptions {
-  /** The fetch of JWKS documents (a GET, redirects never followed); default the runtime's. */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
-  /** Fetch from loopback and private addresses too (local development). Default false. */
-  allowPrivateNetworks?: boolean;
-}
-
 /** The error of a JWKS URL refused before any fetch, with the code `createNodeWebhookFetch` gives after resolving. */
 class PrivateJwksUrl extends Error {
   readonly code = 'EPRIVATETARGET';
 }
 
-/** Remembers one JWKS getter per URL, so keys are fetched once and cached (jose refreshes them). */
-export function jwksCache(options: JwksFetchOptions = {}): (url: string) => JWTVerifyGetKey {
-  const getters = new Map<string, JWTVerifyGetKey>();
-  return (url) => {
-    let getter = getters.get(url);
-    if (!getter) {
-      const refused = refusedTarget(url, options.allowPrivateNetworks ?? false);
-      getter =
-        refused !== null
-          ? () => Promise.reject(new PrivateJwksUrl(refused))
-          : createRemoteJWKSet(new URL(url), {
-              timeoutDuration: JWKS_TIMEOUT_MS,
-              cacheMaxAge: JWKS_CACHE_MS,
-              cooldownDuration: 30_000,
-              ...(options.fetch ? { [customFetch]: options.fetch } : {}),
-            });
-      getters.set(url, getter);
-    }
-    return getter;
-  };
+/**
+ * The JWKS getter of `url` in `cache`, made on first use and kept (jose refreshes its keys). A
+ * getter of a URL the cache's options refuse fails before any fetch.
+ */
+export function jwksGetter(cache: JwksCache, url: string): JWTVerifyGetKey {
+  let getter = cache.getters.get(url) as JWTVerifyGetKey | undefined;
+  if (!getter) {
+    const refused = refusedTarget(url, cache.options.allowPrivateNetworks ?? false);
+    getter =
+      refused !== null
+        ? () => Promise.reject(new PrivateJwksUrl(refused))
+        : createRemoteJWKSet(new URL(url), {
+            timeoutDuration: JWKS_TIMEOUT_MS,
+            cacheMaxAge: JWKS_CACHE_MS,
+            cooldownDuration: 30_000,
+            ...(cache.options.fetch ? { [customFetch]: cache.options.fetch } : {}),
+          });
+    cache.getters.set(url, getter);
+  }
+  return getter;
 }
 
 const refuse = (refused: string): SsoRefusal => ({ refused });
