@@ -14,8 +14,6 @@ import { page, redirect } from './respond.js';
 import { COOKIES, cookie } from './security.js';
 import type { JwksCache } from './sso-jwks.js';
 
-/** The JWKS getters of one pages handler. */
-
 const MAX_SSO_FORM_BYTES = 16 * 1024;
 
 /** Where a token goes: `?sso=` on a GET of any page, or the form of `POST /sso`; null for every other request. */
