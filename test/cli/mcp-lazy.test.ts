@@ -5,11 +5,9 @@
  * printed its notes, and the first `/mcp` request then loads it and is answered as always (the
  * MCP suites test the answers themselves).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
+import { loadLog } from '../helpers/load-log.js';
 
 const work = workDir();
 let server: Server | undefined;
@@ -21,22 +19,12 @@ afterAll(async () => {
 
 describe('serve and the MCP SDK', () => {
   it('loads the SDK on the first /mcp request, not at start', async () => {
-    const log = join(work.dir, 'loaded.txt');
-    writeFileSync(log, '');
-    const hooks = work.write(
-      'hooks.mjs',
-      `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  if (url.includes('@modelcontextprotocol/sdk')) appendFileSync(${JSON.stringify(log)}, url + '\\n');
-  return next(url, context);
-}`,
-    );
-    const register = work.write('register.mjs', `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    const loaded = loadLog(work, '@modelcontextprotocol/sdk');
     const fixture = work.write('fixture.json', { organizations: [{ name: 'Acme', apiKeys: [{ key: 'mcp-lazy-write-0123456789', scope: 'write' }], boards: [{ slug: 'features', name: 'Features' }] }] });
-    server = await startServe(['--port', '0', '--fixture', fixture], work.dir, ['--import', pathToFileURL(register).href]);
+    server = await startServe(['--port', '0', '--fixture', fixture], work.dir, loaded.nodeArgs);
     await waitForLine(server, /^MCP: /);
     expect(server.lines.find((line) => line.startsWith('MCP: '))).toContain('/mcp  (Streamable HTTP');
-    expect(readFileSync(log, 'utf8')).toBe('');
+    expect(loaded.read()).toBe('');
 
     const response = await fetch(`${server.url}/mcp`, {
       method: 'POST',
@@ -46,6 +34,6 @@ export async function load(url, context, next) {
     const answer = (await response.json()) as { result?: { serverInfo?: { name?: string } } };
     expect(response.status).toBe(200);
     expect(answer.result?.serverInfo?.name).toBe('feedback-board');
-    expect(readFileSync(log, 'utf8')).toContain('@modelcontextprotocol/sdk/dist/esm/server/');
+    expect(loaded.read()).toContain('@modelcontextprotocol/sdk/dist/esm/server/');
   });
 });
