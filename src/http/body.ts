@@ -13,7 +13,8 @@ export interface HeaderReader {
 
 const utf8Encoder = new TextEncoder();
 
-const tooLarge = (maxBytes: number) => new FeedbackBoardError('payload_too_large', `The body exceeds ${maxBytes} bytes`);
+/** A body over the limit: 413. */
+export const tooLarge = (maxBytes: number) => new FeedbackBoardError('payload_too_large', `The body exceeds ${maxBytes} bytes`);
 
 /** Refuses a body whose declared `Content-Length` is over `maxBytes`, before reading any of it. */
 export function checkDeclaredLength(headers: HeaderReader, maxBytes: number): void {
@@ -31,7 +32,7 @@ export function textBodyBytes(headers: HeaderReader, text: string | null, maxByt
 }
 
 /** A body whose stream failed (its client went away, or the server cut it as too slow): a 400, not a fault of ours. */
-const cutShort = () => new FeedbackBoardError('invalid_json', 'The body did not arrive to its end');
+export const cutShort = () => new FeedbackBoardError('invalid_json', 'The body did not arrive to its end');
 
 /** The body's bytes, refusing more than `maxBytes` without reading the rest. */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {

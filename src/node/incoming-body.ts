@@ -1,6 +1,6 @@
 /**
  * A request body read straight from Node's `IncomingMessage`, under the same rules as the Fetch
- * path (`readBodyBytes` in src/http/body.ts): more than the limit is refused as soon as it
+ * path (`readBodyBytes` in src/http/body.ts), with its errors: more than the limit is refused as soon as it
  * arrives, with the rest left unread; a body whose connection fails before its end is refused as
  * cut short.
  *
@@ -15,7 +15,7 @@
  * it drains the rest for a while, then closes the connection, as for a body the handler never read.
  */
 import type { Readable } from 'node:stream';
-import { FeedbackBoardError } from '../domain/errors.js';
+import { cutShort, tooLarge } from '../http/body.js';
 
 /**
  * The key under which `listen` leaves a request's body reader on the `Request` it hands the
@@ -56,7 +56,7 @@ export class IncomingBodyReader implements BodyReader {
         if (size > maxBytes) {
           stop();
           incoming.pause();
-          reject(new FeedbackBoardError('payload_too_large', `The body exceeds ${maxBytes} bytes`));
+          reject(tooLarge(maxBytes));
           return;
         }
         chunks.push(chunk);
@@ -86,6 +86,3 @@ export class IncomingBodyReader implements BodyReader {
     });
   }
 }
-
-/** The same refusal as the Fetch path's: a 400, not a fault of ours. */
-const cutShort = () => new FeedbackBoardError('invalid_json', 'The body did not arrive to its end');
