@@ -49,11 +49,12 @@ export class LightResponse {
 
   /** The body's text, marking it read; rejects if it was. */
   #take(): Promise<string> {
+    const text = this.#text;
     // No body (a 204) is never used up: each read gives the empty text.
-    if (this.#text === null) return Promise.resolve('');
+    if (text === null) return Promise.resolve('');
     if (this.#read) return Promise.reject(used());
     this.#read = true;
-    return Promise.resolve(this.#text ?? '');
+    return Promise.resolve(text);
   }
 
   get status(): number {
