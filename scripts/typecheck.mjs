@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+/**
+ * The type-check (`tsc --noEmit` over everything tsconfig.json includes: the sources, the tests,
+ * the docs' examples, the benchmarks), run by `npm run typecheck` and beside the tests by `npm test`.
+ *
+ * A check that passed leaves a fingerprint of what it read in node_modules/.cache/typecheck-stamp.json,
+ * and `npm test` skips its own check while that fingerprint holds: CI type-checks while
+ * better-sqlite3 compiles on the other core, and the tests then run without tsc beside them.
+ *
+ * The fingerprint covers tsconfig.json and package.json (by content), npm's record of what
+ * node_modules holds (by content: the types of the dependencies), and the path, size and
+ * modification time of every TypeScript and JSON file under the folders and files tsconfig.json
+ * includes, node_modules folders left out. It is taken before the check starts, so a file changed
+ * while tsc runs makes the next run check again.
+ *
+ *   node scripts/typecheck.mjs            type-check (npm run typecheck); exit 1 on a type error
+ *   node scripts/typecheck.mjs --if-stale the same, unless these sources passed it already
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Where a check that passed leaves its fingerprint. */
+export const TYPECHECK_STAMP = 'node_modules/.cache/typecheck-stamp.json';
+
+/** Files read by content. */
+const CONTENT_INPUTS = ['tsconfig.json', 'package.json', 'node_modules/.package-lock.json'];
+
+/** The files tsc may read under an included folder. */
+const CHECKED = /\.(?:[cm]?tsx?|json)$/;
+
+/** tsconfig.json's `include` in `root`, read by TypeScript's own parser (the file has comments). */
+function included(root) {
+  const ts = createRequire(join(root, 'package.json'))('typescript');
+  const { config, error } = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
+  if (error !== undefined || !Array.isArray(config?.include)) return [];
+  return config.include.filter((entry) => typeof entry === 'string' && !/[*?]/.test(entry));
+}
+
+/** A digest of everything the type-check of `root` reads (see the top of this file). */
+export function typecheckFingerprint(root) {
+  const hash = createHash('sha256');
+  for (const input of CONTENT_INPUTS) {
+    try {
+      hash.update(`${input}\t${createHash('sha256').update(readFileSync(join(root, input))).digest('hex')}\n`);
+    } catch {
+      hash.update(`${input}\tmissing\n`);
+    }
+  }
+  const visit = (path) => {
+    let stat;
+    try {
+      stat = statSync(join(root, path));
+    } catch {
+      hash.update(`${path}\tmissing\n`);
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(join(root, path), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+        if (entry.isDirectory() || CHECKED.test(entry.name)) visit(`${path}/${entry.name}`);
+      }
+    } else {
+      hash.update(`${path}\t${stat.size}\t${stat.mtimeMs}\n`);
+    }
+  };
+  for (const input of included(root)) visit(input);
+  return hash.digest('hex');
+}
+
+/** Whether a type-check of exactly these sources passed in `root` already. */
+export function typecheckFresh(root) {
+  try {
+    return JSON.parse(readFileSync(join(root, TYPECHECK_STAMP), 'utf8')).fingerprint === typecheckFingerprint(root);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `tsc --noEmit` in `root`; resolves with its exit code (1 for a signal or a failure to
+ * start) and, when `quiet`, its output. A check that passes leaves its stamp; any other removes it.
+ */
+export function typecheck(root, { quiet = false } = {}) {
+  const print = typecheckFingerprint(root);
+  rmSync(join(root, TYPECHECK_STAMP), { force: true });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'], {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let output = '';
+    if (quiet) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    const done = (code) => {
+      if (code === 0) {
+        mkdirSync(join(root, TYPECHECK_STAMP, '..'), { recursive: true });
+        writeFileSync(join(root, TYPECHECK_STAMP), `${JSON.stringify({ fingerprint: print })}\n`);
+      }
+      resolve({ code, output });
+    };
+    child.on('error', (error) => {
+      output += `${error.message}\n`;
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--if-stale');
+  if (unknown.length > 0) {
+    console.error(`scripts/typecheck.mjs: unknown option ${unknown[0]} (option: --if-stale)`);
+    process.exit(2);
+  }
+  if (args.includes('--if-stale') && typecheckFresh(process.cwd())) {
+    console.log('tsc --noEmit: these sources passed it already');
+  } else {
+    const { code } = await typecheck(process.cwd());
+    if (code === 0) console.log('tsc --noEmit: no type errors');
+    else process.exitCode = 1;
+  }
+}
