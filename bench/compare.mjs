@@ -2,9 +2,9 @@
 // built in a folder of its own (bench/compare/trees.mjs), in alternation, on one machine.
 //
 // - HTTP: a `serve` of each tree on its own copy of one seeded SQLite file (POSTS posts, the
-//   defaults but `--rate-limit off`, so `synchronous=FULL` on both), GET one post, GET list top
-//   100, the public board page, an MCP `tools/call`, create a post; wrk (or node:http) with
-//   CONNECTIONS connections, for SECONDS a run. Each figure is requests a second, and requests per
+//   defaults but `--rate-limit off`, so `synchronous=FULL` on both), GET one post (walking all
+//   posts, and the same one), GET list top 100, the public board page, an MCP `tools/call`,
+//   create a post; wrk (or node:http) with CONNECTIONS connections, for SECONDS a run. Each figure is requests a second, and requests per
 //   CPU-second of the server process (its user + system time over the run, from /proc), which
 //   moves much less than the rate when other work shares the machine.
 // - In process: GET one post through `board.fetch` on memory and on SQLite, and the mock server's

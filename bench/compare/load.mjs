@@ -23,7 +23,8 @@ export function scenarios(key, posts) {
   const mcp = { ...json, accept: 'application/json, text/event-stream' };
   const getPost = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_post', arguments: { slug: 'features', id: 17 } } };
   return [
-    { name: 'GET one post', method: 'GET', path: '/api/v1/boards/features/posts/', cycle: posts, headers: auth, status: 200, peer: true },
+    { name: 'GET one post, walking', method: 'GET', path: '/api/v1/boards/features/posts/', cycle: posts, headers: auth, status: 200, peer: true },
+    { name: 'GET one post, the same', method: 'GET', path: '/api/v1/boards/features/posts/42', headers: auth, status: 200, peer: true },
     { name: 'GET list top 100', method: 'GET', path: '/api/v1/boards/features/posts?sort=top&limit=100', headers: auth, status: 200, peer: true },
     { name: 'public board page', method: 'GET', path: '/boards/features', headers: {}, status: 200, peer: false },
     { name: 'MCP tools/call get_post', method: 'POST', path: '/mcp', headers: mcp, body: JSON.stringify(getPost), status: 200, peer: false },
