@@ -24,6 +24,16 @@ let adminUrl: Promise<string> | undefined;
 /** True when the tests run on PGlite (no PostgreSQL server here). */
 export const ON_PGLITE = postgresBackend(process.env, foundHere()) === 'pglite';
 
+/**
+ * Writes `text` to `file` whole or not at all (a file beside it, renamed): the other workers wait
+ * for the file to exist, and one that read it between its creation and its write would get an
+ * empty URL, and connect to the default port.
+ */
+function writeWhole(file: string, text: string): void {
+  writeFileSync(`${file}.partial`, text);
+  renameSync(`${file}.partial`, file);
+}
+
 async function sharedClusterUrl(runDir: string): Promise<string> {
   const urlFile = join(runDir, 'url');
   const errorFile = join(runDir, 'error');
@@ -37,9 +47,9 @@ async function sharedClusterUrl(runDir: string): Promise<string> {
   if (elected) {
     try {
       const cluster = await startCluster({ dir: join(runDir, 'cluster'), keep: true });
-      writeFileSync(urlFile, cluster.url);
+      writeWhole(urlFile, cluster.url);
     } catch (error) {
-      writeFileSync(errorFile, String((error as Error).message));
+      writeWhole(errorFile, String((error as Error).message));
       throw error;
     }
   }
