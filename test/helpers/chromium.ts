@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, skipReason } from './requirements.js';
 
 export { CHROMIUM_PATH };
@@ -78,6 +78,70 @@ export async function serve(files: Record<string, { type: string; body: string }
         server.close(() => resolve());
       }),
   };
+}
+
+// The headless Chromium of this test worker, launched with its first use.
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Headless Chromium (the machine's, with the project's flags), one per test worker: vitest runs
+ * a worker's test files one after another in one module graph (vitest.config.ts: `isolate: false`),
+ * and a launch costs about a CPU-second, some 30 of them a run. Each caller gets a view of its
+ * own: the contexts it opens (`newContext`, `newPage`) are the only ones it sees, and its
+ * `close()` closes those, not the browser. Contexts share no cookies, storage or cache, so no
+ * test sees another's. The browser goes with the worker's process (Playwright closes the browsers
+ * it launched when their process exits; Chromium leaves when its control pipe closes), and a
+ * browser that crashed is launched anew by the next caller.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }).then(
+    (browser) => {
+      browser.on('disconnected', () => (shared = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return browserView(await shared);
+}
+
+/** A view of `browser` whose contexts are its own, and whose `close()` closes only those. */
+function browserView(browser: Browser): Browser {
+  const contexts = new Set<BrowserContext>();
+  let closed = false;
+  const own = async (context: BrowserContext): Promise<BrowserContext> => {
+    if (closed) {
+      await context.close();
+      throw new Error('this view of the shared Chromium was closed');
+    }
+    contexts.add(context);
+    context.once('close', () => contexts.delete(context));
+    return context;
+  };
+  const view: Partial<Browser> = {
+    newContext: async (options) => own(await browser.newContext(options)),
+    // As Playwright's own newPage: a page in a context of its own, closed with it.
+    newPage: async (options) => {
+      const context = await view.newContext!(options);
+      const page = await context.newPage();
+      page.once('close', () => void context.close());
+      return page;
+    },
+    contexts: () => [...contexts],
+    close: async () => {
+      closed = true;
+      await Promise.all([...contexts].map((context) => context.close()));
+    },
+  };
+  return new Proxy(browser, {
+    get(target, key) {
+      if (Object.hasOwn(view, key)) return view[key as keyof Browser];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export interface Chromium {

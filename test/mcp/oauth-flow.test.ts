@@ -8,9 +8,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { discoverAuthorizationServerMetadata, refreshAuthorization, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
+import { chromiumSkipReason, launchBrowser } from '../helpers/chromium.js';
 import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
 import { PROPOSE_TOOLS, textOf } from './helpers.js';
 import { decideConsent, MemoryOAuthProvider, mcpWith, REDIRECT_URI, signedInTeam } from './oauth-helpers.js';
@@ -27,7 +27,7 @@ describe.skipIf(skip !== undefined)(`OAuth for /mcp with the SDK's client${skip 
   beforeAll(async () => {
     server = await startServe(['--port', '0', '--memory'], work.dir);
     teamLink = (await waitForLine(server, /^team sign-in: (http:\/\/\S+)$/))[1]!;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

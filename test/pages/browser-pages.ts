@@ -6,11 +6,11 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { listen } from '../../src/node/listen.js';
 import type { PagesHandler } from '../../src/pages/index.js';
 import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.js';
+import { launchBrowser } from '../helpers/chromium.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -54,10 +54,8 @@ export async function signInByMail(page: Page, smtp: SmtpReceiver, signInUrl: st
   await useMailedLink(page, smtp, email, before);
 }
 
-/** Starts headless Chromium (the machine's, with the project's flags). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
+/** Headless Chromium, this test worker's (see launchBrowser in test/helpers/chromium.ts). */
+export { launchBrowser };
 
 /** A pages handler of this process on a real HTTP server (127.0.0.1, a free port), and a Chromium to use it with. */
 export interface PagesInChromium {

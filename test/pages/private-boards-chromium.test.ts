@@ -5,10 +5,10 @@
  * accessibility violation. A screenshot goes to docs/images/dashboard-board-access.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { listen, type RunningServer } from '../../src/node/listen.js';
 import { boardAccessOf } from '../../src/pages/board-access.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from '../helpers/chromium.js';
+import { chromiumSkipReason, launchBrowser } from '../helpers/chromium.js';
 import { axeViolations, shot } from './browser-pages.js';
 import { setupPages, type PagesSetup } from './helpers.js';
 
@@ -22,7 +22,7 @@ describe.skipIf(skipReason !== undefined)(`the board access form in headless Chr
   beforeAll(async () => {
     setup = await setupPages();
     server = await listen(setup.pages, { port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
