@@ -28,6 +28,11 @@ export const LONGEST_FIRST = [
   'test/node/dump.test.ts',
   'test/adapters/sqlite/crash.test.ts',
   'test/pages/chromium.test.ts',
+  'test/node/dump-http.test.ts',
+  'test/pages/chromium-languages.test.ts',
+  'test/pages/changelog-chromium.test.ts',
+  'test/cli/dump.test.ts',
+  'test/adapters/sqlite/conformance.test.ts',
   'test/adapters/memory/conformance.test.ts',
 ];
 

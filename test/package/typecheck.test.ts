@@ -16,6 +16,8 @@ const project = mkdtempSync(join(tmpdir(), 'fb-typecheck-'));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 // A node_modules of its own (the stamp goes there), with TypeScript linked from this repository.
+// The project needs no library beyond ES5's declarations, and reading only those makes a check
+// take a fifth of the CPU (0.7 s against 3.8 s).
 mkdirSync(join(project, 'node_modules'));
 symlinkSync(join(ROOT, 'node_modules/typescript'), join(project, 'node_modules/typescript'), 'dir');
 const LOCK = '{"lockfileVersion":3}\n';
@@ -26,7 +28,7 @@ writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'typecheck-p
 const tsconfig = (strict: boolean) =>
   writeFileSync(
     join(project, 'tsconfig.json'),
-    `{\n  // Comments, as tsconfig.json allows.\n  "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "strict": ${strict}, "noEmit": true, "types": [] },\n  "include": ["src", "test"]\n}\n`,
+    `{\n  // Comments, as tsconfig.json allows.\n  "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "strict": ${strict}, "noEmit": true, "types": [], "lib": ["ES5"] },\n  "include": ["src", "test"]\n}\n`,
   );
 tsconfig(true);
 const source = (type: string, value: string) => writeFileSync(join(project, 'src/index.ts'), `export const answer: ${type} = ${value};\n`);
