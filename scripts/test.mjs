@@ -34,6 +34,6 @@ const checked = typecheckFresh(process.cwd());
 const types = checked ? Promise.resolve({ code: 0, output: '' }) : typecheck(process.cwd(), { quiet: true });
 const tests = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);
 const { code, output } = await types;
-const said = checked ? 'these sources passed it already' : code === 0 ? 'no type errors' : `failed (exit ${code})`;
-process.stdout.write(`\ntsc --noEmit (beside the tests): ${said}\n${output}`);
+const said = checked ? 'not run again, these sources passed it already' : `beside the tests: ${code === 0 ? 'no type errors' : `failed (exit ${code})`}`;
+process.stdout.write(`\ntsc --noEmit, ${said}\n${output}`);
 process.exitCode = tests.code !== 0 ? tests.code : code;

@@ -1,8 +1,8 @@
 /**
  * A request body read straight from Node's `IncomingMessage`, under the same rules as the Fetch
- * path (`readBodyBytes` in src/http/body.ts), with its errors: more than the limit is refused as soon as it
- * arrives, with the rest left unread; a body whose connection fails before its end is refused as
- * cut short.
+ * path (`readBodyBytes` in src/http/body.ts), with the same errors: more than the limit is refused
+ * as soon as it arrives, with the rest left unread; a body whose connection fails before its end
+ * is refused as cut short.
  *
  * Through @hono/node-server's light request, the first use of `request.body` builds a whole Fetch
  * `Request` (its `Headers` from every header, an `AbortController`) and a web stream over the

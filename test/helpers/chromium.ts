@@ -111,17 +111,14 @@ export async function launchBrowser(): Promise<Browser> {
 function browserView(browser: Browser): Browser {
   const contexts = new Set<BrowserContext>();
   let closed = false;
-  const own = async (context: BrowserContext): Promise<BrowserContext> => {
-    if (closed) {
-      await context.close();
-      throw new Error('this view of the shared Chromium was closed');
-    }
-    contexts.add(context);
-    context.once('close', () => contexts.delete(context));
-    return context;
-  };
   const view: Partial<Browser> = {
-    newContext: async (options) => own(await browser.newContext(options)),
+    newContext: async (options) => {
+      if (closed) throw new Error('this view of the shared Chromium was closed');
+      const context = await browser.newContext(options);
+      contexts.add(context);
+      context.once('close', () => contexts.delete(context));
+      return context;
+    },
     // As Playwright's own newPage: a page in a context of its own, closed with it.
     newPage: async (options) => {
       const context = await view.newContext!(options);
