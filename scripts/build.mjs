@@ -50,6 +50,42 @@ export const STAMP = 'dist/.build-stamp.json';
 const MANIFEST_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'];
 
 /**
+ * Adds to `hash` the path, size and modification time of each of `inputs` (relative to `root`)
+ * and of everything under those that are folders, as far as `keep(name, isFolder)` lets in.
+ * With `folders`, the folders' own too, so that a file deleted or renamed beside the kept ones
+ * counts; a kept file deleted or added counts either way.
+ */
+export function hashFiles(hash, root, inputs, { keep = () => true, folders = true } = {}) {
+  const visit = (path) => {
+    let stat;
+    try {
+      stat = statSync(join(root, path));
+    } catch {
+      hash.update(`${path}\tmissing\n`);
+      return;
+    }
+    const folder = stat.isDirectory();
+    if (!folder || folders) hash.update(`${path}\t${stat.size}\t${stat.mtimeMs}\n`);
+    if (!folder) return;
+    for (const entry of readdirSync(join(root, path), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (keep(entry.name, entry.isDirectory())) visit(`${path}/${entry.name}`);
+    }
+  };
+  for (const input of inputs) visit(input);
+}
+
+/** Adds to `hash` a digest of the content of each of `files` (relative to `root`), or that it is missing. */
+export function hashContents(hash, root, files) {
+  for (const file of files) {
+    try {
+      hash.update(`${file}\t${createHash('sha256').update(readFileSync(join(root, file))).digest('hex')}\n`);
+    } catch {
+      hash.update(`${file}\tmissing\n`);
+    }
+  }
+}
+
+/**
  * A digest of the path, size and modification time of every file and folder under `inputs`, of
  * the content of {@link CONTENT_INPUTS} and of the fields of package.json the build reads (so
  * editing its scripts rebuilds nothing).
@@ -63,25 +99,8 @@ export function fingerprint(root, inputs = BUILD_INPUTS) {
     // No package.json, or a broken one: tsup will say so.
   }
   hash.update(`${JSON.stringify(MANIFEST_FIELDS.map((field) => manifest[field] ?? null))}\n`);
-  const visit = (path) => {
-    let stat;
-    try {
-      stat = statSync(join(root, path));
-    } catch {
-      hash.update(`${path}\tmissing\n`);
-      return;
-    }
-    hash.update(`${path}\t${stat.size}\t${stat.mtimeMs}\n`);
-    if (stat.isDirectory()) for (const name of readdirSync(join(root, path)).sort()) visit(`${path}/${name}`);
-  };
-  for (const input of inputs) visit(input);
-  for (const input of CONTENT_INPUTS) {
-    try {
-      hash.update(`${input}\t${createHash('sha256').update(readFileSync(join(root, input))).digest('hex')}\n`);
-    } catch {
-      hash.update(`${input}\tmissing\n`);
-    }
-  }
+  hashFiles(hash, root, inputs);
+  hashContents(hash, root, CONTENT_INPUTS);
   return hash.digest('hex');
 }
 

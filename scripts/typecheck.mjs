@@ -10,24 +10,29 @@
  * The fingerprint covers tsconfig.json and package.json (by content), npm's record of what
  * node_modules holds (by content: the types of the dependencies), and the path, size and
  * modification time of every TypeScript and JSON file under the folders and files tsconfig.json
- * includes, node_modules folders left out. It is taken before the check starts, so a file changed
- * while tsc runs makes the next run check again.
+ * includes and under scripts/ (whose declarations the tests import), node_modules folders left
+ * out. It is taken before the check starts, so a file changed while tsc runs makes the next run
+ * check again.
  *
  *   node scripts/typecheck.mjs            type-check (npm run typecheck); exit 1 on a type error
  *   node scripts/typecheck.mjs --if-stale the same, unless these sources passed it already
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hashContents, hashFiles } from './build.mjs';
 
 /** Where a check that passed leaves its fingerprint. */
 export const TYPECHECK_STAMP = 'node_modules/.cache/typecheck-stamp.json';
 
 /** Files read by content. */
 const CONTENT_INPUTS = ['tsconfig.json', 'package.json', 'node_modules/.package-lock.json'];
+
+/** Folders tsconfig.json does not include whose declarations the included files import (scripts/*.d.mts). */
+const IMPORTED = ['scripts'];
 
 /** The files tsc may read under an included folder. */
 const CHECKED = /\.(?:[cm]?tsx?|json)$/;
@@ -43,31 +48,9 @@ function included(root) {
 /** A digest of everything the type-check of `root` reads (see the top of this file). */
 export function typecheckFingerprint(root) {
   const hash = createHash('sha256');
-  for (const input of CONTENT_INPUTS) {
-    try {
-      hash.update(`${input}\t${createHash('sha256').update(readFileSync(join(root, input))).digest('hex')}\n`);
-    } catch {
-      hash.update(`${input}\tmissing\n`);
-    }
-  }
-  const visit = (path) => {
-    let stat;
-    try {
-      stat = statSync(join(root, path));
-    } catch {
-      hash.update(`${path}\tmissing\n`);
-      return;
-    }
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(join(root, path), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-        if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-        if (entry.isDirectory() || CHECKED.test(entry.name)) visit(`${path}/${entry.name}`);
-      }
-    } else {
-      hash.update(`${path}\t${stat.size}\t${stat.mtimeMs}\n`);
-    }
-  };
-  for (const input of included(root)) visit(input);
+  hashContents(hash, root, CONTENT_INPUTS);
+  const keep = (name, folder) => name !== 'node_modules' && !name.startsWith('.') && (folder || CHECKED.test(name));
+  hashFiles(hash, root, [...included(root), ...IMPORTED], { keep, folders: false });
   return hash.digest('hex');
 }
 
