@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { build } from './build.mjs';
-import { typecheck, typecheckFresh } from './typecheck.mjs';
+import { typecheck } from './typecheck.mjs';
 
 /** Runs `command` with `args`, its output the terminal's; resolves with its exit code (1 for a signal). */
 function run(command, args) {
@@ -30,10 +30,9 @@ try {
   // tsup has printed why.
   process.exit(1);
 }
-const checked = typecheckFresh(process.cwd());
-const types = checked ? Promise.resolve({ code: 0, output: '' }) : typecheck(process.cwd(), { quiet: true });
+const types = typecheck(process.cwd(), { quiet: true, ifStale: true });
 const tests = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);
-const { code, output } = await types;
-const said = checked ? 'not run again, these sources passed it already' : `beside the tests: ${code === 0 ? 'no type errors' : `failed (exit ${code})`}`;
+const { code, output, skipped } = await types;
+const said = skipped ? 'not run again, these sources passed it already' : `beside the tests: ${code === 0 ? 'no type errors' : `failed (exit ${code})`}`;
 process.stdout.write(`\ntsc --noEmit, ${said}\n${output}`);
 process.exitCode = tests.code !== 0 ? tests.code : code;

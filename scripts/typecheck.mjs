@@ -54,21 +54,28 @@ export function typecheckFingerprint(root) {
   return hash.digest('hex');
 }
 
-/** Whether a type-check of exactly these sources passed in `root` already. */
-export function typecheckFresh(root) {
+/** The fingerprint the last check that passed in `root` left, or undefined. */
+function stamped(root) {
   try {
-    return JSON.parse(readFileSync(join(root, TYPECHECK_STAMP), 'utf8')).fingerprint === typecheckFingerprint(root);
+    return JSON.parse(readFileSync(join(root, TYPECHECK_STAMP), 'utf8')).fingerprint;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
+/** Whether a type-check of exactly these sources passed in `root` already. */
+export function typecheckFresh(root) {
+  return stamped(root) === typecheckFingerprint(root);
+}
+
 /**
- * Runs `tsc --noEmit` in `root`; resolves with its exit code (1 for a signal or a failure to
- * start) and, when `quiet`, its output. A check that passes leaves its stamp; any other removes it.
+ * Runs `tsc --noEmit` in `root` (with `ifStale`, only unless these sources passed it already);
+ * resolves with its exit code (1 for a signal or a failure to start), whether it was `skipped`,
+ * and, when `quiet`, its output. A check that passes leaves its stamp; any other removes it.
  */
-export function typecheck(root, { quiet = false } = {}) {
+export function typecheck(root, { quiet = false, ifStale = false } = {}) {
   const print = typecheckFingerprint(root);
+  if (ifStale && stamped(root) === print) return Promise.resolve({ code: 0, output: '', skipped: true });
   rmSync(join(root, TYPECHECK_STAMP), { force: true });
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'], {
@@ -85,7 +92,7 @@ export function typecheck(root, { quiet = false } = {}) {
         mkdirSync(join(root, TYPECHECK_STAMP, '..'), { recursive: true });
         writeFileSync(join(root, TYPECHECK_STAMP), `${JSON.stringify({ fingerprint: print })}\n`);
       }
-      resolve({ code, output });
+      resolve({ code, output, skipped: false });
     };
     child.on('error', (error) => {
       output += `${error.message}\n`;
@@ -102,11 +109,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`scripts/typecheck.mjs: unknown option ${unknown[0]} (option: --if-stale)`);
     process.exit(2);
   }
-  if (args.includes('--if-stale') && typecheckFresh(process.cwd())) {
-    console.log('tsc --noEmit: these sources passed it already');
-  } else {
-    const { code } = await typecheck(process.cwd());
-    if (code === 0) console.log('tsc --noEmit: no type errors');
-    else process.exitCode = 1;
-  }
+  const { code, skipped } = await typecheck(process.cwd(), { ifStale: args.includes('--if-stale') });
+  if (skipped) console.log('tsc --noEmit: these sources passed it already');
+  else if (code === 0) console.log('tsc --noEmit: no type errors');
+  else process.exitCode = 1;
 }
