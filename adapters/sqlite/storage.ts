@@ -27,7 +27,7 @@ export class SqliteStorageImpl implements Storage {
   readonly #connection: Connection;
   readonly #lock = new AsyncLock();
   readonly #openScope: (mode: TransactionMode) => TxScope;
-  readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback' | 'version', Statement>;
+  readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback' | 'dataVersion' | 'totalChanges', Statement>;
   #closed = false;
   /** Write transactions begun: what a change of this connection that total_changes() misses (DDL) is made in. */
   #writes = 0;
@@ -50,9 +50,13 @@ export class SqliteStorageImpl implements Storage {
       beginImmediate: prepare('BEGIN IMMEDIATE'),
       commit: prepare('COMMIT'),
       rollback: prepare('ROLLBACK'),
+      // Commits of every other connection, in any process. The PRAGMA itself: the table-valued
+      // pragma_data_version prepares this PRAGMA anew on every read (half of its 2 µs, and about
+      // 4% of a GET answered from the answer cache).
+      dataVersion: prepare('PRAGMA data_version').pluck(),
       // Rows changed through this connection (ours or the application's, committed or not: more
-      // often than needed, never less), and commits of every other connection, in any process.
-      version: prepare('SELECT total_changes(), data_version FROM pragma_data_version').raw(),
+      // often than needed, never less).
+      totalChanges: prepare('SELECT total_changes()').pluck(),
     };
   }
 
@@ -100,7 +104,8 @@ export class SqliteStorageImpl implements Storage {
       if (!db.open) throw closedError();
       this.#identity?.check(false);
       if (db.inTransaction) return null;
-      const [changes, version] = this.#statements.version.get() as [number, number];
+      const version = this.#statements.dataVersion.get() as number;
+      const changes = this.#statements.totalChanges.get() as number;
       return `${version}.${changes}.${this.#writes}`;
     });
   }
