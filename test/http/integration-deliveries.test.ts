@@ -95,10 +95,11 @@ describe.each(['memory', 'sqlite'] as const)('integration deliveries (%s)', (sto
     const { h, post, github } = await world(store);
     // As serve runs it: the bridge's own light Response in place of the global one. The test files
     // of a worker share its globals, so the global Request and Response are put back afterwards.
-    const globals = (['Request', 'Response'] as const).map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)!] as const);
+    const globals = { Request: Object.getOwnPropertyDescriptor(globalThis, 'Request')!, Response: Object.getOwnPropertyDescriptor(globalThis, 'Response')! };
+    const FetchResponse = globalThis.Response;
     const server = await listen((request) => h.board.fetch(request), { port: 0, ownProcess: true });
     try {
-      expect(globalThis.Response).not.toBe(globals[1][1].value ?? globals[1][1].get?.call(globalThis));
+      expect(globalThis.Response).not.toBe(FetchResponse);
       const body = JSON.stringify(mergedPullRequest(`Closes #fb-${post.id}`));
       const deliver = async (signature: string) => {
         const response = await fetch(`http://127.0.0.1:${server.port}/integrations/github/${github.id}`, {
@@ -114,9 +115,9 @@ describe.each(['memory', 'sqlite'] as const)('integration deliveries (%s)', (sto
       expect([accepted.status, accepted.length, accepted.json.received]).toEqual([200, accepted.bytes, true]);
     } finally {
       await server.close();
-      for (const [name, descriptor] of globals) Object.defineProperty(globalThis, name, descriptor);
+      for (const [name, descriptor] of Object.entries(globals)) Object.defineProperty(globalThis, name, descriptor);
     }
-    expect(Object.getOwnPropertyDescriptor(globalThis, 'Response')).toEqual(globals[1][1]);
+    expect(globalThis.Response).toBe(FetchResponse);
   });
 
   it('a bad, missing or old signature, an unknown, inactive or other provider connection, and a malformed body change nothing', async () => {
