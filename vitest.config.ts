@@ -13,6 +13,9 @@ export default defineConfig({
     // PostgreSQL for the tests that need it (started lazily; see test/adapters/postgres/server.ts),
     // and the closing list of suites skipped for a missing requirement (test/helpers/requirements.ts).
     globalSetup: ['test/adapters/postgres/global-setup.ts', 'test/helpers/skip-summary.ts'],
+    // Before every file: a file that leaves a global such as Response or Date replaced fails
+    // (test/helpers/globals-guard.ts), since the files of a worker share their globals (below).
+    setupFiles: ['test/helpers/globals-guard.ts'],
     // Most suites wait on child processes, browsers and PostgreSQL rather than compute, so twice
     // as many workers as cores keeps the cores busy (vitest's default, one fewer than the cores,
     // is a single worker on a 2-core machine). Capped so that a large machine does not start more
