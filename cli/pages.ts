@@ -8,7 +8,7 @@ import type { FetchHandler } from '../src/http/handler.js';
 import { requestPath } from '../src/http/request-path.js';
 import type { MailKind, Mailer } from '../src/mail/mailer.js';
 import { createNodeWebhookFetch } from '../src/node/webhook-fetch.js';
-import { createPagesHandler, signInLinkUrl } from '../src/pages/index.js';
+import { signInLinkUrl } from '../src/pages/sign-in-link.js';
 import { MCP_PATH } from './mcp-mount.js';
 
 /** The team member `serve` creates for an organization that has none. */
@@ -99,17 +99,30 @@ export async function servePages(
   const team = board.team(organizationId);
   const [first] = await team.members.list();
   const member = first ?? (await team.members.add(FIRST_TEAM_MEMBER));
-  const pages = createPagesHandler(board, {
-    organizationId,
-    mailer,
-    get publicOrigin() {
-      return origin.value;
-    },
-    ...(oauth ? { oauth: { resourcePath: MCP_PATH } } : {}),
-    // A JWKS URL is fetched like a webhook: never from a private address (checked after DNS
-    // resolution, at the address connected to) unless --allow-private-webhooks.
-    jwks: { fetch: createNodeWebhookFetch({ allowPrivateNetworks }), allowPrivateNetworks },
-  });
+  // The pages' code (their views, Markdown, languages, thumbnails: about a fifth of the CPU of
+  // serve's start) is loaded with the first page asked for, so a server or a command that answers
+  // only the API never loads it. A failed load is tried again with the next page.
+  let loading: Promise<FetchHandler> | undefined;
+  const loadPages = () =>
+    import('../src/pages/index.js').then(
+      ({ createPagesHandler }): FetchHandler =>
+        createPagesHandler(board, {
+          organizationId,
+          mailer,
+          get publicOrigin() {
+            return origin.value;
+          },
+          ...(oauth ? { oauth: { resourcePath: MCP_PATH } } : {}),
+          // A JWKS URL is fetched like a webhook: never from a private address (checked after DNS
+          // resolution, at the address connected to) unless --allow-private-webhooks.
+          jwks: { fetch: createNodeWebhookFetch({ allowPrivateNetworks }), allowPrivateNetworks },
+        }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+  const pages: FetchHandler = (request, context) => (loading ??= loadPages()).then((answer) => answer(request, context));
   return {
     fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request, context)),
     async teamSignInUrl(origin) {

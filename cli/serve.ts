@@ -14,7 +14,6 @@ import { withMcp } from './mcp-mount.js';
 import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
 import { NET_OPTIONS, netOptions } from './net-options.js';
 import type { Mailer } from '../src/mail/mailer.js';
-import { createFollowerMailSender } from '../src/pages/follower-mail-sender.js';
 import { startChangelogJob, startPurgeJob } from './purge-job.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, readFixture, StorageChoiceError } from './storage.js';
@@ -191,8 +190,11 @@ export async function serve(argv: string[]): Promise<void> {
   board.webhooks.start();
   // Follower mail goes only through the queue and its sender (never also through a notifier, so
   // no status change is mailed twice), and only with --smtp and the pages its links open.
+  // Its code (the mails' views) is loaded only then.
   const followerMail =
-    values.smtp !== undefined && pages !== null ? createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500, logger }) : null;
+    values.smtp !== undefined && pages !== null
+      ? (await import('../src/pages/follower-mail-sender.js')).createFollowerMailSender(board, { mailer, pagesUrl: () => origin.value, pollIntervalMs: 500, logger })
+      : null;
   followerMail?.start();
   // Deleted posts are purged 30 days after deletion, by every process (each post goes once).
   const purge = startPurgeJob(board, { logger });

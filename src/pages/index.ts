@@ -12,7 +12,7 @@
  */
 export { createPagesHandler, type PagesHandler } from './handler.js';
 export type { PagesOptions, VoterFromRequest } from './context.js';
-export { signInLinkUrl } from './sign-in.js';
+export { signInLinkUrl } from './sign-in-link.js';
 export { DEFAULT_SIGN_IN_MAIL_LIMITS, type SignInMailLimits } from './sign-in-limits.js';
 export { CONTENT_SECURITY_POLICY } from './security.js';
 export type { JwksFetchOptions } from './sso-jwks.js';

@@ -11,11 +11,8 @@ import { Notice, PostForm } from './layout.js';
 import { requestedPagePath } from './local-target.js';
 import { page, redirect } from './respond.js';
 import { COOKIES, cookie, plausibleToken } from './security.js';
+import { signInLinkUrl } from './sign-in-link.js';
 
-/** The URL of a one-time sign-in link: the pages' origin and base path, and the raw link token. */
-export function signInLinkUrl(origin: string, basePath: string, token: string): string {
-  return `${origin.replace(/\/+$/, '')}${basePath.replace(/\/+$/, '')}/sign-in/link?token=${encodeURIComponent(token)}`;
-}
 
 export function signInPage(ctx: PageContext, sent = false): Promise<Response> {
   // Only paths of these pages are followed after signing in.
