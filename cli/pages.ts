@@ -99,9 +99,9 @@ export async function servePages(
   const team = board.team(organizationId);
   const [first] = await team.members.list();
   const member = first ?? (await team.members.add(FIRST_TEAM_MEMBER));
-  // The pages' code (their views, Markdown, languages, thumbnails: about a fifth of the CPU of
-  // serve's start) is loaded with the first page asked for, so a server or a command that answers
-  // only the API never loads it. A failed load is tried again with the next page.
+  // The pages' code (their views, Markdown, languages, thumbnails: a hundred modules, about an
+  // eighth of the CPU of serve's start) is loaded with the first page asked for, so a server or a
+  // command that answers only the API never loads it. A failed load is tried again with the next page.
   let loading: Promise<FetchHandler> | undefined;
   const loadPages = () =>
     import('../src/pages/index.js').then(

@@ -13,7 +13,6 @@ import { page, redirect } from './respond.js';
 import { COOKIES, cookie, plausibleToken } from './security.js';
 import { signInLinkUrl } from './sign-in-link.js';
 
-
 export function signInPage(ctx: PageContext, sent = false): Promise<Response> {
   // Only paths of these pages are followed after signing in.
   const next = requestedPagePath(ctx, ctx.url.searchParams.get('next'));

@@ -1,6 +1,6 @@
 /**
  * `serve` loads the pages' code (their views, Markdown, languages) with the first page asked for,
- * not when it starts: about a fifth of the CPU of a start, which a server or a command that
+ * not when it starts: about an eighth of the CPU of a start, which a server or a command that
  * answers only the API never needed. A loader hook in the `serve` process writes down every
  * module of markdown-it (which only the pages use) as it is loaded: none once the server has
  * printed its team sign-in link and answered the API; the first page then loads it and is
