@@ -72,9 +72,12 @@ function shipped(path: string): boolean {
  * edited and deleted (two operations and the entry's dashboard page): 260 files (0.88 MB packed,
  * 3.69 MB unpacked). The answer cache and the existence check behind errors ranked below "not
  * found", each a chunk loaded when first needed (so a browser bundle over IndexedDB carries
- * neither; +2 files): 272 files (0.89 MB packed, 3.72 MB unpacked).
+ * neither; +2 files): 272 files (0.89 MB packed, 3.72 MB unpacked). `serve` loading the pages
+ * with the first page and the follower mail's sender only with `--smtp`, so that the code it
+ * shares with them is split into chunks of their own, and its pooled random bytes: 277 files
+ * (0.90 MB packed, 3.73 MB unpacked).
  */
-const BUDGET = { size: 900_000, unpackedSize: 3_750_000, entryCount: 275 };
+const BUDGET = { size: 910_000, unpackedSize: 3_750_000, entryCount: 280 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
