@@ -103,7 +103,41 @@ export class Sql {
     return (await this.#query(text, values)).rowCount ?? 0;
   }
 
+  /**
+   * One statement at a time on the connection: calls made at once within a transaction (a
+   * `Promise.all` of reads) wait their turn here, in order, rather than in pg's own queue of a busy
+   * client, which pg 8 warns is deprecated and pg 9 removes. True while a statement is out; a
+   * finished one hands the turn straight to the next waiting, so none can slip in between.
+   */
+  #busy = false;
+  readonly #waiting: Array<(go: boolean) => void> = [];
+
   async #query<Row extends QueryResultRow>(text: string, values: readonly SqlValue[], planning: Planning = 'generic'): Promise<QueryResult<Row>> {
+    if (this.#busy) {
+      if (!(await new Promise<boolean>((go) => this.#waiting.push(go)))) {
+        throw new Error('feedback-board/postgres: the transaction ended before this statement was sent');
+      }
+    } else this.#busy = true;
+    try {
+      return await this.#send<Row>(text, values, planning);
+    } finally {
+      const next = this.#waiting.shift();
+      if (next !== undefined) next(true);
+      else this.#busy = false;
+    }
+  }
+
+  /**
+   * Ends the transaction's statements: those still waiting their turn are refused, never sent.
+   * Called before the transaction's own COMMIT or ROLLBACK, which pg then sends after the one
+   * statement that may still be out; so no statement of a transaction runs after its end, outside
+   * it or in the next transaction on this connection.
+   */
+  end(): void {
+    for (const go of this.#waiting.splice(0)) go(false);
+  }
+
+  async #send<Row extends QueryResultRow>(text: string, values: readonly SqlValue[], planning: Planning): Promise<QueryResult<Row>> {
     for (const value of values) assertStorable(value);
     const opening = this.#opening;
     const inline = opening !== undefined || (planning === 'values' && this.#reading);

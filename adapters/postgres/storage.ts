@@ -149,6 +149,7 @@ export class PostgresStorageImpl implements Storage {
         result = await fn(scope.tx);
       } catch (error) {
         scope.end();
+        sql.end();
         if (sql.opened) {
           await client.query('ROLLBACK').catch((rollbackError: Error) => {
             discard = rollbackError;
@@ -157,6 +158,7 @@ export class PostgresStorageImpl implements Storage {
         throw error;
       }
       scope.end();
+      sql.end();
       if (sql.opened) {
         handedOver = true;
         this.#commitRead(client);
@@ -186,6 +188,7 @@ export class PostgresStorageImpl implements Storage {
         result = await fn(session.tx);
       } catch (error) {
         await session.close();
+        if (session.client !== undefined) byConnection.get(session.client)?.sql.end();
         if (session.begun) {
           await session.client!.query('ROLLBACK').catch((rollbackError: Error) => {
             discard = rollbackError;
@@ -194,6 +197,7 @@ export class PostgresStorageImpl implements Storage {
         throw error;
       }
       await session.close();
+      if (session.client !== undefined) byConnection.get(session.client)?.sql.end();
       if (session.begun) await this.#commit(session.client!);
       return result;
     } catch (error) {
