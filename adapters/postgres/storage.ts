@@ -149,7 +149,6 @@ export class PostgresStorageImpl implements Storage {
         result = await fn(scope.tx);
       } catch (error) {
         scope.end();
-        sql.end();
         if (sql.opened) {
           await client.query('ROLLBACK').catch((rollbackError: Error) => {
             discard = rollbackError;
@@ -158,7 +157,6 @@ export class PostgresStorageImpl implements Storage {
         throw error;
       }
       scope.end();
-      sql.end();
       if (sql.opened) {
         handedOver = true;
         this.#commitRead(client);
@@ -188,7 +186,6 @@ export class PostgresStorageImpl implements Storage {
         result = await fn(session.tx);
       } catch (error) {
         await session.close();
-        if (session.client !== undefined) byConnection.get(session.client)?.sql.end();
         if (session.begun) {
           await session.client!.query('ROLLBACK').catch((rollbackError: Error) => {
             discard = rollbackError;
@@ -197,7 +194,6 @@ export class PostgresStorageImpl implements Storage {
         throw error;
       }
       await session.close();
-      if (session.client !== undefined) byConnection.get(session.client)?.sql.end();
       if (session.begun) await this.#commit(session.client!);
       return result;
     } catch (error) {
@@ -281,8 +277,10 @@ function connectionMethods(client: pg.PoolClient, rules: SessionRules): Connecti
     const methods = pgMethods(sql);
     const made: ConnectionMethods = {
       sql,
-      reads: guardedScopes('feedback-board/postgres', methods),
-      writes: guardedScopes('feedback-board/postgres', lockedMethods(methods, () => made.lock!)),
+      // A transaction's end also refuses its statements still waiting their turn (Sql.end), before
+      // its COMMIT or ROLLBACK: none runs after it.
+      reads: guardedScopes('feedback-board/postgres', methods, () => sql.end()),
+      writes: guardedScopes('feedback-board/postgres', lockedMethods(methods, () => made.lock!), () => sql.end()),
       lock: undefined,
     };
     found = made;

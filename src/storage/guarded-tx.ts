@@ -35,9 +35,10 @@ interface ScopeState {
 /**
  * Builds, once for `methods`, a prototype holding every method behind the guard; each
  * transaction is then one object with two fields over it. `adapter` names the package subpath in
- * the guard's errors (`feedback-board/sqlite`).
+ * the guard's errors (`feedback-board/sqlite`); `onEnd`, when given, runs at each transaction's end,
+ * after its methods are refused.
  */
-export function guardedScopes(adapter: string, methods: StorageTx): (mode: TransactionMode) => TxScope {
+export function guardedScopes(adapter: string, methods: StorageTx, onEnd?: () => void): (mode: TransactionMode) => TxScope {
   const prototype: Partial<Record<keyof StorageTx, AnyMethod>> = {};
   for (const name of Object.keys(STORAGE_TX_WRITES) as (keyof StorageTx)[]) {
     const method = methods[name] as AnyMethod;
@@ -56,6 +57,7 @@ export function guardedScopes(adapter: string, methods: StorageTx): (mode: Trans
       tx: state as unknown as StorageTx,
       end: () => {
         state.open = false;
+        onEnd?.();
       },
     };
   };
