@@ -102,11 +102,13 @@ export async function servePages(
   // The pages' code (their views, Markdown, languages, thumbnails: a hundred modules, about an
   // eighth of the CPU of serve's start) is loaded with the first page asked for, so a server or a
   // command that answers only the API never loads it. A failed load is tried again with the next page.
+  // Once loaded, the handler is called directly: no promise in between.
+  let loaded: FetchHandler | undefined;
   let loading: Promise<FetchHandler> | undefined;
   const loadPages = () =>
     import('../src/pages/index.js').then(
       ({ createPagesHandler }): FetchHandler =>
-        createPagesHandler(board, {
+        (loaded = createPagesHandler(board, {
           organizationId,
           mailer,
           get publicOrigin() {
@@ -116,13 +118,14 @@ export async function servePages(
           // A JWKS URL is fetched like a webhook: never from a private address (checked after DNS
           // resolution, at the address connected to) unless --allow-private-webhooks.
           jwks: { fetch: createNodeWebhookFetch({ allowPrivateNetworks }), allowPrivateNetworks },
-        }),
+        })),
       (error: unknown) => {
         loading = undefined;
         throw error;
       },
     );
-  const pages: FetchHandler = (request, context) => (loading ??= loadPages()).then((answer) => answer(request, context));
+  const pages: FetchHandler = (request, context) =>
+    loaded !== undefined ? loaded(request, context) : (loading ??= loadPages()).then((answer) => answer(request, context));
   return {
     fetch: (request, context) => (isApiRequest(request) ? api(request, context) : pages(request, context)),
     async teamSignInUrl(origin) {
