@@ -105,6 +105,8 @@ describe.skipIf(skipReason !== undefined)(`the widget across sites in headless C
     expect(await axeViolations(page)).toEqual([]);
 
     await frame.getByRole('link', { name: 'Dark mode' }).click();
+    // The board lists the post under a heading of its title too: the post's page is its URL.
+    await frame.waitForURL(`${pagesUrl}/embed/boards/app/posts/${darkMode}`);
     await frame.getByRole('heading', { name: 'Dark mode' }).waitFor();
     expect(frame.url()).toBe(`${pagesUrl}/embed/boards/app/posts/${darkMode}`);
     await frame.getByRole('button', { name: /^Vote/ }).first().click();
