@@ -31,7 +31,7 @@ describe('which suites skip', () => {
   it('a machine with only Node and npm skips the server, cluster and browser suites, saying how to run them', () => {
     expect(missing('postgres-server', {}, nothing)).toMatch(/apt-get install postgresql, or set FEEDBACK_BOARD_TEST_PG_URL/);
     expect(missing('postgres-binaries', {}, nothing)).toMatch(/apt-get install postgresql/);
-    expect(missing('chromium', {}, nothing)).toMatch(/no Chromium at \/usr\/bin\/chromium \(apt-get install chromium\)/);
+    expect(missing('chromium', {}, nothing)).toMatch(/no Chromium at \/\S+ \(apt-get install chromium-headless-shell\)/);
     expect(missing('pgbouncer', {}, nothing)).toMatch(/apt-get install postgresql, or set FEEDBACK_BOARD_TEST_PG_URL/);
   });
 

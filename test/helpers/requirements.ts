@@ -7,7 +7,8 @@
  *
  * Environment: `FEEDBACK_BOARD_TEST_NO_PG=1`, `FEEDBACK_BOARD_TEST_NO_PGBOUNCER=1` and
  * `FEEDBACK_BOARD_TEST_NO_CHROMIUM=1` hide an installed PostgreSQL, PgBouncer or Chromium, to try
- * the fallbacks; `FEEDBACK_BOARD_TEST_PG_URL` names a server.
+ * the fallbacks; `FEEDBACK_BOARD_TEST_PG_URL` names a server, `FEEDBACK_BOARD_TEST_CHROMIUM` a
+ * Chromium binary.
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,23 @@ import { inject } from 'vitest';
 import { findPostgresBin } from '../../scripts/pg-cluster.mjs';
 import { findPgbouncer } from '../../scripts/pgbouncer.mjs';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`): the same Blink and V8 as
+ * Chromium without the desktop browser's profile services, which the tests never use. Measured on
+ * a 2-core machine, a new browser context with its first page cost 0.29 CPU-s in it against 1.21
+ * in `chromium --headless`, and a page load 0.09 against 0.23; the browser suites open about a
+ * hundred contexts and a thousand pages a run.
+ */
+export const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell';
+/** The desktop Chromium (Debian's `chromium`), run headless when no headless shell is installed. */
+export const DESKTOP_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * The browser the tests drive: the one `FEEDBACK_BOARD_TEST_CHROMIUM` names, else the headless
+ * shell when installed, else Chromium.
+ */
+export const CHROMIUM_PATH =
+  process.env.FEEDBACK_BOARD_TEST_CHROMIUM || (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : DESKTOP_CHROMIUM_PATH);
 
 /**
  * Something a suite needs that npm does not install: a PostgreSQL server (the run's cluster or
@@ -62,7 +79,7 @@ export function missing(requirement: Requirement, env: NodeJS.ProcessEnv, found:
     return found.pgbouncer ? undefined : 'no PgBouncer (apt-get install pgbouncer)';
   }
   if (env.FEEDBACK_BOARD_TEST_NO_CHROMIUM === '1') return 'Chromium hidden by FEEDBACK_BOARD_TEST_NO_CHROMIUM=1';
-  return found.chromium ? undefined : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
+  return found.chromium ? undefined : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium-headless-shell)`;
 }
 
 /** What decides a suite: run it, skip it for `reason`, or fail it because skipping is forbidden. */

@@ -24,7 +24,7 @@ export function skipSummary(lines: readonly string[]): string | undefined {
       const [suite, reason] = line.split('\t');
       return `  - ${suite}: ${reason}`;
     }),
-    'To run them: install Chromium (/usr/bin/chromium), PostgreSQL (initdb on PATH or under',
+    'To run them: install Chromium (chromium-headless-shell, or chromium), PostgreSQL (initdb on PATH or under',
     '/usr/lib/postgresql, or set FEEDBACK_BOARD_TEST_PG_URL) and PgBouncer; `npm run install:runtimes`',
     'installs the tested Bun and Deno; `bash .ci/run` installs all of them and fails on any skip',
     '(FEEDBACK_BOARD_REQUIRE_ALL=1).',
