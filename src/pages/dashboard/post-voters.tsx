@@ -86,7 +86,7 @@ export function PostVotersList({ ctx, postId, voters }: { ctx: PageContext; post
                 )}
               </td>
               <td>{company ? company.name : <span class="muted">—</span>}</td>
-              <td>{company ? company.monthly_revenue.toLocaleString('en-US') : ''}</td>
+              <td>{company ? company.monthly_revenue.toLocaleString('en-US') : <span class="muted">—</span>}</td>
             </tr>
           ))}
         </tbody>
