@@ -9,7 +9,7 @@
  */
 import { isFeedbackBoardError } from '../src/domain/errors.js';
 import type { Logger } from '../src/domain/ports.js';
-import type { LogFormat } from './request-log.js';
+import type { LogFormat } from './log-format.js';
 
 /** An error and its causes in words, each cause once (a cause's message often repeats in its wrapper's). */
 export function errorText(error: unknown): string {

@@ -25,7 +25,12 @@ async function main(argv: string[]): Promise<void> {
   const help = await helpFor(argv);
   if (help !== undefined) return void process.stdout.write(help);
   const [command, ...rest] = argv;
-  if (command === 'serve') return (await import('./serve.js')).serve(rest);
+  if (command === 'serve') {
+    // The command line is checked before the server's code is loaded (serve-args.ts).
+    const args = (await import('./serve-args.js')).parseServeArgs(rest);
+    if (args === undefined) return void process.stdout.write(USAGE);
+    return (await import('./serve.js')).serve(args);
+  }
   if (command === 'mcp') return (await import('./mcp.js')).runMcp(rest);
   if (command === 'export') return (await import('./dump.js')).runExport(rest);
   if (command === 'import') return (await import('./dump.js')).runImport(rest);
@@ -81,20 +86,22 @@ async function fail(error: unknown): Promise<never> {
     }
     if (error instanceof CsvImportError) refuse(`feedback-board ${command}: ${message}; nothing was stored\n`, 1);
   }
+  if (command === 'mcp') {
+    const { MCP_USAGE, McpUsageError } = await import('./mcp.js');
+    if (error instanceof McpUsageError || badArguments) refuse(`feedback-board mcp: ${message}\n\n${MCP_USAGE}`, 2);
+  }
+  // A bad command line of serve is told from the modules that checked it, loaded already: the
+  // store's, the metrics' and the listener's are loaded only for a failure that is none of these.
+  const options = await Promise.all([import('./net-options.js'), import('./public-options.js'), import('./limit-options.js'), import('./env-options.js'), import('./log-format.js')]);
+  const [{ NetOptionError }, { PublicOptionError }, { LimitOptionError }, { EnvOptionError }, { LogOptionError }] = options;
+  const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError, EnvOptionError, LogOptionError].some((type) => error instanceof type);
+  if (badOption || badArguments) refuse(`feedback-board: ${message}\n\n${USAGE}`, 2);
   const [{ StorageChoiceError }, { MetricsUnavailableError }, { ListenError }] = await Promise.all([
     import('./storage.js'),
     import('./metrics.js'),
     import('./listen-first.js'),
   ]);
   if (error instanceof StorageChoiceError || error instanceof MetricsUnavailableError || error instanceof ListenError) refuse(`feedback-board: ${message}\n`, 1);
-  if (command === 'mcp') {
-    const { MCP_USAGE, McpUsageError } = await import('./mcp.js');
-    if (error instanceof McpUsageError || badArguments) refuse(`feedback-board mcp: ${message}\n\n${MCP_USAGE}`, 2);
-  }
-  const options = await Promise.all([import('./net-options.js'), import('./public-options.js'), import('./limit-options.js'), import('./env-options.js'), import('./request-log.js')]);
-  const [{ NetOptionError }, { PublicOptionError }, { LimitOptionError }, { EnvOptionError }, { LogOptionError }] = options;
-  const badOption = [UsageError, NetOptionError, PublicOptionError, LimitOptionError, EnvOptionError, LogOptionError].some((type) => error instanceof type);
-  if (badOption || badArguments) refuse(`feedback-board: ${message}\n\n${USAGE}`, 2);
   if (isFeedbackBoardError(error)) {
     process.stderr.write(`feedback-board: ${error.message}\n`);
     for (const d of error.details ?? []) process.stderr.write(`  at ${d.path}: ${d.message}\n`);

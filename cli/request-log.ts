@@ -13,23 +13,7 @@ import type { Answered } from '../src/node/request-id.js';
 import { requestPath } from '../src/http/request-path.js';
 import { createLogWriter, type LogWriter } from './log-writer.js';
 import { routePattern } from './route-pattern.js';
-
-/** The formats of `--log`. */
-export const LOG_FORMATS = ['json', 'text', 'off'] as const;
-/** One of {@link LOG_FORMATS}. */
-export type LogFormat = (typeof LOG_FORMATS)[number];
-/** The format when `--log` is not given: one JSON object a line, for log collectors. */
-export const DEFAULT_LOG_FORMAT: LogFormat = 'json';
-
-/** A `--log` value no format has; the CLI prints it with the usage and exits 2. */
-export class LogOptionError extends Error {}
-
-/** The `--log` value, checked. */
-export function logFormat(value: string | undefined): LogFormat {
-  if (value === undefined) return DEFAULT_LOG_FORMAT;
-  if ((LOG_FORMATS as readonly string[]).includes(value)) return value as LogFormat;
-  throw new LogOptionError(`--log takes json, text or off, not "${value}"`);
-}
+import type { LogFormat } from './log-format.js';
 
 /** What was served, as the metrics see it. */
 export interface Served {

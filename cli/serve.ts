@@ -4,7 +4,6 @@
  * `listening on http://HOST:PORT`; SIGINT and SIGTERM finish requests in flight (up to
  * --shutdown-timeout), close the server and the storage, then exit 0.
  */
-import { parseArgs } from 'node:util';
 import { createFeedbackBoard } from '../src/board.js';
 import { loadFixtureIfEmpty } from '../src/fixture/load.js';
 import { pooledRandom } from '../src/node/random.js';
@@ -12,72 +11,23 @@ import { listenError, listenFirst } from './listen-first.js';
 import { inspectImage } from '../src/images/inspect.js';
 import { withMcp } from './mcp-mount.js';
 import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
-import { NET_OPTIONS, netOptions } from './net-options.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { startChangelogJob, startPurgeJob } from './purge-job.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
 import { openStorage, readFixture, StorageChoiceError } from './storage.js';
-import { LIMIT_OPTIONS, limitOptions } from './limit-options.js';
-import { isWildcardHost, PUBLIC_OPTIONS, publicOrigin, trustProxy } from './public-options.js';
+import { isWildcardHost } from './public-options.js';
 import { webhookOptions } from './webhooks.js';
 import { withProbes } from './probes.js';
-import { envArguments } from './env-options.js';
-import { USAGE, UsageError } from './serve-usage.js';
-import { logFormat, requestObserver } from './request-log.js';
+import { UsageError } from './serve-usage.js';
+import type { ServeArgs } from './serve-args.js';
+import { requestObserver } from './request-log.js';
 import { serveLogger } from './event-log.js';
 import { createServeMetrics, serveMetricsAlone, withMetricsRoute, type ServeMetrics } from './metrics.js';
 
-
-
-
-function parsePort(value: string | undefined, option = '--port'): number {
-  if (value === undefined) return 8787;
-  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new UsageError(`${option} takes 0..65535, not "${value}"`);
-  return Number(value);
-}
-
-/** The options of `serve`; each can also come from its environment variable (see env-options.ts). */
-const SERVE_OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  db: { type: 'string' },
-  'db-read': { type: 'string' },
-  'db-write-lock': { type: 'string' },
-  'db-pooler': { type: 'string' },
-  memory: { type: 'boolean' },
-  fixture: { type: 'string' },
-  ...LIMIT_OPTIONS,
-  'agent-publishing': { type: 'boolean' },
-  'allow-private-webhooks': { type: 'boolean' },
-  ...NET_OPTIONS,
-  ...PUBLIC_OPTIONS,
-  smtp: { type: 'string' },
-  log: { type: 'string' },
-  metrics: { type: 'boolean' },
-  'metrics-port': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-export async function serve(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: [...envArguments(SERVE_OPTIONS, process.env, argv), ...argv],
-    options: SERVE_OPTIONS,
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
-  const port = parsePort(values.port);
-  const limits = limitOptions(values);
-  const net = netOptions(values);
-  const configuredOrigin = publicOrigin(values['public-url']);
-  const proxies = trustProxy(values['trust-proxy']);
+/** Serves as `args` (checked by `parseServeArgs` in serve-args.ts) say. */
+export async function serve(args: ServeArgs): Promise<void> {
+  const { values, port, limits, net, configuredOrigin, proxies, log, metricsPort } = args;
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
-  const log = logFormat(values.log);
-  if (values['metrics-port'] !== undefined && values.metrics !== true) throw new UsageError('--metrics-port needs --metrics');
-  const metricsPort = values['metrics-port'] === undefined ? undefined : parsePort(values['metrics-port'], '--metrics-port');
   const metrics: ServeMetrics | undefined = values.metrics === true ? await createServeMetrics() : undefined;
 
   let mailer: Mailer = printingMailer((line) => process.stdout.write(`${line}\n`));

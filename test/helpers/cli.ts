@@ -102,11 +102,11 @@ export async function waitForLine(server: Server, pattern: RegExp): Promise<RegE
   throw new Error(`no line matching ${pattern} in:\n${server.lines.join('\n')}`);
 }
 
-/** Runs the CLI to completion. */
-export function runCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the CLI to completion (`nodeArgs` go to `node`, before the CLI). */
+export function runCli(args: string[], cwd: string, nodeArgs: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
   assertBuilt();
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
