@@ -8,6 +8,7 @@
 import { columnsFromRecord, recordFromColumns } from '../../src/storage/dump-columns.js';
 import { DUMP_TABLES, ID_TABLES, sqlTableOf, type DumpLoader, type DumpPort, type DumpSnapshot, type LastIds } from '../../src/storage/dump-tables.js';
 import { wordsOf } from '../../src/storage/words.js';
+import { INDEXED_THROUGH_NEWEST_SQL } from './search-batches.js';
 import { installedTriggers, installStatistics } from './statistics.js';
 import type { Database } from 'better-sqlite3';
 import type { Storage } from '../../src/storage/contract.js';
@@ -76,15 +77,16 @@ export function sqliteDumpPort(storage: Storage & { readonly database: Database 
     read: (fn) => storage.transaction('read', () => fn(snapshot)),
     // The statistics' triggers and the search index's insert trigger are dropped for the load; at
     // the end the statistics are rebuilt from the rows (which installs their triggers again) and
-    // the search index from the posts, then its trigger made again: many times faster than
-    // maintaining both row by row. A failed load rolls the drops back with everything else.
+    // the search index from every post (which it then holds: search-batches.ts), then its trigger
+    // made again: many times faster than maintaining both row by row. A failed load rolls the
+    // drops back with everything else.
     load: (fn) =>
       storage.transaction('write', async () => {
         const search = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").pluck().get(SEARCH_TRIGGER) as string;
         for (const name of [...installedTriggers(db), SEARCH_TRIGGER]) db.exec(`DROP TRIGGER ${name}`);
         const result = await fn(loader);
         installStatistics(db);
-        db.exec(`INSERT INTO fb_posts_search (fb_posts_search) VALUES ('rebuild'); ${search}`);
+        db.exec(`INSERT INTO fb_posts_search (fb_posts_search) VALUES ('rebuild'); ${INDEXED_THROUGH_NEWEST_SQL}; ${search}`);
         return result;
       }),
   };

@@ -21,6 +21,7 @@ import type { Connection } from './connection.js';
 import { Sql } from './sql.js';
 import { guardedScopes, type TxScope } from '../../src/storage/guarded-tx.js';
 import { sqlMethods } from './tx/index.js';
+import { INDEX_WAITING_POSTS_SQL, SearchBatches, WAITING_POSTS_SQL } from './search-batches.js';
 
 export class SqliteStorageImpl implements Storage {
   readonly database: Database;
@@ -33,6 +34,7 @@ export class SqliteStorageImpl implements Storage {
   #writes = 0;
   #busyRetries = 0;
   readonly #identity: FileIdentity | null;
+  readonly #search: SearchBatches;
 
   constructor(connection: Connection) {
     this.#connection = connection;
@@ -58,6 +60,14 @@ export class SqliteStorageImpl implements Storage {
       // often than needed, never less).
       totalChanges: prepare('SELECT total_changes()').pluck(),
     };
+    // New posts join the search index in batches (search-batches.ts), each a write transaction.
+    this.#search = new SearchBatches(prepare(WAITING_POSTS_SQL), () =>
+      this.transaction('write', async () => {
+        if (this.#search.waiting() > 0) connection.db.exec(INDEX_WAITING_POSTS_SQL);
+      }),
+    );
+    // Posts a process left waiting (it stopped before their batch) go with this one's first.
+    this.#search.committed(this.#search.waiting());
   }
 
   /** How many times a write transaction found the write lock taken and retried BEGIN. */
@@ -80,7 +90,9 @@ export class SqliteStorageImpl implements Storage {
       try {
         const result = await fn(scope.tx);
         scope.end();
+        const waiting = mode === 'write' ? this.#search.waiting() : 0;
         this.#statements.commit.run();
+        this.#search.committed(waiting);
         return result;
       } catch (error) {
         scope.end();
@@ -129,6 +141,7 @@ export class SqliteStorageImpl implements Storage {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#search.stop();
     await this.#lock.run(async () => {
       if (this.#connection.owned && this.#connection.db.open) this.#connection.db.close();
     });

@@ -26,3 +26,36 @@ export const DEFAULT_STATUSES_V1: readonly (readonly [string, string, string])[]
   ['shipped', 'Shipped', '#145c2a'],
   ['declined', 'Declined', '#8f1d1d'],
 ];
+
+/**
+ * Schema step "search: new posts join the index in batches" (SQLite only): `fb_search_indexed`
+ * holds the last post id the FTS5 index (`fb_posts_search`) has taken; newer posts are searched
+ * by their text until a batch indexes them (adapters/sqlite/search-batches.ts). The triggers keep
+ * the index in step for the posts it holds, and leave the newer ones to the batch. Every post
+ * stored before the step is in the index, so it starts at the newest.
+ */
+export const SQLITE_SEARCH_BATCHES_V1: readonly string[] = [
+  'DROP TRIGGER fb_posts_search_insert',
+  'DROP TRIGGER fb_posts_search_delete',
+  'DROP TRIGGER fb_posts_search_update',
+  `CREATE TABLE fb_search_indexed (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  through_id INTEGER NOT NULL
+)`,
+  'INSERT INTO fb_search_indexed (id, through_id) VALUES (1, coalesce((SELECT max(id) FROM fb_posts), 0))',
+  `CREATE TRIGGER fb_posts_search_insert AFTER INSERT ON fb_posts
+  WHEN new.id <= (SELECT through_id FROM fb_search_indexed) BEGIN
+  INSERT INTO fb_posts_search (rowid, title_folded, body_folded) VALUES (new.id, new.title_folded, new.body_folded);
+END`,
+  `CREATE TRIGGER fb_posts_search_delete AFTER DELETE ON fb_posts
+  WHEN old.id <= (SELECT through_id FROM fb_search_indexed) BEGIN
+  INSERT INTO fb_posts_search (fb_posts_search, rowid, title_folded, body_folded)
+    VALUES ('delete', old.id, old.title_folded, old.body_folded);
+END`,
+  `CREATE TRIGGER fb_posts_search_update AFTER UPDATE OF title_folded, body_folded ON fb_posts
+  WHEN old.id <= (SELECT through_id FROM fb_search_indexed) BEGIN
+  INSERT INTO fb_posts_search (fb_posts_search, rowid, title_folded, body_folded)
+    VALUES ('delete', old.id, old.title_folded, old.body_folded);
+  INSERT INTO fb_posts_search (rowid, title_folded, body_folded) VALUES (new.id, new.title_folded, new.body_folded);
+END`,
+];

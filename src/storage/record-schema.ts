@@ -73,4 +73,4 @@ export const RECORD_SCHEMA = {
  * How many migration steps the stores share (`schema/steps.ts`): an IndexedDB store opens a new
  * database at its history's version plus this, without loading the steps themselves.
  */
-export const SCHEMA_STEP_COUNT = 9;
+export const SCHEMA_STEP_COUNT = 10;

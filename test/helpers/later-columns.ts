@@ -8,6 +8,9 @@
 import { POSTGRES_DDL, SQLITE_DDL, stepSql } from '../../src/storage/schema/ddl.js';
 import { SCHEMA_STEPS, type SchemaChange } from '../../src/storage/schema/steps.js';
 import { TABLES } from '../../src/storage/schema/tables.js';
+import { SQLITE_SEARCH_BATCHES_V1 } from '../../src/storage/frozen-migration-rules.js';
+import { SEARCH_INDEX_V1 } from '../../adapters/sqlite/schema-search.js';
+import { INDEX_WAITING_POSTS_SQL } from '../../adapters/sqlite/search-batches.js';
 
 type AddColumn = Extract<SchemaChange, { addColumn: string }>;
 
@@ -48,3 +51,18 @@ export function sqliteTables(db: { prepare(sql: string): { pluck(): { all(): unk
 
 /** SQL listing the `fb_` tables of a PostgreSQL schema (the current one), without the prefix, as `name`. */
 export const PG_TABLES_SQL = "SELECT substr(table_name, 4) AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE 'fb\\_%'";
+
+/**
+ * SQLite's search batches (search-batches.ts), lent to a database older than their step (which
+ * has the search index of version 6, with its triggers for every post): the step's statements.
+ */
+export function lendSearchBatches(): string {
+  return SQLITE_SEARCH_BATCHES_V1.join('; ');
+}
+
+/** Takes them back: the waiting posts indexed first, then version 6's triggers made again. */
+export function takeBackSearchBatches(): string {
+  const v6Triggers = SEARCH_INDEX_V1.slice(SEARCH_INDEX_V1.indexOf('CREATE TRIGGER'));
+  return `${INDEX_WAITING_POSTS_SQL}; DROP TRIGGER fb_posts_search_insert; DROP TRIGGER fb_posts_search_delete; DROP TRIGGER fb_posts_search_update;
+    DROP TABLE fb_search_indexed; ${v6Triggers}`;
+}

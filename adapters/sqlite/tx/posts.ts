@@ -6,7 +6,8 @@
  *
  * - `search` of three characters or more: the matches come from the trigram index
  *   (schema-search.ts), whose phrase of the needle's trigrams matches exactly the posts whose
- *   folded title or body contains the needle (the contract: a literal, case-folded substring);
+ *   folded title or body contains the needle (the contract: a literal, case-folded substring),
+ *   and from the few posts newer than the index, whose text is tested (search-batches.ts);
  *   their ids are sorted, and the page's rows are read by id. The cost follows the number of
  *   matches, not the size of the board. Shorter needles have no trigram: they are tested with
  *   `instr()` on every post of the board, walked in the order of the sort.
@@ -100,10 +101,17 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
     // One pass over the matches gives their ids in page order, hence the total and the page's
     // ids; only the page's rows are then read whole. (Counting and sorting whole rows took two
     // passes and carried every column of every match through the sort.)
-    const from = 'fb_posts_search CROSS JOIN fb_posts p ON p.id = fb_posts_search.rowid';
+    // The index holds the posts up to its last; the newer ones wait for their batch
+    // (search-batches.ts) and have their text tested, as a short needle's posts do.
+    const from = `(SELECT rowid AS id FROM fb_posts_search WHERE fb_posts_search MATCH ?
+        UNION ALL SELECT id FROM fb_posts WHERE id > (SELECT through_id FROM fb_search_indexed)
+          AND (instr(title_folded, ?) > 0 OR instr(body_folded, ?) > 0)) AS m
+      CROSS JOIN fb_posts p ON p.id = m.id`;
     const ids = sql.column<number>(
-      `SELECT p.id FROM ${from} WHERE fb_posts_search MATCH ? AND ${where} ORDER BY ${order}`,
+      `SELECT p.id FROM ${from} WHERE ${where} ORDER BY ${order}`,
       phrase(needle),
+      needle,
+      needle,
       ...params,
     );
     const pageIds = ids.slice(offset, offset + limit);

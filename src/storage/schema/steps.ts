@@ -12,7 +12,7 @@
  * through every step has the catalogue of one made from the declaration; a later change to what an
  * earlier step added is a step of its own, and the earlier step then spells out what it added.
  */
-import { DEFAULT_STATUSES_V1 } from '../frozen-migration-rules.js';
+import { DEFAULT_STATUSES_V1, SQLITE_SEARCH_BATCHES_V1 } from '../frozen-migration-rules.js';
 import type { TableName } from '../record-store.js';
 import type { ColumnDeclaration, IndexDeclaration, TableDeclaration } from './model.js';
 
@@ -107,6 +107,12 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
   {
     description: "saved views of the dashboard's posts list",
     changes: [{ addTable: 'saved_views', record: 'saved_views' }],
+  },
+  {
+    // SQLite's search index only: the other stores record the version and change nothing.
+    description: 'search: new posts join the index in batches',
+    changes: [],
+    backfill: { sqlite: SQLITE_SEARCH_BATCHES_V1 },
   },
 ];
 

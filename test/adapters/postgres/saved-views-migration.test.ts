@@ -20,7 +20,7 @@ describe('postgres saved views step', () => {
 
     const storage = await createPostgresStorage({ connectionString: url });
     try {
-      expect(PG_SCHEMA_VERSION).toBe(storeVersion('postgres', STEP));
+      expect(PG_SCHEMA_VERSION).toBeGreaterThanOrEqual(storeVersion('postgres', STEP));
       const view = await storage.transaction('write', (tx) => tx.insertSavedView({ organization_id: 1, name: 'Planned', query: 'status=planned', created_at: T0 }));
       await storage.transaction('write', (tx) => tx.insertSavedView({ organization_id: 2, name: 'Planned', query: '', created_at: T0 }));
       expect(await storage.transaction('read', (tx) => tx.listSavedViews(1))).toEqual([{ id: view.id, organization_id: 1, name: 'Planned', query: 'status=planned', created_at: T0 }]);

@@ -21,7 +21,7 @@ import { runSequence } from '../../../testing/random-commands.js';
 import { recountCounterRows, storedCounterRows } from '../../../testing/raw-counters.js';
 import { rawAnalytics } from '../../../testing/raw-stats.js';
 import { storageFactory } from './helpers.js';
-import { lendLaterColumns, sqliteTables, takeBackLaterColumns } from '../../helpers/later-columns.js';
+import { lendLaterColumns, lendSearchBatches, sqliteTables, takeBackLaterColumns, takeBackSearchBatches } from '../../helpers/later-columns.js';
 
 let factory: ReturnType<typeof storageFactory>;
 beforeEach(() => {
@@ -53,9 +53,11 @@ function expectCountersExact(db: Database.Database): void {
 }
 
 /** A storage on `file` at schema `version`, as the release that made that version runs it. */
-function openAtVersion(file: string, version: number): SqliteStorageImpl {
-  const connection = openConnection({ path: file });
+function openAtVersion(file: string, version: number, lend: (db: Database.Database) => void = () => {}): SqliteStorageImpl {
+  // A connection the storage does not own: closing the storage leaves it open for the test.
+  const connection = openConnection({ database: new Database(file) });
   migrate(connection.db, { target: version, busyTimeoutMs: 1000 });
+  lend(connection.db);
   return new SqliteStorageImpl(connection);
 }
 
@@ -68,16 +70,19 @@ const HAND_WRITTEN_TRIGGERS_VERSION = 7;
  * the run and dropped by {@link closePrevious}, so the upgrade builds them again.
  */
 function openPrevious(file: string): SqliteStorageImpl {
-  const storage = openAtVersion(file, HAND_WRITTEN_TRIGGERS_VERSION);
-  storage.database.exec(`${SCHEMA_WORDS}${SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('sqlite', sqliteTables(storage.database))}`);
-  return storage;
+  return openAtVersion(file, HAND_WRITTEN_TRIGGERS_VERSION, (db) =>
+    db.exec(`${SCHEMA_WORDS}${SCHEMA_VOTER_LOCALE}; ${lendLaterColumns('sqlite', sqliteTables(db))}; ${lendSearchBatches()}`),
+  );
 }
 
 async function closePrevious(storage: SqliteStorageImpl): Promise<void> {
-  storage.database.exec(
-    'DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ' + takeBackLaterColumns(sqliteTables(storage.database)),
-  );
   await storage.close();
+  storage.database.exec(
+    'DROP TABLE fb_post_words; ALTER TABLE fb_voters DROP COLUMN locale; ' +
+      takeBackLaterColumns(sqliteTables(storage.database)) +
+      `; ${takeBackSearchBatches()}`,
+  );
+  storage.database.close();
 }
 
 /** The trigger statements SQLite holds, by name. */
