@@ -89,7 +89,12 @@ async function seed() {
 async function compareHttp(seedFile) {
   const files = Object.fromEntries(['self', 'rev', 'peer'].map((side) => [side, join(dir, `${side}.db`)]));
   for (const file of Object.values(files)) copyFileSync(seedFile, file);
-  if (opts.peer) await (await startServe(self, files.peer, dir)).stop(); // the peer reads this tree's schema
+  // Each copy is opened and closed once by the tree that serves it (the peer's by this tree, whose
+  // schema it reads): a tree that migrates its copy then starts, like the other, from a file whose
+  // WAL is checkpointed, not with the migration's pages in its WAL for every read to look up.
+  await (await startServe(self, files.self, dir)).stop();
+  await (await startServe(rev, files.rev, dir)).stop();
+  if (opts.peer) await (await startServe(self, files.peer, dir)).stop();
   const servers = [
     { side: self.label, server: await startServe(self, files.self, dir, words(opts['this-args'])) },
     { side: rev.label, server: await startServe(rev, files.rev, dir, words(opts['rev-args'])) },
