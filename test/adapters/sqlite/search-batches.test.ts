@@ -1,9 +1,9 @@
 /**
  * New posts join SQLite's search index in batches (adapters/sqlite/search-batches.ts): a post is
- * found from the commit that creates it, before its batch and after; edits and deletes of posts
- * on either side of the index's last keep the index exact (FTS5's own integrity check against the
- * posts); a batch runs at once from 32 waiting posts and after a quiet spell otherwise, from any
- * connection on the file, and one that cannot run loses nothing.
+ * found from the commit that creates it, before its batch and after; edits, deletes, trashing and
+ * restoring of posts on either side of the index's last keep the index exact (FTS5's own
+ * integrity check against the posts); a batch runs at once from 32 waiting posts and after a
+ * quiet spell otherwise, from any connection on the file, and one that cannot run loses nothing.
  */
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -111,13 +111,15 @@ describe('sqlite search batches', () => {
     checkIndex(storage);
   });
 
-  it('keeps the index exact through creates, edits and deletes on both sides of its last post', async () => {
+  it('keeps the index exact through creates, edits, deletes, trashing and restoring on both sides of its last post', async () => {
     const words = ['dark mode', 'export csv', 'Dark Theme', 'csv import', 'Été', 'mode sombre', ''];
     const needles = ['dark', 'mode', 'csv', 'ort', foldCase('ÉTÉ'), 'mbr'];
     const op = fc.oneof(
       fc.record({ kind: fc.constant('create' as const), title: fc.constantFrom(...words.slice(0, -1)), body: fc.constantFrom(...words) }),
       fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), title: fc.constantFrom(...words.slice(0, -1)), body: fc.option(fc.constantFrom(...words), { nil: undefined }) }),
       fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('trash' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
       fc.record({ kind: fc.constant('batch' as const) }),
     );
     let run = 0;
@@ -125,8 +127,10 @@ describe('sqlite search batches', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
         const storage = createSqliteStorage({ path: factory.path(`property-${run++}.db`) });
         try {
-          const { boardId } = await storage.transaction('write', seedBoard);
+          const { orgId, boardId } = await storage.transaction('write', seedBoard);
           const ids: number[] = [];
+          // Posts in the trash: they leave the rows (and the index), and come back with their ids.
+          const trashed: number[] = [];
           for (const step of ops) {
             if (step.kind === 'create') {
               const post = await storage.transaction('write', (tx) => tx.insertPost(newPost(boardId, { title: step.title, body: step.body })));
@@ -137,6 +141,16 @@ describe('sqlite search batches', () => {
             } else if (step.kind === 'delete' && ids.length > 0) {
               const [id] = ids.splice(step.pick % ids.length, 1);
               await storage.transaction('write', (tx) => tx.deletePost(id!));
+            } else if (step.kind === 'trash' && ids.length > 0) {
+              const [id] = ids.splice(step.pick % ids.length, 1);
+              const deletion = { organization_id: orgId, deleted_at: '2026-01-01T00:00:00.000Z', actor_kind: 'team_member' as const, actor_id: null };
+              expect(await storage.transaction('write', (tx) => tx.trashPost(id!, deletion))).not.toBeNull();
+              trashed.push(id!);
+            } else if (step.kind === 'restore' && trashed.length > 0) {
+              const [id] = trashed.splice(step.pick % trashed.length, 1);
+              const restored = await storage.transaction('write', (tx) => tx.restoreDeletedPost(orgId, id!));
+              expect(restored).toMatchObject({ id });
+              ids.push(id!);
             } else if (step.kind === 'batch') {
               await runBatch(storage);
               checkIndex(storage);
