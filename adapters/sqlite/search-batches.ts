@@ -12,8 +12,10 @@
  * Each write transaction reads, before it commits, how many posts wait (one probe of each table's
  * last row). From {@link SEARCH_BATCH} waiting, a batch runs right after the commit, as a write
  * transaction of its own; fewer wait at most {@link SEARCH_IDLE_MS}. Any process on the file may
- * run the batch; the write lock serializes them, and the second finds nothing left. A batch that
- * fails (the lock held too long, a full disk) loses nothing: the posts stay searchable by their
+ * run the batch; the write lock serializes them, and the second finds nothing left. A batch never
+ * waits for the write lock: when another connection holds it, the batch tries again
+ * {@link SEARCH_IDLE_MS} later, so that no read of this process waits behind a write nobody
+ * asked for. A batch that fails (a full disk) loses nothing: the posts stay searchable by their
  * text and go with the next batch.
  */
 import type { Statement } from 'better-sqlite3';
@@ -37,8 +39,11 @@ UPDATE fb_search_indexed SET through_id = max(through_id, coalesce((SELECT max(i
 /** After the search index is made again from every post (`'rebuild'`): it holds them all. */
 export const INDEXED_THROUGH_NEWEST_SQL = 'UPDATE fb_search_indexed SET through_id = coalesce((SELECT max(id) FROM fb_posts), 0)';
 
-/** What a storage gives its batches: a write transaction of its own, which may fail. */
-export type RunBatch = () => Promise<void>;
+/**
+ * What a storage gives its batches: a write transaction of its own, which may fail; it resolves
+ * false when it did not run because another connection held the write lock.
+ */
+export type RunBatch = () => Promise<boolean>;
 
 /** When to run the batches of one connection (see the module's comment). */
 export class SearchBatches {
@@ -89,13 +94,15 @@ export class SearchBatches {
   }
 
   async #batch(): Promise<void> {
+    let again = false;
     try {
-      if (!this.#stopped) await this.#run();
+      if (!this.#stopped) again = !(await this.#run());
     } catch {
       // Nothing is lost: the posts stay searchable by their text, and the next batch takes them.
     } finally {
       this.#running = false;
-      if (this.#again) {
+      // Posts made meanwhile, or a lock that was taken: a quiet spell, then another try.
+      if (this.#again || again) {
         this.#again = false;
         this.committed(1);
       }

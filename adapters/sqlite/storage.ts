@@ -15,7 +15,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Storage, StorageTx, TransactionMode } from '../../src/storage/contract.js';
 import { AsyncLock } from '../../src/storage/lock.js';
-import { withBusyRetry } from './busy.js';
+import { isBusy, withBusyRetry } from './busy.js';
 import { watchFileIdentity, type FileIdentity } from './file-identity.js';
 import type { Connection } from './connection.js';
 import { Sql } from './sql.js';
@@ -61,11 +61,7 @@ export class SqliteStorageImpl implements Storage {
       totalChanges: prepare('SELECT total_changes()').pluck(),
     };
     // New posts join the search index in batches (search-batches.ts), each a write transaction.
-    this.#search = new SearchBatches(prepare(WAITING_POSTS_SQL), () =>
-      this.transaction('write', async () => {
-        if (this.#search.waiting() > 0) connection.db.exec(INDEX_WAITING_POSTS_SQL);
-      }),
-    );
+    this.#search = new SearchBatches(prepare(WAITING_POSTS_SQL), () => this.#searchBatch());
     // Posts a process left waiting (it stopped before their batch) go with this one's first.
     this.#search.committed(this.#search.waiting());
   }
@@ -119,6 +115,37 @@ export class SqliteStorageImpl implements Storage {
       const version = this.#statements.dataVersion.get() as number;
       const changes = this.#statements.totalChanges.get() as number;
       return `${version}.${changes}.${this.#writes}`;
+    });
+  }
+
+  /**
+   * A batch of the search index: a write transaction that takes the write lock only if it is free
+   * now. Resolves false, having done nothing, when another connection holds it: a batch waiting
+   * for the lock would hold up every transaction queued behind it here, reads included, which
+   * nothing the application asked for should do.
+   */
+  #searchBatch(): Promise<boolean> {
+    if (this.#closed) return Promise.resolve(true);
+    return this.#lock.run(async () => {
+      const { db } = this.#connection;
+      // A database passed in may be inside the application's own transaction: next time.
+      if (!db.open || db.inTransaction) return false;
+      this.#identity?.check(true);
+      try {
+        this.#statements.beginImmediate.run();
+      } catch (error) {
+        if (isBusy(error)) return false;
+        throw error;
+      }
+      this.#writes += 1;
+      try {
+        if (this.#search.waiting() > 0) db.exec(INDEX_WAITING_POSTS_SQL);
+        this.#statements.commit.run();
+        return true;
+      } catch (error) {
+        if (db.inTransaction) this.#statements.rollback.run();
+        throw error;
+      }
     });
   }
 
