@@ -41,29 +41,57 @@ for (const word of new Set([
 /** The route word `path` holds from `start` to `end`, if it is one (compared in place, without slicing it out). */
 function wordAt(path: string, start: number, end: number): string | undefined {
   const candidates = WORDS_BY_LENGTH.get(end - start);
-  if (candidates !== undefined) for (const word of candidates) if (path.startsWith(word, start)) return word;
+  if (candidates === undefined) return undefined;
+  const first = path.charCodeAt(start);
+  for (const word of candidates) if (word.charCodeAt(0) === first && path.startsWith(word, start)) return word;
   return undefined;
 }
 
 /**
+ * The patterns made so far, as a tree of the segments they show (`''`, `api`, `v1`, `boards`,
+ * `{slug}`, …): a pattern is found by the segments a path shows, each one map lookup by a constant
+ * string, and is made (joined) only the first time. The segments a path can show are the route
+ * words and the placeholders, but a path has any number of them: past {@link MOST_PATTERNS}
+ * patterns, new ones are joined each time and not kept.
+ */
+interface Shown {
+  readonly pattern: string;
+  /** The placeholder of the segment after this one. */
+  readonly after: string | undefined;
+  next: Map<string, Shown> | undefined;
+}
+const MOST_PATTERNS = 4096;
+const PATTERNS: Shown = { pattern: '', after: undefined, next: undefined };
+let patterns = 0;
+
+function shown(from: Shown, segment: string): Shown {
+  const known = from.next?.get(segment);
+  if (known !== undefined) return known;
+  const made: Shown = { pattern: from === PATTERNS ? segment : `${from.pattern}/${segment}`, after: Object.hasOwn(PARAMETER_AFTER, segment) ? PARAMETER_AFTER[segment] : undefined, next: undefined };
+  if (patterns < MOST_PATTERNS) {
+    patterns += 1;
+    (from.next ??= new Map()).set(segment, made);
+  }
+  return made;
+}
+
+/**
  * The pattern of `path` (a URL's pathname, without its query). It runs for every request the log
- * or the metrics see, so it walks the path once and builds the pattern from constant strings,
- * without splitting the path or slicing out its segments.
+ * or the metrics see, so it walks the path once without splitting it or slicing out its segments,
+ * and finds the pattern among those already made (see {@link Shown}).
  */
 export function routePattern(path: string): string {
-  let out = '';
-  let previous = '';
+  let at = PATTERNS;
   for (let start = 0; ; ) {
     const slash = path.indexOf('/', start);
     const end = slash === -1 ? path.length : slash;
-    let shown = '';
+    let segment = '';
     if (end > start) {
-      const placeholder = PARAMETER_AFTER[previous];
-      shown = placeholder === '{slug}' ? placeholder : (wordAt(path, start, end) ?? placeholder ?? '{other}');
+      const placeholder = at.after;
+      segment = placeholder === '{slug}' ? placeholder : (wordAt(path, start, end) ?? placeholder ?? '{other}');
     }
-    out = start === 0 ? shown : `${out}/${shown}`;
-    if (slash === -1) return out;
-    previous = shown;
+    at = shown(at, segment);
+    if (slash === -1) return at.pattern;
     start = slash + 1;
   }
 }

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, sampleFixture } from '../helpers/fixture.js';
 import { runCli, startServe, workDir, type Server } from '../helpers/cli.js';
+import { logLine, millisecondsText } from '../../cli/request-log.js';
 
 const running: Server[] = [];
 const dirs: Array<ReturnType<typeof workDir>> = [];
@@ -152,5 +153,28 @@ describe('serve --log', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--log takes json, text or off, not "yaml"');
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('logLine', () => {
+  it('writes the duration with three decimals, a number JSON reads back as it was', () => {
+    for (const [ms, text] of [
+      [1.84, '1.840'],
+      [0, '0.000'],
+      [0.001, '0.001'],
+      [0.999, '0.999'],
+      [12.3456, '12.346'],
+      [86_400_000.5, '86400000.500'],
+    ] as const) {
+      expect(millisecondsText(ms)).toBe(text);
+      const line = logLine('json', '2026-11-24T22:31:04.120Z', 'id-1', 'GET', '/healthz', 200, ms);
+      expect(JSON.parse(line)).toEqual({ time: '2026-11-24T22:31:04.120Z', id: 'id-1', method: 'GET', route: '/healthz', status: 200, ms: Number(text) });
+      expect(logLine('text', '2026-11-24T22:31:04.120Z', 'id-1', 'GET', '/healthz', 200, ms)).toBe(`2026-11-24T22:31:04.120Z id-1 GET /healthz 200 ${text}ms\n`);
+    }
+  });
+
+  it('writes a duration it cannot split into whole microseconds as JavaScript writes the number', () => {
+    expect(millisecondsText(Number.POSITIVE_INFINITY)).toBe('Infinity');
+    expect(millisecondsText(-1)).toBe('-1');
   });
 });

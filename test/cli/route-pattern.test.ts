@@ -60,5 +60,16 @@ describe('routePattern', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('gives the same patterns asked again, and past the patterns it keeps', () => {
+    expect(routePattern('/api/v1/boards/demo/posts/17')).toBe(routePattern('/api/v1/boards/other/posts/18'));
+    // Each depth of /x/x/… is a pattern of its own: far more than are kept.
+    for (let depth = 1; depth <= 5000; depth += 1) {
+      const path = '/x'.repeat(depth);
+      expect(routePattern(path)).toBe('/{other}'.repeat(depth));
+    }
+    expect(routePattern('/wp-admin/setup.php/x/x')).toBe('/{other}/{other}/{other}/{other}');
+    expect(routePattern('/api/v1/boards/demo/posts/17/comments/9')).toBe('/api/v1/boards/{slug}/posts/{id}/comments/{id}');
+  });
 });
 
