@@ -20,9 +20,8 @@ export const POSTGRES_DIALECT: Dialect = {
   inWords: (placeholder) => `= ANY (string_to_array(${placeholder}, ' '))`,
   wordRows: (placeholder, alias) => `unnest(string_to_array(${placeholder}, ' ')) AS ${alias} (value)`,
   // pg parses jsonb itself.
+  jsonObject: (columns) => `json_build_object(${jsonPairs(columns)})`,
   json: <T>(value: unknown) => value as T,
-  jsonRows: (columns, from) => `(SELECT coalesce(json_agg(json_build_object(${jsonPairs(columns)})), '[]') FROM ${from})`,
-  jsonRow: (columns, from) => `(SELECT json_build_object(${jsonPairs(columns)}) FROM ${from})`,
   skipLocked: ' FOR UPDATE SKIP LOCKED',
 };
 

@@ -85,14 +85,10 @@ export interface Dialect {
   /** A JSON column's value as read: SQLite returns the text, PostgreSQL's jsonb the parsed value. */
   json<T>(value: unknown): T;
   /**
-   * The rows of `from` (tables and a WHERE) as one JSON array value, `[]` when there are none:
-   * each row an object of `columns` (`column` or `alias.column`, keyed by the column's name), in
-   * no set order (an ordered aggregate costs SQLite a sorter per list, more than sorting the few
-   * rows after). Read with {@link json}; it lets one statement answer several lists.
+   * A row's `columns` (`column` or `alias.column`, keyed by the column's name) as one JSON object
+   * value, read with {@link json}: it lets one statement answer rows of several shapes.
    */
-  jsonRows(columns: readonly string[], from: string): string;
-  /** The one row of `from` as a JSON object value, or NULL when there is none; read with {@link json}. */
-  jsonRow(columns: readonly string[], from: string): string;
+  jsonObject(columns: readonly string[]): string;
   /**
    * What follows the subquery that picks rows to lease (` FOR UPDATE SKIP LOCKED` in PostgreSQL,
    * so that a concurrent lease takes other rows instead of waiting for these and finding them

@@ -19,9 +19,8 @@ export const SQLITE_DIALECT: Dialect = {
   words: jsonList,
   inWords: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
   wordRows: (placeholder, alias) => `json_each(${placeholder}) AS ${alias}`,
+  jsonObject: (columns) => `json_object(${jsonPairs(columns)})`,
   json: <T>(value: unknown) => JSON.parse(value as string) as T,
-  jsonRows: (columns, from) => `(SELECT json_group_array(json_object(${jsonPairs(columns)})) FROM ${from})`,
-  jsonRow: (columns, from) => `(SELECT json_object(${jsonPairs(columns)}) FROM ${from})`,
   skipLocked: '',
 };
 

@@ -7,8 +7,9 @@
  * computed here in JavaScript, since a database's `lower()` folds differently), which the
  * stores' searches match as a literal, case-folded substring.
  */
-import type { PostMergeRecord, ProposalRecord } from '../../../src/domain/records.js';
-import type { PostParts } from '../../../src/storage/contract/posts.js';
+import type { AttachmentRecord } from '../../../src/domain/attachments.js';
+import type { PostLinkRecord } from '../../../src/domain/integrations.js';
+import type { ClaimRecord, EvidenceRecord, PostMergeRecord, ProposalRecord, TagRecord } from '../../../src/domain/records.js';
 import { foldCase } from '../../../src/storage/text.js';
 import type { Dialect, SqlSeam, SqlValue } from '../seam.js';
 import { assignments, pageBounds, type SharedMethods } from '../statements.js';
@@ -16,7 +17,7 @@ import { CLAIM_FIELDS, EVIDENCE_FIELDS } from './agent.js';
 import { ATTACHMENT_FIELDS } from './attachments.js';
 import { TAG_FIELDS } from './boards.js';
 import { LINK_FIELDS } from './integrations.js';
-import { STATUS_FIELDS, toStatus } from './statuses.js';
+import { STATUS_FIELDS, toStatus, type StatusRow } from './statuses.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
 import { fieldsColumn, POST_COLUMNS, POST_FIELDS, selectPosts, tupleToPost } from './rows.js';
 import { defaultLabel } from './statuses.js';
@@ -64,20 +65,25 @@ export const BOARD_STATUS_POSTS = `${BOARD_POSTS} AND status = ?`;
 const columns = (fields: string, alias = ''): string[] => fields.split(', ').map((field) => alias + field);
 
 /**
- * A post's parts as one row of JSON values: the single-post shape in one statement instead of six
- * (each statement costs SQLite a call and an object per row, and PostgreSQL a round trip). The
- * lists come unordered and are sorted as each part's own method orders them: a post has a few
- * rows of each, and an ordered aggregate would cost SQLite a sorter per list.
+ * A post's parts in one statement instead of six (each statement costs SQLite a call and
+ * PostgreSQL a round trip): a row per tag, piece of evidence, claim, image, link and status, each
+ * as a JSON object after the number of its part. A post without tags, evidence, claim, images or
+ * links is one row, its status. The rows come unordered and are sorted as each part's own method
+ * orders them: a post has a few rows of each, and an ordered list would cost SQLite a sorter per
+ * part. (One row of six subqueries, each part a JSON array, cost SQLite more: an aggregate for
+ * every part, a post with none included, and an array to parse for each.)
  */
-const postParts = (d: Dialect): string => `SELECT
-  ${d.jsonRows(columns(TAG_FIELDS, 't.'), 'fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id WHERE pt.post_id = @post')} AS tags,
-  ${d.jsonRows(columns(EVIDENCE_FIELDS), 'fb_evidence WHERE post_id = @post')} AS evidence,
-  ${d.jsonRow(columns(CLAIM_FIELDS), 'fb_claims WHERE post_id = @post')} AS claim,
-  ${d.jsonRows(columns(ATTACHMENT_FIELDS), 'fb_attachments WHERE post_id = @post')} AS attachments,
-  ${d.jsonRows(columns(LINK_FIELDS), 'fb_post_links WHERE post_id = @post')} AS links,
-  ${d.jsonRow(columns(STATUS_FIELDS), 'fb_statuses WHERE id = @status')} AS status`;
-
-type PartsRow = { [K in keyof PostParts]: unknown };
+const postParts = (d: Dialect): string => {
+  const sources: Array<[fields: string[], from: string]> = [
+    [columns(TAG_FIELDS, 't.'), 'fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id WHERE pt.post_id = @post'],
+    [columns(EVIDENCE_FIELDS), 'fb_evidence WHERE post_id = @post'],
+    [columns(CLAIM_FIELDS), 'fb_claims WHERE post_id = @post'],
+    [columns(ATTACHMENT_FIELDS), 'fb_attachments WHERE post_id = @post'],
+    [columns(LINK_FIELDS), 'fb_post_links WHERE post_id = @post'],
+    [columns(STATUS_FIELDS), 'fb_statuses WHERE id = @status'],
+  ];
+  return sources.map(([fields, from], part) => `SELECT ${part}, ${d.jsonObject(fields)} FROM ${from}`).join(' UNION ALL ');
+};
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 // Timestamps are ISO text: comparing code units is the stores' byte order.
@@ -126,14 +132,16 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
 
     getPost,
     async getPostParts(postId, statusId) {
-      const row = (await db.row<PartsRow>(parts, { post: postId, status: statusId }))!;
+      const found: unknown[][] = [[], [], [], [], [], []];
+      for (const [part, value] of await db.tuples(parts, { post: postId, status: statusId })) found[part as number]!.push(d.json(value));
+      const [tags, evidence, claim, attachments, links, status] = found as [TagRecord[], EvidenceRecord[], ClaimRecord[], AttachmentRecord[], PostLinkRecord[], StatusRow[]];
       return {
-        tags: d.json<PostParts['tags']>(row.tags).sort(byId),
-        evidence: d.json<PostParts['evidence']>(row.evidence).sort(byAddedThenId),
-        claim: row.claim === null ? null : d.json(row.claim),
-        attachments: d.json<PostParts['attachments']>(row.attachments).sort(byId),
-        links: d.json<PostParts['links']>(row.links).sort(byId),
-        status: row.status === null ? null : toStatus(d.json(row.status)),
+        tags: tags.sort(byId),
+        evidence: evidence.sort(byAddedThenId),
+        claim: claim[0] ?? null,
+        attachments: attachments.sort(byId),
+        links: links.sort(byId),
+        status: status.length === 0 ? null : toStatus(status[0]!),
       };
     },
 

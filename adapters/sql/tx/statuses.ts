@@ -10,7 +10,7 @@ import type { Flag } from './rows.js';
 
 export const STATUS_FIELDS = 'id, organization_id, name, color, category, position, is_default';
 
-type StatusRow = Omit<StatusRecord, 'is_default'> & { is_default: Flag };
+export type StatusRow = Omit<StatusRecord, 'is_default'> & { is_default: Flag };
 
 export const toStatus = (row: StatusRow): StatusRecord => ({ ...row, is_default: flag(row.is_default) });
 
