@@ -51,28 +51,39 @@ function wordAt(path: string, start: number, end: number): string | undefined {
  * The patterns made so far, as a tree of the segments they show (`''`, `api`, `v1`, `boards`,
  * `{slug}`, …): a pattern is found by the segments a path shows, each one map lookup by a constant
  * string, and is made (joined) only the first time. The segments a path can show are the route
- * words and the placeholders, but a path has any number of them: past {@link MOST_PATTERNS}
- * patterns, new ones are joined each time and not kept.
+ * words and the placeholders, but a path has any number of them: at most {@link MOST_PATTERNS}
+ * patterns of at most {@link LONGEST_PATTERN} characters are kept (about a megabyte however many
+ * odd paths clients send), and any other is joined each time.
  */
 interface Shown {
   readonly pattern: string;
   /** The placeholder of the segment after this one. */
   readonly after: string | undefined;
+  /** Whether this pattern is kept in the tree (the patterns after it may be kept only if so). */
+  readonly kept: boolean;
   next: Map<string, Shown> | undefined;
 }
 const MOST_PATTERNS = 4096;
-const PATTERNS: Shown = { pattern: '', after: undefined, next: undefined };
-let patterns = 0;
+const LONGEST_PATTERN = 256;
+const PATTERNS: Shown = { pattern: '', after: undefined, kept: true, next: undefined };
+let kept = { patterns: 0, characters: 0 };
 
 function shown(from: Shown, segment: string): Shown {
   const known = from.next?.get(segment);
   if (known !== undefined) return known;
-  const made: Shown = { pattern: from === PATTERNS ? segment : `${from.pattern}/${segment}`, after: Object.hasOwn(PARAMETER_AFTER, segment) ? PARAMETER_AFTER[segment] : undefined, next: undefined };
-  if (patterns < MOST_PATTERNS) {
-    patterns += 1;
+  const pattern = from === PATTERNS ? segment : `${from.pattern}/${segment}`;
+  const keep = from.kept && kept.patterns < MOST_PATTERNS && pattern.length <= LONGEST_PATTERN;
+  const made: Shown = { pattern, after: Object.hasOwn(PARAMETER_AFTER, segment) ? PARAMETER_AFTER[segment] : undefined, kept: keep, next: undefined };
+  if (keep) {
+    kept = { patterns: kept.patterns + 1, characters: kept.characters + pattern.length };
     (from.next ??= new Map()).set(segment, made);
   }
   return made;
+}
+
+/** How many route patterns are kept, and their characters in all (for tests). */
+export function keptRoutePatterns(): { patterns: number; characters: number } {
+  return kept;
 }
 
 /**

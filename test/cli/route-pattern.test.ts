@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { routePattern } from '../../cli/route-pattern.js';
+import { keptRoutePatterns, routePattern } from '../../cli/route-pattern.js';
 
 /**
  * The rule written plainly, segment by segment: after a collection word comes its placeholder
@@ -61,13 +61,20 @@ describe('routePattern', () => {
     );
   });
 
-  it('gives the same patterns asked again, and past the patterns it keeps', () => {
+  it('gives the same patterns asked again, and past the patterns it keeps, whose memory stays bounded', () => {
     expect(routePattern('/api/v1/boards/demo/posts/17')).toBe(routePattern('/api/v1/boards/other/posts/18'));
-    // Each depth of /x/x/… is a pattern of its own: far more than are kept.
-    for (let depth = 1; depth <= 5000; depth += 1) {
-      const path = '/x'.repeat(depth);
-      expect(routePattern(path)).toBe('/{other}'.repeat(depth));
+    // Each depth of /x/x/… is a pattern of its own, longer each time; and thousands of others.
+    for (let depth = 1; depth <= 2000; depth += 1) {
+      expect(routePattern('/x'.repeat(depth))).toBe('/{other}'.repeat(depth));
     }
+    const words = ['api', 'v1', 'boards', 'posts', 'comments', 'keys', 'claim', 'roadmap', 'sign-in', 'link', 'healthz', 'mcp'];
+    for (const a of words) for (const b of words) for (const c of words) for (const d of words) {
+      const path = `/${a}/${b}/${c}/${d}/x`;
+      expect(routePattern(path)).toBe(patternByRule(path, (segment) => words.includes(segment)));
+    }
+    const { patterns, characters } = keptRoutePatterns();
+    expect(patterns).toBe(4096);
+    expect(characters).toBeLessThanOrEqual(4096 * 256);
     expect(routePattern('/wp-admin/setup.php/x/x')).toBe('/{other}/{other}/{other}/{other}');
     expect(routePattern('/api/v1/boards/demo/posts/17/comments/9')).toBe('/api/v1/boards/{slug}/posts/{id}/comments/{id}');
   });
