@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, sampleFixture } from '../helpers/fixture.js';
 import { runCli, startServe, workDir, type Server } from '../helpers/cli.js';
-import { logLine, millisecondsText } from '../../cli/request-log.js';
+import fc from 'fast-check';
+import { isoNow, logLine, millisecondsText } from '../../cli/request-log.js';
 
 const running: Server[] = [];
 const dirs: Array<ReturnType<typeof workDir>> = [];
@@ -176,5 +177,18 @@ describe('logLine', () => {
   it('writes a duration it cannot split into whole microseconds as JavaScript writes the number', () => {
     expect(millisecondsText(Number.POSITIVE_INFINITY)).toBe('Infinity');
     expect(millisecondsText(-1)).toBe('-1');
+  });
+});
+
+describe('isoNow', () => {
+  it('stamps every millisecond as toISOString does, in any order of times', () => {
+    const start = Date.UTC(2026, 10, 30, 23, 59, 58, 990);
+    for (let t = start; t < start + 2_500; t += 1) expect(isoNow(t)).toBe(new Date(t).toISOString());
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) }), { minLength: 1, maxLength: 20 }), (times) => {
+        for (const t of times) expect(isoNow(t)).toBe(new Date(t).toISOString());
+      }),
+      { numRuns: 500 },
+    );
   });
 });
