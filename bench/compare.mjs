@@ -9,6 +9,8 @@
 //   moves much less than the rate when other work shares the machine.
 // - In process: GET one post through `board.fetch` on memory and on SQLite, and the mock server's
 //   `fetch`, in a child process per run (bench/compare/loop.mjs).
+// - With `--instructions`, instead: the instructions each server runs per HTTP request, counted
+//   under valgrind's callgrind (bench/compare/instructions.mjs), which a busy machine does not move.
 //
 // Every round runs each measure on each side back to back, the order of the sides swapping each
 // round; each ratio printed is this tree's figure over the other's, the median of the rounds'
@@ -19,9 +21,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { smallBoardFixture } from './small-board.mjs';
-import { loadGenerator, probe, runLoad, scenarios } from './compare/load.mjs';
+import { instructionsPerRequest, valgrindMissing } from './compare/instructions.mjs';
+import { loadGenerator, pathOf, probe, runLoad, scenarios } from './compare/load.mjs';
 import { Measure, table } from './compare/report.mjs';
-import { cpuSeconds, startHono, startServe } from './compare/servers.mjs';
+import { cpuSeconds, honoArgs, serveArgs, startHono, startServe } from './compare/servers.mjs';
 import { buildRev, buildThisTree, isAncestorOfHead, ROOT } from './compare/trees.mjs';
 
 const USAGE = `Usage: npm run bench:compare -- <rev> [options]
@@ -34,13 +37,19 @@ const USAGE = `Usage: npm run bench:compare -- <rev> [options]
   --rev-args ARGS   more serve options for <rev>
   --only WORDS      only the measures whose name holds one of these comma-separated words ("one,list")
   --http-only, --loops-only
+  --instructions    count each server's instructions per request under valgrind (callgrind)
+                    instead of timing it: the HTTP requests only, 2 rounds unless --rounds says
+  --requests N      requests counted per server and request with --instructions (default 1000,
+                    a fifth of it for the page)
+  --warm-up N       requests sent before counting (default 2000, a fifth of it for the page):
+                    under valgrind the JIT needs a couple of thousand to settle
   --fresh           rebuild <rev> even if its build is cached
 Environment: BENCH_COMPARE_LOAD=node uses the node:http load generator even where wrk is installed.`;
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    rounds: { type: 'string', default: '5' },
+    rounds: { type: 'string' },
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     posts: { type: 'string', default: '10000' },
@@ -50,6 +59,9 @@ const { values: opts, positionals } = parseArgs({
     only: { type: 'string' },
     'http-only': { type: 'boolean', default: false },
     'loops-only': { type: 'boolean', default: false },
+    instructions: { type: 'boolean', default: false },
+    requests: { type: 'string', default: '1000' },
+    'warm-up': { type: 'string', default: '2000' },
     fresh: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -58,13 +70,21 @@ if (opts.help || positionals.length !== 1) {
   console.log(USAGE);
   process.exit(opts.help ? 0 : 2);
 }
-const ROUNDS = Number(opts.rounds);
+const ROUNDS = Number(opts.rounds ?? (opts.instructions ? 2 : 5));
 const SECONDS = Number(opts.seconds);
 const CONNECTIONS = Number(opts.connections);
 const POSTS = Number(opts.posts);
 const KEY = 'bench-compare-write-0123456789';
 const words = (text) => text.split(/\s+/).filter(Boolean);
 const chosen = (name) => opts.only === undefined || opts.only.split(',').some((word) => name.toLowerCase().includes(word.trim().toLowerCase()));
+
+if (opts.instructions) {
+  const missing = valgrindMissing();
+  if (missing !== null) {
+    console.error(`--instructions needs valgrind: ${missing}`);
+    process.exit(2);
+  }
+}
 
 const self = buildThisTree();
 const rev = buildRev(positionals[0], { fresh: opts.fresh });
@@ -130,6 +150,51 @@ async function compareHttp(seedFile) {
   }
 }
 
+/**
+ * Each server's instructions per request, under callgrind: in each round, every request on each
+ * side, the sides at once (instructions do not depend on sharing the machine), each on a fresh
+ * copy of its file.
+ */
+async function compareInstructions(seedFile) {
+  const files = Object.fromEntries(['self', 'rev', 'peer'].map((side) => [side, join(dir, `${side}.db`)]));
+  for (const file of Object.values(files)) copyFileSync(seedFile, file);
+  await (await startServe(self, files.self, dir)).stop();
+  await (await startServe(rev, files.rev, dir)).stop();
+  if (opts.peer) await (await startServe(self, files.peer, dir)).stop();
+  const sides = [
+    { side: self.label, file: files.self, args: (file) => serveArgs(self, file, words(opts['this-args'])) },
+    { side: rev.label, file: files.rev, args: (file) => serveArgs(rev, file, words(opts['rev-args'])) },
+    ...(opts.peer ? [{ side: 'Hono', file: files.peer, args: (file) => honoArgs(file), peer: true }] : []),
+  ];
+  const requests = Number(opts.requests);
+  const all = scenarios(KEY, POSTS).filter((s) => chosen(s.name));
+  const runs = all.map((scenario) => ({ scenario, measure: new Measure(scenario.name, 'instructions per request', { lowerIsBetter: true }) }));
+  let copies = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const { scenario, measure } of runs) {
+      const counted = scenario.heavy ? Math.ceil(requests / 5) : requests;
+      const warmUp = scenario.heavy ? Math.ceil(Number(opts['warm-up']) / 5) : Number(opts['warm-up']);
+      const figures = await Promise.all(
+        sides
+          .filter(({ peer }) => !peer || scenario.peer)
+          .map(async ({ side, file, args }) => {
+            const copy = join(dir, `counted-${copies++}.db`);
+            copyFileSync(file, copy);
+            try {
+              return [side, await instructionsPerRequest(args(copy), scenario, pathOf, { warmUp, requests: counted, tmp: dir })];
+            } finally {
+              for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+            }
+          }),
+      );
+      for (const [side, { main }] of figures) measure.add(side, main);
+      const shown = figures.map(([side, { main, all }]) => `${side} ${(main / 1000).toFixed(1)} K, ${(all / 1000).toFixed(1)} K with other threads`);
+      console.log(`round ${round + 1}/${ROUNDS}: ${scenario.name} counted (${shown.join('; ')})`);
+    }
+  }
+  for (const { measure } of runs) measures.push(measure);
+}
+
 async function compareLoops(seedFile) {
   const run = promisify(execFile);
   const loops = [
@@ -156,10 +221,17 @@ async function compareLoops(seedFile) {
 
 try {
   const seedFile = await seed();
-  if (!opts['loops-only']) await compareHttp(seedFile);
-  if (!opts['http-only']) await compareLoops(seedFile);
+  if (opts.instructions) await compareInstructions(seedFile);
+  else {
+    if (!opts['loops-only']) await compareHttp(seedFile);
+    if (!opts['http-only']) await compareLoops(seedFile);
+  }
   console.log(`\n## ${self.label} against ${others.join(' and ')}\n`);
-  console.log(`${ROUNDS} rounds; HTTP: ${generator}, ${CONNECTIONS} connections, ${SECONDS} s a run, ${POSTS} posts on SQLite (synchronous=FULL on every side)` +
+  if (opts.instructions) {
+    console.log(`${ROUNDS} rounds; instructions per request counted under callgrind (the server's main thread), ${opts.requests} requests after ${opts['warm-up']} to warm up (a fifth as many for the page), one connection, ${POSTS} posts on SQLite` +
+      `${opts['this-args'] ? `; this tree with ${opts['this-args']}` : ''}${opts['rev-args'] ? `; ${rev.label} with ${opts['rev-args']}` : ''}` +
+      '. Ratios: the other side\'s instructions over this tree\'s, median of the rounds (lowest–highest), above 1 this tree runs fewer.\n');
+  } else console.log(`${ROUNDS} rounds; HTTP: ${generator}, ${CONNECTIONS} connections, ${SECONDS} s a run, ${POSTS} posts on SQLite (synchronous=FULL on every side)` +
     `${opts['this-args'] ? `; this tree with ${opts['this-args']}` : ''}${opts['rev-args'] ? `; ${rev.label} with ${opts['rev-args']}` : ''}` +
     `; load average ${load0.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end. Ratios: median of the rounds (lowest–highest), above 1 this tree is faster.\n`);
   console.log(table(measures, self.label, others));

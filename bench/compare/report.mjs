@@ -8,11 +8,15 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** Figures of one measure: `sides[name]` holds one value a round (higher is better). */
+/**
+ * Figures of one measure: `sides[name]` holds one value a round, higher is better unless
+ * `lowerIsBetter` (instructions per request), whose ratios are then the other side's over this one's.
+ */
 export class Measure {
-  constructor(name, unit) {
+  constructor(name, unit, { lowerIsBetter = false } = {}) {
     this.name = name;
     this.unit = unit;
+    this.lowerIsBetter = lowerIsBetter;
     this.sides = new Map();
   }
 
@@ -21,12 +25,12 @@ export class Measure {
     this.sides.get(side).push(value);
   }
 
-  /** "1.23× (1.10–1.31)": this side over `other`, round by round. */
+  /** "1.23× (1.10–1.31)": this side over `other` (or `other` over this side), round by round. */
   ratio(self, other) {
     const a = this.sides.get(self);
     const b = this.sides.get(other);
     if (!a || !b) return '';
-    const ratios = a.map((value, i) => value / b[i]).filter(Number.isFinite);
+    const ratios = a.map((value, i) => (this.lowerIsBetter ? b[i] / value : value / b[i])).filter(Number.isFinite);
     if (ratios.length === 0) return '';
     return `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
   }

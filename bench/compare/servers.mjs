@@ -51,14 +51,22 @@ function start(name, args, logFile) {
   });
 }
 
-/** `serve` of `tree` on `dbFile` at the defaults but for the rate limit, plus `extraArgs`. */
-export function startServe(tree, dbFile, dir, extraArgs = []) {
-  const name = tree.label;
-  const args = [tree.cli, 'serve', '--db', dbFile, '--port', '0', '--rate-limit', 'off', ...extraArgs];
-  return start(name, args, join(dir, `${basename(dbFile)}.log`));
+/** Node's arguments for `serve` of `tree` on `dbFile` at the defaults but for the rate limit, plus `extraArgs`. */
+export function serveArgs(tree, dbFile, extraArgs = []) {
+  return [tree.cli, 'serve', '--db', dbFile, '--port', '0', '--rate-limit', 'off', ...extraArgs];
 }
 
-/** The hand-written Hono + better-sqlite3 peer (bench/peers/hono-server.mjs) on `dbFile`. */
+/** `serve` of `tree` on `dbFile` (see {@link serveArgs}). */
+export function startServe(tree, dbFile, dir, extraArgs = []) {
+  return start(tree.label, serveArgs(tree, dbFile, extraArgs), join(dir, `${basename(dbFile)}.log`));
+}
+
+/** Node's arguments for the hand-written Hono + better-sqlite3 peer (bench/peers/hono-server.mjs) on `dbFile`. */
+export function honoArgs(dbFile) {
+  return [join(ROOT, 'bench/peers/hono-server.mjs'), dbFile];
+}
+
+/** The Hono peer on `dbFile`. */
 export function startHono(dbFile, dir) {
-  return start('Hono + better-sqlite3', [join(ROOT, 'bench/peers/hono-server.mjs'), dbFile], join(dir, 'hono.log'));
+  return start('Hono + better-sqlite3', honoArgs(dbFile), join(dir, 'hono.log'));
 }
