@@ -40,8 +40,8 @@ const USAGE = `Usage: npm run bench:compare -- <rev> [options]
   --instructions    count each server's instructions per request under valgrind (callgrind)
                     instead of timing it: the HTTP requests only, 2 rounds unless --rounds says
   --requests N      requests counted per server and request with --instructions (default 1000,
-                    a fifth of it for the page)
-  --warm-up N       requests sent before counting (default 2000, a fifth of it for the page):
+                    a fifth of it for the page and the list)
+  --warm-up N       requests sent before counting (default 2000, a fifth of it for the page and the list):
                     under valgrind the JIT needs a couple of thousand to settle
   --fresh           rebuild <rev> even if its build is cached
 Environment: BENCH_COMPARE_LOAD=node uses the node:http load generator even where wrk is installed.`;
@@ -228,7 +228,7 @@ try {
   }
   console.log(`\n## ${self.label} against ${others.join(' and ')}\n`);
   if (opts.instructions) {
-    console.log(`${ROUNDS} rounds; instructions per request counted under callgrind (the server's main thread), ${opts.requests} requests after ${opts['warm-up']} to warm up (a fifth as many for the page), one connection, ${POSTS} posts on SQLite` +
+    console.log(`${ROUNDS} rounds; instructions per request counted under callgrind (the server's main thread), ${opts.requests} requests after ${opts['warm-up']} to warm up (a fifth as many for the page and the list), one connection, ${POSTS} posts on SQLite` +
       `${opts['this-args'] ? `; this tree with ${opts['this-args']}` : ''}${opts['rev-args'] ? `; ${rev.label} with ${opts['rev-args']}` : ''}` +
       '. Ratios: the other side\'s instructions over this tree\'s, median of the rounds (lowest–highest), above 1 this tree runs fewer.\n');
   } else console.log(`${ROUNDS} rounds; HTTP: ${generator}, ${CONNECTIONS} connections, ${SECONDS} s a run, ${POSTS} posts on SQLite (synchronous=FULL on every side)` +

@@ -20,6 +20,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } f
 import http from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { tracked } from './servers.mjs';
 
 /** Whether valgrind and callgrind_control are on the PATH; the reason when not. */
 export function valgrindMissing() {
@@ -36,10 +37,10 @@ export function valgrindMissing() {
 /** Starts `node args...` under callgrind with its counters running; resolves once it listens. */
 function startCounted(args, dir) {
   const log = openSync(join(dir, 'server.log'), 'a');
-  const child = spawn('valgrind', ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${join(dir, 'callgrind.out')}`, process.execPath, ...args], {
+  const child = tracked(spawn('valgrind', ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${join(dir, 'callgrind.out')}`, process.execPath, ...args], {
     cwd: dir,
     stdio: ['ignore', 'pipe', log],
-  });
+  }));
   closeSync(log);
   return new Promise((resolve, reject) => {
     const failed = (code) => reject(new Error(`a server under valgrind exited with ${code} before listening; its stderr is in ${join(dir, 'server.log')}`));

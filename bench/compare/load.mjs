@@ -16,7 +16,8 @@ import { performance } from 'node:perf_hooks';
 /**
  * The requests compared, as data both generators read. `cycle`: the path ends in a post id that
  * walks all `cycle` posts (1 + 7i mod cycle); `peer`: the Hono peer answers it too; `heavy`: a
- * request of some ten times a GET's work, of which `--instructions` counts a fifth as many.
+ * request that can cost ten to fifty times a GET of one post (a page, a list built anew), of which
+ * `--instructions` counts a fifth as many.
  */
 export function scenarios(key, posts) {
   const auth = { authorization: `Bearer ${key}` };
@@ -26,7 +27,7 @@ export function scenarios(key, posts) {
   return [
     { name: 'GET one post, walking', method: 'GET', path: '/api/v1/boards/features/posts/', cycle: posts, headers: auth, status: 200, peer: true },
     { name: 'GET one post, the same', method: 'GET', path: '/api/v1/boards/features/posts/42', headers: auth, status: 200, peer: true },
-    { name: 'GET list top 100', method: 'GET', path: '/api/v1/boards/features/posts?sort=top&limit=100', headers: auth, status: 200, peer: true },
+    { name: 'GET list top 100', method: 'GET', path: '/api/v1/boards/features/posts?sort=top&limit=100', headers: auth, status: 200, peer: true, heavy: true },
     { name: 'public board page', method: 'GET', path: '/boards/features', headers: {}, status: 200, peer: false, heavy: true },
     { name: 'MCP tools/call get_post', method: 'POST', path: '/mcp', headers: mcp, body: JSON.stringify(getPost), status: 200, peer: false },
     { name: 'create post', method: 'POST', path: '/api/v1/boards/features/posts', headers: json, body: JSON.stringify({ title: 'Compared post', body: 'from bench:compare' }), status: 201, peer: true },

@@ -9,6 +9,22 @@ import { ROOT } from './trees.mjs';
 
 const CLOCK_TICKS = 100;
 
+/** The servers running, stopped if the comparison is interrupted (Ctrl-C), so none outlives it. */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+
+/** Keeps `child` in the servers stopped on an interrupt until it exits; returns it. */
+export function tracked(child) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
 /**
  * CPU seconds (user + system, all threads) process `pid` has used, or NaN where /proc is absent.
  * Fields 14 and 15 of /proc/PID/stat, in clock ticks (100 a second on Linux).
@@ -30,7 +46,7 @@ export function cpuSeconds(pid) {
  */
 function start(name, args, logFile) {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', log] });
+  const child = tracked(spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', log] }));
   closeSync(log);
   return new Promise((resolve, reject) => {
     const failed = (code) => reject(new Error(`${name} exited with ${code} before listening; its stderr is in ${logFile}`));
