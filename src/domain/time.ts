@@ -2,46 +2,20 @@
 
 export const DAY_MS = 86_400_000;
 
-/** `000` to `999`: three digits of a fraction (the millisecond of a second, as ISO 8601 writes it). */
-export const THOUSANDTHS: readonly string[] = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
-
-/** The largest distance from the epoch a `Date` holds, in ms. */
-const MOST_MS = 8.64e15;
+let lastMs = Number.NaN;
+let lastIso = '';
 
 /**
- * A formatter of instants as ISO 8601, exactly as `toISOString` writes them, that keeps its last
- * answer and the second it fell in: a new millisecond is its three digits joined to that second's
- * text, which `toISOString` writes once a second. `toISOString` formats through a `printf` (half a
- * microsecond), where the join takes a few dozen nanoseconds. Each caller that formats its own
- * stream of times (the services' clock, a log) takes a formatter of its own, so that they do not
- * take turns at one cache.
- */
-export function isoFormatter(): (ms: number) => string {
-  let lastMs = Number.NaN;
-  let last = '';
-  let second = Number.NaN;
-  let prefix = '';
-  return (ms) => {
-    if (ms === lastMs) return last;
-    // A Date keeps whole milliseconds, truncated toward zero; one out of its range throws below.
-    const whole = Math.trunc(ms);
-    if (!(Math.abs(whole) <= MOST_MS)) return new Date(ms).toISOString();
-    const at = Math.floor(whole / 1000);
-    if (at !== second) {
-      prefix = new Date(at * 1000).toISOString().slice(0, -4); // without "000Z"
-      second = at;
-    }
-    last = `${prefix}${THOUSANDTHS[whole - at * 1000]!}Z`;
-    lastMs = ms;
-    return last;
-  };
-}
-
-/**
- * ISO 8601 of an instant (see {@link isoFormatter}): a request formats "now" several times, and a
+ * ISO 8601 of an instant. The last answer is kept: a request formats "now" several times, and a
  * mock clock stands still.
  */
-export const toIso: (ms: number) => string = isoFormatter();
+export function toIso(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
 
 export function startOfUtcDay(ms: number): number {
   return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
