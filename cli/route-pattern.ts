@@ -87,28 +87,13 @@ export function keptRoutePatterns(): { patterns: number; characters: number } {
 }
 
 /**
- * The last path's part up to its last slash, and the pattern that part shows: the paths of a
- * server's traffic mostly differ in their last segment (`…/posts/7`, `…/posts/8`), so a path that
- * begins with the same part walks only its last segment.
- */
-let lastPrefix = '\u0000';
-let lastPrefixShown: Shown = PATTERNS;
-
-/**
  * The pattern of `path` (a URL's pathname, without its query). It runs for every request the log
  * or the metrics see, so it walks the path once without splitting it or slicing out its segments,
- * finds the pattern among those already made (see {@link Shown}), and starts after the part it
- * shares with the last path (see {@link lastPrefix}).
+ * and finds the pattern among those already made (see {@link Shown}).
  */
 export function routePattern(path: string): string {
   let at = PATTERNS;
-  let start = 0;
-  const lastSlash = path.lastIndexOf('/');
-  if (lastSlash + 1 === lastPrefix.length && path.startsWith(lastPrefix)) {
-    at = lastPrefixShown;
-    start = lastSlash + 1;
-  }
-  for (;;) {
+  for (let start = 0; ; ) {
     const slash = path.indexOf('/', start);
     const end = slash === -1 ? path.length : slash;
     let segment = '';
@@ -119,9 +104,5 @@ export function routePattern(path: string): string {
     at = shown(at, segment);
     if (slash === -1) return at.pattern;
     start = slash + 1;
-    if (slash === lastSlash) {
-      lastPrefix = path.slice(0, start);
-      lastPrefixShown = at;
-    }
   }
 }
