@@ -106,15 +106,23 @@ async function seed() {
   return file;
 }
 
-async function compareHttp(seedFile) {
+/**
+ * A copy of the seeded file for each side. Each copy is opened and closed once by the tree that
+ * serves it (the peer's by this tree, whose schema it reads): a tree that migrates its copy then
+ * starts, like the other, from a file whose WAL is checkpointed, not with the migration's pages in
+ * its WAL for every read to look up.
+ */
+async function sideFiles(seedFile) {
   const files = Object.fromEntries(['self', 'rev', 'peer'].map((side) => [side, join(dir, `${side}.db`)]));
   for (const file of Object.values(files)) copyFileSync(seedFile, file);
-  // Each copy is opened and closed once by the tree that serves it (the peer's by this tree, whose
-  // schema it reads): a tree that migrates its copy then starts, like the other, from a file whose
-  // WAL is checkpointed, not with the migration's pages in its WAL for every read to look up.
   await (await startServe(self, files.self, dir)).stop();
   await (await startServe(rev, files.rev, dir)).stop();
   if (opts.peer) await (await startServe(self, files.peer, dir)).stop();
+  return files;
+}
+
+async function compareHttp(seedFile) {
+  const files = await sideFiles(seedFile);
   const servers = [
     { side: self.label, server: await startServe(self, files.self, dir, words(opts['this-args'])) },
     { side: rev.label, server: await startServe(rev, files.rev, dir, words(opts['rev-args'])) },
@@ -152,15 +160,11 @@ async function compareHttp(seedFile) {
 
 /**
  * Each server's instructions per request, under callgrind: in each round, every request on each
- * side, the sides at once (instructions do not depend on sharing the machine), each on a fresh
- * copy of its file.
+ * side, the sides at once (what a server counts moves little with a busy machine, and alike on
+ * every side), each on a fresh copy of its file.
  */
 async function compareInstructions(seedFile) {
-  const files = Object.fromEntries(['self', 'rev', 'peer'].map((side) => [side, join(dir, `${side}.db`)]));
-  for (const file of Object.values(files)) copyFileSync(seedFile, file);
-  await (await startServe(self, files.self, dir)).stop();
-  await (await startServe(rev, files.rev, dir)).stop();
-  if (opts.peer) await (await startServe(self, files.peer, dir)).stop();
+  const files = await sideFiles(seedFile);
   const sides = [
     { side: self.label, file: files.self, args: (file) => serveArgs(self, file, words(opts['this-args'])) },
     { side: rev.label, file: files.rev, args: (file) => serveArgs(rev, file, words(opts['rev-args'])) },
