@@ -10,7 +10,8 @@
 // - In process: GET one post through `board.fetch` on memory and on SQLite, and the mock server's
 //   `fetch`, in a child process per run (bench/compare/loop.mjs).
 // - With `--instructions`, instead: the instructions each server runs per HTTP request, counted
-//   under valgrind's callgrind (bench/compare/instructions.mjs), which a busy machine does not move.
+//   under valgrind's callgrind (bench/compare/instructions.mjs), which a busy machine moves far
+//   less than it moves time.
 //
 // Every round runs each measure on each side back to back, the order of the sides swapping each
 // round; each ratio printed is this tree's figure over the other's, the median of the rounds'
@@ -69,6 +70,12 @@ const { values: opts, positionals } = parseArgs({
 if (opts.help || positionals.length !== 1) {
   console.log(USAGE);
   process.exit(opts.help ? 0 : 2);
+}
+for (const name of ['rounds', 'seconds', 'connections', 'posts', 'requests', 'warm-up']) {
+  if (opts[name] !== undefined && !/^[1-9][0-9]*$/.test(opts[name])) {
+    console.error(`--${name} must be a whole number above 0, not ${JSON.stringify(opts[name])}\n\n${USAGE}`);
+    process.exit(2);
+  }
 }
 const ROUNDS = Number(opts.rounds ?? (opts.instructions ? 2 : 5));
 const SECONDS = Number(opts.seconds);
