@@ -10,6 +10,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Scope } from '../src/domain/records.js';
 import { scopeAllows } from '../src/domain/scopes.js';
 import { callTool, type McpApi, type McpLogger } from './call.js';
@@ -39,6 +40,19 @@ Agent loop: claim_next_post on a board, do the work, add_evidence, propose_statu
 and repeat until claim_next_post answers claim null. A failed call is a tool error whose text starts
 with the API's error code (not_found, validation_error, claim_conflict, rate_limited...).`;
 
+let validator: AjvJsonSchemaValidator | undefined;
+
+/**
+ * One JSON Schema validator for every server of the process. Left to itself, the SDK's server
+ * builds an Ajv instance of its own (its vocabularies and rules, some two million instructions),
+ * and `/mcp` over HTTP is stateless: a server per request. The validator checks the answers to
+ * elicitation requests, which these servers never send; one shared is the same validator.
+ */
+function sharedValidator(): AjvJsonSchemaValidator {
+  validator ??= new AjvJsonSchemaValidator();
+  return validator;
+}
+
 /**
  * Creates an MCP server with one tool per API operation, listing only those the key's scope may
  * call (a `team` key also sees the team's own tools). Connect it to a transport (`StdioServerTransport`, Streamable HTTP) with `connect()`.
@@ -57,7 +71,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const logger = options.logger ?? { error: (message, cause) => console.error(message, cause) };
   const mcp = new McpServer(
     { name: options.name ?? 'feedback-board', version: options.version ?? '1.0.0' },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator() },
   );
   const byName = new Map<string, ToolDefinition>(toolDefinitions().map((tool) => [tool.name, tool]));
 
