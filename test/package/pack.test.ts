@@ -75,9 +75,11 @@ function shipped(path: string): boolean {
  * neither; +2 files): 272 files (0.89 MB packed, 3.72 MB unpacked). `serve` loading the pages
  * with the first page and the follower mail's sender only with `--smtp`, so that the code it
  * shares with them is split into chunks of their own, and its pooled random bytes: 277 files
- * (0.90 MB packed, 3.73 MB unpacked).
+ * (0.90 MB packed, 3.73 MB unpacked). The architecture guide's instruction counts of a GET of one
+ * post and of the request log (+2 KB unpacked) and the MCP server's shared JSON Schema validator
+ * took it to 3.75 MB unpacked, 1 KB over its budget then.
  */
-const BUDGET = { size: 910_000, unpackedSize: 3_750_000, entryCount: 280 };
+const BUDGET = { size: 910_000, unpackedSize: 3_760_000, entryCount: 280 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
