@@ -44,7 +44,7 @@ let validator: AjvJsonSchemaValidator | undefined;
 
 /**
  * One JSON Schema validator for every server of the process. Left to itself, the SDK's server
- * builds an Ajv instance of its own (its vocabularies and rules, some two million instructions),
+ * builds an Ajv instance of its own (its vocabularies and rules, some 1.4 million instructions),
  * and `/mcp` over HTTP is stateless: a server per request. The validator checks the answers to
  * elicitation requests, which these servers never send; one shared is the same validator.
  */
