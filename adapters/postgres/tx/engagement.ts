@@ -9,6 +9,13 @@ import { toComment, type CommentRow } from '../../sql/tx/rows.js';
 import type { PostgresSeam } from '../seam.js';
 
 /** What PostgreSQL answers of the engagement aggregate its own way. */
+const INSERT_COMMENT = `WITH added AS (
+           INSERT INTO fb_comments (post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at)
+           VALUES (@post, @parent, @body, @is_admin, @hidden, @voter, @created_at) RETURNING ${COMMENT_FIELDS}),
+         counted AS (
+           UPDATE fb_posts SET comment_count = comment_count + 1 WHERE id = @post RETURNING id)
+         SELECT added.* FROM added LEFT JOIN counted ON true`;
+
 export function postgresEngagementMethods(db: PostgresSeam): Pick<AggregateMethods<'engagement'>, 'insertVote' | 'deleteVote' | 'insertComment'> {
   return {
     async insertVote(row) {
@@ -36,12 +43,7 @@ export function postgresEngagementMethods(db: PostgresSeam): Pick<AggregateMetho
     },
     async insertComment(row) {
       const stored = await db.row<CommentRow>(
-        `WITH added AS (
-           INSERT INTO fb_comments (post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at)
-           VALUES (@post, @parent, @body, @is_admin, @hidden, @voter, @created_at) RETURNING ${COMMENT_FIELDS}),
-         counted AS (
-           UPDATE fb_posts SET comment_count = comment_count + 1 WHERE id = @post RETURNING id)
-         SELECT added.* FROM added LEFT JOIN counted ON true`,
+        INSERT_COMMENT,
         {
           post: row.post_id,
           parent: row.parent_comment_id,

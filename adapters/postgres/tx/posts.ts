@@ -89,6 +89,14 @@ type OwnPosts = 'listPosts' | 'listRoadmap' | 'listChangelog' | 'deletePost' | '
 /** What PostgreSQL answers of the posts aggregate its own way. */
 export function postgresPostsMethods(db: PostgresSeam): Pick<AggregateMethods<'posts'>, OwnPosts> {
   const d = db.dialect;
+  const moveComments = `WITH moved AS (
+           UPDATE fb_comments SET post_id = @to WHERE post_id = @from AND id ${d.inIds('@ids')} RETURNING id),
+         source AS (
+           UPDATE fb_posts SET comment_count = comment_count - (SELECT count(*) FROM moved) WHERE id = @from AND EXISTS (SELECT 1 FROM moved))
+         UPDATE fb_posts SET comment_count = comment_count + (SELECT count(*) FROM moved) WHERE id = @to AND EXISTS (SELECT 1 FROM moved)`;
+  const wordCounts = `SELECT q.value AS word, (SELECT count(*) FROM (SELECT 1 FROM fb_post_words w
+                                                      WHERE w.board_id = @board AND w.word = q.value LIMIT @cap) c)::int AS n
+           FROM ${d.wordRows('@words', 'q')}`;
   const list = ({ where, order, total }: PostList, boardId: number, query: { limit: number; offset: number }) =>
     pageWithTotal(db, { where, order, total: `(${total})`, values: { board: boardId }, ...pageBounds(d, query) });
   const roadmap = roadmapList(d);
@@ -122,19 +130,13 @@ export function postgresPostsMethods(db: PostgresSeam): Pick<AggregateMethods<'p
     },
     async moveComments(fromPostId, toPostId, commentIds) {
       await db.run(
-        `WITH moved AS (
-           UPDATE fb_comments SET post_id = @to WHERE post_id = @from AND id ${d.inIds('@ids')} RETURNING id),
-         source AS (
-           UPDATE fb_posts SET comment_count = comment_count - (SELECT count(*) FROM moved) WHERE id = @from AND EXISTS (SELECT 1 FROM moved))
-         UPDATE fb_posts SET comment_count = comment_count + (SELECT count(*) FROM moved) WHERE id = @to AND EXISTS (SELECT 1 FROM moved)`,
+        moveComments,
         { from: fromPostId, to: toPostId, ids: d.ids(commentIds) },
       );
     },
     async countPostsByWord(boardId, words, cap) {
       const rows = await db.rows<{ word: string; n: number }>(
-        `SELECT q.value AS word, (SELECT count(*) FROM (SELECT 1 FROM fb_post_words w
-                                                      WHERE w.board_id = @board AND w.word = q.value LIMIT @cap) c)::int AS n
-           FROM ${d.wordRows('@words', 'q')}`,
+        wordCounts,
         { board: boardId, words: d.words(words), cap },
       );
       return new Map(rows.map((row) => [row.word, row.n]));

@@ -41,13 +41,26 @@ const LEASE = `UPDATE fb_webhook_messages SET lease_owner = $1, lease_until = $2
     FOR UPDATE OF m SKIP LOCKED)
   RETURNING ${MESSAGE_COLUMNS}`;
 
+const MESSAGE_BY_ID = `SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages WHERE id = $1`;
+const MESSAGE_BY_ID_LOCKED = `${MESSAGE_BY_ID} FOR UPDATE`;
+const MESSAGES_OF_WEBHOOK = `SELECT t.n AS total_count, page.* FROM (SELECT count(*)::int AS n FROM fb_webhook_messages WHERE webhook_id = $1) t
+           LEFT JOIN LATERAL (SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages WHERE webhook_id = $1
+                               ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page ON true
+          ORDER BY page.created_at DESC, page.id DESC`;
+const ATTEMPTS_OF_MESSAGE = `SELECT t.n AS total_count, page.* FROM (SELECT count(*)::int AS n FROM fb_webhook_attempts WHERE message_id = $1) t
+           LEFT JOIN LATERAL (SELECT ${ATTEMPT_COLUMNS} FROM fb_webhook_attempts WHERE message_id = $1
+                               ORDER BY attempted_at DESC, id DESC LIMIT $2 OFFSET $3) page ON true
+          ORDER BY page.attempted_at DESC, page.id DESC`;
+const REDELIVER = `UPDATE fb_webhook_messages SET status = 'pending', next_attempt_at = $2, lease_until = NULL,
+             lease_owner = NULL WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`;
+
 const byDue = (a: WebhookMessageRecord, b: WebhookMessageRecord) =>
   (a.next_attempt_at ?? '').localeCompare(b.next_attempt_at ?? '', 'en') || a.id - b.id;
 
 /** The outbox's methods: the webhooks themselves are the shared SQL's (adapters/sql/tx/webhooks.ts). */
 export function postgresWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhooks'>, 'insertWebhook' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listWebhooks'> {
-  const getMessage = async (id: number, lock = '') =>
-    (await sql.row<WebhookMessageRecord>(`SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages WHERE id = $1${lock}`, [id])) ?? null;
+  const getMessage = async (id: number, locked = false) =>
+    (await sql.row<WebhookMessageRecord>(locked ? MESSAGE_BY_ID_LOCKED : MESSAGE_BY_ID, [id])) ?? null;
 
   return {
     async enqueueWebhookMessages(event) {
@@ -68,10 +81,7 @@ export function postgresWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhoo
     async listWebhookMessages(webhookId, query) {
       const { limit, offset } = pageBounds(query);
       const rows = await sql.rows<WebhookMessageRecord & { total_count: number }>(
-        `SELECT t.n AS total_count, page.* FROM (SELECT count(*)::int AS n FROM fb_webhook_messages WHERE webhook_id = $1) t
-           LEFT JOIN LATERAL (SELECT ${MESSAGE_COLUMNS} FROM fb_webhook_messages WHERE webhook_id = $1
-                               ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page ON true
-          ORDER BY page.created_at DESC, page.id DESC`,
+        MESSAGES_OF_WEBHOOK,
         [webhookId, limit, offset],
       );
       const total = rows[0]?.total_count ?? 0;
@@ -81,10 +91,7 @@ export function postgresWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhoo
     async listWebhookAttempts(messageId, query) {
       const { limit, offset } = pageBounds(query);
       const rows = await sql.rows<WebhookAttemptRecord & { total_count: number }>(
-        `SELECT t.n AS total_count, page.* FROM (SELECT count(*)::int AS n FROM fb_webhook_attempts WHERE message_id = $1) t
-           LEFT JOIN LATERAL (SELECT ${ATTEMPT_COLUMNS} FROM fb_webhook_attempts WHERE message_id = $1
-                               ORDER BY attempted_at DESC, id DESC LIMIT $2 OFFSET $3) page ON true
-          ORDER BY page.attempted_at DESC, page.id DESC`,
+        ATTEMPTS_OF_MESSAGE,
         [messageId, limit, offset],
       );
       const total = rows[0]?.total_count ?? 0;
@@ -110,7 +117,7 @@ export function postgresWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhoo
 
     async recordWebhookAttempt(report) {
       // Under the row's lock: no lease, redelivery or other report changes it until this commits.
-      const message = await getMessage(report.message_id, ' FOR UPDATE');
+      const message = await getMessage(report.message_id, true);
       if (!message || message.lease_owner !== report.owner) return null;
       const { attempt } = report;
       const { status, next_attempt_at } = report.next;
@@ -131,11 +138,7 @@ export function postgresWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhoo
 
     async redeliverWebhookMessage(id, now) {
       return (
-        (await sql.row<WebhookMessageRecord>(
-          `UPDATE fb_webhook_messages SET status = 'pending', next_attempt_at = $2, lease_until = NULL,
-             lease_owner = NULL WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
-          [id, now],
-        )) ?? null
+        (await sql.row<WebhookMessageRecord>(REDELIVER, [id, now])) ?? null
       );
     },
   };

@@ -13,12 +13,15 @@ const ORGANIZATION = `SELECT ${ORGANIZATION_FIELDS} FROM fb_organizations`;
 const API_KEY_FIELDS = 'id, organization_id, scope, label, prefix, hash, created_at, revoked_at';
 const API_KEY = `SELECT ${API_KEY_FIELDS} FROM fb_api_keys`;
 const SETTING = 'SELECT value FROM fb_settings WHERE name = ?';
+const INSERT_ORGANIZATION = `INSERT INTO fb_organizations (name, created_at) VALUES (?, ?) RETURNING ${ORGANIZATION_FIELDS}`;
+const INSERT_API_KEY = `INSERT INTO fb_api_keys (organization_id, scope, label, prefix, hash, created_at, revoked_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_FIELDS}`;
 
 export function accountsMethods(db: SqlSeam): Omit<AggregateMethods<'accounts'>, 'insertStatus' | 'updateStatus'> {
   const getApiKey = oneRow<ApiKeyRecord>(db, `${API_KEY} WHERE id = ?`);
   return {
     async insertOrganization(row) {
-      const organization = (await db.row<OrganizationRecord>(`INSERT INTO fb_organizations (name, created_at) VALUES (?, ?) RETURNING ${ORGANIZATION_FIELDS}`, [
+      const organization = (await db.row<OrganizationRecord>(INSERT_ORGANIZATION, [
         row.name,
         row.created_at,
       ]))!;
@@ -30,8 +33,7 @@ export function accountsMethods(db: SqlSeam): Omit<AggregateMethods<'accounts'>,
 
     async insertApiKey(row) {
       return (await db.row<ApiKeyRecord>(
-        `INSERT INTO fb_api_keys (organization_id, scope, label, prefix, hash, created_at, revoked_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_FIELDS}`,
+        INSERT_API_KEY,
         [row.organization_id, row.scope, row.label, row.prefix, row.hash, row.created_at, row.revoked_at],
       ))!;
     },

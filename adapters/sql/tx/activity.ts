@@ -5,6 +5,8 @@ import type { SqlSeam } from '../seam.js';
 import { runOnly } from '../statements.js';
 
 const ENTRY = 'SELECT id, post_id, kind, at, actor_kind, actor_id, detail FROM fb_post_activity';
+const LATEST = `${ENTRY} WHERE post_id = ? ORDER BY id DESC LIMIT ?`;
+const BEFORE = `${ENTRY} WHERE post_id = ? AND id < ? ORDER BY id DESC LIMIT ?`;
 
 /** A stored row: the detail as the store's JSON. */
 type ActivityRow = Omit<ActivityRecord, 'detail'> & { detail: unknown };
@@ -18,8 +20,8 @@ export function activityMethods(db: SqlSeam): AggregateMethods<'activity'> {
     async listActivity(postId, { before, limit }) {
       const rows =
         before === null
-          ? await db.rows<ActivityRow>(`${ENTRY} WHERE post_id = ? ORDER BY id DESC LIMIT ?`, [postId, limit])
-          : await db.rows<ActivityRow>(`${ENTRY} WHERE post_id = ? AND id < ? ORDER BY id DESC LIMIT ?`, [postId, before, limit]);
+          ? await db.rows<ActivityRow>(LATEST, [postId, limit])
+          : await db.rows<ActivityRow>(BEFORE, [postId, before, limit]);
       return rows.map(entry);
     },
   };

@@ -59,10 +59,13 @@ export function claimOutcome(request: ClaimRequest, before: ClaimRecord | null, 
 export function agentMethods(db: SqlSeam): SharedMethods<'agent', 'listQueue'> {
   const d = db.dialect;
   const getClaim = oneRow<ClaimRecord>(db, `${CLAIM} WHERE post_id = ?`);
+  const claims = `${CLAIM} WHERE post_id ${d.inIds('?')} ORDER BY post_id`;
+  const insertEvidenceText = `INSERT INTO fb_evidence (post_id, kind, ref, label, added_at, action_key)
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING ${EVIDENCE_FIELDS}`;
+  const release = `DELETE FROM fb_claims WHERE post_id = ? AND (api_key_id = ? OR expires_at <= ?) RETURNING ${CLAIM_FIELDS}`;
   const insertEvidence = async (row: Omit<EvidenceRecord, 'id'>) =>
     (await db.row<EvidenceRecord>(
-      `INSERT INTO fb_evidence (post_id, kind, ref, label, added_at, action_key)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING ${EVIDENCE_FIELDS}`,
+      insertEvidenceText,
       [row.post_id, row.kind, row.ref, row.label, row.added_at, row.action_key],
     ))!;
   const claimNext = claimNextSql(d);
@@ -90,7 +93,7 @@ export function agentMethods(db: SqlSeam): SharedMethods<'agent', 'listQueue'> {
     getClaim,
     async getClaims(postIds) {
       if (postIds.length === 0) return new Map();
-      const rows = await db.rows<ClaimRecord>(`${CLAIM} WHERE post_id ${d.inIds('?')} ORDER BY post_id`, [d.ids(postIds)]);
+      const rows = await db.rows<ClaimRecord>(claims, [d.ids(postIds)]);
       return new Map(rows.map((claim) => [claim.post_id, claim]));
     },
     async claimPost(request) {
@@ -109,10 +112,7 @@ export function agentMethods(db: SqlSeam): SharedMethods<'agent', 'listQueue'> {
     },
     async releaseClaim(postId, apiKeyId, now) {
       // Removes the caller's claim or an expired one; RETURNING shows which it was.
-      const removed = await db.row<ClaimRecord>(
-        `DELETE FROM fb_claims WHERE post_id = ? AND (api_key_id = ? OR expires_at <= ?) RETURNING ${CLAIM_FIELDS}`,
-        [postId, apiKeyId, now],
-      );
+      const removed = await db.row<ClaimRecord>(release, [postId, apiKeyId, now]);
       if (removed !== undefined) return removed.api_key_id === apiKeyId && removed.expires_at > now ? 'released' : 'none';
       return (await getClaim(postId)) === null ? 'none' : 'conflict';
     },

@@ -16,11 +16,12 @@ export function attachmentsMethods(db: SqlSeam): AggregateMethods<'attachments'>
     return async (ids: readonly number[]) =>
       ids.length === 0 ? [] : ids.length === 1 ? db.rows<AttachmentRecord>(one, [ids[0]!]) : db.rows<AttachmentRecord>(many, [d.ids(ids)]);
   };
+  const insert = `INSERT INTO fb_attachments (organization_id, post_id, comment_id, held_post_id, filename, content_type, size, width, height, sha256, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ATTACHMENT_FIELDS}`;
   return {
     async insertAttachment(row) {
       const inserted = (await db.row<AttachmentRecord>(
-        `INSERT INTO fb_attachments (organization_id, post_id, comment_id, held_post_id, filename, content_type, size, width, height, sha256, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ATTACHMENT_FIELDS}`,
+        insert,
         [
           row.organization_id, row.post_id, row.comment_id, row.held_post_id, row.filename, row.content_type,
           row.size, row.width, row.height, row.sha256, row.created_at,

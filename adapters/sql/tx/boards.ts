@@ -10,6 +10,12 @@ const BOARD = `SELECT ${BOARD_FIELDS} FROM fb_boards`;
 export const TAG_FIELDS = 'id, board_id, name, slug';
 const TAG = `SELECT ${TAG_FIELDS} FROM fb_tags`;
 const TAGS_OF_POSTS = `SELECT pt.post_id, t.id, t.board_id, t.name, t.slug FROM fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id`;
+const TAGS_OF_POST = `${TAGS_OF_POSTS} WHERE pt.post_id = ? ORDER BY t.id`;
+const BOARDS_OF_ORGANIZATION = `${BOARD} WHERE organization_id = ? ORDER BY created_at, id`;
+const INSERT_BOARD = `INSERT INTO fb_boards
+             (organization_id, slug, name, description, welcome_message, published, logo_url, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${BOARD_FIELDS}`;
+const INSERT_TAG = `INSERT INTO fb_tags (board_id, name, slug) VALUES (?, ?, ?) RETURNING ${TAG_FIELDS}`;
 
 export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
   const d = db.dialect;
@@ -22,6 +28,8 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
     };
   };
   const getBoard = boardWhere('id = ?');
+  const tagsOfPosts = `${TAGS_OF_POSTS} WHERE pt.post_id ${d.inIds('?')} ORDER BY pt.post_id, t.id`;
+  const insertPostTags = `INSERT INTO fb_post_tags (post_id, tag_id) SELECT ?, t.value FROM ${d.idRows('?', 't')} WHERE true ON CONFLICT DO NOTHING`;
   const getTagBySlug = oneRow<TagRecord>(db, `${TAG} WHERE board_id = ? AND slug = ?`);
   const insertImportSource = runOnly(db, 'INSERT INTO fb_import_sources (board_id, source_id, record_id, imported_at) VALUES (?, ?, ?, ?)');
 
@@ -29,16 +37,14 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
     async insertBoard(row) {
       return toBoard(
         (await db.row<BoardRow>(
-          `INSERT INTO fb_boards
-             (organization_id, slug, name, description, welcome_message, published, logo_url, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${BOARD_FIELDS}`,
+          INSERT_BOARD,
           [row.organization_id, row.slug, row.name, row.description, row.welcome_message, d.bool(row.published), row.logo_url, row.created_at],
         ))!,
       );
     },
     getBoard,
     getBoardBySlug: boardWhere('organization_id = ? AND slug = ?'),
-    listBoards: async (organizationId) => (await db.tuples(`${BOARD} WHERE organization_id = ? ORDER BY created_at, id`, [organizationId])).map(tupleToBoard),
+    listBoards: async (organizationId) => (await db.tuples(BOARDS_OF_ORGANIZATION, [organizationId])).map(tupleToBoard),
     async updateBoard(id, patch) {
       const { set, params } = assignments([
         ['name', patch.name],
@@ -65,7 +71,7 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
         const existing = await getTagBySlug(boardId, slug);
         tags.push(
           existing ??
-            (await db.row<TagRecord>(`INSERT INTO fb_tags (board_id, name, slug) VALUES (?, ?, ?) RETURNING ${TAG_FIELDS}`, [
+            (await db.row<TagRecord>(INSERT_TAG, [
               boardId,
               name,
               slug,
@@ -78,10 +84,7 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
     async setPostTags(postId, tagIds) {
       await db.run('DELETE FROM fb_post_tags WHERE post_id = ?', [postId]);
       if (tagIds.length > 0) {
-        await db.run(
-          `INSERT INTO fb_post_tags (post_id, tag_id) SELECT ?, t.value FROM ${d.idRows('?', 't')} WHERE true ON CONFLICT DO NOTHING`,
-          [postId, d.ids(tagIds)],
-        );
+        await db.run(insertPostTags, [postId, d.ids(tagIds)]);
       }
     },
     async getTagsOfPosts(postIds) {
@@ -91,8 +94,8 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
       // than the query. One post (a post's page, every write's answer) by key.
       const rows =
         postIds.length === 1
-          ? await db.tuples(`${TAGS_OF_POSTS} WHERE pt.post_id = ? ORDER BY t.id`, [postIds[0]!])
-          : await db.tuples(`${TAGS_OF_POSTS} WHERE pt.post_id ${d.inIds('?')} ORDER BY pt.post_id, t.id`, [d.ids(postIds)]);
+          ? await db.tuples(TAGS_OF_POST, [postIds[0]!])
+          : await db.tuples(tagsOfPosts, [d.ids(postIds)]);
       for (const [postId, id, boardId, name, slug] of rows) {
         tags.get(postId as number)?.push({ id: id as number, board_id: boardId as number, name: name as string, slug: slug as string });
       }

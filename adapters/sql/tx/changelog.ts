@@ -21,6 +21,7 @@ export function changelogMethods(
 ): Pick<AggregateMethods<'changelog'>, 'listChangelogEntries' | 'listDueChangelogEntries' | 'publishChangelogEntry' | 'updateChangelogEntry'> {
   const d = db.dialect;
   const entry = (row: ChangelogEntryRecord): ChangelogEntryRecord => ({ ...row, post_ids: d.json<number[]>(row.post_ids) });
+  const publish = `UPDATE fb_changelog_entries SET published_at = ? WHERE id = ? AND published_at IS NULL RETURNING ${FIELDS}`;
   return {
     async listChangelogEntries(boardId, query) {
       const { limit, offset } = pageBounds(d, query);
@@ -45,10 +46,7 @@ export function changelogMethods(
       );
     },
     async publishChangelogEntry(id, now) {
-      const row = await db.row<ChangelogEntryRecord>(
-        `UPDATE fb_changelog_entries SET published_at = ? WHERE id = ? AND published_at IS NULL RETURNING ${FIELDS}`,
-        [now, id],
-      );
+      const row = await db.row<ChangelogEntryRecord>(publish, [now, id]);
       return row === undefined ? null : entry(row);
     },
     async updateChangelogEntry(id, changes, unpublished) {

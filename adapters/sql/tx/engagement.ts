@@ -15,6 +15,10 @@ const VOTER = `SELECT ${VOTER_FIELDS} FROM fb_voters`;
 export const COMMENT_FIELDS = 'id, post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at, edited_at, deleted_at';
 const COMMENT_EDIT_FIELDS = 'id, comment_id, body, replaced_at, by_team';
 const COMMENT = `SELECT ${COMMENT_FIELDS} FROM fb_comments`;
+const INSERT_VOTER = `INSERT INTO fb_voters (organization_id, email, name, created_at, locale) VALUES (?, ?, ?, ?, ?) RETURNING ${VOTER_FIELDS}`;
+const INSERT_COMMENT = `INSERT INTO fb_comments (post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COMMENT_FIELDS}`;
+const INSERT_COMMENT_EDIT = `INSERT INTO fb_comment_edits (comment_id, body, replaced_at, by_team) VALUES (?, ?, ?, ?) RETURNING ${COMMENT_EDIT_FIELDS}`;
 
 type FollowRow = Omit<FollowRecord, 'following'> & { following: Flag };
 type CommentEditRow = Omit<CommentEditRecord, 'by_team'> & { by_team: Flag };
@@ -23,11 +27,16 @@ const toCommentEdit = (row: CommentEditRow): CommentEditRecord => ({ ...row, by_
 export function engagementMethods(db: SqlSeam): AggregateMethods<'engagement'> {
   const d = db.dialect;
   const getComment = oneRow(db, `${COMMENT} WHERE id = ?`, toComment);
+  const voterBlocks = `SELECT voter_id, blocked_at FROM fb_voter_blocks WHERE voter_id ${d.inIds('?')} ORDER BY voter_id`;
+  const reactionCounts = `SELECT comment_id, reaction, CAST(count(*) AS INTEGER) AS count FROM fb_reactions
+          WHERE comment_id ${d.inIds('?')}
+          GROUP BY comment_id, reaction
+          ORDER BY comment_id, reaction`;
 
   return {
     async insertVoter(row) {
       return (await db.row<VoterRecord>(
-        `INSERT INTO fb_voters (organization_id, email, name, created_at, locale) VALUES (?, ?, ?, ?, ?) RETURNING ${VOTER_FIELDS}`,
+        INSERT_VOTER,
         [row.organization_id, row.email, row.name, row.created_at, row.locale ?? null],
       ))!;
     },
@@ -42,10 +51,7 @@ export function engagementMethods(db: SqlSeam): AggregateMethods<'engagement'> {
     unblockVoter: changedAny(db, 'DELETE FROM fb_voter_blocks WHERE voter_id = ?'),
     async listVoterBlocks(voterIds) {
       if (voterIds.length === 0) return [];
-      return db.rows<VoterBlockRecord>(
-        `SELECT voter_id, blocked_at FROM fb_voter_blocks WHERE voter_id ${d.inIds('?')} ORDER BY voter_id`,
-        [d.ids(voterIds)],
-      );
+      return db.rows<VoterBlockRecord>(voterBlocks, [d.ids(voterIds)]);
     },
 
     async insertPostAuthor(row) {
@@ -95,8 +101,7 @@ export function engagementMethods(db: SqlSeam): AggregateMethods<'engagement'> {
 
     async insertComment(row) {
       const stored = await db.row<CommentRow>(
-        `INSERT INTO fb_comments (post_id, parent_comment_id, body, is_admin, hidden, voter_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COMMENT_FIELDS}`,
+        INSERT_COMMENT,
         [row.post_id, row.parent_comment_id, row.body, d.bool(row.is_admin), d.bool(row.hidden), row.voter_id, row.created_at],
       );
       await db.run('UPDATE fb_posts SET comment_count = comment_count + 1 WHERE id = ?', [row.post_id]);
@@ -117,7 +122,7 @@ export function engagementMethods(db: SqlSeam): AggregateMethods<'engagement'> {
     listComments: allRows(db, `${COMMENT} WHERE post_id = ? ORDER BY created_at, id`, toComment),
     async insertCommentEdit(row) {
       const stored = await db.row<CommentEditRow>(
-        `INSERT INTO fb_comment_edits (comment_id, body, replaced_at, by_team) VALUES (?, ?, ?, ?) RETURNING ${COMMENT_EDIT_FIELDS}`,
+        INSERT_COMMENT_EDIT,
         [row.comment_id, row.body, row.replaced_at, d.bool(row.by_team)],
       );
       return toCommentEdit(stored!);
@@ -138,13 +143,7 @@ export function engagementMethods(db: SqlSeam): AggregateMethods<'engagement'> {
       // Each comment's reactions in code-point order (SQLite's BINARY collation and the column's
       // "C" collation in PostgreSQL compare UTF-8 bytes, which order like code points), the key
       // order of the returned objects in every adapter.
-      const rows = await db.rows<{ comment_id: number; reaction: string; count: number }>(
-        `SELECT comment_id, reaction, CAST(count(*) AS INTEGER) AS count FROM fb_reactions
-          WHERE comment_id ${d.inIds('?')}
-          GROUP BY comment_id, reaction
-          ORDER BY comment_id, reaction`,
-        [d.ids(commentIds)],
-      );
+      const rows = await db.rows<{ comment_id: number; reaction: string; count: number }>(reactionCounts, [d.ids(commentIds)]);
       for (const { comment_id, reaction, count } of rows) {
         let record = counts.get(comment_id);
         if (record === undefined) {

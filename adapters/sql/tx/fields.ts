@@ -10,6 +10,7 @@ import { flag } from '../statements.js';
 import type { Flag } from './rows.js';
 
 const FIELD_FIELDS = 'id, board_id, key, label, type, options, required, position';
+const FIELDS_OF_BOARD = `SELECT ${FIELD_FIELDS} FROM fb_board_fields WHERE board_id = ? ORDER BY position, id`;
 
 type FieldRow = Omit<FieldRecord, 'required' | 'options'> & { required: Flag; options: unknown };
 
@@ -41,9 +42,10 @@ export function fieldsMethods(db: SqlSeam): Pick<AggregateMethods<'fields'>, 'li
   const d = db.dialect;
   const json = JSON_SQL[d.name];
   const toField = (row: FieldRow): FieldRecord => ({ ...row, required: flag(row.required), options: d.json<string[]>(row.options) });
+  const count = `SELECT CAST(count(*) AS INTEGER) FROM fb_posts WHERE board_id = ? AND ${json.value} IS NOT NULL`;
   return {
     async listFields(boardId) {
-      return (await db.rows<FieldRow>(`SELECT ${FIELD_FIELDS} FROM fb_board_fields WHERE board_id = ? ORDER BY position, id`, [boardId])).map(toField);
+      return (await db.rows<FieldRow>(FIELDS_OF_BOARD, [boardId])).map(toField);
     },
     async clearFieldValues(boardId, key, values) {
       const params: SqlValue[] = [json.key(key), boardId, json.key(key)];
@@ -54,7 +56,7 @@ export function fieldsMethods(db: SqlSeam): Pick<AggregateMethods<'fields'>, 'li
       );
     },
     async countFieldValues(boardId, key) {
-      return (await db.value<number>(`SELECT CAST(count(*) AS INTEGER) FROM fb_posts WHERE board_id = ? AND ${json.value} IS NOT NULL`, [boardId, json.key(key)]))!;
+      return (await db.value<number>(count, [boardId, json.key(key)]))!;
     },
   };
 }

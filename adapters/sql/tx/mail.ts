@@ -10,6 +10,7 @@ import type { SqlSeam } from '../seam.js';
 import { flag, pageBounds } from '../statements.js';
 
 const FAILURE = 'SELECT id, organization_id, voter_id, post_id, address, error, attempts, failed_at FROM fb_mail_failures';
+const FAILURES_OF_ORGANIZATION = `${FAILURE} WHERE organization_id = ? ORDER BY failed_at DESC, id DESC LIMIT ? OFFSET ?`;
 
 /** A failed mail, kept for the team: organization, voter, post, address, error, attempts, failed at (7 values). */
 export const INSERT_MAIL_FAILURE = `INSERT INTO fb_mail_failures (organization_id, voter_id, post_id, address, error, attempts, failed_at)
@@ -26,7 +27,7 @@ export function mailMethods(
     dropMailQueueOfPost: async (postId) => db.run('DELETE FROM fb_mail_queue WHERE post_id = ?', [postId]),
     async listMailFailures(organizationId, query) {
       const { limit, offset } = pageBounds(db.dialect, query);
-      const rows = await db.rows<MailFailureRecord>(`${FAILURE} WHERE organization_id = ? ORDER BY failed_at DESC, id DESC LIMIT ? OFFSET ?`, [
+      const rows = await db.rows<MailFailureRecord>(FAILURES_OF_ORGANIZATION, [
         organizationId,
         limit,
         offset,

@@ -12,6 +12,7 @@ import { fieldValues } from './rows.js';
 
 const HELD_FIELDS = 'id, organization_id, board_id, voter_id, title, body, tag_slugs, created_at, state, reason, decided_at, decided_by, post_id, fields';
 const HELD = `SELECT ${HELD_FIELDS} FROM fb_held_posts`;
+const HELD_OF_ORGANIZATION = `${HELD} WHERE organization_id = ? AND state = ? ORDER BY id`;
 
 /** A stored row: the tag slugs as the store's JSON. */
 type HeldPostRow = Omit<HeldPostRecord, 'tag_slugs' | 'fields'> & { tag_slugs: unknown; fields: unknown };
@@ -28,7 +29,7 @@ export function moderationMethods(
     // Planned for the state asked for (`Planning` in seam.ts): the waiting posts are few beside
     // the decided ones, and only a plan made for 'waiting' knows to read them from the state's index.
     async listHeldPosts(organizationId, state) {
-      return (await db.rows<HeldPostRow>(`${HELD} WHERE organization_id = ? AND state = ? ORDER BY id`, [organizationId, state], 'values')).map(heldPost);
+      return (await db.rows<HeldPostRow>(HELD_OF_ORGANIZATION, [organizationId, state], 'values')).map(heldPost);
     },
     async countHeldPosts(organizationId, state) {
       return (await db.value<number>(

@@ -6,6 +6,11 @@ import { oneRow } from '../statements.js';
 
 /** A client `c` that no grant names: it never completed an authorization (the grants' client ids are read once, not per client). */
 const WITHOUT_GRANT = 'c.client_id NOT IN (SELECT client_id FROM fb_oauth_grants)';
+const PURGE_CLIENTS = `DELETE FROM fb_oauth_clients WHERE client_id IN (
+           SELECT c.client_id FROM fb_oauth_clients c
+           WHERE c.created_at < @before AND (CAST(@client AS TEXT) IS NULL OR c.client_id = @client) AND ${WITHOUT_GRANT}
+           ORDER BY c.created_at, c.client_id LIMIT @limit)`;
+const CLIENTS_WITHOUT_GRANT = `SELECT CAST(count(*) AS INTEGER) AS count, min(c.created_at) AS oldest FROM fb_oauth_clients c WHERE ${WITHOUT_GRANT}`;
 const CODE_FIELDS = 'code_hash, grant_id, redirect_uri, code_challenge, expires_at, used_at';
 const TOKEN_FIELDS = 'token_hash, grant_id, kind, expires_at, used_at';
 
@@ -29,17 +34,12 @@ export function oauthMethods(
   return {
     async purgeOAuthClients({ registeredBefore, limit, clientId }) {
       return db.run(
-        `DELETE FROM fb_oauth_clients WHERE client_id IN (
-           SELECT c.client_id FROM fb_oauth_clients c
-           WHERE c.created_at < @before AND (CAST(@client AS TEXT) IS NULL OR c.client_id = @client) AND ${WITHOUT_GRANT}
-           ORDER BY c.created_at, c.client_id LIMIT @limit)`,
+        PURGE_CLIENTS,
         { before: registeredBefore, client: clientId ?? null, limit: Math.max(0, limit) },
       );
     },
     async countOAuthClientsWithoutGrant() {
-      const row = (await db.row<{ count: number; oldest: string | null }>(
-        `SELECT CAST(count(*) AS INTEGER) AS count, min(c.created_at) AS oldest FROM fb_oauth_clients c WHERE ${WITHOUT_GRANT}`,
-      ))!;
+      const row = (await db.row<{ count: number; oldest: string | null }>(CLIENTS_WITHOUT_GRANT))!;
       return { count: row.count, oldest: row.oldest };
     },
     useOAuthCode: (codeHash, now) => useCode(now, codeHash),

@@ -8,6 +8,9 @@ const MEMBER_FIELDS = 'id, organization_id, email, name, created_at';
 const MEMBER = `SELECT ${MEMBER_FIELDS} FROM fb_team_members`;
 const SESSION = 'SELECT token_hash, kind, subject_id, created_at, expires_at FROM fb_sessions';
 const LINK_FIELDS = 'token_hash, kind, subject_id, organization_id, email, return_to, created_at, expires_at, used_at';
+const USE_SIGN_IN_LINK = `UPDATE fb_sign_in_links SET used_at = @now
+         WHERE token_hash = @token AND used_at IS NULL AND expires_at > @now
+         RETURNING ${LINK_FIELDS}`;
 
 /**
  * What SQL answers itself: the reads of a session and its member that every team page takes, and
@@ -25,12 +28,7 @@ export function peopleMethods(db: SqlSeam): Pick<AggregateMethods<'people'>, 'ge
     // the others (in PostgreSQL re-checking the row after waiting for its lock) match nothing.
     // Single use holds across processes even outside a write transaction.
     async useSignInLink(tokenHash, now) {
-      const row = await db.row<SignInLinkRecord>(
-        `UPDATE fb_sign_in_links SET used_at = @now
-         WHERE token_hash = @token AND used_at IS NULL AND expires_at > @now
-         RETURNING ${LINK_FIELDS}`,
-        { token: tokenHash, now },
-      );
+      const row = await db.row<SignInLinkRecord>(USE_SIGN_IN_LINK, { token: tokenHash, now });
       return row ?? null;
     },
   };

@@ -7,18 +7,26 @@
  */
 import type { PostRecord } from '../../../src/domain/records.js';
 import { wordsOf } from '../../../src/storage/words.js';
-import type { Dialect, SqlSeam } from '../seam.js';
+import { perDialect, type Dialect, type SqlSeam } from '../seam.js';
 import { POST_COLUMNS, selectPosts } from './rows.js';
 
 /** A listed post (`isListedPost` in the contract): the one SQL test of it. */
 export const listedPost = (d: Dialect) => `p.hidden = ${d.false}`;
+
+const INDEX_TITLE = perDialect((d) => `INSERT INTO fb_post_words (board_id, word, post_id) SELECT ?, w.value, ? FROM ${d.wordRows('?', 'w')}`);
+const POSTS_BY_WORDS = perDialect(
+  (d) => `SELECT ${POST_COLUMNS} FROM fb_posts p
+    WHERE p.id IN (SELECT w.post_id FROM fb_post_words w WHERE w.board_id = ? AND w.word ${d.inWords('?')})
+      AND ${listedPost(d)}
+    ORDER BY p.id`,
+);
 
 /** Writes the word rows of a post's title (a post's rows go with it by ON DELETE CASCADE). */
 export async function indexTitle(db: SqlSeam, postId: number, boardId: number, title: string): Promise<void> {
   const words = wordsOf(title);
   if (words.length === 0) return;
   const d = db.dialect;
-  await db.run(`INSERT INTO fb_post_words (board_id, word, post_id) SELECT ?, w.value, ? FROM ${d.wordRows('?', 'w')}`, [
+  await db.run(INDEX_TITLE(d), [
     boardId,
     postId,
     d.words(words),
@@ -51,9 +59,5 @@ export async function countPostsByWord(db: SqlSeam, boardId: number, words: read
  */
 export async function listPostsByWords(db: SqlSeam, boardId: number, words: readonly string[]): Promise<PostRecord[]> {
   const d = db.dialect;
-  const text = `SELECT ${POST_COLUMNS} FROM fb_posts p
-    WHERE p.id IN (SELECT w.post_id FROM fb_post_words w WHERE w.board_id = ? AND w.word ${d.inWords('?')})
-      AND ${listedPost(d)}
-    ORDER BY p.id`;
-  return selectPosts(db, text, [boardId, d.words(words)], 'values');
+  return selectPosts(db, POSTS_BY_WORDS(d), [boardId, d.words(words)], 'values');
 }

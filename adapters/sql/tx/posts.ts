@@ -90,12 +90,15 @@ const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 const byAddedThenId = (a: { added_at: string; id: number }, b: { added_at: string; id: number }): number =>
   a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : a.id - b.id;
 
+/** A post by its key: every read of one post. Made once, as every text is (../seam.ts). */
+const POST_BY_ID = `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`;
+
 /** The methods both stores share; `listPosts` is each store's own. */
 export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
   const d = db.dialect;
   // One await (of the row itself): every read of a post, its page's and each write's answer, goes through it.
   const getPost = async (id: number) => {
-    const [row] = await db.tuples(`SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`, [id]);
+    const [row] = await db.tuples(POST_BY_ID, [id]);
     return row === undefined ? null : tupleToPost(row);
   };
   /** A page of `list` and its total, two statements. */
@@ -111,14 +114,17 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
   const roadmap = roadmapList(d);
   const changelog = changelogList(d);
   const parts = postParts(d);
+  const dropEvidence = `DELETE FROM fb_evidence WHERE post_id = ? AND id ${d.inIds('?')}`;
+  const moveComments = `UPDATE fb_comments SET post_id = ? WHERE post_id = ? AND id ${d.inIds('?')}`;
+  const insert = `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
+       shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
+       proposal_api_key_id, proposal_connection_id, title_folded, body_folded, fields, status_label_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ${defaultLabel(d, '?', '?')})) RETURNING ${POST_FIELDS}`;
 
   return {
     async insertPost(row) {
       const [stored] = await db.tuples(
-        `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
-           shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
-           proposal_api_key_id, proposal_connection_id, title_folded, body_folded, fields, status_label_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ${defaultLabel(d, '?', '?')})) RETURNING ${POST_FIELDS}`,
+        insert,
         [
           row.board_id, row.title, row.body, row.status, d.bool(row.is_admin), d.bool(row.hidden), d.bool(row.pinned), row.queue_rank,
           row.shipped_at, row.created_at, ...proposalColumns(row.proposal), foldCase(row.title), foldCase(row.body),
@@ -229,13 +235,13 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
       );
       if (removed === undefined) return false;
       const { evidence_ids } = d.json<Pick<PostMergeRecord, 'evidence_ids'>>(removed.moved);
-      await db.run(`DELETE FROM fb_evidence WHERE post_id = ? AND id ${d.inIds('?')}`, [removed.target_id, d.ids(evidence_ids)]);
+      await db.run(dropEvidence, [removed.target_id, d.ids(evidence_ids)]);
       return true;
     },
     async moveComments(fromPostId, toPostId, commentIds) {
       // The statistics triggers move each comment's count between the posts' boards (they read
       // post_id); the posts' comment_count is kept here, like insertComment does.
-      const moved = await db.run(`UPDATE fb_comments SET post_id = ? WHERE post_id = ? AND id ${d.inIds('?')}`, [
+      const moved = await db.run(moveComments, [
         toPostId,
         fromPostId,
         d.ids(commentIds),

@@ -11,13 +11,11 @@ import type { SqlSeam } from '../seam.js';
 /** The methods both stores share; the list by company revenue is each store's own. */
 export function ssoMethods(db: SqlSeam): Pick<AggregateMethods<'sso'>, 'listVoterCompanies'> {
   const d = db.dialect;
+  const companies = `SELECT voter_id, organization_id, company_id FROM fb_voter_companies WHERE voter_id ${d.inIds('?')} ORDER BY voter_id`;
   return {
     async listVoterCompanies(voterIds) {
       if (voterIds.length === 0) return [];
-      return db.rows<VoterCompanyRecord>(
-        `SELECT voter_id, organization_id, company_id FROM fb_voter_companies WHERE voter_id ${d.inIds('?')} ORDER BY voter_id`,
-        [d.ids(voterIds)],
-      );
+      return db.rows<VoterCompanyRecord>(companies, [d.ids(voterIds)]);
     },
   };
 }

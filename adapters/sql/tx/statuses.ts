@@ -39,23 +39,27 @@ export async function insertDefaultStatuses(db: SqlSeam, organizationId: number)
   );
 }
 
+const STATUS_BY_ID = `SELECT ${STATUS_FIELDS} FROM fb_statuses WHERE id = ?`;
+const STATUSES_OF_ORGANIZATION = `SELECT ${STATUS_FIELDS} FROM fb_statuses WHERE organization_id = ? ORDER BY position, id`;
+
 export function statusMethods(db: SqlSeam): StatusMethods {
   const d = db.dialect;
+  const moveToDefault = `UPDATE fb_posts SET status_label_id = (SELECT s.id FROM fb_statuses s WHERE s.organization_id = ? AND s.category = ? AND s.is_default = ${d.true})
+         WHERE board_id IN (SELECT id FROM fb_boards WHERE organization_id = ?) AND status = ? AND status_label_id = ?`;
   const getStatus = async (id: number) => {
-    const row = await db.row<StatusRow>(`SELECT ${STATUS_FIELDS} FROM fb_statuses WHERE id = ?`, [id]);
+    const row = await db.row<StatusRow>(STATUS_BY_ID, [id]);
     return row === undefined ? null : toStatus(row);
   };
   return {
     async listStatuses(organizationId) {
-      return (await db.rows<StatusRow>(`SELECT ${STATUS_FIELDS} FROM fb_statuses WHERE organization_id = ? ORDER BY position, id`, [organizationId])).map(toStatus);
+      return (await db.rows<StatusRow>(STATUSES_OF_ORGANIZATION, [organizationId])).map(toStatus);
     },
     getStatus,
     async deleteStatus(id) {
       const status = await getStatus(id);
       if (status === null) return null;
       const moved = await db.run(
-        `UPDATE fb_posts SET status_label_id = (SELECT s.id FROM fb_statuses s WHERE s.organization_id = ? AND s.category = ? AND s.is_default = ${d.true})
-         WHERE board_id IN (SELECT id FROM fb_boards WHERE organization_id = ?) AND status = ? AND status_label_id = ?`,
+        moveToDefault,
         [status.organization_id, status.category, status.organization_id, status.category, id],
       );
       await db.run('DELETE FROM fb_statuses WHERE id = ?', [id]);

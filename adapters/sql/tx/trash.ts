@@ -30,9 +30,12 @@ const BELONGING: Readonly<Partial<Record<TableName, string>>> = {
 };
 
 const SUMMARY = 'post_id, organization_id, board_id, title, vote_count, comment_count, deleted_at, actor_kind, actor_id';
+const INSERT_DELETED = `INSERT INTO fb_deleted_posts (${SUMMARY}, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const DELETED_POST = `SELECT ${SUMMARY} FROM fb_deleted_posts WHERE post_id = ? AND organization_id = ?`;
 
 export function trashMethods(db: SqlSeam): AggregateMethods<'trash'> {
   const d = db.dialect;
+  const keptLabel = `SELECT coalesce((SELECT id FROM fb_statuses WHERE id = ?), ${defaultLabel(d, '?', '?')})`;
 
   /** The post's rows of `table` as a snapshot keeps them, in key order. */
   async function rowsOf(table: DumpTable, postId: number): Promise<DumpRow[]> {
@@ -65,7 +68,7 @@ export function trashMethods(db: SqlSeam): AggregateMethods<'trash'> {
       await db.run('UPDATE fb_comments SET parent_comment_id = NULL WHERE post_id = ? AND parent_comment_id IS NOT NULL', [id]);
       await db.run('DELETE FROM fb_posts WHERE id = ?', [id]);
       const record = deletedPostRecord(post, deletion);
-      await db.run(`INSERT INTO fb_deleted_posts (${SUMMARY}, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      await db.run(INSERT_DELETED, [
         ...(Object.values(record) as SqlValue[]),
         JSON.stringify(snapshot),
       ]);
@@ -74,7 +77,7 @@ export function trashMethods(db: SqlSeam): AggregateMethods<'trash'> {
     // The summary alone: the record default would read the snapshot too (every row of the post,
     // its images' bytes included) to hand out none of it.
     async getDeletedPost(organizationId, postId) {
-      const row = await db.row<DeletedPostRecord>(`SELECT ${SUMMARY} FROM fb_deleted_posts WHERE post_id = ? AND organization_id = ?`, [
+      const row = await db.row<DeletedPostRecord>(DELETED_POST, [
         postId,
         organizationId,
       ]);
@@ -109,7 +112,7 @@ export function trashMethods(db: SqlSeam): AggregateMethods<'trash'> {
       const rows = d.json<DeletedPostSnapshot>(snapshot);
       // A label removed since (or none, for a post deleted before labels were stored) becomes its category's default.
       const [keptPost] = rows['posts']!;
-      const label = await db.value<number>(`SELECT coalesce((SELECT id FROM fb_statuses WHERE id = ?), ${defaultLabel(d, '?', '?')})`, [
+      const label = await db.value<number>(keptLabel, [
         (keptPost!.status_label_id as number | undefined) ?? null,
         keptPost!.board_id as number,
         keptPost!.status as string,

@@ -25,15 +25,18 @@ type Outbox =
 
 export function webhookMethods(db: SqlSeam): SharedMethods<'webhooks', Outbox> {
   const d = db.dialect;
+  const byId = `${WEBHOOK} WHERE id = ?`;
+  const ofOrganization = `${WEBHOOK} WHERE organization_id = ? ORDER BY created_at, id`;
+  const insert = `INSERT INTO fb_webhooks (organization_id, url, description, events, active, secret, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${WEBHOOK_FIELDS}`;
   const getWebhook = async (id: number) => {
-    const row = await db.row<WebhookRow>(`${WEBHOOK} WHERE id = ?`, [id]);
+    const row = await db.row<WebhookRow>(byId, [id]);
     return row === undefined ? null : toWebhook(row);
   };
   return {
     async insertWebhook(row) {
       const stored = await db.row<WebhookRow>(
-        `INSERT INTO fb_webhooks (organization_id, url, description, events, active, secret, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${WEBHOOK_FIELDS}`,
+        insert,
         [row.organization_id, row.url, row.description, JSON.stringify(row.events), d.bool(row.active), row.secret, row.created_at],
       );
       return toWebhook(stored!);
@@ -53,7 +56,7 @@ export function webhookMethods(db: SqlSeam): SharedMethods<'webhooks', Outbox> {
     },
     deleteWebhook: changedAny(db, 'DELETE FROM fb_webhooks WHERE id = ?'),
     async listWebhooks(organizationId) {
-      return (await db.rows<WebhookRow>(`${WEBHOOK} WHERE organization_id = ? ORDER BY created_at, id`, [organizationId])).map(toWebhook);
+      return (await db.rows<WebhookRow>(ofOrganization, [organizationId])).map(toWebhook);
     },
   };
 }

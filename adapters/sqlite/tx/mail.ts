@@ -37,9 +37,12 @@ const byDue = (a: MailQueueRecord, b: MailQueueRecord) => (a.due_at ?? '').local
  * The queue's writes: the failures and unsubscribes are the shared SQL's (adapters/sql/tx/mail.ts),
  * and reading a voter's row about a post the record stores' default (adapters/sql/defaults.ts).
  */
+const QUEUE_ROW = `SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE voter_id = ? AND post_id = ?`;
+const QUEUE_ROW_BY_ID = `SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE id = ?`;
+
 export function sqliteMailMethods(sql: Sql): Pick<AggregateMethods<'mail'>, 'enqueueMailEvent' | 'leaseMailQueue' | 'recordMailSend'> {
   const rowOf = (voterId: number, postId: number) => {
-    const row = sql.get<QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE voter_id = ? AND post_id = ?`, voterId, postId);
+    const row = sql.get<QueueRow>(QUEUE_ROW, voterId, postId);
     return row === undefined ? null : toQueue(row);
   };
   /** Writes the row whole; a new row (`id` 0) gets its id from the table. The row as stored. */
@@ -63,7 +66,7 @@ export function sqliteMailMethods(sql: Sql): Pick<AggregateMethods<'mail'>, 'enq
     },
 
     async recordMailSend(report) {
-      const stored = sql.get<QueueRow>(`SELECT ${QUEUE_COLUMNS} FROM fb_mail_queue WHERE id = ?`, report.queue_id);
+      const stored = sql.get<QueueRow>(QUEUE_ROW_BY_ID, report.queue_id);
       if (stored === undefined) return null;
       const row = toQueue(stored);
       const next = afterMailSend(row, report);

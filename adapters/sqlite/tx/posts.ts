@@ -47,6 +47,12 @@ const indexable = (needle: string) => [...needle].length >= 3;
  * walked the tag's links and probed each in the merges (10 ms for a common tag of a 1M-post board).
  */
 const MERGED_WITH_TAG = 'fb_post_merges m CROSS JOIN fb_post_tags pt ON pt.post_id = m.source_id AND pt.tag_id = ?';
+/** A tag's listed posts: their maintained count less the merged ones among them. */
+const TAG_TOTAL = `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?)
+          - (SELECT count(*) FROM ${MERGED_WITH_TAG} WHERE m.board_id = ?)`;
+/** The same of one status. */
+const TAG_STATUS_TOTAL = `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_status_posts WHERE tag_id = ? AND status = ?)
+          - (SELECT count(*) FROM ${MERGED_WITH_TAG} CROSS JOIN fb_posts p ON p.id = m.source_id AND p.status = ? WHERE m.board_id = ?)`;
 
 /** A post that is not merged: a probe of `fb_post_merges`' primary key (src/storage/schema/tables-boards.ts). */
 const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id)';
@@ -139,8 +145,7 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
     let scope: number;
     if (query.status === undefined) {
       total = sql.value<number>(
-        `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_posts WHERE tag_id = ?)
-          - (SELECT count(*) FROM ${MERGED_WITH_TAG} WHERE m.board_id = ?)`,
+        TAG_TOTAL,
         query.tagId,
         query.tagId,
         boardId,
@@ -152,8 +157,7 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
       // them; the tag's posts of every status (merged ones included) are what a page built from
       // the tag reads.
       total = sql.value<number>(
-        `SELECT (SELECT coalesce(sum(posts), 0) FROM fb_tag_status_posts WHERE tag_id = ? AND status = ?)
-          - (SELECT count(*) FROM ${MERGED_WITH_TAG} CROSS JOIN fb_posts p ON p.id = m.source_id AND p.status = ? WHERE m.board_id = ?)`,
+        TAG_STATUS_TOTAL,
         query.tagId,
         query.status,
         query.tagId,

@@ -24,6 +24,9 @@ const ENQUEUE_SUBSCRIBED = `INSERT INTO fb_webhook_messages
   ORDER BY w.id
   RETURNING ${MESSAGE_COLUMNS}`;
 const HAS_ACTIVE_WEBHOOK = 'SELECT EXISTS (SELECT 1 FROM fb_webhooks WHERE organization_id = ? AND active = 1)';
+const MESSAGE_BY_ID = `${MESSAGE} WHERE id = ?`;
+const MESSAGES_OF_WEBHOOK = `${MESSAGE} WHERE webhook_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
+const ATTEMPTS_OF_MESSAGE = `${ATTEMPT} WHERE message_id = ? ORDER BY attempted_at DESC, id DESC LIMIT ? OFFSET ?`;
 const ENQUEUE_ONE = `INSERT INTO fb_webhook_messages
     (webhook_id, msg_id, event_type, payload, status, attempts, next_attempt_at, created_at)
   ${INSERT_VALUES}
@@ -47,7 +50,7 @@ const byDue = (a: WebhookMessageRecord, b: WebhookMessageRecord) =>
 
 /** The outbox's methods: the webhooks themselves are the shared SQL's (adapters/sql/tx/webhooks.ts). */
 export function sqliteWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhooks'>, 'insertWebhook' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listWebhooks'> {
-  const getMessage = (id: number) => sql.get<WebhookMessageRecord>(`${MESSAGE} WHERE id = ?`, id) ?? null;
+  const getMessage = (id: number) => sql.get<WebhookMessageRecord>(MESSAGE_BY_ID, id) ?? null;
 
   return {
     async enqueueWebhookMessages(event) {
@@ -79,7 +82,7 @@ export function sqliteWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhooks
       const { limit, offset } = pageBounds(query);
       return {
         rows: sql.all<WebhookMessageRecord>(
-          `${MESSAGE} WHERE webhook_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+          MESSAGES_OF_WEBHOOK,
           webhookId,
           limit,
           offset,
@@ -93,7 +96,7 @@ export function sqliteWebhooksMethods(sql: Sql): Omit<AggregateMethods<'webhooks
       return {
         rows: sql
           .all<AttemptRow>(
-            `${ATTEMPT} WHERE message_id = ? ORDER BY attempted_at DESC, id DESC LIMIT ? OFFSET ?`,
+            ATTEMPTS_OF_MESSAGE,
             messageId,
             limit,
             offset,
