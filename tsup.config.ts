@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -36,5 +37,12 @@ export default defineConfig({
   onSuccess: async () => {
     await build({ entryPoints: ['widget/index.ts'], outfile: 'dist/widget/feedback-board-widget.js', bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'warning' });
   },
+  // The pages' JSX is typed with hono/jsx's types (tsconfig.json) but compiled with the pages' own
+  // runtime, which writes HTML at once (src/pages/jsx/jsx-runtime.ts says why): the import of
+  // hono's runtime is bundled (not left to the dependency) as that file.
+  esbuildOptions(options) {
+    options.alias = { 'hono/jsx/jsx-runtime': resolve('src/pages/jsx/jsx-runtime.ts'), 'hono/jsx/jsx-dev-runtime': resolve('src/pages/jsx/jsx-runtime.ts') };
+  },
+  noExternal: [/^hono\/jsx\/jsx-(dev-)?runtime$/],
   external: ['better-sqlite3', 'pg', 'fetch-mock', 'fast-check', 'nodemailer', /^hono/, /^@modelcontextprotocol\/sdk(\/|$)/, /^node:/, 'sharp', 'image-size'],
 });

@@ -6,7 +6,11 @@ import LongestFirstSequencer from './test/helpers/sequencer.js';
 export default defineConfig({
   resolve: {
     // The package's own published entries, as users import them, from the source.
-    alias: { 'feedback-board/testing': fileURLToPath(new URL('./testing/index.ts', import.meta.url)) },
+    alias: [
+      { find: 'feedback-board/testing', replacement: fileURLToPath(new URL('./testing/index.ts', import.meta.url)) },
+      // The pages' JSX runtime, as the build compiles them with (tsup.config.ts).
+      { find: /^hono\/jsx\/jsx-(dev-)?runtime$/, replacement: fileURLToPath(new URL('./src/pages/jsx/jsx-runtime.ts', import.meta.url)) },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts', 'docs/examples/**/*.test.ts'],

@@ -23,10 +23,13 @@ export function ApprovalBadge({ ctx, post }: { ctx: PageContext; post: HeldPost 
   );
 }
 
-/** The signed-in voter's posts waiting for approval on this board, shown to them alone. */
-export async function WaitingPosts({ ctx, board }: { ctx: PageContext; board: Board }) {
-  if (!ctx.voter) return null;
-  const waiting = await ctx.board.voters.waitingPosts(ctx.voter.id, board.id);
+/** The signed-in voter's posts waiting for approval on `board` (none for a visitor not signed in). */
+export async function waitingPostsOf(ctx: PageContext, board: Board): Promise<readonly HeldPost[]> {
+  return ctx.voter ? ctx.board.voters.waitingPosts(ctx.voter.id, board.id) : [];
+}
+
+/** The signed-in voter's posts waiting for approval on this board (`waitingPostsOf`), shown to them alone. */
+export function WaitingPosts({ ctx, board, waiting }: { ctx: PageContext; board: Board; waiting: readonly HeldPost[] }) {
   if (waiting.length === 0) return null;
   return (
     <section class="card" aria-labelledby="waiting-posts">

@@ -8,7 +8,7 @@ import { LabelBadge, labelText } from './status-labels.js';
 import { boardNav, notFoundPage, page, publishedBoard } from './respond.js';
 import { openBoardIds, signedInOf } from './board-access.js';
 import { boardPageChoices, IdeaForm } from './idea-form.js';
-import { WaitingPosts } from './held-posts.js';
+import { WaitingPosts, waitingPostsOf } from './held-posts.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -170,6 +170,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
   // Hidden posts never appear publicly; pages are counted over every post, so one may come out short.
   const posts = list.posts.filter((p) => !p.hidden);
   const voted = await votedPosts(ctx, posts.map((p) => p.id));
+  const waiting = await waitingPostsOf(ctx, board);
   const link = (n: number) => {
     const next = new URLSearchParams({ sort, ...(chosen ? { status: chosen } : {}), ...(q ? { q } : {}), page: String(n) });
     return ctx.href(`/boards/${encodeURIComponent(board.slug)}?${next.toString()}`);
@@ -209,7 +210,7 @@ export async function boardPage(ctx: PageContext, slug: string): Promise<Respons
         </div>
         <button type="submit">{ctx.t('board.apply')}</button>
       </form>
-      <WaitingPosts ctx={ctx} board={board} />
+      <WaitingPosts ctx={ctx} board={board} waiting={waiting} />
       {posts.length === 0 ? <p class="muted">{ctx.t('board.noPosts')}</p> : null}
       {posts.map((post) => (
         <PostSummary ctx={ctx} board={board} post={post} voted={voted.has(post.id)} />
