@@ -105,7 +105,11 @@ export async function contextFor(
   const secure = url.protocol === 'https:' || options.publicOrigin?.startsWith('https:') === true;
   const cookies = readCookies(request);
   const setCookies: string[] = [];
-  const plainHref = (p: string) => (base + (p.startsWith('/') ? p : `/${p}`)).replace(/^(.+)\/$/, '$1') || '/';
+  // Without a trailing slash but the root's: a page writes dozens of links, so no regular expression.
+  const plainHref = (p: string) => {
+    const path = base + (p.startsWith('/') ? p : `/${p}`);
+    return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  };
   const href = embedSlug === null ? plainHref : embedHref(embedSlug, plainHref);
   let csrfCookie = cookies.get(COOKIES.csrf);
   if (!plausibleToken(csrfCookie)) {

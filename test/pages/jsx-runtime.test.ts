@@ -20,6 +20,7 @@ describe("the pages' JSX runtime", () => {
       '<p title="&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot;">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot;</p>',
     );
     expect(html(jsx('div', { children: raw('<b>kept</b>') }))).toBe('<div><b>kept</b></div>');
+    expect(html(jsx('a', { title: jsx('b', { children: '"x"' }) }))).toBe('<a title="&lt;b&gt;&amp;quot;x&amp;quot;&lt;/b&gt;"></a>');
     expect(html(jsx('div', { children: jsx('em', { children: 'inner' }) }))).toBe('<div><em>inner</em></div>');
     expect(escapeHtml('plain text')).toBe('plain text');
   });

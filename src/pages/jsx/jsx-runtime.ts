@@ -10,12 +10,17 @@
  * The pages use none of what needs it (contexts, asynchronous components, the hoisting of
  * `<title>` and `<link>` into `<head>`): their data is read before they render.
  *
- * What it writes, as `hono/jsx` does: text and attribute values escaped (`& < > ' "`); a value
- * marked escaped (`raw`, another element) as it is; `null`, `undefined` and booleans as nothing;
- * a boolean attribute of HTML (`disabled`, `checked`, ...) as `name=""` when true and not at all
- * when false; `className` and `htmlFor` as `class` and `for`; an empty void element as `<br/>`.
- * An attribute name or tag name that could break out of the markup, an asynchronous component and
- * a function value other than an event handler's are refused with an error, never written.
+ * What it writes, as `hono/jsx` does:
+ * - text and attribute values escaped (`& < > ' "`); a child marked escaped (`raw`, another
+ *   element) as it is; an attribute value escaped even then (`hono/jsx` wrote a `raw` one as it is);
+ * - `null`, `undefined` and booleans as nothing;
+ * - a boolean attribute of HTML (`disabled`, `checked`, ...) as `name=""` when true, not at all when
+ *   false; `className` and `htmlFor` as `class` and `for`; an empty void element as `<br/>`.
+ *
+ * An invalid attribute name is left out; a tag name that could break out of the markup, a promise
+ * (an asynchronous component) and a function value other than an event handler's are refused with
+ * an error, never written. A `<title>` or `<link>` stays where it is written: `hono/jsx` moved some
+ * into `<head>`, where the pages write them anyway.
  */
 
 /** A string of HTML, marked so that it is not escaped again (the shape of `hono/html`'s `raw`). */
@@ -127,7 +132,8 @@ function writeAttributes(tag: string, props: Props): string {
       throw new TypeError(`The pages' JSX does not write '${name}' objects (on '${tag}')`);
     }
     if (value instanceof Promise) throw new TypeError(`An attribute cannot wait for a promise ('${key}' on '${tag}')`);
-    html += ` ${name}="${typeof value === 'number' || isEscaped(value) ? String(value) : escapeHtml(String(value))}"`;
+    // Escaped even when marked escaped: an element's HTML in an attribute would end it at its first quote.
+    html += ` ${name}="${typeof value === 'number' ? String(value) : escapeHtml(String(value))}"`;
   }
   return html;
 }
