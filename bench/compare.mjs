@@ -188,11 +188,13 @@ async function compareInstructions(seedFile) {
       const figures = await Promise.all(
         sides
           .filter(({ peer }) => !peer || scenario.peer)
-          .map(async ({ side, file, args }) => {
+          .map(async ({ side, file, args, peer }) => {
             const copy = join(dir, `counted-${copies++}.db`);
             copyFileSync(file, copy);
             try {
-              return [side, await instructionsPerRequest(args(copy), scenario, pathOf, { warmUp, requests: counted, tmp: dir })];
+              // One of every request first (all of them, not only those chosen), as a server in use has served.
+              const first = scenarios(KEY, POSTS).filter((s) => !peer || s.peer);
+              return [side, await instructionsPerRequest(args(copy), scenario, pathOf, { first, warmUp, requests: counted, tmp: dir })];
             } finally {
               for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
             }

@@ -108,18 +108,23 @@ function dumpedInstructions(dir) {
 
 /**
  * Instructions per request of `scenario` on the server `node args...` (which prints `listening on
- * URL`): `warmUp` requests, then the counters zeroed, `requests` requests, and the counters dumped.
+ * URL`): one request of each of `first`, then `warmUp` requests, then the counters zeroed,
+ * `requests` requests, and the counters dumped. `first` makes the server one that has served every
+ * kind of request compared, as a server in use has and as the timed comparison's servers have:
+ * what one request leaves behind can slow every other (the pages' former JSX runtime turned on the
+ * process's promise hooks for good, a GET of one post then ran 382 K instructions instead of 292 K).
  * `main`: the main thread's, the event loop where every request is served; `all`: with the other
  * threads' (V8 compiling and marking concurrently, libuv's pool), which depend on when the JIT
  * happens to optimize what and so move by up to a tenth between two runs of the same server.
  */
-export async function instructionsPerRequest(args, scenario, pathOf, { warmUp, requests, tmp }) {
+export async function instructionsPerRequest(args, scenario, pathOf, { first = [], warmUp, requests, tmp }) {
   const dir = mkdtempSync(join(tmp, 'callgrind-'));
   const { child, url } = await startCounted(args, dir);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let i = 0;
   const next = () => send(agent, url, scenario, pathOf, i++);
   try {
+    for (const other of first) await send(agent, url, other, pathOf, 0);
     for (let n = 0; n < warmUp; n++) await next();
     const duringZero = await control('-z', child.pid, next);
     for (let n = 0; n < requests; n++) await next();
