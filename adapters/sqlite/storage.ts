@@ -30,8 +30,6 @@ export class SqliteStorageImpl implements Storage {
   readonly #openScope: (mode: TransactionMode) => TxScope;
   readonly #statements: Record<'begin' | 'beginImmediate' | 'commit' | 'rollback' | 'dataVersion' | 'totalChanges', Statement>;
   #closed = false;
-  /** Write transactions begun: what a change of this connection that total_changes() misses (DDL) is made in. */
-  #writes = 0;
   #busyRetries = 0;
   readonly #identity: FileIdentity | null;
   readonly #search: SearchBatches;
@@ -82,7 +80,6 @@ export class SqliteStorageImpl implements Storage {
       if (mode === 'write') await this.#beginWrite();
       else this.#statements.begin.run();
       const scope = this.#openScope(mode);
-      if (mode === 'write') this.#writes += 1;
       try {
         const result = await fn(scope.tx);
         scope.end();
@@ -100,10 +97,11 @@ export class SqliteStorageImpl implements Storage {
   }
 
   /**
-   * A token that changes with every commit to the file: this connection's changed rows and write
-   * transactions, and SQLite's `data_version`, which changes with every other connection's commit.
-   * Taken in turn with the transactions, so never inside one of ours. Null while the application
-   * holds a transaction open on a database it passed in.
+   * A token that changes with every commit to the file: this connection's changed rows, and
+   * SQLite's `data_version`, which changes with every other connection's commit. A write
+   * transaction that changed no row (an outbox poll that leased nothing, twice a second) leaves it
+   * as it was, and every kept answer with it. Taken in turn with the transactions, so never inside
+   * one of ours. Null while the application holds a transaction open on a database it passed in.
    */
   changeVersion(): Promise<string | null> {
     if (this.#closed) return Promise.reject(closedError());
@@ -114,7 +112,7 @@ export class SqliteStorageImpl implements Storage {
       if (db.inTransaction) return null;
       const version = this.#statements.dataVersion.get() as number;
       const changes = this.#statements.totalChanges.get() as number;
-      return `${version}.${changes}.${this.#writes}`;
+      return `${version}.${changes}`;
     });
   }
 
@@ -137,7 +135,6 @@ export class SqliteStorageImpl implements Storage {
         if (isBusy(error)) return false;
         throw error;
       }
-      this.#writes += 1;
       try {
         if (this.#search.waiting() > 0) db.exec(INDEX_WAITING_POSTS_SQL);
         this.#statements.commit.run();

@@ -13,7 +13,7 @@ import type { PostListQuery } from '../storage/contract/posts.js';
 import { byNewest, byTop } from '../storage/record-tx/shared.js';
 import { foldCase, matchesSearch } from '../storage/text.js';
 import { attachmentsOfPosts } from './attachment-views.js';
-import { nowIso, read, type Caller, type ServiceContext } from './context.js';
+import { read, type Caller, type ServiceContext } from './context.js';
 import { boardOf, boardPostOf, readPostDetail } from './lookup.js';
 import { presentPost } from './present.js';
 import { labelsOf } from './status-labels.js';
@@ -85,5 +85,5 @@ async function pinnedFirst(tx: StorageTx, boardId: number, query: PostListQuery)
 }
 
 export function getPost(ctx: ServiceContext, caller: Caller, slug: string, id: number): Promise<PostDetail> {
-  return read(ctx, async (tx) => readPostDetail(ctx, tx, (await boardPostOf(tx, caller, slug, id)).post, nowIso(ctx)));
+  return read(ctx, async (tx) => readPostDetail(ctx, tx, (await boardPostOf(tx, caller, slug, id)).post));
 }

@@ -125,8 +125,9 @@ export interface Storage {
   readonly sharedLimits?: SharedLimits;
   /**
    * Optional: a token of the stored data's state, read after every transaction already started
-   * has ended. Two equal tokens mean that nothing was committed in between, by this process or
-   * any other: the handler then serves again an answer it built under that token. A new token
+   * has ended. Two equal tokens mean that no data changed in between, by this process or any
+   * other (a write transaction that changed nothing may leave it): the handler then serves again
+   * an answer it built under that token. A new token
    * never repeats an older one. Resolves to null when it cannot tell (nothing is reused then).
    * Leave it out unless every change is seen; without it, nothing is reused.
    */

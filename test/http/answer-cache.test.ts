@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
 import { AnswerCache } from '../../src/http/answer-cache.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
 import type { Scope } from '../../src/domain/records.js';
 import type { Storage } from '../../src/storage/contract.js';
 import { createHarness } from '../helpers/harness.js';
@@ -84,6 +85,24 @@ describe('answer cache', () => {
     await h.req('DELETE', h.path);
     expect((await h.req('GET', h.path)).status).toBe(404);
     expect((await h.req('GET', '/boards/features/posts')).json.posts).toEqual([]);
+  });
+
+  it('keeps its answers across the polls of a webhook dispatcher that find nothing due', async () => {
+    const h = await postHarness();
+    await h.req('GET', h.path);
+    const first = await h.req('GET', h.path);
+    const dispatcher = createWebhookDispatcher({ storage: h.storage, logger: { error: () => undefined } });
+    const writes = h.opened.write;
+    // Each empty poll is a write transaction that changes nothing.
+    for (let i = 0; i < 3; i++) expect(await dispatcher.deliverDue()).toMatchObject({ attempted: 0 });
+    expect(h.opened.write).toBeGreaterThan(writes);
+    const reads = h.opened.read;
+    expect((await h.req('GET', h.path)).text).toBe(first.text);
+    expect(h.opened.read).toBe(reads);
+    // A write that changes a row still makes the next answer anew.
+    expect((await h.req('PATCH', h.path, { body: { title: 'Night mode' } })).status).toBe(200);
+    expect((await h.req('GET', h.path)).json.title).toBe('Night mode');
+    expect(h.opened.read).toBeGreaterThan(reads);
   });
 
   it('never keeps an answer when a write commits between its version and its reads', async () => {

@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => factory.cleanup());
 
 describe('SQLite changeVersion', () => {
-  it('changes with each write transaction of its own, not with reads', async () => {
+  it('changes with each write transaction of its own that changed a row, not with reads or writes that changed none', async () => {
     const storage = factory.open();
     const seen = new Set<string>();
     const v0 = (await storage.changeVersion())!;
@@ -29,8 +29,14 @@ describe('SQLite changeVersion', () => {
     const v1 = (await storage.changeVersion())!;
     expect(seen.has(v1)).toBe(false);
     seen.add(v1);
-    // A write transaction that changes no row still counts: it may have done anything.
+    // A write transaction that changes no row leaves it: the outbox polls lease nothing most of
+    // the time, and each poll is a write transaction.
     await storage.transaction('write', async (tx) => tx.getBoard(boardId));
+    const now = new Date().toISOString();
+    expect(await storage.transaction('write', (tx) => tx.leaseWebhookMessages({ now, lease_until: now, owner: 'poll', limit: 10 }))).toEqual([]);
+    expect(await storage.transaction('write', (tx) => tx.leaseIntegrationCalls({ now, lease_until: now, owner: 'poll', limit: 10 }))).toEqual([]);
+    expect(await storage.changeVersion()).toBe(v1);
+    await storage.transaction('write', (tx) => tx.insertPost(newPost(boardId, { title: 'kept' })));
     const v2 = (await storage.changeVersion())!;
     expect(seen.has(v2)).toBe(false);
     seen.add(v2);
@@ -89,16 +95,30 @@ describe('SQLite changeVersion', () => {
 });
 
 describe('memory changeVersion', () => {
-  it('changes with each write transaction, not with reads, and refuses once closed', async () => {
+  it('changes with each write transaction that changed the state, not with reads, writes that changed nothing or undone ones, and refuses once closed', async () => {
     const storage = createMemoryStorage();
     const v0 = await storage.changeVersion();
     await storage.transaction('read', (tx) => tx.listBoards(1));
     expect(await storage.changeVersion()).toBe(v0);
-    await storage.transaction('write', seedBoard);
+    const { boardId } = await storage.transaction('write', seedBoard);
     const v1 = await storage.changeVersion();
     expect(v1).not.toBe(v0);
-    await expect(storage.transaction('write', () => Promise.reject(new Error('undo')))).rejects.toThrow('undo');
-    expect([v0, v1]).not.toContain(await storage.changeVersion());
+    const now = new Date().toISOString();
+    expect(await storage.transaction('write', (tx) => tx.leaseWebhookMessages({ now, lease_until: now, owner: 'poll', limit: 10 }))).toEqual([]);
+    await storage.transaction('write', (tx) => tx.getBoard(boardId));
+    expect(await storage.changeVersion()).toBe(v1);
+    // Undone: the state is what it was under v1, so answers kept under v1 still hold.
+    await expect(
+      storage.transaction('write', async (tx) => {
+        await tx.insertPost(newPost(boardId, { title: 'undone' }));
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await storage.changeVersion()).toBe(v1);
+    expect(await storage.transaction('read', (tx) => tx.listPosts(boardId, { sort: 'new', limit: 10, offset: 0 }))).toMatchObject({ total: 0 });
+    await storage.transaction('write', (tx) => tx.insertPost(newPost(boardId, { title: 'kept' })));
+    const v2 = await storage.changeVersion();
+    expect([v0, v1]).not.toContain(v2);
     await storage.close();
     await expect(storage.changeVersion()).rejects.toThrow('closed');
   });
