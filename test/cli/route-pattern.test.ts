@@ -47,6 +47,24 @@ describe('routePattern', () => {
     expect(routePattern('/api/v1/123')).toBe('/api/v1/{other}');
   });
 
+  it('walks only the last segment of a path that starts as a recent one, with the same result', () => {
+    // Same length before the last slash, different words: each path is its own.
+    const paths = [
+      ['/api/v1/boards/demo/posts/17', '/api/v1/boards/{slug}/posts/{id}'],
+      ['/api/v1/boards/demo/posts/similar', '/api/v1/boards/{slug}/posts/similar'],
+      ['/api/v1/boards/demo/postz/17', '/api/v1/boards/{slug}/{other}/{other}'],
+      ['/api/v1/boards/posts/posts/17', '/api/v1/boards/{slug}/posts/{id}'],
+      ['/api/v1/boards/demo/posts/', '/api/v1/boards/{slug}/posts/'],
+      ['/api/v1/boards/demo/posts', '/api/v1/boards/{slug}/posts'],
+      ['/api/v1/boards/demo/posts//', '/api/v1/boards/{slug}/posts//'],
+    ];
+    // Twice over, and more paths than the recent ones kept in between.
+    for (let round = 0; round < 2; round++) {
+      for (const [path, pattern] of paths) expect(routePattern(path!)).toBe(pattern);
+      for (let i = 0; i < 20; i++) expect(routePattern(`/x${i}/y`)).toBe('/{other}/{other}');
+    }
+  });
+
   it('walks any path exactly as the rule says, segment by segment', () => {
     const words = ['api', 'v1', 'boards', 'posts', 'comments', 'keys', 'claim', 'roadmap', 'sign-in', 'link', 'healthz', 'mcp', 'openapi.json'];
     // Whether a segment is a route word, read off the function itself on a path where nothing else decides.
