@@ -17,7 +17,7 @@ import { SmallLru } from '../src/http/lru.js';
 import { createClient } from '../src/client/create-client.js';
 import { FeedbackBoardError, isFeedbackBoardError } from '../src/domain/errors.js';
 import { extractApiKey } from '../src/http/auth.js';
-import { DEFAULT_MAX_BODY_BYTES, readBodyBytes } from '../src/http/body.js';
+import { DEFAULT_MAX_BODY_BYTES, requestBodyBytes } from '../src/http/body.js';
 import { errorResponse } from '../src/http/handler.js';
 import type { McpApi, McpLogger } from './call.js';
 import { checkedOrigins, forbiddenOrigin, originAllowed } from './origin.js';
@@ -109,7 +109,8 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
     if (request.method !== 'POST') {
       return new Response(null, { status: 405, headers: { Allow: 'POST' } });
     }
-    const text = new TextDecoder().decode(await readBodyBytes(request, maxBodyBytes));
+    // Read from Node's message when `listen` left its reader (no web stream over it).
+    const text = new TextDecoder().decode(await requestBodyBytes(request, request.headers, maxBodyBytes));
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -153,8 +154,12 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: text });
-      const response = await transport.handleRequest(forwarded, parsed === undefined ? {} : { parsedBody: parsed });
+      // The transport reads the body only when given none parsed: then from a copy that holds it
+      // (this request's was read above). A copy of every request cost a tenth of a tools/call.
+      const response =
+        parsed === undefined
+          ? await transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: text }))
+          : await transport.handleRequest(request, { parsedBody: parsed });
       const headers = new Headers(response.headers);
       rateHeaders.forEach((value, name) => headers.set(name, value));
       const body = response.body === null ? null : await response.arrayBuffer();

@@ -62,6 +62,29 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   return bytes;
 }
 
+/**
+ * The key under which `listen` leaves a reader of the request's body on the `Request` it hands the
+ * handlers (src/node/incoming-body.ts), by this `Symbol.for` name.
+ */
+const BODY_READER = Symbol.for('feedback-board.bodyReader');
+
+/** A request body's reader as `listen` leaves it: null once something else has begun to read the message. */
+interface BodyReader {
+  read(maxBytes: number): Promise<Uint8Array> | null;
+}
+
+/**
+ * The body's bytes as {@link readBodyBytes} gives them, read straight from Node's message when
+ * `listen` left its reader on the request (no Fetch `Request` built, no web stream); `headers` are
+ * the request's as the caller reads them.
+ */
+export function requestBodyBytes(request: Request, headers: HeaderReader, maxBytes: number): Promise<Uint8Array> {
+  const reader = (request as Request & Record<symbol, BodyReader | undefined>)[BODY_READER];
+  // A refusal thrown here is the caller's as a rejection would be: it awaits in its try.
+  if (reader !== undefined) checkDeclaredLength(headers, maxBytes);
+  return reader?.read(maxBytes) ?? readBodyBytes(request, maxBytes);
+}
+
 /** `application/json`, with parameters such as charset allowed. */
 function isJsonMediaType(contentType: string | null): boolean {
   return contentType !== null && contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';

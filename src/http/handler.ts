@@ -15,7 +15,7 @@ import { AuthFailureThrottle, addressFromContext, addressKey, type AuthThrottleO
 import { sha256HexSync } from './sha256.js';
 import type { AnswerCache, CachedResult } from './answer-cache.js';
 import { bindings, type Binding } from './bindings.js';
-import { checkDeclaredLength, DEFAULT_MAX_BODY_BYTES, parseJsonObject, readBodyBytes, type HeaderReader } from './body.js';
+import { DEFAULT_MAX_BODY_BYTES, parseJsonObject, requestBodyBytes, type HeaderReader } from './body.js';
 import { rateLimitHeaders, sharedDecision, SlidingLogLimiter, type RateLimitOptions } from './rate-limit.js';
 import { matchRoute } from './router.js';
 import { requestTarget } from './request-path.js';
@@ -88,12 +88,6 @@ export interface ApiRequest {
 }
 
 const HEADER_READER = Symbol.for('feedback-board.headerReader');
-const BODY_READER = Symbol.for('feedback-board.bodyReader');
-
-/** A request body's reader as `listen` leaves it (src/node/incoming-body.ts). */
-interface BodyReader {
-  read(maxBytes: number): Promise<Uint8Array> | null;
-}
 
 /** A Fetch `Request` as the handler reads it. */
 class FetchApiRequest implements ApiRequest {
@@ -109,12 +103,9 @@ class FetchApiRequest implements ApiRequest {
     return (this.request as Request & Record<symbol, HeaderReader | undefined>)[HEADER_READER] ?? this.request.headers;
   }
   bodyBytes(maxBytes: number): Promise<Uint8Array> {
-    // `listen` also leaves a reader of Node's incoming message (src/node/incoming-body.ts), which
-    // spares the light request's conversion to a whole Fetch `Request` and a web stream.
-    const reader = (this.request as Request & Record<symbol, BodyReader | undefined>)[BODY_READER];
-    // A refusal thrown here is the caller's as a rejection would be: it awaits in its try.
-    if (reader !== undefined) checkDeclaredLength(this.headers, maxBytes);
-    return reader?.read(maxBytes) ?? readBodyBytes(this.request, maxBytes);
+    // `listen` also leaves a reader of Node's incoming message, which spares the light request's
+    // conversion to a whole Fetch `Request` and a web stream.
+    return requestBodyBytes(this.request, this.headers, maxBytes);
   }
   fetchRequest(): Request {
     return this.request;
