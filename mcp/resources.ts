@@ -149,15 +149,15 @@ async function listPage(api: McpApi, from: Position | undefined): Promise<{ reso
 }
 
 /**
- * Registers the board, tags, statuses and post resources on `mcp` (reads through `api`) and
- * answers `resources/list` in pages with an opaque cursor.
- */
-/**
  * The resources' URI templates, parsed once: a server is made for each request over HTTP, and
  * parsing them anew was 2% of a tools/call. A template is not changed once parsed.
  */
 const templates = new Map<string, UriTemplate>();
 
+/**
+ * Registers the board, tags, statuses and post resources on `mcp` (reads through `api`) and
+ * answers `resources/list` in pages with an opaque cursor.
+ */
 export function registerResources(mcp: McpServer, api: McpApi): void {
   const template = (path: string) => {
     let parsed = templates.get(path);

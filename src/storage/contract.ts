@@ -127,9 +127,9 @@ export interface Storage {
    * Optional: a token of the stored data's state, read after every transaction already started
    * has ended. Two equal tokens mean that no data changed in between, by this process or any
    * other (a write transaction that changed nothing may leave it): the handler then serves again
-   * an answer it built under that token. A new token
-   * never repeats an older one. Resolves to null when it cannot tell (nothing is reused then).
-   * Leave it out unless every change is seen; without it, nothing is reused.
+   * an answer it built under that token. A new token never repeats an older one. Resolves to null
+   * when it cannot tell (nothing is reused then). Leave it out unless every change is seen;
+   * without it, nothing is reused.
    */
   changeVersion?(): Promise<string | null>;
 }
