@@ -87,6 +87,8 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
   const allowedOrigins = checkedOrigins(options.allowedOrigins ?? []);
   // Scopes never change for a key; revocation is caught by authentication on every request.
   const scopes = new SmallLru<string, DetectedScope>({ max: 1000, ttlMs: 60_000 });
+  /** The typed clients over `board.fetch` the servers call the API through, by origin and key (making one was a sixth of a tools/call). */
+  const clients = new SmallLru<string, McpApi>({ max: 1000 });
 
   /** Takes one rate-limit slot for the key through the API itself; a Response when refused. */
   async function admit(origin: string, key: string): Promise<Headers | Response> {
@@ -148,8 +150,14 @@ export function createMcpHttpHandler(options: McpHttpOptions): (request: Request
       scope = await detectScope(inProcess);
       scopes.set(key, scope);
     }
-    // The operations go through the API's fetch handler (its rate limit and logs).
-    const api = createClient({ baseUrl: origin, apiKey: key, fetch: (r) => board.fetch(r) }) as unknown as McpApi;
+    // The operations go through the API's fetch handler (its rate limit and logs), which checks
+    // the key on every call: a client holds nothing else, so one per key and origin is kept.
+    const clientKey = `${origin} ${key}`;
+    let api = clients.get(clientKey);
+    if (api === undefined) {
+      api = createClient({ baseUrl: origin, apiKey: key, fetch: (r) => board.fetch(r) }) as unknown as McpApi;
+      clients.set(clientKey, api);
+    }
     const server = createMcpServer({ api, scope: scope.scope, logger });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

@@ -2,7 +2,8 @@
  * MCP over a real Node HTTP server (`listen`), where the body is read straight from Node's message
  * (the reader `listen` leaves on the request) and the transport is handed that very request with
  * its body parsed: the limit still answers 413 before the body is read through, a body that is no
- * JSON still gets JSON-RPC's parse error, and a tool call still acts for its key.
+ * JSON still gets JSON-RPC's parse error, and a tool call still acts for its key. The client a key's
+ * calls go through is kept between requests; a key revoked meanwhile is refused all the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpHttpHandler } from '../../mcp/http.js';
@@ -11,9 +12,10 @@ import { KEYS, makeBoard } from './helpers.js';
 
 let server: RunningServer;
 let count: () => Promise<number>;
+let board: Awaited<ReturnType<typeof makeBoard>>['board'];
 
 beforeAll(async () => {
-  const { board } = await makeBoard();
+  ({ board } = await makeBoard());
   const mcp = createMcpHttpHandler({ board, maxBodyBytes: 4096 });
   server = await listen((request, context) => (new URL(request.url).pathname === '/mcp' ? mcp(request, context) : board.fetch(request, context)));
   count = async () => (await (await board.api(KEYS.write)).posts.list('features', { limit: '1' })).total;
@@ -69,6 +71,17 @@ describe('MCP over listen', () => {
     } as RequestInit);
     expect(chunked.status).toBe(413);
     expect(await count()).toBe(before);
+  });
+
+  it('refuses a key revoked after its first calls, though a client for it was kept', async () => {
+    const [acme] = await board.dashboard.organizations.list();
+    const created = await board.dashboard.apiKeys.create(acme!.id, { scope: 'write', label: 'revoked soon' });
+    const asKey = { authorization: `Bearer ${created.key}` };
+    expect((await post(call('get_post', { slug: 'features', id: 1 }), asKey)).status).toBe(200);
+    await board.dashboard.apiKeys.revoke(created.info.id);
+    const refused = await post(call('get_post', { slug: 'features', id: 1 }), asKey);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   });
 
   it('answers a body that is no JSON with the parse error, and one without a key with 401', async () => {
