@@ -20,6 +20,9 @@ export const EVIDENCE_FIELDS = 'id, post_id, kind, ref, label, added_at, action_
 const EVIDENCE = `SELECT ${EVIDENCE_FIELDS} FROM fb_evidence`;
 export const CLAIM_FIELDS = 'post_id, api_key_id, agent_label, claimed_at, expires_at';
 const CLAIM = `SELECT ${CLAIM_FIELDS} FROM fb_claims`;
+const INSERT_EVIDENCE = `INSERT INTO fb_evidence (post_id, kind, ref, label, added_at, action_key)
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING ${EVIDENCE_FIELDS}`;
+const RELEASE_CLAIM = `DELETE FROM fb_claims WHERE post_id = ? AND (api_key_id = ? OR expires_at <= ?) RETURNING ${CLAIM_FIELDS}`;
 
 /**
  * The claim upsert: `@post_id`, `@api_key_id`, `@agent_label` (or null), `@now`, `@expires_at`.
@@ -60,12 +63,9 @@ export function agentMethods(db: SqlSeam): SharedMethods<'agent', 'listQueue'> {
   const d = db.dialect;
   const getClaim = oneRow<ClaimRecord>(db, `${CLAIM} WHERE post_id = ?`);
   const claims = `${CLAIM} WHERE post_id ${d.inIds('?')} ORDER BY post_id`;
-  const insertEvidenceText = `INSERT INTO fb_evidence (post_id, kind, ref, label, added_at, action_key)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING ${EVIDENCE_FIELDS}`;
-  const release = `DELETE FROM fb_claims WHERE post_id = ? AND (api_key_id = ? OR expires_at <= ?) RETURNING ${CLAIM_FIELDS}`;
   const insertEvidence = async (row: Omit<EvidenceRecord, 'id'>) =>
     (await db.row<EvidenceRecord>(
-      insertEvidenceText,
+      INSERT_EVIDENCE,
       [row.post_id, row.kind, row.ref, row.label, row.added_at, row.action_key],
     ))!;
   const claimNext = claimNextSql(d);
@@ -112,7 +112,7 @@ export function agentMethods(db: SqlSeam): SharedMethods<'agent', 'listQueue'> {
     },
     async releaseClaim(postId, apiKeyId, now) {
       // Removes the caller's claim or an expired one; RETURNING shows which it was.
-      const removed = await db.row<ClaimRecord>(release, [postId, apiKeyId, now]);
+      const removed = await db.row<ClaimRecord>(RELEASE_CLAIM, [postId, apiKeyId, now]);
       if (removed !== undefined) return removed.api_key_id === apiKeyId && removed.expires_at > now ? 'released' : 'none';
       return (await getClaim(postId)) === null ? 'none' : 'conflict';
     },

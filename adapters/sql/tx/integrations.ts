@@ -27,6 +27,11 @@ const ATTEMPT_FIELDS = 'id, call_id, attempted_at, status_code, error, retry, du
 type TargetRow = Omit<ChatTargetRecord, 'active' | 'events'> & { active: Flag; events: unknown };
 type AttemptRow = Omit<IntegrationCallAttemptRecord, 'retry' | 'success'> & { retry: Flag; success: Flag };
 
+const REMEMBER_DELIVERY = `INSERT INTO fb_integration_deliveries (${DELIVERY_FIELDS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT (connection_id, delivery_id) DO NOTHING`;
+const INSERT_LINK = `INSERT INTO fb_post_links (post_id, connection_id, provider, url, title, state, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (post_id, url) DO NOTHING RETURNING ${LINK_FIELDS}`;
+const RECORD_ATTEMPT = `UPDATE fb_integration_calls SET attempts = attempts + 1, status = ?, next_attempt_at = ?, last_error = ?, lease_until = NULL, lease_owner = NULL
+         WHERE id = ? AND lease_owner = ? AND status = 'pending' RETURNING ${CALL_FIELDS}`;
 const toAttempt = (row: AttemptRow): IntegrationCallAttemptRecord => ({ ...row, retry: flag(row.retry), success: flag(row.success) });
 const byDue = (a: IntegrationCallRecord, b: IntegrationCallRecord) =>
   (a.next_attempt_at ?? '') < (b.next_attempt_at ?? '') ? -1 : (a.next_attempt_at ?? '') > (b.next_attempt_at ?? '') ? 1 : a.id - b.id;
@@ -56,22 +61,17 @@ export function integrationsMethods(
 > {
   const d = db.dialect;
   const toTarget = (row: TargetRow): ChatTargetRecord => ({ ...row, active: flag(row.active), events: d.json<ChatTargetRecord['events']>(row.events) });
-  const rememberDelivery = `INSERT INTO fb_integration_deliveries (${DELIVERY_FIELDS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT (connection_id, delivery_id) DO NOTHING`;
-  const insertLink = `INSERT INTO fb_post_links (post_id, connection_id, provider, url, title, state, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (post_id, url) DO NOTHING RETURNING ${LINK_FIELDS}`;
   const lease = `UPDATE fb_integration_calls SET lease_until = @lease_until, lease_owner = @owner
          WHERE id IN (SELECT id FROM fb_integration_calls
                       WHERE status = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
                       ORDER BY next_attempt_at, id LIMIT @limit${d.skipLocked})
            AND status = 'pending' AND (lease_until IS NULL OR lease_until <= @now)
          RETURNING ${CALL_FIELDS}`;
-  const recordAttempt = `UPDATE fb_integration_calls SET attempts = attempts + 1, status = ?, next_attempt_at = ?, last_error = ?, lease_until = NULL, lease_owner = NULL
-         WHERE id = ? AND lease_owner = ? AND status = 'pending' RETURNING ${CALL_FIELDS}`;
 
   return {
     async rememberIntegrationDelivery(row) {
       const changed = await db.run(
-        rememberDelivery,
+        REMEMBER_DELIVERY,
         [row.connection_id, row.delivery_id, row.event, row.summary, row.received_at],
       );
       return changed > 0;
@@ -84,7 +84,7 @@ export function integrationsMethods(
     async insertPostLink(row) {
       return (
         (await db.row<PostLinkRecord>(
-          insertLink,
+          INSERT_LINK,
           [row.post_id, row.connection_id, row.provider, row.url, row.title, row.state, row.created_at, row.updated_at],
         )) ?? null
       );
@@ -115,7 +115,7 @@ export function integrationsMethods(
     async recordIntegrationCallAttempt(report) {
       const { attempt, next } = report;
       const call = await db.row<IntegrationCallRecord>(
-        recordAttempt,
+        RECORD_ATTEMPT,
         [next.status, next.next_attempt_at, attempt.error, report.call_id, report.owner],
       );
       if (call === undefined) return null;

@@ -47,7 +47,6 @@ export function escapeHtml(text: string): string {
   return ESCAPED.test(text) ? text.replace(ESCAPED_ALL, entity) : text;
 }
 
-
 /** `html` marked as escaped: written as it is. */
 function escaped(html: string): HtmlEscapedString {
   const marked = new String(html) as HtmlEscapedString;
