@@ -21,6 +21,7 @@ export const POSTGRES_DIALECT: Dialect = {
   wordRows: (placeholder, alias) => `unnest(string_to_array(${placeholder}, ' ')) AS ${alias} (value)`,
   // pg parses jsonb itself.
   jsonObject: (columns) => `json_build_object(${jsonPairs(columns)})`,
+  jsonArray: (columns) => `json_build_array(${columns.join(', ')})`,
   json: <T>(value: unknown) => value as T,
   skipLocked: ' FOR UPDATE SKIP LOCKED',
 };

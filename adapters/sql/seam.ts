@@ -98,6 +98,11 @@ export interface Dialect {
    */
   jsonObject(columns: readonly string[]): string;
   /**
+   * `columns` as one JSON array value, in their order, read with {@link json}: a wide row as one
+   * value (see `POST_ROW` in tx/rows.ts).
+   */
+  jsonArray(columns: readonly string[]): string;
+  /**
    * What follows the subquery that picks rows to lease (` FOR UPDATE SKIP LOCKED` in PostgreSQL,
    * so that a concurrent lease takes other rows instead of waiting for these and finding them
    * leased; nothing in SQLite, whose writes run one at a time).

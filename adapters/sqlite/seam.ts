@@ -20,6 +20,7 @@ export const SQLITE_DIALECT: Dialect = {
   inWords: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
   wordRows: (placeholder, alias) => `json_each(${placeholder}) AS ${alias}`,
   jsonObject: (columns) => `json_object(${jsonPairs(columns)})`,
+  jsonArray: (columns) => `json_array(${columns.join(', ')})`,
   json: <T>(value: unknown) => JSON.parse(value as string) as T,
   skipLocked: '',
 };

@@ -14,7 +14,7 @@ import type { ClaimOutcome, ClaimRequest } from '../../../src/storage/contract.j
 import type { SqlSeam } from '../seam.js';
 import { allRows, oneRow, type SharedMethods } from '../statements.js';
 import { claimNextSql } from './queue.js';
-import { POST_COLUMNS, selectPosts } from './rows.js';
+import { POST_ROW, selectPosts } from './rows.js';
 
 export const EVIDENCE_FIELDS = 'id, post_id, kind, ref, label, added_at, action_key';
 const EVIDENCE = `SELECT ${EVIDENCE_FIELDS} FROM fb_evidence`;
@@ -69,16 +69,12 @@ export function agentMethods(db: SqlSeam): SharedMethods<'agent', 'listQueue'> {
       [row.post_id, row.kind, row.ref, row.label, row.added_at, row.action_key],
     ))!;
   const claimNext = claimNextSql(d);
+  const proposedPosts = `SELECT ${POST_ROW(d)} FROM fb_posts p
+    WHERE p.board_id = ? AND p.proposal_status IS NOT NULL
+    ORDER BY p.proposal_proposed_at, p.id`;
 
   return {
-    listProposedPosts: (boardId) =>
-      selectPosts(
-        db,
-        `SELECT ${POST_COLUMNS} FROM fb_posts p
-         WHERE p.board_id = ? AND p.proposal_status IS NOT NULL
-         ORDER BY p.proposal_proposed_at, p.id`,
-        [boardId],
-      ),
+    listProposedPosts: (boardId) => selectPosts(db, proposedPosts, [boardId]),
 
     listEvidence: allRows<EvidenceRecord>(db, `${EVIDENCE} WHERE post_id = ? ORDER BY added_at, id`),
     insertEvidence,

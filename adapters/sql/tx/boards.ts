@@ -4,14 +4,12 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import { foldCase } from '../../../src/storage/text.js';
 import type { SqlSeam, SqlValue } from '../seam.js';
 import { allRows, assignments, oneRow, runOnly } from '../statements.js';
-import { BOARD_FIELDS, toBoard, tupleToBoard, type BoardRow } from './rows.js';
+import { BOARD_FIELDS, BOARD_ROW, toBoard, tupleToBoard, type BoardRow } from './rows.js';
 
-const BOARD = `SELECT ${BOARD_FIELDS} FROM fb_boards`;
 export const TAG_FIELDS = 'id, board_id, name, slug';
 const TAG = `SELECT ${TAG_FIELDS} FROM fb_tags`;
 const TAGS_OF_POSTS = `SELECT pt.post_id, t.id, t.board_id, t.name, t.slug FROM fb_post_tags pt JOIN fb_tags t ON t.id = pt.tag_id`;
 const TAGS_OF_POST = `${TAGS_OF_POSTS} WHERE pt.post_id = ? ORDER BY t.id`;
-const BOARDS_OF_ORGANIZATION = `${BOARD} WHERE organization_id = ? ORDER BY created_at, id`;
 const INSERT_BOARD = `INSERT INTO fb_boards
              (organization_id, slug, name, description, welcome_message, published, logo_url, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${BOARD_FIELDS}`;
@@ -19,12 +17,14 @@ const INSERT_TAG = `INSERT INTO fb_tags (board_id, name, slug) VALUES (?, ?, ?) 
 
 export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
   const d = db.dialect;
-  /** The board of `where`'s parameters, read as a tuple (see {@link tupleToBoard}). */
+  const board = `SELECT ${BOARD_ROW(d)} FROM fb_boards`;
+  const boardsOfOrganization = `${board} WHERE organization_id = ? ORDER BY created_at, id`;
+  /** The board of `where`'s parameters, read as one value (see {@link BOARD_ROW}). */
   const boardWhere = (where: string) => {
-    const text = `${BOARD} WHERE ${where}`;
+    const text = `${board} WHERE ${where}`;
     return async (...params: SqlValue[]) => {
-      const [tuple] = await db.tuples(text, params);
-      return tuple === undefined ? null : tupleToBoard(tuple);
+      const row = await db.value(text, params);
+      return row === undefined ? null : tupleToBoard(d.json<unknown[]>(row));
     };
   };
   const getBoard = boardWhere('id = ?');
@@ -44,7 +44,7 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
     },
     getBoard,
     getBoardBySlug: boardWhere('organization_id = ? AND slug = ?'),
-    listBoards: async (organizationId) => (await db.tuples(BOARDS_OF_ORGANIZATION, [organizationId])).map(tupleToBoard),
+    listBoards: async (organizationId) => (await db.column(boardsOfOrganization, [organizationId])).map((row) => tupleToBoard(d.json<unknown[]>(row))),
     async updateBoard(id, patch) {
       const { set, params } = assignments([
         ['name', patch.name],

@@ -8,14 +8,14 @@
 import type { PostRecord } from '../../../src/domain/records.js';
 import { wordsOf } from '../../../src/storage/words.js';
 import { perDialect, type Dialect, type SqlSeam } from '../seam.js';
-import { POST_COLUMNS, selectPosts } from './rows.js';
+import { POST_ROW, selectPosts } from './rows.js';
 
 /** A listed post (`isListedPost` in the contract): the one SQL test of it. */
 export const listedPost = (d: Dialect) => `p.hidden = ${d.false}`;
 
 const INDEX_TITLE = perDialect((d) => `INSERT INTO fb_post_words (board_id, word, post_id) SELECT ?, w.value, ? FROM ${d.wordRows('?', 'w')}`);
 const POSTS_BY_WORDS = perDialect(
-  (d) => `SELECT ${POST_COLUMNS} FROM fb_posts p
+  (d) => `SELECT ${POST_ROW(d)} FROM fb_posts p
     WHERE p.id IN (SELECT w.post_id FROM fb_post_words w WHERE w.board_id = ? AND w.word ${d.inWords('?')})
       AND ${listedPost(d)}
     ORDER BY p.id`,

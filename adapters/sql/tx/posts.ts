@@ -11,7 +11,7 @@ import type { AttachmentRecord } from '../../../src/domain/attachments.js';
 import type { PostLinkRecord } from '../../../src/domain/integrations.js';
 import type { ClaimRecord, EvidenceRecord, PostMergeRecord, ProposalRecord, TagRecord } from '../../../src/domain/records.js';
 import { foldCase } from '../../../src/storage/text.js';
-import type { Dialect, SqlSeam, SqlValue } from '../seam.js';
+import { perDialect, type Dialect, type SqlSeam, type SqlValue } from '../seam.js';
 import { assignments, pageBounds, type SharedMethods } from '../statements.js';
 import { CLAIM_FIELDS, EVIDENCE_FIELDS } from './agent.js';
 import { ATTACHMENT_FIELDS } from './attachments.js';
@@ -19,7 +19,7 @@ import { TAG_FIELDS } from './boards.js';
 import { LINK_FIELDS } from './integrations.js';
 import { STATUS_FIELDS, toStatus, type StatusRow } from './statuses.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
-import { fieldsColumn, POST_COLUMNS, POST_FIELDS, selectPosts, tupleToPost } from './rows.js';
+import { fieldsColumn, POST_ROW, RETURNED_POST_ROW, selectPosts, tupleToPost } from './rows.js';
 import { defaultLabel } from './statuses.js';
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
@@ -91,20 +91,21 @@ const byAddedThenId = (a: { added_at: string; id: number }, b: { added_at: strin
   a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : a.id - b.id;
 
 /** A post by its key: every read of one post. Made once, as every text is (../seam.ts). */
-const POST_BY_ID = `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id = ?`;
+const POST_BY_ID = perDialect((d) => `SELECT ${POST_ROW(d)} FROM fb_posts p WHERE p.id = ?`);
 
 /** The methods both stores share; `listPosts` is each store's own. */
 export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
   const d = db.dialect;
   // One await (of the row itself): every read of a post, its page's and each write's answer, goes through it.
+  const postById = POST_BY_ID(d);
   const getPost = async (id: number) => {
-    const [row] = await db.tuples(POST_BY_ID, [id]);
-    return row === undefined ? null : tupleToPost(row);
+    const row = await db.value(postById, [id]);
+    return row === undefined ? null : tupleToPost(d.json<unknown[]>(row));
   };
   /** A page of `list` and its total, two statements. */
   const page = async ({ where, order, total }: PostList, board: number, query: { limit: number; offset: number }) => {
     const { limit, offset } = pageBounds(d, query);
-    const rows = await selectPosts(db, `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`, {
+    const rows = await selectPosts(db, `SELECT ${POST_ROW(d)} FROM fb_posts p WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`, {
       board,
       limit,
       offset,
@@ -119,11 +120,11 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
   const insert = `INSERT INTO fb_posts (board_id, title, body, status, is_admin, hidden, pinned, queue_rank,
        shipped_at, created_at, proposal_status, proposal_note, proposal_proposed_at,
        proposal_api_key_id, proposal_connection_id, title_folded, body_folded, fields, status_label_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ${defaultLabel(d, '?', '?')})) RETURNING ${POST_FIELDS}`;
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, ${defaultLabel(d, '?', '?')})) RETURNING ${RETURNED_POST_ROW(d)}`;
 
   return {
     async insertPost(row) {
-      const [stored] = await db.tuples(
+      const stored = await db.value(
         insert,
         [
           row.board_id, row.title, row.body, row.status, d.bool(row.is_admin), d.bool(row.hidden), d.bool(row.pinned), row.queue_rank,
@@ -131,7 +132,7 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
           fieldsColumn(row.fields), row.status_label_id ?? null, row.board_id, row.status,
         ],
       );
-      const post = tupleToPost(stored!);
+      const post = tupleToPost(d.json<unknown[]>(stored));
       await indexTitle(db, post.id, post.board_id, post.title);
       return post;
     },
@@ -174,12 +175,12 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
       if (set === '') return getPost(id);
       // A status without a label takes its category's default.
       const label = patch.status !== undefined && patch.status_label_id === undefined;
-      const [row] = await db.tuples(
-        `UPDATE fb_posts AS p SET ${set}${label ? `, status_label_id = ${defaultLabel(d, 'p.board_id', '?')}` : ''} WHERE p.id = ? RETURNING ${POST_FIELDS}`,
+      const row = await db.value(
+        `UPDATE fb_posts AS p SET ${set}${label ? `, status_label_id = ${defaultLabel(d, 'p.board_id', '?')}` : ''} WHERE p.id = ? RETURNING ${RETURNED_POST_ROW(d)}`,
         label ? [...params, patch.status!, id] : [...params, id],
       );
       if (row === undefined) return null;
-      const post = tupleToPost(row);
+      const post = tupleToPost(d.json<unknown[]>(row));
       if (patch.title !== undefined) await reindexTitle(db, post);
       return post;
     },
@@ -199,7 +200,7 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
     listPinnedPosts: (boardId) =>
       selectPosts(
         db,
-        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.board_id = ? AND p.pinned = ${d.true}
+        `SELECT ${POST_ROW(d)} FROM fb_posts p WHERE p.board_id = ? AND p.pinned = ${d.true}
           AND NOT EXISTS (SELECT 1 FROM fb_post_merges m WHERE m.source_id = p.id) ORDER BY p.id`,
         [boardId],
       ),

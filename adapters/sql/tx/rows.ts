@@ -5,7 +5,7 @@
  */
 import type { BoardRecord, CommentRecord, PostRecord, PostStatus } from '../../../src/domain/records.js';
 import type { FieldValues } from '../../../src/domain/fields.js';
-import type { Planning, SqlParams, SqlSeam } from '../seam.js';
+import { perDialect, type Planning, type SqlParams, type SqlSeam } from '../seam.js';
 import { flag } from '../statements.js';
 
 /** A boolean column as SQLite (0/1) or PostgreSQL (a boolean) returns it. */
@@ -21,15 +21,28 @@ const POST_FIELD_LIST = [
 /** How many columns a post takes in a tuple: what follows it starts that far after it. */
 export const POST_FIELD_COUNT = POST_FIELD_LIST.length;
 
-/** The columns of a post record, unqualified (a RETURNING list). */
-export const POST_FIELDS = POST_FIELD_LIST.join(', ');
+const POST_COLUMN_LIST = POST_FIELD_LIST.map((field) => `p.${field}`);
 
 /** The columns of a post record, qualified with the alias `p`. */
-export const POST_COLUMNS = POST_FIELD_LIST.map((field) => `p.${field}`).join(', ');
+export const POST_COLUMNS = POST_COLUMN_LIST.join(', ');
 
 /**
- * A post from a row of {@link POST_COLUMNS} read as a tuple (`SqlSeam.tuples`), its columns
- * starting at position `at`.
+ * A post as one value: {@link POST_COLUMNS} as a JSON array (`json_array` in SQLite,
+ * `json_build_array` in PostgreSQL), the SELECT list of {@link selectPosts} and of every read of
+ * one post. better-sqlite3 under Node 20 builds a row with a call into V8 for each of its 20
+ * columns, which costs more than the query: a post read as one JSON text and parsed takes half
+ * the instructions (17.6 K against 35.9 K, the statement in a loop), and a page of the 100 top
+ * posts in a read transaction 172 µs instead of 259 µs. PostgreSQL's driver parses the array as
+ * it parses any `json` value.
+ */
+export const POST_ROW = perDialect((d) => d.jsonArray(POST_COLUMN_LIST));
+
+/** {@link POST_ROW} of the columns unqualified: a RETURNING list (SQLite's takes no alias of an INSERT). */
+export const RETURNED_POST_ROW = perDialect((d) => d.jsonArray(POST_FIELD_LIST));
+
+/**
+ * A post from the values of {@link POST_COLUMNS} in an array ({@link POST_ROW} parsed, or a row
+ * read as a tuple by `SqlSeam.tuples`), starting at position `at`.
  */
 export function tupleToPost(t: readonly unknown[], at = 0): PostRecord {
   const proposalStatus = t[at + 13] as PostStatus | null;
@@ -72,20 +85,27 @@ export function fieldsColumn(values: FieldValues | null | undefined): string | n
   return values ? JSON.stringify(values) : null;
 }
 
-/** The posts selected by `text` (whose SELECT list is {@link POST_COLUMNS} or {@link POST_FIELDS}). */
+/** The posts selected by `text`, whose SELECT list is {@link POST_ROW}. */
 export async function selectPosts(db: SqlSeam, text: string, params?: SqlParams, planning?: Planning): Promise<PostRecord[]> {
-  return (await db.tuples(text, params, planning)).map((t) => tupleToPost(t));
+  const d = db.dialect;
+  return (await db.column(text, params, planning)).map((row) => tupleToPost(d.json<unknown[]>(row)));
 }
 
 export type BoardRow = Omit<BoardRecord, 'published'> & { published: Flag };
 
+const BOARD_FIELD_LIST = ['id', 'organization_id', 'slug', 'name', 'description', 'welcome_message', 'published', 'logo_url', 'created_at'];
+
 /** The columns of a board record, in the order {@link tupleToBoard} reads. */
-export const BOARD_FIELDS = 'id, organization_id, slug, name, description, welcome_message, published, logo_url, created_at';
+export const BOARD_FIELDS = BOARD_FIELD_LIST.join(', ');
+
+/** A board as one value, {@link BOARD_FIELDS} as a JSON array: cheaper to read, as {@link POST_ROW} is. */
+export const BOARD_ROW = perDialect((d) => d.jsonArray(BOARD_FIELD_LIST));
 
 /**
- * A board from a row of {@link BOARD_FIELDS} read as a tuple: one object of a fixed shape, where a
- * row object (its property names looked up for every row) then spread into another cost twice as
- * much in the board lookup every request by slug starts with.
+ * A board from a row of {@link BOARD_FIELDS} as an array ({@link BOARD_ROW} parsed, or a tuple):
+ * one object of a fixed shape, where a row object (its property names looked up for every row)
+ * then spread into another cost twice as much in the board lookup every request by slug starts
+ * with.
  */
 export function tupleToBoard(t: readonly unknown[]): BoardRecord {
   return {

@@ -12,7 +12,7 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import type { PostStatus } from '../../../src/domain/records.js';
 import { dayFigures, statusBreakdownOf, windowDays, type DayRow } from '../../../src/storage/days.js';
 import type { Dialect, SqlSeam } from '../seam.js';
-import { POST_COLUMNS, selectPosts } from './rows.js';
+import { POST_ROW, selectPosts } from './rows.js';
 
 /** Shipped, non-hidden posts of the board shipped in the window (the `fb_posts_shipped` index). */
 const shippedInWindow = (d: Dialect) => `p.board_id = @board AND p.hidden = ${d.false} AND p.status = 'shipped'
@@ -45,7 +45,7 @@ export function statisticsMethods(db: SqlSeam): AggregateMethods<'statistics'> {
   const shippedPosts = `SELECT p.id, p.title, p.vote_count, p.shipped_at FROM fb_posts p WHERE ${shippedInWindow(d)}
     ORDER BY p.shipped_at DESC, p.id DESC`;
   const votersOfPosts = `SELECT CAST(count(DISTINCT v.voter_id) AS INTEGER) FROM ${d.idRows('?', 'j')} JOIN fb_votes v ON v.post_id = j.value`;
-  const topRequests = `SELECT ${POST_COLUMNS} FROM fb_posts p
+  const topRequests = `SELECT ${POST_ROW(d)} FROM fb_posts p
     WHERE p.board_id = ? AND p.hidden = ${d.false} AND p.status NOT IN ('shipped', 'declined')
     ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT 10`;
   return {

@@ -7,9 +7,8 @@
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import { pageBounds } from '../../sql/statements.js';
 import { queueTerms } from '../../sql/tx/queue.js';
-import { POST_COLUMNS } from '../../sql/tx/rows.js';
 import { SQLITE_DIALECT, type SqliteSeam } from '../seam.js';
-import { selectPosts } from './rows.js';
+import { POST_ARRAY, selectPosts } from './rows.js';
 
 const { rankedAny, plannedAny, unclaimed } = queueTerms(SQLITE_DIALECT);
 
@@ -35,14 +34,14 @@ export function sqliteAgentMethods(db: SqliteSeam): Pick<AggregateMethods<'agent
       // Two index walks, ranked posts first; the second only fills what the first left of the page.
       const ranked = selectPosts(
         sql,
-        `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${rankedAny} AND ${unclaimed} ORDER BY p.queue_rank, p.id LIMIT @limit`,
+        `SELECT ${POST_ARRAY} FROM fb_posts p WHERE ${rankedAny} AND ${unclaimed} ORDER BY p.queue_rank, p.id LIMIT @limit`,
         { ...named, limit },
       );
       const planned =
         ranked.length < limit
           ? selectPosts(
               sql,
-              `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE ${plannedAny} AND ${unclaimed}
+              `SELECT ${POST_ARRAY} FROM fb_posts p WHERE ${plannedAny} AND ${unclaimed}
                 ORDER BY p.vote_count DESC, p.created_at, p.id LIMIT @limit`,
               { ...named, limit: limit - ranked.length },
             )

@@ -23,10 +23,9 @@ import type { Page, PostListQuery } from '../../../src/storage/contract.js';
 import type { AggregateMethods } from '../../../src/storage/contract/registry.js';
 import type { PostRecord } from '../../../src/domain/records.js';
 import { BOARD_POSTS, BOARD_STATUS_POSTS } from '../../sql/tx/posts.js';
-import { POST_COLUMNS } from '../../sql/tx/rows.js';
 import type { SqliteSeam } from '../seam.js';
 import { idList, pageBounds, type Sql, type SqlValue } from '../sql.js';
-import { selectPosts } from './rows.js';
+import { POST_ARRAY, selectPosts } from './rows.js';
 
 const LIST_ORDER = {
   new: 'p.created_at DESC, p.id DESC',
@@ -101,7 +100,7 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
   const counted = query.search !== undefined || query.statusLabelId !== undefined || query.field !== undefined;
   const where = terms.join(' AND ');
   const page = (from: string, condition: string, values: SqlValue[]): PostRecord[] =>
-    selectPosts(sql, `SELECT ${POST_COLUMNS} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
+    selectPosts(sql, `SELECT ${POST_ARRAY} FROM ${from} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`, ...values, limit, offset);
 
   if (needle !== null) {
     // One pass over the matches gives their ids in page order, hence the total and the page's
@@ -126,7 +125,7 @@ function listPostRows(sql: Sql, boardId: number, query: PostListQuery): Page<Pos
         ? []
         : selectPosts(
             sql,
-            `SELECT ${POST_COLUMNS} FROM fb_posts p WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`,
+            `SELECT ${POST_ARRAY} FROM fb_posts p WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`,
             idList(pageIds),
           );
     return { rows, total: ids.length };
