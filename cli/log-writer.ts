@@ -44,6 +44,20 @@ export interface LogWriter {
   flushSync(): void;
 }
 
+/** Node's own UTF-8 encoder of a Buffer, which `Buffer#write` calls after checking its arguments. */
+type Utf8Writer = Buffer & { utf8Write?: (text: string, offset: number) => number };
+
+/**
+ * Writes `text` into `buffer` from `at` (which has room for it) as UTF-8; the bytes written.
+ * Straight through Node's encoder where the Buffer has it (every Node release since 0.x):
+ * `Buffer#write`'s checks of its optional arguments cost as much again as the encoding of a
+ * 150-character line (3.0 K instructions against 1.5 K, callgrind).
+ */
+export function encodeInto(buffer: Buffer, text: string, at: number): number {
+  const fast = (buffer as Utf8Writer).utf8Write;
+  return fast === undefined ? buffer.write(text, at) : fast.call(buffer, text, at);
+}
+
 /** A writer to `options.fd` (stderr by default). */
 export function createLogWriter(options: LogWriterOptions = {}): LogWriter {
   const { fd = 2, minWrite = 16 * 1024, flushMs = 100, maxPending = 16 * 1024 * 1024 } = options;
@@ -146,7 +160,7 @@ export function createLogWriter(options: LogWriterOptions = {}): LogWriter {
           fullBytes += bytes.length;
         }
       }
-      if (most <= CHUNK_BYTES) used += chunk.write(text, used);
+      if (most <= CHUNK_BYTES) used += encodeInto(chunk, text, used);
       if (pendingBytes() >= minWrite) flush();
       else schedule();
     },

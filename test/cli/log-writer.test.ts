@@ -8,7 +8,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogWriter } from '../../cli/log-writer.js';
+import { createLogWriter, encodeInto } from '../../cli/log-writer.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -106,5 +106,39 @@ describe('createLogWriter', () => {
     expect({ kept: kept.length, notes }).toEqual({ kept: written - notes.reduce((a, b) => a + b, 0), notes });
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual([...kept].sort((a, b) => a - b)); // what is kept stays in order
+  });
+});
+
+describe('encodeInto', () => {
+  const texts = ['', 'plain ascii line\n', 'é€😀 and \u2028 and \u0000', 'x'.repeat(300)];
+
+  it("writes a text's UTF-8 at the offset and answers its length in bytes", () => {
+    for (const text of texts) {
+      const buffer = Buffer.alloc(2048, 0xaa);
+      const written = encodeInto(buffer, text, 7);
+      expect(written).toBe(Buffer.byteLength(text));
+      expect(buffer.subarray(7, 7 + written).equals(Buffer.from(text))).toBe(true);
+      expect(buffer[6]).toBe(0xaa);
+      expect(buffer[7 + written]).toBe(0xaa);
+    }
+  });
+
+  it("goes through Buffer#write where the runtime's Buffer has no encoder of its own", () => {
+    for (const text of texts) {
+      const buffer = Buffer.alloc(2048, 0xaa);
+      const calls: Array<[string, number]> = [];
+      // A Buffer as a runtime without `utf8Write` makes it: only the public `write`.
+      Object.defineProperty(buffer, 'utf8Write', { value: undefined });
+      Object.defineProperty(buffer, 'write', {
+        value: (written: string, at: number) => {
+          calls.push([written, at]);
+          return Buffer.from(written).copy(buffer, at);
+        },
+      });
+      const written = encodeInto(buffer, text, 3);
+      expect(calls).toEqual([[text, 3]]);
+      expect(written).toBe(Buffer.byteLength(text));
+      expect(buffer.subarray(3, 3 + written).equals(Buffer.from(text))).toBe(true);
+    }
   });
 });
