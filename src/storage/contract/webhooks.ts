@@ -20,8 +20,13 @@ export type WebhookPatch = Partial<Pick<WebhookRecord, 'url' | 'description' | '
 export interface WebhookEventToEnqueue {
   organization_id: number;
   event_type: string;
-  /** The body to send, JSON text. */
-  payload: string;
+  /**
+   * The body to send, JSON text. The services pass a getter that makes the text when first read,
+   * so a store that reads it only once it knows a message will be inserted spares an event no
+   * webhook wants its JSON (the SQLite and JavaScript stores do; PostgreSQL's enqueue is one round
+   * trip, which binds it).
+   */
+  readonly payload: string;
   /** `msg_` + random characters + a separator; unique per event. */
   msg_id_prefix: string;
   created_at: string;
