@@ -77,9 +77,11 @@ function shipped(path: string): boolean {
  * shares with them is split into chunks of their own, and its pooled random bytes: 277 files
  * (0.90 MB packed, 3.73 MB unpacked). The architecture guide's instruction counts of a GET of one
  * post and of the request log (+2 KB unpacked) and the MCP server's shared JSON Schema validator
- * took it to 3.75 MB unpacked, 1 KB over its budget then.
+ * took it to 3.75 MB unpacked, 1 KB over its budget then. The same guide's account of posts and
+ * boards read as one JSON array and of a GET's counts again, and the contract's word on an event's
+ * body made when first read (+3 KB unpacked, +1 KB packed), took it just over 3.76 MB and 0.91 MB.
  */
-const BUDGET = { size: 910_000, unpackedSize: 3_760_000, entryCount: 280 };
+const BUDGET = { size: 912_000, unpackedSize: 3_770_000, entryCount: 280 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
