@@ -4,26 +4,12 @@
  * are options), generous defaults otherwise.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../adapters/memory/index.js';
-import { createSqliteStorage } from '../../adapters/sqlite/index.js';
 import { DEFAULT_RESOURCE_LIMITS } from '../../src/domain/limits.js';
-import type { Storage } from '../../src/storage/contract.js';
 import { createHarness } from '../helpers/harness.js';
 import { snapshot } from '../helpers/state.js';
-import { tempDir } from '../adapters/sqlite/helpers.js';
+import { memoryAndSqlite } from '../helpers/stores.js';
 
 const limits = { boardsPerOrganization: 3, postsPerBoard: 4, commentsPerPost: 5, tagsPerBoard: 6 };
-
-const storages: Array<[string, () => { storage: Storage; done(): void }]> = [
-  ['memory', () => ({ storage: createMemoryStorage(), done: () => undefined })],
-  [
-    'SQLite',
-    () => {
-      const temp = tempDir();
-      return { storage: createSqliteStorage({ path: temp.file() }), done: temp.remove };
-    },
-  ],
-];
 
 describe('default resource limits', () => {
   it('are generous', () => {
@@ -40,7 +26,7 @@ describe('default resource limits', () => {
   });
 });
 
-describe.each(storages)('resource limits (%s)', (_name, open) => {
+describe.each(memoryAndSqlite)('resource limits (%s)', (_name, open) => {
   let cleanup: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await cleanup?.();

@@ -4,13 +4,10 @@
  * listed, deleted and never breaks the post.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../adapters/memory/index.js';
-import { createSqliteStorage } from '../../adapters/sqlite/index.js';
 import { MAX_REPLY_DEPTH } from '../../src/domain/limits.js';
-import type { Storage } from '../../src/storage/contract.js';
 import { createHarness } from '../helpers/harness.js';
 import { snapshot } from '../helpers/state.js';
-import { tempDir } from '../adapters/sqlite/helpers.js';
+import { memoryAndSqlite } from '../helpers/stores.js';
 
 /** Depth of the deepest reply in a comment list: a top-level comment is at depth 0. */
 function deepest(comments: Array<{ replies: unknown[] }>): number {
@@ -62,18 +59,7 @@ describe('the maximum reply depth over the API', () => {
 
 const CHAIN = 3000; // past the ~2,100 replies at which presenting the chain used to overflow the stack
 
-const storages: Array<[string, () => { storage: Storage; done(): void }]> = [
-  ['memory', () => ({ storage: createMemoryStorage(), done: () => undefined })],
-  [
-    'SQLite',
-    () => {
-      const temp = tempDir();
-      return { storage: createSqliteStorage({ path: temp.file() }), done: temp.remove };
-    },
-  ],
-];
-
-describe.each(storages)('a stored reply chain deeper than the maximum (%s)', (_name, open) => {
+describe.each(memoryAndSqlite)('a stored reply chain deeper than the maximum (%s)', (_name, open) => {
   let cleanup: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await cleanup?.();

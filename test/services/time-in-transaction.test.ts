@@ -4,28 +4,15 @@
  * TTL is not shortened by the wait.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../adapters/memory/index.js';
-import { createSqliteStorage } from '../../adapters/sqlite/index.js';
 import { createFeedbackBoard } from '../../src/board.js';
 import type { Storage } from '../../src/storage/contract.js';
 import { T0, testClock } from '../helpers/harness.js';
-import { tempDir } from '../adapters/sqlite/helpers.js';
+import { memoryAndSqlite } from '../helpers/stores.js';
 
 const WAIT_MS = 10_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const storages: Array<[string, () => { storage: Storage; done(): void }]> = [
-  ['memory', () => ({ storage: createMemoryStorage(), done: () => undefined })],
-  [
-    'SQLite',
-    () => {
-      const temp = tempDir();
-      return { storage: createSqliteStorage({ path: temp.file() }), done: temp.remove };
-    },
-  ],
-];
-
-describe.each(storages)('time-stamped writes under lock contention (%s)', (_name, open) => {
+describe.each(memoryAndSqlite)('time-stamped writes under lock contention (%s)', (_name, open) => {
   let cleanup: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await cleanup?.();

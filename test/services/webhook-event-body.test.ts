@@ -3,24 +3,11 @@
  * without a webhook that wants the event pays no JSON for it, and one with several webhooks pays
  * for it once. The messages stored carry the whole body either way.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../adapters/memory/index.js';
-import { createSqliteStorage } from '../../adapters/sqlite/index.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ServiceContext } from '../../src/services/context.js';
 import { emitEvent } from '../../src/services/webhook-events.js';
-import type { Storage } from '../../src/storage/contract.js';
-import { T0, tempDir } from '../adapters/sqlite/helpers.js';
-
-const storages: Array<[string, () => { storage: Storage; done(): void }]> = [
-  ['memory', () => ({ storage: createMemoryStorage(), done: () => undefined })],
-  [
-    'SQLite',
-    () => {
-      const temp = tempDir();
-      return { storage: createSqliteStorage({ path: temp.file() }), done: temp.remove };
-    },
-  ],
-];
+import { T0 } from '../adapters/sqlite/helpers.js';
+import { memoryAndSqlite } from '../helpers/stores.js';
 
 /** emitEvent reads only the context's random bytes (the message ids). */
 const ctx = { random: (length: number) => new Uint8Array(length).fill(7) } as unknown as ServiceContext;
@@ -32,21 +19,16 @@ function countedData() {
   return { counted, data: data as never };
 }
 
-describe.each(storages)('the body of a webhook event (%s)', (_name, open) => {
-  let done: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await done?.();
-    done = undefined;
-  });
-
+describe.each(memoryAndSqlite)('the body of a webhook event (%s)', (_name, open) => {
+  /** A fresh store with one organization, closed and removed when the test ends. */
   async function setup() {
-    const opened = open();
-    done = async () => {
-      await opened.storage.close();
-      opened.done();
-    };
-    const org = await opened.storage.transaction('write', (tx) => tx.insertOrganization({ name: 'Acme', created_at: T0 }));
-    return { storage: opened.storage, org: org.id };
+    const { storage, done } = open();
+    onTestFinished(async () => {
+      await storage.close();
+      done();
+    });
+    const org = await storage.transaction('write', (tx) => tx.insertOrganization({ name: 'Acme', created_at: T0 }));
+    return { storage, org: org.id };
   }
 
   const webhook = (organization_id: number, events: string[], active = true) => ({
