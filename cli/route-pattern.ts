@@ -114,7 +114,8 @@ function step(at: Shown, path: string, start: number, end: number): Shown {
  * The paths before their last segment of recent requests (`/api/v1/boards/demo/posts` for
  * `/api/v1/boards/demo/posts/17`), each with the node it leads to: paths of one route differ
  * mostly in their last segment, so a request whose path starts as a recent one's walks only that
- * segment. Compared in place (length, then characters): no slice, no hash. The oldest is replaced.
+ * segment. Compared by length, then whole (see {@link routePattern}); no hash. The oldest is
+ * replaced.
  */
 const RECENT = 8;
 const recentPrefixes: string[] = [];
