@@ -35,9 +35,23 @@ export interface LogWriterOptions {
   droppedNote?: (count: number) => string;
 }
 
+/** A line that writes itself as bytes (see {@link LogWriter.writeLine}). */
+export interface LineSource {
+  /**
+   * Writes the line (whole, with its newline) into `buffer` from `at`, which has room for the
+   * `most` bytes it was queued with; answers the offset after its last byte.
+   */
+  encodeInto(buffer: Buffer, at: number): number;
+}
+
 export interface LogWriter {
   /** Queues `text` (whole lines, each ending in a newline). */
   write(text: string): void;
+  /**
+   * Queues the line `source` writes, of at most `most` bytes, straight into the writer's buffer:
+   * no string of the line is made, so none is flattened and encoded.
+   */
+  writeLine(most: number, source: LineSource): void;
   /** Writes everything queued; resolves when it is written. */
   end(): Promise<void>;
   /** Writes the lines queued (not those of a write in flight) now, synchronously, as far as the descriptor takes them. */
@@ -144,25 +158,39 @@ export function createLogWriter(options: LogWriterOptions = {}): LogWriter {
     if (timer === null) timer = setTimeout(flush, flushMs).unref();
   };
 
+  /**
+   * Queues a line of at most `most` bytes, or drops it when `size` (`most`, or the line's exact
+   * size when known) would take the bytes waiting past `maxPending`.
+   */
+  const queue = (most: number, size: number, source: LineSource): void => {
+    if (pendingBytes() + size > maxPending) {
+      dropped += 1;
+      return;
+    }
+    // A line that might not fit starts a new buffer; one longer than a buffer gets its own.
+    if (used + most > CHUNK_BYTES) {
+      seal();
+      if (most > CHUNK_BYTES) {
+        const bytes = Buffer.allocUnsafe(most);
+        const end = source.encodeInto(bytes, 0);
+        full.push(bytes.subarray(0, end));
+        fullBytes += end;
+      }
+    }
+    if (most <= CHUNK_BYTES) used = source.encodeInto(chunk, used);
+    if (pendingBytes() >= minWrite) flush();
+    else schedule();
+  };
+
   return {
     write(text) {
-      // At most three bytes of UTF-8 per UTF-16 unit: a line that might not fit starts a new buffer.
+      // At most three bytes of UTF-8 per UTF-16 unit.
       const most = text.length * 3;
-      if (pendingBytes() + most > maxPending && pendingBytes() + Buffer.byteLength(text) > maxPending) {
-        dropped += 1;
-        return;
-      }
-      if (used + most > CHUNK_BYTES) {
-        seal();
-        if (most > CHUNK_BYTES) {
-          const bytes = Buffer.from(text);
-          full.push(bytes);
-          fullBytes += bytes.length;
-        }
-      }
-      if (most <= CHUNK_BYTES) used += encodeInto(chunk, text, used);
-      if (pendingBytes() >= minWrite) flush();
-      else schedule();
+      const size = pendingBytes() + most > maxPending ? Buffer.byteLength(text) : most;
+      queue(most, size, { encodeInto: (buffer, at) => at + encodeInto(buffer, text, at) });
+    },
+    writeLine(most, source) {
+      queue(most, most, source);
     },
     end() {
       if (!writing && pendingBytes() === 0 && dropped === 0) return Promise.resolve();

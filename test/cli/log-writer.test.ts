@@ -58,6 +58,30 @@ describe('createLogWriter', () => {
     expect(readFileSync(path, 'utf8')).toBe(expected.join(''));
   });
 
+  it('writes lines that encode themselves (writeLine) in order with text lines, one longer than a buffer included', async () => {
+    const { path, fd } = logFile();
+    const writer = createLogWriter({ fd });
+    const expected: string[] = [];
+    /** A line that writes its bytes itself, taking less room than the `most` it is queued with. */
+    const byteLine = (text: string) => {
+      const bytes = Buffer.from(text);
+      writer.writeLine(bytes.length + 50, { encodeInto: (buffer, at) => at + bytes.copy(buffer, at) });
+      expected.push(text);
+    };
+    for (let i = 0; i < 30_000; i++) {
+      if (i % 2 === 0) byteLine(line(i));
+      else {
+        writer.write(line(i));
+        expected.push(line(i));
+      }
+      if (i === 12_345) byteLine(`{"long":"${'€'.repeat(40_000)}"}\n`); // 120 KB: more than a buffer
+      if (i % 1000 === 0) await new Promise((r) => setImmediate(r));
+    }
+    await writer.end();
+    closeSync(fd);
+    expect(readFileSync(path, 'utf8')).toBe(expected.join(''));
+  });
+
   it('writes a lone line after flushMs, without more lines or end()', async () => {
     const { path, fd } = logFile();
     const writer = createLogWriter({ fd, flushMs: 20 });
@@ -89,7 +113,11 @@ describe('createLogWriter', () => {
     const writer = createLogWriter({ fd, minWrite: 1024, maxPending: 64 * 1024, droppedNote: (n) => `dropped ${n}\n` });
     const written = 20_000;
     for (let i = 0; i < written; i++) {
-      writer.write(line(i)); // about 900 KiB: more than the socket and maxPending together
+      // About 900 KiB: more than the socket and maxPending together. Every third line encodes itself.
+      if (i % 3 === 0) {
+        const bytes = Buffer.from(line(i));
+        writer.writeLine(bytes.length, { encodeInto: (buffer, at) => at + bytes.copy(buffer, at) });
+      } else writer.write(line(i));
       if (i % 100 === 0) await new Promise((r) => setTimeout(r, 1));
     }
     cat.kill('SIGCONT');

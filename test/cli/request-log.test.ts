@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, sampleFixture } from '../helpers/fixture.js';
 import { runCli, startServe, workDir, type Server } from '../helpers/cli.js';
 import fc from 'fast-check';
-import { isoNow, logLine, millisecondsText } from '../../cli/request-log.js';
+import { isoNow, LineEncoder, logLine, millisecondsText } from '../../cli/log-line.js';
 
 const running: Server[] = [];
 const dirs: Array<ReturnType<typeof workDir>> = [];
@@ -190,5 +190,51 @@ describe('isoNow', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('LineEncoder', () => {
+  /** What the encoder writes for these values at `at` of a buffer, checked against its bound and the bytes around it. */
+  function encoded(encoder: LineEncoder, at: number, ...values: [number, string, string, string, number, number]): Buffer {
+    const most = encoder.set(...values);
+    const buffer = Buffer.alloc(at + most + 16, 0xaa);
+    const end = encoder.encodeInto(buffer, at);
+    expect(end - at).toBeLessThanOrEqual(most);
+    expect(buffer.subarray(0, at).every((byte) => byte === 0xaa)).toBe(true);
+    expect(buffer.subarray(end).every((byte) => byte === 0xaa)).toBe(true);
+    return buffer.subarray(at, end);
+  }
+
+  const sane = fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/);
+  const anyId = fc.oneof(sane, fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }));
+  const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND');
+  const route = fc.oneof(fc.constantFrom('/healthz', '/api/v1/boards/{slug}/posts/{id}', '/{other}', ''), fc.string({ unit: 'grapheme', maxLength: 30 }));
+  const duration = fc.oneof(fc.double({ min: 0, max: 1e7, noNaN: true }), fc.maxSafeNat().map((n) => n / 1000), fc.constantFrom(Number.POSITIVE_INFINITY, Number.NaN, -1, 1e300, 0.0005, 0.0004999));
+  const time = fc.oneof(fc.maxSafeNat().map((n) => n % Date.UTC(10_000, 0, 1)), fc.maxSafeNat().map((n) => Date.UTC(10_000, 0, 1) + (n % (8.64e15 - Date.UTC(10_000, 0, 1)))));
+
+  it("writes, in both formats, the very bytes of the line made as a string, whatever the values", () => {
+    for (const format of ['json', 'text'] as const) {
+      // One encoder for every run, as in serve: what it keeps between lines must not leak into the next.
+      const encoder = new LineEncoder(format);
+      fc.assert(
+        fc.property(fc.nat(40), time, anyId, method, route, fc.integer({ min: 100, max: 599 }), duration, (at, now, id, verb, pattern, status, ms) => {
+          const bytes = encoded(encoder, at, now, id, verb, pattern, status, ms);
+          expect(bytes.toString('utf8')).toBe(logLine(format, new Date(now).toISOString(), id, verb, pattern, status, ms));
+        }),
+        { numRuns: 3000 },
+      );
+    }
+  });
+
+  it('keeps the second and the recent routes right across lines: every millisecond of a second boundary, more routes than it keeps', () => {
+    const encoder = new LineEncoder('json');
+    const start = Date.UTC(2026, 10, 30, 23, 59, 59, 995);
+    for (let i = 0; i < 200; i += 1) {
+      const now = start + (i % 11);
+      const pattern = `/api/v1/route-${i % 37}`;
+      const status = i % 3 === 0 ? 200 : 404;
+      const line = encoded(encoder, 0, now, `id-${i}`, 'GET', pattern, status, i / 7).toString();
+      expect(JSON.parse(line)).toEqual({ time: new Date(now).toISOString(), id: `id-${i}`, method: 'GET', route: pattern, status, ms: Number(millisecondsText(i / 7)) });
+    }
   });
 });
