@@ -34,8 +34,9 @@ const USAGE = `Usage: npm run bench:compare -- <rev> [options]
   --connections N   connections of the HTTP load (default 10)
   --posts N         posts of the seeded board (default 10000)
   --peer            add the Hono + better-sqlite3 peer (bench/peers/hono-server.mjs) as a third side
-  --this-args ARGS  more serve options for this tree ("--log off")
-  --rev-args ARGS   more serve options for <rev>
+  --this-args=ARGS  more serve options for this tree (--this-args="--log off": with the "=",
+                    since the value starts with a dash)
+  --rev-args=ARGS   more serve options for <rev>
   --only WORDS      only the measures whose name holds one of these comma-separated words ("one,list")
   --http-only, --loops-only
   --instructions    count each server's instructions per request under valgrind (callgrind)

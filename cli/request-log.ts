@@ -50,12 +50,11 @@ export function requestObserver(options: ObserveOptions): { onAnswer: ((answer: 
   const format = options.log;
   const onServed = options.onServed;
   if (format === 'off' && onServed === undefined) return { onAnswer: undefined, writer: null };
-  const writer = format === 'off' ? null : (options.writer ?? createLogWriter({ droppedNote: (count) => droppedLine(format, count) }));
-  const line = format === 'off' ? null : new LineEncoder(format);
+  const log = format === 'off' ? null : { writer: options.writer ?? createLogWriter({ droppedNote: (count) => droppedLine(format, count) }), line: new LineEncoder(format) };
   const onAnswer = (answer: Answered): void => {
     const route = routePattern(requestPath(answer.url));
-    if (writer !== null) writer.writeLine(line!.set(Date.now(), answer.requestId, answer.method, route, answer.status, answer.durationMs), line!);
+    if (log !== null) log.writer.writeLine(log.line.set(Date.now(), answer.requestId, answer.method, route, answer.status, answer.durationMs), log.line);
     onServed?.({ id: answer.requestId, method: answer.method, route, status: answer.status, durationMs: answer.durationMs, header: (name) => answer.header(name) });
   };
-  return { onAnswer, writer };
+  return { onAnswer, writer: log === null ? null : log.writer };
 }
