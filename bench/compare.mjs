@@ -13,8 +13,9 @@
 //   under valgrind's callgrind (bench/compare/instructions.mjs), which a busy machine moves far
 //   less than it moves time.
 //
-// Every round runs each measure on each side back to back, the order of the sides swapping each
-// round; each ratio printed is this tree's figure over the other's, the median of the rounds'
+// Every round starts a new server process for each side (a process's speed depends on how its
+// memory happens to be laid out: identical servers differ by up to a tenth, run after run) and
+// runs each measure on each side back to back, the order of the sides swapping each round; each ratio printed is this tree's figure over the other's, the median of the rounds'
 // ratios with their lowest and highest. Above 1 this tree is faster. See bench/README.md.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -129,24 +130,38 @@ async function sideFiles(seedFile) {
   return files;
 }
 
+/**
+ * The servers of one round, started afresh: each server process runs at its own speed, as its
+ * memory happens to be laid out, so four `serve`s of one tree on copies of one file measured in
+ * alternation over 24 rounds differed by up to 13% from the first of them (medians of the rounds'
+ * ratios: 1.08×, 1.11×, 1.13×). A comparison that kept one process a side for the whole run
+ * carried that difference into every round, where more rounds could not average it away.
+ */
+async function startSides(files, round) {
+  const sides = [
+    { side: self.label, start: () => startServe(self, files.self, dir, words(opts['this-args'])) },
+    { side: rev.label, start: () => startServe(rev, files.rev, dir, words(opts['rev-args'])) },
+    ...(opts.peer ? [{ side: 'Hono', start: () => startHono(files.peer, dir), peer: true }] : []),
+  ];
+  const servers = [];
+  for (const { side, start, peer } of round % 2 === 0 ? sides : [...sides].reverse()) servers.push({ side, server: await start(), peer });
+  return servers;
+}
+
 async function compareHttp(seedFile) {
   const files = await sideFiles(seedFile);
-  const servers = [
-    { side: self.label, server: await startServe(self, files.self, dir, words(opts['this-args'])) },
-    { side: rev.label, server: await startServe(rev, files.rev, dir, words(opts['rev-args'])) },
-    ...(opts.peer ? [{ side: 'Hono', server: await startHono(files.peer, dir), peer: true }] : []),
-  ];
-  try {
-    const all = scenarios(KEY, POSTS).filter((s) => chosen(s.name));
-    const runs = all.map((s) => ({ scenario: s, rate: new Measure(`${s.name}`, 'req/s'), perCpu: new Measure(`${s.name}`, 'req per server CPU-s') }));
-    for (const { server, peer } of servers) {
-      for (const s of all) if (!peer || s.peer) await probe(server.url, s);
-    }
-    console.log(`warming up (${servers.length} servers × ${all.length} requests)…`);
-    for (const { server, peer } of servers) {
-      for (const s of all) if (!peer || s.peer) await runLoad(generator, server.url, s, { seconds: 1, connections: CONNECTIONS });
-    }
-    for (let round = 0; round < ROUNDS; round++) {
+  const all = scenarios(KEY, POSTS).filter((s) => chosen(s.name));
+  const runs = all.map((s) => ({ scenario: s, rate: new Measure(`${s.name}`, 'req/s'), perCpu: new Measure(`${s.name}`, 'req per server CPU-s') }));
+  for (let round = 0; round < ROUNDS; round++) {
+    const servers = await startSides(files, round);
+    try {
+      // Each new process serves one of every request first, then a second of each, to warm up.
+      for (const { server, peer } of servers) {
+        for (const s of all) if (!peer || s.peer) await probe(server.url, s);
+      }
+      for (const { server, peer } of servers) {
+        for (const s of all) if (!peer || s.peer) await runLoad(generator, server.url, s, { seconds: 1, connections: CONNECTIONS });
+      }
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       for (const { scenario, rate, perCpu } of runs) {
         for (const { side, server, peer } of order) {
@@ -158,12 +173,12 @@ async function compareHttp(seedFile) {
           perCpu.add(side, result.requests / (cpuSeconds(server.pid) - cpu0));
         }
       }
-      console.log(`round ${round + 1}/${ROUNDS} of HTTP done (load average ${loadavg()[0].toFixed(1)})`);
+    } finally {
+      for (const { server } of servers) await server.stop();
     }
-    for (const { rate, perCpu } of runs) measures.push(rate, perCpu);
-  } finally {
-    for (const { server } of servers) await server.stop();
+    console.log(`round ${round + 1}/${ROUNDS} of HTTP done, on servers started for it (load average ${loadavg()[0].toFixed(1)})`);
   }
+  for (const { rate, perCpu } of runs) measures.push(rate, perCpu);
 }
 
 /**
