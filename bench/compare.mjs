@@ -144,7 +144,7 @@ async function startSides(prepared, round) {
   // A fresh copy of each side's prepared file too, so no side carries a file's state (its WAL, its
   // pages' places) from one round into the next.
   const files = {};
-  for (const [side, file] of Object.entries(prepared)) {
+  for (const [side, file] of Object.entries(prepared).filter(([side]) => side !== 'peer' || opts.peer)) {
     files[side] = join(dir, `${side}-round.db`);
     for (const suffix of ['', '-wal', '-shm']) rmSync(files[side] + suffix, { force: true });
     copyFileSync(file, files[side]);
