@@ -138,7 +138,8 @@ async function sideFiles(seedFile) {
  * carried that difference into every round, where more rounds could not average it away.
  * Restarted every round, but each on its own file kept from round to round, three such servers
  * still stood 0.96×, 1.08× and 0.96× from the first; on fresh copies every round, 1.04×, 1.02×
- * and 1.02× (10 rounds).
+ * and 1.02× (10 rounds), and in a later run 1.12× with quartiles 0.87–1.29: no longer a side's
+ * own, what is left is noise that more rounds average.
  */
 async function startSides(prepared, round) {
   // A fresh copy of each side's prepared file too, so no side carries a file's state (its WAL, its
