@@ -9,7 +9,7 @@
  * out in a large asynchronous write (log-writer.ts).
  */
 import type { Answered } from '../src/node/request-id.js';
-import { requestPath } from '../src/http/request-path.js';
+import { requestTarget, type RequestTarget } from '../src/http/request-path.js';
 import { createLogWriter, type LogWriter } from './log-writer.js';
 import { isoNow, LineEncoder, type LineFormat } from './log-line.js';
 import { routePattern } from './route-pattern.js';
@@ -51,8 +51,17 @@ export function requestObserver(options: ObserveOptions): { onAnswer: ((answer: 
   const onServed = options.onServed;
   if (format === 'off' && onServed === undefined) return { onAnswer: undefined, writer: null };
   const log = format === 'off' ? null : { writer: options.writer ?? createLogWriter({ droppedNote: (count) => droppedLine(format, count) }), line: new LineEncoder(format) };
+  // The route pattern of the last request target: a URL asked again (a post polled, a list
+  // refreshed) is parsed into the very same target object, and its pattern is not walked again.
+  let routed: RequestTarget | undefined;
+  let routedPattern = '';
   const onAnswer = (answer: Answered): void => {
-    const route = routePattern(requestPath(answer.url));
+    const target = requestTarget(answer.url);
+    if (target !== routed) {
+      routedPattern = routePattern(target.path);
+      routed = target;
+    }
+    const route = routedPattern;
     if (log !== null) log.writer.writeLine(log.line.set(Date.now(), answer.requestId, answer.method, route, answer.status, answer.durationMs), log.line);
     onServed?.({ id: answer.requestId, method: answer.method, route, status: answer.status, durationMs: answer.durationMs, header: (name) => answer.header(name) });
   };
