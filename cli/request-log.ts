@@ -4,9 +4,9 @@
  * key, cookie, query or other header, no path value (see route-pattern.ts). The request id is the
  * one `listen({ requestIds: true })` gave the request and answered in `X-Request-Id`.
  *
- * A line costs less than pino's: it is written as bytes straight into the writer's buffer from
- * values that need no escaping (log-line.ts), without an intermediate object or string, and goes
- * out in a large asynchronous write (log-writer.ts).
+ * A line is written as bytes straight into the writer's buffer from values that need no escaping
+ * (log-line.ts), without an intermediate object or string (about 160 ns in a loop), and goes out
+ * in a large asynchronous write (log-writer.ts), pino's technique.
  */
 import type { Answered } from '../src/node/request-id.js';
 import { requestTarget, type RequestTarget } from '../src/http/request-path.js';
