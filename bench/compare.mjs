@@ -15,8 +15,9 @@
 //
 // Every round starts a new server process for each side (a process's speed depends on how its
 // memory happens to be laid out: identical servers differ by up to a tenth, run after run) and
-// runs each measure on each side back to back, the order of the sides swapping each round; each ratio printed is this tree's figure over the other's, the median of the rounds'
-// ratios with their lowest and highest. Above 1 this tree is faster. See bench/README.md.
+// runs each measure on each side back to back, the order of the sides swapping each round; each
+// ratio printed is this tree's figure over the other's, the median of the rounds' ratios with
+// their lowest and highest. Above 1 this tree is faster. See bench/README.md.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -155,9 +156,11 @@ async function startSides(prepared, round) {
     { side: rev.label, start: () => startServe(rev, files.rev, dir, words(opts['rev-args'])) },
     ...(opts.peer ? [{ side: 'Hono', start: () => startHono(files.peer, dir), peer: true }] : []),
   ];
-  const servers = [];
-  for (const { side, start, peer } of round % 2 === 0 ? sides : [...sides].reverse()) servers.push({ side, server: await start(), peer });
-  return servers;
+  // Started in alternating order, answered in the sides' order (the caller alternates the order it
+  // measures them in).
+  const started = new Map();
+  for (const side of round % 2 === 0 ? sides : [...sides].reverse()) started.set(side, await side.start());
+  return sides.map((side) => ({ side: side.side, server: started.get(side), peer: side.peer }));
 }
 
 async function compareHttp(seedFile) {
