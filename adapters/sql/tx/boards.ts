@@ -4,7 +4,7 @@ import type { AggregateMethods } from '../../../src/storage/contract/registry.js
 import { foldCase } from '../../../src/storage/text.js';
 import type { SqlSeam, SqlValue } from '../seam.js';
 import { allRows, assignments, oneRow, runOnly } from '../statements.js';
-import { BOARD_FIELDS, BOARD_ROW, toBoard, tupleToBoard, type BoardRow } from './rows.js';
+import { BOARD_FIELDS, BOARD_ROW, boardFromRow, toBoard, type BoardRow } from './rows.js';
 
 export const TAG_FIELDS = 'id, board_id, name, slug';
 const TAG = `SELECT ${TAG_FIELDS} FROM fb_tags`;
@@ -24,7 +24,7 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
     const text = `${board} WHERE ${where}`;
     return async (...params: SqlValue[]) => {
       const row = await db.value(text, params);
-      return row === undefined ? null : tupleToBoard(d.json<unknown[]>(row));
+      return row === undefined ? null : boardFromRow(d, row);
     };
   };
   const getBoard = boardWhere('id = ?');
@@ -44,7 +44,7 @@ export function boardsMethods(db: SqlSeam): AggregateMethods<'boards'> {
     },
     getBoard,
     getBoardBySlug: boardWhere('organization_id = ? AND slug = ?'),
-    listBoards: async (organizationId) => (await db.column(boardsOfOrganization, [organizationId])).map((row) => tupleToBoard(d.json<unknown[]>(row))),
+    listBoards: async (organizationId) => (await db.column(boardsOfOrganization, [organizationId])).map((row) => boardFromRow(d, row)),
     async updateBoard(id, patch) {
       const { set, params } = assignments([
         ['name', patch.name],

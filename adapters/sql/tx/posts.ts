@@ -19,7 +19,7 @@ import { TAG_FIELDS } from './boards.js';
 import { LINK_FIELDS } from './integrations.js';
 import { STATUS_FIELDS, toStatus, type StatusRow } from './statuses.js';
 import { countPostsByWord, indexTitle, listPostsByWords, reindexTitle } from './post-words.js';
-import { fieldsColumn, POST_ROW, RETURNED_POST_ROW, selectPosts, tupleToPost } from './rows.js';
+import { fieldsColumn, POST_ROW, postFromRow, RETURNED_POST_ROW, selectPosts } from './rows.js';
 import { defaultLabel } from './statuses.js';
 
 function proposalColumns(proposal: ProposalRecord | null): SqlValue[] {
@@ -100,7 +100,7 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
   const postById = POST_BY_ID(d);
   const getPost = async (id: number) => {
     const row = await db.value(postById, [id]);
-    return row === undefined ? null : tupleToPost(d.json<unknown[]>(row));
+    return row === undefined ? null : postFromRow(d, row);
   };
   /** A page of `list` and its total, two statements. */
   const page = async ({ where, order, total }: PostList, board: number, query: { limit: number; offset: number }) => {
@@ -132,7 +132,7 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
           fieldsColumn(row.fields), row.status_label_id ?? null, row.board_id, row.status,
         ],
       );
-      const post = tupleToPost(d.json<unknown[]>(stored));
+      const post = postFromRow(d, stored);
       await indexTitle(db, post.id, post.board_id, post.title);
       return post;
     },
@@ -180,7 +180,7 @@ export function postsMethods(db: SqlSeam): SharedMethods<'posts', 'listPosts'> {
         label ? [...params, patch.status!, id] : [...params, id],
       );
       if (row === undefined) return null;
-      const post = tupleToPost(d.json<unknown[]>(row));
+      const post = postFromRow(d, row);
       if (patch.title !== undefined) await reindexTitle(db, post);
       return post;
     },

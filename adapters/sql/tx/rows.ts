@@ -5,7 +5,7 @@
  */
 import type { BoardRecord, CommentRecord, PostRecord, PostStatus } from '../../../src/domain/records.js';
 import type { FieldValues } from '../../../src/domain/fields.js';
-import { perDialect, type Planning, type SqlParams, type SqlSeam } from '../seam.js';
+import { perDialect, type Dialect, type Planning, type SqlParams, type SqlSeam } from '../seam.js';
 import { flag } from '../statements.js';
 
 /** A boolean column as SQLite (0/1) or PostgreSQL (a boolean) returns it. */
@@ -85,10 +85,15 @@ export function fieldsColumn(values: FieldValues | null | undefined): string | n
   return values ? JSON.stringify(values) : null;
 }
 
+/** A post from the value of {@link POST_ROW} (or {@link RETURNED_POST_ROW}) as the driver read it. */
+export function postFromRow(d: Dialect, row: unknown): PostRecord {
+  return tupleToPost(d.json<unknown[]>(row));
+}
+
 /** The posts selected by `text`, whose SELECT list is {@link POST_ROW}. */
 export async function selectPosts(db: SqlSeam, text: string, params?: SqlParams, planning?: Planning): Promise<PostRecord[]> {
   const d = db.dialect;
-  return (await db.column(text, params, planning)).map((row) => tupleToPost(d.json<unknown[]>(row)));
+  return (await db.column(text, params, planning)).map((row) => postFromRow(d, row));
 }
 
 export type BoardRow = Omit<BoardRecord, 'published'> & { published: Flag };
@@ -107,7 +112,7 @@ export const BOARD_ROW = perDialect((d) => d.jsonArray(BOARD_FIELD_LIST));
  * then spread into another cost twice as much in the board lookup every request by slug starts
  * with.
  */
-export function tupleToBoard(t: readonly unknown[]): BoardRecord {
+function tupleToBoard(t: readonly unknown[]): BoardRecord {
   return {
     id: t[0] as number,
     organization_id: t[1] as number,
@@ -119,6 +124,11 @@ export function tupleToBoard(t: readonly unknown[]): BoardRecord {
     logo_url: t[7] as string | null,
     created_at: t[8] as string,
   };
+}
+
+/** A board from the value of {@link BOARD_ROW} as the driver read it. */
+export function boardFromRow(d: Dialect, row: unknown): BoardRecord {
+  return tupleToBoard(d.json<unknown[]>(row));
 }
 
 export function toBoard(row: BoardRow): BoardRecord {

@@ -4,7 +4,7 @@
  * anything the adapter keeps.
  */
 import type { PostRecord } from '../../../src/domain/records.js';
-import { POST_ROW, tupleToPost } from '../../sql/tx/rows.js';
+import { POST_ROW, postFromRow } from '../../sql/tx/rows.js';
 import { SQLITE_DIALECT } from '../seam.js';
 import type { Sql, SqlParams } from '../sql.js';
 
@@ -13,6 +13,6 @@ export const POST_ARRAY = POST_ROW(SQLITE_DIALECT);
 
 /** The posts selected by `source`, whose SELECT list is {@link POST_ARRAY}. */
 export function selectPosts(sql: Sql, source: string, ...params: SqlParams): PostRecord[] {
-  return sql.column<string>(source, ...params).map((row) => tupleToPost(JSON.parse(row) as unknown[]));
+  return sql.column<string>(source, ...params).map((row) => postFromRow(SQLITE_DIALECT, row));
 }
 
