@@ -45,11 +45,10 @@ export interface LineSource {
 }
 
 export interface LogWriter {
-  /** Queues `text` (whole lines, each ending in a newline). */
-  write(text: string): void;
   /**
-   * Queues the line `source` writes, of at most `most` bytes, straight into the writer's buffer:
-   * no string of the line is made, so none is flattened and encoded.
+   * Queues the line `source` writes (whole, ending in a newline), of at most `most` bytes,
+   * straight into the writer's buffer: no string of the line is made, so none is flattened and
+   * encoded.
    */
   writeLine(most: number, source: LineSource): void;
   /** Writes everything queued; resolves when it is written. */
@@ -158,39 +157,26 @@ export function createLogWriter(options: LogWriterOptions = {}): LogWriter {
     if (timer === null) timer = setTimeout(flush, flushMs).unref();
   };
 
-  /**
-   * Queues a line of at most `most` bytes, or drops it when `size` (`most`, or the line's exact
-   * size when known) would take the bytes waiting past `maxPending`.
-   */
-  const queue = (most: number, size: number, source: LineSource): void => {
-    if (pendingBytes() + size > maxPending) {
-      dropped += 1;
-      return;
-    }
-    // A line that might not fit starts a new buffer; one longer than a buffer gets its own.
-    if (used + most > CHUNK_BYTES) {
-      seal();
-      if (most > CHUNK_BYTES) {
-        const bytes = Buffer.allocUnsafe(most);
-        const end = source.encodeInto(bytes, 0);
-        full.push(bytes.subarray(0, end));
-        fullBytes += end;
-      }
-    }
-    if (most <= CHUNK_BYTES) used = source.encodeInto(chunk, used);
-    if (pendingBytes() >= minWrite) flush();
-    else schedule();
-  };
-
   return {
-    write(text) {
-      // At most three bytes of UTF-8 per UTF-16 unit.
-      const most = text.length * 3;
-      const size = pendingBytes() + most > maxPending ? Buffer.byteLength(text) : most;
-      queue(most, size, { encodeInto: (buffer, at) => at + encodeInto(buffer, text, at) });
-    },
     writeLine(most, source) {
-      queue(most, most, source);
+      // Dropped when it might take the bytes waiting past maxPending.
+      if (pendingBytes() + most > maxPending) {
+        dropped += 1;
+        return;
+      }
+      // A line that might not fit starts a new buffer; one longer than a buffer gets its own.
+      if (used + most > CHUNK_BYTES) {
+        seal();
+        if (most > CHUNK_BYTES) {
+          const bytes = Buffer.allocUnsafe(most);
+          const end = source.encodeInto(bytes, 0);
+          full.push(bytes.subarray(0, end));
+          fullBytes += end;
+        }
+      }
+      if (most <= CHUNK_BYTES) used = source.encodeInto(chunk, used);
+      if (pendingBytes() >= minWrite) flush();
+      else schedule();
     },
     end() {
       if (!writing && pendingBytes() === 0 && dropped === 0) return Promise.resolve();

@@ -8,7 +8,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogWriter, encodeInto } from '../../cli/log-writer.js';
+import { createLogWriter, encodeInto, type LogWriter } from '../../cli/log-writer.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -24,13 +24,18 @@ function logFile(): { path: string; fd: number } {
 
 const line = (i: number) => `{"i":${i},"pad":"${'x'.repeat(i % 50)}"}\n`;
 
+/** Queues `text` as a line that encodes itself, with room for three bytes of UTF-8 a UTF-16 unit. */
+function writeText(writer: LogWriter, text: string): void {
+  writer.writeLine(text.length * 3, { encodeInto: (buffer, at) => at + encodeInto(buffer, text, at) });
+}
+
 describe('createLogWriter', () => {
   it('writes every line, in order, once end() resolves', async () => {
     const { path, fd } = logFile();
     const writer = createLogWriter({ fd });
     const expected: string[] = [];
     for (let i = 0; i < 50_000; i++) {
-      writer.write(line(i));
+      writeText(writer, line(i));
       expected.push(line(i));
       if (i % 1000 === 0) await new Promise((r) => setImmediate(r)); // writes complete between bursts
     }
@@ -44,7 +49,7 @@ describe('createLogWriter', () => {
     const writer = createLogWriter({ fd });
     const expected: string[] = [];
     const add = (text: string) => {
-      writer.write(text);
+      writeText(writer, text);
       expected.push(text);
     };
     for (let i = 0; i < 20_000; i++) {
@@ -58,11 +63,11 @@ describe('createLogWriter', () => {
     expect(readFileSync(path, 'utf8')).toBe(expected.join(''));
   });
 
-  it('writes lines that encode themselves (writeLine) in order with text lines, one longer than a buffer included', async () => {
+  it('writes lines of copied bytes and of encoded text in order, one longer than a buffer included', async () => {
     const { path, fd } = logFile();
     const writer = createLogWriter({ fd });
     const expected: string[] = [];
-    /** A line that writes its bytes itself, taking less room than the `most` it is queued with. */
+    /** A line of bytes copied in, taking 50 bytes less than the room it asks for. */
     const byteLine = (text: string) => {
       const bytes = Buffer.from(text);
       writer.writeLine(bytes.length + 50, { encodeInto: (buffer, at) => at + bytes.copy(buffer, at) });
@@ -71,7 +76,7 @@ describe('createLogWriter', () => {
     for (let i = 0; i < 30_000; i++) {
       if (i % 2 === 0) byteLine(line(i));
       else {
-        writer.write(line(i));
+        writeText(writer, line(i));
         expected.push(line(i));
       }
       if (i === 12_345) byteLine(`{"long":"${'€'.repeat(40_000)}"}\n`); // 120 KB: more than a buffer
@@ -85,7 +90,7 @@ describe('createLogWriter', () => {
   it('writes a lone line after flushMs, without more lines or end()', async () => {
     const { path, fd } = logFile();
     const writer = createLogWriter({ fd, flushMs: 20 });
-    writer.write('alone\n');
+    writeText(writer, 'alone\n');
     expect(readFileSync(path, 'utf8')).toBe('');
     for (let i = 0; i < 100 && readFileSync(path, 'utf8') === ''; i++) await new Promise((r) => setTimeout(r, 10));
     expect(readFileSync(path, 'utf8')).toBe('alone\n');
@@ -95,8 +100,8 @@ describe('createLogWriter', () => {
   it('flushSync writes what is queued at once', () => {
     const { path, fd } = logFile();
     const writer = createLogWriter({ fd });
-    writer.write('first\n');
-    writer.write('second\n');
+    writeText(writer, 'first\n');
+    writeText(writer, 'second\n');
     writer.flushSync();
     expect(readFileSync(path, 'utf8')).toBe('first\nsecond\n');
     closeSync(fd);
@@ -113,11 +118,12 @@ describe('createLogWriter', () => {
     const writer = createLogWriter({ fd, minWrite: 1024, maxPending: 64 * 1024, droppedNote: (n) => `dropped ${n}\n` });
     const written = 20_000;
     for (let i = 0; i < written; i++) {
-      // About 900 KiB: more than the socket and maxPending together. Every third line encodes itself.
+      // About 900 KiB: more than the socket and maxPending together. Every third line asks for its
+      // exact size, the others for three bytes a character.
       if (i % 3 === 0) {
         const bytes = Buffer.from(line(i));
         writer.writeLine(bytes.length, { encodeInto: (buffer, at) => at + bytes.copy(buffer, at) });
-      } else writer.write(line(i));
+      } else writeText(writer, line(i));
       if (i % 100 === 0) await new Promise((r) => setTimeout(r, 1));
     }
     cat.kill('SIGCONT');
