@@ -24,27 +24,47 @@ export function extractApiKey(headers: HeaderReader): string | null {
   return bearer ?? xApiKey ?? null;
 }
 
+/** A cached key: the hash the storage knows it by, and its record. */
+interface CachedKey {
+  readonly hash: string;
+  readonly record: ApiKeyRecord;
+}
+
 /**
- * Live key records by hash, so most requests skip a storage read. Only keys that authenticated
- * are kept (unknown keys leave no trace); revocation in this process evicts at once, and the TTL
- * bounds how long another process's revocation takes to be seen.
+ * Live key records by the key as the client sent it, so most requests skip both the key's SHA-256
+ * (5 K instructions, more than the rest of authentication) and a storage read. Only keys that
+ * authenticated are kept (unknown keys leave no trace), each for the TTL from when it was read from
+ * the storage, so a key stays in memory no longer than that after its last read; revocation in this
+ * process evicts it at once (by its hash, the only form the storage and the revoking code have),
+ * and the TTL bounds how long another process's revocation takes to be seen.
  */
 export class KeyCache {
-  readonly #cache: SmallLru<string, ApiKeyRecord>;
+  readonly #cache: SmallLru<string, CachedKey>;
 
-  constructor(options: { max?: number; ttlMs?: number } = {}) {
-    this.#cache = new SmallLru({ max: options.max ?? 1000, ttlMs: options.ttlMs ?? 5000 });
+  /** `now` (ms, monotonic) is for tests. */
+  constructor(options: { max?: number; ttlMs?: number; now?: () => number } = {}) {
+    this.#cache = new SmallLru({ max: options.max ?? 1000, ttlMs: options.ttlMs ?? 5000, ...(options.now ? { now: options.now } : {}) });
   }
 
-  get(hash: string): ApiKeyRecord | undefined {
-    return this.#cache.get(hash);
+  /** The live record of the key `raw`, as sent; undefined when it is not cached. */
+  get(raw: string): ApiKeyRecord | undefined {
+    return this.#cache.get(raw)?.record;
   }
 
-  set(hash: string, key: ApiKeyRecord): void {
-    this.#cache.set(hash, key);
+  /** Keeps the record of the key `raw`, whose SHA-256 is `hash`. */
+  set(raw: string, hash: string, record: ApiKeyRecord): void {
+    this.#cache.set(raw, { hash, record });
   }
 
+  /** Forgets the key whose SHA-256 is `hash` (revocations are rare: the cache is walked). */
   evict(hash: string): void {
-    this.#cache.delete(hash);
+    const cached: string[] = [];
+    for (const [raw, key] of this.#cache.oldestFirst()) if (key.hash === hash) cached.push(raw);
+    for (const raw of cached) this.#cache.delete(raw);
+  }
+
+  /** Keys cached, expired ones not yet looked up included. */
+  get size(): number {
+    return this.#cache.size;
   }
 }

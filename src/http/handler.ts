@@ -217,13 +217,13 @@ export function createFetchHandler(ctx: ServiceContext, options: HandlerOptions 
   async function authenticate(request: ApiRequest): Promise<Caller | null> {
     const raw = extractApiKey(request.headers);
     if (raw === null) return null;
-    // Synchronous where the runtime can: no thread-pool round trip before the cache can answer (see sha256.ts).
-    const hash = sha256HexSync !== null ? sha256HexSync(raw) : await hashApiKey(raw);
-    let key = keyCache.get(hash);
+    let key = keyCache.get(raw);
     if (!key) {
+      // Synchronous where the runtime can: no thread-pool round trip (see sha256.ts).
+      const hash = sha256HexSync !== null ? sha256HexSync(raw) : await hashApiKey(raw);
       const found = await authenticateKey(ctx, hash);
       if (!found) return null;
-      keyCache.set(hash, found);
+      keyCache.set(raw, hash, found);
       key = found;
     }
     return { organizationId: key.organization_id, apiKeyId: key.id, scope: key.scope };
