@@ -3,7 +3,8 @@
  * answered in `X-Request-Id`, so a client, a proxy and the server's log name the same request
  * the same way.
  */
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 
 /** A client's request id is kept when it is 1..128 of these characters (a UUID, a trace id). */
@@ -15,7 +16,46 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * have to escape, so it can be written out as it is.
  */
 export function requestIdOf(header: string | string[] | null | undefined): string {
-  return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+  return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : newRequestId();
+}
+
+/** The ids' random bytes, read from the CSPRNG 256 ids at a time (as Node's `randomUUID` does). */
+const POOL = new Uint8Array(16 * 256);
+let pooled = POOL.length;
+/** The char codes of a byte's two hex digits, by the byte. */
+const HIGH = new Uint8Array(256);
+const LOW = new Uint8Array(256);
+for (let byte = 0; byte < 256; byte += 1) {
+  const hex = byte.toString(16).padStart(2, '0');
+  HIGH[byte] = hex.charCodeAt(0);
+  LOW[byte] = hex.charCodeAt(1);
+}
+
+/**
+ * A new random (version 4) UUID, as `crypto.randomUUID` makes it, but made as one flat string.
+ * `randomUUID` joins twenty pieces, and the tree of strings that makes had to be flattened into a
+ * new string before the answer's header could check it or the log write it: 2 K instructions a
+ * request, the id's making included, against 0.4 K (callgrind; 320 ns against 105 ns in a loop).
+ */
+export function newRequestId(): string {
+  if (pooled === POOL.length) {
+    randomFillSync(POOL);
+    pooled = 0;
+  }
+  const r = POOL;
+  const o = pooled;
+  pooled += 16;
+  const version = (r[o + 6]! & 0x0f) | 0x40;
+  const variant = (r[o + 8]! & 0x3f) | 0x80;
+  // prettier-ignore
+  return String.fromCharCode(
+    HIGH[r[o]!]!, LOW[r[o]!]!, HIGH[r[o + 1]!]!, LOW[r[o + 1]!]!, HIGH[r[o + 2]!]!, LOW[r[o + 2]!]!, HIGH[r[o + 3]!]!, LOW[r[o + 3]!]!, 0x2d,
+    HIGH[r[o + 4]!]!, LOW[r[o + 4]!]!, HIGH[r[o + 5]!]!, LOW[r[o + 5]!]!, 0x2d,
+    HIGH[version]!, LOW[version]!, HIGH[r[o + 7]!]!, LOW[r[o + 7]!]!, 0x2d,
+    HIGH[variant]!, LOW[variant]!, HIGH[r[o + 9]!]!, LOW[r[o + 9]!]!, 0x2d,
+    HIGH[r[o + 10]!]!, LOW[r[o + 10]!]!, HIGH[r[o + 11]!]!, LOW[r[o + 11]!]!, HIGH[r[o + 12]!]!, LOW[r[o + 12]!]!,
+    HIGH[r[o + 13]!]!, LOW[r[o + 13]!]!, HIGH[r[o + 14]!]!, LOW[r[o + 14]!]!, HIGH[r[o + 15]!]!, LOW[r[o + 15]!]!,
+  );
 }
 
 type Head = OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined;

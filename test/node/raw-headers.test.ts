@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFeedbackBoard } from '../../src/board.js';
 import { listen } from '../../src/node/listen.js';
-import { RawHeaderReader } from '../../src/node/request-id.js';
+import { newRequestId, RawHeaderReader } from '../../src/node/request-id.js';
 import { createMemoryStorage } from '../../adapters/memory/index.js';
 
 const NAMES = ['authorization', 'x-api-key', 'content-type', 'content-length', 'x-custom'];
@@ -58,5 +58,24 @@ describe('the API handler behind listen', () => {
       await server.close();
       await board.close();
     }
+  });
+});
+
+describe('newRequestId', () => {
+  it('makes version 4 UUIDs, each new, with every random digit taking every value', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const seen = new Set<string>();
+    // Digits seen at each of the 36 places: more ids than one pool holds (256), so the pool refills.
+    const digits = Array.from({ length: 36 }, () => new Set<string>());
+    for (let i = 0; i < 5000; i += 1) {
+      const id = newRequestId();
+      expect(id).toMatch(uuid);
+      seen.add(id);
+      for (let place = 0; place < 36; place += 1) digits[place]!.add(id[place]!);
+    }
+    expect(seen.size).toBe(5000);
+    const counts = digits.map((set) => set.size);
+    // The dashes, the version (4) and the variant (8, 9, a or b) are fixed; every other place is random.
+    expect(counts).toEqual(Array.from({ length: 36 }, (_, place) => ([8, 13, 18, 23].includes(place) ? 1 : place === 14 ? 1 : place === 19 ? 4 : 16)));
   });
 });
