@@ -43,6 +43,19 @@ describe('routing', () => {
     }
   });
 
+  it('matches a method in any case, as Fetch leaves PATCH and unknown methods as sent', async () => {
+    const h = await createHarness();
+    await h.makeBoard();
+    const post = await h.makePost('features', { title: 'first' });
+    const patched = await h.req('patch', `/boards/features/posts/${post.id}`, { body: { title: 'renamed' } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.title).toBe('renamed');
+    expect((await h.req('Get', `/boards/features/posts/${post.id}`)).json.title).toBe('renamed');
+    const refused = await h.req('put', '/boards');
+    expectError(refused, 405, 'method_not_allowed');
+    expect(refused.headers.get('allow')).toBe('GET, POST');
+  });
+
   it('decides the route before the board: a wrong method on an unknown board is 405', async () => {
     const h = await createHarness();
     await h.makeBoard('theirs', h.b.keys.write);
