@@ -116,7 +116,7 @@ export function createFeedbackBoard(options: FeedbackBoardOptions) {
     logger: options.logger ?? consoleLogger,
     agentPublishingDefault: options.agentPublishing ?? false,
     limits: resolveLimits(options.limits),
-    onKeyRevoked: (hash) => handler?.keyCache.evict(hash),
+    onKeyRevoked: () => handler?.keyCache.clear(),
     inspectImage: options.attachments?.inspect ?? null,
     allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false,
     attachmentsBaseUrl: baseUrlOf(options.attachments?.baseUrl),

@@ -62,6 +62,12 @@ export class SmallLru<K, V> {
     if (key === this.#newest) this.#newest = undefined;
   }
 
+  /** Removes every entry. */
+  clear(): void {
+    this.#entries.clear();
+    this.#newest = undefined;
+  }
+
   /** Entries held, expired ones not yet looked up included. */
   get size(): number {
     return this.#entries.size;

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, send, type Harness } from '../helpers/harness.js';
-import { KeyCache } from '../../src/http/auth.js';
-import type { ApiKeyRecord } from '../../src/domain/records.js';
 
 const raw = (h: Harness, headers: Record<string, string>, path = '/boards', method = 'GET') =>
   send(h.board.fetch, method, path, { key: null, headers });
@@ -105,25 +103,6 @@ describe('authentication', () => {
     expectUnauthorized(await raw(h, { authorization: `Bearer ${read}` }));
     expectUnauthorized(await raw(h, { 'x-api-key': read }));
     expect((await raw(h, { authorization: `Bearer ${h.a.keys.write}` })).status).toBe(200);
-  });
-
-  it('the key cache keeps a key by the form it was sent in, evicts it by its hash, and expires it', () => {
-    let now = 0;
-    const cache = new KeyCache({ ttlMs: 1000, now: () => now });
-    const record = (id: string) => ({ id, hash: `hash-${id}` }) as unknown as ApiKeyRecord;
-    cache.set('fbk_one', 'hash-one', record('one'));
-    cache.set('fbk_two', 'hash-two', record('two'));
-    expect(cache.get('fbk_one')?.id).toBe('one');
-    // Only the key as sent finds it: neither its hash nor another string.
-    expect(cache.get('hash-one')).toBeUndefined();
-    expect(cache.get('fbk_one ')).toBeUndefined();
-    cache.evict('hash-one');
-    expect(cache.get('fbk_one')).toBeUndefined();
-    expect(cache.get('fbk_two')?.id).toBe('two');
-    cache.evict('hash-unknown');
-    expect(cache.size).toBe(1);
-    now = 1000;
-    expect(cache.get('fbk_two')).toBeUndefined();
   });
 
   it('scopes a key to its organization: the same slug names different boards for different keys', async () => {

@@ -32,11 +32,12 @@ describe('SmallLru', () => {
     expect(lru.size).toBe(0);
   });
 
-  it('agrees with a plain list model under any sequence of gets, sets and deletes', () => {
+  it('agrees with a plain list model under any sequence of gets, sets, deletes and clears', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('get' as const), key: fc.integer({ min: 0, max: 5 }) }),
       fc.record({ kind: fc.constant('set' as const), key: fc.integer({ min: 0, max: 5 }), value: fc.integer() }),
       fc.record({ kind: fc.constant('delete' as const), key: fc.integer({ min: 0, max: 5 }) }),
+      fc.record({ kind: fc.constant('clear' as const), key: fc.constant(0) }),
     );
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 4 }), fc.array(op, { maxLength: 60 }), (max, ops) => {
@@ -52,9 +53,12 @@ describe('SmallLru', () => {
             lru.set(o.key, o.value);
             model = [...model.filter(([key]) => key !== o.key), [o.key, o.value]];
             if (model.length > max) model = model.slice(1);
-          } else {
+          } else if (o.kind === 'delete') {
             lru.delete(o.key);
             model = model.filter(([key]) => key !== o.key);
+          } else {
+            lru.clear();
+            model = [];
           }
           expect(lru.size).toBe(model.length);
         }
