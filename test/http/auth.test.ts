@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, send, type Harness } from '../helpers/harness.js';
+import { createMemoryStorage } from '../../adapters/memory/index.js';
+import { createFeedbackBoard } from '../../src/board.js';
+import { BASE, createHarness, send, testClock, type Harness } from '../helpers/harness.js';
 
 const raw = (h: Harness, headers: Record<string, string>, path = '/boards', method = 'GET') =>
   send(h.board.fetch, method, path, { key: null, headers });
@@ -103,6 +105,30 @@ describe('authentication', () => {
     expectUnauthorized(await raw(h, { authorization: `Bearer ${read}` }));
     expectUnauthorized(await raw(h, { 'x-api-key': read }));
     expect((await raw(h, { authorization: `Bearer ${h.a.keys.write}` })).status).toBe(200);
+  });
+
+  it('the key cache answers only the key exactly as sent, and sees a revocation made elsewhere once its TTL is over', async () => {
+    // Two boards on one store stand for two processes on one database; each has its own key cache.
+    const storage = createMemoryStorage();
+    const ttlMs = 200;
+    const here = createFeedbackBoard({ storage, clock: testClock(), http: { keyCacheTtlMs: ttlMs } });
+    const elsewhere = createFeedbackBoard({ storage, clock: testClock(), http: { keyCacheTtlMs: ttlMs } });
+    const org = await here.dashboard.organizations.create({ name: 'Acme' });
+    const { key, info } = await here.dashboard.apiKeys.create(org.id, { scope: 'read' });
+    const get = (sent: string) => send(here.fetch, 'GET', `${BASE}/boards`, { key: null, headers: { authorization: `Bearer ${sent}` } });
+    expect((await get(key)).status).toBe(200);
+    // Cached now: neither a near form of it nor another string is taken for it.
+    for (const near of [key.toUpperCase(), `${key}x`, key.slice(0, -1)]) expectUnauthorized(await get(near));
+    await elsewhere.dashboard.apiKeys.revoke(info.id);
+    const revokedAt = performance.now();
+    // The other process's revocation is seen once the entry read before it has expired.
+    let status = (await get(key)).status;
+    while (status === 200 && performance.now() - revokedAt < 10 * ttlMs) {
+      await new Promise((done) => setTimeout(done, 20));
+      status = (await get(key)).status;
+    }
+    expect(status).toBe(401);
+    expect(performance.now() - revokedAt).toBeLessThan(10 * ttlMs);
   });
 
   it('scopes a key to its organization: the same slug names different boards for different keys', async () => {
