@@ -5,14 +5,12 @@
  * serious and critical violations of a page, and screenshots into docs/images/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { listen } from '../../src/node/listen.js';
 import type { PagesHandler } from '../../src/pages/index.js';
 import { startServe, waitForLine, workDir, type Server } from '../helpers/cli.js';
-import { launchBrowser } from '../helpers/chromium.js';
+import { launchBrowser, serve } from '../helpers/chromium.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -21,26 +19,13 @@ const IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
 let axeServed: Promise<string> | undefined;
 
 /**
- * The URL of axe-core, served by this worker on 127.0.0.1 (any page's origin may load it as a
- * script). Loaded by URL rather than sent as the script's text, axe-core took 250 ms instead of
- * 450 ms to add to a page, and its runs 100 ms instead of 150 ms: the text left 550 KB in the
- * page's DOM for every run to walk.
+ * The URL of axe-core, served by this worker on 127.0.0.1 for as long as it lives, as its
+ * Chromium is (any page's origin may load it as a script). Loaded by URL rather than sent as the
+ * script's text, axe-core took 250 ms instead of 450 ms to add to a page, and its runs 100 ms
+ * instead of 150 ms: the text left 550 KB in the page's DOM for every run to walk.
  */
 function axeUrl(): Promise<string> {
-  axeServed ??= new Promise((resolve, reject) => {
-    const server = createServer((_request, response) => {
-      // Loadable under any embedder policy a page of the product might send.
-      response
-        .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store', 'cross-origin-resource-policy': 'cross-origin' })
-        .end(AXE);
-    });
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      // Never keeps the worker alive.
-      server.unref();
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/axe.min.js`);
-    });
-  });
+  axeServed ??= serve({ '/axe.min.js': { type: 'text/javascript; charset=utf-8', body: AXE } }).then(({ origin }) => `${origin}/axe.min.js`);
   return axeServed;
 }
 
