@@ -20,17 +20,21 @@ export default defineConfig({
     // Before every file: a file that leaves a global such as Response or Date replaced fails
     // (test/helpers/globals-guard.ts), since the files of a worker share their globals (below).
     setupFiles: ['test/helpers/globals-guard.ts'],
-    // Most suites wait on child processes, browsers and PostgreSQL rather than compute, so twice
-    // as many workers as cores keeps the cores busy (vitest's default, one fewer than the cores,
-    // is a single worker on a 2-core machine). Capped so that a large machine does not start more
-    // browsers and PostgreSQL sessions than the run's cluster accepts.
-    maxWorkers: Math.min(2 * availableParallelism(), 8),
+    // Most suites wait on child processes, browsers and PostgreSQL part of the time, so one worker
+    // more than the cores keeps the cores busy (vitest's default, one fewer than the cores, is a
+    // single worker on a 2-core machine). More than that only makes the processes compete: on 2
+    // cores the whole run took 955 s with 1 worker (half the machine idle), 655 s with 2, 629 s
+    // with 3, and about 765 s with 4, whose processes used 1,550 CPU-s for the work 3 did in
+    // 1,200. Capped so that a large machine does not start more browsers and PostgreSQL sessions
+    // than the run's cluster accepts.
+    maxWorkers: Math.min(availableParallelism() + 1, 8),
     // A worker runs its files one after another in one module graph instead of loading the sources
     // anew for each file: loading them was 40% of the CPU time of the HTTP suites. The files share
     // nothing but modules that hold no test's state; a file that changes a global restores it.
     isolate: false,
     // Timeouts catch a hung test, not a slow one: beside three other workers on a busy 2-core
-    // machine, a test that runs the CLI ten times took past 30 s (about 3 s a process).
+    // machine (the number this config used to start), a test that runs the CLI ten times took
+    // past 30 s (about 3 s a process).
     testTimeout: 60_000,
     // The longest files start first, also in a fresh clone (see test/helpers/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
