@@ -8,9 +8,9 @@ import { createFeedbackBoard } from '../src/board.js';
 import { loadFixtureIfEmpty } from '../src/fixture/load.js';
 import { pooledRandom } from '../src/node/random.js';
 import { listenError, listenFirst } from './listen-first.js';
-import { inspectImage } from '../src/images/inspect.js';
 import { withMcp } from './mcp-mount.js';
 import { demoFixture, demoOrganization, DEMO_KEYS_SETTING, DEMO_SETTING, replaceDemoKeys } from './demo.js';
+import type { ImageInspector } from '../src/domain/attachments.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { startChangelogJob, startPurgeJob } from './purge-job.js';
 import { pagesOrganization, printingMailer, servePages } from './pages.js';
@@ -83,7 +83,7 @@ export async function serve(args: ServeArgs): Promise<void> {
     agentPublishing: values['agent-publishing'] === true,
     http: limits,
     webhooks: webhookOptions(values['allow-private-webhooks'] === true, metrics),
-    attachments: { inspect: inspectImage, baseUrl: () => origin.value },
+    attachments: { inspect: inspectOnDemand(), baseUrl: () => origin.value },
   });
 
   const notes: string[] = [];
@@ -183,4 +183,17 @@ export async function serve(args: ServeArgs): Promise<void> {
     process.stdout.write(`pages: ${origin.value}/\n`);
     process.stdout.write(`team sign-in: ${await pages.teamSignInUrl(origin.value)}\n`);
   }
+}
+
+/**
+ * The package's image inspector, loaded with the first upload: its decoder (`image-size`, some 30
+ * modules) is most of a second's tenth of a start, and most servers are started without anyone
+ * attaching an image.
+ */
+function inspectOnDemand(): ImageInspector {
+  let inspect: Promise<ImageInspector> | undefined;
+  return async (bytes) => {
+    inspect ??= import('../src/images/inspect.js').then((module) => module.inspectImage);
+    return (await inspect)(bytes);
+  };
 }

@@ -75,9 +75,10 @@ export type UploadRefusalReason = 'too_many' | 'not_taken' | 'too_large' | Image
 /**
  * Reads an upload's type and dimensions from its bytes alone, refusing anything that is not a
  * whole PNG, JPEG, GIF or WebP image (`inspectImage` of `feedback-board/images` is the one this
- * package provides). The board is given one in its options; without it, uploads are refused.
+ * package provides). The board is given one in its options; without it, uploads are refused. It
+ * may answer through a promise: an inspector that loads its decoder on its first upload, say.
  */
-export type ImageInspector = (bytes: Uint8Array) => ImageInspection;
+export type ImageInspector = (bytes: Uint8Array) => ImageInspection | Promise<ImageInspection>;
 
 /** The extension of each content type, as served URLs end. */
 export const ATTACHMENT_EXTENSIONS: Readonly<Record<AttachmentContentType, string>> = {

@@ -92,7 +92,7 @@ export async function checkUploads(ctx: ServiceContext, uploads: readonly Attach
     if (upload.bytes.length > attachmentBytes) {
       throw refused(path, `${label} is larger than ${formatBytes(attachmentBytes)}`, 'too_large', { ...image, limit: attachmentBytes });
     }
-    const found = ctx.inspectImage!(upload.bytes);
+    const found = await ctx.inspectImage!(upload.bytes);
     if (!found.ok) {
       throw refused(path, `${label} ${found.reason}`, found.code ?? 'refused', found.limit === undefined ? image : { ...image, limit: found.limit });
     }

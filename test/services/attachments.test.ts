@@ -118,6 +118,31 @@ describe('attachments', () => {
     expect((await h.board.voters.submitPost(voter.id, 'features', { title: 'Y' })).title).toBe('Y');
   });
 
+  it('takes an inspector that answers through a promise: accepts what it accepts, refuses what it refuses, storing nothing then', async () => {
+    const seen: number[] = [];
+    const later = async (bytes: Uint8Array) => {
+      seen.push(bytes.length);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return bytes.length > 1000 ? ({ ok: false, reason: 'is too large for this inspector', code: 'too_many_pixels', limit: 9 } as const) : inspectImage(bytes);
+    };
+    const h = await createHarness({ attachments: { inspect: later, baseUrl: BASE_URL } });
+    await h.makeBoard();
+    await h.board.team(h.a.id).boards.setPublished('features', true);
+    const voter = await h.board.voters.register(h.a.id, { email: 'cy@example.com' });
+    const small = await image('png', 4, 3);
+    const post = await h.board.voters.submitPost(voter.id, 'features', { title: 'Small' }, [{ filename: 's.png', bytes: small }]);
+    expect('attachments' in post && post.attachments).toMatchObject([{ content_type: 'image/png', width: 4, height: 3 }]);
+    const before = await snapshot(h.board);
+    const big = new Uint8Array(2000);
+    big.set(small);
+    await expect(h.board.voters.submitPost(voter.id, 'features', { title: 'Big' }, [{ filename: 'b.png', bytes: big }])).rejects.toMatchObject({
+      code: 'validation_error',
+      details: [{ path: 'attachments[0]', reason: 'too_many_pixels', values: { position: 1, filename: 'b.png', limit: 9 } }],
+    });
+    expect(await snapshot(h.board)).toEqual(before);
+    expect(seen).toEqual([small.length, 2000]);
+  });
+
   it("carries an inspector's code and limit, or `refused` for one without a code, and names the image without control characters", async () => {
     const refusing = (result: ImageInspection) => async () => {
       const h = await createHarness({ attachments: { inspect: () => result, baseUrl: BASE_URL } });
