@@ -80,8 +80,10 @@ function shipped(path: string): boolean {
  * took it to 3.75 MB unpacked, 1 KB over its budget then. The same guide's account of posts and
  * boards read as one JSON array and of a GET's counts again, and the contract's word on an event's
  * body made when first read (+3 KB unpacked, +1 KB packed), took it just over 3.76 MB and 0.91 MB.
+ * `serve` loading the image inspector with the first upload (a chunk of its own) and the guide's
+ * word on inspectors that answer through a promise: +0.6 KB packed.
  */
-const BUDGET = { size: 912_000, unpackedSize: 3_770_000, entryCount: 280 };
+const BUDGET = { size: 913_000, unpackedSize: 3_770_000, entryCount: 280 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'fb-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
